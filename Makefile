@@ -1,0 +1,49 @@
+# The two commands of the README: `make serve` and `make test`. Each does all of its own set-up.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+
+.PHONY: serve test lint bench browser clean
+
+serve: $(VENV)/.installed
+	$(BIN)/mathcards serve --port $(PORT)
+
+test: $(VENV)/.installed-test browser
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(VENV)/.installed
+	$(BIN)/python -m bench.solver
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --editable .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --editable '.[test]'
+	touch $(VENV)/.installed $@
+
+# A Chromium for the browser tests: $MATHCARDS_CHROMIUM, else the system one, else Debian's
+# package (as root), else Playwright's own download.
+browser: $(VENV)/.installed-test
+	@if [ -n "$$MATHCARDS_CHROMIUM" ] || [ -x /usr/bin/chromium ]; then \
+		echo "browser tests use $${MATHCARDS_CHROMIUM:-/usr/bin/chromium}"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; then \
+		echo "installed Debian's chromium"; \
+	else \
+		$(BIN)/python -m playwright install chromium; \
+	fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

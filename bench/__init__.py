@@ -1,0 +1,1 @@
+"""Benchmarks: measure and print ratios; never timed assertions."""

@@ -1,0 +1,34 @@
+"""mathcards: mathematics with Reiner Knizia's card and dice games.
+
+The engine room: rules, solver, probability and computer players, in plain Python and sympy.
+"""
+
+from mathcards.target import (
+    LEVELS,
+    Level,
+    Solution,
+    best,
+    deal,
+    is_solvable,
+    level,
+    reachable,
+    simplest,
+    solve,
+)
+from mathcards.target.check import Verdict, check
+
+__version__ = "0.1.0"
+__all__ = [
+    "LEVELS",
+    "Level",
+    "Solution",
+    "Verdict",
+    "best",
+    "check",
+    "deal",
+    "is_solvable",
+    "level",
+    "reachable",
+    "simplest",
+    "solve",
+]

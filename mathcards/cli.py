@@ -1,0 +1,184 @@
+"""The `mathcards` command: solve and check target-game deals, deal one, serve the lessons."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+from itertools import groupby
+from pathlib import Path
+
+from mathcards.target import cards as target_cards
+from mathcards.target.check import check
+from mathcards.target.solver import MAX_POWER_LIMIT, solve
+from mathcards.target.steps import MAX_POWER
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+DEFAULT_PORT = 8866
+CULL_IDLE_SECONDS = 600
+
+
+class UsageError(Exception):
+    """Bad arguments: one line on stderr and exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, never a usage dump
+        raise UsageError(message)
+
+
+def _whole(text: str, what: str, smallest: int) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = None
+    if number is None or number < smallest:
+        kind = "a positive whole number" if smallest else "a whole number, 0 or more"
+        raise argparse.ArgumentTypeError(f"{what} must be {kind}, not {text!r}")
+    return number
+
+
+def _card(text: str) -> int:
+    return _whole(text, "a card", 1)
+
+
+def _target(text: str) -> int:
+    return _whole(text, "the target", 0)
+
+
+def _max_power(text: str) -> int:
+    number = _whole(text, "--max-power", 1)
+    if number > MAX_POWER_LIMIT:
+        raise argparse.ArgumentTypeError(f"--max-power must be at most {MAX_POWER_LIMIT:,}")
+    return number
+
+
+def _port(text: str) -> int:
+    number = _whole(text, "the port", 1)
+    if number > 65535:
+        raise argparse.ArgumentTypeError(f"the port must be at most 65535, not {number}")
+    return number
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line, with one sub-command per task."""
+    main = _Parser(prog="mathcards", description=__doc__)
+    commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve_cmd = commands.add_parser("solve", help="every way to make the target from the cards")
+    solve_cmd.add_argument("cards", nargs="+", type=_card, metavar="CARD")
+    _add_rules(solve_cmd)
+    solve_cmd.add_argument("--json", action="store_true", help="one JSON object on stdout")
+
+    check_cmd = commands.add_parser("check", help="is a calculation right? exit 0 if so, else 1")
+    check_cmd.add_argument("answer", help='the calculation, e.g. "7×6−12+2"')
+    check_cmd.add_argument("--cards", nargs="+", type=_card, required=True, metavar="CARD")
+    _add_rules(check_cmd)
+
+    deal_cmd = commands.add_parser("deal", help="turn up cards and roll the dice for a target")
+    deal_cmd.add_argument("--level", choices=list(target_cards.LEVELS), default="normal")
+    deal_cmd.add_argument("--power", action="store_true", help="the exponent variant")
+    deal_cmd.add_argument("--seed", type=int, help="the same seed gives the same deal")
+
+    serve_cmd = commands.add_parser("serve", help="serve the lessons as web pages with Voila")
+    serve_cmd.add_argument("--port", type=_port, default=DEFAULT_PORT)
+    serve_cmd.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons folder")
+    return main
+
+
+def _add_rules(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--target", type=_target, required=True)
+    command.add_argument("--power", action="store_true", help="the exponent variant")
+    command.add_argument("--max-power", type=_max_power, default=MAX_POWER, metavar="N")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    solutions = solve(args.cards, args.target, power=args.power, max_power=args.max_power)
+    if args.json:
+        shown = [
+            {"expression": s.text, "cards": list(s.cards), "latex": s.latex} for s in solutions
+        ]
+        record = {"cards": args.cards, "target": args.target, "power": args.power}
+        print(json.dumps({**record, "solutions": shown}, ensure_ascii=False))
+        return 0
+    deal = " ".join(map(str, args.cards))
+    if not solutions:
+        print(f"{deal} → {args.target}: no solution")
+        return 0
+    print(f"{deal} → {args.target}: {_count(len(solutions), 'solution')}")
+    for used, group in groupby(solutions, key=lambda s: len(s.cards)):
+        shown = list(group)
+        print(f"{_count(used, 'card')} ({len(shown)}):")
+        for solution in shown:
+            print(f"  {solution.pretty}")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    rules = {"power": args.power, "max_power": args.max_power}
+    verdict = check(args.answer, args.cards, args.target, **rules)
+    print(verdict.message)
+    return 0 if verdict.correct else 1
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    level = target_cards.level(args.level, power=args.power)
+    face_up = target_cards.deal(rng, level)
+    dice = level.roll(rng)
+    print(f"cards: {' '.join(map(str, face_up))}")
+    print(f"dice: {' + '.join(map(str, dice))} = target {sum(dice)}")
+    return 0
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    lessons = args.lessons.resolve()
+    if not (lessons / "index.ipynb").is_file():
+        raise UsageError(f"no lessons found: {lessons} has no index.ipynb")
+    url = f"http://127.0.0.1:{args.port}/voila/render/index.ipynb"
+    print(f"Serving the lessons at {url}  (Ctrl+C to stop)", flush=True)
+    try:
+        return subprocess.call(voila_command(lessons, args.port))
+    except KeyboardInterrupt:
+        return 0
+
+
+def voila_command(lessons: Path, port: int) -> list[str]:
+    """Voila serving the lessons folder on loopback, culling the kernels of closed tabs."""
+    return [
+        sys.executable, "-m", "voila", str(lessons),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--VoilaConfiguration.show_tracebacks=False",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        "--MappingKernelManager.cull_interval=60",
+    ]  # fmt: skip
+
+
+COMMANDS = {"solve": run_solve, "check": run_check, "deal": run_deal, "serve": run_serve}
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command; bad input is one line on stderr and exit status 2."""
+    try:
+        args = parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except (UsageError, ValueError) as problem:
+        print(f"mathcards: error: {problem}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `mathcards solve ... | head`: the reader has gone
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

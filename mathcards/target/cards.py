@@ -1,0 +1,83 @@
+"""The target game's 55 cards, four dice and difficulty levels (RULES.md §1)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import product
+
+Die = tuple[int, int, int, int, int, int]
+
+BLUE_ONES: Die = (0, 2, 3, 4, 5, 8)
+BLUE_TENS: Die = (20, 30, 40, 50, 60, 70)
+BLACK: Die = (30, 50, 70, 80, 90, 110)
+RED: Die = (0, 10, 20, 0, 10, 20)
+
+DECK: tuple[int, ...] = tuple(
+    sorted(
+        [value for value in range(1, 11) for _ in range(4)]
+        + [value for value in range(11, 15) for _ in range(2)]
+        + list(range(15, 20))
+        + [20, 20]
+    )
+)
+FACE_UP = 5
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: which cards are in the deck, which dice make the target."""
+
+    name: str
+    max_card: int = 20
+    dice: tuple[Die, Die] = (BLUE_ONES, BLUE_TENS)
+    power: bool = False
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The cards of this level: the full deck without cards above `max_card`."""
+        return tuple(card for card in DECK if card <= self.max_card)
+
+    def shuffled_deck(self, rng: random.Random) -> list[int]:
+        """The deck of this level in the order `rng` shuffles it."""
+        cards = list(self.deck)
+        rng.shuffle(cards)
+        return cards
+
+    def roll(self, rng: random.Random) -> tuple[int, int]:
+        """Roll the two dice; the target is the sum of the faces."""
+        return tuple(rng.choice(die) for die in self.dice)
+
+    def targets(self) -> dict[int, Fraction]:
+        """The exact probability of every target the dice can show."""
+        counts = Counter(sum(faces) for faces in product(*self.dice))
+        total = sum(counts.values())
+        return {target: Fraction(n, total) for target, n in sorted(counts.items())}
+
+    def with_power(self, power: bool = True) -> Level:
+        """The same level with the exponent variant switched on (or off)."""
+        return replace(self, power=power)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", max_card=15, dice=(BLUE_ONES, RED)),
+    "normal": Level("normal"),
+    "hard": Level("hard", dice=(BLUE_ONES, BLACK)),
+}
+
+
+def level(name: str, *, power: bool = False) -> Level:
+    """The named difficulty level, with or without the exponent variant."""
+    try:
+        return LEVELS[name].with_power(power)
+    except KeyError:
+        known = ", ".join(LEVELS)
+        raise ValueError(f"unknown level {name!r}: choose one of {known}") from None
+
+
+def deal(rng: random.Random, chosen: Level | None = None, count: int = FACE_UP) -> list[int]:
+    """Shuffle the level's deck with `rng` and turn up `count` cards."""
+    cards = (chosen or LEVELS["normal"]).shuffled_deck(rng)
+    return cards[:count]

@@ -33,10 +33,8 @@ def _step(op: str, a: Fraction, b: Fraction, power: bool, max_power: int) -> Fra
     return result
 
 
-def enumerate_solutions(
-    cards: list[int], target: int, power: bool = False, max_power: int = 10**6
-) -> set[Form]:
-    """Every canonical form, over any selection of the cards, whose value is `target`."""
+def _trees(cards: list[int], power: bool, max_power: int):
+    """A function giving every (value, form) over exactly the cards at some indices."""
     ops = "+-*/^" if power else "+-*/"
 
     @cache
@@ -56,9 +54,33 @@ def enumerate_solutions(
                             made.add((result, combine(op, left_form, right_form)))
         return frozenset(made)
 
-    everything = range(len(cards))
-    found = set()
+    return trees
+
+
+def _selections(cards: list[int]):
     for mask in range(1, 1 << len(cards)):
-        chosen = frozenset(i for i in everything if mask >> i & 1)
-        found |= {form for result, form in trees(chosen) if result == target}
-    return found
+        yield frozenset(i for i in range(len(cards)) if mask >> i & 1)
+
+
+def enumerate_solutions(
+    cards: list[int], target: int, power: bool = False, max_power: int = 10**6
+) -> set[Form]:
+    """Every canonical form, over any selection of the cards, whose value is `target`."""
+    trees = _trees(cards, power, max_power)
+    return {
+        form
+        for chosen in _selections(cards)
+        for result, form in trees(chosen)
+        if result == target
+    }
+
+
+def reachable(cards: list[int], power: bool = False, max_power: int = 10**6) -> dict:
+    """Every reachable target with the (fewest, most) cards that reach it."""
+    trees = _trees(cards, power, max_power)
+    reach: dict[int, tuple[int, int]] = {}
+    for chosen in _selections(cards):
+        for result, _ in trees(chosen):
+            fewest, most = reach.get(int(result), (len(chosen), len(chosen)))
+            reach[int(result)] = (min(fewest, len(chosen)), max(most, len(chosen)))
+    return reach

@@ -23,6 +23,7 @@ from mathcards.target.expression import Form
 from mathcards.target.steps import MAX_POWER, Partners, combine_values, partners
 
 MAX_CARDS = 8
+SMALL_HAND = 5  # up to this many cards, building every value is faster than searching
 MAX_POWER_LIMIT = 10**12
 Hand = tuple[int, ...]
 Half = tuple[Hand, int]  # a part of the hand and the value made from it
@@ -171,6 +172,7 @@ class _Search:
     def __init__(self, powers: bool, max_power: int) -> None:
         self.powers, self.max_power = powers, max_power
         self.memo: dict[tuple[Hand, int], frozenset[Form]] = {}
+        self.found: dict[tuple[Hand, int], Form | None] = {}
 
     def values(self, hand: Hand) -> frozenset[int]:
         return values(hand, self.powers, self.max_power)
@@ -215,6 +217,39 @@ class _Search:
         op, left, right = next(self.steps(hand, target))
         return expression.combine(op, self.witness(*left), self.witness(*right))
 
+    def find(self, hand: Hand, target: int) -> Form | None:
+        """One form over exactly `hand` making `target`, or None if there is none.
+
+        Small hands look the target up in their value set; larger ones search towards it,
+        so the value set of a large hand (seconds for 8 cards with powers) is never built.
+        """
+        if len(hand) <= SMALL_HAND:
+            return self.witness(hand, target) if target in self.values(hand) else None
+        key = (hand, target)
+        if key not in self.found:
+            self.found[key] = self._search(hand, target)
+        return self.found[key]
+
+    def _search(self, hand: Hand, target: int) -> Form | None:
+        halves = sorted((sorted(pair, key=len) for pair in splits(hand)), key=lambda p: len(p[0]))
+        for small, large in halves:
+            for a in self.values(small):
+                for op, a_is_left, candidates in partners(
+                    a, target, powers=self.powers, max_power=self.max_power
+                ):
+                    for b in _some(candidates, large):
+                        found = self.find(large, b)
+                        if found is not None:
+                            known = self.witness(small, a)
+                            pair = (known, found) if a_is_left else (found, known)
+                            return expression.combine(op, *pair)
+        return None
+
+
+def _some(candidates: Partners, hand: Hand) -> tuple[int, ...]:
+    """The partner values to try; a test (any, or positive) is met by the sum of the hand."""
+    return (sum(hand),) if callable(candidates) else candidates
+
 
 def _matching(candidates: Partners, made: frozenset[int]) -> Iterable[int]:
     if callable(candidates):
@@ -245,7 +280,7 @@ def is_solvable(
 ) -> bool:
     """Can some selection of the cards make the target?"""
     hand, search = _prepare(cards, target, power, max_power)
-    return any(target in search.values(part) for part in sub_hands(hand))
+    return any(search.find(part, target) is not None for part in sub_hands(hand))
 
 
 def best(
@@ -254,8 +289,9 @@ def best(
     """A solution that uses the most cards, or None when there is none."""
     hand, search = _prepare(cards, target, power, max_power)
     for part in reversed(sub_hands(hand)):
-        if target in search.values(part):
-            return Solution(search.witness(part, target))
+        form = search.find(part, target)
+        if form is not None:
+            return Solution(form)
     return None
 
 

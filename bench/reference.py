@@ -68,10 +68,7 @@ def enumerate_solutions(
     """Every canonical form, over any selection of the cards, whose value is `target`."""
     trees = _trees(cards, power, max_power)
     return {
-        form
-        for chosen in _selections(cards)
-        for result, form in trees(chosen)
-        if result == target
+        form for chosen in _selections(cards) for result, form in trees(chosen) if result == target
     }
 
 

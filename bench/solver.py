@@ -15,7 +15,7 @@ from collections.abc import Callable
 from statistics import median
 
 from bench import reference
-from mathcards.target import LEVELS, expression, best, is_solvable, reachable, solve
+from mathcards.target import LEVELS, best, expression, is_solvable, reachable, solve
 from mathcards.target.solver import splits, values
 
 Deal = tuple[list[int], int]

@@ -1,5 +1,6 @@
 """The solver: the rulebook example, exact semantics, completeness, order, and bad input."""
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -88,7 +89,7 @@ def test_order_is_most_cards_first_then_simplest():
     found = solve(RULEBOOK, 32)
     counts = [len(s.cards) for s in found]
     assert counts == sorted(counts, reverse=True)
-    for earlier, later in zip(found, found[1:], strict=False):
+    for earlier, later in itertools.pairwise(found):
         if len(earlier.cards) == len(later.cards):
             assert earlier.difficulty <= later.difficulty
 

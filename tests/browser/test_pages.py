@@ -1,0 +1,37 @@
+"""Every served page renders in a real Chromium, without errors and without the internet."""
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+PAGES = sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb"))
+
+pytestmark = pytest.mark.browser
+
+
+def assert_not_blank(screenshot: Path) -> None:
+    colours = Image.open(screenshot).convert("L").getcolors(maxcolors=1 << 16)
+    assert colours is None or len(colours) > 8, f"{screenshot} is blank"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
+    visit.open(f"{server}/voila/render/{page}")
+    body = visit.page.inner_text("body")
+    assert "Traceback" not in body and "Error" not in body
+    assert not visit.page.query_selector_all(".jp-RenderedText[data-mime-type*=stderr]")
+    assert not visit.errors, visit.errors
+    assert not visit.offsite_requests(), visit.offsite_requests()
+    shot = tmp_path / (page.replace("/", "_") + ".png")
+    visit.page.screenshot(path=shot, full_page=True)
+    assert_not_blank(shot)
+
+
+def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
+    visit.open(f"{server}/voila/render/index.ipynb")
+    assert visit.page.get_by_role("heading", name="mathcards").is_visible()
+    text = visit.page.inner_text("body")
+    assert "cards:" in text and "ways to make" in text
+    assert "import random" not in text, "Voila hides the code cells from the class"

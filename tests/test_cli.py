@@ -1,0 +1,126 @@
+"""The `mathcards` command: output, JSON shape, exit codes, and one-line errors."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mathcards.cli import main, voila_command
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_prints_solutions_grouped_by_cards_used(capsys):
+    code, out, _ = run(capsys, "solve", "7", "6", "12", "2", "15", "--target", "32")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "7 6 12 2 15 → 32: 23 solutions"
+    assert "5 cards (12):" in lines
+    assert "4 cards (11):" in lines
+    assert "  15 + 12 + 7 − 2" in lines
+
+
+def test_solve_json_is_one_object_with_ascii_expressions(capsys):
+    code, out, _ = run(capsys, "solve", "7", "6", "12", "2", "15", "--target", "32", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert set(record) == {"cards", "target", "power", "solutions"}
+    assert record["cards"] == [7, 6, 12, 2, 15]
+    assert record["target"] == 32 and record["power"] is False
+    assert len(record["solutions"]) == 23
+    for solution in record["solutions"]:
+        assert set(solution) == {"expression", "cards", "latex"}
+        assert set(solution["expression"]) <= set("0123456789+-*/^()")
+    assert {"expression": "7*6+2-12", "cards": [7, 6, 2, 12],
+            "latex": "7 \\times 6 + 2 - 12"} in record["solutions"]  # fmt: skip
+
+
+def test_solve_json_with_the_exponent_variant(capsys):
+    argv = ["solve", "7", "6", "12", "2", "15", "--target", "32", "--power", "--json"]
+    record = json.loads(run(capsys, *argv)[1])
+    assert record["power"] is True
+    assert "7^(12/6)-15-2" in [s["expression"] for s in record["solutions"]]
+
+
+def test_max_power_limits_powers(capsys):
+    argv = ["solve", "2", "10", "--target", "1024", "--power", "--json"]
+    assert json.loads(run(capsys, *argv)[1])["solutions"]
+    assert not json.loads(run(capsys, *argv, "--max-power", "1000")[1])["solutions"]
+
+
+def test_solve_says_when_there_is_no_solution(capsys):
+    assert run(capsys, "solve", "7", "2", "--target", "3")[:2] == (0, "7 2 → 3: no solution\n")
+
+
+def test_check_a_correct_answer_exits_0(capsys):
+    code, out, _ = run(capsys, "check", "7×6−12+2", "--cards", "7", "6", "12", "2", "15",
+                       "--target", "32")  # fmt: skip
+    assert code == 0
+    assert out == "Correct! 7 × 6 + 2 − 12 = 32 uses 4 cards.\n"
+
+
+def test_check_a_wrong_answer_exits_1_with_the_reason(capsys):
+    code, out, _ = run(capsys, "check", "7×6−12", "--cards", "7", "6", "12", "2", "15",
+                       "--target", "32")  # fmt: skip
+    assert (code, out) == (1, "that makes 30, not 32\n")
+    code, out, _ = run(capsys, "check", "7^2", "--cards", "7", "2", "--target", "49")
+    assert code == 1 and "exponent variant" in out
+    assert run(capsys, "check", "7^2", "--cards", "7", "2", "--target", "49", "--power")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "--target", "3"], "required: CARD"),
+        (["solve", "0", "2", "--target", "3"], "positive whole number, not '0'"),
+        (["solve", "two", "--target", "3"], "positive whole number, not 'two'"),
+        (["solve", "2", "--target", "-3"], "0 or more, not '-3'"),
+        (["solve", "2", "--target", "x"], "0 or more, not 'x'"),
+        (["solve", "2", "--target", "3", "--bogus"], "unrecognized arguments: --bogus"),
+        (["solve", *"123456789", "--target", "3"], "at most 8"),
+        (["check", "1+1", "--target", "2"], "required: --cards"),
+        (["frobnicate"], "invalid choice"),
+        ([], "required: COMMAND"),
+        (["deal", "--level", "medium"], "invalid choice"),
+        (["serve", "--port", "70000"], "at most 65535"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("mathcards: error:")
+    assert message in err
+
+
+def test_deal_is_the_same_for_the_same_seed(capsys):
+    first = run(capsys, "deal", "--seed", "7", "--level", "easy")[1]
+    assert first == run(capsys, "deal", "--seed", "7", "--level", "easy")[1]
+    assert first.startswith("cards: ") and "target" in first
+
+
+def test_serve_refuses_a_folder_without_lessons(capsys, tmp_path):
+    code, _, err = run(capsys, "serve", "--lessons", str(tmp_path))
+    assert code == 2 and "no index.ipynb" in err
+
+
+def test_voila_serves_the_folder_on_loopback_and_culls_idle_kernels():
+    command = voila_command(Path("lessons"), 8866)
+    assert "--Voila.ip=127.0.0.1" in command and "--port=8866" in command
+    assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
+
+
+def test_the_installed_command_runs_without_a_traceback():
+    command = shutil.which("mathcards", path=str(Path(sys.executable).parent))
+    assert command, "the mathcards console script is installed next to python"
+    done = subprocess.run([command, "solve", "1", "--target", "x"], capture_output=True,
+                          text=True)  # fmt: skip
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1

@@ -20,7 +20,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_RENDER_MS = 60_000
 # Voila's templates link Font Awesome from a CDN; offline that fails harmlessly.
-FONT_AWESOME = "https://cdn.jsdelivr.net/npm/font-awesome@"
+FONT_AWESOME = (
+    "https://cdn.jsdelivr.net/npm/font-awesome@",
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@",
+)
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -110,7 +113,7 @@ class Visit:
 
     def offsite_requests(self) -> list[str]:
         """Requests that would need the internet (Voila's own Font Awesome link excepted)."""
-        allowed = ("http://127.0.0.1", "data:", "blob:", "about:", FONT_AWESOME)
+        allowed = ("http://127.0.0.1", "data:", "blob:", "about:", *FONT_AWESOME)
         return [url for url in self.requests if not url.startswith(allowed)]
 
 

@@ -17,6 +17,7 @@ from mathcards.target.solver import MAX_POWER_LIMIT, solve
 from mathcards.target.steps import MAX_POWER
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 600
 
@@ -138,10 +139,12 @@ def run_serve(args: argparse.Namespace) -> int:
     lessons = args.lessons.resolve()
     if not (lessons / "index.ipynb").is_file():
         raise UsageError(f"no lessons found: {lessons} has no index.ipynb")
-    url = f"http://127.0.0.1:{args.port}/voila/render/index.ipynb"
-    print(f"Serving the lessons at {url}  (Ctrl+C to stop)", flush=True)
+    print(f"Serving the lessons at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)", flush=True)
+    search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
     try:
-        return subprocess.call(voila_command(lessons, args.port))
+        return subprocess.call(
+            voila_command(lessons, args.port), env={**os.environ, "JUPYTER_PATH": search_path}
+        )
     except KeyboardInterrupt:
         return 0
 
@@ -150,6 +153,7 @@ def voila_command(lessons: Path, port: int) -> list[str]:
     """Voila serving the lessons folder on loopback, culling the kernels of closed tabs."""
     return [
         sys.executable, "-m", "voila", str(lessons),
+        "--template=mathcards",
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mathcards.cli import main, voila_command
+from mathcards.cli import TEMPLATES, main, voila_command
 
 
 def run(capsys, *argv):
@@ -114,6 +114,8 @@ def test_serve_refuses_a_folder_without_lessons(capsys, tmp_path):
 def test_voila_serves_the_folder_on_loopback_and_culls_idle_kernels():
     command = voila_command(Path("lessons"), 8866)
     assert "--Voila.ip=127.0.0.1" in command and "--port=8866" in command
+    assert "--template=mathcards" in command
+    assert (TEMPLATES / "voila" / "templates" / "mathcards" / "conf.json").is_file()
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
 
 

@@ -29,6 +29,12 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
     assert_not_blank(shot)
 
 
+def test_the_root_address_opens_the_landing_page(server, visit):
+    visit.open(f"{server}/", lands_on=f"{server}/voila/render/index.ipynb")
+    assert visit.page.get_by_role("heading", name="mathcards").is_visible()
+    assert not visit.errors and not visit.offsite_requests()
+
+
 def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
     visit.open(f"{server}/voila/render/index.ipynb")
     assert visit.page.get_by_role("heading", name="mathcards").is_visible()

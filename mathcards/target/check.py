@@ -195,7 +195,7 @@ def check(
 
     A final ``= N`` is allowed; N must be what the calculation makes.
     """
-    table = Counter(hand_of(cards))
+    table = Counter(hand_of(cards, limit=None))
     checked_target(target)
     checked_max_power(max_power)
     answer = str(answer)

@@ -169,3 +169,26 @@ def to_sympy(form: Form) -> sympy.Expr:
 def _plain(form: Form) -> sympy.Expr:
     """A divisor: a bare Integer prints as ``a/b`` where an UnevaluatedExpr would not."""
     return sympy.Integer(form[1]) if form[0] == LEAF else to_sympy(form)
+
+
+def first_step(form: Form) -> tuple[int, str, int, int] | None:
+    """The first step a child would work out: ``(a, op, b, result)``; None for a lone card.
+
+    Inside a chain, a bracket or a higher-precedence term is worked out before its neighbours.
+    """
+    if form[0] == LEAF:
+        return None
+    if form[0] == POWER:
+        base, exponent = form[1], form[2]
+        inner = first_step(base) or first_step(exponent)
+        return inner or (value(base), "^", value(exponent), value(form))
+    first, second = ordered_terms(form)
+    terms = first + second
+    inner = first_step(terms[0]) or first_step(terms[1])
+    if inner:
+        return inner
+    a, b = value(terms[0]), value(terms[1])
+    plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
+    op = plus if len(first) > 1 else minus
+    result = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[op]
+    return a, op, b, result

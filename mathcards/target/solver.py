@@ -89,15 +89,15 @@ class Reach(NamedTuple):
 # ---------------------------------------------------------------- checking the input
 
 
-def hand_of(cards: Iterable[int]) -> Hand:
+def hand_of(cards: Iterable[int], limit: int | None = MAX_CARDS) -> Hand:
     """The cards as a sorted hand, or a ValueError naming what is wrong with them."""
     if isinstance(cards, str | bytes):
         raise ValueError("cards must be a list of whole numbers, not text")
     hand = tuple(cards)
     if not hand:
         raise ValueError("there are no cards: give at least one card")
-    if len(hand) > MAX_CARDS:
-        raise ValueError(f"{len(hand)} cards is too many: the solver takes at most {MAX_CARDS}")
+    if limit is not None and len(hand) > limit:
+        raise ValueError(f"{len(hand)} cards is too many: the solver takes at most {limit}")
     for card in hand:
         if not _is_whole(card) or card < 1:
             raise ValueError(f"a card must be a positive whole number, not {card!r}")

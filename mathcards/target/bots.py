@@ -1,0 +1,82 @@
+"""Computer players for the target game, with the speed of a beginner, a good or an expert player.
+
+The time a computer player needs grows with how hard the easiest solution is: its cards and its
+harder operators (× ÷ ^). An expert sometimes goes for more cards, and takes longer for it.
+All chance comes from the player's own seeded `random.Random`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from mathcards.target.game import Take, TargetGame
+from mathcards.target.solver import Solution, best, simplest
+
+HARD_OPERATORS = "*/^"
+
+
+@dataclass(frozen=True)
+class Skill:
+    """How fast a computer player thinks, and how far it looks."""
+
+    name: str
+    seconds: float  # to look at a new table
+    per_card: float  # for every card in the answer
+    per_hard_operator: float  # for every × ÷ ^ in it
+    greed: float  # the chance of going for the most cards
+    reach: int  # the most cards in an answer it can find
+
+
+SKILLS = {
+    "beginner": Skill("beginner", 8.0, 4.0, 3.0, 0.0, 3),
+    "good": Skill("good", 4.0, 2.5, 1.5, 0.15, 5),
+    "expert": Skill("expert", 2.0, 1.2, 0.6, 0.4, 8),
+}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a computer player will do this round: claim `answer` after `seconds` (or not)."""
+
+    player: str
+    seconds: float
+    answer: str | None  # None: it finds nothing
+
+
+class Bot:
+    """A computer player; it only ever makes moves the engine offers or a claim."""
+
+    def __init__(self, name: str, skill: str = "good", seed: object = None) -> None:
+        if skill not in SKILLS:
+            raise ValueError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
+        self.name, self.skill = name, SKILLS[skill]
+        self.rng = random.Random(f"{seed}/{name}" if seed is not None else None)
+
+    def plan(self, game: TargetGame) -> Plan:
+        """The answer this player will find for the table, and how long it takes."""
+        cards, target, power = game.solver_cards(), game.target, game.power
+        easiest = simplest(cards, target, power=power)
+        if easiest is None or len(easiest.cards) > self.skill.reach:
+            return Plan(self.name, self._think(self.skill.seconds * 3), None)
+        chosen = easiest
+        if self.rng.random() < self.skill.greed:
+            chosen = best(cards, target, power=power) or easiest
+        return Plan(self.name, self._think(self._effort(easiest, chosen)), chosen.text)
+
+    def take(self, game: TargetGame) -> Take:
+        """After someone's wrong claim: pick one of the face-up cards."""
+        return self.rng.choice([take for take in game.legal_actions() if take.player == self.name])
+
+    def _effort(self, easiest: Solution, chosen: Solution) -> float:
+        skill = self.skill
+        hard = sum(op in HARD_OPERATORS for op in easiest.operators)
+        extra_cards = len(chosen.cards) - len(easiest.cards)
+        return (
+            skill.seconds
+            + skill.per_card * (len(easiest.cards) + 2 * extra_cards)
+            + skill.per_hard_operator * hard
+        )
+
+    def _think(self, seconds: float) -> float:
+        return round(seconds * self.rng.uniform(0.8, 1.25), 1)

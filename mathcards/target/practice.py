@@ -1,0 +1,98 @@
+"""A self-paced practice set: seeded deals, answers, hints, a running score and a summary."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from mathcards.target.cards import FACE_UP, LEVELS, Level
+from mathcards.target.check import Verdict, check
+from mathcards.target.hints import hint_ladder
+from mathcards.target.solver import is_solvable
+
+
+@dataclass
+class Exercise:
+    """One deal to solve, and how the student did on it."""
+
+    cards: list[int]
+    target: int
+    power: bool
+    solved_with: tuple[int, ...] | None = None
+    hints_used: int = 0
+    tries: int = 0
+
+    @property
+    def solved(self) -> bool:
+        return self.solved_with is not None
+
+    def hints(self) -> list[str]:
+        return hint_ladder(self.cards, self.target, power=self.power)
+
+
+@dataclass
+class PracticeSet:
+    """`rounds` solvable deals at one level; the same seed gives the same set."""
+
+    level: Level = field(default_factory=lambda: LEVELS["normal"])
+    rounds: int = 8
+    seed: int | None = None
+    exercises: list[Exercise] = field(init=False)
+    position: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 50:
+            raise ValueError(f"a practice set has 1 to 50 rounds, not {self.rounds!r}")
+        rng = random.Random(self.seed)
+        self.exercises = [self._deal(rng) for _ in range(self.rounds)]
+
+    def _deal(self, rng: random.Random) -> Exercise:
+        """Shuffle, turn up five cards, roll; again until the target can be made."""
+        while True:
+            cards = self.level.shuffled_deck(rng)[:FACE_UP]
+            target = sum(self.level.roll(rng))
+            if is_solvable(cards, target, power=self.level.power):
+                return Exercise(cards, target, self.level.power)
+
+    @property
+    def current(self) -> Exercise:
+        return self.exercises[min(self.position, self.rounds - 1)]
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= self.rounds
+
+    def answer(self, text: str) -> Verdict:
+        """Check an answer to the current deal; a correct one wins the cards it used."""
+        exercise = self.current
+        verdict = check(text, exercise.cards, exercise.target, power=exercise.power)
+        if not self.finished and not exercise.solved:
+            exercise.tries += 1
+            if verdict.correct:
+                exercise.solved_with = verdict.cards
+        return verdict
+
+    def hint(self) -> str:
+        """The next rung of the hint ladder for the current deal."""
+        exercise = self.current
+        ladder = exercise.hints()
+        if not exercise.solved and exercise.hints_used < len(ladder):
+            exercise.hints_used += 1
+        return ladder[max(exercise.hints_used, 1) - 1]
+
+    def next(self) -> None:
+        """Move on to the next deal (an unsolved one stays unsolved)."""
+        self.position = min(self.position + 1, self.rounds)
+
+    def score(self) -> tuple[int, int, int]:
+        """(deals solved, cards won, hints used) so far."""
+        solved = [e for e in self.exercises if e.solved]
+        won = sum(len(e.solved_with) for e in solved)
+        return len(solved), won, sum(e.hints_used for e in self.exercises)
+
+    def summary(self) -> str:
+        """The set in one kind sentence."""
+        solved, won, hints = self.score()
+        hint_words = "no hints" if not hints else f"{hints} hint" + ("s" if hints > 1 else "")
+        return (f"You solved {solved} of {self.rounds} deals and won {won} cards, "
+                f"using {hint_words}.")  # fmt: skip

@@ -152,7 +152,10 @@ def run_serve(args: argparse.Namespace) -> int:
 def voila_command(lessons: Path, port: int) -> list[str]:
     """Voila serving the lessons folder on loopback, culling the kernels of closed tabs."""
     return [
-        sys.executable, "-m", "voila", str(lessons),
+        sys.executable,
+        "-m",
+        "voila",
+        str(lessons),
         "--template=mathcards",
         "--no-browser",
         f"--port={port}",
@@ -161,7 +164,7 @@ def voila_command(lessons: Path, port: int) -> list[str]:
         "--VoilaConfiguration.show_tracebacks=False",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         "--MappingKernelManager.cull_interval=60",
-    ]  # fmt: skip
+    ]
 
 
 COMMANDS = {"solve": run_solve, "check": run_check, "deal": run_deal, "serve": run_serve}

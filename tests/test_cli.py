@@ -38,8 +38,11 @@ def test_solve_json_is_one_object_with_ascii_expressions(capsys):
     for solution in record["solutions"]:
         assert set(solution) == {"expression", "cards", "latex"}
         assert set(solution["expression"]) <= set("0123456789+-*/^()")
-    assert {"expression": "7*6+2-12", "cards": [7, 6, 2, 12],
-            "latex": "7 \\times 6 + 2 - 12"} in record["solutions"]  # fmt: skip
+    assert {
+        "expression": "7*6+2-12",
+        "cards": [7, 6, 2, 12],
+        "latex": "7 \\times 6 + 2 - 12",
+    } in record["solutions"]
 
 
 def test_solve_json_with_the_exponent_variant(capsys):
@@ -60,15 +63,17 @@ def test_solve_says_when_there_is_no_solution(capsys):
 
 
 def test_check_a_correct_answer_exits_0(capsys):
-    code, out, _ = run(capsys, "check", "7×6−12+2", "--cards", "7", "6", "12", "2", "15",
-                       "--target", "32")  # fmt: skip
+    code, out, _ = run(
+        capsys, "check", "7×6−12+2", "--cards", "7", "6", "12", "2", "15", "--target", "32"
+    )
     assert code == 0
     assert out == "Correct! 7 × 6 + 2 − 12 = 32 uses 4 cards.\n"
 
 
 def test_check_a_wrong_answer_exits_1_with_the_reason(capsys):
-    code, out, _ = run(capsys, "check", "7×6−12", "--cards", "7", "6", "12", "2", "15",
-                       "--target", "32")  # fmt: skip
+    code, out, _ = run(
+        capsys, "check", "7×6−12", "--cards", "7", "6", "12", "2", "15", "--target", "32"
+    )
     assert (code, out) == (1, "that makes 30, not 32\n")
     code, out, _ = run(capsys, "check", "7^2", "--cards", "7", "2", "--target", "49")
     assert code == 1 and "exponent variant" in out
@@ -122,7 +127,6 @@ def test_voila_serves_the_folder_on_loopback_and_culls_idle_kernels():
 def test_the_installed_command_runs_without_a_traceback():
     command = shutil.which("mathcards", path=str(Path(sys.executable).parent))
     assert command, "the mathcards console script is installed next to python"
-    done = subprocess.run([command, "solve", "1", "--target", "x"], capture_output=True,
-                          text=True)  # fmt: skip
+    done = subprocess.run([command, "solve", "1", "--target", "x"], capture_output=True, text=True)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1

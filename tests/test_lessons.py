@@ -17,8 +17,12 @@ def test_there_is_a_landing_page():
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: str(path.relative_to(LESSONS)))
 def test_lesson_runs_without_errors(notebook):
     lesson = nbformat.read(notebook, as_version=4)
-    NotebookClient(lesson, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(notebook.parent)}}).execute()  # fmt: skip
+    NotebookClient(
+        lesson,
+        timeout=300,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(notebook.parent)}},
+    ).execute()
     errors = [
         output
         for cell in lesson.cells

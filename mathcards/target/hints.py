@@ -15,8 +15,10 @@ def hint_ladder(cards: list[int], target: int, *, power: bool = False) -> list[s
     most = len(best(cards, target, power=power).cards)
     fewest = len(easy.cards)
     count = f"{fewest} card" + ("s" if fewest > 1 else "")
-    rungs = [f"You can make {target} with {count}"
-             + (f", and with as many as {most}." if most > fewest else ".")]  # fmt: skip
+    rungs = [
+        f"You can make {target} with {count}"
+        + (f", and with as many as {most}." if most > fewest else ".")
+    ]
     step = first_step(easy.form)
     if step:
         a, op, b, result = step

@@ -94,5 +94,6 @@ class PracticeSet:
         """The set in one kind sentence."""
         solved, won, hints = self.score()
         hint_words = "no hints" if not hints else f"{hints} hint" + ("s" if hints > 1 else "")
-        return (f"You solved {solved} of {self.rounds} deals and won {won} cards, "
-                f"using {hint_words}.")  # fmt: skip
+        return (
+            f"You solved {solved} of {self.rounds} deals and won {won} cards, using {hint_words}."
+        )

@@ -57,8 +57,11 @@ def server(tmp_path_factory) -> str:
     log = (tmp_path_factory.mktemp("voila") / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base + "/", process)

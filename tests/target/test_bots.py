@@ -41,8 +41,10 @@ def test_a_beginner_misses_long_answers_so_a_human_can_beat_it():
 
 def test_an_expert_sometimes_goes_for_more_cards():
     game = game_with([7, 6, 12, 2, 15])
-    used = {len(check(Bot("R", "expert", seed=k).plan(game).answer, game.face_up, 32).cards)
-            for k in range(40)}  # fmt: skip
+    used = {
+        len(check(Bot("R", "expert", seed=k).plan(game).answer, game.face_up, 32).cards)
+        for k in range(40)
+    }
     assert used == {4, 5}
 
 
@@ -97,8 +99,12 @@ def test_the_hint_ladder_gives_away_more_each_rung():
     ],
 )
 def test_the_first_step(answer, step):
-    assert first_step(check(answer, [15, 2, 3, 6, 12, 7, 2, 15, 7], 0, power=True).form
-                      or _form(answer)) == step  # fmt: skip
+    assert (
+        first_step(
+            check(answer, [15, 2, 3, 6, 12, 7, 2, 15, 7], 0, power=True).form or _form(answer)
+        )
+        == step
+    )
 
 
 def _form(answer):

@@ -124,7 +124,7 @@ def test_exponent_claims_need_the_exponent_variant():
         (list("ABCDEFG"), "1 to 6 players"),
         (["A", "A"], "own"),
         (["A", " "], "own"),
-    ],  # fmt: skip
+    ],
 )
 def test_bad_player_lists(players, message):
     with pytest.raises(ValueError, match=message):

@@ -15,6 +15,8 @@ BLUE_TENS: Die = (20, 30, 40, 50, 60, 70)
 BLACK: Die = (30, 50, 70, 80, 90, 110)
 RED: Die = (0, 10, 20, 0, 10, 20)
 
+COLOURS: dict[Die, str] = {BLUE_ONES: "blue", BLUE_TENS: "blue", BLACK: "black", RED: "red"}
+
 DECK: tuple[int, ...] = tuple(
     sorted(
         [value for value in range(1, 11) for _ in range(4)]
@@ -45,6 +47,11 @@ class Level:
         cards = list(self.deck)
         rng.shuffle(cards)
         return cards
+
+    @property
+    def colours(self) -> tuple[str, str]:
+        """The colours of the two dice, as the rulebook names them."""
+        return COLOURS[self.dice[0]], COLOURS[self.dice[1]]
 
     def roll(self, rng: random.Random) -> tuple[int, int]:
         """Roll the two dice; the target is the sum of the faces."""

@@ -255,3 +255,73 @@ def _card_problem(used: list[Number], table: Counter[int]) -> tuple[str, str, in
 
 def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+# ---------------------------------------------------------------- the live preview
+
+LATEX_SYMBOL = {"+": "+", "-": "-", "*": r"\times", "/": r"\div", "^": "^"}
+
+
+def tree_latex(tree: Node) -> str:
+    r"""LaTeX of a calculation in the order it was typed, with ``\times`` and ``\div``."""
+    if isinstance(tree, Number):
+        return str(tree.value)
+    left, right = tree_latex(tree.left), tree_latex(tree.right)
+    if tree.op == "^":
+        base = left if isinstance(tree.left, Number) else rf"\left({left}\right)"
+        return f"{base}^{{{right}}}"
+    binding = BINDING[tree.op]
+    if _binding(tree.left) < binding:
+        left = rf"\left({left}\right)"
+    if _binding(tree.right) <= binding and not isinstance(tree.right, Number):
+        right = rf"\left({right}\right)"
+    return f"{left} {LATEX_SYMBOL[tree.op]} {right}"
+
+
+def _binding(tree: Node) -> int:
+    return 9 if isinstance(tree, Number) else BINDING[tree.op]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the answer box shows while a child types: the calculation and its value so far."""
+
+    latex: str = ""
+    value: int | None = None
+    complete: bool = True
+    problem: str = ""
+
+
+def preview(answer: str, *, power: bool = False, max_power: int = MAX_POWER) -> Preview:
+    """The typed calculation as LaTeX with its value; an unfinished one is read up to where
+    it stops (trailing operators dropped, open brackets closed)."""
+    text = str(answer).partition("=")[0]
+    if not text.strip():
+        return Preview()
+    complete = True
+    try:
+        tree = parse(text)
+    except AnswerSyntaxError as problem:
+        tree, complete = _finished_part(text), False
+        if tree is None:
+            return Preview(problem=str(problem), complete=False)
+    latex = tree_latex(tree)
+    try:
+        value, _ = evaluate(tree, power=power, max_power=max_power)
+    except StepError as problem:
+        return Preview(latex, None, complete, str(problem))
+    return Preview(latex, value, complete)
+
+
+def _finished_part(text: str) -> Node | None:
+    """The calculation typed so far: drop trailing operators, close open brackets."""
+    trimmed = text.rstrip()
+    while trimmed and (trimmed[-1] in SPELLINGS or trimmed[-1] in "([{" or trimmed[-1].isspace()):
+        trimmed = trimmed[:-1]
+    closing = sum(BRACKETS.get(c) == "(" for c in trimmed) - sum(
+        BRACKETS.get(c) == ")" for c in trimmed
+    )
+    try:
+        return parse(trimmed + ")" * max(closing, 0)) if trimmed else None
+    except AnswerSyntaxError:
+        return None

@@ -16,11 +16,15 @@ class Exercise:
     """One deal to solve, and how the student did on it."""
 
     cards: list[int]
-    target: int
+    dice: tuple[int, int]
     power: bool
     solved_with: tuple[int, ...] | None = None
     hints_used: int = 0
     tries: int = 0
+
+    @property
+    def target(self) -> int:
+        return sum(self.dice)
 
     @property
     def solved(self) -> bool:
@@ -50,9 +54,9 @@ class PracticeSet:
         """Shuffle, turn up five cards, roll; again until the target can be made."""
         while True:
             cards = self.level.shuffled_deck(rng)[:FACE_UP]
-            target = sum(self.level.roll(rng))
-            if is_solvable(cards, target, power=self.level.power):
-                return Exercise(cards, target, self.level.power)
+            dice = self.level.roll(rng)
+            if is_solvable(cards, sum(dice), power=self.level.power):
+                return Exercise(cards, dice, self.level.power)
 
     @property
     def current(self) -> Exercise:

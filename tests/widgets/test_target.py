@@ -1,0 +1,247 @@
+"""The target game's widgets, driven like a user would: clicks, typing, and what shows."""
+
+import pytest
+
+from mathcards.target import best
+from mathcards.target.solver import Solution
+from widgets import svg
+from widgets.target import (
+    PracticeSession,
+    TargetTable,
+    render_preview,
+    render_solutions,
+    render_table,
+)
+
+
+class FakeClock:
+    """Collects the countdown's timers; `run()` fires them one at a time."""
+
+    def __init__(self):
+        self.pending = []
+
+    def __call__(self, seconds, callback):
+        timer = _Timer(callback)
+        self.pending.append(timer)
+        return timer
+
+    def run(self):
+        while self.pending:
+            timer = self.pending.pop(0)
+            if not timer.cancelled:
+                timer.callback()
+
+
+class _Timer:
+    def __init__(self, callback):
+        self.callback, self.cancelled = callback, False
+
+    def cancel(self):
+        self.cancelled = True
+
+
+def answer_for(table):
+    game = table.game
+    return best(game.solver_cards(), game.target, power=game.power)
+
+
+def dealt(**options):
+    table = TargetTable(seed=7, **options)
+    table.deal_button.click()
+    return table
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def test_cards_and_dice_are_labelled_svg():
+    drawing = svg.card(12)
+    assert drawing.startswith("<svg") and 'class="mc-card ' in drawing
+    assert 'aria-label="card 12"' in drawing and "<title>card 12</title>" in drawing
+    assert 'aria-label="blue die showing 30"' in svg.die(30, "blue")
+    assert "mc-die-red" in svg.die(10, "red")
+
+
+def test_the_table_shows_dice_target_and_cards():
+    html = render_table([7, 6, 12, 2, 15], (2, 30), ("blue", "blue"), deck_left=50)
+    assert html.count('<svg class="mc-card ') == 5 and html.count('class="mc-die') == 2
+    assert 'data-target="32"' in html and "deck: 50 cards left" in html
+
+
+def test_solutions_are_grouped_by_cards_used():
+    from mathcards.target import solve
+
+    html = render_solutions(solve([7, 6, 12, 2, 15], 32), 32)
+    assert "23 ways to make 32" in html and "5 cards (12):" in html and "4 cards (11):" in html
+    assert "No calculation makes 9" in render_solutions([], 9)
+    assert isinstance(solve([7, 6], 13)[0], Solution)
+
+
+def test_the_preview_shows_the_calculation_as_written_and_its_value():
+    assert render_preview("7×6−12+2", False) == r"$7 \times 6 - 12 + 2$ = 32"
+    assert render_preview("7*6-", False) == r"$7 \times 6$ … so far 42"
+    assert "not a whole number" in render_preview("15/4", False)
+    assert render_preview("", False) == ""
+
+
+# ---------------------------------------------------------------- class mode
+
+
+def test_before_the_deal_buttons_explain_what_to_do():
+    table = TargetTable()
+    table.hint_button.click()
+    assert "Deal and roll" in table.answer.message.value and "mc-error" in table.answer.message.value
+
+
+def test_deal_and_roll_shows_five_cards_and_a_target():
+    table = dealt()
+    assert table.table.value.count('<svg class="mc-card ') == 5
+    assert f'data-target="{table.game.target}"' in table.table.value
+    assert "Team A" in table.scores.value
+
+
+def test_a_correct_claim_wins_the_cards_and_starts_the_next_round():
+    table = dealt()
+    solution = answer_for(table)
+    table.claimer.value = "Team B"
+    table.answer.text.value = solution.text
+    assert "=" in table.answer.preview.value
+    table.answer.submit.click()
+    assert "Correct!" in table.answer.message.value and "mc-ok" in table.answer.message.value
+    assert len(table.game.won["Team B"]) == len(solution.cards)
+    assert table.answer.text.value == "", "a new round starts with an empty box"
+
+
+def test_a_wrong_claim_shows_the_reason_keeps_the_text_and_others_take_cards():
+    table = dealt(players=("Ann", "Ben", "Cy"))
+    table.claimer.value = "Ann"
+    table.answer.text.value = "99+1"
+    table.answer.submit.click()
+    assert "99 is not on the table" in table.answer.message.value
+    assert table.answer.text.value == "99+1"
+    assert "Ben, take a card" in table.takes.children[0].value
+    first = table.takes.children[1]
+    first.click()
+    assert table.game.won["Ben"] == [int(first.description)]
+    assert "Cy, take a card" in table.takes.children[0].value
+    table.takes.children[1].click()
+    assert table.takes.children == () and len(table.game.face_up) == 5
+
+
+def test_hints_climb_the_ladder():
+    table = dealt()
+    for rung in range(1, 4):
+        table.hint_button.click()
+        assert table.hint_text.value.count("<p>") == min(rung, 3)
+    assert "One answer" in table.hint_text.value
+
+
+def test_show_all_solutions_toggles():
+    table = dealt()
+    table.all_button.click()
+    assert "ways to make" in table.solutions.value or "way to make" in table.solutions.value
+    table.all_button.click()
+    assert table.solutions.value == ""
+
+
+def test_no_solution_checks_first_and_only_then_turns_up_a_card():
+    table = dealt()
+    table.game.face_up, table.game.dice = [1, 1, 1, 1, 2], (2, 30)
+    table.none_button.click()
+    assert len(table.game.face_up) == 6
+    table.game.face_up, table.game.dice = [7, 6, 12, 2, 15], (2, 30)
+    table.none_button.click()
+    assert "There is a way to make 32" in table.answer.message.value
+    assert len(table.game.face_up) == 5
+
+
+def test_the_same_seed_deals_the_same_game():
+    assert dealt().game.face_up == dealt().game.face_up
+    table = dealt()
+    first = table.game.face_up
+    table.deal_button.click()
+    assert table.game.face_up != first, "the next deal uses the next seed"
+
+
+def test_level_and_exponent_settings_apply_to_the_next_deal():
+    table = TargetTable(seed=1)
+    table.level_choice.value = "easy"
+    table.power_choice.value = True
+    table.deal_button.click()
+    assert max(table.game.face_up) <= 15 and table.game.power
+    table.answer.text.value = "2^3"
+    assert "2^{3}" in table.answer.preview.value
+
+
+def test_bad_settings_are_value_errors():
+    with pytest.raises(ValueError, match="unknown mode"):
+        TargetTable(mode="tournament")
+    with pytest.raises(ValueError, match="own"):
+        TargetTable(players=("A", "A"))
+    with pytest.raises(ValueError, match="unknown skill"):
+        TargetTable(mode="versus", opponents=("genius",))
+
+
+# ---------------------------------------------------------------- versus and practice modes
+
+
+def test_versus_the_computer_counts_down_and_the_computer_claims():
+    clock = FakeClock()
+    table = TargetTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
+    table.deal_button.click()
+    assert "⏱ Computer 1 (expert)" in table.countdown.value
+    clock.run()
+    assert "was faster" in table.answer.message.value
+    assert table.game.won["Computer 1 (expert)"]
+
+
+def test_versus_a_quick_human_beats_the_computer():
+    clock = FakeClock()
+    table = TargetTable(mode="versus", opponents=("beginner",), seed=3, clock=clock)
+    table.deal_button.click()
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    assert table.game.won["You"] and table.game.last_correct == "You"
+
+
+def test_versus_after_a_wrong_claim_the_computer_takes_its_card():
+    table = TargetTable(mode="versus", opponents=("good", "good"), seed=3, clock=FakeClock())
+    table.deal_button.click()
+    table.answer.text.value = "1+"
+    table.answer.submit.click()
+    assert sum(len(cards) for cards in table.game.won.values()) == 2
+    assert not table.game.must_take
+
+
+def test_practice_mode_lets_you_try_again_after_a_mistake():
+    table = TargetTable(mode="practice", seed=2)
+    table.deal_button.click()
+    assert table.claimer.layout.display == "none"
+    table.answer.text.value = "1+"
+    table.answer.submit.click()
+    assert "missing" in table.answer.message.value and not table.game.must_take
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    assert table.game.won["You"]
+
+
+def test_a_practice_session_runs_to_its_summary():
+    session = PracticeSession("easy", rounds=2, seed=5)
+    assert "Deal 1 of 2" in session.progress.value
+    session.answer.text.value = "1+"
+    session.answer.submit.click()
+    assert "Not yet" in session.answer.message.value and session.answer.text.value == "1+"
+    session.hint_button.click()
+    assert "You can make" in session.hint_text.value
+    exercise = session.practice.current
+    session.answer.text.value = best(exercise.cards, exercise.target).text
+    session.answer.submit.click()
+    assert "Correct!" in session.answer.message.value
+    assert "solved 1" in session.progress.value and "hints used 1" in session.progress.value
+    session.next_button.click()
+    session.next_button.click()
+    assert "You solved 1 of 2 deals" in session.summary.value
+    session.answer.submit.click()
+    assert "New set" in session.answer.message.value
+    session.new_button.click()
+    assert "Deal 1 of 2" in session.progress.value and session.summary.value == ""

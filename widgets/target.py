@@ -1,0 +1,565 @@
+"""The target game "MAM!" as ipywidgets: the card table (class, versus-computer and practice
+modes) and a self-paced practice session.
+
+Every button calls the engine in `mathcards.target`, then re-renders from the engine's state;
+the render functions are pure (state → HTML) and no rule lives here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+from html import escape
+from itertools import groupby
+from typing import Any
+
+import ipywidgets as w
+
+from mathcards.target import level as level_named
+from mathcards.target import solve
+from mathcards.target.bots import SKILLS, Bot, Plan
+from mathcards.target.cards import LEVELS, Level
+from mathcards.target.check import preview
+from mathcards.target.game import Claim, Pass, Take, TargetGame
+from mathcards.target.hints import hint_ladder
+from mathcards.target.practice import PracticeSet
+from mathcards.target.solver import Solution
+from widgets import svg
+
+MODES = ("class", "versus", "practice")
+SHOWN_PER_GROUP = 40
+STYLE = """<style>
+.mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
+.mc-message { font-size: 18px; min-height: 1.4em; }
+.mc-message.mc-error { color: #b91c1c; }
+.mc-message.mc-ok { color: #15803d; }
+.mc-answer input { font-size: 22px !important; height: 40px !important; }
+.mc-preview { font-size: 20px; min-height: 1.6em; }
+.mc-scores table { font-size: 18px; border-collapse: collapse; }
+.mc-scores td { padding: 2px 12px; }
+.mc-countdown { font-size: 20px; font-weight: 700; color: #9a3412; }
+</style>"""
+
+Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
+
+
+def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+    """Call back later on the kernel's event loop (Jupyter and Voila both run one)."""
+    return asyncio.get_event_loop().call_later(seconds, callback)
+
+
+# ---------------------------------------------------------------- pure rendering
+
+
+def render_table(
+    cards: list[int], dice: tuple[int, ...], colours: tuple[str, ...], deck_left: int | None = None
+) -> str:
+    """The dice, the target they make, and the face-up cards."""
+    target = sum(dice)
+    rolled = [svg.die(face, colour) for face, colour in zip(dice, colours, strict=True)]
+    equals = f'<span class="mc-target-number mc-target" data-target="{target}">= {target}</span>'
+    face_up = [svg.card(value) for value in cards]
+    if deck_left is not None:
+        face_up.append(svg.card_back(deck_left))
+    return svg.row([*rolled, equals], css_class="mc-dice") + svg.row(face_up, css_class="mc-cards")
+
+
+def render_scores(game: TargetGame) -> str:
+    """Each player's won cards."""
+    rows = "".join(
+        f"<tr><td>{escape(name)}</td><td>{_count(len(cards), 'card')}</td></tr>"
+        for name, cards in game.won.items()
+    )
+    return f'<table class="mc-score-table">{rows}</table>'
+
+
+def render_solutions(solutions: list[Solution], target: int) -> str:
+    """Every solution, grouped by how many cards it uses."""
+    if not solutions:
+        return f"<p>No calculation makes {target} from these cards.</p>"
+    parts = [f"<p><b>{_count(len(solutions), 'way')} to make {target}</b></p>"]
+    for used, group in groupby(solutions, key=lambda s: len(s.cards)):
+        shown = list(group)
+        items = "".join(f"<li>{escape(s.pretty)}</li>" for s in shown[:SHOWN_PER_GROUP])
+        more = len(shown) - SHOWN_PER_GROUP
+        if more > 0:
+            items += f"<li>… and {more} more</li>"
+        parts.append(f"<p>{_count(used, 'card')} ({len(shown)}):</p><ul>{items}</ul>")
+    return "".join(parts)
+
+
+def render_message(text: str, ok: bool | None = None) -> str:
+    """A sentence next to the control that caused it: green when right, red when wrong."""
+    tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
+    return f'<div class="mc-message{tone}" role="status">{escape(text)}</div>'
+
+
+def render_preview(text: str, power: bool) -> str:
+    """The typed calculation as the child would write it, with its value so far."""
+    seen = preview(text, power=power)
+    if seen.problem and not seen.latex:
+        return f'<span class="mc-preview-problem">{escape(seen.problem)}</span>'
+    if not seen.latex:
+        return ""
+    shown = f"${seen.latex}$"
+    if seen.value is not None:
+        shown += f" = {seen.value}" if seen.complete else f" … so far {seen.value}"
+    elif seen.problem:
+        shown += f" — {escape(seen.problem)}"
+    return shown
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def shows_errors(method: Callable) -> Callable:
+    """Run a callback; any error it raises is shown on the page, never lost."""
+
+    @functools.wraps(method)
+    def guarded(self, *args: Any) -> None:
+        try:
+            method(self, *args)
+        except ValueError as problem:
+            self.answer.say(str(problem), ok=False)
+        except Exception as problem:  # a bug must still reach the page
+            self.answer.say(f"Something went wrong: {problem!r}", ok=False)
+
+    return guarded
+
+
+# ---------------------------------------------------------------- the answer box
+
+
+class AnswerBox(w.VBox):
+    """A text box with a live preview, a submit button and a message beside them."""
+
+    def __init__(self, submit_label: str = "MAM!", power: bool = False) -> None:
+        self.power = power
+        self.text = w.Text(
+            placeholder="type a calculation, e.g. 7×6−12+2", layout=w.Layout(width="420px")
+        )
+        self.text.add_class("mc-answer")
+        self.submit = w.Button(description=submit_label, button_style="success")
+        self.submit.add_class("mc-mam")
+        self.preview = w.HTMLMath()
+        self.preview.add_class("mc-preview")
+        self.message = w.HTML()
+        self.message.add_class("mc-message-box")
+        self.text.observe(self._update_preview, names="value")
+        # Enter submits too; ipywidgets 8 marks on_submit deprecated but offers no other way
+        # to keep the live preview (continuous updates) and react to Enter.
+        self.text.on_submit(lambda _: self.submit.click())
+        super().__init__([w.HBox([self.text, self.submit]), self.preview, self.message])
+
+    def _update_preview(self, _change: object = None) -> None:
+        self.preview.value = render_preview(self.text.value, self.power)
+
+    def say(self, text: str, ok: bool | None = None) -> None:
+        self.message.value = render_message(text, ok)
+
+    def clear(self) -> None:
+        self.text.value = ""
+        self._update_preview()
+
+
+# ---------------------------------------------------------------- the card table
+
+
+class TargetTable(w.VBox):
+    """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
+
+    In class mode the teacher picks who shouted "MAM!" and types their calculation.
+    """
+
+    def __init__(
+        self,
+        players: tuple[str, ...] | list[str] = ("Team A", "Team B"),
+        *,
+        mode: str = "class",
+        level: str = "normal",
+        power: bool = False,
+        seed: int | None = None,
+        opponents: tuple[str, ...] = ("good",),
+        clock: Clock = kernel_clock,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        for skill in opponents:
+            if skill not in SKILLS:
+                raise ValueError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
+        self.mode, self.seed, self.clock = mode, seed, clock
+        self.names = self._seating(list(players), opponents)
+        self.skills = dict(zip(self.names[1:], opponents, strict=False)) if mode == "versus" else {}
+        self.game: TargetGame | None = None
+        self.games_dealt = 0
+        self.bots: list[Bot] = []
+        self.hints_shown = 0
+        self.timer: Any = None
+        self.seconds_left = 0.0
+        self.plan: Plan | None = None
+        self._build(level, power)
+
+    def _seating(self, players: list[str], opponents: tuple[str, ...]) -> list[str]:
+        if self.mode == "practice":
+            return ["You"]
+        if self.mode == "versus":
+            return ["You"] + [f"Computer {i} ({skill})" for i, skill in enumerate(opponents, 1)]
+        TargetGame(players)  # the engine checks the names
+        return players
+
+    # ------------------------------------------------------------ layout
+
+    def _build(self, level: str, power: bool) -> None:
+        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
+        self.deal_button = w.Button(description="Deal and roll", icon="", button_style="primary")
+        self.deal_button.add_class("mc-roll")
+        self.deal_button.on_click(self.deal)
+        self.table = w.HTML('<p class="mc-waiting">Press “Deal and roll” to start.</p>')
+        self.table.add_class("mc-table")
+        self.claimer = w.Dropdown(options=self.names, description="MAM! by")
+        self.claimer.add_class("mc-claimer")
+        self.claimer.layout.display = "" if self.mode == "class" else "none"
+        self.answer = AnswerBox("MAM!" if self.mode != "practice" else "Check", power)
+        self.answer.submit.on_click(self.submit)
+        self.takes = w.HBox()
+        self.takes.add_class("mc-takes")
+        self.countdown = w.HTML()
+        self.countdown.add_class("mc-countdown")
+        self.hint_button = self._button("Hint", "mc-hint", self.hint)
+        self.none_button = self._button("No solution?", "mc-none", self.no_solution)
+        self.all_button = self._button("Show all solutions", "mc-show-all", self.show_all)
+        self.hint_text = w.HTML()
+        self.hint_text.add_class("mc-hint-text")
+        self.solutions = w.HTML()
+        self.solutions.add_class("mc-solutions")
+        self.status = w.HTML()
+        self.status.add_class("mc-status")
+        self.scores = w.HTML()
+        self.scores.add_class("mc-scores")
+        settings = w.HBox([self.deal_button, self.level_choice, self.power_choice])
+        help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
+        super().__init__(
+            [
+                w.HTML(STYLE),
+                settings,
+                self.table,
+                self.countdown,
+                self.claimer,
+                self.answer,
+                self.takes,
+                help_row,
+                self.hint_text,
+                self.status,
+                self.scores,
+                self.solutions,
+            ]
+        )
+        self.add_class("mc-target-table")
+
+    def _button(self, label: str, css: str, action: Callable) -> w.Button:
+        button = w.Button(description=label)
+        button.add_class(css)
+        button.on_click(action)
+        return button
+
+    # ------------------------------------------------------------ actions
+
+    @property
+    def level(self) -> Level:
+        return level_named(self.level_choice.value, power=self.power_choice.value)
+
+    @shows_errors
+    def deal(self, _button: object = None) -> None:
+        """Shuffle, turn up five cards and roll: a new game (the next seed, if seeded)."""
+        seed = None if self.seed is None else self.seed + self.games_dealt
+        self.games_dealt += 1
+        self.game = TargetGame(self.names, level=self.level, seed=seed)
+        self.answer.power = self.level.power
+        self.bots = [Bot(name, skill, seed) for name, skill in self.skills.items()]
+        self.answer.say("")
+        self.status.value = ""
+        self._new_round()
+
+    @shows_errors
+    def submit(self, _button: object = None) -> None:
+        """Judge the typed calculation as a claim ("MAM!") by the chosen player."""
+        game = self._playing()
+        text = self.answer.text.value
+        player = self.claimer.value if self.mode == "class" else "You"
+        verdict = game.judge(text)
+        if self.mode == "practice" and not verdict.correct:
+            self.answer.say(verdict.message, ok=False)
+            return
+        self._stop_countdown()
+        said = game.apply(Claim(player, text))
+        self.answer.say(
+            verdict.message if verdict.correct else f"Not quite: {verdict.message}",
+            ok=verdict.correct,
+        )
+        self.status.value = render_message(said)
+        if verdict.correct:
+            self.answer.clear()
+        self._after_move()
+
+    @shows_errors
+    def take(self, card: int) -> None:
+        """The player whose turn it is takes a face-up card after a wrong claim."""
+        game = self._playing()
+        said = game.apply(Take(game.must_take[0], card))
+        self.status.value = render_message(said)
+        self._after_move()
+
+    @shows_errors
+    def no_solution(self, _button: object = None) -> None:
+        """If really nothing makes the target, turn up one more card and roll again."""
+        game = self._playing()
+        if game.must_take:
+            raise ValueError(f"first {game.must_take[0]} must take a card")
+        if game.solvable():
+            self.answer.say(
+                f"There is a way to make {game.target}: keep looking, or ask for a hint.", ok=None
+            )
+            return
+        self._stop_countdown()
+        self.status.value = render_message(game.apply(Pass()))
+        self._after_move()
+
+    @shows_errors
+    def hint(self, _button: object = None) -> None:
+        """The next rung of the hint ladder."""
+        game = self._playing()
+        ladder = hint_ladder(game.solver_cards(), game.target, power=game.power)
+        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        self.hint_text.value = "".join(
+            f"<p>💡 {escape(rung)}</p>" for rung in ladder[: self.hints_shown]
+        )
+
+    @shows_errors
+    def show_all(self, _button: object = None) -> None:
+        """For the teacher: every solution, grouped by cards used (press again to hide)."""
+        game = self._playing()
+        if self.solutions.value:
+            self.solutions.value = ""
+            return
+        found = solve(game.solver_cards(), game.target, power=game.power)
+        self.solutions.value = render_solutions(found, game.target)
+
+    # ------------------------------------------------------------ the round
+
+    def _playing(self) -> TargetGame:
+        if self.game is None:
+            raise ValueError("press “Deal and roll” first")
+        if self.game.over:
+            raise ValueError(f"the game is over: {self.game.result()} Press “Deal and roll”.")
+        return self.game
+
+    def _after_move(self) -> None:
+        """Let computer players take their cards, then show the next round or the end."""
+        game = self.game
+        while game.must_take and game.must_take[0] in self.skills:
+            bot = next(bot for bot in self.bots if bot.name == game.must_take[0])
+            self.status.value += render_message(game.apply(bot.take(game)))
+        if game.must_take:
+            self._render()
+            return
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self.hints_shown = 0
+        self.hint_text.value = ""
+        self.solutions.value = ""
+        self._render()
+        if self.game.over:
+            self.status.value += render_message(f"Game over: {self.game.result()}", ok=True)
+        elif self.bots:
+            self._start_countdown()
+
+    def _render(self) -> None:
+        game = self.game
+        self.table.value = render_table(
+            game.face_up, game.dice, game.level.colours, deck_left=len(game.deck)
+        )
+        self.scores.value = (
+            render_scores(game)
+            if self.mode != "practice"
+            else (f"<p>Cards won: {len(game.won['You'])}</p>")
+        )
+        self._render_takes()
+
+    def _render_takes(self) -> None:
+        game = self.game
+        if not game.must_take:
+            self.takes.children = ()
+            return
+        label = w.HTML(f"<b>{escape(game.must_take[0])}, take a card:</b>")
+        buttons = []
+        for card in sorted(set(game.face_up)):
+            button = w.Button(description=str(card), layout=w.Layout(width="56px"))
+            button.add_class("mc-take")
+            button.on_click(lambda _b, card=card: self.take(card))
+            buttons.append(button)
+        self.takes.children = (label, *buttons)
+
+    # ------------------------------------------------------------ computer players
+
+    def _start_countdown(self) -> None:
+        self._stop_countdown()
+        plans = [bot.plan(self.game) for bot in self.bots]
+        finders = [plan for plan in plans if plan.answer]
+        self.plan = min(finders or plans, key=lambda plan: plan.seconds)
+        self.seconds_left = self.plan.seconds
+        self._tick(0)
+
+    def _tick(self, elapsed: float = 1) -> None:
+        """One second of the computer players' thinking."""
+        self.seconds_left = max(0.0, self.seconds_left - elapsed)
+        if self.seconds_left > 0:
+            who = self.plan.player if self.plan.answer else "The computer"
+            self.countdown.value = f"⏱ {escape(who)}: {self.seconds_left:.0f} s"
+            self.timer = self.clock(min(1.0, self.seconds_left), self._tick_safely)
+            return
+        self.timer = None
+        self.countdown.value = ""
+        if self.plan.answer:
+            self.status.value = render_message(
+                self.game.apply(Claim(self.plan.player, self.plan.answer))
+            )
+            self.answer.say(f"{self.plan.player} was faster this time.", ok=None)
+            self._after_move()
+        else:
+            self.answer.say(
+                "The computer players found nothing. Can you? If not, press “No solution?”.",
+                ok=None,
+            )
+
+    def _tick_safely(self) -> None:
+        try:
+            self._tick(min(1.0, self.seconds_left))
+        except Exception as problem:  # a timer error must still reach the page
+            self.answer.say(f"Something went wrong: {problem!r}", ok=False)
+
+    def _stop_countdown(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.countdown.value = ""
+
+
+# ---------------------------------------------------------------- practice
+
+
+class PracticeSession(w.VBox):
+    """A self-paced set of deals: answer, get feedback and hints, see the score and a summary."""
+
+    def __init__(
+        self,
+        level: str = "normal",
+        *,
+        power: bool = False,
+        rounds: int = 8,
+        seed: int | None = None,
+    ) -> None:
+        self.seed, self.sets_started = seed, 0
+        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
+        self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description="Deals")
+        self.new_button = w.Button(description="New set", button_style="primary")
+        self.new_button.add_class("mc-new-set")
+        self.new_button.on_click(self.new_set)
+        self.progress = w.HTML()
+        self.progress.add_class("mc-progress")
+        self.table = w.HTML()
+        self.table.add_class("mc-table")
+        self.answer = AnswerBox("Check", power)
+        self.answer.submit.on_click(self.submit)
+        self.hint_button = w.Button(description="Hint")
+        self.hint_button.add_class("mc-hint")
+        self.hint_button.on_click(self.hint)
+        self.next_button = w.Button(description="Next deal")
+        self.next_button.add_class("mc-next")
+        self.next_button.on_click(self.next)
+        self.hint_text = w.HTML()
+        self.hint_text.add_class("mc-hint-text")
+        self.summary = w.HTML()
+        self.summary.add_class("mc-summary")
+        settings = w.HBox(
+            [self.new_button, self.level_choice, self.power_choice, self.rounds_choice]
+        )
+        super().__init__(
+            [
+                w.HTML(STYLE),
+                settings,
+                self.progress,
+                self.table,
+                self.answer,
+                w.HBox([self.hint_button, self.next_button]),
+                self.hint_text,
+                self.summary,
+            ]
+        )
+        self.add_class("mc-practice")
+        self.new_set()
+
+    @shows_errors
+    def new_set(self, _button: object = None) -> None:
+        """A fresh set of deals at the chosen level (the next seed, if seeded)."""
+        seed = None if self.seed is None else self.seed + self.sets_started
+        self.sets_started += 1
+        chosen = level_named(self.level_choice.value, power=self.power_choice.value)
+        self.practice = PracticeSet(chosen, rounds=self.rounds_choice.value, seed=seed)
+        self.answer.power = chosen.power
+        self.answer.say("")
+        self.answer.clear()
+        self._show()
+
+    @shows_errors
+    def submit(self, _button: object = None) -> None:
+        if self.practice.finished:
+            raise ValueError("the set is finished: press “New set” for another")
+        verdict = self.practice.answer(self.answer.text.value)
+        self.answer.say(
+            verdict.message if verdict.correct else f"Not yet: {verdict.message}. Try again!",
+            ok=verdict.correct,
+        )
+        self._show_progress()
+
+    @shows_errors
+    def hint(self, _button: object = None) -> None:
+        if self.practice.finished:
+            raise ValueError("the set is finished: press “New set” for another")
+        self.practice.hint()
+        rungs = self.practice.current.hints()[: max(self.practice.current.hints_used, 1)]
+        self.hint_text.value = "".join(f"<p>💡 {escape(rung)}</p>" for rung in rungs)
+        self._show_progress()
+
+    @shows_errors
+    def next(self, _button: object = None) -> None:
+        self.practice.next()
+        self.answer.clear()
+        self.answer.say("")
+        self._show()
+
+    def _show(self) -> None:
+        self.hint_text.value = ""
+        self._show_progress()
+        if self.practice.finished:
+            self.table.value = ""
+            self.summary.value = render_message(self.practice.summary(), ok=True)
+            return
+        self.summary.value = ""
+        exercise = self.practice.current
+        self.table.value = render_table(exercise.cards, exercise.dice, self.practice.level.colours)
+
+    def _show_progress(self) -> None:
+        solved, won, hints = self.practice.score()
+        at = min(self.practice.position + 1, self.practice.rounds)
+        self.progress.value = (
+            f"<b>Deal {at} of {self.practice.rounds}</b> · solved {solved} · "
+            f"cards won {won} · hints used {hints}"
+        )
+
+
+__all__ = ["AnswerBox", "PracticeSession", "TargetTable", "render_solutions", "render_table"]

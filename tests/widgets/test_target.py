@@ -90,7 +90,8 @@ def test_the_preview_shows_the_calculation_as_written_and_its_value():
 def test_before_the_deal_buttons_explain_what_to_do():
     table = TargetTable()
     table.hint_button.click()
-    assert "Deal and roll" in table.answer.message.value and "mc-error" in table.answer.message.value
+    message = table.answer.message.value
+    assert "Deal and roll" in message and "mc-error" in message
 
 
 def test_deal_and_roll_shows_five_cards_and_a_target():

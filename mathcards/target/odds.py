@@ -1,0 +1,66 @@
+"""How easy is the target game? Exact dice odds, and how often a deal can make the roll."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from mathcards.target.cards import FACE_UP, Level
+from mathcards.target.solver import Hand, _Search, reachable, values
+
+OPERATORS = 4  # + − × ÷
+
+
+@dataclass(frozen=True)
+class Solvability:
+    """How often seeded deals of five cards can make the rolled target (exact over the dice)."""
+
+    level: Level
+    deals: int
+    fewest: dict[int, Fraction]  # P(the easiest answer needs n cards); n = 0: no answer
+    per_target: dict[int, Fraction]  # for each dice total: the share of deals that make it
+
+    @property
+    def chance(self) -> Fraction:
+        """The chance that the rolled target can be made at all."""
+        return 1 - self.fewest.get(0, Fraction(0))
+
+    def __str__(self) -> str:
+        variant = " with ^" if self.level.power else ""
+        return f"{self.level.name}{variant}: {float(self.chance):.1%} over {self.deals} deals"
+
+
+def solvability(level: Level, deals: int = 200, seed: int = 0) -> Solvability:
+    """Deal `deals` seeded hands of five cards; for each, every dice total is weighed exactly."""
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise ValueError(f"deals must be a whole number, 1 or more, not {deals!r}")
+    rng, odds = random.Random(seed), level.targets()
+    fewest: dict[int, Fraction] = {}
+    made_by: dict[int, int] = dict.fromkeys(odds, 0)
+    for _ in range(deals):
+        reach = reachable(level.shuffled_deck(rng)[:FACE_UP], power=level.power)
+        for target, chance in odds.items():
+            needed = reach[target].fewest if target in reach else 0
+            fewest[needed] = fewest.get(needed, Fraction(0)) + chance / deals
+            made_by[target] += target in reach
+    shares = {target: Fraction(count, deals) for target, count in made_by.items()}
+    return Solvability(level, deals, dict(sorted(fewest.items())), shares)
+
+
+def ordered_calculations(cards: int, operators: int = OPERATORS) -> int:
+    """Calculations using all of `cards` distinct cards, counting every order and bracketing:
+    n! orders of the cards × Catalan(n−1) bracketings × operators^(n−1)."""
+    if cards < 1:
+        raise ValueError("at least one card")
+    bracketings = math.comb(2 * (cards - 1), cards - 1) // cards
+    return math.factorial(cards) * bracketings * operators ** (cards - 1)
+
+
+def distinct_calculations(hand: Hand, *, power: bool = False) -> int:
+    """Calculations over exactly these cards that are different solutions (canonical forms),
+    every step a whole number, 0 or more."""
+    hand = tuple(sorted(hand))
+    search = _Search(power, 10**6)
+    return sum(len(search.forms(hand, made)) for made in values(hand, power))

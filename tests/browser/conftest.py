@@ -75,6 +75,14 @@ def server(tmp_path_factory) -> str:
         log.close()
 
 
+def assert_not_blank(screenshot: Path) -> None:
+    """A page that rendered has many shades, not one flat colour."""
+    from PIL import Image
+
+    colours = Image.open(screenshot).convert("L").getcolors(maxcolors=1 << 16)
+    assert colours is None or len(colours) > 8, f"{screenshot} is blank"
+
+
 def chromium_path() -> str | None:
     chosen = os.environ.get("MATHCARDS_CHROMIUM") or "/usr/bin/chromium"
     return chosen if Path(chosen).exists() else None  # None: Playwright's own Chromium
@@ -111,6 +119,9 @@ class Visit:
         if lands_on:
             self.page.wait_for_url(lands_on, timeout=FIRST_RENDER_MS)
         self.page.wait_for_selector("#loading", state="hidden", timeout=FIRST_RENDER_MS)
+        self.page.wait_for_function(
+            "!document.body.innerText.includes('Loading widget')", timeout=FIRST_RENDER_MS
+        )
 
     def offsite_requests(self) -> list[str]:
         """Requests that would need the internet: a classroom page makes none."""

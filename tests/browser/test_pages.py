@@ -3,17 +3,13 @@
 from pathlib import Path
 
 import pytest
-from PIL import Image
+
+from tests.browser.conftest import assert_not_blank
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 PAGES = sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb"))
 
 pytestmark = pytest.mark.browser
-
-
-def assert_not_blank(screenshot: Path) -> None:
-    colours = Image.open(screenshot).convert("L").getcolors(maxcolors=1 << 16)
-    assert colours is None or len(colours) > 8, f"{screenshot} is blank"
 
 
 @pytest.mark.parametrize("page", PAGES)

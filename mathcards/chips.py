@@ -1,0 +1,47 @@
+"""Penalty points and chips, shared by LAMA and LAMA Dice (RULES.md §2 scoring, §5 chips).
+
+Chips are white (1), black (10) and, with LAMA 20 or PARTy, pink (20). Ten whites become a
+black at once, so a player's score is all that needs keeping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+LLAMA = 7  # a llama card or die face; it sits above 6
+GAME_END = 40
+LLAMA_SCORING = ("once", "each")  # one or more llamas score 10 in all, or 10 each (seed 000)
+
+
+def penalty(cards: Iterable[int], *, llama_scoring: str = "once") -> int:
+    """Each distinct number scores its face value once; llamas score 10 (in all, or each)."""
+    if llama_scoring not in LLAMA_SCORING:
+        raise ValueError(f"llama_scoring is 'once' or 'each', not {llama_scoring!r}")
+    held = list(cards)
+    numbers = {card for card in held if card != LLAMA}
+    llamas = held.count(LLAMA)
+    return sum(numbers) + 10 * (min(llamas, 1) if llama_scoring == "once" else llamas)
+
+
+def returnable(score: int, *, pink: bool = False) -> list[int]:
+    """The chips a player with `score` holds and may return (largest first).
+
+    Without pink chips whites are always changed up to blacks, so a white is held only when
+    the score is not a multiple of ten; with LAMA 20 chips may be exchanged freely.
+    """
+    if score < 0:
+        raise ValueError(f"a score is 0 or more, not {score}")
+    chips = []
+    if pink and score >= 20:
+        chips.append(20)
+    if score >= 10:
+        chips.append(10)
+    if score % 10 or (pink and score > 0):
+        chips.append(1)
+    return chips
+
+
+def best_return(score: int, *, pink: bool = False) -> int:
+    """The chip a sensible player returns: the largest they hold (0 when they hold none)."""
+    chips = returnable(score, pink=pink)
+    return chips[0] if chips else 0

@@ -1,0 +1,119 @@
+"""LAMA Dice's three dice and what a roll means for a row of cards (RULES.md §3).
+
+Each die is a d6 with two numbers replaced by llamas; which numbers is a parameter. A roll is a
+chance event with 216 equally likely outcomes, listed exactly with `outcomes`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from enum import Enum
+from fractions import Fraction
+from itertools import product
+
+from mathcards.chips import LLAMA
+
+Faces = tuple[int, int, int]
+Row = tuple[int, ...]  # a sorted tuple of card values, 1–6 and LLAMA
+Dice = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+DEFAULT_DICE: Dice = (
+    (3, 4, 5, 6, LLAMA, LLAMA),
+    (1, 2, 5, 6, LLAMA, LLAMA),
+    (1, 2, 3, 4, LLAMA, LLAMA),
+)
+VALUES = (1, 2, 3, 4, 5, 6, LLAMA)
+
+
+class Case(Enum):
+    """What a roll does, in the order the rules check: the first that applies."""
+
+    THREE_LLAMAS = "three llamas"
+    DISCARD = "discard"
+    TAKE = "take"
+    BUST = "bust"
+
+
+def name(value: int) -> str:
+    """A card or face as it is printed: 1–6, or L for a llama."""
+    return "L" if value == LLAMA else str(value)
+
+
+def parse_value(text: str) -> int:
+    """A card value from text: 1–6, or L for a llama."""
+    cleaned = str(text).strip().upper()
+    if cleaned in ("L", "LLAMA"):
+        return LLAMA
+    if cleaned in {"1", "2", "3", "4", "5", "6"}:
+        return int(cleaned)
+    raise ValueError(f"{text!r} is not a card: use 1 to 6, or L for a llama")
+
+
+def parse_dice(text: str) -> Dice:
+    """Three dice written like ``3456LL,1256LL,1234LL``."""
+    dice = tuple(tuple(parse_value(face) for face in die.strip()) for die in text.split(","))
+    return check_dice(dice)
+
+
+def check_dice(dice: Dice) -> Dice:
+    """Three dice of six faces each, every face 1–6 or a llama; else a ValueError."""
+    dice = tuple(tuple(die) for die in dice)
+    if len(dice) != 3 or any(len(die) != 6 for die in dice):
+        raise ValueError("give three dice of six faces each, like 3456LL,1256LL,1234LL")
+    for die in dice:
+        for face in die:
+            if face not in VALUES:
+                raise ValueError(f"{face!r} is not a face: use 1 to 6, or L for a llama")
+    return dice
+
+
+def outcomes(dice: Dice = DEFAULT_DICE) -> dict[Faces, Fraction]:
+    """Every roll (one face per die, in die order) with its exact probability."""
+    chance: Counter[Faces] = Counter(product(*dice))
+    total = 6**3
+    return {faces: Fraction(count, total) for faces, count in chance.items()}
+
+
+def roll(rng: random.Random, dice: Dice = DEFAULT_DICE) -> Faces:
+    """One roll of the three dice."""
+    return tuple(rng.choice(die) for die in dice)
+
+
+def case_of(faces: Faces, row: Row, llama_row: Row, *, alone: bool = False) -> Case:
+    """The one case a roll falls into. Alone (all others quit), no match in the row is a bust."""
+    if all(face == LLAMA for face in faces):
+        return Case.THREE_LLAMAS
+    if any(face in row for face in faces):
+        return Case.DISCARD
+    if not alone and any(face in llama_row for face in faces):
+        return Case.TAKE
+    return Case.BUST
+
+
+def most_discards(faces: Faces, row: Row) -> int:
+    """The most cards a roll lets you discard: one card per matching die."""
+    shown, held = Counter(faces), Counter(row)
+    return sum(min(count, held[value]) for value, count in shown.items())
+
+
+def discard_choices(faces: Faces, row: Row) -> list[Row]:
+    """Every allowed discard: at least one card, at most one per matching die."""
+    shown, held = Counter(faces), Counter(row)
+    limits = [(value, min(count, held[value])) for value, count in sorted(shown.items())]
+    choices: list[Row] = [()]
+    for value, most in limits:
+        choices = [choice + (value,) * n for choice in choices for n in range(most + 1)]
+    return sorted((choice for choice in choices if choice), key=lambda c: (-len(c), c))
+
+
+def take_choices(faces: Faces, llama_row: Row) -> list[int]:
+    """The llama-row cards a roll lets you take: those whose value a die shows."""
+    return sorted(set(faces) & set(llama_row))
+
+
+def without(row: Row, cards: Row) -> Row:
+    """The row after the cards are removed."""
+    left = Counter(row)
+    left.subtract(cards)
+    return tuple(sorted(left.elements()))

@@ -1,0 +1,85 @@
+"""Exact odds of a LAMA Dice roll for the rows in front of you, as `Fraction`s."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from mathcards.chips import penalty
+from mathcards.lama_dice.dice import (
+    DEFAULT_DICE,
+    VALUES,
+    Case,
+    Dice,
+    Row,
+    case_of,
+    check_dice,
+    most_discards,
+    name,
+    outcomes,
+)
+from mathcards.lama_dice.game import CARDS
+
+
+@dataclass(frozen=True)
+class RollOdds:
+    """The chance of each case of the next roll, and of how many cards you could discard."""
+
+    three_llamas: Fraction
+    discard: Fraction
+    take: Fraction
+    bust: Fraction
+    discard_up_to: dict[int, Fraction]  # P(the roll lets you discard at most n cards), n = 1..3
+    penalty_now: int  # what the row scores if you quit now
+
+    def of(self, case: Case) -> Fraction:
+        return {
+            Case.THREE_LLAMAS: self.three_llamas,
+            Case.DISCARD: self.discard,
+            Case.TAKE: self.take,
+            Case.BUST: self.bust,
+        }[case]
+
+
+def checked_rows(row: Iterable[int], llama_row: Iterable[int]) -> tuple[Row, Row]:
+    """Both rows as sorted tuples, or a ValueError naming what cannot be."""
+    own, middle = tuple(sorted(row)), tuple(sorted(llama_row))
+    for value in own + middle:
+        if value not in VALUES:
+            raise ValueError(f"{value!r} is not a card: use 1 to 6, or L for a llama")
+    if len(set(middle)) != len(middle):
+        raise ValueError("the llama row holds at most one card of each value")
+    both = Counter(own) + Counter(middle)
+    for value, count in both.items():
+        if count > CARDS[value]:
+            raise ValueError(
+                f"there are only {CARDS[value]} cards {name(value)} in the game, not {count}"
+            )
+    return own, middle
+
+
+def roll_odds(
+    row: Iterable[int], llama_row: Iterable[int], dice: Dice = DEFAULT_DICE, *, alone: bool = False
+) -> RollOdds:
+    """Exact probabilities for the next roll, summed over all 216 outcomes."""
+    own, middle = checked_rows(row, llama_row)
+    return _roll_odds(own, middle, check_dice(dice), alone)
+
+
+@lru_cache(maxsize=1 << 14)
+def _roll_odds(own: Row, middle: Row, dice: Dice, alone: bool) -> RollOdds:
+    chance: Counter[Case] = Counter()
+    up_to: Counter[int] = Counter()
+    for faces, p in outcomes(dice).items():
+        case = case_of(faces, own, middle, alone=alone)
+        chance[case] += p
+        if case is Case.DISCARD:
+            up_to[most_discards(faces, own)] += p
+    return RollOdds(
+        *(Fraction(chance[case]) for case in Case),
+        discard_up_to={n: Fraction(up_to[n]) for n in (1, 2, 3)},
+        penalty_now=penalty(own),
+    )

@@ -1,0 +1,87 @@
+"""Roll or quit? The best decision for the last player, by dynamic programming over rows.
+
+The model (RULES.md §3, "when all others have quit"): quitting scores the row now; an empty row
+scores 0; three llamas change no card, so you roll again; a roll that matches nothing in your
+row is a bust (your row plus the whole llama row is scored); after a match you discard the cards
+that leave you best off. Chips are ignored. Every value is an exact `Fraction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from mathcards.chips import penalty
+from mathcards.lama_dice.dice import (
+    DEFAULT_DICE,
+    Case,
+    Dice,
+    Faces,
+    Row,
+    case_of,
+    check_dice,
+    discard_choices,
+    outcomes,
+    without,
+)
+from mathcards.lama_dice.odds import checked_rows
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The expected penalty of rolling on and of quitting now, and which is better."""
+
+    roll: Fraction
+    quit: Fraction
+
+    @property
+    def action(self) -> str:
+        return "roll" if self.roll < self.quit else "quit"
+
+    @property
+    def expected_penalty(self) -> Fraction:
+        return min(self.roll, self.quit)
+
+
+def last_player(
+    row: Iterable[int], llama_row: Iterable[int], dice: Dice = DEFAULT_DICE
+) -> Decision:
+    """The best decision for the last player in the round, with both expected penalties."""
+    own, middle = checked_rows(row, llama_row)
+    return _decision(own, middle, check_dice(dice))
+
+
+def expected_penalty(row: Row, llama_row: Row, dice: Dice = DEFAULT_DICE) -> Fraction:
+    """The expected penalty of this round under the best play from here."""
+    return _decision(tuple(sorted(row)), tuple(sorted(llama_row)), dice).expected_penalty
+
+
+def best_discard(faces: Faces, row: Row, llama_row: Row, dice: Dice = DEFAULT_DICE) -> Row:
+    """The discard that leaves the last player with the least expected penalty."""
+    return min(
+        discard_choices(faces, row),
+        key=lambda cards: expected_penalty(without(row, cards), llama_row, dice),
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _decision(row: Row, llama_row: Row, dice: Dice) -> Decision:
+    quit_now = Fraction(penalty(row))
+    if not row:
+        return Decision(Fraction(0), Fraction(0))
+    again = Fraction(0)
+    total = Fraction(0)
+    for faces, p in outcomes(dice).items():
+        case = case_of(faces, row, llama_row, alone=True)
+        if case is Case.THREE_LLAMAS:
+            again += p
+        elif case is Case.DISCARD:
+            total += p * min(
+                expected_penalty(without(row, cards), llama_row, dice)
+                for cards in discard_choices(faces, row)
+            )
+        else:
+            total += p * penalty(row + llama_row)
+    return Decision(total / (1 - again), quit_now)

@@ -1,0 +1,120 @@
+"""Seeded Monte Carlo for LAMA Dice: single rolls, a last player's round, whole games.
+
+Each returns plain counts or lists that a plot can use, and is checked against the exact odds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+from mathcards.chips import penalty
+from mathcards.lama_dice.bots import check_strategy, choose, discard_for, rolls_on
+from mathcards.lama_dice.dice import (
+    DEFAULT_DICE,
+    Case,
+    Dice,
+    Row,
+    case_of,
+    check_dice,
+    roll,
+    without,
+)
+from mathcards.lama_dice.game import LamaDiceGame
+from mathcards.lama_dice.odds import checked_rows
+
+MAX_ROLLS = 10_000_000
+
+
+def simulate_rolls(
+    row: Iterable[int],
+    llama_row: Iterable[int],
+    rolls: int,
+    *,
+    seed: int | None = None,
+    dice: Dice = DEFAULT_DICE,
+    alone: bool = False,
+) -> list[Case]:
+    """Roll the dice `rolls` times for the same rows; the case of each roll, in order."""
+    own, middle = checked_rows(row, llama_row)
+    dice = check_dice(dice)
+    if not isinstance(rolls, int) or not 0 <= rolls <= MAX_ROLLS:
+        raise ValueError(f"rolls must be a whole number from 0 to {MAX_ROLLS:,}, not {rolls!r}")
+    rng = random.Random(seed)
+    seen: dict[tuple, Case] = {}
+    cases = []
+    for _ in range(rolls):
+        faces = roll(rng, dice)
+        case = seen.get(faces)
+        if case is None:
+            case = seen[faces] = case_of(faces, own, middle, alone=alone)
+        cases.append(case)
+    return cases
+
+
+def running_frequency(cases: list[Case], case: Case) -> list[float]:
+    """After each roll: the share of rolls so far that fell into `case`."""
+    hits, shares = 0, []
+    for count, seen in enumerate(cases, 1):
+        hits += seen is case
+        shares.append(hits / count)
+    return shares
+
+
+def simulate_last_player(
+    row: Iterable[int],
+    llama_row: Iterable[int],
+    strategy: str,
+    rounds: int,
+    *,
+    seed: int | None = None,
+    dice: Dice = DEFAULT_DICE,
+) -> list[int]:
+    """Play the last player's round `rounds` times with a strategy; the penalty of each."""
+    own, middle = checked_rows(row, llama_row)
+    check_strategy(strategy)
+    rng = random.Random(seed)
+    return [_last_round(own, middle, strategy, dice, rng) for _ in range(rounds)]
+
+
+def _last_round(row: Row, llama_row: Row, strategy: str, dice: Dice, rng: random.Random) -> int:
+    while row:
+        if not rolls_on(strategy, row, llama_row, dice, alone=True):
+            return penalty(row)
+        faces = roll(rng, dice)
+        case = case_of(faces, row, llama_row, alone=True)
+        if case is Case.BUST:
+            return penalty(row + llama_row)
+        if case is Case.DISCARD:
+            row = without(row, discard_for(strategy, faces, row, llama_row, dice))
+    return 0
+
+
+def simulate_games(
+    strategies: dict[str, str], games: int, *, seed: int | None = None, dice: Dice = DEFAULT_DICE
+) -> Counter[str]:
+    """Whole games between computer players (name → strategy); how often each wins.
+
+    A shared win counts for every winner.
+    """
+    wins: Counter[str] = Counter()
+    for index in range(games):
+        game = LamaDiceGame(
+            list(strategies), dice=dice, seed=None if seed is None else seed * 100_003 + index
+        )
+        play(game, strategies)
+        wins.update(game.winners())
+    return wins
+
+
+def play(game: LamaDiceGame, strategies: dict[str, str], max_moves: int = 100_000) -> None:
+    """Let computer players play the game to its end."""
+    for _ in range(max_moves):
+        if game.over:
+            return
+        if game.round_over:
+            game.next_round()
+        else:
+            game.apply(choose(game, strategies[game.player]))
+    raise RuntimeError("the game did not end")

@@ -9,6 +9,7 @@ until someone has 40 points or more; fewest points wins, ties share the win.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from mathcards.chips import GAME_END, LLAMA, best_return, penalty, returnable
@@ -84,6 +85,7 @@ class LamaDiceGame:
     scores: dict[str, int] = field(init=False)
     rows: dict[str, Row] = field(init=False)
     llama_row: Row = field(init=False)
+    discard_pile: list[int] = field(init=False, default_factory=list)
     quit: set[str] = field(init=False)
     current: int = field(init=False, default=0)
     faces: Faces | None = field(init=False, default=None)
@@ -130,6 +132,7 @@ class LamaDiceGame:
             player: tuple(sorted(deck[i * ROW_SIZE : (i + 1) * ROW_SIZE]))
             for i, player in enumerate(self.players)
         }
+        self.discard_pile = []
         self.quit, self.current, self.faces = set(), starter, None
         self.pending, self.round_over, self.ender = "turn", False, None
         self.rounds += 1
@@ -243,6 +246,7 @@ class LamaDiceGame:
                 f"not {' '.join(map(name, cards)) or 'nothing'}"
             )
         self.rows[self.player] = without(self.row, cards)
+        self.discard_pile.extend(cards)
         said = f"{self.player} discards {' '.join(map(name, cards))}."
         if not self.row:
             self.ender = self.player
@@ -315,9 +319,12 @@ class LamaDiceGame:
         fewest = min(self.scores.values())
         return [player for player in self.players if self.scores[player] == fewest]
 
-    def cards_in_play(self) -> int:
-        """Cards in rows and in the llama row (the rest are out of this round)."""
-        return len(self.llama_row) + sum(map(len, self.rows.values()))
+    def cards_in_play(self) -> Counter[int]:
+        """This round's cards: rows, llama row and discard pile (the rest are out of it)."""
+        counts = Counter(self.llama_row) + Counter(self.discard_pile)
+        for row in self.rows.values():
+            counts += Counter(row)
+        return counts
 
 
 def computer_chip(game: LamaDiceGame) -> ReturnChip:

@@ -20,6 +20,7 @@ lint: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.solver
+	$(BIN)/python -m bench.lama_dice
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

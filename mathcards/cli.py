@@ -1,4 +1,5 @@
-"""The `mathcards` command: solve and check target-game deals, deal one, serve the lessons."""
+"""The `mathcards` command: solve and check target-game deals, deal one, LAMA Dice odds and
+decisions, and serving the lessons."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import sys
 from itertools import groupby
 from pathlib import Path
 
+from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, parse_dice, parse_value
+from mathcards.lama_dice.odds import roll_odds
+from mathcards.lama_dice.policy import last_player
 from mathcards.target import cards as target_cards
 from mathcards.target.check import check
 from mathcards.target.solver import MAX_POWER_LIMIT, solve
@@ -84,6 +88,14 @@ def parser() -> argparse.ArgumentParser:
     deal_cmd.add_argument("--power", action="store_true", help="the exponent variant")
     deal_cmd.add_argument("--seed", type=int, help="the same seed gives the same deal")
 
+    dice_cmd = commands.add_parser("lama-dice", help="LAMA Dice: exact odds and the best decision")
+    dice_commands = dice_cmd.add_subparsers(dest="lama_dice", required=True, metavar="QUESTION")
+    odds_cmd = dice_commands.add_parser("odds", help="the chance of each case of the next roll")
+    _add_rows(odds_cmd)
+    odds_cmd.add_argument("--alone", action="store_true", help="everyone else has quit")
+    last_cmd = dice_commands.add_parser("last-player", help="roll or quit, when all others quit")
+    _add_rows(last_cmd)
+
     serve_cmd = commands.add_parser("serve", help="serve the lessons as web pages with Voila")
     serve_cmd.add_argument("--port", type=_port, default=DEFAULT_PORT)
     serve_cmd.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons folder")
@@ -94,6 +106,54 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
     command.add_argument("--target", type=_target, required=True)
     command.add_argument("--power", action="store_true", help="the exponent variant")
     command.add_argument("--max-power", type=_max_power, default=MAX_POWER, metavar="N")
+
+
+def _add_rows(command: argparse.ArgumentParser) -> None:
+    cards = {"nargs": "*", "type": _lama_card, "required": True, "metavar": "CARD"}
+    command.add_argument("--row", help="your row: 1 to 6, L for a llama", **cards)
+    command.add_argument("--llama-row", help="the llama row in the middle", **cards)
+    command.add_argument(
+        "--dice", type=_dice, default=DEFAULT_DICE, help="e.g. 3456LL,1256LL,1234LL"
+    )
+    command.add_argument("--json", action="store_true", help="one JSON object on stdout")
+
+
+def _lama_card(text: str) -> int:
+    try:
+        return parse_value(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _dice(text: str) -> Dice:
+    try:
+        return parse_dice(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def run_lama_dice(args: argparse.Namespace) -> int:
+    if args.lama_dice == "odds":
+        odds = roll_odds(args.row, args.llama_row, args.dice, alone=args.alone)
+        record = {case.name.lower(): str(odds.of(case)) for case in Case}
+        lines = [f"{case.value}: {odds.of(case)} ({float(odds.of(case)):.1%})" for case in Case]
+        lines += [f"discard at most {n}: {p}" for n, p in odds.discard_up_to.items()]
+        lines.append(f"penalty if you quit now: {odds.penalty_now}")
+    else:
+        decision = last_player(args.row, args.llama_row, args.dice)
+        record = {
+            "action": decision.action,
+            "expected_penalty": str(decision.expected_penalty),
+            "roll": str(decision.roll),
+            "quit": str(decision.quit),
+        }
+        lines = [
+            f"best: {decision.action}",
+            f"expected penalty if you roll on: {decision.roll} ({float(decision.roll):.2f})",
+            f"penalty if you quit now: {decision.quit}",
+        ]
+    print(json.dumps(record) if args.json else "\n".join(lines))
+    return 0
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -167,7 +227,13 @@ def voila_command(lessons: Path, port: int) -> list[str]:
     ]
 
 
-COMMANDS = {"solve": run_solve, "check": run_check, "deal": run_deal, "serve": run_serve}
+COMMANDS = {
+    "solve": run_solve,
+    "check": run_check,
+    "deal": run_deal,
+    "serve": run_serve,
+    "lama-dice": run_lama_dice,
+}
 
 
 def _count(number: int, noun: str) -> str:

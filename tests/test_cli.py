@@ -4,6 +4,7 @@ import json
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,64 @@ def test_the_installed_command_runs_without_a_traceback():
     done = subprocess.run([command, "solve", "1", "--target", "x"], capture_output=True, text=True)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+LLAMA_ROW = ["--llama-row", "1", "2", "3", "4", "5", "6", "L"]
+
+
+def test_lama_dice_odds_json_gives_exact_fractions(capsys):
+    code, out, _ = run(
+        capsys,
+        "lama-dice",
+        "odds",
+        "--row",
+        "1",
+        "1",
+        "3",
+        "L",
+        *LLAMA_ROW,
+        "--dice",
+        "3456LL,1256LL,1234LL",
+        "--json",
+    )
+    assert code == 0
+    assert json.loads(out) == {
+        "three_llamas": "1/27",
+        "discard": "95/108",
+        "take": "1/12",
+        "bust": "0",
+    }
+
+
+def test_lama_dice_last_player_json(capsys):
+    code, out, _ = run(
+        capsys, "lama-dice", "last-player", "--row", "6", "--llama-row", "3", "--json"
+    )
+    record = json.loads(out)
+    assert code == 0 and record["action"] == "quit"
+    assert record["quit"] == "6" and record["expected_penalty"] == "6"
+    six, three_llamas = Fraction(11, 36), Fraction(1, 27)
+    assert record["roll"] == str((1 - six - three_llamas) * 9 / (1 - three_llamas)) == "639/104"
+
+
+def test_lama_dice_text_output(capsys):
+    code, out, _ = run(capsys, "lama-dice", "odds", "--row", "1", "1", "3", "L", *LLAMA_ROW)
+    assert code == 0 and "three llamas: 1/27 (3.7%)" in out and "penalty if you quit now: 14" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["lama-dice", "odds", "--row", "9", *LLAMA_ROW], "'9' is not a card"),
+        (["lama-dice", "odds", "--row", *"1111111", *LLAMA_ROW], "only 6 cards 1"),
+        (
+            ["lama-dice", "odds", "--row", "1", *LLAMA_ROW, "--dice", "12"],
+            "three dice of six faces",
+        ),
+        (["lama-dice", "odds", "--row", "1"], "required: --llama-row"),
+        (["lama-dice"], "required: QUESTION"),
+    ],
+)
+def test_lama_dice_bad_rows_are_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err

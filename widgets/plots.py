@@ -7,6 +7,10 @@ from fractions import Fraction
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
+from mathcards.lama_dice.dice import Case
+from mathcards.lama_dice.odds import RollOdds
+from mathcards.lama_dice.policy import Decision
+from mathcards.lama_dice.simulate import running_frequency
 from mathcards.target.cards import Level
 from mathcards.target.odds import Solvability
 
@@ -64,3 +68,70 @@ def _done(figure: Figure) -> Figure:
     figure.tight_layout()
     plt.close(figure)
     return figure
+
+
+# ---------------------------------------------------------------- LAMA Dice
+
+
+def convergence_chart(cases: list[Case], odds: RollOdds) -> Figure:
+    """Running share of each case against its exact probability (law of large numbers)."""
+    figure, (shares, errors) = plt.subplots(1, 2, figsize=(11, 3.6))
+    rolls = range(1, len(cases) + 1)
+    for case in Case:
+        exact = float(odds.of(case))
+        line = shares.plot(rolls, running_frequency(cases, case), label=case.value)[0]
+        shares.axhline(exact, color=line.get_color(), linestyle=":", linewidth=1)
+    shares.set_xscale("log")
+    shares.set_xlabel("rolls")
+    shares.set_ylabel("share so far (dotted: exact)")
+    shares.legend(fontsize=8)
+    _error_panel(errors, cases, odds)
+    figure.suptitle(f"{len(cases):,} simulated rolls against the exact odds")
+    return _done(figure)
+
+
+def _error_panel(axes, cases: list[Case], odds: RollOdds) -> None:
+    """The biggest gap between simulated and exact shares, against the 1/√n line."""
+    checkpoints = sorted({n for n in (2**k for k in range(40)) if n <= len(cases)} | {len(cases)})
+    shares = {case: running_frequency(cases, case) for case in Case}
+    gaps = [
+        max(abs(shares[case][n - 1] - float(odds.of(case))) for case in Case) for n in checkpoints
+    ]
+    axes.loglog(checkpoints, [max(gap, 1e-6) for gap in gaps], "o-", label="largest gap")
+    axes.loglog(checkpoints, [1 / n**0.5 for n in checkpoints], "k--", label="1/√n")
+    axes.set_xlabel("rolls")
+    axes.set_ylabel("|simulated − exact|")
+    axes.legend(fontsize=8)
+
+
+def penalty_chart(rows: list[tuple[str, Decision]]) -> Figure:
+    """For each row: the expected penalty of rolling on beside the penalty of quitting now."""
+    figure, axes = plt.subplots(figsize=(10, 3.6))
+    positions = range(len(rows))
+    axes.bar(
+        [p - 0.2 for p in positions],
+        [float(d.roll) for _, d in rows],
+        0.4,
+        label="roll on (expected)",
+    )
+    axes.bar([p + 0.2 for p in positions], [float(d.quit) for _, d in rows], 0.4, label="quit now")
+    axes.set_xticks(list(positions), [label for label, _ in rows], fontsize=8)
+    axes.set_ylabel("penalty points")
+    axes.set_title("The last player: roll on or quit? (lower is better)")
+    axes.legend(fontsize=8)
+    return _done(figure)
+
+
+def strategy_chart(results: dict[str, list[int]], exact: float | None = None) -> Figure:
+    """The average penalty each strategy scored in simulation, with the exact best."""
+    figure, axes = plt.subplots(figsize=(7, 3.4))
+    names = list(results)
+    means = [sum(scores) / len(scores) for scores in results.values()]
+    axes.bar(names, means, color=BAR)
+    if exact is not None:
+        axes.axhline(exact, color="k", linestyle="--", label=f"exact best: {exact:.2f}")
+        axes.legend(fontsize=8)
+    rounds = len(next(iter(results.values())))
+    axes.set_ylabel("average penalty")
+    axes.set_title(f"Average penalty over {rounds:,} simulated rounds")
+    return _done(figure)

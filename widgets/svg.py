@@ -18,8 +18,15 @@ CARD_INK = "#0f172a"
 CARD_BACK = "#0e7490"
 
 
-def card(value: int | str, *, width: int = 84, label: str | None = None, extra: str = "") -> str:
-    """A face-up number card, its value large in the middle and small in two corners."""
+def card(
+    value: int | str,
+    *,
+    width: int = 84,
+    label: str | None = None,
+    extra: str = "",
+    paper: str = "#fffdf7",
+) -> str:
+    """A face-up card, its value large in the middle and small in two corners."""
     height = round(width * 1.45)
     text = escape(str(value))
     spoken = escape(label or f"card {value}")
@@ -30,7 +37,7 @@ def card(value: int | str, *, width: int = 84, label: str | None = None, extra: 
         f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
         f"<title>{spoken}</title>"
         f'<rect x="2" y="2" width="{width - 4}" height="{height - 4}" rx="{width // 9}" '
-        f'fill="#fffdf7" stroke="{CARD_INK}" stroke-width="3"/>'
+        f'fill="{paper}" stroke="{CARD_INK}" stroke-width="3"/>'
         f'<text x="50%" y="54%" text-anchor="middle" dominant-baseline="middle" '
         f'font-family="sans-serif" font-weight="700" font-size="{big}" fill="{CARD_INK}">'
         f"{text}</text>"

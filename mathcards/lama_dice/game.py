@@ -215,24 +215,24 @@ class LamaDiceGame:
         shown = " ".join(name(face) for face in self.faces)
         case = self.case()
         if case is Case.THREE_LLAMAS:
-            return f"{self.player} rolls {shown}: three llamas! " + self._offer_chip()
+            return f"{self.player}: rolled {shown}, three llamas! " + self._offer_chip()
         if case is Case.DISCARD:
             self.pending = "discard"
-            return f"{self.player} rolls {shown} and may discard."
+            return f"{self.player}: rolled {shown}, a match: discard."
         if case is Case.TAKE:
             self.pending = "take"
-            return f"{self.player} rolls {shown}: no match, so a card comes from the llama row."
+            return f"{self.player}: rolled {shown}, no match: take from the llama row."
         taken = self.llama_row
         self.rows[self.player] = tuple(sorted(self.row + taken))
         self.llama_row = ()
-        return f"{self.player} rolls {shown}: bust! Takes the whole llama row. " + self._end(
+        return f"{self.player}: rolled {shown}, bust! The whole llama row. " + self._end(
             self.player
         )
 
     def _quit(self, _action: Quit) -> str:
         self._expect("turn", "quit")
         self.quit.add(self.player)
-        said = f"{self.player} quits."
+        said = f"{self.player}: quit."
         if len(self.quit) == len(self.players):
             return said + " " + self._end(self.player)
         return said + self._next_player()
@@ -247,7 +247,7 @@ class LamaDiceGame:
             )
         self.rows[self.player] = without(self.row, cards)
         self.discard_pile.extend(cards)
-        said = f"{self.player} discards {' '.join(map(name, cards))}."
+        said = f"{self.player}: discarded {' '.join(map(name, cards))}."
         if not self.row:
             self.ender = self.player
             return said + " The row is empty! " + self._offer_chip(ends_round=True)
@@ -263,7 +263,7 @@ class LamaDiceGame:
         row.remove(action.card)
         self.llama_row = tuple(row)
         self.rows[self.player] = tuple(sorted((*self.row, action.card)))
-        said = f"{self.player} takes the {name(action.card)} from the llama row."
+        said = f"{self.player}: took the {name(action.card)} from the llama row."
         if not self.llama_row:
             return said + " The llama row is empty. " + self._end(self.player)
         return said + self._next_player()
@@ -271,9 +271,9 @@ class LamaDiceGame:
     def _return_chip(self, action: ReturnChip) -> str:
         self._expect("chip", "return a chip")
         if action.chip not in returnable(self.scores[self.player], pink=self.lama20):
-            raise IllegalAction(f"{self.player} holds no {action.chip}-point chip")
+            raise IllegalAction(f"{self.player}: no {action.chip}-point chip to return")
         self.scores[self.player] -= action.chip
-        said = f"{self.player} returns a {action.chip}-point chip."
+        said = f"{self.player}: returned a {action.chip}-point chip."
         if self.ender == self.player and not self.row:
             return said + " " + self._end(self.player)
         return said + self._next_player()
@@ -282,7 +282,7 @@ class LamaDiceGame:
         """Let the player return a chip, if they hold one; then play (or the round) goes on."""
         if returnable(self.scores[self.player], pink=self.lama20):
             self.pending = "chip"
-            return f"{self.player} may return a chip."
+            return f"{self.player}: may return a chip."
         if ends_round:
             return self._end(self.player)
         return self._next_player()

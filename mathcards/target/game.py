@@ -130,10 +130,10 @@ class TargetGame:
         verdict = self.judge(claim.answer)
         if verdict.correct:
             self._win(claim.player, verdict.cards)
-            said = f"{claim.player}: {verdict.message} {claim.player} wins {_cards(verdict.cards)}."
+            said = f"{claim.player}: {verdict.message} Won: {_cards(verdict.cards)}."
             return said + self._next_round()
         self.must_take = self._others(claim.player)[: len(self.face_up)]
-        said = f"{claim.player} is wrong: {verdict.message}."
+        said = f"{claim.player}: wrong, {verdict.message}."
         if self.must_take:
             said += f" Each other player takes a card: {', '.join(self.must_take)}."
             return said
@@ -150,7 +150,7 @@ class TargetGame:
         self.face_up.remove(take.card)
         self.won[take.player].append(take.card)
         self.must_take.pop(0)
-        said = f"{take.player} takes the {take.card}."
+        said = f"{take.player}: took the {take.card}."
         if not self.face_up:
             self.must_take.clear()
         return said if self.must_take else said + self._next_round()

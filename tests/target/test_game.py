@@ -30,7 +30,7 @@ def test_the_rulebook_claim_wins_exactly_the_cards_used():
     game = game_with([7, 6, 12, 2, 15])
     said = game.apply(Claim("Ann", "7×6−12+2"))
     assert sorted(game.won["Ann"]) == [2, 6, 7, 12]
-    assert "Ann wins 4 cards" in said
+    assert said.startswith("Ann: Correct!") and "Won: 4 cards." in said
     assert 15 in game.face_up and len(game.face_up) == 5, "refilled to five"
     assert game.last_correct == "Ann"
 

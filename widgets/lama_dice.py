@@ -1,0 +1,425 @@
+"""LAMA Dice as ipywidgets: a dice roller, an exact-odds-versus-simulation demo, and a table to
+play against computer players with an optional odds panel.
+
+Every button asks the engine in `mathcards.lama_dice`, then re-renders; no rule lives here.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+from IPython.display import display
+
+from mathcards.chips import LLAMA
+from mathcards.lama_dice.bots import STRATEGIES, choose
+from mathcards.lama_dice.dice import (
+    DEFAULT_DICE,
+    VALUES,
+    Case,
+    Dice,
+    Faces,
+    Row,
+    case_of,
+    name,
+    parse_dice,
+    parse_value,
+    roll,
+)
+from mathcards.lama_dice.game import (
+    Action,
+    Discard,
+    LamaDiceGame,
+    Quit,
+    ReturnChip,
+    Roll,
+    Take,
+)
+from mathcards.lama_dice.odds import RollOdds, checked_rows, roll_odds
+from mathcards.lama_dice.policy import last_player
+from mathcards.lama_dice.simulate import simulate_rolls
+from widgets import svg
+from widgets.plots import convergence_chart
+
+FULL_LLAMA_ROW: Row = VALUES
+LLAMA_PAPER = "#fde68a"
+YOU = "You"
+STYLE = """<style>
+@keyframes mc-tumble { 0% { transform: rotate(-30deg) scale(.6); opacity: .3 }
+                       60% { transform: rotate(10deg) scale(1.08); opacity: 1 }
+                       100% { transform: none } }
+.mc-dice-row svg.mc-die { animation: mc-tumble .45s ease-out; }
+@media (prefers-reduced-motion: reduce) { .mc-dice-row svg.mc-die { animation: none; } }
+.mc-case { font-size: 20px; font-weight: 600; min-height: 1.4em; }
+.mc-message { font-size: 17px; min-height: 1.3em; }
+.mc-message.mc-error { color: #b91c1c; }
+.mc-odds-table td, .mc-odds-table th { padding: 2px 14px; text-align: right; font-size: 17px; }
+.mc-odds-table td:first-child, .mc-odds-table th:first-child { text-align: left; }
+</style>"""
+SAYINGS = {
+    Case.THREE_LLAMAS: "Three llamas! No card moves — you may return a chip.",
+    Case.DISCARD: "A match: discard cards from your row, one per matching die.",
+    Case.TAKE: "No match in your row: take a card the dice show from the llama row.",
+    Case.BUST: "Bust! Nothing matches: the whole llama row is yours, and the round ends.",
+}
+
+
+# ---------------------------------------------------------------- pure rendering
+
+
+def lama_card(value: int, width: int = 60) -> str:
+    """A LAMA card: a number 1–6, or a yellow llama card."""
+    if value == LLAMA:
+        return svg.card("L", width=width, label="llama card", paper=LLAMA_PAPER)
+    return svg.card(value, width=width)
+
+
+def render_row(row: Row, *, face_down: bool = False, css_class: str = "mc-row") -> str:
+    """A row of cards, or its backs when it was turned face down."""
+    if face_down:
+        return svg.row([svg.card_back(len(row), width=60)], css_class=css_class)
+    if not row:
+        return f'<div class="{css_class}"><i>no cards</i></div>'
+    return svg.row([lama_card(card) for card in row], css_class=css_class)
+
+
+def render_dice(faces: Faces) -> str:
+    """The three dice as rolled (they tumble in when shown)."""
+    return svg.row([svg.die(name(face), "white") for face in faces], css_class="mc-dice-row")
+
+
+def render_odds(odds: RollOdds, *, decision: str = "") -> str:
+    """The exact chance of each case as a fraction and a percentage."""
+    rows = "".join(
+        f"<tr><td>{case.value}</td><td>{odds.of(case)}</td><td>{float(odds.of(case)):.1%}</td></tr>"
+        for case in Case
+    )
+    upto = ", ".join(f"{n}: {p}" for n, p in odds.discard_up_to.items())
+    return (
+        f'<table class="mc-odds-table"><tr><th>next roll</th><th>exactly</th><th>≈</th></tr>'
+        f"{rows}</table><p>Discard at most 1, 2, 3 cards — {upto}. "
+        f"Quitting now scores {odds.penalty_now}.</p>{decision}"
+    )
+
+
+def render_frequencies(cases: list[Case], odds: RollOdds) -> str:
+    """Simulated shares next to the exact odds."""
+    counts, total = Counter(cases), len(cases)
+    rows = "".join(
+        f"<tr><td>{case.value}</td><td>{float(odds.of(case)):.2%}</td>"
+        f"<td>{counts[case]:,}</td><td>{counts[case] / total:.2%}</td></tr>"
+        for case in Case
+    )
+    return (
+        f'<table class="mc-odds-table mc-frequency-table"><tr><th>case</th><th>exact</th>'
+        f"<th>rolls</th><th>share of {total:,} rolls</th></tr>{rows}</table>"
+    )
+
+
+def render_message(text: str, ok: bool | None = None) -> str:
+    tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
+    return f'<div class="mc-message{tone}" role="status">{escape(text)}</div>'
+
+
+def read_row(text: str) -> Row:
+    """A row typed as card values: ``1 1 3 L`` (spaces or commas)."""
+    return tuple(sorted(parse_value(part) for part in text.replace(",", " ").split()))
+
+
+def shows_errors(method: Callable) -> Callable:
+    """Run a callback; any error it raises is shown next to the controls, never lost."""
+
+    @functools.wraps(method)
+    def guarded(self, *args: Any) -> None:
+        try:
+            method(self, *args)
+        except ValueError as problem:
+            self.message.value = render_message(str(problem), ok=False)
+        except Exception as problem:  # a bug must still reach the page
+            self.message.value = render_message(f"Something went wrong: {problem!r}", ok=False)
+
+    return guarded
+
+
+def _button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
+    button = w.Button(description=label, **style)
+    button.add_class(css)
+    button.on_click(action)
+    return button
+
+
+def _html(css: str, value: str = "") -> w.HTML:
+    view = w.HTML(value)
+    view.add_class(css)
+    return view
+
+
+# ---------------------------------------------------------------- the dice roller
+
+
+class DiceRoller(w.VBox):
+    """Three dice with the chosen faces; each roll is named for the rows on the table."""
+
+    def __init__(
+        self,
+        row: Row = (1, 1, 3, LLAMA),
+        llama_row: Row = FULL_LLAMA_ROW,
+        dice: Dice = DEFAULT_DICE,
+        seed: int | None = None,
+    ) -> None:
+        self.row, self.llama_row = checked_rows(row, llama_row)
+        self.dice, self.rng = dice, random.Random(seed)
+        self.faces: Faces | None = None
+        self.roll_button = _button("Roll the dice", "mc-roll", self.roll, button_style="primary")
+        self.shown = _html("mc-dice", render_dice(("?", "?", "?")))
+        self.case = _html("mc-case")
+        self.message = _html("mc-message-box")
+        tables = f"<p>Your row:</p>{render_row(self.row)}<p>Llama row:</p>"
+        super().__init__(
+            [
+                w.HTML(STYLE),
+                w.HTML(tables + render_row(self.llama_row)),
+                self.roll_button,
+                self.shown,
+                self.case,
+                self.message,
+            ]
+        )
+
+    @shows_errors
+    def roll(self, _button: object = None) -> None:
+        """Roll the three dice and say what the roll means."""
+        self.faces = roll(self.rng, self.dice)
+        self.shown.value = render_dice(self.faces)
+        self.case.value = SAYINGS[case_of(self.faces, self.row, self.llama_row)]
+
+
+# ---------------------------------------------------------------- exact odds against simulation
+
+
+class OddsDemo(w.VBox):
+    """Pick the rows and dice; see the exact odds; roll many times and compare."""
+
+    BATCHES = (10, 100, 10_000)
+
+    def __init__(
+        self,
+        row: str = "1 1 3 L",
+        llama_row: str = "1 2 3 4 5 6 L",
+        dice: str = "3456LL,1256LL,1234LL",
+        seed: int | None = 2026,
+    ) -> None:
+        self.seed, self.cases = seed, []
+        self.row_text = w.Text(value=row, description="Your row")
+        self.llama_text = w.Text(value=llama_row, description="Llama row")
+        self.dice_text = w.Text(value=dice, description="Dice")
+        for text, css in (
+            (self.row_text, "mc-row-input"),
+            (self.llama_text, "mc-llama-input"),
+            (self.dice_text, "mc-dice-input"),
+        ):
+            text.add_class(css)
+            text.observe(lambda _change: self.reset(), names="value")
+        self.message = _html("mc-message-box")
+        self.odds_view = _html("mc-odds")
+        self.frequencies = _html("mc-frequencies")
+        self.chart = w.Output()
+        self.chart.add_class("mc-chart")
+        buttons = [
+            _button(f"Roll {n:,}", f"mc-roll-{n}", lambda _b, n=n: self.roll(n))
+            for n in self.BATCHES
+        ]
+        buttons.append(_button("Start again", "mc-reset", lambda _b: self.reset()))
+        super().__init__(
+            [
+                w.HTML(STYLE),
+                self.row_text,
+                self.llama_text,
+                self.dice_text,
+                self.message,
+                self.odds_view,
+                w.HBox(buttons),
+                self.frequencies,
+                self.chart,
+            ]
+        )
+        self.reset()
+
+    def _read(self) -> tuple[Row, Row, Dice]:
+        row, llama_row = checked_rows(
+            read_row(self.row_text.value), read_row(self.llama_text.value)
+        )
+        return row, llama_row, parse_dice(self.dice_text.value)
+
+    @shows_errors
+    def reset(self) -> None:
+        """New rows or dice: show their exact odds and forget the simulated rolls."""
+        self.cases, self.frequencies.value = [], ""
+        self.chart.clear_output()
+        row, llama_row, dice = self._read()
+        self.odds_view.value = render_odds(roll_odds(row, llama_row, dice))
+        self.message.value = ""
+
+    @shows_errors
+    def roll(self, count: int) -> None:
+        """Roll `count` more times and compare the shares so far with the exact odds."""
+        row, llama_row, dice = self._read()
+        seed = None if self.seed is None else self.seed + len(self.cases)
+        self.cases += simulate_rolls(row, llama_row, count, seed=seed, dice=dice)
+        odds = roll_odds(row, llama_row, dice)
+        self.frequencies.value = render_frequencies(self.cases, odds)
+        self.chart.clear_output(wait=True)
+        with self.chart:
+            display(convergence_chart(self.cases, odds))
+
+
+# ---------------------------------------------------------------- the table
+
+
+class LamaDiceTable(w.VBox):
+    """You against computer players; the odds panel shows the exact chances before each roll."""
+
+    def __init__(
+        self,
+        opponents: tuple[str, ...] = ("cautious", "best"),
+        *,
+        seed: int | None = None,
+        dice: Dice = DEFAULT_DICE,
+        show_odds: bool = True,
+        lama20: bool = False,
+    ) -> None:
+        for strategy in opponents:
+            if strategy not in STRATEGIES:
+                raise ValueError(
+                    f"unknown player {strategy!r}: choose one of {', '.join(STRATEGIES)}"
+                )
+        self.strategies = {f"Computer {i} ({s})": s for i, s in enumerate(opponents, 1)}
+        self.seed, self.games, self.dice, self.lama20 = seed, 0, dice, lama20
+        self.new_button = _button("New game", "mc-new-game", self.new_game, button_style="primary")
+        self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
+        self.odds_switch.observe(lambda _c: self._render(), names="value")
+        self.scores = _html("mc-scores")
+        self.llama_view = _html("mc-llama-row")
+        self.rows_view = _html("mc-rows")
+        self.shown = _html("mc-dice")
+        self.case = _html("mc-case")
+        self.actions = w.HBox()
+        self.actions.add_class("mc-actions")
+        self.message = _html("mc-message-box")
+        self.odds_panel = _html("mc-odds-panel")
+        self.status = _html("mc-status")
+        super().__init__(
+            [
+                w.HTML(STYLE),
+                w.HBox([self.new_button, self.odds_switch]),
+                self.scores,
+                self.llama_view,
+                self.rows_view,
+                self.shown,
+                self.case,
+                self.actions,
+                self.message,
+                self.odds_panel,
+                self.status,
+            ]
+        )
+        self.add_class("mc-lama-dice-table")
+        self.new_game()
+
+    @shows_errors
+    def new_game(self, _button: object = None) -> None:
+        """Deal a new game (the next seed, if seeded)."""
+        seed = None if self.seed is None else self.seed + self.games
+        self.games += 1
+        self.game = LamaDiceGame(
+            [YOU, *self.strategies], dice=self.dice, seed=seed, lama20=self.lama20
+        )
+        self.status.value, self.message.value = "", ""
+        self._computers_play()
+
+    @shows_errors
+    def act(self, action: Action) -> None:
+        """Your move, then the computer players', until it is your turn again."""
+        said = self.game.apply(action)
+        self._tell(said)
+        self.message.value = ""
+        self._computers_play()
+
+    @shows_errors
+    def next_round(self, _button: object = None) -> None:
+        self._tell(self.game.next_round())
+        self._computers_play()
+
+    def _computers_play(self) -> None:
+        game = self.game
+        while not game.round_over and game.player != YOU:
+            self._tell(game.apply(choose(game, self.strategies[game.player])))
+        self._render()
+
+    def _tell(self, said: str) -> None:
+        lines = [*self.status.value.split("<br>"), escape(said)][-8:]
+        self.status.value = "<br>".join(line for line in lines if line)
+
+    def _render(self) -> None:
+        game = self.game
+        self.scores.value = "<b>Points:</b> " + " · ".join(
+            f"{escape(p)} {game.scores[p]}" for p in game.players
+        )
+        self.llama_view.value = "<p><b>Llama row</b></p>" + render_row(
+            game.llama_row, css_class="mc-row"
+        )
+        self.rows_view.value = "".join(
+            f"<p><b>{escape(p)}</b>{' (quit)' if p in game.quit else ''}</p>"
+            + render_row(game.rows[p], face_down=p in game.quit and p != YOU)
+            for p in game.players
+        )
+        self.shown.value = render_dice(game.faces) if game.faces else ""
+        case = game.case()
+        self.case.value = SAYINGS[case] if case and game.player == YOU else ""
+        self.actions.children = self._choices()
+        self.odds_panel.value = self._odds() if self.odds_switch.value else ""
+
+    def _choices(self) -> tuple[w.Widget, ...]:
+        game = self.game
+        if game.over:
+            return (w.HTML(f"<b>Game over: {' and '.join(game.winners())} wins.</b>"),)
+        if game.round_over:
+            return (_button("Next round", "mc-next-round", self.next_round),)
+        labels = {
+            Roll: lambda a: "Roll",
+            Quit: lambda a: "Quit",
+            Discard: lambda a: "Discard " + " ".join(map(name, a.cards)),
+            Take: lambda a: f"Take {name(a.card)}",
+            ReturnChip: lambda a: f"Return a {a.chip}-point chip",
+        }
+        return tuple(
+            _button(
+                labels[type(action)](action),
+                f"mc-{type(action).__name__.lower()}",
+                lambda _b, action=action: self.act(action),
+            )
+            for action in game.legal_actions()
+        )
+
+    def _odds(self) -> str:
+        game = self.game
+        if game.round_over or game.player != YOU or game.pending != "turn":
+            return ""
+        odds = roll_odds(game.row, game.llama_row, game.dice, alone=game.alone)
+        advice = ""
+        if game.alone:
+            decision = last_player(game.row, game.llama_row, game.dice)
+            advice = (
+                f"<p><b>You are the last player.</b> Rolling on costs "
+                f"{float(decision.roll):.2f} points on average; quitting costs "
+                f"{decision.quit}. Best: <b>{decision.action}</b>.</p>"
+            )
+        return render_odds(odds, decision=advice)
+
+
+__all__ = ["DiceRoller", "LamaDiceTable", "OddsDemo"]

@@ -37,3 +37,14 @@ def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
     text = visit.page.inner_text("body")
     assert "cards:" in text and "ways to make" in text
     assert "import random" not in text, "Voila hides the code cells from the class"
+
+
+def test_the_landing_page_links_every_lesson(server, visit):
+    visit.open(f"{server}/voila/render/index.ipynb")
+    links = visit.page.locator("a[href$='.ipynb']")
+    hrefs = {links.nth(i).get_attribute("href") for i in range(links.count())}
+    assert hrefs == set(PAGES) - {"index.ipynb"}
+    visit.page.locator("a[href='lama_dice/1-play-lama-dice.ipynb']").click()
+    visit.page.wait_for_url(f"{server}/voila/render/lama_dice/1-play-lama-dice.ipynb")
+    visit.page.wait_for_selector("#loading", state="hidden", timeout=60_000)
+    assert visit.page.get_by_role("heading", name="Play LAMA Dice").is_visible()

@@ -6,12 +6,9 @@ Every button asks the engine in `mathcards.lama_dice`, then re-renders; no rule 
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
-from collections.abc import Callable
 from html import escape
-from typing import Any
 
 import ipywidgets as w
 from IPython.display import display
@@ -44,6 +41,7 @@ from mathcards.lama_dice.odds import RollOdds, checked_rows, roll_odds
 from mathcards.lama_dice.policy import last_player
 from mathcards.lama_dice.simulate import simulate_rolls
 from widgets import svg
+from widgets.controls import MESSAGE_STYLE, button, html, render_message, shows_errors
 from widgets.plots import convergence_chart
 
 FULL_LLAMA_ROW: Row = VALUES
@@ -56,8 +54,6 @@ STYLE = """<style>
 .mc-dice-row svg.mc-die { animation: mc-tumble .45s ease-out; }
 @media (prefers-reduced-motion: reduce) { .mc-dice-row svg.mc-die { animation: none; } }
 .mc-case { font-size: 20px; font-weight: 600; min-height: 1.4em; }
-.mc-message { font-size: 17px; min-height: 1.3em; }
-.mc-message.mc-error { color: #b91c1c; }
 .mc-odds-table td, .mc-odds-table th { padding: 2px 14px; text-align: right; font-size: 17px; }
 .mc-odds-table td:first-child, .mc-odds-table th:first-child { text-align: left; }
 </style>"""
@@ -121,48 +117,24 @@ def render_frequencies(cases: list[Case], odds: RollOdds) -> str:
     )
 
 
-def render_message(text: str, ok: bool | None = None) -> str:
-    tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
-    return f'<div class="mc-message{tone}" role="status">{escape(text)}</div>'
-
-
 def read_row(text: str) -> Row:
     """A row typed as card values: ``1 1 3 L`` (spaces or commas)."""
     return tuple(sorted(parse_value(part) for part in text.replace(",", " ").split()))
 
 
-def shows_errors(method: Callable) -> Callable:
-    """Run a callback; any error it raises is shown next to the controls, never lost."""
-
-    @functools.wraps(method)
-    def guarded(self, *args: Any) -> None:
-        try:
-            method(self, *args)
-        except ValueError as problem:
-            self.message.value = render_message(str(problem), ok=False)
-        except Exception as problem:  # a bug must still reach the page
-            self.message.value = render_message(f"Something went wrong: {problem!r}", ok=False)
-
-    return guarded
-
-
-def _button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
-    button = w.Button(description=label, **style)
-    button.add_class(css)
-    button.on_click(action)
-    return button
-
-
-def _html(css: str, value: str = "") -> w.HTML:
-    view = w.HTML(value)
-    view.add_class(css)
-    return view
-
-
 # ---------------------------------------------------------------- the dice roller
 
 
-class DiceRoller(w.VBox):
+class _Complains:
+    """Errors from a callback appear in the widget's message line."""
+
+    message: w.HTML
+
+    def complain(self, text: str) -> None:
+        self.message.value = render_message(text, ok=False)
+
+
+class DiceRoller(_Complains, w.VBox):
     """Three dice with the chosen faces; each roll is named for the rows on the table."""
 
     def __init__(
@@ -175,14 +147,14 @@ class DiceRoller(w.VBox):
         self.row, self.llama_row = checked_rows(row, llama_row)
         self.dice, self.rng = dice, random.Random(seed)
         self.faces: Faces | None = None
-        self.roll_button = _button("Roll the dice", "mc-roll", self.roll, button_style="primary")
-        self.shown = _html("mc-dice", render_dice(("?", "?", "?")))
-        self.case = _html("mc-case")
-        self.message = _html("mc-message-box")
+        self.roll_button = button("Roll the dice", "mc-roll", self.roll, button_style="primary")
+        self.shown = html("mc-dice", render_dice(("?", "?", "?")))
+        self.case = html("mc-case")
+        self.message = html("mc-message-box")
         tables = f"<p>Your row:</p>{render_row(self.row)}<p>Llama row:</p>"
         super().__init__(
             [
-                w.HTML(STYLE),
+                w.HTML(STYLE + MESSAGE_STYLE),
                 w.HTML(tables + render_row(self.llama_row)),
                 self.roll_button,
                 self.shown,
@@ -202,7 +174,7 @@ class DiceRoller(w.VBox):
 # ---------------------------------------------------------------- exact odds against simulation
 
 
-class OddsDemo(w.VBox):
+class OddsDemo(_Complains, w.VBox):
     """Pick the rows and dice; see the exact odds; roll many times and compare."""
 
     BATCHES = (10, 100, 10_000)
@@ -225,19 +197,19 @@ class OddsDemo(w.VBox):
         ):
             text.add_class(css)
             text.observe(lambda _change: self.reset(), names="value")
-        self.message = _html("mc-message-box")
-        self.odds_view = _html("mc-odds")
-        self.frequencies = _html("mc-frequencies")
+        self.message = html("mc-message-box")
+        self.odds_view = html("mc-odds")
+        self.frequencies = html("mc-frequencies")
         self.chart = w.Output()
         self.chart.add_class("mc-chart")
         buttons = [
-            _button(f"Roll {n:,}", f"mc-roll-{n}", lambda _b, n=n: self.roll(n))
+            button(f"Roll {n:,}", f"mc-roll-{n}", lambda _b, n=n: self.roll(n))
             for n in self.BATCHES
         ]
-        buttons.append(_button("Start again", "mc-reset", lambda _b: self.reset()))
+        buttons.append(button("Start again", "mc-reset", lambda _b: self.reset()))
         super().__init__(
             [
-                w.HTML(STYLE),
+                w.HTML(STYLE + MESSAGE_STYLE),
                 self.row_text,
                 self.llama_text,
                 self.dice_text,
@@ -281,7 +253,7 @@ class OddsDemo(w.VBox):
 # ---------------------------------------------------------------- the table
 
 
-class LamaDiceTable(w.VBox):
+class LamaDiceTable(_Complains, w.VBox):
     """You against computer players; the odds panel shows the exact chances before each roll."""
 
     def __init__(
@@ -300,22 +272,22 @@ class LamaDiceTable(w.VBox):
                 )
         self.strategies = {f"Computer {i} ({s})": s for i, s in enumerate(opponents, 1)}
         self.seed, self.games, self.dice, self.lama20 = seed, 0, dice, lama20
-        self.new_button = _button("New game", "mc-new-game", self.new_game, button_style="primary")
+        self.new_button = button("New game", "mc-new-game", self.new_game, button_style="primary")
         self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
         self.odds_switch.observe(lambda _c: self._render(), names="value")
-        self.scores = _html("mc-scores")
-        self.llama_view = _html("mc-llama-row")
-        self.rows_view = _html("mc-rows")
-        self.shown = _html("mc-dice")
-        self.case = _html("mc-case")
+        self.scores = html("mc-scores")
+        self.llama_view = html("mc-llama-row")
+        self.rows_view = html("mc-rows")
+        self.shown = html("mc-dice")
+        self.case = html("mc-case")
         self.actions = w.HBox()
         self.actions.add_class("mc-actions")
-        self.message = _html("mc-message-box")
-        self.odds_panel = _html("mc-odds-panel")
-        self.status = _html("mc-status")
+        self.message = html("mc-message-box")
+        self.odds_panel = html("mc-odds-panel")
+        self.status = html("mc-status")
         super().__init__(
             [
-                w.HTML(STYLE),
+                w.HTML(STYLE + MESSAGE_STYLE),
                 w.HBox([self.new_button, self.odds_switch]),
                 self.scores,
                 self.llama_view,
@@ -389,7 +361,7 @@ class LamaDiceTable(w.VBox):
         if game.over:
             return (w.HTML(f"<b>Game over: {' and '.join(game.winners())} wins.</b>"),)
         if game.round_over:
-            return (_button("Next round", "mc-next-round", self.next_round),)
+            return (button("Next round", "mc-next-round", self.next_round),)
         labels = {
             Roll: lambda a: "Roll",
             Quit: lambda a: "Quit",
@@ -398,7 +370,7 @@ class LamaDiceTable(w.VBox):
             ReturnChip: lambda a: f"Return a {a.chip}-point chip",
         }
         return tuple(
-            _button(
+            button(
                 labels[type(action)](action),
                 f"mc-{type(action).__name__.lower()}",
                 lambda _b, action=action: self.act(action),

@@ -8,7 +8,6 @@ the render functions are pure (state → HTML) and no rule lives here.
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections.abc import Callable
 from html import escape
 from itertools import groupby
@@ -26,14 +25,12 @@ from mathcards.target.hints import hint_ladder
 from mathcards.target.practice import PracticeSet
 from mathcards.target.solver import Solution
 from widgets import svg
+from widgets.controls import MESSAGE_STYLE, button, html, render_message, shows_errors
 
 MODES = ("class", "versus", "practice")
 SHOWN_PER_GROUP = 40
 STYLE = """<style>
 .mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
-.mc-message { font-size: 18px; min-height: 1.4em; }
-.mc-message.mc-error { color: #b91c1c; }
-.mc-message.mc-ok { color: #15803d; }
 .mc-answer input { font-size: 22px !important; height: 40px !important; }
 .mc-preview { font-size: 20px; min-height: 1.6em; }
 .mc-scores table { font-size: 18px; border-collapse: collapse; }
@@ -89,12 +86,6 @@ def render_solutions(solutions: list[Solution], target: int) -> str:
     return "".join(parts)
 
 
-def render_message(text: str, ok: bool | None = None) -> str:
-    """A sentence next to the control that caused it: green when right, red when wrong."""
-    tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
-    return f'<div class="mc-message{tone}" role="status">{escape(text)}</div>'
-
-
 def render_preview(text: str, power: bool) -> str:
     """The typed calculation as the child would write it, with its value so far."""
     seen = preview(text, power=power)
@@ -112,21 +103,6 @@ def render_preview(text: str, power: bool) -> str:
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def shows_errors(method: Callable) -> Callable:
-    """Run a callback; any error it raises is shown on the page, never lost."""
-
-    @functools.wraps(method)
-    def guarded(self, *args: Any) -> None:
-        try:
-            method(self, *args)
-        except ValueError as problem:
-            self.answer.say(str(problem), ok=False)
-        except Exception as problem:  # a bug must still reach the page
-            self.answer.say(f"Something went wrong: {problem!r}", ok=False)
-
-    return guarded
 
 
 # ---------------------------------------------------------------- the answer box
@@ -164,10 +140,19 @@ class AnswerBox(w.VBox):
         self._update_preview()
 
 
+class _Complains:
+    """Errors from a callback appear under the answer box, next to the buttons."""
+
+    answer: AnswerBox
+
+    def complain(self, text: str) -> None:
+        self.answer.say(text, ok=False)
+
+
 # ---------------------------------------------------------------- the card table
 
 
-class TargetTable(w.VBox):
+class TargetTable(_Complains, w.VBox):
     """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
 
     In class mode the teacher picks who shouted "MAM!" and types their calculation.
@@ -214,11 +199,8 @@ class TargetTable(w.VBox):
     def _build(self, level: str, power: bool) -> None:
         self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
         self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
-        self.deal_button = w.Button(description="Deal and roll", icon="", button_style="primary")
-        self.deal_button.add_class("mc-roll")
-        self.deal_button.on_click(self.deal)
-        self.table = w.HTML('<p class="mc-waiting">Press “Deal and roll” to start.</p>')
-        self.table.add_class("mc-table")
+        self.deal_button = button("Deal and roll", "mc-roll", self.deal, button_style="primary")
+        self.table = html("mc-table", '<p class="mc-waiting">Press “Deal and roll” to start.</p>')
         self.claimer = w.Dropdown(options=self.names, description="MAM! by")
         self.claimer.add_class("mc-claimer")
         self.claimer.layout.display = "" if self.mode == "class" else "none"
@@ -226,24 +208,19 @@ class TargetTable(w.VBox):
         self.answer.submit.on_click(self.submit)
         self.takes = w.HBox()
         self.takes.add_class("mc-takes")
-        self.countdown = w.HTML()
-        self.countdown.add_class("mc-countdown")
-        self.hint_button = self._button("Hint", "mc-hint", self.hint)
-        self.none_button = self._button("No solution?", "mc-none", self.no_solution)
-        self.all_button = self._button("Show all solutions", "mc-show-all", self.show_all)
-        self.hint_text = w.HTML()
-        self.hint_text.add_class("mc-hint-text")
-        self.solutions = w.HTML()
-        self.solutions.add_class("mc-solutions")
-        self.status = w.HTML()
-        self.status.add_class("mc-status")
-        self.scores = w.HTML()
-        self.scores.add_class("mc-scores")
+        self.countdown = html("mc-countdown")
+        self.hint_button = button("Hint", "mc-hint", self.hint)
+        self.none_button = button("No solution?", "mc-none", self.no_solution)
+        self.all_button = button("Show all solutions", "mc-show-all", self.show_all)
+        self.hint_text = html("mc-hint-text")
+        self.solutions = html("mc-solutions")
+        self.status = html("mc-status")
+        self.scores = html("mc-scores")
         settings = w.HBox([self.deal_button, self.level_choice, self.power_choice])
         help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
         super().__init__(
             [
-                w.HTML(STYLE),
+                w.HTML(STYLE + MESSAGE_STYLE),
                 settings,
                 self.table,
                 self.countdown,
@@ -258,12 +235,6 @@ class TargetTable(w.VBox):
             ]
         )
         self.add_class("mc-target-table")
-
-    def _button(self, label: str, css: str, action: Callable) -> w.Button:
-        button = w.Button(description=label)
-        button.add_class(css)
-        button.on_click(action)
-        return button
 
     # ------------------------------------------------------------ actions
 
@@ -435,11 +406,10 @@ class TargetTable(w.VBox):
                 ok=None,
             )
 
+    @shows_errors
     def _tick_safely(self) -> None:
-        try:
-            self._tick(min(1.0, self.seconds_left))
-        except Exception as problem:  # a timer error must still reach the page
-            self.answer.say(f"Something went wrong: {problem!r}", ok=False)
+        """The timer's callback: one more second, with any error shown on the page."""
+        self._tick(min(1.0, self.seconds_left))
 
     def _stop_countdown(self) -> None:
         if self.timer is not None:
@@ -451,7 +421,7 @@ class TargetTable(w.VBox):
 # ---------------------------------------------------------------- practice
 
 
-class PracticeSession(w.VBox):
+class PracticeSession(_Complains, w.VBox):
     """A self-paced set of deals: answer, get feedback and hints, see the score and a summary."""
 
     def __init__(
@@ -466,31 +436,21 @@ class PracticeSession(w.VBox):
         self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
         self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
         self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description="Deals")
-        self.new_button = w.Button(description="New set", button_style="primary")
-        self.new_button.add_class("mc-new-set")
-        self.new_button.on_click(self.new_set)
-        self.progress = w.HTML()
-        self.progress.add_class("mc-progress")
-        self.table = w.HTML()
-        self.table.add_class("mc-table")
+        self.new_button = button("New set", "mc-new-set", self.new_set, button_style="primary")
+        self.progress = html("mc-progress")
+        self.table = html("mc-table")
         self.answer = AnswerBox("Check", power)
         self.answer.submit.on_click(self.submit)
-        self.hint_button = w.Button(description="Hint")
-        self.hint_button.add_class("mc-hint")
-        self.hint_button.on_click(self.hint)
-        self.next_button = w.Button(description="Next deal")
-        self.next_button.add_class("mc-next")
-        self.next_button.on_click(self.next)
-        self.hint_text = w.HTML()
-        self.hint_text.add_class("mc-hint-text")
-        self.summary = w.HTML()
-        self.summary.add_class("mc-summary")
+        self.hint_button = button("Hint", "mc-hint", self.hint)
+        self.next_button = button("Next deal", "mc-next", self.next)
+        self.hint_text = html("mc-hint-text")
+        self.summary = html("mc-summary")
         settings = w.HBox(
             [self.new_button, self.level_choice, self.power_choice, self.rounds_choice]
         )
         super().__init__(
             [
-                w.HTML(STYLE),
+                w.HTML(STYLE + MESSAGE_STYLE),
                 settings,
                 self.progress,
                 self.table,

@@ -1,0 +1,52 @@
+"""Small pieces every game's widgets share: labelled controls, messages, error reporting."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+MESSAGE_STYLE = """<style>
+.mc-message { font-size: 18px; min-height: 1.4em; }
+.mc-message.mc-error { color: #b91c1c; }
+.mc-message.mc-ok { color: #15803d; }
+</style>"""
+
+
+def render_message(text: str, ok: bool | None = None) -> str:
+    """A sentence next to the control that caused it: green when right, red when wrong."""
+    tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
+    return f'<div class="mc-message{tone}" role="status">{escape(text)}</div>'
+
+
+def shows_errors(method: Callable) -> Callable:
+    """Run a callback; an error it raises goes to the widget's `complain`, never lost."""
+
+    @functools.wraps(method)
+    def guarded(self, *args: Any) -> None:
+        try:
+            method(self, *args)
+        except ValueError as problem:
+            self.complain(str(problem))
+        except Exception as problem:  # a bug must still reach the page
+            self.complain(f"Something went wrong: {problem!r}")
+
+    return guarded
+
+
+def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
+    """A button with a stable CSS class that calls `action` when clicked."""
+    made = w.Button(description=label, **style)
+    made.add_class(css)
+    made.on_click(action)
+    return made
+
+
+def html(css: str, value: str = "") -> w.HTML:
+    """An HTML view with a stable CSS class."""
+    view = w.HTML(value)
+    view.add_class(css)
+    return view

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 import sympy
 
+from mathcards.target.steps import apply
+
 LEAF, SUM, PRODUCT, POWER = range(4)
 Form = tuple
 
@@ -190,5 +192,4 @@ def first_step(form: Form) -> tuple[int, str, int, int] | None:
     a, b = value(terms[0]), value(terms[1])
     plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
     op = plus if len(first) > 1 else minus
-    result = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[op]
-    return a, op, b, result
+    return a, op, b, apply(op, a, b)

@@ -99,7 +99,7 @@ class TargetGame:
         return [Pass()]
 
     def solvable(self) -> bool:
-        """Can the face-up cards make the target? (The solver checks the search cards.)"""
+        """Can the face-up cards make the target?"""
         return is_solvable(self.solver_cards(), self.target, power=self.power)
 
     def judge(self, answer: str) -> Verdict:
@@ -130,7 +130,7 @@ class TargetGame:
         verdict = self.judge(claim.answer)
         if verdict.correct:
             self._win(claim.player, verdict.cards)
-            said = f"{claim.player}: {verdict.message} Won: {_cards(verdict.cards)}."
+            said = f"{claim.player}: {verdict.message} Won: {_cards(len(verdict.cards))}."
             return said + self._next_round()
         self.must_take = self._others(claim.player)[: len(self.face_up)]
         said = f"{claim.player}: wrong, {verdict.message}."
@@ -191,7 +191,8 @@ class TargetGame:
         self.dice = self.level.roll(self.rng)
 
     def solver_cards(self) -> list[int]:
-        """The face-up cards, at most the solver's limit (more is all but unheard of)."""
+        """The face-up cards for the solver: the largest eight, its limit (a ninth face-up
+        card needs four passes in a row, so this is all but never a cut)."""
         return sorted(self.face_up, reverse=True)[:MAX_CARDS]
 
     def _any_roll_solvable(self) -> bool:
@@ -224,7 +225,7 @@ class TargetGame:
     def result(self) -> str:
         """The end of the game in words."""
         names = self.winners()
-        count = _cards([0] * self.scores()[names[0]])
+        count = _cards(self.scores()[names[0]])
         if len(names) == 1:
             return f"{names[0]} wins with {count}."
         return f"{' and '.join(names)} share the win with {count} each."
@@ -237,5 +238,5 @@ class TargetGame:
         return counts
 
 
-def _cards(cards: list[int] | tuple[int, ...]) -> str:
-    return "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"

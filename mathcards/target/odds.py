@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mathcards.target.cards import FACE_UP, Level
-from mathcards.target.solver import Hand, _Search, reachable, values
+from mathcards.target.solver import Hand, Search, reachable, values
+from mathcards.target.steps import MAX_POWER
 
 OPERATORS = 4  # + − × ÷
 
@@ -62,5 +63,5 @@ def distinct_calculations(hand: Hand, *, power: bool = False) -> int:
     """Calculations over exactly these cards that are different solutions (canonical forms),
     every step a whole number, 0 or more."""
     hand = tuple(sorted(hand))
-    search = _Search(power, 10**6)
+    search = Search(power, MAX_POWER)
     return sum(len(search.forms(hand, made)) for made in values(hand, power))

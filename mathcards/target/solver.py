@@ -166,8 +166,9 @@ def sub_hands(hand: Hand) -> list[Hand]:
 # ---------------------------------------------------------------- pass 2: forms
 
 
-class _Search:
-    """The forms that reach values from parts of one hand, under one set of rules."""
+class Search:
+    """The forms that reach values from parts of one hand, under one set of rules
+    (memoised for the life of one question)."""
 
     def __init__(self, powers: bool, max_power: int) -> None:
         self.powers, self.max_power = powers, max_power
@@ -325,10 +326,10 @@ def reachable(
 
 def _prepare(
     cards: Iterable[int], target: int, power: bool, max_power: int
-) -> tuple[Hand, _Search]:
+) -> tuple[Hand, Search]:
     hand = hand_of(cards)
     checked_target(target)
-    return hand, _Search(bool(power), checked_max_power(max_power))
+    return hand, Search(bool(power), checked_max_power(max_power))
 
 
 __all__: list[str] = [

@@ -235,9 +235,10 @@ def test_bad_max_power_is_a_value_error():
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.integers(1, 20), min_size=6, max_size=6), st.booleans(), st.data())
 def test_the_targeted_search_agrees_with_the_value_sets(cards, power, data):
-    from mathcards.target.solver import _Search
+    from mathcards.target.solver import Search
+    from mathcards.target.steps import MAX_POWER
 
-    hand, search = tuple(sorted(cards)), _Search(power, 10**6)
+    hand, search = tuple(sorted(cards)), Search(power, MAX_POWER)
     made = values(hand, power)
     for target in data.draw(st.lists(st.integers(0, 200), min_size=5, max_size=5)):
         form = search.find(hand, target)

@@ -7,6 +7,9 @@ in two passes on plain ints and tuples (never sympy objects):
    the value sets of the two halves of every split (memoised on the hand);
 2. `forms(hand, target)`: the canonical forms reaching the target, top-down; each split is
    tried only for the partner values that the other half can really make.
+
+`is_solvable` and `best` on six to eight cards never build the large value sets: they search
+towards the target from the small halves of each split (`Search.find`).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -50,17 +51,23 @@ def wait_until_up(url: str, server: subprocess.Popen, seconds: float = 90) -> No
     raise RuntimeError(f"no answer from {url} after {seconds} s")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory) -> str:
-    """`mathcards serve` on a free loopback port; yields its base URL."""
+@contextmanager
+def serving(lessons: Path, log_folder: Path):
+    """`mathcards serve` for a lessons folder on a free loopback port; yields its base URL."""
     port = free_port()
-    log = (tmp_path_factory.mktemp("voila") / "server.log").open("w")
+    log = (log_folder / "server.log").open("w")
+    command = [
+        sys.executable,
+        "-m",
+        "mathcards.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--lessons",
+        str(lessons),
+    ]
     process = subprocess.Popen(
-        [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+        command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -73,6 +80,13 @@ def server(tmp_path_factory) -> str:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> str:
+    """The lessons, served as `make serve` serves them."""
+    with serving(ROOT / "lessons", tmp_path_factory.mktemp("voila")) as base:
+        yield base
 
 
 def assert_not_blank(screenshot: Path) -> None:

@@ -48,3 +48,25 @@ def test_the_landing_page_links_every_lesson(server, visit):
     visit.page.wait_for_url(f"{server}/voila/render/lama_dice/1-play-lama-dice.ipynb")
     visit.page.wait_for_selector("#loading", state="hidden", timeout=60_000)
     assert visit.page.get_by_role("heading", name="Play LAMA Dice").is_visible()
+
+
+def test_a_failing_cell_shows_no_traceback_to_students(tmp_path, visit):
+    import nbformat
+
+    from tests.browser.conftest import serving
+
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for name, source in [("index.ipynb", "1 + 1"), ("broken.ipynb", "raise ValueError('x9z')")]:
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "language": "python",
+            "display_name": "Python 3",
+        }
+        nbformat.write(notebook, lessons / name)
+    with serving(lessons, tmp_path) as base:
+        visit.open(f"{base}/voila/render/broken.ipynb")
+        text = visit.page.inner_text("body")
+    assert "There was an error" in text
+    assert "Traceback" not in text and "x9z" not in text and "ValueError" not in text

@@ -260,12 +260,12 @@ class TargetTable(_Complains, w.VBox):
         game = self._playing()
         text = self.answer.text.value
         player = self.claimer.value if self.mode == "class" else "You"
-        verdict = game.judge(text)
-        if self.mode == "practice" and not verdict.correct:
+        if self.mode == "practice" and not (verdict := game.judge(text)).correct:
             self.answer.say(verdict.message, ok=False)
             return
         self._stop_countdown()
         said = game.apply(Claim(player, text))
+        verdict = game.last_verdict
         self.answer.say(
             verdict.message if verdict.correct else f"Not quite: {verdict.message}",
             ok=verdict.correct,
@@ -305,7 +305,7 @@ class TargetTable(_Complains, w.VBox):
         ladder = hint_ladder(game.solver_cards(), game.target, power=game.power)
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
         self.hint_text.value = "".join(
-            f"<p>💡 {escape(rung)}</p>" for rung in ladder[: self.hints_shown]
+            f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in ladder[: self.hints_shown]
         )
 
     @shows_errors
@@ -389,7 +389,7 @@ class TargetTable(_Complains, w.VBox):
         self.seconds_left = max(0.0, self.seconds_left - elapsed)
         if self.seconds_left > 0:
             who = self.plan.player if self.plan.answer else "The computer"
-            self.countdown.value = f"⏱ {escape(who)}: {self.seconds_left:.0f} s"
+            self.countdown.value = f"{escape(who)} is thinking: {self.seconds_left:.0f} s"
             self.timer = self.clock(min(1.0, self.seconds_left), self._tick_safely)
             return
         self.timer = None
@@ -492,7 +492,7 @@ class PracticeSession(_Complains, w.VBox):
             raise ValueError("the set is finished: press “New set” for another")
         self.practice.hint()
         rungs = self.practice.current.hints()[: max(self.practice.current.hints_used, 1)]
-        self.hint_text.value = "".join(f"<p>💡 {escape(rung)}</p>" for rung in rungs)
+        self.hint_text.value = "".join(f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in rungs)
         self._show_progress()
 
     @shows_errors

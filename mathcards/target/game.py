@@ -64,6 +64,7 @@ class TargetGame:
     won: dict[str, list[int]] = field(init=False)
     must_take: list[str] = field(init=False, default_factory=list)
     last_correct: str | None = field(init=False, default=None)
+    last_verdict: Verdict | None = field(init=False, default=None)
     over: bool = field(init=False, default=False)
     log: list[str] = field(init=False, default_factory=list)
 
@@ -127,7 +128,7 @@ class TargetGame:
         self._check_player(claim.player)
         if self.must_take:
             raise IllegalAction(f"first {self.must_take[0]} must take a card")
-        verdict = self.judge(claim.answer)
+        verdict = self.last_verdict = self.judge(claim.answer)
         if verdict.correct:
             self._win(claim.player, verdict.cards)
             said = f"{claim.player}: {verdict.message} Won: {_cards(len(verdict.cards))}."

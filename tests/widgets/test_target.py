@@ -190,7 +190,7 @@ def test_versus_the_computer_counts_down_and_the_computer_claims():
     clock = FakeClock()
     table = TargetTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
     table.deal_button.click()
-    assert "⏱ Computer 1 (expert)" in table.countdown.value
+    assert "Computer 1 (expert) is thinking:" in table.countdown.value
     clock.run()
     assert "was faster" in table.answer.message.value
     assert table.game.won["Computer 1 (expert)"]

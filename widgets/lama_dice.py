@@ -23,6 +23,7 @@ from mathcards.lama_dice.dice import (
     Faces,
     Row,
     case_of,
+    check_dice,
     name,
     parse_dice,
     parse_value,
@@ -82,6 +83,12 @@ def render_row(row: Row, *, face_down: bool = False, css_class: str = "mc-row") 
     if not row:
         return f'<div class="{css_class}"><i>no cards</i></div>'
     return svg.row([lama_card(card) for card in row], css_class=css_class)
+
+
+def render_layout(dice: Dice) -> str:
+    """Which faces each die has: the layout this page uses."""
+    listed = "; ".join(f"die {i}: {' '.join(map(name, die))}" for i, die in enumerate(dice, 1))
+    return f'<span class="mc-layout">The dice — {listed}</span>'
 
 
 def render_dice(faces: Faces) -> str:
@@ -145,13 +152,15 @@ class DiceRoller(_Complains, w.VBox):
         seed: int | None = None,
     ) -> None:
         self.row, self.llama_row = checked_rows(row, llama_row)
-        self.dice, self.rng = dice, random.Random(seed)
+        self.dice, self.rng = check_dice(dice), random.Random(seed)
         self.faces: Faces | None = None
         self.roll_button = button("Roll the dice", "mc-roll", self.roll, button_style="primary")
         self.shown = html("mc-dice", render_dice(("?", "?", "?")))
         self.case = html("mc-case")
         self.message = html("mc-message-box")
-        tables = f"<p>Your row:</p>{render_row(self.row)}<p>Llama row:</p>"
+        tables = (
+            f"<p>{render_layout(dice)}</p><p>Your row:</p>{render_row(self.row)}<p>Llama row:</p>"
+        )
         super().__init__(
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
@@ -271,7 +280,7 @@ class LamaDiceTable(_Complains, w.VBox):
                     f"unknown player {strategy!r}: choose one of {', '.join(STRATEGIES)}"
                 )
         self.strategies = {f"Computer {i} ({s})": s for i, s in enumerate(opponents, 1)}
-        self.seed, self.games, self.dice, self.lama20 = seed, 0, dice, lama20
+        self.seed, self.games, self.dice, self.lama20 = seed, 0, check_dice(dice), lama20
         self.new_button = button("New game", "mc-new-game", self.new_game, button_style="primary")
         self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
         self.odds_switch.observe(lambda _c: self._render(), names="value")
@@ -289,6 +298,7 @@ class LamaDiceTable(_Complains, w.VBox):
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
                 w.HBox([self.new_button, self.odds_switch]),
+                w.HTML(render_layout(self.dice)),
                 self.scores,
                 self.llama_view,
                 self.rows_view,

@@ -327,9 +327,7 @@ def reachable(
     return dict(sorted(reach.items()))
 
 
-def _prepare(
-    cards: Iterable[int], target: int, power: bool, max_power: int
-) -> tuple[Hand, Search]:
+def _prepare(cards: Iterable[int], target: int, power: bool, max_power: int) -> tuple[Hand, Search]:
     hand = hand_of(cards)
     checked_target(target)
     return hand, Search(bool(power), checked_max_power(max_power))

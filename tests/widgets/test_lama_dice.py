@@ -41,6 +41,7 @@ def test_the_roller_names_the_case():
     roller.roll_button.click()
     assert roller.faces and roller.shown.value.count('class="mc-die') == 3
     assert roller.case.value
+    assert "die 1: 3 4 5 6 L L; die 2: 1 2 5 6 L L; die 3: 1 2 3 4 L L" in roller.children[1].value
 
 
 def test_the_odds_demo_converges_and_reports_bad_rows_next_to_the_inputs():

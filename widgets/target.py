@@ -491,7 +491,7 @@ class PracticeSession(_Complains, w.VBox):
         if self.practice.finished:
             raise ValueError("the set is finished: press “New set” for another")
         self.practice.hint()
-        rungs = self.practice.current.hints()[: max(self.practice.current.hints_used, 1)]
+        rungs = self.practice.revealed()
         self.hint_text.value = "".join(f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in rungs)
         self._show_progress()
 

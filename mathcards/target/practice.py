@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from mathcards.target.cards import FACE_UP, LEVELS, Level
 from mathcards.target.check import Verdict, check
@@ -30,7 +31,9 @@ class Exercise:
     def solved(self) -> bool:
         return self.solved_with is not None
 
+    @cached_property
     def hints(self) -> list[str]:
+        """The hint ladder for this deal, worked out once."""
         return hint_ladder(self.cards, self.target, power=self.power)
 
 
@@ -79,10 +82,14 @@ class PracticeSet:
     def hint(self) -> str:
         """The next rung of the hint ladder for the current deal."""
         exercise = self.current
-        ladder = exercise.hints()
-        if not exercise.solved and exercise.hints_used < len(ladder):
+        if not exercise.solved and exercise.hints_used < len(exercise.hints):
             exercise.hints_used += 1
-        return ladder[max(exercise.hints_used, 1) - 1]
+        return self.revealed()[-1]
+
+    def revealed(self) -> list[str]:
+        """The hints shown so far for the current deal (at least the first, once asked)."""
+        exercise = self.current
+        return exercise.hints[: max(exercise.hints_used, 1)]
 
     def next(self) -> None:
         """Move on to the next deal (an unsolved one stays unsolved)."""

@@ -122,7 +122,7 @@ def test_a_practice_set_is_seeded_and_every_deal_can_be_solved():
     assert [(e.cards, e.target) for e in first.exercises] == [
         (e.cards, e.target) for e in again.exercises
     ]
-    assert all(e.hints() and "One answer" in e.hints()[-1] for e in first.exercises)
+    assert all(e.hints and "One answer" in e.hints[-1] for e in first.exercises)
 
 
 def test_practice_counts_solved_deals_cards_and_hints():
@@ -130,7 +130,7 @@ def test_practice_counts_solved_deals_cards_and_hints():
     exercise = practice.current
     assert not practice.answer("1+").correct
     assert practice.hint().startswith("You can make")
-    answer = exercise.hints()[-1].removeprefix("One answer: ").split(" = ")[0]
+    answer = exercise.hints[-1].removeprefix("One answer: ").split(" = ")[0]
     verdict = practice.answer(answer)
     assert verdict.correct and exercise.solved and exercise.tries == 2
     practice.next()

@@ -75,25 +75,25 @@ def _done(figure: Figure) -> Figure:
 
 def convergence_chart(cases: list[Case], odds: RollOdds) -> Figure:
     """Running share of each case against its exact probability (law of large numbers)."""
-    figure, (shares, errors) = plt.subplots(1, 2, figsize=(11, 3.6))
+    figure, (axes, errors) = plt.subplots(1, 2, figsize=(11, 3.6))
     rolls = range(1, len(cases) + 1)
+    shares = {case: running_frequency(cases, case) for case in Case}
     for case in Case:
-        exact = float(odds.of(case))
-        line = shares.plot(rolls, running_frequency(cases, case), label=case.value)[0]
-        shares.axhline(exact, color=line.get_color(), linestyle=":", linewidth=1)
-    shares.set_xscale("log")
-    shares.set_xlabel("rolls")
-    shares.set_ylabel("share so far (dotted: exact)")
-    shares.legend(fontsize=8)
-    _error_panel(errors, cases, odds)
+        line = axes.plot(rolls, shares[case], label=case.value)[0]
+        axes.axhline(float(odds.of(case)), color=line.get_color(), linestyle=":", linewidth=1)
+    axes.set_xscale("log")
+    axes.set_xlabel("rolls")
+    axes.set_ylabel("share so far (dotted: exact)")
+    axes.legend(fontsize=8)
+    _error_panel(errors, shares, odds)
     figure.suptitle(f"{len(cases):,} simulated rolls against the exact odds")
     return _done(figure)
 
 
-def _error_panel(axes, cases: list[Case], odds: RollOdds) -> None:
+def _error_panel(axes, shares: dict[Case, list[float]], odds: RollOdds) -> None:
     """The biggest gap between simulated and exact shares, against the 1/√n line."""
-    checkpoints = sorted({n for n in (2**k for k in range(40)) if n <= len(cases)} | {len(cases)})
-    shares = {case: running_frequency(cases, case) for case in Case}
+    total = len(shares[Case.BUST])
+    checkpoints = sorted({n for n in (2**k for k in range(40)) if n <= total} | {total})
     gaps = [
         max(abs(shares[case][n - 1] - float(odds.of(case))) for case in Case) for n in checkpoints
     ]

@@ -1,0 +1,501 @@
+"""The LAMA card game for 2–6 players (RULES.md §2, chips §5), as data plus moves.
+
+A turn is exactly one of `Play` (the same value as the top card or one higher; the llama sits
+above 6 and below 1), `Draw` (while the draw pile lasts; it is never rebuilt) or `Quit`. The
+round ends at once when a hand is emptied (that player may `ReturnChip`) or when everyone has
+quit; the last player left may play on but not draw. Rounds go on until someone has 40 points
+or more; fewest points wins, ties share the win. The game follows `mathcards.engine.RoundGame`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import KW_ONLY, dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from mathcards.chips import GAME_END, LLAMA, returnable
+from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
+from mathcards.lama.cards import (
+    HAND_SIZE,
+    Card,
+    Deck,
+    can_play,
+    score,
+    score_in_words,
+    sort_hand,
+)
+from mathcards.lama.cards import preset as find_preset
+
+STARTERS = ("left-of-dealer", "round-ender")
+PINK_CHIP = 20
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    DEAL = "deal"  # a scripted game: the next card dealt
+    TURN = "turn"  # the player to move: play, draw or quit
+    DRAW = "draw"  # a scripted game: the card just drawn
+    CHIP = "chip"  # the player who emptied their hand: which chip to return
+    ROUND_OVER = "round over"  # next_round()
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play this card from your hand onto the discard pile."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the draw pile's top card into your hand."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Put your hand face down: it is scored at the end of the round."""
+
+
+@dataclass(frozen=True)
+class ReturnChip:
+    """After emptying your hand, give back one of your chips (its points come off)."""
+
+    chip: int
+
+
+Action = Play | Draw | Quit | ReturnChip
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What everyone sees of a player: cards held, quit or not, score and chips."""
+
+    name: str
+    cards: int
+    quit: bool
+    score: int
+    chips: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A hand shown and scored at the end of a round."""
+
+    player: str
+    hand: tuple[Card, ...]
+    points: int
+    words: str
+
+
+@dataclass(frozen=True)
+class LamaView:
+    """All that one player may see: their own hand, never another's."""
+
+    player: str
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    draw_pile: int
+    seats: tuple[Seat, ...]
+    to_move: str | None
+    phase: Phase
+    deck: Deck
+    llama_scoring: str
+    pink_chips: bool
+    rounds: int
+    last_round: tuple[RoundScore, ...]
+
+    @property
+    def top(self) -> Card:
+        """The discard pile's top card."""
+        return self.discard_pile[-1]
+
+    @property
+    def seat(self) -> Seat:
+        return next(seat for seat in self.seats if seat.name == self.player)
+
+    @property
+    def others(self) -> tuple[Seat, ...]:
+        return tuple(seat for seat in self.seats if seat.name != self.player)
+
+    @property
+    def alone(self) -> bool:
+        """Everyone else has quit: this player may play on, but not draw."""
+        return all(seat.quit for seat in self.others)
+
+    def unseen(self) -> Counter[Card]:
+        """The cards this player has not seen: the deck less the own hand and the discard pile."""
+        return self.deck.without([*self.hand, *self.discard_pile])
+
+
+def chip_stack(score: int, *, pink: bool = False) -> tuple[int, ...]:
+    """The chips that make a score, largest first: whites change up to blacks (and pinks)."""
+    pinks, rest = divmod(score, PINK_CHIP) if pink else (0, score)
+    blacks, whites = divmod(rest, 10)
+    return (PINK_CHIP,) * pinks + (10,) * blacks + (1,) * whites
+
+
+@dataclass(eq=False)
+class LamaGame:
+    """The whole game. All chance comes from its own `random.Random(seed)`.
+
+    - `preset`: `classic`, `party-box`, `lato-z-komarami` or `party` (RULES.md §2);
+    - `llama_scoring`: `once` (one or more llamas score 10) or `each` (10 per llama);
+    - `lama20`: pink 20-point chips (always with `party`);
+    - `starter`: `left-of-dealer` (the dealer moves on each round) or `round-ender`;
+    - `scripted`: stop at every dealt and drawn card, list them in `chance_outcomes()` and wait
+      for `ChanceOutcome(card)`;
+    - `stacked`: for tests and demos, the first round's deck from the top (cards or tokens such
+      as "3", "L"): six cards for each
+      player in seat order, the discard pile's first card, then the draw pile in the order it
+      is drawn; the preset's other cards lie shuffled below.
+    """
+
+    players: list[str]
+    preset: str | Deck = "classic"
+    _: KW_ONLY
+    llama_scoring: str = "once"
+    lama20: bool = False
+    starter: str = "left-of-dealer"
+    seed: int | str | None = None
+    scripted: bool = False
+    stacked: Iterable[Card | str] | None = None
+    log: list[str] = field(init=False, default_factory=list)
+    rounds: int = field(init=False, default=0)
+    hands: dict[str, list[Card]] = field(init=False, default_factory=dict)
+    draw_pile: list[Card] = field(init=False, default_factory=list)  # its top card is last
+    discard_pile: list[Card] = field(init=False, default_factory=list)
+    quit: set[str] = field(init=False, default_factory=set)
+    phase: Phase = field(init=False, default=Phase.DEAL)
+    current: int = field(init=False, default=0)
+    ender: str | None = field(init=False, default=None)
+    last_round: tuple[RoundScore, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        self.players = check_players(self.players, game="LAMA")
+        self.deck = find_preset(self.preset)
+        self.preset = self.deck.name
+        score((), llama_scoring=self.llama_scoring)  # checks the option
+        if self.starter not in STARTERS:
+            raise ValueError(f"starter is one of {', '.join(STARTERS)}, not {self.starter!r}")
+        if self.deck.size < HAND_SIZE * len(self.players) + 1:
+            raise ValueError(f"the {self.deck.name} deck is too small for {len(self.players)}")
+        self.pink_chips = self.lama20 or self.deck.pink_chips
+        self.rng = random.Random(self.seed)
+        self._scores = dict.fromkeys(self.players, 0)
+        stacked = [self.deck.token(c) if isinstance(c, str) else c for c in self.stacked or ()]
+        if stacked and self.scripted:
+            raise ValueError("a scripted game is dealt card by card: do not stack it as well")
+        self.deck.check(stacked)
+        self.log.append(self._deal(stacked).sentence)
+
+    # ------------------------------------------------------------ the round
+
+    def next_round(self) -> Event:
+        """After a round: deal the next one (unless the game is over)."""
+        if self.over:
+            raise IllegalAction("the game is over: someone has 40 points or more")
+        if not self.round_over:
+            raise IllegalAction("the round is still going: finish it before dealing again")
+        event = self._deal([])
+        self.log.append(event.sentence)
+        return event
+
+    def _deal(self, stacked: list[Card]) -> Event:
+        """Shuffle, deal six cards each and turn up the first discard (scripted: wait for them)."""
+        self.rounds += 1
+        self.current = self._first_player()
+        self.hands = {player: [] for player in self.players}
+        self.discard_pile, self.quit, self.ender = [], set(), None
+        said = f"Round {self.rounds}: {self.player} starts."
+        if self.scripted:
+            self.draw_pile, self.phase = self.deck.cards(), Phase.DEAL
+            return Event(None, "deal", f"{said} Deal the cards one by one.")
+        rest = self.deck.without(stacked)
+        under = list(rest.elements())
+        self.rng.shuffle(under)
+        cards = [*stacked, *under]
+        dealt = HAND_SIZE * len(self.players)
+        for seat, player in enumerate(self.players):
+            self.hands[player] = cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]
+        self.discard_pile = [cards[dealt]]
+        self.draw_pile = cards[:dealt:-1]
+        self.phase = Phase.TURN
+        return Event(None, "deal", f"{said} The discard pile starts with {a(self.top)}.")
+
+    def _first_player(self) -> int:
+        """Left of the dealer (who moves on each round), or whoever ended the last round."""
+        if self.starter == "round-ender" and self.ender is not None:
+            return self.players.index(self.ender)
+        return (self.rounds - 1) % len(self.players)
+
+    @property
+    def player(self) -> str:
+        """Whose move it is (or was, once the round is over)."""
+        return self.players[self.current]
+
+    @property
+    def top(self) -> Card:
+        """The discard pile's top card."""
+        return self.discard_pile[-1]
+
+    @property
+    def alone(self) -> bool:
+        """Everyone else has quit: the last player may play on, but not draw."""
+        return self.quit == set(self.players) - {self.player}
+
+    @property
+    def round_over(self) -> bool:
+        return self.phase is Phase.ROUND_OVER
+
+    @property
+    def over(self) -> bool:
+        """The game ends after a round in which someone reached 40 points."""
+        return self.round_over and max(self._scores.values()) >= GAME_END
+
+    def current_players(self) -> list[str]:
+        """The player to move; nobody while a card is dealt or drawn, or between rounds."""
+        return [self.player] if self.phase in (Phase.TURN, Phase.CHIP) else []
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Play a card that fits, draw (while the pile lasts, and not alone) or quit;
+        after emptying a hand, return one of the chips held."""
+        if player is not None and player not in self.players:
+            raise ValueError(f"nobody called {player!r} plays in this game")
+        if player not in (None, *self.current_players()):
+            return []
+        if self.phase is Phase.CHIP:
+            return [ReturnChip(chip) for chip in self._returnable()]
+        if self.phase is not Phase.TURN:
+            return []
+        hand = self.hands[self.player]
+        plays: list[Action] = [Play(c) for c in sort_hand(set(hand)) if can_play(c, self.top)]
+        draw: list[Action] = [Draw()] if self.draw_pile and not self.alone else []
+        return [*plays, *draw, Quit()]
+
+    def chance_outcomes(self) -> dict[Card, Fraction]:
+        """A scripted game waiting for a card: each kind with its exact chance; else {}."""
+        if self.phase not in (Phase.DEAL, Phase.DRAW):
+            return {}
+        counts = Counter(self.draw_pile)
+        total = len(self.draw_pile)
+        return {card: Fraction(count, total) for card, count in sorted(counts.items())}
+
+    # ------------------------------------------------------------ moves
+
+    def apply(self, action: Action | ChanceOutcome) -> Event:
+        """Make a move (or, scripted, give the card that comes); raises IllegalAction."""
+        if isinstance(action, ChanceOutcome):
+            event = self._chance(action.outcome)
+        else:
+            handlers = {
+                Play: self._play,
+                Draw: self._draw,
+                Quit: self._quit,
+                ReturnChip: self._return_chip,
+            }
+            handler = handlers.get(type(action))
+            if handler is None:
+                raise IllegalAction(f"{action!r} is not a move in LAMA: play, draw or quit")
+            event = handler(action)  # type: ignore[operator]
+        self.log.append(event.sentence)
+        return event
+
+    def _expect(self, phase: Phase, what: str) -> None:
+        """Refuse a move the game is not waiting for, saying what it waits for."""
+        if self.phase is phase:
+            return
+        waiting = {
+            Phase.DEAL: "the cards are still being dealt",
+            Phase.TURN: f"it is {self.player}'s turn to play, draw or quit",
+            Phase.DRAW: f"{self.player} is drawing a card",
+            Phase.CHIP: f"{self.player} emptied their hand and returns a chip first",
+            Phase.ROUND_OVER: "the round is over: deal the next round",
+        }[self.phase]
+        raise IllegalAction(f"you cannot {what} now: {waiting}")
+
+    def _play(self, action: Play) -> Event:
+        self._expect(Phase.TURN, "play a card")
+        card, player, hand = _card(action.card), self.player, self.hands[self.player]
+        if card not in hand:
+            raise IllegalAction(f"{player} holds no {card.word} to play")
+        if not can_play(card, self.top):
+            raise IllegalAction(
+                f"{a(card)} cannot go on {a(self.top)}: {follow(self.top, self.deck.llama)}"
+            )
+        hand.remove(card)
+        self.discard_pile.append(card)
+        said = f"{player} plays {a(card)}."
+        if not hand:
+            return Event(player, "play", f"{said} {self._emptied()}")
+        if card.plus:
+            return Event(player, "play", f"{said} A + card: {player} goes again.")
+        return Event(player, "play", said + self._pass_turn())
+
+    def _draw(self, _action: Draw) -> Event:
+        self._expect(Phase.TURN, "draw")
+        player = self.player
+        if self.alone:
+            raise IllegalAction("everyone else has quit: the last player may play on, not draw")
+        if not self.draw_pile:
+            raise IllegalAction("the draw pile is empty and is not rebuilt: play a card or quit")
+        if self.scripted:
+            self.phase = Phase.DRAW
+            return Event(player, "draw", f"{player} draws a card.")
+        self.hands[player].append(self.draw_pile.pop())
+        return Event(player, "draw", f"{player} draws a card." + self._pass_turn())
+
+    def _quit(self, _action: Quit) -> Event:
+        self._expect(Phase.TURN, "quit")
+        player = self.player
+        self.quit.add(player)
+        if self.quit == set(self.players):
+            self.ender = player
+            return Event(player, "quit", f"{player} quits, the last to do so. {self._end()}")
+        return Event(player, "quit", f"{player} quits." + self._pass_turn())
+
+    def _return_chip(self, action: ReturnChip) -> Event:
+        self._expect(Phase.CHIP, "return a chip")
+        player = self.player
+        if action.chip not in self._returnable():
+            raise IllegalAction(f"{player} holds no {action.chip}-point chip to return")
+        self._scores[player] -= action.chip
+        said = f"{player} returns a {action.chip}-point chip."
+        return Event(player, "return chip", f"{said} {self._end()}")
+
+    def _chance(self, outcome: object) -> Event:
+        """A scripted game: the card dealt or drawn is `outcome`."""
+        if not self.scripted:
+            raise IllegalAction("this game shuffles its own cards: nobody chooses which comes")
+        check_outcome(outcome, self.chance_outcomes(), "the next card")
+        card = _card(outcome)
+        self.draw_pile.remove(card)
+        if self.phase is Phase.DRAW:
+            player = self.player
+            self.hands[player].append(card)
+            self.phase = Phase.TURN
+            return Event(None, "drawn", f"{player} takes the card." + self._pass_turn())
+        dealt = sum(map(len, self.hands.values()))
+        if dealt < HAND_SIZE * len(self.players):
+            receiver = self.players[dealt // HAND_SIZE]
+            self.hands[receiver].append(card)
+            return Event(None, "dealt", f"A card is dealt to {receiver}.")
+        self.discard_pile.append(card)
+        self.phase = Phase.TURN
+        return Event(None, "dealt", f"The discard pile starts with {a(card)}.")
+
+    def _emptied(self) -> str:
+        """The round ends at once; the player who emptied their hand may return a chip."""
+        self.ender = self.player
+        said = f"{self.player}'s hand is empty!"
+        if self._returnable():
+            self.phase = Phase.CHIP
+            return f"{said} {self.player} may return a chip."
+        return f"{said} {self._end()}"
+
+    def _returnable(self) -> list[int]:
+        return returnable(self._scores[self.player], pink=self.pink_chips)
+
+    def _pass_turn(self) -> str:
+        """The next player clockwise who has not quit (the last one left goes on alone)."""
+        self.phase = Phase.TURN
+        for step in range(1, len(self.players) + 1):
+            seat = (self.current + step) % len(self.players)
+            if self.players[seat] not in self.quit:
+                self.current = seat
+                break
+        return f" {self.player} plays on alone." if self.alone else f" {self.player}'s turn."
+
+    def _end(self) -> str:
+        """Score every hand (in hand or face down) and add the points; say who won at the end."""
+        self.phase = Phase.ROUND_OVER
+        self.last_round = tuple(
+            RoundScore(
+                player,
+                sort_hand(hand),
+                score(hand, llama_scoring=self.llama_scoring),
+                score_in_words(hand, llama_scoring=self.llama_scoring),
+            )
+            for player, hand in self.hands.items()
+        )
+        for scored in self.last_round:
+            self._scores[scored.player] += scored.points
+        hands = "; ".join(f"{s.player}: {s.words}" for s in self.last_round)
+        said = f"The round is over. {hands}."
+        if self.over:
+            winners = self.winners()
+            said += f" Game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)}."
+        return said
+
+    # ------------------------------------------------------------ what players see
+
+    def view(self, player: str) -> LamaView:
+        """The own hand, the discard pile, the draw pile's size, and every seat's counts."""
+        if player not in self.players:
+            raise ValueError(f"nobody called {player!r} plays in this game")
+        seats = tuple(
+            Seat(
+                name,
+                len(self.hands[name]),
+                name in self.quit,
+                self._scores[name],
+                chip_stack(self._scores[name], pink=self.pink_chips),
+            )
+            for name in self.players
+        )
+        return LamaView(
+            player=player,
+            hand=sort_hand(self.hands[player]),
+            discard_pile=tuple(self.discard_pile),
+            draw_pile=len(self.draw_pile),
+            seats=seats,
+            to_move=next(iter(self.current_players()), None),
+            phase=self.phase,
+            deck=self.deck,
+            llama_scoring=self.llama_scoring,
+            pink_chips=self.pink_chips,
+            rounds=self.rounds,
+            last_round=self.last_round,
+        )
+
+    def scores(self) -> dict[str, int]:
+        """Each player's points so far."""
+        return dict(self._scores)
+
+    def winners(self) -> list[str]:
+        """Fewest points wins; ties share the win."""
+        fewest = min(self._scores.values())
+        return [player for player in self.players if self._scores[player] == fewest]
+
+    def cards_in_play(self) -> Counter[Card]:
+        """Every card of the deck, wherever it lies now: hands, discard pile, draw pile."""
+        counts = Counter(self.draw_pile) + Counter(self.discard_pile)
+        for hand in self.hands.values():
+            counts += Counter(hand)
+        return counts
+
+
+def _card(value: object) -> Card:
+    try:
+        return Card(value)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        raise IllegalAction(f"{value!r} is not a LAMA card") from None
+
+
+def a(card: Card) -> str:
+    """The card with its article: a 3, an 8, a llama, the pink llama."""
+    if card is Card.PINK_LLAMA:
+        return "the pink llama"
+    return f"a {card.word}"
+
+
+def follow(top: Card, llama: Card = Card.LLAMA) -> str:
+    """What may go on this top card, in words (`llama`: the deck's llama or mosquito)."""
+    if top is Card.PINK_LLAMA:
+        return "only a 1 or a llama may go on the pink llama"
+    same = llama.word if top.rank == LLAMA else str(top.rank)
+    higher = {6: llama.word, LLAMA: "1"}.get(top.rank, str(top.rank + 1))
+    return f"on {a(top)} play a {same} or a {higher}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -151,7 +151,8 @@ class LamaGame:
     - `stacked`: for tests and demos, the first round's deck from the top (cards or tokens such
       as "3", "L"): six cards for each
       player in seat order, the discard pile's first card, then the draw pile in the order it
-      is drawn; the preset's other cards lie shuffled below.
+      is drawn; the preset's other cards lie shuffled below;
+    - `starting_scores`: the points each player has already (a game carried on from paper).
     """
 
     players: list[str]
@@ -163,6 +164,7 @@ class LamaGame:
     seed: int | str | None = None
     scripted: bool = False
     stacked: Iterable[Card | str] | None = None
+    starting_scores: Mapping[str, int] | None = None
     log: list[str] = field(init=False, default_factory=list)
     rounds: int = field(init=False, default=0)
     hands: dict[str, list[Card]] = field(init=False, default_factory=dict)
@@ -185,12 +187,22 @@ class LamaGame:
             raise ValueError(f"the {self.deck.name} deck is too small for {len(self.players)}")
         self.pink_chips = self.lama20 or self.deck.pink_chips
         self.rng = random.Random(self.seed)
-        self._scores = dict.fromkeys(self.players, 0)
+        self._scores = self._check_scores(self.starting_scores or {})
         stacked = [self.deck.token(c) if isinstance(c, str) else c for c in self.stacked or ()]
         if stacked and self.scripted:
             raise ValueError("a scripted game is dealt card by card: do not stack it as well")
         self.deck.check(stacked)
         self.log.append(self._deal(stacked).sentence)
+
+    def _check_scores(self, given: Mapping[str, int]) -> dict[str, int]:
+        """Everyone's points at the start: 0, or what `starting_scores` says (below 40)."""
+        strangers = set(given) - set(self.players)
+        if strangers:
+            raise ValueError(f"nobody called {sorted(strangers)[0]!r} plays in this game")
+        scores = {player: given.get(player, 0) for player in self.players}
+        if any(not 0 <= points < GAME_END for points in scores.values()):
+            raise ValueError(f"a starting score is 0 or more and below {GAME_END}")
+        return scores
 
     # ------------------------------------------------------------ the round
 

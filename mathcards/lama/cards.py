@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
 from mathcards.chips import LLAMA, penalty
 
@@ -78,6 +79,7 @@ NUMBERS = tuple(Card(value) for value in range(1, 7))
 PLUS_CARDS = tuple(Card(value + 10) for value in range(1, 7))
 
 
+@cache  # 15 × 15 pairs of kinds at most
 def can_play(card: Card, top: Card) -> bool:
     """Same value as the top card or one higher; the llama sits above 6 and below 1.
 

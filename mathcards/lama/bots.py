@@ -1,0 +1,187 @@
+"""Computer players for LAMA, deciding from what they may see (`view(player)`) alone.
+
+- `random` picks uniformly among the legal moves;
+- `cautious` plays while it can and quits as soon as it cannot;
+- `bold` plays while it can, else draws while it can, and quits only when it must;
+- `expert` plays while it can (the pink llama and "+" cards first, then what lowers its score
+  most) and otherwise weighs exact odds (`draw_pays`): the chance a draw fits, the points a
+  draw adds on average, the points it holds now, and how many cards the others still hold.
+Every bot returns its largest chip.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mathcards.lama.cards import Card, score
+from mathcards.lama.game import Action, Draw, LamaGame, LamaView, Play, Quit, ReturnChip
+from mathcards.lama.odds import draw_cost, draw_playable
+
+BOTS = ("random", "cautious", "bold", "expert")
+Bot = Callable[[LamaView, list[Action], random.Random], Action]
+
+
+def check_bot(bot: str) -> str:
+    if bot not in BOTS:
+        raise ValueError(f"unknown computer player {bot!r}: choose one of {', '.join(BOTS)}")
+    return bot
+
+
+def choose(bot: str, view: LamaView, legal: list[Action], rng: random.Random) -> Action:
+    """The computer player's move: one of `legal`, decided from `view` alone."""
+    chips = [action for action in legal if isinstance(action, ReturnChip)]
+    if chips:
+        return max(chips, key=lambda action: action.chip)
+    return PLAYERS[check_bot(bot)](view, legal, rng)
+
+
+def _plays(legal: list[Action]) -> list[Play]:
+    return [action for action in legal if isinstance(action, Play)]
+
+
+def _random(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
+    """Any legal move, each as likely."""
+    return rng.choice(legal)
+
+
+def _cautious(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
+    """Play if a card fits, else quit."""
+    plays = _plays(legal)
+    return best_play(view, plays) if plays else Quit()
+
+
+def _bold(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
+    """Play if a card fits, else draw if it may, else quit."""
+    plays = _plays(legal)
+    if plays:
+        return best_play(view, plays)
+    return Draw() if Draw() in legal else Quit()
+
+
+def _expert(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
+    """Play if a card fits; else draw when the odds say a draw is worth it, else quit."""
+    plays = _plays(legal)
+    if plays:
+        return best_play(view, plays)
+    return Draw() if Draw() in legal and draw_pays(view) else Quit()
+
+
+def best_play(view: LamaView, plays: list[Play]) -> Play:
+    """The pink llama first (it scores 20), then a "+" card (another turn at once), then the
+    card whose going lowers the score most, then the higher card."""
+    left = list(view.hand)
+
+    def worth(play: Play) -> tuple[bool, bool, int, int]:
+        left.remove(play.card)
+        lower = score(view.hand, llama_scoring=view.llama_scoring) - score(
+            left, llama_scoring=view.llama_scoring
+        )
+        left.append(play.card)
+        return (play.card is Card.PINK_LLAMA, play.card.plus, lower, play.card.rank)
+
+    return max(plays, key=worth)
+
+
+CAUTION = 2  # how much a fitting draw is worth, in units of the average card's points
+LAST_CARD_CAUTION = 1  # the same when a player still in the round holds a single card
+
+
+def draw_pays(view: LamaView) -> bool:
+    """Draw rather than quit when the points a draw adds on average and keeps (it does not
+    fit) are outweighed by the chance it fits times the points held now; with less weight
+    when the round may end at the next turn."""
+    playing = [seat.cards for seat in view.others if not seat.quit]
+    if not playing:
+        return False
+    now = score(view.hand, llama_scoring=view.llama_scoring)
+    seen = view.discard_pile[:-1]
+    fits = draw_playable(view.deck, view.hand, view.top, seen)
+    cost = draw_cost(view.deck, view.hand, view.top, seen, view.llama_scoring)
+    caution = LAST_CARD_CAUTION if min(playing) == 1 else CAUTION
+    return cost * (1 - fits) <= caution * fits * now
+
+
+PLAYERS: dict[str, Bot] = {
+    "random": _random,
+    "cautious": _cautious,
+    "bold": _bold,
+    "expert": _expert,
+}
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One computer player's results over a tournament."""
+
+    name: str
+    bot: str
+    penalties: tuple[int, ...]  # the points each round cost it (less chips returned)
+    wins: int  # games won, shared wins included
+
+    @property
+    def mean_penalty(self) -> float:
+        return statistics.fmean(self.penalties)
+
+    @property
+    def spread(self) -> float:
+        """The standard deviation of the points a round cost."""
+        return statistics.pstdev(self.penalties)
+
+
+def seat_names(bots: Sequence[str]) -> list[str]:
+    """Each bot's name at the table: its kind, numbered when it plays more than once."""
+    names: list[str] = []
+    for place, bot in enumerate(map(check_bot, bots)):
+        copies = bots[:place].count(bot)
+        names.append(f"{bot} {copies + 1}" if copies else bot)
+    return names
+
+
+def play_game(
+    bots: dict[str, str], *, seed: int | str, rng: random.Random, **options: Any
+) -> tuple[LamaGame, list[dict[str, int]]]:
+    """One whole game between computer players (name → bot), every decision from a view;
+    and what each round cost each player (its points, less any chip returned)."""
+    game = LamaGame(list(bots), seed=seed, **options)
+    costs: list[dict[str, int]] = []
+    before = game.scores()
+    while not game.over:
+        if game.round_over:
+            game.next_round()
+            continue
+        player = game.player
+        game.apply(choose(bots[player], game.view(player), game.legal_actions(), rng))
+        if game.round_over:
+            after = game.scores()
+            costs.append({name: after[name] - before[name] for name in bots})
+            before = after
+    return game, costs
+
+
+def tournament(bots: Sequence[str], games: int, *, seed: int = 0, **options: Any) -> list[Standing]:
+    """Seeded games between the bots (LamaGame's options: preset, llama_scoring, …), the
+    seats turning one place each game; the same seed gives the same results."""
+    if games < 1:
+        raise ValueError(f"a tournament needs 1 game or more, not {games}")
+    names = seat_names(bots)
+    kinds = dict(zip(names, bots, strict=True))
+    rng = random.Random(f"lama tournament {seed}")
+    penalties: dict[str, list[int]] = {name: [] for name in names}
+    wins = dict.fromkeys(names, 0)
+    for number in range(games):
+        turn = number % len(names)
+        seated = {name: kinds[name] for name in names[turn:] + names[:turn]}
+        game, costs = play_game(seated, seed=f"{seed}/{number}", rng=rng, **options)
+        for cost in costs:
+            for name, points in cost.items():
+                penalties[name].append(points)
+        for name in game.winners():
+            wins[name] += 1
+    return [Standing(name, kinds[name], tuple(penalties[name]), wins[name]) for name in names]

@@ -12,6 +12,7 @@ import sys
 from itertools import groupby
 from pathlib import Path
 
+from mathcards.lama import cli as lama_cli
 from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, parse_dice, parse_value
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import last_player
@@ -99,6 +100,7 @@ def parser() -> argparse.ArgumentParser:
     serve_cmd = commands.add_parser("serve", help="serve the lessons as web pages with Voila")
     serve_cmd.add_argument("--port", type=_port, default=DEFAULT_PORT)
     serve_cmd.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons folder")
+    lama_cli.add_commands(commands)
     return main
 
 
@@ -244,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; bad input is one line on stderr and exit status 2."""
     try:
         args = parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        return (getattr(args, "run", None) or COMMANDS[args.command])(args)
     except (UsageError, ValueError) as problem:
         print(f"mathcards: error: {problem}", file=sys.stderr)
         return 2

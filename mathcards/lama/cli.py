@@ -1,0 +1,157 @@
+"""The `mathcards lama` command: score a hand, exact odds of a deal and of a draw, and
+tournaments between the computer players. Bad input raises ValueError: one line, exit 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from typing import Any
+
+from mathcards.chips import LLAMA_SCORING
+from mathcards.lama.bots import BOTS, check_bot, tournament
+from mathcards.lama.cards import PRESETS, score, score_in_words
+from mathcards.lama.cards import preset as find_preset
+from mathcards.lama.game import STARTERS
+from mathcards.lama.odds import can_play_chance, draw_playable, expected_score, run_chance
+
+TOKENS = "1–6, 1+–6+ (party), L the llama (the mosquito in lato-z-komarami), P (party)"
+
+
+def add_commands(commands: Any) -> None:
+    """Add `lama` and its questions to the `mathcards` sub-commands."""
+    lama = commands.add_parser("lama", help="LAMA card game: scores, exact odds, tournaments")
+    questions = lama.add_subparsers(dest="lama", required=True, metavar="QUESTION")
+
+    score_cmd = questions.add_parser("score", help="the penalty points a hand scores")
+    score_cmd.add_argument("cards", nargs="*", metavar="CARD", help=TOKENS)
+    _add_rules(score_cmd)
+    score_cmd.set_defaults(run=run_score)
+
+    deal_cmd = questions.add_parser("deal-odds", help="exact odds of a dealt six-card hand")
+    deal_cmd.add_argument("--top", metavar="CARD", help="the chance the hand has a card for it")
+    _add_rules(deal_cmd)
+    deal_cmd.set_defaults(run=run_deal_odds)
+
+    draw_cmd = questions.add_parser("draw-odds", help="the chance the next card drawn fits")
+    draw_cmd.add_argument("--hand", nargs="*", required=True, metavar="CARD", help=TOKENS)
+    draw_cmd.add_argument("--top", required=True, metavar="CARD", help="the discard pile's top")
+    draw_cmd.add_argument(
+        "--seen", nargs="*", default=[], metavar="CARD", help="the discard pile's other cards"
+    )
+    _add_rules(draw_cmd, scoring=False)
+    draw_cmd.set_defaults(run=run_draw_odds)
+
+    tournament_cmd = questions.add_parser("tournament", help="computer players, seeded games")
+    tournament_cmd.add_argument(
+        "--players", type=_bots, required=True, help=f"2 to 6 of {','.join(BOTS)}"
+    )
+    tournament_cmd.add_argument("--games", type=_games, default=100, metavar="N")
+    tournament_cmd.add_argument("--seed", type=int, default=0, help="the same seed, same games")
+    tournament_cmd.add_argument("--lama20", action="store_true", help="pink 20-point chips")
+    tournament_cmd.add_argument("--starter", choices=STARTERS, default=STARTERS[0])
+    _add_rules(tournament_cmd)
+    tournament_cmd.set_defaults(run=run_tournament)
+
+
+def _add_rules(command: argparse.ArgumentParser, *, scoring: bool = True) -> None:
+    command.add_argument("--preset", type=_preset, default="classic", help=", ".join(PRESETS))
+    if scoring:
+        command.add_argument("--llama-scoring", choices=LLAMA_SCORING, default="once")
+    command.add_argument("--json", action="store_true", help="one JSON object on stdout")
+
+
+def _preset(text: str) -> str:
+    try:
+        return find_preset(text).name
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _bots(text: str) -> list[str]:
+    try:
+        return [check_bot(bot.strip()) for bot in text.split(",")]
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _games(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"give a whole number of games, 1 or more, not {text!r}")
+    return int(text)
+
+
+def _odds(chance: Fraction) -> str:
+    return f"{chance} ≈ {float(chance):.1%}"
+
+
+def _say(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) -> int:
+    print(json.dumps(record) if args.json else "\n".join(lines))
+    return 0
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """`mathcards lama score 4 6 L`: the points, spelled out."""
+    hand = find_preset(args.preset).hand(args.cards)
+    points = score(hand, llama_scoring=args.llama_scoring)
+    return _say(args, {"score": points}, [score_in_words(hand, llama_scoring=args.llama_scoring)])
+
+
+def run_deal_odds(args: argparse.Namespace) -> int:
+    """`mathcards lama deal-odds`: a run, the expected score, and a card for the top card."""
+    deck = find_preset(args.preset)
+    run, expected = run_chance(deck), expected_score(deck, args.llama_scoring)
+    record = {"run": str(run), "expected_score": str(expected)}
+    lines = [
+        f"{deck.name}, a dealt hand of 6 cards:",
+        f"all of it playable in one climb (a run): {_odds(run)}",
+        f"expected score if scored as dealt: {expected} ≈ {float(expected):.2f}",
+    ]
+    if args.top is not None:
+        top = deck.token(args.top)
+        fits = can_play_chance(deck, top)
+        record["can_play"] = str(fits)
+        lines.append(f"holds a card that fits on {top.word}: {_odds(fits)}")
+    return _say(args, record, lines)
+
+
+def run_draw_odds(args: argparse.Namespace) -> int:
+    """`mathcards lama draw-odds`: the chance the next card drawn fits on the top card."""
+    deck = find_preset(args.preset)
+    hand, top = deck.hand(args.hand), deck.token(args.top)
+    seen = deck.hand(args.seen)
+    deck.check([*hand, top, *seen])
+    playable = draw_playable(deck, hand, top, seen)
+    line = f"the next card drawn fits on {top.word}: {_odds(playable)}"
+    return _say(args, {"playable": str(playable)}, [line])
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """`mathcards lama tournament`: mean penalty per round and wins of each computer player."""
+    standings = tournament(
+        args.players,
+        args.games,
+        seed=args.seed,
+        preset=args.preset,
+        llama_scoring=args.llama_scoring,
+        lama20=args.lama20,
+        starter=args.starter,
+    )
+    record = {
+        "games": args.games,
+        "players": [
+            {"name": s.name, "bot": s.bot, "mean_penalty": round(s.mean_penalty, 3), "wins": s.wins}
+            for s in standings
+        ],
+    }
+    lines = [
+        f"{args.games} games of LAMA ({args.preset}), seed {args.seed}:",
+        f"{'player':<12} {'mean penalty':>12} {'spread':>7} {'wins':>5}",
+        *(
+            f"{s.name:<12} {s.mean_penalty:>12.2f} {s.spread:>7.2f} {s.wins:>5}"
+            for s in sorted(standings, key=lambda s: s.mean_penalty)
+        ),
+        "(mean penalty: points a round cost, chips returned taken off; spread: its standard "
+        "deviation; a shared win counts for each winner)",
+    ]
+    return _say(args, record, lines)

@@ -88,3 +88,140 @@ def row(drawings: list[str], *, css_class: str = "mc-row") -> str:
         f'<div class="{css_class}" style="display:flex;flex-wrap:wrap;gap:10px;'
         f'align-items:center">{inner}</div>'
     )
+
+
+# ---------------------------------------------------------------- LAMA cards
+
+LAMA_COLOURS = {  # the numbers' colours on LAMA cards, 1 to 6
+    1: "#0f766e",
+    2: "#65a30d",
+    3: "#ca8a04",
+    4: "#ea580c",
+    5: "#dc2626",
+    6: "#7c3aed",
+}
+LLAMA_FUR = {"llama": ("#fef3c7", "#92400e"), "pink llama": ("#f9a8d4", "#9d174d")}
+CHIP_COLOURS = {1: ("#ffffff", "#111827"), 10: ("#111827", "#ffffff"), 20: ("#ec4899", "#ffffff")}
+LAMA_BOX = "0 0 100 145"
+
+
+def _lama_frame(content: str, *, label: str, width: int, css: str, paper: str, edge: str) -> str:
+    """A LAMA card's outline round its picture, scaled from a 100 × 145 drawing."""
+    spoken = escape(label)
+    return (
+        f'<svg class="mc-card mc-lama-card {css}" role="img" aria-label="{spoken}" '
+        f'width="{width}" height="{round(width * 1.45)}" viewBox="{LAMA_BOX}">'
+        f"<title>{spoken}</title>"
+        f'<rect x="2" y="2" width="96" height="141" rx="11" fill="{paper}" stroke="{edge}" '
+        f'stroke-width="4"/>{content}</svg>'
+    )
+
+
+def lama_number(value: int, *, plus: bool = False, width: int = 70) -> str:
+    """A LAMA number card in its colour; a "+" card carries a star-shaped + badge."""
+    colour = LAMA_COLOURS[value]
+    text = f"{value}+" if plus else str(value)
+    corner = (
+        f'<text x="12" y="24" font-family="sans-serif" font-weight="700" font-size="18" '
+        f'fill="{colour}">{text}</text>'
+        f'<text x="88" y="134" text-anchor="end" font-family="sans-serif" font-weight="700" '
+        f'font-size="18" fill="{colour}">{text}</text>'
+    )
+    middle = (
+        f'<circle cx="50" cy="74" r="31" fill="{colour}"/>'
+        f'<text x="50" y="76" text-anchor="middle" dominant-baseline="middle" '
+        f'font-family="sans-serif" font-weight="800" font-size="44" fill="#ffffff">{value}</text>'
+    )
+    badge = (
+        '<circle cx="78" cy="22" r="14" fill="#facc15" stroke="#111827" stroke-width="2"/>'
+        '<text x="78" y="23" text-anchor="middle" dominant-baseline="middle" '
+        'font-family="sans-serif" font-weight="900" font-size="22" fill="#111827">+</text>'
+        if plus
+        else ""
+    )
+    label = f"{value} plus card: play it and go again" if plus else f"card {value}"
+    css = f"mc-lama-{value}{'-plus' if plus else ''}"
+    return _lama_frame(
+        corner + middle + badge, label=label, width=width, css=css, paper="#fffdf7", edge=colour
+    )
+
+
+def llama(*, pink: bool = False, width: int = 70) -> str:
+    """The llama card (or the pink llama), with a drawn llama."""
+    name = "pink llama" if pink else "llama"
+    fur, ink = LLAMA_FUR[name]
+    animal = (
+        f'<g fill="{fur}" stroke="{ink}" stroke-width="2.5" stroke-linejoin="round">'
+        '<rect x="35" y="98" width="7" height="26" rx="3"/><rect x="46" y="98" width="7" '
+        'height="26" rx="3"/><rect x="63" y="98" width="7" height="26" rx="3"/>'
+        '<rect x="73" y="98" width="7" height="26" rx="3"/>'
+        '<ellipse cx="58" cy="92" rx="28" ry="15"/><ellipse cx="86" cy="86" rx="5" ry="8"/>'
+        '<rect x="28" y="44" width="14" height="50" rx="7"/>'
+        '<path d="M29 36 L31 20 L37 33 Z"/><path d="M37 34 L41 19 L45 33 Z"/>'
+        '<ellipse cx="33" cy="42" rx="15" ry="10"/></g>'
+        f'<circle cx="29" cy="40" r="2.2" fill="{ink}"/>'
+        f'<path d="M19 46 q4 3 8 0" fill="none" stroke="{ink}" stroke-width="2"/>'
+    )
+    title = (
+        f'<text x="50" y="138" text-anchor="middle" font-family="sans-serif" font-weight="700" '
+        f'font-size="13" fill="{ink}">{name.upper()}</text>'
+    )
+    paper = "#fdf2f8" if pink else "#fffbeb"
+    label = "pink llama: goes on anything, then only a 1 or a llama" if pink else "llama card"
+    css = "mc-lama-pink" if pink else "mc-lama-llama"
+    return _lama_frame(animal + title, label=label, width=width, css=css, paper=paper, edge=ink)
+
+
+def mosquito(*, width: int = 70) -> str:
+    """The mosquito card of the Polish edition: it plays like a llama and scores 10 each."""
+    insect = (
+        '<g fill="#bae6fd" fill-opacity=".75" stroke="#0369a1" stroke-width="2">'
+        '<ellipse cx="33" cy="58" rx="22" ry="10" transform="rotate(-30 33 58)"/>'
+        '<ellipse cx="67" cy="58" rx="22" ry="10" transform="rotate(30 67 58)"/></g>'
+        '<g stroke="#1f2937" stroke-width="2.5" fill="none" stroke-linecap="round">'
+        '<path d="M45 80 L25 95 L20 115"/><path d="M55 80 L75 95 L80 115"/>'
+        '<path d="M46 90 L32 108"/><path d="M54 90 L68 108"/>'
+        '<path d="M46 70 L28 76"/><path d="M54 70 L72 76"/><path d="M50 38 L50 14"/></g>'
+        '<ellipse cx="50" cy="84" rx="9" ry="24" fill="#374151"/>'
+        '<circle cx="50" cy="46" r="9" fill="#1f2937"/>'
+        '<circle cx="46" cy="44" r="2.2" fill="#f87171"/><circle cx="54" cy="44" r="2.2" '
+        'fill="#f87171"/>'
+        '<text x="50" y="138" text-anchor="middle" font-family="sans-serif" font-weight="700" '
+        'font-size="13" fill="#0369a1">MOSQUITO</text>'
+    )
+    return _lama_frame(
+        insect,
+        label="mosquito card: plays like a llama, scores 10 each",
+        width=width,
+        css="mc-lama-mosquito",
+        paper="#f0f9ff",
+        edge="#0369a1",
+    )
+
+
+def lama_back(*, width: int = 70, label: str = "a face-down card") -> str:
+    """The back of a LAMA card."""
+    back = (
+        '<rect x="12" y="12" width="76" height="121" rx="8" fill="none" stroke="#fde68a" '
+        'stroke-width="3"/><text x="50" y="78" text-anchor="middle" font-family="sans-serif" '
+        'font-weight="800" font-size="22" fill="#fde68a" transform="rotate(-60 50 73)">'
+        "LAMA</text>"
+    )
+    return _lama_frame(
+        back, label=label, width=width, css="mc-lama-back", paper=CARD_BACK, edge=CARD_INK
+    )
+
+
+def chip(value: int, *, size: int = 30) -> str:
+    """A penalty chip: white 1, black 10, pink 20."""
+    fill, ink = CHIP_COLOURS[value]
+    label = f"{value}-point chip"
+    return (
+        f'<svg class="mc-chip mc-chip-{value}" role="img" aria-label="{label}" width="{size}" '
+        f'height="{size}" viewBox="0 0 40 40"><title>{label}</title>'
+        f'<circle cx="20" cy="20" r="17" fill="{fill}" stroke="#111827" stroke-width="2.5"/>'
+        f'<circle cx="20" cy="20" r="12" fill="none" stroke="{ink}" stroke-width="1.5" '
+        f'stroke-dasharray="3 3"/><text x="20" y="21" text-anchor="middle" '
+        f'dominant-baseline="middle" font-family="sans-serif" font-weight="700" font-size="13" '
+        f'fill="{ink}">{value}</text></svg>'
+    )

@@ -1,0 +1,193 @@
+"""The LAMA card table and its pieces, driven like a user would: clicks, chosen values."""
+
+from mathcards.lama import Card, Draw, LamaGame, Play
+from mathcards.lama.cards import preset
+from widgets.lama import (
+    YOU,
+    DealOdds,
+    DrawOrQuit,
+    HandScorer,
+    LamaTable,
+    RunSimulation,
+    TournamentChart,
+    card_svg,
+    render_hand,
+    render_odds,
+    render_round_end,
+    render_seats,
+)
+
+
+def test_cards_are_drawn_in_the_games_look_and_labelled():
+    assert 'aria-label="card 3"' in card_svg(Card.THREE)
+    assert "play it and go again" in card_svg(Card.THREE_PLUS)
+    assert "pink llama" in card_svg(Card.PINK_LLAMA) and "llama card" in card_svg(Card.LLAMA)
+    assert "mosquito" in card_svg(Card.MOSQUITO)
+    hand = render_hand([Card.SIX, Card.ONE])
+    assert hand.index('aria-label="card 1"') < hand.index('aria-label="card 6"'), "sorted"
+
+
+def test_the_others_are_backs_counts_quit_marks_and_chips():
+    game = LamaGame(["Ann", "Bob", "Cleo"], seed=2, starting_scores={"Bob": 21})
+    game.apply(game.legal_actions()[-1])  # Ann quits
+    seats = render_seats(game.view("Cleo"))
+    assert seats.count('class="mc-seat"') == 2 and "6 cards" in seats
+    assert 'data-player="Ann"' in seats and "quit" in seats
+    assert seats.count('aria-label="10-point chip"') == 2 and "21 points" in seats
+    assert "mc-lama-number" not in seats and 'aria-label="card' not in seats, "no faces shown"
+
+
+def test_the_odds_panel_and_the_round_end_in_words():
+    game = LamaGame(["Ann", "Bob"], stacked=[*"123456", *"222222", "4", "3"])
+    odds = render_odds(game.view("Ann"))
+    assert "fits on the 4 with chance <b>13/49</b>" in odds  # 6 fours, 7 fives of 49
+    assert "Quitting now costs <b>21</b> points" in odds
+    while not game.round_over:
+        game.apply(game.legal_actions()[-1])
+    assert "1, 2, 3, 4, 5, 6 → 1 + 2 + 3 + 4 + 5 + 6 = 21" in render_round_end(game.view("Bob"))
+
+
+def _table(**options) -> LamaTable:
+    table = LamaTable(seed=3, pause=0, **options)
+    table.deal_button.click()
+    return table
+
+
+def _buttons(table, css):
+    return [b for b in table.actions.children if css in getattr(b, "_dom_classes", ())]
+
+
+def test_dealing_shows_your_hand_as_cards_and_greys_those_that_do_not_fit():
+    table = LamaTable(seed=3, pause=0)
+    assert table.setup.layout.display is None and table.table.layout.display == "none"
+    table.preset.value = "party"
+    table.deal_button.click()
+    assert table.table.layout.display is None and table.game.preset == "party"
+    view = table.game.view(YOU)
+    cards = table.hand.children
+    assert [b.description for b in cards] == [card.word for card in view.hand]
+    fits = {b.description for b in cards if not b.disabled}
+    assert fits == {a.card.word for a in table.game.legal_actions(YOU) if isinstance(a, Play)}
+    assert "Ada (cautious)" in table.others.value and "Ben (expert)" in table.others.value
+
+
+def test_clicking_a_card_that_does_not_fit_says_why_next_to_the_hand():
+    table = _table(preset="classic")
+    greyed = [b for b in table.hand.children if b.disabled]
+    if greyed:
+        greyed[0].click()
+        assert "mc-error" in table.message.value and "cannot go on" in table.message.value
+
+
+def test_a_whole_game_by_clicking():
+    table = _table(opponents=("bold", "expert", "random"))
+    for _ in range(2000):
+        game = table.game
+        if game.over:
+            break
+        buttons = [*_buttons(table, "mc-next-round"), *_buttons(table, "mc-return-chip")]
+        buttons += [b for b in table.hand.children if not b.disabled]
+        buttons += [b for b in _buttons(table, "mc-draw") if not b.disabled]
+        buttons += _buttons(table, "mc-quit")
+        buttons[0].click()
+        assert "mc-error" not in table.message.value, table.message.value
+    assert table.game.over and "Game over" in table.actions.children[0].value
+    assert "→" in table.actions.children[0].value, "every hand scored in words"
+
+
+def test_computer_turns_come_one_after_another_with_a_pause():
+    waiting = []
+    table = LamaTable(("bold", "bold"), seed=5, pause=0.5, clock=lambda s, f: waiting.append(f))
+    table.deal_button.click()
+    assert table.game.player == YOU and not waiting
+    next(b for b in _buttons(table, "mc-quit")).click()
+    before = len(table.game.log)
+    assert len(waiting) == 1, "one computer move waits for the pause"
+    waiting.pop()()
+    assert len(table.game.log) == before + 1 and len(waiting) <= 1
+    assert table.feed.value.count("<br>") >= 2
+
+
+def test_no_opponent_is_an_error_next_to_the_deal_button():
+    table = LamaTable(pause=0)
+    for seat in table.seats:
+        seat.value = "—"
+    table.deal_button.click()
+    assert "choose at least one computer player" in table.message.value and table.game is None
+
+
+def test_new_game_goes_back_to_the_choices():
+    table = _table()
+    next(b for b in _buttons(table, "mc-new-game")).click()
+    assert table.setup.layout.display is None and table.game is None
+    table.preset.value = "lato-z-komarami"
+    table.deal_button.click()
+    assert table.game.deck == preset("lato-z-komarami") and table.games == 2
+
+
+def _click(box, description):
+    found = [b for b in box.children if getattr(b, "description", None) == description]
+    assert found, f"no button {description!r}"
+    found[0].click()
+
+
+def test_the_hand_scorer_shows_that_three_fours_score_four():
+    scorer = HandScorer("4 4 4")
+    assert "4, 4, 4 → 4 = 4" in scorer.words.value
+    _click(scorer.card_keys, "+ llama")
+    assert "4, 4, 4, llama → 4 + 10 = 14" in scorer.words.value
+    scorer.llama_scoring.value = "each"
+    _click(scorer.card_keys, "+ llama")
+    assert "→ 4 + 10 + 10 = 24" in scorer.words.value
+    scorer.children[3].children[0].click()  # take back
+    assert scorer.cards.count(Card.LLAMA) == 1
+
+
+def test_the_hand_scorer_refuses_more_copies_than_the_deck_holds():
+    scorer = HandScorer("", preset="party")
+    _click(scorer.card_keys, "+ pink llama")
+    _click(scorer.card_keys, "+ pink llama")
+    assert "holds 1 pink llama card, not 2" in scorer.message.value
+    scorer.preset.value = "classic"
+    assert scorer.cards == [] and "+ pink llama" not in [
+        b.description for b in scorer.card_keys.children
+    ]
+
+
+def test_draw_or_quit_reveals_the_expert_and_the_card_that_came():
+    decision = DrawOrQuit(seed=4)
+    view = decision.game.view(YOU)
+    assert Draw() in decision.game.legal_actions() and "chance <b>" in decision.odds_view.value
+    assert not any(isinstance(a, Play) for a in decision.game.legal_actions())
+    decision.draw.click()
+    assert "You chose to <b>draw</b>" in decision.verdict.value and decision.draw.disabled
+    assert view.hand == decision.game.view(YOU).hand, "the game itself is not changed"
+    decision.children[1].children[1].click()  # another moment
+    assert decision.verdict.value == "" and not decision.quit.disabled
+
+
+def test_a_tournament_chart_on_a_click():
+    chart = TournamentChart(games=10)
+    assert chart.table.value == "", "nothing heavy before the click"
+    chart.play_button.click()
+    assert chart.table.value.count("<tr>") == 5
+    assert chart.figure.axes[0].get_title() == "10 games, deck classic: mean penalty ± spread"
+    assert "mc-error" not in chart.message.value
+
+
+def test_the_run_simulation_converges_and_starts_again_for_another_deck():
+    simulation = RunSimulation()
+    assert "342491/1159587" in simulation.exact.value
+    _click(simulation.children[3], "Deal 1,000")
+    assert len(simulation.runs) == 1000 and "in 1,000 hands dealt" in simulation.dealt.value
+    assert len(simulation.figure.axes[0].lines[0].get_xdata()) == 1000
+    simulation.preset.value = "party"
+    assert simulation.runs == [] and "7129/21879" in simulation.exact.value
+
+
+def test_the_deal_odds_per_deck_and_llama_scoring():
+    odds = DealOdds()
+    assert "924 different hands" in odds.answer.value and "32,468,436 deals" in odds.answer.value
+    before = odds.answer.value
+    odds.llama_scoring.value = "each"
+    assert odds.answer.value != before

@@ -47,7 +47,7 @@ from mathcards.lama.odds import (
 from widgets import svg
 from widgets.controls import MESSAGE_STYLE, button, html, render_message, shows_errors
 
-YOU = "You"
+YOU = "You"  # the reader's seat in a moment to decide
 PAUSE = 0.8  # seconds between two computer moves
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
 CARD_WIDTH = 70
@@ -164,7 +164,8 @@ def render_round_end(view: LamaView) -> str:
 def render_odds(view: LamaView) -> str:
     """Before a decision: the chance a draw fits, what it adds on average, what quitting costs."""
     quitting = score(view.hand, llama_scoring=view.llama_scoring)
-    lines = [f"Quitting now costs <b>{quitting}</b> points ({escape(score_in_words(view.hand))})."]
+    words = score_in_words(view.hand, llama_scoring=view.llama_scoring)
+    lines = [f"Quitting now costs <b>{quitting}</b> points ({escape(words)})."]
     seen = view.discard_pile[:-1]
     if view.draw_pile and not view.alone:
         fits = draw_playable(view.deck, view.hand, view.top, seen)
@@ -199,6 +200,7 @@ class LamaTable(_Complains, w.VBox):
         self,
         opponents: tuple[str, ...] = ("cautious", "expert"),
         *,
+        name: str = "Kim",
         preset: str = "classic",
         seed: int | None = None,
         show_odds: bool = True,
@@ -212,6 +214,8 @@ class LamaTable(_Complains, w.VBox):
         self.llama_scoring = _dropdown("Llamas", list(LLAMA_SCORING), "once", "mc-llama-scoring")
         self.starter = _dropdown("Starts", list(STARTERS), STARTERS[0], "mc-starter")
         self.lama20 = w.Checkbox(value=False, description="LAMA 20 (pink chips)")
+        self.name = w.Text(value=name, description="Your name")
+        self.name.add_class("mc-your-name")
         self.seats = [
             _dropdown(f"Seat {i + 2}", ["—", *BOTS], bot, f"mc-opponent-{i + 1}")
             for i, bot in enumerate([*opponents, *["—"] * (len(NAMES) - len(opponents))])
@@ -220,6 +224,7 @@ class LamaTable(_Complains, w.VBox):
         self.setup = w.VBox(
             [
                 w.HTML("<b>Choose the deck, the rules and your opponents, then deal.</b>"),
+                self.name,
                 w.HBox([self.preset, self.llama_scoring]),
                 w.HBox([self.starter, self.lama20]),
                 w.HBox(self.seats[:3]),
@@ -230,6 +235,7 @@ class LamaTable(_Complains, w.VBox):
         self.setup.add_class("mc-lama-setup")
         self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
         self.odds_switch.observe(lambda _change: self._render(), names="value")
+        self.me = name
         self.others = html("mc-opponents")
         self.piles = html("mc-piles")
         self.hand = w.HBox()
@@ -266,10 +272,11 @@ class LamaTable(_Complains, w.VBox):
         if not bots:
             raise ValueError("choose at least one computer player to play against")
         self.strategies = {f"{NAMES[i]} ({bot})": bot for i, bot in enumerate(bots)}
+        self.me = self.name.value.strip()
         seed = None if self.seed is None else self.seed + self.games
         self.games += 1
         self.game = LamaGame(
-            [YOU, *self.strategies],
+            [self.me, *self.strategies],
             self.preset.value,
             llama_scoring=self.llama_scoring.value,
             lama20=self.lama20.value,
@@ -310,7 +317,7 @@ class LamaTable(_Complains, w.VBox):
 
     def _computer_to_move(self) -> bool:
         game = self.game
-        return game is not None and bool(game.current_players()) and game.player != YOU
+        return game is not None and bool(game.current_players()) and game.player != self.me
 
     def _computers_play(self) -> None:
         """Computer moves, with a pause between them, until it is your move or the round ends."""
@@ -349,19 +356,19 @@ class LamaTable(_Complains, w.VBox):
 
     def _render(self) -> None:
         game = self._playing()
-        view = game.view(YOU)
+        view = game.view(self.me)
         self.others.value = render_seats(view)
         self.piles.value = render_piles(view)
         quit_mark = " — you quit" if view.seat.quit else ""
-        turn = " — your move" if view.to_move == YOU else ""
+        turn = " — your move" if view.to_move == self.me else ""
         self.you.value = (
-            f'<div class="mc-seat-name">Your hand{quit_mark}{turn}</div>'
+            f'<div class="mc-seat-name">Your hand ({escape(self.me)}){quit_mark}{turn}</div>'
             + render_chips(view.seat.chips, view.seat.score)
         )
-        legal = game.legal_actions(YOU)
+        legal = game.legal_actions(self.me)
         self.hand.children = tuple(self._card_button(card, legal) for card in view.hand)
         self.actions.children = self._choices(legal)
-        shown = self.odds_switch.value and view.phase is Phase.TURN and view.to_move == YOU
+        shown = self.odds_switch.value and view.phase is Phase.TURN and view.to_move == self.me
         self.odds_panel.value = render_odds(view) if shown else ""
 
     def _card_button(self, card: Card, legal: list[Action]) -> w.Button:
@@ -378,9 +385,9 @@ class LamaTable(_Complains, w.VBox):
         if game.over:
             winners = " and ".join(game.winners())
             said = f"<b>Game over: {escape(winners)} win{'s' * (len(game.winners()) == 1)}.</b>"
-            return (w.HTML(said + render_round_end(game.view(YOU))), again)
+            return (w.HTML(said + render_round_end(game.view(self.me))), again)
         if game.round_over:
-            scored = w.HTML("<b>The round is over.</b>" + render_round_end(game.view(YOU)))
+            scored = w.HTML("<b>The round is over.</b>" + render_round_end(game.view(self.me)))
             return (scored, button("Next round", "mc-next-round", self.next_round), again)
         chips = [a for a in legal if isinstance(a, ReturnChip)]
         if chips:
@@ -719,6 +726,8 @@ class DealOdds(_Complains, w.VBox):
         self.llama_scoring = _dropdown("Llamas", list(LLAMA_SCORING), "once", "mc-llama-scoring")
         self.answer = html("mc-deal-odds")
         self.message = html("mc-message-box")
+        self.compare_button = button("Compare every deck", "mc-compare", self.compare)
+        self.comparison = html("mc-comparison")
         for choice in (self.preset, self.llama_scoring):
             choice.observe(lambda _c: self.show(), names="value")
         super().__init__(
@@ -727,9 +736,25 @@ class DealOdds(_Complains, w.VBox):
                 w.HBox([self.preset, self.llama_scoring]),
                 self.message,
                 self.answer,
+                self.compare_button,
+                self.comparison,
             ]
         )
         self.show()
+
+    @shows_errors
+    def compare(self, _button: object = None) -> None:
+        """The expected score of a dealt hand for every deck, llamas once and each."""
+        rows = "".join(
+            f"<tr><td>{deck}</td>"
+            + "".join(f"<td>{float(expected_score(deck, s)):.2f}</td>" for s in LLAMA_SCORING)
+            + "</tr>"
+            for deck in PRESETS
+        )
+        self.comparison.value = (
+            '<table class="mc-round-end"><tr><th>deck</th><th>llamas score 10 once</th>'
+            f"<th>10 each</th></tr>{rows}</table>"
+        )
 
     @shows_errors
     def show(self) -> None:

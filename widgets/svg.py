@@ -109,8 +109,9 @@ def _lama_frame(content: str, *, label: str, width: int, css: str, paper: str, e
     """A LAMA card's outline round its picture, scaled from a 100 × 145 drawing."""
     spoken = escape(label)
     return (
-        f'<svg class="mc-card mc-lama-card {css}" role="img" aria-label="{spoken}" '
-        f'width="{width}" height="{round(width * 1.45)}" viewBox="{LAMA_BOX}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mc-card mc-lama-card {css}" role="img" '
+        f'aria-label="{spoken}" width="{width}" height="{round(width * 1.45)}" '
+        f'viewBox="{LAMA_BOX}">'
         f"<title>{spoken}</title>"
         f'<rect x="2" y="2" width="96" height="141" rx="11" fill="{paper}" stroke="{edge}" '
         f'stroke-width="4"/>{content}</svg>'

@@ -63,11 +63,11 @@ def test_dealing_shows_your_hand_as_cards_and_greys_those_that_do_not_fit():
     table.preset.value = "party"
     table.deal_button.click()
     assert table.table.layout.display is None and table.game.preset == "party"
-    view = table.game.view(YOU)
+    view = table.game.view(table.me)
     cards = table.hand.children
     assert [b.description for b in cards] == [card.word for card in view.hand]
     fits = {b.description for b in cards if not b.disabled}
-    assert fits == {a.card.word for a in table.game.legal_actions(YOU) if isinstance(a, Play)}
+    assert fits == {a.card.word for a in table.game.legal_actions(table.me) if isinstance(a, Play)}
     assert "Ada (cautious)" in table.others.value and "Ben (expert)" in table.others.value
 
 
@@ -99,13 +99,25 @@ def test_computer_turns_come_one_after_another_with_a_pause():
     waiting = []
     table = LamaTable(("bold", "bold"), seed=5, pause=0.5, clock=lambda s, f: waiting.append(f))
     table.deal_button.click()
-    assert table.game.player == YOU and not waiting
+    assert table.game.player == table.me == "Kim" and not waiting
     next(b for b in _buttons(table, "mc-quit")).click()
     before = len(table.game.log)
     assert len(waiting) == 1, "one computer move waits for the pause"
     waiting.pop()()
     assert len(table.game.log) == before + 1 and len(waiting) <= 1
     assert table.feed.value.count("<br>") >= 2
+
+
+def test_you_play_under_your_name_and_a_name_is_needed():
+    table = LamaTable(("bold",), pause=0, seed=1)
+    table.name.value = "  Zoe "
+    table.deal_button.click()
+    assert table.game.players == ["Zoe", "Ada (bold)"] and "Round 1: Zoe starts" in table.feed.value
+    assert "Your hand (Zoe)" in table.you.value
+    table.new_game()
+    table.name.value = ""
+    table.deal_button.click()
+    assert "every player needs a name" in table.message.value
 
 
 def test_no_opponent_is_an_error_next_to_the_deal_button():
@@ -191,3 +203,11 @@ def test_the_deal_odds_per_deck_and_llama_scoring():
     before = odds.answer.value
     odds.llama_scoring.value = "each"
     assert odds.answer.value != before
+
+
+def test_every_deck_compared_on_a_click():
+    odds = DealOdds()
+    assert odds.comparison.value == ""
+    odds.compare_button.click()
+    assert odds.comparison.value.count("<tr>") == 5 and "lato-z-komarami" in odds.comparison.value
+    assert "<td>19.28</td>" in odds.comparison.value  # classic, llamas once

@@ -1,0 +1,58 @@
+"""The LAMA pages in a real browser: deal and play a card, decide with odds, a tournament
+chart, scoring a hand, and a simulation converging."""
+
+import pytest
+
+from tests.browser.conftest import assert_not_blank
+
+pytestmark = pytest.mark.browser
+WAIT_MS = 30_000
+
+
+def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path):
+    visit.open(f"{server}/voila/render/lama/1-play-lama.ipynb")
+    page = visit.page
+    page.locator(".mc-lama-setup .mc-preset select").select_option("party")
+    page.locator("button.mc-deal").click()
+    hand = page.locator(".mc-lama-hand button.mc-hand-card")
+    hand.nth(5).wait_for(timeout=WAIT_MS)
+    assert "Ada (cautious)" in page.locator(".mc-opponents").inner_text()
+    assert page.locator(".mc-discard-pile svg.mc-lama-card").count() == 1
+    assert "Quitting now costs" in page.locator(".mc-odds-panel").inner_text()
+    playable = page.locator(".mc-lama-hand button.mc-hand-card:enabled")
+    move = playable.first if playable.count() else page.locator("button.mc-draw")
+    move.click()
+    page.locator(".mc-lama-feed", has_text="Ada (cautious)").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-score-words", has_text="3, 3, 5, llama → 3 + 5 + 10 = 18").wait_for()
+    page.screenshot(path=tmp_path / "play.png", full_page=True)
+    assert_not_blank(tmp_path / "play.png")
+    assert not visit.errors and not visit.offsite_requests()
+
+
+def test_the_decision_page_shows_odds_and_plays_a_tournament(server, visit, tmp_path):
+    visit.open(f"{server}/voila/render/lama/2-play-draw-or-quit.ipynb")
+    page = visit.page
+    assert "fits on the" in page.locator(".mc-decision-odds").inner_text()
+    page.locator("button.mc-quit").first.click()
+    page.locator(".mc-verdict", has_text="You chose to quit").wait_for(timeout=WAIT_MS)
+    page.locator("button.mc-play-tournament").click()
+    page.locator(".mc-standings-table", has_text="expert").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-chart img").wait_for(timeout=WAIT_MS)
+    page.screenshot(path=tmp_path / "decide.png", full_page=True)
+    assert_not_blank(tmp_path / "decide.png")
+    assert not visit.errors and not visit.offsite_requests()
+
+
+def test_the_counting_page_scores_hands_and_converges(server, visit, tmp_path):
+    visit.open(f"{server}/voila/render/lama/3-counting-hands.ipynb")
+    page = visit.page
+    assert "4, 4, 4 → 4 = 4" in page.locator(".mc-score-words").inner_text()
+    page.locator("button.mc-add-card", has_text="+ 5").click()
+    page.locator(".mc-score-words", has_text="4, 4, 4, 5 → 4 + 5 = 9").wait_for(timeout=WAIT_MS)
+    assert "924 different hands" in page.locator(".mc-deal-odds").inner_text()
+    page.locator("button.mc-deal-1000").click()
+    page.locator(".mc-dealt", has_text="in 1,000 hands dealt").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-chart img").wait_for(timeout=WAIT_MS)
+    page.screenshot(path=tmp_path / "count.png", full_page=True)
+    assert_not_blank(tmp_path / "count.png")
+    assert not visit.errors and not visit.offsite_requests()

@@ -5,6 +5,9 @@ above 6 and below 1), `Draw` (while the draw pile lasts; it is never rebuilt) or
 round ends at once when a hand is emptied (that player may `ReturnChip`) or when everyone has
 quit; the last player left may play on but not draw. Rounds go on until someone has 40 points
 or more; fewest points wins, ties share the win. The game follows `mathcards.engine.RoundGame`.
+
+Returning a chip never costs anything, so the engine asks *which* chip (RULES.md §5: the player
+chooses), not whether.
 """
 
 from __future__ import annotations
@@ -148,10 +151,10 @@ class LamaGame:
     - `starter`: `left-of-dealer` (the dealer moves on each round) or `round-ender`;
     - `scripted`: stop at every dealt and drawn card, list them in `chance_outcomes()` and wait
       for `ChanceOutcome(card)`;
-    - `stacked`: for tests and demos, the first round's deck from the top (cards or tokens such
-      as "3", "L"): six cards for each
-      player in seat order, the discard pile's first card, then the draw pile in the order it
-      is drawn; the preset's other cards lie shuffled below;
+    - `stacked`: for tests and demos, the first round's deck from the top (cards, or tokens
+      such as "3" and "L"): six cards for each player in seat order, the discard pile's first
+      card, then the draw pile in the order it is drawn; the preset's other cards lie shuffled
+      below them;
     - `starting_scores`: the points each player has already (a game carried on from paper).
     """
 

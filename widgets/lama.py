@@ -51,6 +51,7 @@ YOU = "You"  # the reader's seat in a moment to decide
 PAUSE = 0.8  # seconds between two computer moves
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
 CARD_WIDTH = 70
+MOMENT_TRIES = 50  # seeded games tried for a moment to decide
 Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> has cancel()
 
 
@@ -516,10 +517,13 @@ class DrawOrQuit(_Complains, w.VBox):
     @shows_errors
     def another(self) -> None:
         """Play a seeded game between computer players up to a moment to decide."""
-        moment = None
-        while moment is None:
+        for _ in range(MOMENT_TRIES):
             self.seed += 1
             moment = _moment(self.preset.value, self.seed)
+            if moment is not None:
+                break
+        else:
+            raise ValueError("no game came to a moment to decide: try another deck")
         self.game = moment
         view = moment.view(YOU)
         self.situation.value = (
@@ -540,14 +544,17 @@ class DrawOrQuit(_Complains, w.VBox):
         expert = choose("expert", view, game.legal_actions(), random.Random(0))
         drawn = game.draw_pile[-1]
         fits = "fits" if can_play(drawn, view.top) else "does not fit"
-        agree = "The expert does the same." if expert == choice else "The expert would not."
+        yours, experts = _verb(choice), _verb(expert)
+        same = ", like you" if expert == choice else ""
         self.verdict.value = (
-            f"<p>You chose to <b>{type(choice).__name__.lower()}</b>. {agree} "
-            f"The expert draws when the points a draw adds on average, times the chance it "
-            f"does not fit, are at most twice the chance it fits times the points you hold.</p>"
-            f"<p>The top card of the draw pile was: {card_svg(drawn, 56)} — it {fits}.</p>"
+            f"<p>You chose to <b>{yours}</b>. The expert would <b>{experts}</b>{same}.</p>"
+            f"<p>The top card of the draw pile was {card_svg(drawn, 56)} — it {fits}.</p>"
         )
         self.draw.disabled = self.quit.disabled = True
+
+
+def _verb(action: Action) -> str:
+    return type(action).__name__.lower()
 
 
 def _moment(preset: str, seed: int) -> LamaGame | None:

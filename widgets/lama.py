@@ -79,7 +79,15 @@ def _background(card: Card) -> str:
     return f"url('data:image/svg+xml;base64,{encoded}')"
 
 
-STYLE = (
+STYLE = """<style>
+.mc-seat { display: inline-block; margin: 0 18px 8px 0; vertical-align: top; }
+.mc-seat-name { font-weight: 700; font-size: 17px; }
+.mc-quit-mark { color: #b91c1c; font-weight: 700; }
+.mc-lama-feed { font-size: 16px; line-height: 1.5; }
+.mc-round-end td, .mc-round-end th { padding: 2px 12px; font-size: 17px; }
+.mc-lama-odds { font-size: 17px; background: #f1f5f9; padding: 6px 12px; }
+</style>"""
+HAND_STYLE = (  # the hand's cards are buttons that look like the cards
     "<style>"
     ".mc-lama-hand .mc-hand-card { width: 70px; height: 102px; padding: 0; border: none; "
     "background-color: transparent; background-size: contain; background-repeat: no-repeat; "
@@ -90,14 +98,9 @@ STYLE = (
         f".mc-lama-hand .mc-card-{card.name.lower()} {{ background-image: {_background(card)}; }}"
         for card in Card
     )
-    + ".mc-seat { display: inline-block; margin: 0 18px 8px 0; vertical-align: top; }"
-    ".mc-seat-name { font-weight: 700; font-size: 17px; }"
-    ".mc-quit-mark { color: #b91c1c; font-weight: 700; }"
-    ".mc-lama-feed { font-size: 16px; line-height: 1.5; }"
-    ".mc-round-end td { padding: 2px 12px; font-size: 17px; }"
-    ".mc-lama-odds { font-size: 17px; background: #f1f5f9; padding: 6px 12px; }"
-    "</style>"
+    + "</style>"
 )
+BACKS_SHOWN = 8  # card backs drawn for a hand; more are counted
 
 
 def render_hand(hand: tuple[Card, ...] | list[Card], width: int = CARD_WIDTH) -> str:
@@ -109,8 +112,8 @@ def render_hand(hand: tuple[Card, ...] | list[Card], width: int = CARD_WIDTH) ->
 
 def render_backs(count: int, width: int = 34) -> str:
     """A player's hand seen from across the table: backs and the count."""
-    shown = [svg.lama_back(width=width) for _ in range(min(count, 8))]
-    more = f"<span>+{count - 8}</span>" if count > 8 else ""
+    shown = [svg.lama_back(width=width) for _ in range(min(count, BACKS_SHOWN))]
+    more = f"<span>+{count - BACKS_SHOWN}</span>" if count > BACKS_SHOWN else ""
     label = f"{count} card{'s' * (count != 1)}"
     return (
         f'<div class="mc-backs" aria-label="{label}" style="display:flex;gap:2px;'
@@ -260,7 +263,7 @@ class LamaTable(_Complains, w.VBox):
                 self.feed,
             ]
         )
-        super().__init__([w.HTML(STYLE + MESSAGE_STYLE), self.setup, self.table])
+        super().__init__([w.HTML(STYLE + HAND_STYLE + MESSAGE_STYLE), self.setup, self.table])
         self.add_class("mc-lama-table")
         self.table.layout.display = "none"
 
@@ -272,18 +275,18 @@ class LamaTable(_Complains, w.VBox):
         bots = [seat.value for seat in self.seats if seat.value != "—"]
         if not bots:
             raise ValueError("choose at least one computer player to play against")
-        self.strategies = {f"{NAMES[i]} ({bot})": bot for i, bot in enumerate(bots)}
-        self.me = self.name.value.strip()
+        strategies = {f"{NAMES[i]} ({bot})": bot for i, bot in enumerate(bots)}
         seed = None if self.seed is None else self.seed + self.games
-        self.games += 1
-        self.game = LamaGame(
-            [self.me, *self.strategies],
+        game = LamaGame(
+            [self.name.value, *strategies],
             self.preset.value,
             llama_scoring=self.llama_scoring.value,
             lama20=self.lama20.value,
             starter=self.starter.value,
             seed=seed,
         )
+        self.game, self.me, self.strategies = game, game.players[0], strategies
+        self.games += 1
         self.rng = random.Random(seed)
         self.setup.layout.display, self.table.layout.display = "none", None
         self.feed.value, self.message.value = "", ""
@@ -384,8 +387,7 @@ class LamaTable(_Complains, w.VBox):
         game = self._playing()
         again = button("New game", "mc-new-game", self.new_game)
         if game.over:
-            winners = " and ".join(game.winners())
-            said = f"<b>Game over: {escape(winners)} win{'s' * (len(game.winners()) == 1)}.</b>"
+            said = f"<b>{escape(game.result())}</b>"
             return (w.HTML(said + render_round_end(game.view(self.me))), again)
         if game.round_over:
             scored = w.HTML("<b>The round is over.</b>" + render_round_end(game.view(self.me)))

@@ -440,10 +440,7 @@ class LamaGame:
             self._scores[scored.player] += scored.points
         hands = "; ".join(f"{s.player}: {s.words}" for s in self.last_round)
         said = f"The round is over. {hands}."
-        if self.over:
-            winners = self.winners()
-            said += f" Game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)}."
-        return said
+        return f"{said} {self.result()}" if self.over else said
 
     # ------------------------------------------------------------ what players see
 
@@ -484,6 +481,11 @@ class LamaGame:
         """Fewest points wins; ties share the win."""
         fewest = min(self._scores.values())
         return [player for player in self.players if self._scores[player] == fewest]
+
+    def result(self) -> str:
+        """Who won, in words (once the game is over)."""
+        winners = self.winners()
+        return f"Game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)}."
 
     def cards_in_play(self) -> Counter[Card]:
         """Every card of the deck, wherever it lies now: hands, discard pile, draw pile."""

@@ -454,17 +454,20 @@ class HandScorer(_Complains, w.VBox):
     @shows_errors
     def add(self, card: Card) -> None:
         """One more card in the hand (no more copies than the deck holds)."""
-        self.cards = list(find_preset(self.preset.value).check([*self.cards, card]))
+        find_preset(self.preset.value).check([*self.cards, card])
+        self.cards.append(card)
         self._render()
 
     @shows_errors
     def take_back(self) -> None:
+        """The card added last goes back."""
         if self.cards:
             self.cards.pop()
         self._render()
 
     @shows_errors
     def clear(self) -> None:
+        """An empty hand: it scores 0."""
         self.cards = []
         self._render()
 

@@ -151,8 +151,11 @@ def test_the_hand_scorer_shows_that_three_fours_score_four():
     scorer.llama_scoring.value = "each"
     _click(scorer.card_keys, "+ llama")
     assert "→ 4 + 10 + 10 = 24" in scorer.words.value
-    scorer.children[3].children[0].click()  # take back
-    assert scorer.cards.count(Card.LLAMA) == 1
+    _click(scorer.card_keys, "+ 1")
+    scorer.children[3].children[0].click()  # take back: the card added last
+    assert scorer.cards == [Card.FOUR] * 3 + [Card.LLAMA] * 2
+    scorer.children[3].children[1].click()  # clear
+    assert "no cards → 0" in scorer.words.value
 
 
 def test_the_hand_scorer_refuses_more_copies_than_the_deck_holds():

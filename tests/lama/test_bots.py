@@ -17,7 +17,7 @@ from mathcards.lama.bots import (
     tournament,
 )
 from tests.lama.contract import scramble_hidden
-from tests.lama.test_game import table
+from tests.lama.stacked import table
 
 C = Card
 

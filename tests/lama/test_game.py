@@ -10,15 +10,9 @@ from mathcards.engine import ChanceOutcome, IllegalAction, RoundGame
 from mathcards.lama import Card, Draw, LamaGame, Phase, Play, Quit, ReturnChip, preset
 from mathcards.lama.cards import make_deck
 from mathcards.lama.game import chip_stack
+from tests.lama.stacked import table
 
 C = Card
-NAMES = ("Ann", "Bob", "Cleo", "Dan")
-
-
-def table(*hands: str, top: str, draws: str = "", deck: str = "classic", **options) -> LamaGame:
-    """A game whose first round is dealt from a stacked deck: these hands, top card and draws."""
-    stacked = [token for hand in hands for token in hand.split()] + [top, *draws.split()]
-    return LamaGame(list(NAMES[: len(hands)]), deck, stacked=stacked, seed=1, **options)
 
 
 def cards(tokens: str, deck: str = "classic") -> tuple[Card, ...]:

@@ -115,7 +115,7 @@ def test_a_hand_bigger_than_the_deck_is_an_error():
 def test_known_values():
     assert different_hands("party") == 12642
     assert run_chance("classic") == Fraction(342491, 1159587)
-    # the mosquito scores like "each" llama; the pink llama adds 20 × 6/56 on average
+    # seven mosquitoes score like seven llamas counted each
     assert expected_score("lato-z-komarami") == expected_score("party-box", "each")
     assert expected_score("classic") < expected_score("classic", "each")
 

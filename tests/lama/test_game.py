@@ -319,20 +319,21 @@ def test_left_of_dealer_the_starter_moves_on_each_round():
 def test_round_ender_the_last_to_quit_starts_the_next_round():
     game = table("1 2 3 4 5 6", "2 2 3 3 4 6", "2 2 3 3 4 6", top="2", starter="round-ender")
     game.apply(Quit())  # Ann
-    game.apply(Draw())  # Bob
-    game.apply(Quit())  # Cleo
-    game.apply(Quit())  # Bob, the last
+    game.apply(Quit())  # Bob
+    plays(game, "2")  # Cleo, alone
+    game.apply(Quit())  # Cleo, the last
     game.next_round()
-    assert game.player == "Bob" and game.rounds == 2
+    assert game.player == "Cleo", "left of the dealer it would be Bob"
 
 
 def test_round_ender_the_player_who_emptied_their_hand_starts():
-    game = table("4 4 5 5 6 6", "1 1 2 2 3 3", top="L", starter="round-ender")
-    game.apply(Draw())  # Ann
-    _play_out(game, "1", "1", "2", "2", "3", "3")  # ... played by Bob, seat 2
-    assert game.round_over and game.ender == "Bob"
+    game = table("4 4 5 5 6 6", "4 4 5 5 6 6", "1 1 2 2 3 3", top="L", starter="round-ender")
+    game.apply(Quit())  # Ann
+    game.apply(Quit())  # Bob
+    plays(game, "1", "1", "2", "2", "3", "3")  # Cleo empties her hand
+    assert game.round_over and game.ender == "Cleo"
     game.next_round()
-    assert game.player == "Bob"
+    assert game.player == "Cleo"
 
 
 def test_next_round_waits_for_the_round_to_end():
@@ -349,6 +350,12 @@ def test_the_game_ends_after_the_round_in_which_someone_reaches_40():
     assert game.log[-1].endswith("Game over: Ann wins.")
     with pytest.raises(IllegalAction, match="the game is over"):
         game.next_round()
+
+
+def test_exactly_40_points_ends_the_game():
+    game = table("L L L L L L", "1 1 1 1 1 1", top="2", starting_scores={"Ann": 30})
+    _everyone_quits(game)
+    assert game.scores() == {"Ann": 40, "Bob": 1} and game.over and game.winners() == ["Bob"]
 
 
 def test_ties_share_the_win():

@@ -214,3 +214,31 @@ def test_every_deck_compared_on_a_click():
     odds.compare_button.click()
     assert odds.comparison.value.count("<tr>") == 5 and "lato-z-komarami" in odds.comparison.value
     assert "<td>19.28</td>" in odds.comparison.value  # classic, llamas once
+
+
+def test_while_the_computers_move_your_buttons_and_the_odds_panel_wait():
+    waiting = []
+    table = LamaTable(("bold",), seed=5, pause=0.5, clock=lambda s, f: waiting.append(f))
+    table.deal_button.click()
+    assert "Quitting now costs" in table.odds_panel.value
+    table.odds_switch.value = False
+    assert table.odds_panel.value == ""
+    table.odds_switch.value = True
+    next(b for b in _buttons(table, "mc-draw")).click()
+    assert waiting and table.game.player == "Ada (bold)"
+    assert all(b.disabled for b in _buttons(table, "mc-draw") + _buttons(table, "mc-quit"))
+    assert all(card.disabled for card in table.hand.children)
+    assert table.odds_panel.value == ""
+
+
+def test_alone_you_may_play_on_but_the_draw_button_is_off():
+    for seed in range(50):  # a seed where the cautious player quits after your first draw
+        table = LamaTable(("cautious",), seed=seed, pause=0)
+        table.deal_button.click()
+        next(b for b in _buttons(table, "mc-draw")).click()
+        if table.game.alone and not table.game.round_over:
+            break
+    assert table.game.alone and table.game.player == table.me
+    assert all(b.disabled for b in _buttons(table, "mc-draw"))
+    assert not any(b.disabled for b in _buttons(table, "mc-quit"))
+    assert "You cannot draw now" in table.odds_panel.value

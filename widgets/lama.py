@@ -75,6 +75,7 @@ def card_svg(card: Card, width: int = CARD_WIDTH) -> str:
 
 
 def _background(card: Card) -> str:
+    """A card's drawing as a CSS background image."""
     encoded = base64.b64encode(card_svg(card).encode()).decode()
     return f"url('data:image/svg+xml;base64,{encoded}')"
 
@@ -193,6 +194,7 @@ class _Complains:
     message: w.HTML
 
     def complain(self, text: str) -> None:
+        """Show the error next to the controls, in red."""
         self.message.value = render_message(text, ok=False)
 
 
@@ -302,6 +304,7 @@ class LamaTable(_Complains, w.VBox):
 
     @shows_errors
     def next_round(self, _button: object = None) -> None:
+        """Deal the next round; the computers move until it is your turn."""
         self._tell(self._playing().next_round().sentence)
         self._computers_play()
 
@@ -313,6 +316,7 @@ class LamaTable(_Complains, w.VBox):
         self.setup.layout.display, self.table.layout.display = None, "none"
 
     def _playing(self) -> LamaGame:
+        """The game being played."""
         if self.game is None:
             raise ValueError("deal the cards first")
         return self.game
@@ -320,6 +324,7 @@ class LamaTable(_Complains, w.VBox):
     # ------------------------------------------------------------ computer players
 
     def _computer_to_move(self) -> bool:
+        """Is a computer player to move now?"""
         game = self.game
         return game is not None and bool(game.current_players()) and game.player != self.me
 
@@ -336,29 +341,34 @@ class LamaTable(_Complains, w.VBox):
 
     @shows_errors
     def _computer_step(self) -> None:
+        """After the pause: one computer move, then wait for the next."""
         self.timer = None
         if self._computer_to_move():
             self._computer_move()
         self._computers_play()
 
     def _computer_move(self) -> None:
+        """The computer player to move decides from its view and moves."""
         game = self._playing()
         player = game.player
         move = choose(self.strategies[player], game.view(player), game.legal_actions(), self.rng)
         self._tell(game.apply(move).sentence)
 
     def _stop(self) -> None:
+        """Cancel a computer move that is waiting for its pause."""
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
 
     def _tell(self, sentence: str) -> None:
+        """Add a sentence to the feed of moves (the last eight are shown)."""
         lines = [*self.feed.value.split("<br>"), escape(sentence)][-8:]
         self.feed.value = "<br>".join(line for line in lines if line)
 
     # ------------------------------------------------------------ rendering
 
     def _render(self) -> None:
+        """Everything you may see, redrawn from your view."""
         game = self._playing()
         view = game.view(self.me)
         self.others.value = render_seats(view)
@@ -376,6 +386,7 @@ class LamaTable(_Complains, w.VBox):
         self.odds_panel.value = render_odds(view) if shown else ""
 
     def _card_button(self, card: Card, legal: list[Action]) -> w.Button:
+        """A card of your hand as a button; greyed when it does not fit now."""
         fits = Play(card) in legal
         made = button(card.word, "mc-hand-card", lambda _b: self.act(Play(card)))
         made.add_class(f"mc-card-{card.name.lower()}")
@@ -384,6 +395,7 @@ class LamaTable(_Complains, w.VBox):
         return made
 
     def _choices(self, legal: list[Action]) -> tuple[w.Widget, ...]:
+        """The buttons for what you may do now."""
         game = self._playing()
         again = button("New game", "mc-new-game", self.new_game)
         if game.over:
@@ -410,6 +422,7 @@ class LamaTable(_Complains, w.VBox):
 
 
 def _dropdown(label: str, options: list[str], value: str, css: str) -> w.Dropdown:
+    """A labelled choice with a stable CSS class."""
     made = w.Dropdown(options=options, value=value, description=label)
     made.add_class(css)
     return made
@@ -473,6 +486,7 @@ class HandScorer(_Complains, w.VBox):
 
     @shows_errors
     def _new_deck(self) -> None:
+        """A key for each kind of card of the chosen deck."""
         deck = find_preset(self.preset.value)
         self.cards = [card for card in self.cards if deck.count(card)]
         self.card_keys.children = tuple(
@@ -482,6 +496,7 @@ class HandScorer(_Complains, w.VBox):
         self._render()
 
     def _render(self) -> None:
+        """The hand and its score in words."""
         self.message.value = ""
         self.shown.value = render_hand(self.cards)
         words = score_in_words(self.cards, llama_scoring=self.llama_scoring.value)
@@ -559,6 +574,7 @@ class DrawOrQuit(_Complains, w.VBox):
 
 
 def _verb(action: Action) -> str:
+    """A move in one word: draw, quit."""
     return type(action).__name__.lower()
 
 
@@ -770,6 +786,7 @@ class DealOdds(_Complains, w.VBox):
 
     @shows_errors
     def show(self) -> None:
+        """The exact odds of a dealt hand for the chosen deck and llama scoring."""
         deck, scoring = self.preset.value, self.llama_scoring.value
         expected = expected_score(deck, scoring)
         spread = distinct_values_chances(deck)

@@ -26,6 +26,7 @@ Bot = Callable[[LamaView, list[Action], random.Random], Action]
 
 
 def check_bot(bot: str) -> str:
+    """A known computer player, or a ValueError naming the choices."""
     if bot not in BOTS:
         raise ValueError(f"unknown computer player {bot!r}: choose one of {', '.join(BOTS)}")
     return bot
@@ -40,6 +41,7 @@ def choose(bot: str, view: LamaView, legal: list[Action], rng: random.Random) ->
 
 
 def _plays(legal: list[Action]) -> list[Play]:
+    """The legal moves that play a card."""
     return [action for action in legal if isinstance(action, Play)]
 
 
@@ -76,6 +78,7 @@ def best_play(view: LamaView, plays: list[Play]) -> Play:
     left = list(view.hand)
 
     def worth(play: Play) -> tuple[bool, bool, int, int]:
+        """How much a play is worth: higher is better."""
         left.remove(play.card)
         lower = score(view.hand, llama_scoring=view.llama_scoring) - score(
             left, llama_scoring=view.llama_scoring
@@ -127,6 +130,7 @@ class Standing:
 
     @property
     def mean_penalty(self) -> float:
+        """The points a round cost on average."""
         return statistics.fmean(self.penalties)
 
     @property

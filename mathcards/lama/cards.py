@@ -116,6 +116,7 @@ class Deck:
 
     @property
     def size(self) -> int:
+        """How many cards the deck holds."""
         return sum(count for _card, count in self.counts)
 
     def count(self, card: Card) -> int:
@@ -164,6 +165,7 @@ def make_deck(name: str, counts: dict[Card, int]) -> Deck:
 
 
 def _numbers(each: int) -> dict[Card, int]:
+    """`each` cards of every number 1–6."""
     return dict.fromkeys(NUMBERS, each)
 
 

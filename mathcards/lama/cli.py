@@ -55,6 +55,7 @@ def add_commands(commands: Any) -> None:
 
 
 def _add_rules(command: argparse.ArgumentParser, *, scoring: bool = True) -> None:
+    """The deck (and scoring) options and --json, shared by the questions."""
     command.add_argument("--preset", type=_preset, default="classic", help=", ".join(PRESETS))
     if scoring:
         command.add_argument("--llama-scoring", choices=LLAMA_SCORING, default="once")
@@ -62,6 +63,7 @@ def _add_rules(command: argparse.ArgumentParser, *, scoring: bool = True) -> Non
 
 
 def _preset(text: str) -> str:
+    """A preset's name, or a one-line error naming the choices."""
     try:
         return find_preset(text).name
     except ValueError as problem:
@@ -69,6 +71,7 @@ def _preset(text: str) -> str:
 
 
 def _bots(text: str) -> list[str]:
+    """Comma-separated computer players."""
     try:
         return [check_bot(bot.strip()) for bot in text.split(",")]
     except ValueError as problem:
@@ -76,16 +79,19 @@ def _bots(text: str) -> list[str]:
 
 
 def _games(text: str) -> int:
+    """A number of games, 1 or more."""
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"give a whole number of games, 1 or more, not {text!r}")
     return int(text)
 
 
 def _odds(chance: Fraction) -> str:
+    """A chance as a fraction and a percentage."""
     return f"{chance} ≈ {float(chance):.1%}"
 
 
 def _say(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) -> int:
+    """One JSON object, or lines for people."""
     print(json.dumps(record) if args.json else "\n".join(lines))
     return 0
 

@@ -118,10 +118,12 @@ class LamaView:
 
     @property
     def seat(self) -> Seat:
+        """This player's own seat."""
         return next(seat for seat in self.seats if seat.name == self.player)
 
     @property
     def others(self) -> tuple[Seat, ...]:
+        """Everyone else's seats, in seat order."""
         return tuple(seat for seat in self.seats if seat.name != self.player)
 
     @property
@@ -264,6 +266,7 @@ class LamaGame:
 
     @property
     def round_over(self) -> bool:
+        """Has this round ended (so `next_round()` may deal the next)?"""
         return self.phase is Phase.ROUND_OVER
 
     @property
@@ -333,6 +336,7 @@ class LamaGame:
         raise IllegalAction(f"you cannot {what} now: {waiting}")
 
     def _play(self, action: Play) -> Event:
+        """Play a held card that fits; an emptied hand ends the round, a + card plays again."""
         self._expect(Phase.TURN, "play a card")
         card, player, hand = _card(action.card), self.player, self.hands[self.player]
         if card not in hand:
@@ -351,6 +355,7 @@ class LamaGame:
         return Event(player, "play", said + self._pass_turn())
 
     def _draw(self, _action: Draw) -> Event:
+        """Draw the top card, unless the pile is empty or everyone else has quit."""
         self._expect(Phase.TURN, "draw")
         player = self.player
         if self.alone:
@@ -364,6 +369,7 @@ class LamaGame:
         return Event(player, "draw", f"{player} draws a card." + self._pass_turn())
 
     def _quit(self, _action: Quit) -> Event:
+        """Quit the round; when the last player quits, the round ends."""
         self._expect(Phase.TURN, "quit")
         player = self.player
         self.quit.add(player)
@@ -373,6 +379,7 @@ class LamaGame:
         return Event(player, "quit", f"{player} quits." + self._pass_turn())
 
     def _return_chip(self, action: ReturnChip) -> Event:
+        """Give back one chip held after emptying the hand; then the round ends."""
         self._expect(Phase.CHIP, "return a chip")
         player = self.player
         if action.chip not in self._returnable():
@@ -412,6 +419,7 @@ class LamaGame:
         return f"{said} {self._end()}"
 
     def _returnable(self) -> list[int]:
+        """The chips the player to move holds and may return."""
         return returnable(self._scores[self.player], pink=self.pink_chips)
 
     def _pass_turn(self) -> str:
@@ -496,6 +504,7 @@ class LamaGame:
 
 
 def _card(value: object) -> Card:
+    """The card a move or a chance outcome names, or IllegalAction."""
     try:
         return Card(value)  # type: ignore[arg-type]
     except (ValueError, TypeError):

@@ -58,11 +58,13 @@ def _hands(pool: Kinds, size: int) -> Iterator[tuple[Kinds, int]]:
 
 
 def _chance(pool: Kinds, size: int, holds: Callable[[Kinds], bool]) -> Fraction:
+    """The chance a hand dealt from `pool` `holds` something."""
     hands, total = deals(pool, size)
     return Fraction(sum(ways for hand, ways in hands if holds(hand)), total)
 
 
 def _pool(deck: Deck | str, less: Iterable[Card] = ()) -> Kinds:
+    """The deck's cards less some, by kind."""
     return kinds(preset(deck).without(less))
 
 

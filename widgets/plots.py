@@ -11,8 +11,8 @@ from mathcards.lama_dice.dice import Case
 from mathcards.lama_dice.odds import RollOdds
 from mathcards.lama_dice.policy import Decision
 from mathcards.lama_dice.simulate import running_frequency
-from mathcards.target.cards import Level
-from mathcards.target.odds import Solvability
+from mathcards.mam.cards import Level
+from mathcards.mam.odds import Solvability
 
 BAR = "#1d4ed8"
 

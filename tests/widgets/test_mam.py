@@ -2,12 +2,12 @@
 
 import pytest
 
-from mathcards.target import best
-from mathcards.target.solver import Solution
+from mathcards.mam import best
+from mathcards.mam.solver import Solution
 from widgets import svg
-from widgets.target import (
+from widgets.mam import (
+    MamTable,
     PracticeSession,
-    TargetTable,
     render_preview,
     render_solutions,
     render_table,
@@ -46,7 +46,7 @@ def answer_for(table):
 
 
 def dealt(**options):
-    table = TargetTable(seed=7, **options)
+    table = MamTable(seed=7, **options)
     table.deal_button.click()
     return table
 
@@ -69,7 +69,7 @@ def test_the_table_shows_dice_target_and_cards():
 
 
 def test_solutions_are_grouped_by_cards_used():
-    from mathcards.target import solve
+    from mathcards.mam import solve
 
     html = render_solutions(solve([7, 6, 12, 2, 15], 32), 32)
     assert "23 ways to make 32" in html and "5 cards (12):" in html and "4 cards (11):" in html
@@ -88,7 +88,7 @@ def test_the_preview_shows_the_calculation_as_written_and_its_value():
 
 
 def test_before_the_deal_buttons_explain_what_to_do():
-    table = TargetTable()
+    table = MamTable()
     table.hint_button.click()
     message = table.answer.message.value
     assert "Deal and roll" in message and "mc-error" in message
@@ -165,7 +165,7 @@ def test_the_same_seed_deals_the_same_game():
 
 
 def test_level_and_exponent_settings_apply_to_the_next_deal():
-    table = TargetTable(seed=1)
+    table = MamTable(seed=1)
     table.level_choice.value = "easy"
     table.power_choice.value = True
     table.deal_button.click()
@@ -176,11 +176,11 @@ def test_level_and_exponent_settings_apply_to_the_next_deal():
 
 def test_bad_settings_are_value_errors():
     with pytest.raises(ValueError, match="unknown mode"):
-        TargetTable(mode="tournament")
+        MamTable(mode="tournament")
     with pytest.raises(ValueError, match="own"):
-        TargetTable(players=("A", "A"))
+        MamTable(players=("A", "A"))
     with pytest.raises(ValueError, match="unknown skill"):
-        TargetTable(mode="versus", opponents=("genius",))
+        MamTable(mode="versus", opponents=("genius",))
 
 
 # ---------------------------------------------------------------- versus and practice modes
@@ -188,7 +188,7 @@ def test_bad_settings_are_value_errors():
 
 def test_versus_the_computer_counts_down_and_the_computer_claims():
     clock = FakeClock()
-    table = TargetTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
+    table = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
     table.deal_button.click()
     assert "Computer 1 (expert) is thinking:" in table.countdown.value
     clock.run()
@@ -198,7 +198,7 @@ def test_versus_the_computer_counts_down_and_the_computer_claims():
 
 def test_versus_a_quick_human_beats_the_computer():
     clock = FakeClock()
-    table = TargetTable(mode="versus", opponents=("beginner",), seed=3, clock=clock)
+    table = MamTable(mode="versus", opponents=("beginner",), seed=3, clock=clock)
     table.deal_button.click()
     table.answer.text.value = answer_for(table).text
     table.answer.submit.click()
@@ -206,7 +206,7 @@ def test_versus_a_quick_human_beats_the_computer():
 
 
 def test_versus_after_a_wrong_claim_the_computer_takes_its_card():
-    table = TargetTable(mode="versus", opponents=("good", "good"), seed=3, clock=FakeClock())
+    table = MamTable(mode="versus", opponents=("good", "good"), seed=3, clock=FakeClock())
     table.deal_button.click()
     table.answer.text.value = "1+"
     table.answer.submit.click()
@@ -215,7 +215,7 @@ def test_versus_after_a_wrong_claim_the_computer_takes_its_card():
 
 
 def test_practice_mode_lets_you_try_again_after_a_mistake():
-    table = TargetTable(mode="practice", seed=2)
+    table = MamTable(mode="practice", seed=2)
     table.deal_button.click()
     assert table.claimer.layout.display == "none"
     table.answer.text.value = "1+"

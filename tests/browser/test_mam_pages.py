@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from mathcards.target import best
+from mathcards.mam import best
 from tests.browser.conftest import assert_not_blank
 
 pytestmark = pytest.mark.browser
@@ -31,7 +31,7 @@ def answer(scope, text):
 
 
 def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/target/1-the-target-game-in-class.ipynb")
+    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
     page = visit.page
     table = page.locator(".mc-target-table").first
     table.locator("button.mc-roll").click()
@@ -61,7 +61,7 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
 
 
 def test_the_live_preview_shows_the_typed_calculation(server, visit):
-    visit.open(f"{server}/voila/render/target/1-the-target-game-in-class.ipynb")
+    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
     table = visit.page.locator(".mc-target-table").first
     table.locator("button.mc-roll").click()
     table.locator(".mc-answer input").fill("7×6−")
@@ -71,7 +71,7 @@ def test_the_live_preview_shows_the_typed_calculation(server, visit):
 
 
 def test_the_computer_counts_down_in_the_browser(server, visit):
-    visit.open(f"{server}/voila/render/target/1-the-target-game-in-class.ipynb")
+    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
     versus = visit.page.locator(".mc-target-table").nth(1)
     versus.locator("button.mc-roll").click()
     countdown = versus.locator(".mc-countdown")
@@ -84,7 +84,7 @@ def test_the_computer_counts_down_in_the_browser(server, visit):
 
 
 def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/target/2-practice.ipynb")
+    visit.open(f"{server}/voila/render/mam/2-practice.ipynb")
     page = visit.page
     session = page.locator(".mc-practice")
     session.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from mathcards.target.cards import BLACK, BLUE_ONES, BLUE_TENS, DECK, LEVELS, RED, deal, level
+from mathcards.mam.cards import BLACK, BLUE_ONES, BLUE_TENS, DECK, LEVELS, RED, deal, level
 
 
 def test_the_deck_has_55_cards_as_in_the_rulebook():

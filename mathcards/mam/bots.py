@@ -2,7 +2,8 @@
 
 The time a computer player needs grows with how hard the easiest solution is: its cards and its
 harder operators (× ÷ ^). An expert sometimes goes for more cards, and takes longer for it.
-All chance comes from the player's own seeded `random.Random`.
+All chance comes from the player's own seeded `random.Random`, and a computer player sees only
+what every player sees (`MamGame.view`).
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from mathcards.target.game import Take, TargetGame
-from mathcards.target.solver import Solution, best, simplest
+from mathcards.mam.game import MamView, Take
+from mathcards.mam.solver import Solution, best, simplest
 
 HARD_OPERATORS = "*/^"
 
@@ -53,9 +54,9 @@ class Bot:
         self.name, self.skill = name, SKILLS[skill]
         self.rng = random.Random(f"{seed}/{name}" if seed is not None else None)
 
-    def plan(self, game: TargetGame) -> Plan:
+    def plan(self, table: MamView) -> Plan:
         """The answer this player will find for the table, and how long it takes."""
-        cards, target, power = game.solver_cards(), game.target, game.power
+        cards, target, power = table.solver_cards(), table.target, table.power
         easiest = simplest(cards, target, power=power)
         if easiest is None or len(easiest.cards) > self.skill.reach:
             return Plan(self.name, self._think(self.skill.seconds * 3), None)
@@ -64,9 +65,9 @@ class Bot:
             chosen = best(cards, target, power=power) or easiest
         return Plan(self.name, self._think(self._effort(easiest, chosen)), chosen.text)
 
-    def take(self, game: TargetGame) -> Take:
+    def take(self, table: MamView) -> Take:
         """After someone's wrong claim: pick one of the face-up cards."""
-        return self.rng.choice([take for take in game.legal_actions() if take.player == self.name])
+        return Take(self.name, self.rng.choice(sorted(set(table.face_up))))
 
     def _effort(self, easiest: Solution, chosen: Solution) -> float:
         skill = self.skill
@@ -80,3 +81,13 @@ class Bot:
 
     def _think(self, seconds: float) -> float:
         return round(seconds * self.rng.uniform(0.8, 1.25), 1)
+
+
+def race(bots: list[Bot], table: MamView) -> Plan:
+    """Who shouts "MAM!" first: the fastest computer player that finds an answer (or, when none
+    does, the first to give up)."""
+    if not bots:
+        raise ValueError("a race needs at least one computer player")
+    plans = [bot.plan(table) for bot in bots]
+    finders = [plan for plan in plans if plan.answer]
+    return min(finders or plans, key=lambda plan: plan.seconds)

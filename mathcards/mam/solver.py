@@ -21,9 +21,9 @@ from typing import NamedTuple
 
 import sympy
 
-from mathcards.target import expression
-from mathcards.target.expression import Form
-from mathcards.target.steps import MAX_POWER, Partners, combine_values, partners
+from mathcards.mam import expression
+from mathcards.mam.expression import Form
+from mathcards.mam.steps import MAX_POWER, Partners, combine_values, partners
 
 MAX_CARDS = 8
 SMALL_HAND = 5  # up to this many cards, building every value is faster than searching

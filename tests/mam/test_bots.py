@@ -2,14 +2,19 @@
 
 import pytest
 
-from mathcards.target import level
-from mathcards.target.bots import SKILLS, Bot
-from mathcards.target.check import check
-from mathcards.target.expression import first_step
-from mathcards.target.game import Claim, TargetGame
-from mathcards.target.hints import hint_ladder
-from mathcards.target.practice import PracticeSet
-from tests.target.test_game import game_with
+from mathcards.mam import level
+from mathcards.mam.bots import SKILLS, Bot, race
+from mathcards.mam.check import check
+from mathcards.mam.expression import first_step
+from mathcards.mam.game import Claim, MamGame, Pass
+from mathcards.mam.hints import hint_ladder
+from mathcards.mam.practice import PracticeSet
+from tests.mam.conftest import stacked_game
+
+
+def game_with(*args, **kwargs):
+    """What every player sees of a known table."""
+    return stacked_game(*args, **kwargs).view("Ann")
 
 
 def test_a_bot_claims_a_correct_answer():
@@ -54,10 +59,10 @@ def test_bots_are_seeded():
 
 
 def test_a_bot_takes_a_card_offered_by_the_engine():
-    game = game_with([7, 6, 12, 2, 15])
+    game = stacked_game([7, 6, 12, 2, 15])
     game.apply(Claim("Ann", "1+1"))
-    take = Bot("Ben", seed=1).take(game)
-    assert take in game.legal_actions()
+    takes = {Bot("Ben", seed=k).take(game.view("Ben")) for k in range(30)}
+    assert takes == set(game.legal_actions("Ben")), "any face-up card, and only those"
 
 
 def test_unknown_skill():
@@ -65,13 +70,28 @@ def test_unknown_skill():
         Bot("R", "genius")
 
 
-def test_a_bot_plays_a_whole_game():
-    game = TargetGame(["Robo"], seed=9)
-    bot = Bot("Robo", "expert", seed=9)
+def test_the_race_goes_to_the_fastest_player_with_an_answer():
+    table = game_with([7, 6, 12, 2, 15])
+    bots = [Bot("Slow", "beginner", seed=1), Bot("Quick", "expert", seed=1)]
+    assert race(bots, table).player == "Quick"
+    beginner = [Bot("Slow", "beginner", seed=2)]
+    assert race(beginner, table).answer is None, "it finds nothing and gives up"
+    with pytest.raises(ValueError, match="at least one"):
+        race([], table)
+
+
+def test_an_expert_wins_a_whole_game_against_a_beginner():
+    game = MamGame(["Novice", "Ace"], seed=9)
+    bots = [Bot("Novice", "beginner", seed=9), Bot("Ace", "expert", seed=9)]
     while not game.over:
-        plan = bot.plan(game)
-        game.apply(Claim("Robo", plan.answer) if plan.answer else game.legal_actions()[0])
-    assert game.winners() == ["Robo"]
+        if game.must_take:
+            taker = next(bot for bot in bots if bot.name == game.must_take[0])
+            game.apply(taker.take(game.view(taker.name)))
+            continue
+        plan = race(bots, game.view("Ace"))
+        game.apply(Claim(plan.player, plan.answer) if plan.answer else Pass())
+    scores = game.scores()
+    assert game.winners() == ["Ace"] and scores["Ace"] > 3 * scores["Novice"]
 
 
 # ---------------------------------------------------------------- hints
@@ -108,7 +128,7 @@ def test_the_first_step(answer, step):
 
 
 def _form(answer):
-    from mathcards.target.check import evaluate, parse
+    from mathcards.mam.check import evaluate, parse
 
     return evaluate(parse(answer), power=True)[1]
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import sympy
 
-from mathcards.target.steps import apply
+from mathcards.mam.steps import apply
 
 LEAF, SUM, PRODUCT, POWER = range(4)
 Form = tuple

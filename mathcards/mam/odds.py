@@ -7,9 +7,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mathcards.target.cards import FACE_UP, Level
-from mathcards.target.solver import Hand, Search, reachable, values
-from mathcards.target.steps import MAX_POWER
+from mathcards.mam.cards import FACE_UP, Level
+from mathcards.mam.solver import Hand, Search, reachable, values
+from mathcards.mam.steps import MAX_POWER
 
 OPERATORS = 4  # + − × ÷
 

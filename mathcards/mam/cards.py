@@ -55,13 +55,21 @@ class Level:
 
     def roll(self, rng: random.Random) -> tuple[int, int]:
         """Roll the two dice; the target is the sum of the faces."""
-        return tuple(rng.choice(die) for die in self.dice)
+        first, second = self.dice
+        return rng.choice(first), rng.choice(second)
+
+    def rolls(self) -> dict[tuple[int, int], Fraction]:
+        """The exact probability of every pair of faces the two dice can show."""
+        counts = Counter(product(*self.dice))
+        total = sum(counts.values())
+        return {faces: Fraction(n, total) for faces, n in sorted(counts.items())}
 
     def targets(self) -> dict[int, Fraction]:
         """The exact probability of every target the dice can show."""
-        counts = Counter(sum(faces) for faces in product(*self.dice))
-        total = sum(counts.values())
-        return {target: Fraction(n, total) for target, n in sorted(counts.items())}
+        chance: dict[int, Fraction] = {}
+        for faces, p in self.rolls().items():
+            chance[sum(faces)] = chance.get(sum(faces), Fraction(0)) + p
+        return dict(sorted(chance.items()))
 
     def with_power(self, power: bool = True) -> Level:
         """The same level with the exponent variant switched on (or off)."""

@@ -1,25 +1,19 @@
-"""The target game engine: every rule of RULES.md §1, and random play that keeps the invariants."""
+"""The MAM! engine: every rule of RULES.md §1 at a known table (random play is in
+tests/test_engines.py)."""
 
-import random
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
-from mathcards.target import LEVELS, best, level
-from mathcards.target.game import Claim, IllegalAction, Pass, Take, TargetGame
-
-
-def game_with(face_up, dice=(2, 30), deck=None, players=("Ann", "Ben", "Cy"), power=False):
-    """A game set to a known table: the deck is whatever is left of the level's cards."""
-    game = TargetGame(list(players), level=level("normal", power=power), seed=0)
-    rest = Counter(LEVELS["normal"].deck) - Counter(face_up)
-    game.deck = list(deck) if deck is not None else sorted(rest.elements())
-    game.face_up, game.dice = list(face_up), dice
-    return game
+from mathcards.engine import ChanceOutcome, IllegalAction
+from mathcards.mam import LEVELS
+from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take
+from tests.mam.conftest import stacked_game as game_with
 
 
 def test_a_new_game_turns_up_five_cards_and_rolls_the_two_dice():
-    game = TargetGame(["Ann", "Ben"], seed=4)
+    game = MamGame(["Ann", "Ben"], seed=4)
     assert len(game.face_up) == 5 and len(game.deck) == 50
     assert game.dice[0] in LEVELS["normal"].dice[0] and game.dice[1] in LEVELS["normal"].dice[1]
     assert game.target == sum(game.dice)
@@ -28,7 +22,7 @@ def test_a_new_game_turns_up_five_cards_and_rolls_the_two_dice():
 
 def test_the_rulebook_claim_wins_exactly_the_cards_used():
     game = game_with([7, 6, 12, 2, 15])
-    said = game.apply(Claim("Ann", "7×6−12+2"))
+    said = game.apply(Claim("Ann", "7×6−12+2")).sentence
     assert sorted(game.won["Ann"]) == [2, 6, 7, 12]
     assert said.startswith("Ann: Correct!") and "Won: 4 cards." in said
     assert 15 in game.face_up and len(game.face_up) == 5, "refilled to five"
@@ -37,7 +31,7 @@ def test_the_rulebook_claim_wins_exactly_the_cards_used():
 
 def test_a_wrong_claim_gives_every_other_player_one_face_up_card_of_their_choice():
     game = game_with([7, 6, 12, 2, 15])
-    said = game.apply(Claim("Ben", "7×6−12"))
+    said = game.apply(Claim("Ben", "7×6−12")).sentence
     assert "that makes 30, not 32" in said
     assert game.must_take == ["Cy", "Ann"]
     assert game.legal_actions() == [Take("Cy", c) for c in (2, 6, 7, 12, 15)]
@@ -63,22 +57,23 @@ def test_with_six_players_a_wrong_claim_can_empty_the_table():
 
 
 def test_pass_turns_up_one_more_card_and_rolls_again():
-    game = game_with([1, 1, 1, 1, 2], deck=[9, 8, 3])
+    game = game_with([1, 1, 1, 1, 2], deck=[3, 9, 8])
     assert not game.solvable()
     game.apply(Pass())
-    assert game.face_up == [1, 1, 1, 1, 2, 3] and game.deck == [9, 8]
+    assert game.face_up == [1, 1, 1, 1, 2, 3] and sorted(game.deck) == [8, 9]
+    assert game.phase is Phase.DICE and game.chance_outcomes()[(2, 30)] == Fraction(1, 36)
 
 
 def test_pass_with_an_empty_deck_rolls_again():
     game = game_with([20, 19, 18, 17, 16], deck=[])
-    game.rng = random.Random(1)
-    game.apply(Pass())
-    assert game.face_up == [20, 19, 18, 17, 16] and not game.over
+    said = game.apply(Pass()).sentence
+    assert "the deck is empty: roll again" in said
+    assert game.face_up == [20, 19, 18, 17, 16] and game.phase is Phase.DICE
 
 
 def test_with_an_empty_deck_and_no_roll_possible_the_game_ends():
     game = game_with([1, 1, 1, 1, 2], deck=[])
-    said = game.apply(Pass())
+    said = game.apply(Pass()).sentence
     assert game.over and "no roll can be made" in said
     assert game.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
@@ -122,13 +117,13 @@ def test_exponent_claims_need_the_exponent_variant():
     [
         ([], "1 to 6 players"),
         (list("ABCDEFG"), "1 to 6 players"),
-        (["A", "A"], "own"),
-        (["A", " "], "own"),
+        (["A", "A"], "A is taken"),
+        (["A", " "], "needs a name"),
     ],
 )
 def test_bad_player_lists(players, message):
     with pytest.raises(ValueError, match=message):
-        TargetGame(players)
+        MamGame(players)
 
 
 def test_unknown_players_and_moves_are_illegal():
@@ -139,57 +134,47 @@ def test_unknown_players_and_moves_are_illegal():
         game.apply(Take("Ann", 7))
     with pytest.raises(IllegalAction, match="not a move"):
         game.apply("MAM!")
+    with pytest.raises(IllegalAction, match="nothing is waiting for the dice"):
+        game.apply(ChanceOutcome((2, 30)))
+    with pytest.raises(IllegalAction, match="nobody chooses the roll"):
+        MamGame(["Ann"], seed=1).apply(ChanceOutcome((2, 30)))
 
 
-def test_the_same_seed_replays_the_same_game_even_when_random_is_disturbed():
-    def play(seed):
-        game = TargetGame(["Ann", "Ben"], seed=seed)
-        random.seed(12345)
-        for _ in range(6):
-            found = best(game.face_up, game.target)
-            random.random()
-            game.apply(Claim("Ann", found.text) if found else Pass())
-            if game.over:
-                break
-        return game.log, game.face_up, game.won
-
-    assert play(11) == play(11)
-    assert play(11) != play(12)
+def test_a_single_player_tries_again_after_a_wrong_answer():
+    game = game_with([7, 6, 12, 2, 15], players=["Solo"])
+    event = game.apply(Claim("Solo", "7×6−12"))
+    assert event.kind == "wrong" and "Try again" in event.sentence
+    assert game.phase is Phase.CLAIM and game.face_up == [7, 6, 12, 2, 15]
+    assert game.apply(Claim("Solo", "7×6−12+2")).kind == "correct"
 
 
-def random_step(game, rng):
-    if game.must_take:
-        return rng.choice(game.legal_actions())
-    player = rng.choice(game.players)
-    roll = rng.random()
-    if roll < 0.15:
-        return Claim(player, rng.choice(["", "1+", "99", "2*3", "(((", "7-20"]))
-    found = best(game.solver_cards(), game.target, power=game.power) if roll < 0.9 else None
-    return Claim(player, found.text) if found else Pass()
+def test_the_race_is_open_to_all_and_a_take_to_one():
+    game = game_with([7, 6, 12, 2, 15])
+    assert game.current_players() == ["Ann", "Ben", "Cy"] and game.legal_actions() == [Pass()]
+    game.apply(Claim("Ann", "1+1"))
+    assert game.current_players() == ["Ben"]
+    assert game.legal_actions("Cy") == [] and game.legal_actions("Ben")[0].player == "Ben"
 
 
-@pytest.mark.parametrize("first_seed", range(0, 1000, 100))
-def test_random_play_keeps_every_invariant(first_seed):
-    """A thousand seeded games, a hundred per test."""
-    for seed in range(first_seed, first_seed + 100):
-        play_randomly(seed)
+def test_a_stacked_deck_must_come_from_the_level():
+    with pytest.raises(ValueError, match="no more cards 21"):
+        MamGame(["Ann"], stack=[21, 1, 2, 3, 4])
+    with pytest.raises(ValueError, match="at least 5 cards"):
+        MamGame(["Ann"], stack=[1, 2])
 
 
-def play_randomly(seed):
-    rng = random.Random(seed)
-    chosen = level(rng.choice(list(LEVELS)), power=rng.random() < 0.3)
-    players = [f"P{i}" for i in range(rng.randint(1, 6))]
-    game = TargetGame(players, level=chosen, seed=seed)
-    all_cards = Counter(chosen.deck)
-    won_before = game.scores()
-    for _ in range(400):
-        if game.over:
-            break
-        game.apply(random_step(game, rng))
-        assert game.cards_in_play() == all_cards
-        assert all(game.scores()[p] >= won_before[p] for p in players), "won cards stay won"
-        won_before = game.scores()
-        if not game.over and not game.must_take:
-            assert len(game.face_up) >= 5
-    assert game.over, f"game {seed} ends"
-    assert set(game.winners()) <= set(players)
+def test_a_level_may_be_named():
+    assert MamGame(["Ann"], level="hard", seed=1).level == LEVELS["hard"]
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        MamGame(["Ann"], level="expert")
+
+
+def test_hints_are_worked_out_once_a_table(monkeypatch):
+    game = game_with([7, 6, 12, 2, 15])
+    calls = []
+    import mathcards.mam.game as engine
+
+    real = engine.hint_ladder
+    monkeypatch.setattr(engine, "hint_ladder", lambda *a, **k: calls.append(a) or real(*a, **k))
+    assert game.hints() == game.hints() and len(calls) == 1
+    assert game.hints()[-1] == "One answer: 15 + 12 + 7 − 2 = 32."

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from mathcards.target.cards import FACE_UP, LEVELS, Level
-from mathcards.target.check import Verdict, check
-from mathcards.target.hints import hint_ladder
-from mathcards.target.solver import is_solvable
+from mathcards.mam.cards import FACE_UP, LEVELS, Level
+from mathcards.mam.check import Verdict, check
+from mathcards.mam.hints import hint_ladder
+from mathcards.mam.solver import is_solvable
 
 
 @dataclass
@@ -97,9 +97,8 @@ class PracticeSet:
 
     def score(self) -> tuple[int, int, int]:
         """(deals solved, cards won, hints used) so far."""
-        solved = [e for e in self.exercises if e.solved]
-        won = sum(len(e.solved_with) for e in solved)
-        return len(solved), won, sum(e.hints_used for e in self.exercises)
+        won = [e.solved_with for e in self.exercises if e.solved_with is not None]
+        return len(won), sum(map(len, won)), sum(e.hints_used for e in self.exercises)
 
     def summary(self) -> str:
         """The set in one kind sentence."""

@@ -2,8 +2,8 @@
 
 import sympy
 
-from mathcards.target.check import evaluate, parse
-from mathcards.target.expression import latex, pretty, text
+from mathcards.mam.check import evaluate, parse
+from mathcards.mam.expression import latex, pretty, text
 
 
 def form(answer):
@@ -56,7 +56,7 @@ def test_printed_text_reads_back_to_the_same_form():
 
 
 def test_sympy_keeps_the_value():
-    from mathcards.target.expression import to_sympy
+    from mathcards.mam.expression import to_sympy
 
     for answer in ["(6+2)*(12+7-15)", "7^(12/6)-15-2", "20/(2+3)", "12*2/6"]:
         expr = to_sympy(form(answer))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mathcards.target.steps import (
+from mathcards.mam.steps import (
     OPERATORS,
     StepError,
     apply,

@@ -1,7 +1,7 @@
 """The target game "MAM!" as ipywidgets: the card table (class, versus-computer and practice
 modes) and a self-paced practice session.
 
-Every button calls the engine in `mathcards.target`, then re-renders from the engine's state;
+Every button calls the engine in `mathcards.mam`, then re-renders from the engine's state;
 the render functions are pure (state → HTML) and no rule lives here.
 """
 
@@ -15,17 +15,17 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.target import level as level_named
-from mathcards.target import solve
-from mathcards.target.bots import SKILLS, Bot, Plan
-from mathcards.target.cards import LEVELS, Level
-from mathcards.target.check import preview
-from mathcards.target.game import Claim, Pass, Take, TargetGame
-from mathcards.target.hints import hint_ladder
-from mathcards.target.practice import PracticeSet
-from mathcards.target.solver import Solution
+from mathcards.engine import check_players
+from mathcards.mam import level as level_named
+from mathcards.mam import solve
+from mathcards.mam.bots import SKILLS, Bot, Plan, race
+from mathcards.mam.cards import LEVELS, Level
+from mathcards.mam.check import preview
+from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take
+from mathcards.mam.practice import PracticeSet
+from mathcards.mam.solver import Solution
 from widgets import svg
-from widgets.controls import MESSAGE_STYLE, button, html, render_message, shows_errors
+from widgets.controls import MESSAGE_STYLE, Complains, button, html, render_message, shows_errors
 
 MODES = ("class", "versus", "practice")
 SHOWN_PER_GROUP = 40
@@ -62,7 +62,7 @@ def render_table(
     return svg.row([*rolled, equals], css_class="mc-dice") + svg.row(face_up, css_class="mc-cards")
 
 
-def render_scores(game: TargetGame) -> str:
+def render_scores(game: MamGame) -> str:
     """Each player's won cards."""
     rows = "".join(
         f"<tr><td>{escape(name)}</td><td>{_count(len(cards), 'card')}</td></tr>"
@@ -140,19 +140,10 @@ class AnswerBox(w.VBox):
         self._update_preview()
 
 
-class _Complains:
-    """Errors from a callback appear under the answer box, next to the buttons."""
-
-    answer: AnswerBox
-
-    def complain(self, text: str) -> None:
-        self.answer.say(text, ok=False)
-
-
 # ---------------------------------------------------------------- the card table
 
 
-class TargetTable(_Complains, w.VBox):
+class MamTable(Complains, w.VBox):
     """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
 
     In class mode the teacher picks who shouted "MAM!" and types their calculation.
@@ -177,7 +168,7 @@ class TargetTable(_Complains, w.VBox):
         self.mode, self.seed, self.clock = mode, seed, clock
         self.names = self._seating(list(players), opponents)
         self.skills = dict(zip(self.names[1:], opponents, strict=False)) if mode == "versus" else {}
-        self.game: TargetGame | None = None
+        self.game: MamGame | None = None
         self.games_dealt = 0
         self.bots: list[Bot] = []
         self.hints_shown = 0
@@ -191,8 +182,7 @@ class TargetTable(_Complains, w.VBox):
             return ["You"]
         if self.mode == "versus":
             return ["You"] + [f"Computer {i} ({skill})" for i, skill in enumerate(opponents, 1)]
-        TargetGame(players)  # the engine checks the names
-        return players
+        return check_players(players, game="MAM!", fewest=1)
 
     # ------------------------------------------------------------ layout
 
@@ -205,6 +195,7 @@ class TargetTable(_Complains, w.VBox):
         self.claimer.add_class("mc-claimer")
         self.claimer.layout.display = "" if self.mode == "class" else "none"
         self.answer = AnswerBox("MAM!" if self.mode != "practice" else "Check", power)
+        self.message = self.answer.message
         self.answer.submit.on_click(self.submit)
         self.takes = w.HBox()
         self.takes.add_class("mc-takes")
@@ -247,7 +238,7 @@ class TargetTable(_Complains, w.VBox):
         """Shuffle, turn up five cards and roll: a new game (the next seed, if seeded)."""
         seed = None if self.seed is None else self.seed + self.games_dealt
         self.games_dealt += 1
-        self.game = TargetGame(self.names, level=self.level, seed=seed)
+        self.game = MamGame(self.names, level=self.level, seed=seed)
         self.answer.power = self.level.power
         self.bots = [Bot(name, skill, seed) for name, skill in self.skills.items()]
         self.answer.say("")
@@ -260,49 +251,43 @@ class TargetTable(_Complains, w.VBox):
         game = self._playing()
         text = self.answer.text.value
         player = self.claimer.value if self.mode == "class" else "You"
-        if self.mode == "practice" and not (verdict := game.judge(text)).correct:
-            self.answer.say(verdict.message, ok=False)
-            return
-        self._stop_countdown()
-        said = game.apply(Claim(player, text))
+        event = game.apply(Claim(player, text))
         verdict = game.last_verdict
+        assert verdict is not None
         self.answer.say(
             verdict.message if verdict.correct else f"Not quite: {verdict.message}",
             ok=verdict.correct,
         )
-        self.status.value = render_message(said)
+        self.status.value = render_message(event.sentence)
         if verdict.correct:
             self.answer.clear()
-        self._after_move()
+        if game.phase is not Phase.CLAIM or verdict.correct:
+            self._stop_countdown()
+            self._after_move()
 
     @shows_errors
-    def take(self, card: int) -> None:
+    def take(self, take: Take) -> None:
         """The player whose turn it is takes a face-up card after a wrong claim."""
-        game = self._playing()
-        said = game.apply(Take(game.must_take[0], card))
-        self.status.value = render_message(said)
+        self.status.value = render_message(self._playing().apply(take).sentence)
         self._after_move()
 
     @shows_errors
     def no_solution(self, _button: object = None) -> None:
         """If really nothing makes the target, turn up one more card and roll again."""
         game = self._playing()
-        if game.must_take:
-            raise ValueError(f"first {game.must_take[0]} must take a card")
-        if game.solvable():
+        if game.phase is Phase.CLAIM and game.solvable():
             self.answer.say(
                 f"There is a way to make {game.target}: keep looking, or ask for a hint.", ok=None
             )
             return
+        self.status.value = render_message(game.apply(Pass()).sentence)
         self._stop_countdown()
-        self.status.value = render_message(game.apply(Pass()))
         self._after_move()
 
     @shows_errors
     def hint(self, _button: object = None) -> None:
         """The next rung of the hint ladder."""
-        game = self._playing()
-        ladder = hint_ladder(game.solver_cards(), game.target, power=game.power)
+        ladder = self._playing().hints()
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
         self.hint_text.value = "".join(
             f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in ladder[: self.hints_shown]
@@ -320,7 +305,13 @@ class TargetTable(_Complains, w.VBox):
 
     # ------------------------------------------------------------ the round
 
-    def _playing(self) -> TargetGame:
+    @property
+    def dealt(self) -> MamGame:
+        """The game on the table (there is one once the first deal is made)."""
+        assert self.game is not None, "deal first"
+        return self.game
+
+    def _playing(self) -> MamGame:
         if self.game is None:
             raise ValueError("press “Deal and roll” first")
         if self.game.over:
@@ -329,10 +320,11 @@ class TargetTable(_Complains, w.VBox):
 
     def _after_move(self) -> None:
         """Let computer players take their cards, then show the next round or the end."""
-        game = self.game
+        game = self.dealt
         while game.must_take and game.must_take[0] in self.skills:
             bot = next(bot for bot in self.bots if bot.name == game.must_take[0])
-            self.status.value += render_message(game.apply(bot.take(game)))
+            taken = game.apply(bot.take(game.view(bot.name)))
+            self.status.value += render_message(taken.sentence)
         if game.must_take:
             self._render()
             return
@@ -343,15 +335,15 @@ class TargetTable(_Complains, w.VBox):
         self.hint_text.value = ""
         self.solutions.value = ""
         self._render()
-        if self.game.over:
-            self.status.value += render_message(f"Game over: {self.game.result()}", ok=True)
+        if self.dealt.over:
+            self.status.value += render_message(f"Game over: {self.dealt.result()}", ok=True)
         elif self.bots:
             self._start_countdown()
 
     def _render(self) -> None:
-        game = self.game
+        game = self.dealt
         self.table.value = render_table(
-            game.face_up, game.dice, game.level.colours, deck_left=len(game.deck)
+            game.face_up, game.dice or (), game.level.colours, deck_left=len(game.deck)
         )
         self.scores.value = (
             render_scores(game)
@@ -361,16 +353,17 @@ class TargetTable(_Complains, w.VBox):
         self._render_takes()
 
     def _render_takes(self) -> None:
-        game = self.game
+        game = self.dealt
         if not game.must_take:
             self.takes.children = ()
             return
         label = w.HTML(f"<b>{escape(game.must_take[0])}, take a card:</b>")
         buttons = []
-        for card in sorted(set(game.face_up)):
-            button = w.Button(description=str(card), layout=w.Layout(width="56px"))
+        for take in game.legal_actions():
+            assert isinstance(take, Take)
+            button = w.Button(description=str(take.card), layout=w.Layout(width="56px"))
             button.add_class("mc-take")
-            button.on_click(lambda _b, card=card: self.take(card))
+            button.on_click(lambda _b, take=take: self.take(take))
             buttons.append(button)
         self.takes.children = (label, *buttons)
 
@@ -378,27 +371,26 @@ class TargetTable(_Complains, w.VBox):
 
     def _start_countdown(self) -> None:
         self._stop_countdown()
-        plans = [bot.plan(self.game) for bot in self.bots]
-        finders = [plan for plan in plans if plan.answer]
-        self.plan = min(finders or plans, key=lambda plan: plan.seconds)
-        self.seconds_left = self.plan.seconds
+        self.plan = plan = race(self.bots, self.dealt.view(self.names[0]))
+        self.seconds_left = plan.seconds
         self._tick(0)
 
     def _tick(self, elapsed: float = 1) -> None:
         """One second of the computer players' thinking."""
+        plan = self.plan
+        assert plan is not None, "the countdown follows a plan"
         self.seconds_left = max(0.0, self.seconds_left - elapsed)
         if self.seconds_left > 0:
-            who = self.plan.player if self.plan.answer else "The computer"
+            who = plan.player if plan.answer else "The computer"
             self.countdown.value = f"{escape(who)} is thinking: {self.seconds_left:.0f} s"
             self.timer = self.clock(min(1.0, self.seconds_left), self._tick_safely)
             return
         self.timer = None
         self.countdown.value = ""
-        if self.plan.answer:
-            self.status.value = render_message(
-                self.game.apply(Claim(self.plan.player, self.plan.answer))
-            )
-            self.answer.say(f"{self.plan.player} was faster this time.", ok=None)
+        if plan.answer:
+            claimed = self.dealt.apply(Claim(plan.player, plan.answer))
+            self.status.value = render_message(claimed.sentence)
+            self.answer.say(f"{plan.player} was faster this time.", ok=None)
             self._after_move()
         else:
             self.answer.say(
@@ -421,7 +413,7 @@ class TargetTable(_Complains, w.VBox):
 # ---------------------------------------------------------------- practice
 
 
-class PracticeSession(_Complains, w.VBox):
+class PracticeSession(Complains, w.VBox):
     """A self-paced set of deals: answer, get feedback and hints, see the score and a summary."""
 
     def __init__(
@@ -440,6 +432,7 @@ class PracticeSession(_Complains, w.VBox):
         self.progress = html("mc-progress")
         self.table = html("mc-table")
         self.answer = AnswerBox("Check", power)
+        self.message = self.answer.message
         self.answer.submit.on_click(self.submit)
         self.hint_button = button("Hint", "mc-hint", self.hint)
         self.next_button = button("Next deal", "mc-next", self.next)
@@ -522,4 +515,4 @@ class PracticeSession(_Complains, w.VBox):
         )
 
 
-__all__ = ["AnswerBox", "PracticeSession", "TargetTable", "render_solutions", "render_table"]
+__all__ = ["AnswerBox", "MamTable", "PracticeSession", "render_solutions", "render_table"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mathcards.target.expression import first_step
-from mathcards.target.solver import best, simplest
-from mathcards.target.steps import SYMBOL
+from mathcards.mam.expression import first_step
+from mathcards.mam.solver import best, simplest
+from mathcards.mam.steps import SYMBOL
 
 
 def hint_ladder(cards: list[int], target: int, *, power: bool = False) -> list[str]:
@@ -12,7 +12,7 @@ def hint_ladder(cards: list[int], target: int, *, power: bool = False) -> list[s
     easy = simplest(cards, target, power=power)
     if easy is None:
         return [f"No calculation makes {target} from these cards: press “no solution?”."]
-    most = len(best(cards, target, power=power).cards)
+    most = len((best(cards, target, power=power) or easy).cards)
     fewest = len(easy.cards)
     count = f"{fewest} card" + ("s" if fewest > 1 else "")
     rungs = [

@@ -1,7 +1,7 @@
 """The target game "MAM!": cards and dice, the solver, and the answer checker."""
 
-from mathcards.target.cards import DECK, LEVELS, Level, deal, level
-from mathcards.target.solver import (
+from mathcards.mam.cards import DECK, LEVELS, Level, deal, level
+from mathcards.mam.solver import (
     MAX_CARDS,
     Reach,
     Solution,
@@ -11,7 +11,7 @@ from mathcards.target.solver import (
     simplest,
     solve,
 )
-from mathcards.target.steps import MAX_POWER
+from mathcards.mam.steps import MAX_POWER
 
 __all__ = [
     "DECK",

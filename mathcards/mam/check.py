@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 
-from mathcards.target import expression
-from mathcards.target.expression import Form
-from mathcards.target.solver import checked_max_power, checked_target, hand_of
-from mathcards.target.steps import MAX_POWER, SYMBOL, StepError, apply
+from mathcards.mam import expression
+from mathcards.mam.expression import Form
+from mathcards.mam.solver import checked_max_power, checked_target, hand_of
+from mathcards.mam.steps import MAX_POWER, SYMBOL, StepError, apply
 
 MAX_LENGTH = 200
 
@@ -66,13 +67,30 @@ class Operation:
 Node = Number | Operation
 
 
+class VerdictKind(Enum):
+    """What a checked answer turned out to be."""
+
+    CORRECT = "correct"
+    EMPTY = "empty"  # nothing typed
+    SYNTAX = "syntax"  # text that cannot be read as a calculation
+    NOT_ON_TABLE = "not-on-table"  # a number that is not a face-up card
+    USED_TOO_OFTEN = "used-too-often"  # a card used more often than it lies there
+    STEP = "step"  # a step the rules forbid (a fraction, below zero, a power too big)
+    TOTAL = "total"  # a good calculation of the wrong number
+
+    @property
+    def readable(self) -> bool:
+        """Could the text be read as a calculation at all?"""
+        return self not in (VerdictKind.EMPTY, VerdictKind.SYNTAX)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The answer to "is this right?": `correct`, and a sentence that says why."""
 
     correct: bool
     message: str
-    kind: str  # correct, empty, syntax, not-on-table, used-too-often, step, total
+    kind: VerdictKind
     value: int | None = None
     cards: tuple[int, ...] = ()
     position: int | None = None
@@ -216,7 +234,7 @@ def check(
         if equals and not claimed.strip().isdigit():
             raise AnswerSyntaxError("after = write the number the calculation makes", len(answer))
     except AnswerSyntaxError as problem:
-        kind = "empty" if not answer.strip() else "syntax"
+        kind = VerdictKind.SYNTAX if answer.strip() else VerdictKind.EMPTY
         return Verdict(False, str(problem), kind, position=problem.position)
     used = numbers(tree)
     cards_used = tuple(number.value for number in used)
@@ -227,17 +245,17 @@ def check(
     try:
         value, form = evaluate(tree, power=power, max_power=max_power)
     except StepError as problem:
-        return Verdict(False, str(problem), "step", cards=cards_used)
+        return Verdict(False, str(problem), VerdictKind.STEP, cards=cards_used)
     for wanted in ([int(claimed)] if equals else []) + [target]:
         if value != wanted:
             message = f"that makes {value}, not {wanted}"
-            return Verdict(False, message, "total", value, cards_used, form=form)
+            return Verdict(False, message, VerdictKind.TOTAL, value, cards_used, form=form)
     count = "1 card" if len(used) == 1 else f"{len(used)} cards"
     message = f"Correct! {expression.pretty(form)} = {target} uses {count}."
-    return Verdict(True, message, "correct", value, cards_used, form=form)
+    return Verdict(True, message, VerdictKind.CORRECT, value, cards_used, form=form)
 
 
-def _card_problem(used: list[Number], table: Counter[int]) -> tuple[str, str, int] | None:
+def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind, str, int] | None:
     """The first number not on the table, or used more often than it lies there."""
     counts = Counter(number.value for number in used)
     seen: Counter[int] = Counter()
@@ -245,11 +263,11 @@ def _card_problem(used: list[Number], table: Counter[int]) -> tuple[str, str, in
         value, lying = number.value, table[number.value]
         seen[value] += 1
         if not lying:
-            return "not-on-table", f"{value} is not on the table", number.position
+            return VerdictKind.NOT_ON_TABLE, f"{value} is not on the table", number.position
         if seen[value] > lying:
             there = f"is only one {value}" if lying == 1 else f"are only {lying}"
             message = f"you used {value} {_times(counts[value])}, but there {there} on the table"
-            return "used-too-often", message, number.position
+            return VerdictKind.USED_TOO_OFTEN, message, number.position
     return None
 
 
@@ -300,11 +318,12 @@ def preview(answer: str, *, power: bool = False, max_power: int = MAX_POWER) -> 
         return Preview()
     complete = True
     try:
-        tree = parse(text)
+        tree: Node | None = parse(text)
     except AnswerSyntaxError as problem:
         tree, complete = _finished_part(text), False
         if tree is None:
             return Preview(problem=str(problem), complete=False)
+    assert tree is not None
     latex = tree_latex(tree)
     try:
         value, _ = evaluate(tree, power=power, max_power=max_power)

@@ -165,3 +165,16 @@ def test_practice_counts_solved_deals_cards_and_hints():
 def test_practice_rounds_must_be_sensible():
     with pytest.raises(ValueError, match="1 to 50 rounds"):
         PracticeSet(rounds=0)
+
+
+@pytest.mark.parametrize("power", [False, True])
+def test_the_exponent_variant_reaches_computer_players_and_hints(power):
+    # 2, 5, 1, 1, 1 make 32 only as a power: 2^5.
+    game = stacked_game([2, 5, 1, 1, 1], power=power)
+    plans = {Bot("R", "expert", seed=k).plan(game.view("Ann")).answer for k in range(5)}
+    hint = game.hints()[-1]
+    if power:
+        assert None not in plans and all("^" in answer for answer in plans)
+        assert hint.startswith("One answer:") and "^" in hint
+    else:
+        assert plans == {None} and hint.startswith("No calculation makes 32")

@@ -21,7 +21,7 @@ from mathcards.mam import solve
 from mathcards.mam.bots import SKILLS, Bot, Plan, race
 from mathcards.mam.cards import LEVELS, Level
 from mathcards.mam.check import preview
-from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take
+from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.practice import PracticeSet
 from mathcards.mam.solver import Solution
 from widgets import svg
@@ -36,6 +36,12 @@ STYLE = """<style>
 .mc-scores table { font-size: 18px; border-collapse: collapse; }
 .mc-scores td { padding: 2px 12px; }
 .mc-countdown { font-size: 20px; font-weight: 700; color: #9a3412; }
+.mc-nowrap, .mc-solutions li { white-space: nowrap; }
+.mc-solutions { overflow-x: auto; }
+.mc-report { border-collapse: collapse; font-size: 17px; margin-top: 8px; }
+.mc-report td, .mc-report th { padding: 3px 10px; border-bottom: 1px solid #e5e7eb; }
+.mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
+.mc-confirm { background: #fef3c7; border-radius: 8px; }
 </style>"""
 
 Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
@@ -99,6 +105,26 @@ def render_preview(text: str, power: bool) -> str:
     elif seen.problem:
         shown += f" — {escape(seen.problem)}"
     return shown
+
+
+def render_report(practice: PracticeSet) -> str:
+    """Every deal of a finished set: the cards, your answer, what it won, and for a deal you
+    missed one good answer."""
+    rows = []
+    for number, exercise in enumerate(practice.exercises, 1):
+        yours = escape(exercise.answer) if exercise.answer else "—"
+        hints = "" if not exercise.hints_used else f" ({_count(exercise.hints_used, 'hint')})"
+        good = "" if exercise.solved else escape(exercise.good_answer())
+        rows.append(
+            f"<tr><td>{number}</td><td>{' '.join(map(str, exercise.cards))}</td>"
+            f"<td>{exercise.target}</td><td class='mc-nowrap'>{yours}</td>"
+            f"<td>{_count(exercise.won, 'card')}{hints}</td><td class='mc-nowrap'>{good}</td></tr>"
+        )
+    head = (
+        "<tr><th>deal</th><th>cards</th><th>target</th><th>your answer</th><th>won</th>"
+        "<th>one good answer</th></tr>"
+    )
+    return f'<table class="mc-report">{head}{"".join(rows)}</table>'
 
 
 def _count(number: int, noun: str) -> str:
@@ -175,6 +201,7 @@ class MamTable(Complains, w.VBox):
         self.timer: Any = None
         self.seconds_left = 0.0
         self.plan: Plan | None = None
+        self.giving_up: tuple[tuple[int, ...], int] | None = None
         self._build(level, power)
 
     def _seating(self, players: list[str], opponents: tuple[str, ...]) -> list[str]:
@@ -189,8 +216,10 @@ class MamTable(Complains, w.VBox):
     def _build(self, level: str, power: bool) -> None:
         self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
         self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
-        self.deal_button = button("Deal and roll", "mc-roll", self.deal, button_style="primary")
-        self.table = html("mc-table", '<p class="mc-waiting">Press “Deal and roll” to start.</p>')
+        self.deal_button = button("New game", "mc-new-game", self.deal, button_style="primary")
+        self.confirm = w.HBox()
+        self.confirm.add_class("mc-confirm")
+        self.table = html("mc-table", '<p class="mc-waiting">Press “New game” to deal.</p>')
         self.claimer = w.Dropdown(options=self.names, description="MAM! by")
         self.claimer.add_class("mc-claimer")
         self.claimer.layout.display = "" if self.mode == "class" else "none"
@@ -201,18 +230,20 @@ class MamTable(Complains, w.VBox):
         self.takes.add_class("mc-takes")
         self.countdown = html("mc-countdown")
         self.hint_button = button("Hint", "mc-hint", self.hint)
-        self.none_button = button("No solution?", "mc-none", self.no_solution)
+        self.none_button = button("Next round", "mc-next-round", self.no_solution)
         self.all_button = button("Show all solutions", "mc-show-all", self.show_all)
         self.hint_text = html("mc-hint-text")
         self.solutions = html("mc-solutions")
         self.status = html("mc-status")
         self.scores = html("mc-scores")
         settings = w.HBox([self.deal_button, self.level_choice, self.power_choice])
+        settings.add_class("mc-settings")
         help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
         super().__init__(
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
                 settings,
+                self.confirm,
                 self.table,
                 self.countdown,
                 self.claimer,
@@ -235,7 +266,26 @@ class MamTable(Complains, w.VBox):
 
     @shows_errors
     def deal(self, _button: object = None) -> None:
-        """Shuffle, turn up five cards and roll: a new game (the next seed, if seeded)."""
+        """A new game; one under way is thrown away only when the teacher says so."""
+        game = self.game
+        if game is not None and game.log and not game.over:
+            scores = ", ".join(f"{name} {_count(n, 'card')}" for name, n in game.scores().items())
+            self.confirm.children = (
+                w.HTML(f"<b>Start a new game?</b> This one ({escape(scores)}) will be lost."),
+                button("Yes, a new game", "mc-confirm-new", self._new_game, button_style="danger"),
+                button("No, keep playing", "mc-keep", lambda _b: self._clear_confirm()),
+            )
+            return
+        self._new_game()
+
+    def _clear_confirm(self) -> None:
+        self.confirm.children = ()
+
+    @shows_errors
+    def _new_game(self, _button: object = None) -> None:
+        """Shuffle, turn up five cards and roll (the next seed, if seeded)."""
+        self._clear_confirm()
+        self._stop_countdown()
         seed = None if self.seed is None else self.seed + self.games_dealt
         self.games_dealt += 1
         self.game = MamGame(self.names, level=self.level, seed=seed)
@@ -251,7 +301,30 @@ class MamTable(Complains, w.VBox):
         game = self._playing()
         text = self.answer.text.value
         player = self.claimer.value if self.mode == "class" else "You"
-        event = game.apply(Claim(player, text))
+        self._clear_confirm()
+        try:
+            self._claim(game, Claim(player, text))
+        except Unreadable as slip:
+            self.answer.say(str(slip), ok=False)
+            if self.mode != "practice":
+                self.confirm.children = (
+                    w.HTML(f"Judge “{escape(text)}” as {escape(player)}’s claim anyway?"),
+                    button(
+                        "Judge it anyway",
+                        "mc-judge-anyway",
+                        lambda _b: self.judge_anyway(Claim(player, text, confirmed=True)),
+                    ),
+                )
+
+    @shows_errors
+    def judge_anyway(self, claim: Claim) -> None:
+        """The teacher confirms an unreadable claim: it is judged (and so wrong)."""
+        self._claim(self._playing(), claim)
+
+    def _claim(self, game: MamGame, claim: Claim) -> None:
+        """Make the claim and show its verdict; the round moves on unless it is a solo miss."""
+        self._clear_confirm()
+        event = game.apply(claim)
         verdict = game.last_verdict
         assert verdict is not None
         self.answer.say(
@@ -273,11 +346,16 @@ class MamTable(Complains, w.VBox):
 
     @shows_errors
     def no_solution(self, _button: object = None) -> None:
-        """If really nothing makes the target, turn up one more card and roll again."""
+        """Nobody found a way: one more card and a new roll. When there is a way, the first
+        press says so; a second press gives up on it."""
         game = self._playing()
-        if game.phase is Phase.CLAIM and game.solvable():
+        gives_up = self.giving_up == (tuple(game.face_up), game.target)
+        if game.phase is Phase.CLAIM and not gives_up and game.solvable():
+            self.giving_up = (tuple(game.face_up), game.target)
             self.answer.say(
-                f"There is a way to make {game.target}: keep looking, or ask for a hint.", ok=None
+                f"There is a way to make {game.target}: keep looking, ask for a hint, or press "
+                "“Next round” again to give up on this one.",
+                ok=None,
             )
             return
         self.status.value = render_message(game.apply(Pass()).sentence)
@@ -313,9 +391,9 @@ class MamTable(Complains, w.VBox):
 
     def _playing(self) -> MamGame:
         if self.game is None:
-            raise ValueError("press “Deal and roll” first")
+            raise ValueError("press “New game” first")
         if self.game.over:
-            raise ValueError(f"the game is over: {self.game.result()} Press “Deal and roll”.")
+            raise ValueError(f"the game is over: {self.game.result()} Press “New game”.")
         return self.game
 
     def _after_move(self) -> None:
@@ -394,7 +472,7 @@ class MamTable(Complains, w.VBox):
             self._after_move()
         else:
             self.answer.say(
-                "The computer players found nothing. Can you? If not, press “No solution?”.",
+                "The computer players found nothing. Can you? If not, press “Next round”.",
                 ok=None,
             )
 
@@ -481,15 +559,21 @@ class PracticeSession(Complains, w.VBox):
 
     @shows_errors
     def hint(self, _button: object = None) -> None:
+        """The next hint; each costs a card of this deal's win."""
         if self.practice.finished:
             raise ValueError("the set is finished: press “New set” for another")
         self.practice.hint()
         rungs = self.practice.revealed()
-        self.hint_text.value = "".join(f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in rungs)
+        cost = "<p class='mc-hint-cost'>Each hint costs one card of this deal's win.</p>"
+        self.hint_text.value = cost + "".join(
+            f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in rungs
+        )
         self._show_progress()
 
     @shows_errors
     def next(self, _button: object = None) -> None:
+        if self.practice.finished:
+            raise ValueError("the set is finished: press “New set” for another")
         self.practice.next()
         self.answer.clear()
         self.answer.say("")
@@ -500,7 +584,9 @@ class PracticeSession(Complains, w.VBox):
         self._show_progress()
         if self.practice.finished:
             self.table.value = ""
-            self.summary.value = render_message(self.practice.summary(), ok=True)
+            self.summary.value = render_message(self.practice.summary(), ok=True) + (
+                render_report(self.practice)
+            )
             return
         self.summary.value = ""
         exercise = self.practice.current
@@ -511,8 +597,15 @@ class PracticeSession(Complains, w.VBox):
         at = min(self.practice.position + 1, self.practice.rounds)
         self.progress.value = (
             f"<b>Deal {at} of {self.practice.rounds}</b> · solved {solved} · "
-            f"cards won {won} · hints used {hints}"
+            f"cards won {won} · hints used {hints} (each costs a card)"
         )
 
 
-__all__ = ["AnswerBox", "MamTable", "PracticeSession", "render_solutions", "render_table"]
+__all__ = [
+    "AnswerBox",
+    "MamTable",
+    "PracticeSession",
+    "render_report",
+    "render_solutions",
+    "render_table",
+]

@@ -8,7 +8,9 @@ face-up cards to five. Most cards wins; a tie goes to the last correct answer.
 
 Our decisions where the rules are silent: with the deck empty, if no roll of the dice can be
 made from the face-up cards at all, the game ends (rolling again could never help). A single
-player practises alone: a wrong claim costs nothing, they try again.
+player practises alone: a wrong claim costs nothing, they try again. A slip of the pen (text
+that cannot be read as a calculation, such as ``7++``) is not a claim: it is judged only when
+the claim is `confirmed`.
 
 The deck is shuffled and the dice rolled with the game's own `random.Random(seed)`; `stack=`
 stacks the deck instead (the cards in the order they are turned up), and a `scripted=True`
@@ -34,6 +36,10 @@ MAX_PLAYERS = 6
 Dice = tuple[int, int]
 
 
+class Unreadable(IllegalAction):
+    """A claim whose text cannot be read as a calculation: not judged unless confirmed."""
+
+
 class Phase(Enum):
     """What the game waits for."""
 
@@ -45,10 +51,11 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class Claim:
-    """`player` shouts "MAM!" and shows `answer`."""
+    """`player` shouts "MAM!" and shows `answer`; `confirmed` judges even an unreadable one."""
 
     player: str
     answer: str
+    confirmed: bool = False
 
 
 @dataclass(frozen=True)
@@ -233,7 +240,10 @@ class MamGame:
     def _claim(self, claim: Claim) -> Event:
         self._check_player(claim.player)
         self._expect(Phase.CLAIM)
-        verdict = self.last_verdict = self.judge(claim.answer)
+        verdict = self.judge(claim.answer)
+        if not verdict.kind.readable and not claim.confirmed:
+            raise Unreadable(f"{verdict.message}: that is not a calculation yet, so not judged")
+        self.last_verdict = verdict
         if verdict.correct:
             self._win(claim.player, verdict.cards)
             said = f"{claim.player}: {verdict.message} Won: {_cards(len(verdict.cards))}."
@@ -343,12 +353,19 @@ class MamGame:
         return tied
 
     def result(self) -> str:
-        """The end of the game in words."""
-        names = self.winners()
-        count = _cards(self.scores()[names[0]])
-        if len(names) == 1:
-            return f"{names[0]} wins with {count}."
-        return f"{' and '.join(names)} share the win with {count} each."
+        """The end of the game in words, with how a tie was broken."""
+        names, scores = self.winners(), self.scores()
+        count = _cards(scores[names[0]])
+        tied = [name for name in self.players if scores[name] == scores[names[0]]]
+        if len(names) > 1:
+            return f"{' and '.join(names)} share the win with {count} each."
+        if len(tied) > 1:
+            others = " and ".join(name for name in tied if name != names[0])
+            return (
+                f"{names[0]} wins: {count}, as many as {others}, and {names[0]} gave the last "
+                "correct answer."
+            )
+        return f"{names[0]} wins with {count}."
 
     def cards_in_play(self) -> Counter[int]:
         """Every card of the level's deck, wherever it is now (for checking conservation)."""

@@ -11,7 +11,7 @@ def hint_ladder(cards: list[int], target: int, *, power: bool = False) -> list[s
     """Three hints: how many cards it takes, the first step, then a whole simple answer."""
     easy = simplest(cards, target, power=power)
     if easy is None:
-        return [f"No calculation makes {target} from these cards: press “no solution?”."]
+        return [f"No calculation makes {target} from these cards: press “Next round”."]
     most = len((best(cards, target, power=power) or easy).cards)
     fewest = len(easy.cards)
     count = f"{fewest} card" + ("s" if fewest > 1 else "")

@@ -1,4 +1,8 @@
-"""A self-paced practice set: seeded deals, answers, hints, a running score and a summary."""
+"""A self-paced practice set: seeded deals, answers, hints, a running score and a summary.
+
+A solved deal wins the cards its answer used, less one card for every hint taken; once the last
+hint has shown a whole answer, the deal wins nothing (it still counts as solved).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from functools import cached_property
 
 from mathcards.mam.cards import FACE_UP, LEVELS, Level
 from mathcards.mam.check import Verdict, check
+from mathcards.mam.expression import pretty
 from mathcards.mam.hints import hint_ladder
-from mathcards.mam.solver import is_solvable
+from mathcards.mam.solver import is_solvable, simplest
 
 
 @dataclass
@@ -20,6 +25,7 @@ class Exercise:
     dice: tuple[int, int]
     power: bool
     solved_with: tuple[int, ...] | None = None
+    answer: str | None = None  # the student's right answer, as printed
     hints_used: int = 0
     tries: int = 0
 
@@ -35,6 +41,23 @@ class Exercise:
     def hints(self) -> list[str]:
         """The hint ladder for this deal, worked out once."""
         return hint_ladder(self.cards, self.target, power=self.power)
+
+    @property
+    def answer_shown(self) -> bool:
+        """Has the last hint given a whole answer away?"""
+        return self.hints_used >= len(self.hints)
+
+    @property
+    def won(self) -> int:
+        """Cards won: those the answer used, less one a hint; none once the answer was shown."""
+        if self.solved_with is None or self.answer_shown:
+            return 0
+        return max(len(self.solved_with) - self.hints_used, 0)
+
+    def good_answer(self) -> str:
+        """One simple right answer, to show after the deal."""
+        found = simplest(self.cards, self.target, power=self.power)
+        return found.pretty if found else "none"
 
 
 @dataclass
@@ -75,14 +98,18 @@ class PracticeSet:
         verdict = check(text, exercise.cards, exercise.target, power=exercise.power)
         if not self.finished and not exercise.solved:
             exercise.tries += 1
-            if verdict.correct:
-                exercise.solved_with = verdict.cards
+            if verdict.correct and verdict.form is not None:
+                exercise.solved_with, exercise.answer = verdict.cards, pretty(verdict.form)
         return verdict
 
     def hint(self) -> str:
-        """The next rung of the hint ladder for the current deal."""
+        """The next rung of the hint ladder for the current deal (each costs a card)."""
+        if self.finished:
+            raise ValueError("the set is finished: there is no deal to give a hint for")
         exercise = self.current
-        if not exercise.solved and exercise.hints_used < len(exercise.hints):
+        if exercise.answer_shown:
+            raise ValueError("that was the last hint: a whole answer is shown above")
+        if not exercise.solved:
             exercise.hints_used += 1
         return self.revealed()[-1]
 
@@ -93,15 +120,18 @@ class PracticeSet:
 
     def next(self) -> None:
         """Move on to the next deal (an unsolved one stays unsolved)."""
-        self.position = min(self.position + 1, self.rounds)
+        if self.finished:
+            raise ValueError("the set is finished: there is no next deal")
+        self.position += 1
 
     def score(self) -> tuple[int, int, int]:
         """(deals solved, cards won, hints used) so far."""
-        won = [e.solved_with for e in self.exercises if e.solved_with is not None]
-        return len(won), sum(map(len, won)), sum(e.hints_used for e in self.exercises)
+        solved = sum(exercise.solved for exercise in self.exercises)
+        won = sum(exercise.won for exercise in self.exercises)
+        return solved, won, sum(exercise.hints_used for exercise in self.exercises)
 
     def summary(self) -> str:
-        """The set in one kind sentence."""
+        """The set in one kind sentence (the widget lists every deal below it)."""
         solved, won, hints = self.score()
         hint_words = "no hints" if not hints else f"{hints} hint" + ("s" if hints > 1 else "")
         return (

@@ -34,7 +34,7 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
     page = visit.page
     table = page.locator(".mc-target-table").first
-    table.locator("button.mc-roll").click()
+    table.locator("button.mc-new-game").click()
     table.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
     cards, target = table_state(table)
     assert len(cards) == 5 and table.locator("svg.mc-die").count() == 2
@@ -57,13 +57,27 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     table.locator("button.mc-take").first.wait_for(timeout=WAIT_MS)
     page.screenshot(path=tmp_path / "class.png", full_page=True)
     assert_not_blank(tmp_path / "class.png")
+    for _ in range(2):  # Ben and the next team take their cards
+        table.locator("button.mc-take").first.click()
+        page.wait_for_timeout(300)
+
+    answer(table, "7++")  # a slip of the pen: not judged until the teacher says so
+    table.locator(".mc-message.mc-error", has_text="not judged").wait_for(timeout=WAIT_MS)
+    table.locator("button.mc-judge-anyway").wait_for(timeout=WAIT_MS)
+    assert table.locator("button.mc-take").count() == 0, "nobody takes a card for a slip"
+
+    table.locator("button.mc-new-game").click()
+    table.locator(".mc-confirm", has_text="Start a new game?").wait_for(timeout=WAIT_MS)
+    table.locator("button.mc-keep").click()
+    assert "Team A" in table.locator(".mc-scores").inner_text()
+    assert_not_blank(tmp_path / "class.png")
     assert not visit.errors and not visit.offsite_requests()
 
 
 def test_the_live_preview_shows_the_typed_calculation(server, visit):
     visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
     table = visit.page.locator(".mc-target-table").first
-    table.locator("button.mc-roll").click()
+    table.locator("button.mc-new-game").click()
     table.locator(".mc-answer input").fill("7×6−")
     preview = table.locator(".mc-preview")
     preview.locator("mjx-container").wait_for(timeout=WAIT_MS)  # typeset offline by MathJax
@@ -73,7 +87,7 @@ def test_the_live_preview_shows_the_typed_calculation(server, visit):
 def test_the_computer_counts_down_in_the_browser(server, visit):
     visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
     versus = visit.page.locator(".mc-target-table").nth(1)
-    versus.locator("button.mc-roll").click()
+    versus.locator("button.mc-new-game").click()
     countdown = versus.locator(".mc-countdown")
     countdown.filter(has_text="is thinking").wait_for(timeout=WAIT_MS)
     first = int(re.search(r"(\d+) s", countdown.inner_text()).group(1))

@@ -12,7 +12,8 @@ from mathcards.mam.cards import FACE_UP
 from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take
 from tests.contract import EngineCase
 
-SLIPS = ["", "1+", "99", "2*3", "(((", "7-20", "1+1", "20-19"]
+WRONG = ["99", "2*3", "7-20", "1+1", "20-19"]  # readable, and (almost always) wrong
+SLIPS = ["", "1+", "(((", "7++"]  # not calculations: judged only when confirmed
 
 
 def new_game(seed: int, scripted: bool) -> MamGame:
@@ -34,7 +35,7 @@ def extra_moves(game: MamGame, player: str, rng: random.Random) -> list:
     if game.phase is not Phase.CLAIM:
         return []
     right = _answer(tuple(game.solver_cards()), game.target, game.power)
-    moves = [Claim(player, rng.choice(SLIPS))]
+    moves = [Claim(player, rng.choice(WRONG)), Claim(player, rng.choice(SLIPS), confirmed=True)]
     return moves + [Claim(player, right)] * 3 if right else moves
 
 
@@ -52,7 +53,7 @@ def illegal(game: MamGame, rng: random.Random) -> list:
         moves += [Pass(), Claim(game.players[0], "1+1")]
         moves += [Take(p, game.face_up[0]) for p in others[:1]]
     if game.phase is Phase.CLAIM:
-        moves.append(Take(game.players[0], game.face_up[0]))
+        moves += [Take(game.players[0], game.face_up[0]), Claim(game.players[0], "7++")]
     if game.phase is Phase.DICE:
         moves += [Pass(), ChanceOutcome((1, 1))]
     else:

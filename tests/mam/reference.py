@@ -115,6 +115,12 @@ def enumerate_solutions(
     }
 
 
+def all_card_forms(values: list[int], power: bool = False, max_power: int = 10**6) -> set[Form]:
+    """Every canonical form that uses every one of the cards."""
+    trees = _trees(values, power, max_power)
+    return {form for _, form in trees(frozenset(range(len(values))))}
+
+
 @cache
 def solutions_by_target(
     values: tuple[int, ...], power: bool = False, max_power: int = 10**6

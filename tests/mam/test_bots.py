@@ -158,8 +158,31 @@ def test_practice_counts_solved_deals_cards_and_hints():
     practice.next()
     assert practice.finished
     solved, won, hints = practice.score()
-    assert (solved, hints) == (1, 1) and won == len(verdict.cards)
+    assert (solved, hints) == (1, 1) and won == len(verdict.cards) - 1, "a hint costs a card"
     assert practice.summary().startswith("You solved 1 of 3 deals")
+    assert exercise.answer == "10 × 7" and practice.exercises[1].answer is None
+    with pytest.raises(ValueError, match="the set is finished: there is no next deal"):
+        practice.next()
+    with pytest.raises(ValueError, match="the set is finished"):
+        practice.hint()
+
+
+def test_a_deal_solved_after_its_answer_was_shown_wins_nothing():
+    practice = PracticeSet(level("normal"), rounds=1, seed=1)
+    exercise = practice.current
+    for _ in exercise.hints:
+        practice.hint()
+    with pytest.raises(ValueError, match="that was the last hint"):
+        practice.hint()
+    answer = exercise.hints[-1].removeprefix("One answer: ").split(" = ")[0]
+    assert practice.answer(answer).correct
+    assert exercise.solved and exercise.won == 0 and practice.score()[1] == 0
+
+
+def test_a_missed_deal_has_a_good_answer_to_show():
+    practice = PracticeSet(level("normal"), rounds=1, seed=1)
+    exercise = practice.current
+    assert check(exercise.good_answer(), exercise.cards, exercise.target).correct
 
 
 def test_practice_rounds_must_be_sensible():

@@ -140,6 +140,34 @@ def test_unknown_players_and_moves_are_illegal():
         MamGame(["Ann"], seed=1).apply(ChanceOutcome((2, 30)))
 
 
+def test_a_slip_of_the_pen_is_not_a_claim_until_confirmed():
+    game = game_with([7, 6, 12, 2, 15])
+    for slip in ("7++", "((", ""):
+        with pytest.raises(IllegalAction, match="not judged"):
+            game.apply(Claim("Ann", slip))
+    assert game.phase is Phase.CLAIM and len(game.log) == 1, "nothing happened after the roll"
+    event = game.apply(Claim("Ann", "7++", confirmed=True))
+    assert event.kind == "wrong" and game.must_take == ["Ben", "Cy"]
+
+
+def test_a_readable_wrong_claim_is_judged_at_once():
+    game = game_with([7, 6, 12, 2, 15])
+    assert game.apply(Claim("Ann", "7+6")).kind == "wrong"
+
+
+def test_the_end_says_who_won_a_tie_and_why():
+    game = game_with([7, 6, 12, 2, 15])
+    game.won = {"Ann": [1, 2], "Ben": [3, 4], "Cy": []}
+    game.last_correct = "Ben"
+    assert game.result() == (
+        "Ben wins: 2 cards, as many as Ann, and Ben gave the last correct answer."
+    )
+    game.last_correct = None
+    assert game.result() == "Ann and Ben share the win with 2 cards each."
+    game.won["Cy"] = [5, 6, 7]
+    assert game.result() == "Cy wins with 3 cards."
+
+
 def test_a_single_player_tries_again_after_a_wrong_answer():
     game = game_with([7, 6, 12, 2, 15], players=["Solo"])
     event = game.apply(Claim("Solo", "7×6−12"))

@@ -1,5 +1,7 @@
 """The target game's widgets, driven like a user would: clicks, typing, and what shows."""
 
+from html import escape
+
 import pytest
 
 from mathcards.mam import best
@@ -67,6 +69,14 @@ def test_the_table_shows_dice_target_and_cards():
     assert 'data-target="32"' in html and "deck: 50 cards left" in html
 
 
+def test_the_deck_is_a_pile_that_thins_as_cards_are_drawn():
+    thick, thin, empty = svg.card_back(50), svg.card_back(3), svg.card_back(0)
+    assert thick.count("<rect") == 4 and thin.count("<rect") == 1
+    assert ">50 cards</text>" in thick and ">3 cards</text>" in thin
+    assert "stroke-dasharray" in empty and ">0 cards</text>" in empty
+    assert 'aria-label="your row: 1 card"' in svg.card_back(1, label="your row: 1 card")
+
+
 def test_solutions_are_grouped_by_cards_used():
     from mathcards.mam import solve
 
@@ -91,7 +101,7 @@ def test_before_the_deal_buttons_explain_what_to_do():
     table = MamTable()
     table.hint_button.click()
     message = table.answer.message.value
-    assert "Deal and roll" in message and "mc-error" in message
+    assert "New game" in message and "mc-error" in message
 
 
 def test_deal_and_roll_shows_five_cards_and_a_target():
@@ -127,6 +137,72 @@ def test_a_wrong_claim_shows_the_reason_keeps_the_text_and_others_take_cards():
     assert "Cy, take a card" in table.takes.children[0].value
     table.takes.children[1].click()
     assert table.takes.children == () and len(table.game.face_up) == 5
+
+
+# ---------------------------------------------------------------- bugs a class hit (issue 10)
+
+
+def test_new_game_in_the_middle_of_a_game_asks_first():
+    table = dealt(players=("Ann", "Ben"))
+    table.claimer.value = "Ann"
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    game, won = table.game, table.game.scores()["Ann"]
+    table.deal_button.click()
+    assert table.game is game and table.game.scores()["Ann"] == won, "nothing thrown away yet"
+    question = table.confirm.children[0].value
+    assert "Start a new game?" in question and f"Ann {won} card" in question
+    keep = next(b for b in table.confirm.children[1:] if b.description == "No, keep playing")
+    keep.click()
+    assert table.confirm.children == () and table.game is game
+    table.deal_button.click()
+    yes = next(b for b in table.confirm.children[1:] if b.description == "Yes, a new game")
+    yes.click()
+    assert table.game is not game and table.game.scores() == {"Ann": 0, "Ben": 0}
+
+
+def test_a_new_table_needs_no_confirmation():
+    table = dealt()
+    table.deal_button.click()
+    assert table.confirm.children == (), "nothing has happened in this game yet"
+
+
+@pytest.mark.parametrize("slip", ["7++", "((", ""])
+def test_a_typing_slip_costs_no_cards_until_the_teacher_confirms(slip):
+    table = dealt(players=("Ann", "Ben", "Cy"))
+    table.claimer.value = "Ann"
+    table.answer.text.value = slip
+    table.answer.submit.click()
+    assert "not judged" in table.answer.message.value and not table.game.must_take
+    assert table.answer.text.value == slip, "what was typed stays"
+    judge = table.confirm.children[-1]
+    assert judge.description == "Judge it anyway"
+    judge.click()
+    assert table.game.must_take == ["Ben", "Cy"] and table.confirm.children == ()
+
+
+def test_next_round_first_says_there_is_a_way_then_gives_up_on_it():
+    table = dealt()
+    table.game.face_up[:], table.game.dice = [7, 6, 12, 2, 15], (2, 30)
+    cards_before = list(table.game.face_up)
+    table.none_button.click()
+    assert "There is a way to make 32" in table.answer.message.value
+    assert table.game.face_up == cards_before
+    table.none_button.click()
+    assert len(table.game.face_up) == 6 and "one more card" in table.status.value
+
+
+def test_a_tie_at_the_end_says_who_won_it_and_why():
+    table = dealt(players=("Ann", "Ben"))
+    game, answer = table.game, answer_for(table)
+    game.won = {"Ann": [1] * (len(answer.cards) + 2), "Ben": [3, 4]}
+    game.deck[:] = []
+    table.claimer.value = "Ben"
+    table.answer.text.value = answer.text
+    table.answer.submit.click()
+    assert game.over and game.scores()["Ann"] == game.scores()["Ben"]
+    assert "Ben wins:" in table.status.value and "as many as Ann" in table.status.value
+    assert "Ben gave the last correct answer" in table.status.value
 
 
 def test_hints_climb_the_ladder():
@@ -208,7 +284,7 @@ def test_versus_a_quick_human_beats_the_computer():
 def test_versus_after_a_wrong_claim_the_computer_takes_its_card():
     table = MamTable(mode="versus", opponents=("good", "good"), seed=3, clock=FakeClock())
     table.deal_button.click()
-    table.answer.text.value = "1+"
+    table.answer.text.value = "1+1"
     table.answer.submit.click()
     assert sum(len(cards) for cards in table.game.won.values()) == 2
     assert not table.game.must_take
@@ -241,10 +317,26 @@ def test_a_practice_session_runs_to_its_summary():
     session.answer.submit.click()
     assert "Correct!" in session.answer.message.value
     assert "solved 1" in session.progress.value and "hints used 1" in session.progress.value
+    assert "costs one card" in session.hint_text.value
     session.next_button.click()
+    missed = session.practice.current
     session.next_button.click()
     assert "You solved 1 of 2 deals" in session.summary.value
+    report = session.summary.value
+    assert report.count("<tr>") == 3, "a heading and one row a deal"
+    assert exercise.answer in report and escape(missed.good_answer()) in report
     session.answer.submit.click()
     assert "New set" in session.answer.message.value
+    session.next_button.click()
+    assert "the set is finished" in session.answer.message.value
     session.new_button.click()
     assert "Deal 1 of 2" in session.progress.value and session.summary.value == ""
+
+
+def test_hints_run_out_and_say_so():
+    session = PracticeSession("easy", rounds=1, seed=5)
+    for _ in session.practice.current.hints:
+        session.hint_button.click()
+    assert "One answer" in session.hint_text.value
+    session.hint_button.click()
+    assert "that was the last hint" in session.answer.message.value

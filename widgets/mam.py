@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from fractions import Fraction
 from html import escape
 from itertools import groupby
 from typing import Any
@@ -19,12 +20,21 @@ from mathcards.engine import check_players
 from mathcards.mam import level as level_named
 from mathcards.mam import solve
 from mathcards.mam.bots import SKILLS, Bot, Plan, race
-from mathcards.mam.cards import LEVELS, Level
-from mathcards.mam.check import preview
+from mathcards.mam.cards import LEVELS, Level, read_cards
+from mathcards.mam.check import Verdict, check, preview
+from mathcards.mam.expression import describe
 from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
+from mathcards.mam.odds import (
+    LESSON_DEALS,
+    LESSON_SEED,
+    Solvability,
+    distinct_calculations,
+    ordered_calculations,
+    solvability,
+)
 from mathcards.mam.practice import PracticeSet
 from mathcards.mam.solver import Solution
-from widgets import svg
+from widgets import plots, svg
 from widgets.controls import MESSAGE_STYLE, Complains, button, html, render_message, shows_errors
 
 MODES = ("class", "versus", "practice")
@@ -125,6 +135,21 @@ def render_report(practice: PracticeSet) -> str:
         "<th>one good answer</th></tr>"
     )
     return f'<table class="mc-report">{head}{"".join(rows)}</table>'
+
+
+def counting_table(hands: list[tuple[int, ...]]) -> str:
+    """For hands of 1, 2, 3 … cards: how many ways there are to write a calculation with all
+    of them, against how many different solutions those are."""
+    rows = "".join(
+        f"<tr><td>{' '.join(map(str, hand))}</td><td>{ordered_calculations(len(hand)):,}</td>"
+        f"<td>{distinct_calculations(hand):,}</td></tr>"
+        for hand in hands
+    )
+    head = (
+        "<tr><th>cards</th><th>ways to write it, all cards used</th>"
+        "<th>different solutions (every step whole)</th></tr>"
+    )
+    return f'<table class="mc-report mc-counting">{head}{rows}</table>'
 
 
 def _count(number: int, noun: str) -> str:
@@ -601,11 +626,169 @@ class PracticeSession(Complains, w.VBox):
         )
 
 
+# ---------------------------------------------------------------- explorers for the lessons
+
+EXPLORER_CARDS = 6  # the solver answers at once for up to six cards, powers included
+
+
+class SolverExplorer(Complains, w.VBox):
+    """Type cards and a target: every solution, grouped by the cards it uses."""
+
+    def __init__(self, cards: str = "7 6 12 2 15", target: int = 32, power: bool = False) -> None:
+        self.cards = w.Text(value=cards, description="Cards")
+        self.cards.add_class("mc-cards-input")
+        self.target = w.BoundedIntText(value=target, min=0, max=10_000, description="Target")
+        self.power = w.Checkbox(value=power, description="exponent variant (^)")
+        self.message = html("mc-message-box")
+        self.found = html("mc-solutions")
+        for control in (self.cards, self.target, self.power):
+            control.observe(lambda _change: self.show(), names="value")
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                w.HBox([self.cards, self.target, self.power]),
+                self.message,
+                self.found,
+            ]
+        )
+        self.add_class("mc-solver-explorer")
+        self.show()
+
+    @shows_errors
+    def show(self) -> None:
+        """Solve the typed deal; a typing mistake is named beside the boxes and nothing lost."""
+        self.found.value = ""
+        cards = read_cards(self.cards.value, most=EXPLORER_CARDS)
+        found = solve(cards, self.target.value, power=self.power.value)
+        self.message.value = ""
+        self.found.value = render_solutions(found, self.target.value)
+
+
+class SameSolution(Complains, w.VBox):
+    """Two calculations side by side: what each one does, in words, and whether they are one
+    solution."""
+
+    def __init__(
+        self,
+        first: str = "12 + 15 + 7 − 2",
+        second: str = "(12 + 15) + (7 − 2)",
+        cards: str = "7 6 12 2 15",
+        target: int = 32,
+    ) -> None:
+        self.first = w.Text(value=first, description="First")
+        self.second = w.Text(value=second, description="Second")
+        self.cards = w.Text(value=cards, description="Cards")
+        self.target = w.BoundedIntText(value=target, min=0, max=10_000, description="Target")
+        self.message = html("mc-message-box")
+        self.verdict = html("mc-same")
+        for control in (self.first, self.second, self.cards, self.target):
+            control.add_class("mc-same-input")
+            control.observe(lambda _change: self.compare(), names="value")
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                w.HBox([self.cards, self.target]),
+                self.first,
+                self.second,
+                self.message,
+                self.verdict,
+            ]
+        )
+        self.add_class("mc-same-solution")
+        self.compare()
+
+    @shows_errors
+    def compare(self) -> None:
+        self.verdict.value = ""
+        cards = read_cards(self.cards.value)
+        verdicts = [
+            check(text.value, cards, self.target.value, power=True)
+            for text in (self.first, self.second)
+        ]
+        self.message.value = ""
+        self.verdict.value = render_comparison(verdicts)
+
+
+def render_comparison(verdicts: list[Verdict]) -> str:
+    """Each calculation in words, then one sentence: the same solution or not."""
+    lines = []
+    for name, verdict in zip(("First", "Second"), verdicts, strict=True):
+        said = describe(verdict.form) if verdict.correct and verdict.form else verdict.message
+        tone = "mc-ok" if verdict.correct else "mc-error"
+        lines.append(f'<p><b>{name}:</b> <span class="{tone}">{escape(said)}</span></p>')
+    first, second = verdicts
+    if first.correct and second.correct:
+        same = first.form == second.form
+        sentence = "the same solution, written two ways" if same else "two different solutions"
+        lines.append(f'<p class="mc-same-verdict"><b>So: {sentence}.</b></p>')
+    return "".join(lines)
+
+
+class TargetOdds(w.VBox):
+    """Choose a level: the chance of every target, how often five cards can make the roll, and
+    which targets are hardest."""
+
+    def __init__(self, level: str = "normal", power: bool = False) -> None:
+        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
+        self.dice = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.summary = html("mc-odds-summary")
+        self.hardest = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        for control in (self.level_choice, self.power_choice):
+            control.observe(lambda _change: self.show(), names="value")
+        super().__init__(
+            [
+                w.HBox([self.level_choice, self.power_choice]),
+                self.dice,
+                self.summary,
+                self.hardest,
+            ]
+        )
+        self.add_class("mc-target-odds")
+        self.show()
+
+    def show(self) -> None:
+        """Redraw both charts for the chosen level (the counts ship with the package)."""
+        chosen = level_named(self.level_choice.value, power=self.power_choice.value)
+        self.summary.value = "<p class='mc-progress'>Drawing the charts…</p>"
+        result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
+        self.dice.value = plots.figure_png(plots.target_chart(chosen))
+        self.hardest.value = plots.figure_png(plots.per_target_chart(result))
+        variant = "with powers" if chosen.power else "without powers"
+        self.summary.value = (
+            f"<p>Level <b>{escape(chosen.name)}</b>, {variant}: five cards can make the rolled "
+            f"target <b>{_percent(result.chance)}</b> of the time ({result.deals} seeded deals, "
+            "every roll weighed by its exact chance). The chart below shows it target by "
+            "target.</p>"
+        )
+
+
+def solvability_table(results: list[Solvability]) -> str:
+    """Every level with and without powers: how often the rolled target can be made."""
+    rows = "".join(
+        f"<tr><td>{escape(result.level.name)}</td><td>{'yes' if result.level.power else 'no'}"
+        f"</td><td>{_percent(result.chance)}</td></tr>"
+        for result in results
+    )
+    head = "<tr><th>level</th><th>powers</th><th>the target can be made</th></tr>"
+    return f'<table class="mc-report">{head}{rows}</table>'
+
+
+def _percent(chance: Fraction) -> str:
+    return f"{float(chance):.1%}"
+
+
 __all__ = [
     "AnswerBox",
     "MamTable",
     "PracticeSession",
+    "SameSolution",
+    "SolverExplorer",
+    "TargetOdds",
+    "counting_table",
+    "render_comparison",
     "render_report",
     "render_solutions",
     "render_table",
+    "solvability_table",
 ]

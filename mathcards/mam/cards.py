@@ -92,6 +92,27 @@ def level(name: str, *, power: bool = False) -> Level:
         raise ValueError(f"unknown level {name!r}: choose one of {known}") from None
 
 
+def read_cards(text: str, *, most: int = 8) -> list[int]:
+    """Cards typed as numbers (``7 6 12 2 15``, spaces or commas): 1 to `most` cards of the deck,
+    each no more often than the deck holds it."""
+    words = str(text).replace(",", " ").split()
+    if not words:
+        raise ValueError("type the cards, e.g. 7 6 12 2 15")
+    if len(words) > most:
+        raise ValueError(f"at most {most} cards here, not {len(words)}")
+    cards = []
+    for word in words:
+        if not (word.isascii() and word.isdigit()) or int(word) not in DECK:
+            raise ValueError(f"“{word[:12]}” is not a card: the cards are 1 to {max(DECK)}")
+        cards.append(int(word))
+    for card, count in Counter(cards).items():
+        held = DECK.count(card)
+        if count > held:
+            times = {1: "once", 2: "twice"}.get(held, f"{held} times")
+            raise ValueError(f"{card} is in the deck only {times}, not {count} times")
+    return cards
+
+
 def deal(rng: random.Random, chosen: Level | None = None, count: int = FACE_UP) -> list[int]:
     """Shuffle the level's deck with `rng` and turn up `count` cards."""
     cards = (chosen or LEVELS["normal"]).shuffled_deck(rng)

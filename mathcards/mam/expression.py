@@ -151,6 +151,30 @@ def latex(form: Form) -> str:
     return _render(form, LATEX, lambda inner: f"\\left({inner}\\right)")
 
 
+def describe(form: Form) -> str:
+    """A canonical form in words, the way a child would check two answers are one:
+    ``add 15, 12 and 7, take away 2``. Parts that are calculations stay calculations."""
+    if form[0] == LEAF:
+        return f"just the card {form[1]}"
+    if form[0] == POWER:
+        return f"{_part(form[1])} to the power {_part(form[2])}"
+    first, second = ordered_terms(form)
+    join = "add" if form[0] == SUM else "multiply"
+    words = f"{join} {_listed(first)}" if len(first) > 1 else f"start from {_part(first[0])}"
+    if not second:
+        return words
+    return words + (", take away " if form[0] == SUM else ", divide by ") + _listed(second)
+
+
+def _part(form: Form) -> str:
+    return pretty(form) if form[0] == LEAF else f"({pretty(form)})"
+
+
+def _listed(terms: list[Form]) -> str:
+    names = [_part(term) for term in terms]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def to_sympy(form: Form) -> sympy.Expr:
     """An unevaluated sympy expression in the child's order (``.doit()`` gives the value).
 

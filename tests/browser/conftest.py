@@ -113,7 +113,9 @@ LAYOUT_PROBLEMS = """() => {
     if (!box.width || !box.height || getComputedStyle(control).visibility === 'hidden') continue;
     const name = (control.innerText || control.value || control.placeholder || control.type || '')
       .trim().slice(0, 30);
-    if (box.left < -1 || box.right > width + 1)
+    const output = control.closest('.jp-OutputArea-output') || document.body;
+    const room = output.getBoundingClientRect();
+    if (box.left < Math.max(room.left, 0) - 1 || box.right > Math.min(room.right, width) + 1)
       problems.push(`"${name}" is cut off: ${Math.round(box.left)}..${Math.round(box.right)}px`);
     const [needs, has] = [control.scrollWidth, control.clientWidth];
     if (control.tagName === 'BUTTON' && needs > has + 2)

@@ -60,3 +60,19 @@ def test_the_same_seed_gives_the_same_deal_even_when_random_is_disturbed():
 def test_a_deal_comes_from_the_levels_deck():
     cards = deal(random.Random(1), LEVELS["easy"], count=8)
     assert len(cards) == 8 and not Counter(cards) - Counter(LEVELS["easy"].deck)
+
+
+def test_reading_typed_cards():
+    from mathcards.mam.cards import read_cards
+
+    assert read_cards("7 6, 12 2 15") == [7, 6, 12, 2, 15]
+    for text, message in [
+        ("", "type the cards"),
+        ("7 21", "“21” is not a card"),
+        ("7 x", "“x” is not a card"),
+        ("٣", "is not a card"),
+        ("15 15", "15 is in the deck only once, not 2 times"),
+        ("1 " * 9, "at most 8 cards"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            read_cards(text)

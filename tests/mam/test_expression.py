@@ -1,9 +1,10 @@
 """Canonical forms: which calculations are the same solution, and how a solution is printed."""
 
+import pytest
 import sympy
 
 from mathcards.mam.check import evaluate, parse
-from mathcards.mam.expression import latex, pretty, text
+from mathcards.mam.expression import describe, latex, pretty, text
 
 
 def form(answer):
@@ -61,3 +62,19 @@ def test_sympy_keeps_the_value():
     for answer in ["(6+2)*(12+7-15)", "7^(12/6)-15-2", "20/(2+3)", "12*2/6"]:
         expr = to_sympy(form(answer))
         assert expr.doit() == sympy.sympify(answer.replace("^", "**"))
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ("12 + 15 + 7 - 2", "add 15, 12 and 7, take away 2"),
+        ("(12+15)+(7-2)", "add 15, 12 and 7, take away 2"),
+        ("7*6+2-12", "add (7 × 6) and 2, take away 12"),
+        ("7^(12/6)-15-2", "start from (7^(12 ÷ 6)), take away 15 and 2"),
+        ("12/6", "start from 12, divide by 6"),
+        ("2*(3+4)", "multiply (4 + 3) and 2"),
+        ("15", "just the card 15"),
+    ],
+)
+def test_a_solution_described_in_words(answer, words):
+    assert describe(form(answer)) == words

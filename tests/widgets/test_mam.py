@@ -9,6 +9,10 @@ from widgets import svg
 from widgets.mam import (
     MamTable,
     PracticeSession,
+    SameSolution,
+    SolverExplorer,
+    TargetOdds,
+    counting_table,
     render_preview,
     render_solutions,
     render_table,
@@ -340,3 +344,46 @@ def test_hints_run_out_and_say_so():
     assert "One answer" in session.hint_text.value
     session.hint_button.click()
     assert "that was the last hint" in session.answer.message.value
+
+
+# ---------------------------------------------------------------- the lessons' explorers
+
+
+def test_the_solver_explorer_updates_as_the_reader_types():
+    explorer = SolverExplorer()
+    assert "23 ways to make 32" in explorer.found.value
+    explorer.power.value = True
+    assert "40 ways to make 32" in explorer.found.value
+    explorer.cards.value = "7 99"
+    assert "“99” is not a card" in explorer.message.value and explorer.found.value == ""
+    assert explorer.cards.value == "7 99", "what was typed stays"
+    explorer.cards.value = "2 5"
+    assert "1 way to make 32" in explorer.found.value and "2^5" in explorer.found.value
+    explorer.cards.value = "1 2 3 4 5 6 7"
+    assert "at most 6 cards" in explorer.message.value
+
+
+def test_same_solution_says_what_each_calculation_does():
+    same = SameSolution()
+    assert "the same solution, written two ways" in same.verdict.value
+    same.second.value = "7 × 6 − 12 + 2"
+    assert "two different solutions" in same.verdict.value
+    assert "add (7 × 6) and 2, take away 12" in same.verdict.value
+    same.second.value = "15 + 12 - (2 - 7 + 7)"
+    assert "you used 7 twice" in same.verdict.value and "So:" not in same.verdict.value
+
+
+def test_target_odds_follow_the_chosen_level():
+    odds = TargetOdds()
+    assert "98.4%" in odds.summary.value and bytes(odds.dice.value).startswith(b"\x89PNG")
+    before = odds.hardest.value
+    odds.level_choice.value = "hard"
+    odds.power_choice.value = True
+    assert "Level <b>hard</b>, with powers" in odds.summary.value
+    assert odds.hardest.value != before
+
+
+def test_the_counting_table_counts_orders_and_different_solutions():
+    table = counting_table([(3, 5), (2, 3, 5, 7, 11)])
+    assert "<td>3 5</td><td>8</td><td>3</td>" in table
+    assert "<td>430,080</td><td>3,188</td>" in table

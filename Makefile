@@ -10,13 +10,14 @@ PORT   ?= 8866
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
 
-test: $(VENV)/.installed-test browser
-	$(BIN)/ruff check .
+test: lint browser
 	$(BIN)/python -m pytest
 
+# Style, format and types: the first part of `make test`.
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.solver

@@ -16,6 +16,15 @@ MESSAGE_STYLE = """<style>
 </style>"""
 
 
+class Complains:
+    """A widget whose callbacks' errors appear in its `message` line, next to its controls."""
+
+    message: w.HTML
+
+    def complain(self, text: str) -> None:
+        self.message.value = render_message(text, ok=False)
+
+
 def render_message(text: str, ok: bool | None = None) -> str:
     """A sentence next to the control that caused it: green when right, red when wrong."""
     tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]

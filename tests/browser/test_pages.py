@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import assert_not_blank
+from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 PAGES = sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb"))
@@ -20,9 +20,13 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
     assert not visit.page.query_selector_all(".jp-RenderedText[data-mime-type*=stderr]")
     assert not visit.errors, visit.errors
     assert not visit.offsite_requests(), visit.offsite_requests()
-    shot = tmp_path / (page.replace("/", "_") + ".png")
-    visit.page.screenshot(path=shot, full_page=True)
-    assert_not_blank(shot)
+    for size, (width, height) in SIZES.items():
+        visit.page.set_viewport_size({"width": width, "height": height})
+        visit.page.wait_for_timeout(300)  # the layout settles
+        shot = tmp_path / f"{page.replace('/', '_')}-{size}.png"
+        visit.page.screenshot(path=shot, full_page=True)
+        assert_not_blank(shot)
+        assert not layout_problems(visit.page), (size, layout_problems(visit.page))
 
 
 def test_the_root_address_opens_the_landing_page(server, visit):

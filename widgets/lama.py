@@ -45,7 +45,14 @@ from mathcards.lama.odds import (
     run_chance,
 )
 from widgets import svg
-from widgets.controls import MESSAGE_STYLE, button, html, render_message, shows_errors
+from widgets.controls import (
+    MESSAGE_STYLE,
+    Complains,
+    button,
+    html,
+    render_message,
+    shows_errors,
+)
 
 YOU = "You"  # the reader's seat in a moment to decide
 PAUSE = 0.8  # seconds between two computer moves
@@ -92,7 +99,7 @@ HAND_STYLE = (  # the hand's cards are buttons that look like the cards
     "<style>"
     ".mc-lama-hand .mc-hand-card { width: 70px; height: 102px; padding: 0; border: none; "
     "background-color: transparent; background-size: contain; background-repeat: no-repeat; "
-    "color: transparent; box-shadow: none; }"
+    "color: transparent; font-size: 0; box-shadow: none; }"
     ".mc-lama-hand .mc-hand-card:hover:enabled { transform: translateY(-6px); }"
     ".mc-lama-hand .mc-hand-card:disabled { opacity: .35; filter: grayscale(.8); }"
     + "".join(
@@ -188,17 +195,7 @@ def render_odds(view: LamaView) -> str:
 # ---------------------------------------------------------------- the table
 
 
-class _Complains:
-    """Errors from a callback appear in the widget's message line."""
-
-    message: w.HTML
-
-    def complain(self, text: str) -> None:
-        """Show the error next to the controls, in red."""
-        self.message.value = render_message(text, ok=False)
-
-
-class LamaTable(_Complains, w.VBox):
+class LamaTable(Complains, w.VBox):
     """You against computer players. Choose the deck, the options and the opponents, deal,
     then click a card that fits (the others are greyed), draw or quit."""
 
@@ -431,7 +428,7 @@ def _dropdown(label: str, options: list[str], value: str, css: str) -> w.Dropdow
 # ---------------------------------------------------------------- scoring a hand
 
 
-class HandScorer(_Complains, w.VBox):
+class HandScorer(Complains, w.VBox):
     """Build a hand card by card and see how it scores, in words."""
 
     def __init__(self, hand: str = "4 4 4", preset: str = "classic") -> None:
@@ -506,7 +503,7 @@ class HandScorer(_Complains, w.VBox):
 # ---------------------------------------------------------------- play, draw or quit?
 
 
-class DrawOrQuit(_Complains, w.VBox):
+class DrawOrQuit(Complains, w.VBox):
     """A real moment from a seeded game: no card of yours fits. Draw or quit? See the exact
     odds, decide, then see what the expert does and which card was on top of the pile."""
 
@@ -625,7 +622,7 @@ def render_standings(standings: list[Standing]) -> str:
     )
 
 
-class TournamentChart(_Complains, w.VBox):
+class TournamentChart(Complains, w.VBox):
     """The four computer players in seeded games: choose the deck and how many games."""
 
     def __init__(self, games: int = 60, preset: str = "classic", seed: int = 2026) -> None:
@@ -688,7 +685,7 @@ def run_chart(runs: list[bool], exact: float, title: str) -> Figure:
     return figure
 
 
-class RunSimulation(_Complains, w.VBox):
+class RunSimulation(Complains, w.VBox):
     """Deal many hands and watch the share of run hands settle on the exact chance."""
 
     BATCHES = (100, 1_000, 10_000)
@@ -746,7 +743,7 @@ class RunSimulation(_Complains, w.VBox):
             display(self.figure)
 
 
-class DealOdds(_Complains, w.VBox):
+class DealOdds(Complains, w.VBox):
     """The exact odds of a dealt hand for the chosen deck and llama scoring."""
 
     def __init__(self, preset: str = "classic") -> None:

@@ -3,7 +3,7 @@ chart, scoring a hand, and a simulation converging."""
 
 import pytest
 
-from tests.browser.conftest import assert_not_blank
+from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -24,8 +24,12 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
     move.click()
     page.locator(".mc-lama-feed", has_text="Ada (cautious)").wait_for(timeout=WAIT_MS)
     page.locator(".mc-score-words", has_text="3, 3, 5, llama → 3 + 5 + 10 = 18").wait_for()
-    page.screenshot(path=tmp_path / "play.png", full_page=True)
-    assert_not_blank(tmp_path / "play.png")
+    for size, (width, height) in SIZES.items():  # the dealt table fits a projector and a phone
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        page.screenshot(path=tmp_path / f"play-{size}.png", full_page=True)
+        assert_not_blank(tmp_path / f"play-{size}.png")
+        assert not layout_problems(page), (size, layout_problems(page))
     assert not visit.errors and not visit.offsite_requests()
 
 

@@ -19,7 +19,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from mathcards.chips import GAME_END, LLAMA, returnable
+from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, returnable
 from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
 from mathcards.lama.cards import (
     HAND_SIZE,
@@ -185,7 +185,7 @@ class LamaGame:
         self.players = check_players(self.players, game="LAMA")
         self.deck = find_preset(self.preset)
         self.preset = self.deck.name
-        score((), llama_scoring=self.llama_scoring)  # checks the option
+        check_llama_scoring(self.llama_scoring)
         if self.starter not in STARTERS:
             raise ValueError(f"starter is one of {', '.join(STARTERS)}, not {self.starter!r}")
         if self.deck.size < HAND_SIZE * len(self.players) + 1:

@@ -75,6 +75,5 @@ CASE = EngineCase(
     cards=cards,
     scramble_hidden=scramble_hidden,
     illegal=illegal,
-    # the harness's `invariant` hook, where the harness has it
-    **({"invariant": invariant} if "invariant" in EngineCase.__dataclass_fields__ else {}),
+    invariant=invariant,
 )

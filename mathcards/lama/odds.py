@@ -137,10 +137,10 @@ def can_play_chance(deck: Deck | str, top: Card, size: int = HAND_SIZE) -> Fract
     )
 
 
-@lru_cache(maxsize=CACHED)
 def distinct_values_chances(deck: Deck | str, size: int = HAND_SIZE) -> dict[int, Fraction]:
     """How many different values a dealt hand holds (a "+" card counts as its number, the
-    pink llama as a value of its own), with the chance of each."""
+    pink llama as a value of its own), with the chance of each (a new dict each call; the
+    deals it sums over are cached)."""
     hands, total = deals(_pool(deck), size)
     ways_of: Counter[int] = Counter()
     for hand, ways in hands:

@@ -20,7 +20,9 @@ TOKENS = "1–6, 1+–6+ (party), L the llama (the mosquito in lato-z-komarami),
 
 def add_commands(commands: Any) -> None:
     """Add `lama` and its questions to the `mathcards` sub-commands."""
-    lama = commands.add_parser("lama", help="LAMA card game: scores, exact odds, tournaments")
+    lama = commands.add_parser(
+        "lama", help="LAMA card game: scores, exact odds, tournaments", description=__doc__
+    )
     questions = lama.add_subparsers(dest="lama", required=True, metavar="QUESTION")
 
     score_cmd = questions.add_parser("score", help="the penalty points a hand scores")
@@ -46,7 +48,9 @@ def add_commands(commands: Any) -> None:
     tournament_cmd.add_argument(
         "--players", type=_bots, required=True, help=f"2 to 6 of {','.join(BOTS)}"
     )
-    tournament_cmd.add_argument("--games", type=_games, default=100, metavar="N")
+    tournament_cmd.add_argument(
+        "--games", type=_games, default=100, metavar="N", help="how many games (100)"
+    )
     tournament_cmd.add_argument("--seed", type=int, default=0, help="the same seed, same games")
     tournament_cmd.add_argument("--lama20", action="store_true", help="pink 20-point chips")
     tournament_cmd.add_argument("--starter", choices=STARTERS, default=STARTERS[0])

@@ -131,10 +131,6 @@ class LamaView:
         """Everyone else has quit: this player may play on, but not draw."""
         return all(seat.quit for seat in self.others)
 
-    def unseen(self) -> Counter[Card]:
-        """The cards this player has not seen: the deck less the own hand and the discard pile."""
-        return self.deck.without([*self.hand, *self.discard_pile])
-
 
 def chip_stack(score: int, *, pink: bool = False) -> tuple[int, ...]:
     """The chips that make a score, largest first: whites change up to blacks (and pinks)."""

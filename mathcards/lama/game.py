@@ -302,19 +302,19 @@ class LamaGame:
 
     def apply(self, action: Action | ChanceOutcome) -> Event:
         """Make a move (or, scripted, give the card that comes); raises IllegalAction."""
-        if isinstance(action, ChanceOutcome):
-            event = self._chance(action.outcome)
-        else:
-            handlers = {
-                Play: self._play,
-                Draw: self._draw,
-                Quit: self._quit,
-                ReturnChip: self._return_chip,
-            }
-            handler = handlers.get(type(action))
-            if handler is None:
+        match action:
+            case ChanceOutcome():
+                event = self._chance(action.outcome)
+            case Play():
+                event = self._play(action)
+            case Draw():
+                event = self._draw()
+            case Quit():
+                event = self._quit()
+            case ReturnChip():
+                event = self._return_chip(action)
+            case _:
                 raise IllegalAction(f"{action!r} is not a move in LAMA: play, draw or quit")
-            event = handler(action)  # type: ignore[operator]
         self.log.append(event.sentence)
         return event
 
@@ -350,7 +350,7 @@ class LamaGame:
             return Event(player, "play", f"{said} A + card: {player} goes again.")
         return Event(player, "play", said + self._pass_turn())
 
-    def _draw(self, _action: Draw) -> Event:
+    def _draw(self) -> Event:
         """Draw the top card, unless the pile is empty or everyone else has quit."""
         self._expect(Phase.TURN, "draw")
         player = self.player
@@ -364,7 +364,7 @@ class LamaGame:
         self.hands[player].append(self.draw_pile.pop())
         return Event(player, "draw", f"{player} draws a card." + self._pass_turn())
 
-    def _quit(self, _action: Quit) -> Event:
+    def _quit(self) -> Event:
         """Quit the round; when the last player quits, the round ends."""
         self._expect(Phase.TURN, "quit")
         player = self.player

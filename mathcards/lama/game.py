@@ -501,10 +501,9 @@ class LamaGame:
 
 def _card(value: object) -> Card:
     """The card a move or a chance outcome names, or IllegalAction."""
-    try:
-        return Card(value)  # type: ignore[arg-type]
-    except (ValueError, TypeError):
-        raise IllegalAction(f"{value!r} is not a LAMA card") from None
+    if isinstance(value, int) and value in set(Card):
+        return Card(value)
+    raise IllegalAction(f"{value!r} is not a LAMA card")
 
 
 def a(card: Card) -> str:

@@ -8,6 +8,7 @@ the render functions are pure (state → HTML) and no rule lives here.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
@@ -20,7 +21,7 @@ from mathcards.engine import check_players
 from mathcards.mam import level as level_named
 from mathcards.mam import solve
 from mathcards.mam.bots import SKILLS, Bot, Plan, race
-from mathcards.mam.cards import LEVELS, Level, read_cards
+from mathcards.mam.cards import LEVELS, Level, deal, read_cards
 from mathcards.mam.check import Verdict, check, preview
 from mathcards.mam.expression import describe
 from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
@@ -635,6 +636,43 @@ class PracticeSession(Complains, w.VBox):
 
 # ---------------------------------------------------------------- explorers for the lessons
 
+
+class QuickDeal(w.VBox):
+    """A seeded deal and roll, and every way to make its target at the press of a button."""
+
+    def __init__(self, seed: int = 2026, level: str = "normal") -> None:
+        self.seed, self.level = seed, level_named(level)
+        self.deal_view = html("mc-table")
+        self.found = html("mc-solutions")
+        self.ways_button = button("Show every way", "mc-show-all", self.show_ways)
+        another = button("Another deal", "mc-another", self.another, button_style="primary")
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                self.deal_view,
+                w.HBox([another, self.ways_button]),
+                self.found,
+            ]
+        )
+        self.add_class("mc-quick-deal")
+        self._deal()
+
+    def _deal(self) -> None:
+        rng = random.Random(self.seed)
+        self.cards = deal(rng, self.level)
+        self.dice = self.level.roll(rng)
+        self.deal_view.value = render_table(self.cards, self.dice, self.level.colours)
+        self.found.value = ""
+
+    def another(self, _button: object = None) -> None:
+        """The next seeded deal: the same sequence for every class."""
+        self.seed += 1
+        self._deal()
+
+    def show_ways(self, _button: object = None) -> None:
+        self.found.value = render_solutions(solve(self.cards, sum(self.dice)), sum(self.dice))
+
+
 EXPLORER_CARDS = 6  # the solver answers at once for up to six cards, powers included
 
 
@@ -825,6 +863,7 @@ __all__ = [
     "AnswerBox",
     "MamTable",
     "PracticeSession",
+    "QuickDeal",
     "SameSolution",
     "SolverExplorer",
     "TargetOdds",

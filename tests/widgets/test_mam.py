@@ -10,6 +10,7 @@ from widgets.mam import (
     AllLevels,
     MamTable,
     PracticeSession,
+    QuickDeal,
     SameSolution,
     SolverExplorer,
     TargetOdds,
@@ -403,3 +404,13 @@ def test_the_counting_table_counts_orders_and_different_solutions():
     table = counting_table([(3, 5), (2, 3, 5, 7, 11)])
     assert "<td>3 5</td><td>8</td><td>3</td>" in table
     assert "<td>430,080</td><td>3,188</td>" in table
+
+
+def test_a_quick_deal_is_seeded_and_shows_every_way_on_request():
+    first, again = QuickDeal(seed=5), QuickDeal(seed=5)
+    assert (first.cards, first.dice) == (again.cards, again.dice)
+    assert first.deal_view.value.count('<svg class="mc-card ') == 5 and first.found.value == ""
+    first.ways_button.click()
+    assert f"to make {sum(first.dice)}" in first.found.value
+    first.children[2].children[0].click()  # Another deal
+    assert first.found.value == "" and (first.cards, first.dice) != (again.cards, again.dice)

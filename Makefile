@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: serve test lint bench browser clean
+.PHONY: serve test lint bench bench-pages browser clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
@@ -22,6 +22,10 @@ lint: $(VENV)/.installed-test
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.solver
 	$(BIN)/python -m bench.lama_dice
+
+# Time to interactive of every lesson page in Chromium (needs the test extras and a browser).
+bench-pages: $(VENV)/.installed-test browser
+	$(BIN)/python -m bench.pages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

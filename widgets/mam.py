@@ -8,6 +8,7 @@ the render functions are pure (state → HTML) and no rule lives here.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
@@ -20,7 +21,7 @@ from mathcards.engine import check_players
 from mathcards.mam import level as level_named
 from mathcards.mam import solve
 from mathcards.mam.bots import SKILLS, Bot, Plan, race
-from mathcards.mam.cards import LEVELS, Level, read_cards
+from mathcards.mam.cards import LEVELS, Level, deal, read_cards
 from mathcards.mam.check import Verdict, check, preview
 from mathcards.mam.expression import describe
 from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
@@ -34,8 +35,17 @@ from mathcards.mam.odds import (
 )
 from mathcards.mam.practice import PracticeSet
 from mathcards.mam.solver import Solution
-from widgets import plots, svg
-from widgets.controls import MESSAGE_STYLE, Complains, button, html, render_message, shows_errors
+from widgets import svg
+from widgets.controls import (
+    MESSAGE_STYLE,
+    Clock,
+    Complains,
+    background,
+    button,
+    html,
+    render_message,
+    shows_errors,
+)
 
 MODES = ("class", "versus", "practice")
 SHOWN_PER_GROUP = 40
@@ -53,8 +63,6 @@ STYLE = """<style>
 .mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
 </style>"""
-
-Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
 
 
 def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
@@ -628,6 +636,43 @@ class PracticeSession(Complains, w.VBox):
 
 # ---------------------------------------------------------------- explorers for the lessons
 
+
+class QuickDeal(w.VBox):
+    """A seeded deal and roll, and every way to make its target at the press of a button."""
+
+    def __init__(self, seed: int = 2026, level: str = "normal") -> None:
+        self.seed, self.level = seed, level_named(level)
+        self.deal_view = html("mc-table")
+        self.found = html("mc-solutions")
+        self.ways_button = button("Show every way", "mc-show-all", self.show_ways)
+        another = button("Another deal", "mc-another", self.another, button_style="primary")
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                self.deal_view,
+                w.HBox([another, self.ways_button]),
+                self.found,
+            ]
+        )
+        self.add_class("mc-quick-deal")
+        self._deal()
+
+    def _deal(self) -> None:
+        rng = random.Random(self.seed)
+        self.cards = deal(rng, self.level)
+        self.dice = self.level.roll(rng)
+        self.deal_view.value = render_table(self.cards, self.dice, self.level.colours)
+        self.found.value = ""
+
+    def another(self, _button: object = None) -> None:
+        """The next seeded deal: the same sequence for every class."""
+        self.seed += 1
+        self._deal()
+
+    def show_ways(self, _button: object = None) -> None:
+        self.found.value = render_solutions(solve(self.cards, sum(self.dice)), sum(self.dice))
+
+
 EXPLORER_CARDS = 6  # the solver answers at once for up to six cards, powers included
 
 
@@ -724,18 +769,21 @@ def render_comparison(verdicts: list[Verdict]) -> str:
     return "".join(lines)
 
 
-class TargetOdds(w.VBox):
+class TargetOdds(Complains, w.VBox):
     """Choose a level: the chance of every target, how often five cards can make the roll, and
-    which targets are hardest."""
+    which targets are hardest. The charts are drawn just after the page appears."""
 
-    def __init__(self, level: str = "normal", power: bool = False) -> None:
+    def __init__(
+        self, level: str = "normal", power: bool = False, *, clock: Clock = background
+    ) -> None:
         self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
         self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
         self.dice = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.summary = html("mc-odds-summary")
+        self.summary = self.message = html("mc-odds-summary")
         self.hardest = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.clock = clock
         for control in (self.level_choice, self.power_choice):
-            control.observe(lambda _change: self.show(), names="value")
+            control.observe(lambda _change: self.redraw(), names="value")
         super().__init__(
             [
                 w.HBox([self.level_choice, self.power_choice]),
@@ -745,12 +793,19 @@ class TargetOdds(w.VBox):
             ]
         )
         self.add_class("mc-target-odds")
-        self.show()
+        self.redraw()
 
+    def redraw(self) -> None:
+        """Say the charts are coming, and draw them without holding up the page."""
+        self.summary.value = "<p class='mc-progress'>Drawing the charts…</p>"
+        self.clock(0, self.show)
+
+    @shows_errors
     def show(self) -> None:
         """Redraw both charts for the chosen level (the counts ship with the package)."""
+        from widgets import plots  # matplotlib loads only on the pages that draw a chart
+
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
-        self.summary.value = "<p class='mc-progress'>Drawing the charts…</p>"
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
         self.dice.value = plots.figure_png(plots.target_chart(chosen))
         self.hardest.value = plots.figure_png(plots.per_target_chart(result))
@@ -761,6 +816,31 @@ class TargetOdds(w.VBox):
             "every roll weighed by its exact chance). The chart below shows it target by "
             "target.</p>"
         )
+
+
+class AllLevels(Complains, w.VBox):
+    """Every level with and without powers: how often the rolled target can be made, and how
+    many cards the easiest answer needs (the chart is drawn just after the page appears)."""
+
+    def __init__(self, *, clock: Clock = background) -> None:
+        self.results = [
+            solvability(LEVELS[name].with_power(power), LESSON_DEALS, LESSON_SEED)
+            for name in LEVELS
+            for power in (False, True)
+        ]
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.progress = self.message = html("mc-progress", "<p>Drawing the chart…</p>")
+        super().__init__([html("mc-levels", solvability_table(self.results)), self.progress])
+        self.children += (self.chart,)
+        self.add_class("mc-all-levels")
+        clock(0, self.draw)
+
+    @shows_errors
+    def draw(self) -> None:
+        from widgets import plots  # matplotlib loads after the page is shown
+
+        self.chart.value = plots.figure_png(plots.fewest_cards_chart(self.results))
+        self.progress.value = ""
 
 
 def solvability_table(results: list[Solvability]) -> str:
@@ -779,9 +859,11 @@ def _percent(chance: Fraction) -> str:
 
 
 __all__ = [
+    "AllLevels",
     "AnswerBox",
     "MamTable",
     "PracticeSession",
+    "QuickDeal",
     "SameSolution",
     "SolverExplorer",
     "TargetOdds",

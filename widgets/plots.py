@@ -26,7 +26,7 @@ plt.rcParams.update(
 def target_chart(level: Level) -> Figure:
     """The exact probability of every target the level's two dice can roll."""
     odds = level.targets()
-    figure, axes = plt.subplots(figsize=(10, 3.6))
+    figure, axes = _canvas()
     axes.bar([str(t) for t in odds], [float(p) for p in odds.values()], color=BAR)
     colours = " + ".join(level.colours)
     axes.set_title(f"Level “{level.name}”: the target is the sum of two dice ({colours})")
@@ -39,7 +39,7 @@ def target_chart(level: Level) -> Figure:
 def fewest_cards_chart(results: list[Solvability]) -> Figure:
     """For each level: how many cards the easiest answer to the rolled target needs."""
     sizes = range(6)
-    figure, axes = plt.subplots(figsize=(10, 3.6))
+    figure, axes = _canvas()
     width = 0.8 / len(results)
     for index, result in enumerate(results):
         shares = [float(result.fewest.get(n, Fraction(0))) for n in sizes]
@@ -56,7 +56,7 @@ def fewest_cards_chart(results: list[Solvability]) -> Figure:
 def per_target_chart(result: Solvability) -> Figure:
     """For every target the dice can show: the share of deals that can make it."""
     targets = list(result.per_target)
-    figure, axes = plt.subplots(figsize=(10, 3.6))
+    figure, axes = _canvas()
     axes.bar([str(t) for t in targets], [float(s) for s in result.per_target.values()], color=BAR)
     axes.set_ylim(0, 1)
     axes.set_title(f"{_name(result)}: share of {result.deals} deals that can make each target")
@@ -68,6 +68,12 @@ def per_target_chart(result: Solvability) -> Figure:
 
 def _name(result: Solvability) -> str:
     return result.level.name + (" with ^" if result.level.power else "")
+
+
+def _canvas() -> tuple[Figure, Axes]:
+    """A wide figure made without pyplot, so it can be drawn on a background thread."""
+    figure = Figure(figsize=(10, 3.6))
+    return figure, figure.subplots()
 
 
 def _percent_axis(axes: Axes, label: str) -> None:

@@ -13,10 +13,12 @@ Two expressions are the same solution exactly when their forms are equal.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import sympy
+from typing import TYPE_CHECKING
 
 from mathcards.mam.steps import apply
+
+if TYPE_CHECKING:
+    import sympy
 
 LEAF, SUM, PRODUCT, POWER = range(4)
 Form = tuple
@@ -178,8 +180,11 @@ def _listed(terms: list[Form]) -> str:
 def to_sympy(form: Form) -> sympy.Expr:
     """An unevaluated sympy expression in the child's order (``.doit()`` gives the value).
 
-    Print it with ``sympy.sstr(expr, order="none")`` to keep the order.
+    Print it with ``sympy.sstr(expr, order="none")`` to keep the order. sympy is imported here,
+    on first use, so that a page that never asks for it opens a second sooner.
     """
+    import sympy
+
     if form[0] == LEAF:
         return sympy.UnevaluatedExpr(sympy.Integer(form[1]))
     if form[0] == POWER:
@@ -194,6 +199,8 @@ def to_sympy(form: Form) -> sympy.Expr:
 
 def _plain(form: Form) -> sympy.Expr:
     """A divisor: a bare Integer prints as ``a/b`` where an UnevaluatedExpr would not."""
+    import sympy
+
     return sympy.Integer(form[1]) if form[0] == LEAF else to_sympy(form)
 
 

@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import NamedTuple
-
-import sympy
+from typing import TYPE_CHECKING, NamedTuple
 
 from mathcards.mam import expression
 from mathcards.mam.expression import Form
@@ -30,6 +28,9 @@ SMALL_HAND = 5  # up to this many cards, building every value is faster than sea
 MAX_POWER_LIMIT = 10**12
 Hand = tuple[int, ...]
 Half = tuple[Hand, int]  # a part of the hand and the value made from it
+
+if TYPE_CHECKING:
+    import sympy
 
 OPERATOR_COST = {"+": 1, "-": 2, "*": 3, "/": 4, "^": 5}
 

@@ -121,3 +121,56 @@ def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, vi
     page.screenshot(path=tmp_path / "practice.png", full_page=True)
     assert_not_blank(tmp_path / "practice.png")
     assert not visit.errors and not visit.offsite_requests()
+
+
+def test_the_solver_page_answers_what_the_reader_types(server, visit):
+    visit.open(f"{server}/voila/render/mam/3-how-the-solver-thinks.ipynb")
+    page = visit.page
+    assert "430,080" in page.locator(".mc-counting").inner_text()
+    same = page.locator(".mc-same-solution")
+    same.locator(".mc-same-verdict", has_text="the same solution").wait_for(timeout=WAIT_MS)
+    second = same.locator("input").nth(3)  # cards, target, first, second
+    second.fill("7 × 6 − 12 + 2")
+    same.locator(".mc-same-verdict", has_text="two different solutions").wait_for(timeout=WAIT_MS)
+    explorer = page.locator(".mc-solver-explorer")
+    explorer.locator(".mc-solutions", has_text="23 ways to make 32").wait_for(timeout=WAIT_MS)
+    explorer.locator("input[type=checkbox]").check()
+    explorer.locator(".mc-solutions", has_text="40 ways to make 32").wait_for(timeout=WAIT_MS)
+    cards = explorer.locator("input").first
+    cards.fill("7 99")
+    explorer.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)
+    assert cards.input_value() == "7 99"
+    assert not visit.errors and not visit.offsite_requests()
+
+
+def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
+    visit.open(f"{server}/voila/render/mam/4-which-targets-are-easy.ipynb")
+    odds = visit.page.locator(".mc-target-odds")
+    odds.locator(".mc-odds-summary", has_text="98.4%").wait_for(timeout=WAIT_MS)
+    odds.locator("select").select_option("hard")
+    odds.locator(".mc-odds-summary", has_text="Level hard").wait_for(timeout=WAIT_MS)
+    assert odds.locator("img").count() == 2
+    levels = visit.page.locator(".mc-all-levels")
+    levels.locator("img").wait_for(timeout=WAIT_MS)
+    assert "98.4%" in levels.inner_text()
+
+
+def test_a_practice_set_ends_with_every_deal_listed(server, visit):
+    visit.open(f"{server}/voila/render/mam/2-practice.ipynb")
+    practice = visit.page.locator(".mc-practice").first
+    rounds = practice.locator("input[type=number]")
+    rounds.fill("2")
+    rounds.press("Enter")
+    practice.locator("button.mc-new-set").click()
+    practice.locator(".mc-progress", has_text="Deal 1 of 2").wait_for(timeout=WAIT_MS)
+    practice.locator("button.mc-hint").click()
+    practice.locator(".mc-hint-text", has_text="costs one card").wait_for(timeout=WAIT_MS)
+    for _ in range(2):
+        practice.locator("button.mc-next").click()
+    report = practice.locator(".mc-report")
+    report.wait_for(timeout=WAIT_MS)
+    assert report.locator("tr").count() == 3 and "one good answer" in report.inner_text()
+    practice.locator("button.mc-next").click()
+    practice.locator(".mc-message.mc-error", has_text="the set is finished").wait_for(
+        timeout=WAIT_MS
+    )

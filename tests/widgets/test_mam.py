@@ -7,8 +7,10 @@ import pytest
 from mathcards.mam import best
 from widgets import svg
 from widgets.mam import (
+    AllLevels,
     MamTable,
     PracticeSession,
+    QuickDeal,
     SameSolution,
     SolverExplorer,
     TargetOdds,
@@ -374,16 +376,41 @@ def test_same_solution_says_what_each_calculation_does():
 
 
 def test_target_odds_follow_the_chosen_level():
-    odds = TargetOdds()
+    clock = FakeClock()
+    odds = TargetOdds(clock=clock)
+    assert "Drawing the charts" in odds.summary.value and not odds.dice.value
+    clock.run()
     assert "98.4%" in odds.summary.value and bytes(odds.dice.value).startswith(b"\x89PNG")
     before = odds.hardest.value
     odds.level_choice.value = "hard"
     odds.power_choice.value = True
+    assert "Drawing the charts" in odds.summary.value
+    clock.run()
     assert "Level <b>hard</b>, with powers" in odds.summary.value
     assert odds.hardest.value != before
+
+
+def test_every_level_at_once_with_its_chart_drawn_after_the_page():
+    clock = FakeClock()
+    levels = AllLevels(clock=clock)
+    table = levels.children[0].value
+    assert table.count("<tr>") == 7 and "<td>normal</td><td>no</td><td>98.4%</td>" in table
+    assert not levels.chart.value and "Drawing" in levels.progress.value
+    clock.run()
+    assert bytes(levels.chart.value).startswith(b"\x89PNG") and levels.progress.value == ""
 
 
 def test_the_counting_table_counts_orders_and_different_solutions():
     table = counting_table([(3, 5), (2, 3, 5, 7, 11)])
     assert "<td>3 5</td><td>8</td><td>3</td>" in table
     assert "<td>430,080</td><td>3,188</td>" in table
+
+
+def test_a_quick_deal_is_seeded_and_shows_every_way_on_request():
+    first, again = QuickDeal(seed=5), QuickDeal(seed=5)
+    assert (first.cards, first.dice) == (again.cards, again.dice)
+    assert first.deal_view.value.count('<svg class="mc-card ') == 5 and first.found.value == ""
+    first.ways_button.click()
+    assert f"to make {sum(first.dice)}" in first.found.value
+    first.children[2].children[0].click()  # Another deal
+    assert first.found.value == "" and (first.cards, first.dice) != (again.cards, again.dice)

@@ -13,12 +13,9 @@ import random
 from collections.abc import Callable
 from html import escape
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
-import matplotlib.pyplot as plt
-from IPython.display import display
-from matplotlib.figure import Figure
 
 from mathcards.chips import LLAMA_SCORING
 from mathcards.lama.bots import BOTS, Standing, choose, tournament
@@ -47,6 +44,7 @@ from mathcards.lama.odds import (
 from widgets import svg
 from widgets.controls import (
     MESSAGE_STYLE,
+    Clock,
     Complains,
     button,
     html,
@@ -54,12 +52,14 @@ from widgets.controls import (
     shows_errors,
 )
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 YOU = "You"  # the reader's seat in a moment to decide
 PAUSE = 0.8  # seconds between two computer moves
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
 CARD_WIDTH = 70
 MOMENT_TRIES = 50  # seeded games tried for a moment to decide
-Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> has cancel()
 
 
 def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
@@ -570,6 +570,13 @@ class DrawOrQuit(Complains, w.VBox):
         self.draw.disabled = self.quit.disabled = True
 
 
+def _png(figure: Figure) -> bytes:
+    """A chart as a PNG for an `ipywidgets.Image`."""
+    from widgets.plots import figure_png  # matplotlib loads only when a chart is drawn
+
+    return figure_png(figure)
+
+
 def _verb(action: Action) -> str:
     """A move in one word: draw, quit."""
     return type(action).__name__.lower()
@@ -592,8 +599,11 @@ def _moment(preset: str, seed: int) -> LamaGame | None:
 
 def tournament_chart(standings: list[Standing], title: str) -> Figure:
     """Each computer player's mean penalty per round, with its spread (one standard deviation)."""
+    from matplotlib.figure import Figure  # matplotlib loads only when a chart is drawn
+
     ranked = sorted(standings, key=lambda s: s.mean_penalty)
-    figure, axes = plt.subplots(figsize=(8, 3.4))
+    figure = Figure(figsize=(8, 3.4))
+    axes = figure.subplots()
     axes.bar(
         [s.name for s in ranked],
         [s.mean_penalty for s in ranked],
@@ -605,7 +615,6 @@ def tournament_chart(standings: list[Standing], title: str) -> Figure:
     axes.set_title(title)
     axes.set_ylim(bottom=0)
     figure.tight_layout()
-    plt.close(figure)
     return figure
 
 
@@ -633,7 +642,7 @@ class TournamentChart(Complains, w.VBox):
         self.play_button = button("Play the tournament", "mc-play-tournament", self.play)
         self.message = html("mc-message-box")
         self.table = html("mc-standings-table")
-        self.chart = w.Output()
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.chart.add_class("mc-chart")
         self.figure: Figure | None = None
         super().__init__(
@@ -656,9 +665,7 @@ class TournamentChart(Complains, w.VBox):
         self.table.value = render_standings(standings)
         title = f"{self.games.value} games, deck {self.preset.value}: mean penalty ± spread"
         self.figure = tournament_chart(standings, title)
-        self.chart.clear_output(wait=True)
-        with self.chart:
-            display(self.figure)
+        self.chart.value = _png(self.figure)
         self.message.value = ""
 
 
@@ -671,7 +678,10 @@ def run_chart(runs: list[bool], exact: float, title: str) -> Figure:
     for dealt, run in enumerate(runs, 1):
         hits += run
         shares.append(hits / dealt)
-    figure, axes = plt.subplots(figsize=(8, 3.2))
+    from matplotlib.figure import Figure  # matplotlib loads only when a chart is drawn
+
+    figure = Figure(figsize=(8, 3.2))
+    axes = figure.subplots()
     axes.plot(range(1, len(runs) + 1), shares, color="#1d4ed8", label="share so far")
     axes.axhline(exact, color="#b91c1c", linestyle=":", label=f"exact {exact:.4f}")
     axes.set_xscale("log")
@@ -681,7 +691,6 @@ def run_chart(runs: list[bool], exact: float, title: str) -> Figure:
     axes.set_title(title)
     axes.legend()
     figure.tight_layout()
-    plt.close(figure)
     return figure
 
 
@@ -698,7 +707,7 @@ class RunSimulation(Complains, w.VBox):
         self.exact = html("mc-exact")
         self.dealt = html("mc-dealt")
         self.message = html("mc-message-box")
-        self.chart = w.Output()
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.chart.add_class("mc-chart")
         deals = [
             button(f"Deal {n:,}", f"mc-deal-{n}", lambda _b, n=n: self.deal(n))
@@ -722,7 +731,7 @@ class RunSimulation(Complains, w.VBox):
     def reset(self) -> None:
         """Forget the dealt hands; show the exact chance for the chosen deck."""
         self.runs, self.dealt.value, self.figure = [], "", None
-        self.chart.clear_output()
+        self.chart.value = b""
         chance = run_chance(self.preset.value)
         self.exact.value = (
             f"<p>Exact chance that a dealt hand is a run: <b>{chance}</b> ≈ {float(chance):.2%}</p>"
@@ -738,9 +747,7 @@ class RunSimulation(Complains, w.VBox):
         self.dealt.value = f"<p>{hits:,} runs in {dealt:,} hands dealt: {hits / dealt:.2%}</p>"
         exact = float(run_chance(self.preset.value))
         self.figure = run_chart(self.runs, exact, f"Run hands, deck {self.preset.value}")
-        self.chart.clear_output(wait=True)
-        with self.chart:
-            display(self.figure)
+        self.chart.value = _png(self.figure)
 
 
 class DealOdds(Complains, w.VBox):

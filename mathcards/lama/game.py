@@ -20,7 +20,14 @@ from enum import Enum
 from fractions import Fraction
 
 from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, returnable
-from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
+from mathcards.engine import (
+    ChanceOutcome,
+    Event,
+    IllegalAction,
+    check_cards,
+    check_outcome,
+    check_players,
+)
 from mathcards.lama.cards import (
     HAND_SIZE,
     Card,
@@ -378,6 +385,7 @@ class LamaGame:
         """Give back one chip held after emptying the hand; then the round ends."""
         self._expect(Phase.CHIP, "return a chip")
         player = self.player
+        check_cards(action.chip, "a chip")
         if action.chip not in self._returnable():
             raise IllegalAction(f"{player} holds no {action.chip}-point chip to return")
         self._scores[player] -= action.chip
@@ -501,9 +509,12 @@ class LamaGame:
 
 def _card(value: object) -> Card:
     """The card a move or a chance outcome names, or IllegalAction."""
-    if isinstance(value, int) and value in set(Card):
-        return Card(value)
-    raise IllegalAction(f"{value!r} is not a LAMA card")
+    if isinstance(value, Card):
+        return value
+    (number,) = check_cards(value)
+    if number not in set(Card):
+        raise IllegalAction(f"{value!r} is not a LAMA card")
+    return Card(number)
 
 
 def a(card: Card) -> str:

@@ -126,6 +126,9 @@ def test_a_card_that_does_not_fit_or_is_not_held_is_refused():
     refused(game, Play(C.SIX), "Ann holds no 6 to play")
     refused(game, Play(C.PINK_LLAMA), "Ann holds no pink llama to play")
     refused(game, "play 2", "is not a move in LAMA")
+    refused(game, Play(2.0), "a card is a whole number, not 2.0")
+    refused(game, Play(True), "a card is a whole number, not True")
+    refused(game, Play(10), "10 is not a LAMA card")
     refused(game, ReturnChip(1), "you cannot return a chip now: it is Ann's turn")
     refused(game, ChanceOutcome(C.ONE), "this game shuffles its own cards")
 
@@ -241,6 +244,7 @@ def test_after_emptying_the_hand_the_player_chooses_a_chip_to_return():
     assert game.legal_actions() == [ReturnChip(10), ReturnChip(1)]
     refused(game, ReturnChip(20), "Ann holds no 20-point chip to return")
     refused(game, Draw(), "you cannot draw now: Ann emptied their hand and returns a chip first")
+    refused(game, ReturnChip(10.0), "a chip is a whole number, not 10.0")
     event = game.apply(ReturnChip(1))
     assert event.sentence.startswith("Ann returns a 1-point chip. The round is over.")
     assert game.round_over and game.scores()["Ann"] == 14

@@ -22,6 +22,7 @@ lint: $(VENV)/.installed-test
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.solver
 	$(BIN)/python -m bench.lama_dice
+	$(BIN)/python -m bench.lama
 
 # Time to interactive of every lesson page in Chromium (needs the test extras and a browser).
 bench-pages: $(VENV)/.installed-test browser

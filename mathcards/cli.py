@@ -1,5 +1,5 @@
-"""The `mathcards` command: solve and check target-game deals, deal one, LAMA Dice odds and
-decisions, and serving the lessons."""
+"""The `mathcards` command: solve and check MAM! deals, deal one, LAMA Dice odds and decisions,
+the LAMA card game's scores, odds and tournaments, and serving the lessons."""
 
 from __future__ import annotations
 

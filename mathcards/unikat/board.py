@@ -7,9 +7,10 @@ one feature from) every card on the four cells around it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
-from mathcards.unikat.cards import NEIGHBOURS, Card, card, differences, touches
+from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences, touches
 
 Cell = tuple[int, int]
 Table = Mapping[Cell, Card]
@@ -83,6 +84,18 @@ def fitting_cards(table: Table) -> set[Card]:
     for cell in frontier(table):
         found |= fitting(table, cell)
     return found - set(table.values())
+
+
+def random_table(rng: random.Random, size: int) -> dict[Cell, Card]:
+    """A table of `size` cards, each laid legally next to one laid before (a demo, a benchmark)."""
+    left = list(DECK)
+    rng.shuffle(left)
+    table = {START: left.pop()}
+    while len(table) < size:
+        laid, cell = rng.choice(lays(table, left))
+        table[cell] = laid
+        left.remove(laid)
+    return table
 
 
 def where(table: Table, laid: Card) -> Cell | None:

@@ -1,5 +1,6 @@
 """The 81 cards and the board's laying rule (RULES.md §4)."""
 
+import random
 from itertools import combinations
 
 import pytest
@@ -17,6 +18,7 @@ from mathcards.unikat.board import (
     parse_placement,
     parse_table,
     places,
+    random_table,
 )
 from mathcards.unikat.cards import DECK, FEATURES, card, neighbours, parse_cards, touches
 
@@ -107,3 +109,9 @@ def test_reading_a_table():
     with pytest.raises(ValueError, match="differ in 2 features"):
         parse_table(["swb1@0,0", "cwb2@0,1"])
     check_table({START: swb1, (0, 1): swb2, (1, 1): cwb2})
+
+
+def test_a_random_table_is_laid_by_the_rules():
+    table = random_table(random.Random(5), 30)
+    assert len(table) == 30 and START in table
+    check_table(table)

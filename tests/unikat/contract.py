@@ -11,6 +11,7 @@ from mathcards.unikat.board import START, around, check_table, frontier
 from mathcards.unikat.cards import DECK, Card
 from mathcards.unikat.game import BAG, RACK_SIZE, Draw, EndTurn, Lay, Stop, Swap, UnikatGame
 from tests.contract import EngineCase
+from tests.unikat.stack import scramble_hidden
 
 PLAYERS = ("Ann", "Ben", "Cy", "Dee")
 
@@ -23,19 +24,6 @@ def new_game(seed: int, scripted: bool) -> UnikatGame:
 
 def cards(game: Any) -> Counter[Card]:
     return Counter(game.cards())
-
-
-def scramble_hidden(game: Any, player: str, rng: random.Random) -> None:
-    """Reshuffle the bag and swap cards between the other racks and the bag."""
-    rng.shuffle(game.bag)
-    for other in game.players:
-        if other == player:
-            continue
-        rack = game.racks[other]
-        for i in range(len(rack)):
-            if game.bag and rng.random() < 0.6:
-                j = rng.randrange(len(game.bag))
-                rack[i], game.bag[j] = game.bag[j], rack[i]
 
 
 def illegal(game: Any, rng: random.Random) -> list[Any]:

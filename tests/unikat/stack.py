@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from mathcards.unikat.cards import DECK, Card, card, differences, parse_cards
@@ -38,3 +39,16 @@ def deal(
     bag += [card(start), *shown, *(next(spare) for _ in range(DISPLAY_SIZE - len(shown)))]
     bag += parse_cards(then)
     return UnikatGame(list(racks), seed=0, bag=bag, **options)
+
+
+def scramble_hidden(game: Any, player: str, rng: random.Random) -> None:
+    """Reshuffle the bag and swap cards between the other racks and the bag."""
+    rng.shuffle(game.bag)
+    for other in game.players:
+        if other == player:
+            continue
+        rack = game.racks[other]
+        for i in range(len(rack)):
+            if game.bag and rng.random() < 0.6:
+                j = rng.randrange(len(game.bag))
+                rack[i], game.bag[j] = game.bag[j], rack[i]

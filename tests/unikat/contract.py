@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from mathcards.engine import ChanceOutcome
@@ -53,7 +54,7 @@ def invariant(game: Any) -> None:
     check_table(game.board)
     assert all(len(rack) <= RACK_SIZE for rack in game.racks.values())
     assert all(cell in game.board for cell in game.chain)
-    assert all(b in around(a) for a, b in zip(game.chain, game.chain[1:], strict=False))
+    assert all(b in around(a) for a, b in pairwise(game.chain))
     if not game.round_over and not game.waiting:
         assert all(game.racks.values()), "a round goes on only while every rack has cards"
 

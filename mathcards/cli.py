@@ -19,6 +19,7 @@ from mathcards.target import cards as target_cards
 from mathcards.target.check import check
 from mathcards.target.solver import MAX_POWER_LIMIT, solve
 from mathcards.target.steps import MAX_POWER
+from mathcards.unikat import cli as unikat_cli
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"  # the `mathcards` page
@@ -99,6 +100,7 @@ def parser() -> argparse.ArgumentParser:
     serve_cmd = commands.add_parser("serve", help="serve the lessons as web pages with Voila")
     serve_cmd.add_argument("--port", type=_port, default=DEFAULT_PORT)
     serve_cmd.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons folder")
+    unikat_cli.add_commands(commands)
     return main
 
 
@@ -244,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; bad input is one line on stderr and exit status 2."""
     try:
         args = parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        return (getattr(args, "run", None) or COMMANDS[args.command])(args)
     except (UsageError, ValueError) as problem:
         print(f"mathcards: error: {problem}", file=sys.stderr)
         return 2

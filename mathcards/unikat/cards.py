@@ -48,11 +48,17 @@ class Card(NamedTuple):
         )
 
     @property
-    def name(self) -> str:
-        """The card in words, e.g. "small blue star on white"."""
+    def words(self) -> tuple[str, str, str, str]:
+        """Its shape, background, colour and size in words."""
         shape, background, colour, size = (
             feature.values[value] for feature, value in zip(FEATURES, self, strict=True)
         )
+        return shape, background, colour, size
+
+    @property
+    def name(self) -> str:
+        """The card in words, e.g. "small blue star on white"."""
+        shape, background, colour, size = self.words
         return f"{size} {colour} {shape} on {background}"
 
     def __str__(self) -> str:

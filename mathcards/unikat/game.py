@@ -170,7 +170,7 @@ class UnikatGame:
         for player in self.players:
             self.waiting += [("rack", player)] * RACK_SIZE
         self.waiting += [("start", None)] + [("display", None)] * DISPLAY_SIZE
-        self._said: list[str] = [f"Round {self._rounds}: {self.player} starts."]
+        self._said: list[str] = [f"Round {self._rounds}, {self.player} to play first."]
         self._settle()
         self.log.append(" ".join(self._said))
 
@@ -283,9 +283,7 @@ class UnikatGame:
 
     def _expect(self, phases: tuple[Phase, ...], doing: str) -> None:
         if self.phase not in phases:
-            raise IllegalAction(
-                f"{self.player} cannot {doing} now: it is time to {self.phase.value}"
-            )
+            raise IllegalAction(f"you cannot {doing} now: it is time to {self.phase.value}")
 
     def _lay(self, action: Lay) -> None:
         self._expect((Phase.ACT, Phase.LAYING, Phase.EXTRA), "lay a card")
@@ -296,7 +294,7 @@ class UnikatGame:
         self.board[cell] = laid
         self.chain.append(cell)
         self.phase = Phase.LAYING
-        self._said.append(f"{self.player} lays the {laid.name} at {cell_text(cell)}.")
+        self._said.append(f"{self.player}: laid the {laid.name} at {cell_text(cell)}.")
         if beside >= 2 and self.action == 1 and not self.double_move:
             self.double_move = True
             self._said.append(f"It touches {beside} cards: a double move!")
@@ -306,7 +304,7 @@ class UnikatGame:
     def _check_lay(self, laid: Card, cell: Cell) -> None:
         """The laying rule, and the chain rule of action A, in words."""
         if laid not in self.rack:
-            raise IllegalAction(f"the {laid.name} is not on {self.player}'s rack")
+            raise IllegalAction(f"the {laid.name} is not on your rack")
         if cell in self.board:
             raise IllegalAction(f"cell {cell_text(cell)} is taken by the {self.board[cell].name}")
         if self.phase is Phase.LAYING and cell not in around(self.chain[-1]):
@@ -326,19 +324,19 @@ class UnikatGame:
 
     def _stop(self, _action: Stop) -> None:
         self._expect((Phase.LAYING,), "stop laying")
-        self._said.append(f"{self.player} stops laying.")
+        self._said.append(f"{self.player}: stopped laying.")
         self._action_done()
 
     def _swap(self, action: Swap) -> None:
         self._expect((Phase.ACT, Phase.EXTRA), "swap")
         given = card(action.card)
         if given not in self.rack:
-            raise IllegalAction(f"the {given.name} is not on {self.player}'s rack")
+            raise IllegalAction(f"the {given.name} is not on your rack")
         self._check_source(action.take, "swap for")
         self.rack.remove(given)
         self.display.append(given)
         self._said.append(
-            f"{self.player} puts the {given.name} into the display and takes "
+            f"{self.player}: put the {given.name} into the display and took "
             f"{source_text(action.take)}."
         )
         self._take(action.take)
@@ -365,7 +363,7 @@ class UnikatGame:
         self.chain = []
         if self.action == 1 and self.double_move:
             self.action, self.phase = 2, Phase.EXTRA
-            self._said.append(f"{self.player} may take one more action.")
+            self._said.append(f"{self.player}: one more action, for the double move.")
             self._settle()
         else:
             self._turn_done()
@@ -373,8 +371,8 @@ class UnikatGame:
     def _end_turn(self, _action: EndTurn) -> None:
         self._expect((Phase.ACT, Phase.EXTRA), "end the turn")
         if self.phase is Phase.ACT and (self._lays() or self._sources()):
-            raise IllegalAction(f"{self.player} can lay or swap, so must do one of them")
-        self._said.append(f"{self.player} ends the turn.")
+            raise IllegalAction("you can lay or swap, so do one of them")
+        self._said.append(f"{self.player}: ended the turn.")
         self._turn_done()
 
     def _turn_done(self) -> None:
@@ -388,7 +386,7 @@ class UnikatGame:
     def _draw(self, action: Draw) -> None:
         self._expect((Phase.DRAW,), "draw")
         self._check_source(action.source, "draw")
-        self._said.append(f"{self.player} draws {source_text(action.source)}.")
+        self._said.append(f"{self.player}: drew {source_text(action.source)}.")
         self._take(action.source)
         self._next_turn()
 
@@ -396,7 +394,7 @@ class UnikatGame:
         self.current = (self.current + 1) % len(self.players)
         self._start_turn()
         self.phase = Phase.ACT
-        self._said.append(f"{self.player}'s turn.")
+        self._said.append(f"{self.player} to play.")
         self._settle()
 
     # ------------------------------------------------------------ the bag
@@ -414,7 +412,7 @@ class UnikatGame:
         if into == "rack" and player is not None:
             self.racks[player].append(drawn)
             if self.scripted:  # unscripted, the move that drew it has said so
-                self._said.append(f"{player} gets a card from the bag.")
+                self._said.append(f"{player}: got a card from the bag.")
         elif into == "start":
             self.board[START] = drawn
             self._said.append(f"The start card is the {drawn.name}.")
@@ -453,15 +451,15 @@ class UnikatGame:
         self.phase, self.round_winner = Phase.ROUND_OVER, winner
         self.waiting.clear()
         if winner:
-            self._said.append(f"That was {winner}'s last card: {winner} wins the round!")
+            self._said.append(f"{winner}: no card left, winner of the round!")
         for player, rack in self.racks.items():
             self.minus_points[player] += len(rack)
         counts = ", ".join(f"{p} {len(self.racks[p])}" for p in self.players)
         self._said.append(f"Minus points this round: {counts}.")
         if self.over:
             winners = self.winners()
-            verb = "wins" if len(winners) == 1 else "share the win"
-            self._said.append(f"Game over: {' and '.join(winners)} {verb}.")
+            title = "Winner" if len(winners) == 1 else "Winners"
+            self._said.append(f"Game over. {title}: {' and '.join(winners)}.")
 
     # ------------------------------------------------------------ what each player sees
 

@@ -120,12 +120,14 @@ def unikat_card(
     width: int = 64,
     extra: str = "",
 ) -> str:
-    """A Unikat card: a star, circle or square in its colour and size on its background."""
+    """A Unikat card: a star, circle or square in its colour and size on its background (with
+    its namespace, so that it also works as an image, e.g. a button's face)."""
     outline = "#f8fafc" if background == "navy" else CARD_INK
     figure = _unikat_shape(shape, width / 2, width * UNIKAT_SIZES[size] / 2)
     spoken = escape(label)
     return (
-        f'<svg class="mc-unikat-card {extra}" role="img" aria-label="{spoken}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mc-unikat-card {extra}" role="img" '
+        f'aria-label="{spoken}" '
         f'data-code="{escape(code)}" width="{width}" height="{width}" '
         f'viewBox="0 0 {width} {width}"><title>{spoken}</title>'
         f'<rect x="1.5" y="1.5" width="{width - 3}" height="{width - 3}" rx="{width // 8}" '

@@ -59,7 +59,8 @@ def _card_faces() -> str:
 STYLE = """<style>
 .mc-unikat-pick { background-size: contain; background-repeat: no-repeat;
   background-position: center; background-color: transparent; border: none; }
-.mc-unikat-pick.mc-selected { outline: 5px solid #f97316; outline-offset: 1px; }
+.mc-unikat-rack, .mc-unikat-display { padding: 8px 6px; gap: 6px; overflow: visible; }
+.mc-unikat-rack .mc-unikat-pick.mc-selected { box-shadow: 0 0 0 5px #f97316 !important; }
 .mc-unikat-pick:disabled { opacity: 1; cursor: default; }
 .mc-unikat-board { overflow: auto; max-height: 600px; max-width: 100%;
   border: 1px solid #cbd5e1; padding: 6px; background: #f1f5f9; }
@@ -511,8 +512,8 @@ def render_deck(chosen: Card | None = None, marked: set[Card] | None = None) -> 
     for one in sorted(DECK):
         faded = chosen is not None and one != chosen and one not in marked
         extra = "mc-unikat-chosen" if one == chosen else ""
-        style = ' style="opacity:.25"' if faded else ""
-        cells.append(f"<span{style}>{draw(one, 40, extra)}</span>")
+        style = "opacity:.25;" if faded else ""
+        cells.append(f'<div style="{style}height:40px">{draw(one, 40, extra)}</div>')
     return (
         '<div class="mc-unikat-deck-grid" style="display:grid;'
         f'grid-template-columns:repeat(9, 42px);gap:2px">{"".join(cells)}</div>'

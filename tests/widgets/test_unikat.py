@@ -77,7 +77,7 @@ def test_small_medium_and_large_are_visibly_different():
 def test_a_table_and_the_deck_are_drawn_in_place():
     html = render_table({(0, 0): card("swb1"), (2, 1): card("cwb1")})
     assert html.count("<svg") == 2 and "repeat(3, " in html and html.count("<div style") == 4
-    assert render_deck(card("swb1"), {card("cwb1")}).count("opacity:.25") == 81 - 2
+    assert render_deck(card("swb1"), {card("cwb1")}).count("opacity:.25;") == 81 - 2
 
 
 def test_clicking_a_rack_card_lights_up_exactly_the_cells_the_engine_allows():

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import ipywidgets as w
 
 from mathcards.unikat.board import Cell, cell_text
-from mathcards.unikat.bots import STRATEGIES, choose
+from mathcards.unikat.bots import check_strategy, choose
 from mathcards.unikat.cards import DECK, FEATURES, Card, card, neighbours
 from mathcards.unikat.chain import Chain, best_chain
 from mathcards.unikat.game import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap, UnikatGame
@@ -201,12 +201,9 @@ class UnikatTable(_Complains, w.VBox):
         pace: float = 0.6,
         clock: Clock = kernel_clock,
     ) -> None:
-        for strategy in opponents:
-            if strategy not in STRATEGIES:
-                raise ValueError(
-                    f"unknown player {strategy!r}: choose one of {', '.join(STRATEGIES)}"
-                )
-        self.strategies = {f"Computer {i} ({s})": s for i, s in enumerate(opponents, 1)}
+        self.strategies = {
+            f"Computer {i} ({s})": check_strategy(s) for i, s in enumerate(opponents, 1)
+        }
         self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
         self.pace, self.clock, self.timer = pace, clock, None
         self.selected: Card | None = None

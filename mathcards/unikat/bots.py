@@ -171,10 +171,16 @@ STRATEGIES: dict[str, Strategy] = {
 }
 
 
-def choose(game: UnikatGame, strategy: str, rng: random.Random) -> Action:
-    """The move a computer player with this strategy makes now, seeing only its own view."""
+def check_strategy(strategy: str) -> str:
+    """A computer player's strategy must be one of `STRATEGIES`."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown player {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+    return strategy
+
+
+def choose(game: UnikatGame, strategy: str, rng: random.Random) -> Action:
+    """The move a computer player with this strategy makes now, seeing only its own view."""
+    check_strategy(strategy)
     player = game.current_players()[0]
     return STRATEGIES[strategy](game.view(player), game.legal_actions(player), rng)
 

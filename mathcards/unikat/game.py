@@ -114,11 +114,7 @@ class UnikatView:
 
 def source_text(source: Source) -> str:
     """Where a card is taken from, in words."""
-    return "a card from the bag" if source == BAG else f"the {_name(source)} from the display"
-
-
-def _name(laid: Source) -> str:
-    return card(laid).name if laid != BAG else BAG
+    return "a card from the bag" if source == BAG else f"the {card(source).name} from the display"
 
 
 class UnikatGame:
@@ -208,8 +204,7 @@ class UnikatGame:
         if self.over:
             raise IllegalAction(f"the game is over after {self.rounds_to_play} rounds")
         self._deal()
-        said = self.log[-1]
-        return Event(None, "deal", said)
+        return Event(None, "deal", self.log[-1])
 
     # ------------------------------------------------------------ what may be done
 

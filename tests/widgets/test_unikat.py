@@ -108,12 +108,16 @@ def test_you_see_your_rack_and_only_the_count_of_the_others():
     assert not any(one.name in page for one in theirs)
 
 
-def test_a_whole_game_by_clicks_against_paced_computer_players():
+def test_two_rounds_by_clicks_against_paced_computer_players():
     clock = Clock()
-    table = UnikatTable(("greedy", "random"), seed=8, clock=clock)
-    for _ in range(3000):
+    table = UnikatTable(("greedy", "random"), seed=8, clock=clock, rounds_to_play=2)
+    for _ in range(6000):
         if table.game.over:
             break
+        if table.game.round_over:
+            assert [b.description for b in table.actions.children] == ["Next round"]
+            table.actions.children[0].click()
+            continue
         if table.game.current_players() != [YOU]:
             before = len(table.game.log)
             clock.tick()  # one computer move per tick
@@ -121,7 +125,9 @@ def test_a_whole_game_by_clicks_against_paced_computer_players():
             continue
         _click_something(table)
         assert "mc-error" not in table.message.value, table.message.value
-    assert table.game.over and "Game over" in table.actions.children[0].value
+    assert table.game.over and table.game.rounds == 2
+    assert "Game over" in table.actions.children[0].value
+    assert "Minus points (round 2 of 2)" in table.status.value
 
 
 def _click_something(table):

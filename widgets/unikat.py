@@ -215,6 +215,7 @@ class UnikatTable(_Complains, w.VBox):
         self.grid = w.GridBox()
         self.board = w.Box([self.grid])
         self.board.add_class("mc-unikat-board")
+        self.display_help = html("mc-unikat-display-help")
         self.display_row = w.HBox()
         self.display_row.add_class("mc-unikat-display")
         self.rack_row = w.HBox()
@@ -231,7 +232,7 @@ class UnikatTable(_Complains, w.VBox):
                 w.HBox([self.new_button, self.hint_button]),
                 self.status,
                 self.board,
-                w.HTML("<b>Display</b> (click one to swap your chosen card for it, or to draw)"),
+                self.display_help,
                 self.display_row,
                 w.HTML("<b>Your rack</b> (click a card to see where it may go)"),
                 self.rack_row,
@@ -417,7 +418,17 @@ class UnikatTable(_Complains, w.VBox):
             pick = self._pick(one, "display")
             pick.disabled = one not in sources
             display.append(pick)
-        bag = button(f"Bag ({len(self.game.bag)})", "mc-unikat-bag", lambda _b: self.take(BAG))
+        drawing = self.game.phase is Phase.DRAW
+        self.display_help.value = (
+            "<b>Display</b> — click a card to draw it, or draw from the bag"
+            if drawing
+            else "<b>Display</b> — to swap, choose a card on your rack, then click a display "
+            "card or the bag"
+        )
+        verb = "Draw from" if drawing else "Swap with"
+        bag = button(
+            f"{verb} the bag ({len(self.game.bag)})", "mc-unikat-bag", lambda _b: self.take(BAG)
+        )
         bag.layout = w.Layout(height=f"{CARD}px")
         bag.disabled = BAG not in sources
         self.display_row.children = (*display, bag)

@@ -152,11 +152,14 @@ def _click_something(table):
 
 def test_drawing_at_the_end_of_the_turn_by_clicking_the_display():
     table = laying_table()
+    assert table.display_row.children[-1].description.startswith("Swap with the bag (")
     lay = next(m for m in table.game.legal_actions() if isinstance(m, Lay))
     table.select(lay.card)
     table.lay_at(lay.at)
     next(b for b in table.actions.children if b.description == "Stop laying").click()
     assert table.game.phase is Phase.DRAW
+    assert table.display_row.children[-1].description.startswith("Draw from the bag (")
+    assert "click a card to draw it" in table.display_help.value
     shown = table.game.display[0]
     assert all(not b.disabled for b in table.display_row.children)
     table.display_row.children[0].click()

@@ -282,7 +282,7 @@ class UnikatGame:
 
     def _lay(self, action: Lay) -> None:
         self._expect((Phase.ACT, Phase.LAYING, Phase.EXTRA), "lay a card")
-        laid, cell = action.card, action.at
+        laid, cell = card(action.card), action.at
         self._check_lay(laid, cell)
         beside = len(touching(self.board, cell))
         self.rack.remove(laid)
@@ -425,7 +425,7 @@ class UnikatGame:
                 break
             self._said.append("The display is empty: three new cards are turned up.")
             self.waiting += [("display", None)] * DISPLAY_SIZE
-        if self.phase is Phase.ACT and not self.chain and self._stuck():
+        if self.phase is Phase.ACT and self._stuck():  # at the start of a turn
             self._said.append("No card left can be laid anywhere, so nobody can lay again.")
             self._end_round(winner=None)
 

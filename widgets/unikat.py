@@ -138,26 +138,33 @@ def render_steps(chain: list[Card]) -> str:
     return f'<div class="mc-unikat-steps">{"".join(shown)}</div>'
 
 
-def render_odds_curve(chosen: int, height: int = 160) -> str:
+def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
     """The exact chance for every rack size 1–80 as a curve, the chosen size marked."""
-    width = 2 * OTHERS + 40
-    points = " ".join(
-        f"{30 + 2 * n},{height - 20 - (height - 40) * float(can_lay_first(n)):.1f}"
-        for n in range(1, OTHERS + 1)
+    left, bottom, top = 34, height - 24, 14
+
+    def x(n: int) -> float:
+        return left + step * n
+
+    def y(n: int) -> float:
+        return bottom - (bottom - top) * float(can_lay_first(n))
+
+    width = int(x(OTHERS)) + 20
+    points = " ".join(f"{x(n):.0f},{y(n):.1f}" for n in range(1, OTHERS + 1))
+    ticks = "".join(
+        f'<text x="{x(n):.0f}" y="{height - 6}" font-size="12" text-anchor="middle">{n}</text>'
+        for n in range(10, OTHERS + 1, 10)
     )
-    x = 30 + 2 * chosen
-    y = height - 20 - (height - 40) * float(can_lay_first(chosen))
     label = f"chance that a rack can touch the start card, by rack size; {chosen} marked"
     return (
         f'<svg class="mc-unikat-curve" role="img" aria-label="{label}" width="{width}" '
         f'height="{height}"><title>{label}</title>'
-        f'<line x1="30" y1="{height - 20}" x2="{width - 8}" y2="{height - 20}" stroke="#64748b"/>'
-        f'<line x1="30" y1="20" x2="30" y2="{height - 20}" stroke="#64748b"/>'
-        f'<text x="2" y="24" font-size="12">1</text><text x="2" y="{height - 20}" '
-        f'font-size="12">0</text><text x="{width - 60}" y="{height - 4}" font-size="12">'
-        f"rack size</text>"
+        f'<line x1="{left}" y1="{bottom}" x2="{width - 6}" y2="{bottom}" stroke="#64748b"/>'
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#64748b"/>'
+        f'<text x="4" y="{top + 4}" font-size="12">100%</text>'
+        f'<text x="14" y="{bottom}" font-size="12">0%</text>{ticks}'
         f'<polyline points="{points}" fill="none" stroke="#2563eb" stroke-width="2.5"/>'
-        f'<circle cx="{x}" cy="{y:.1f}" r="5" fill="#f97316"/></svg>'
+        f'<circle cx="{x(chosen):.0f}" cy="{y(chosen):.1f}" r="6" fill="#f97316"/></svg>'
+        f'<div style="font-size:13px;margin-left:{left}px">rack size</div>'
     )
 
 

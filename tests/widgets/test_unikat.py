@@ -17,6 +17,7 @@ from widgets.unikat import (
     UnikatTable,
     draw,
     render_deck,
+    render_odds_curve,
     render_table,
 )
 
@@ -191,6 +192,15 @@ def test_the_neighbour_explorer_shows_8_neighbours_of_the_chosen_card():
     assert explorer.chosen == card("qwb1")
     assert "small blue square on white" in explorer.neighbours.value
     assert 'aria-label="small blue star on white"' in explorer.neighbours.value
+
+
+def test_the_odds_curve_rises_from_one_in_ten_to_certain():
+    curve = render_odds_curve(10)
+    assert 'aria-label="chance that a rack can touch the start card' in curve
+    points = re.search(r'points="([^"]+)"', curve).group(1).split()
+    heights = [float(point.split(",")[1]) for point in points]
+    assert len(heights) == 80 and heights == sorted(heights, reverse=True)
+    assert heights[72] == heights[79], "certain from 73 cards on"
 
 
 def test_rack_odds_exact_next_to_simulated_deals():

@@ -14,9 +14,9 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from mathcards.unikat.board import Table, places, touching
+from mathcards.unikat.board import Cell, Table, places, touching
 from mathcards.unikat.cards import Card
-from mathcards.unikat.chain import Chain, best_chain
+from mathcards.unikat.chain import Chain, Step, best_chain
 from mathcards.unikat.game import (
     BAG,
     Action,
@@ -67,31 +67,22 @@ def play_expert(view: UnikatView, legal: Sequence[Action], rng: random.Random) -
 def _outlook(view: UnikatView, first: Lay) -> tuple[int, int]:
     """Cards laid this turn after `first` (with the double move's extra action), then how many
     places the cards left fit."""
-    board = {**view.board, first.at: first.card}
-    rack = [one for one in view.rack if one != first.card]
-    rest = best_chain(board, rack, first.at)
-    earns = not view.double_move and any(
-        len(touching(_without(board, step.at), step.at)) >= 2 for step in _steps(first, rest)
-    )
-    for step in rest:
+    board, rack = dict(view.board), list(view.rack)
+    earns = _lay_all(board, rack, (Step(first.card, first.at),))
+    earns |= _lay_all(board, rack, best_chain(board, rack, first.at))
+    if earns and not view.double_move:
+        _lay_all(board, rack, best_chain(board, rack))
+    return len(view.rack) - len(rack), _flexibility(board, rack)
+
+
+def _lay_all(board: dict[Cell, Card], rack: list[Card], chain: Chain) -> bool:
+    """Lay a chain on a copy of the table: did one of its cards touch two or more cards?"""
+    earns = False
+    for step in chain:
+        earns |= len(touching(board, step.at)) >= 2
         board[step.at] = step.card
         rack.remove(step.card)
-    laid = 1 + len(rest)
-    if earns:
-        second = best_chain(board, rack)
-        laid += len(second)
-        for step in second:
-            board[step.at] = step.card
-            rack.remove(step.card)
-    return laid, _flexibility(board, rack)
-
-
-def _steps(first: Lay, rest: Chain) -> list[Lay]:
-    return [first, *(Lay(step.card, step.at) for step in rest)]
-
-
-def _without(board: Table, cell: tuple[int, int]) -> Table:
-    return {at: laid for at, laid in board.items() if at != cell}
+    return earns
 
 
 def _flexibility(board: Table, rack: Sequence[Card]) -> int:

@@ -6,9 +6,10 @@ import random
 import pytest
 
 from mathcards.unikat.bots import STRATEGIES, choose, play_game, tournament
+from mathcards.unikat.cards import card
 from mathcards.unikat.chain import best_chain
 from mathcards.unikat.game import Phase, UnikatGame
-from tests.unikat.stack import scramble_hidden
+from tests.unikat.stack import deal, scramble_hidden
 
 
 def test_every_move_a_computer_player_makes_is_legal():
@@ -74,6 +75,16 @@ def test_greedy_lays_the_longest_chain_and_the_expert_as_many_or_more():
         assert greedy >= longest and expert >= greedy, seed
         more += expert > greedy
     assert more >= 3, "the expert's double moves lay more cards in some turns"
+
+
+def test_the_expert_takes_a_double_move_when_it_lays_more_that_turn():
+    game = deal({"Ann": "swb2 swg3 swy3 sry3", "Ben": "swb3"})
+    game.racks["Ben"].remove(card("swb3"))
+    game.board[(2, 0)] = card("swb3")  # a gap at 1,0 that only the medium star fills
+    assert len(best_chain(game.board, game.racks["Ann"])) == 3
+    assert cards_laid_in_one_turn(copy.deepcopy(game), "greedy") == 3
+    assert cards_laid_in_one_turn(game, "expert") == 4, "the medium star first, then the chain"
+    assert game.board[(1, 0)] == card("swb2")
 
 
 def test_a_seeded_tournament_the_expert_wins_most_often():

@@ -5,22 +5,27 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: serve test lint bench browser clean
+.PHONY: serve test lint bench bench-pages browser clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
 
-test: $(VENV)/.installed-test browser
-	$(BIN)/ruff check .
+test: lint browser
 	$(BIN)/python -m pytest
 
+# Style, format and types: the first part of `make test`.
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.solver
 	$(BIN)/python -m bench.lama_dice
+
+# Time to interactive of every lesson page in Chromium (needs the test extras and a browser).
+bench-pages: $(VENV)/.installed-test browser
+	$(BIN)/python -m bench.pages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

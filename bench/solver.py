@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 from statistics import median
 
-from bench import reference
-from mathcards.target import LEVELS, best, expression, is_solvable, reachable, solve
-from mathcards.target.solver import splits, values
+from mathcards.mam import LEVELS, best, is_solvable, reachable, solve
+from mathcards.mam.solver import splits, values
+from tests.mam import reference
 
 Deal = tuple[list[int], int]
 
@@ -62,7 +62,7 @@ CASES: list[tuple[str, int, float, Callable, Callable | None]] = [
         7,
         150,
         lambda c, t: best(c, t),
-        lambda c, t: max(map(len, map(expression.cards, reference.enumerate_solutions(c, t)))),
+        lambda c, t: max(map(len, map(reference.cards, reference.enumerate_solutions(c, t)))),
     ),
     ("is_solvable --power", 7, 150, lambda c, t: is_solvable(c, t, power=True), None),
     ("best --power", 7, 150, lambda c, t: best(c, t, power=True), None),

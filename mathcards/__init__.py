@@ -3,7 +3,7 @@
 The engine room: rules, solver, probability and computer players, in plain Python and sympy.
 """
 
-from mathcards.target import (
+from mathcards.mam import (
     LEVELS,
     Level,
     Solution,
@@ -15,7 +15,7 @@ from mathcards.target import (
     simplest,
     solve,
 )
-from mathcards.target.check import Verdict, check
+from mathcards.mam.check import Verdict, check
 
 __version__ = "0.1.0"
 __all__ = [

@@ -13,10 +13,16 @@ GAME_END = 40
 LLAMA_SCORING = ("once", "each")  # one or more llamas score 10 in all, or 10 each (seed 000)
 
 
-def penalty(cards: Iterable[int], *, llama_scoring: str = "once") -> int:
-    """Each distinct number scores its face value once; llamas score 10 (in all, or each)."""
+def check_llama_scoring(llama_scoring: str) -> str:
+    """The llama-scoring option: 'once' (the rulebook) or 'each' (seed 000's variant)."""
     if llama_scoring not in LLAMA_SCORING:
         raise ValueError(f"llama_scoring is 'once' or 'each', not {llama_scoring!r}")
+    return llama_scoring
+
+
+def penalty(cards: Iterable[int], *, llama_scoring: str = "once") -> int:
+    """Each distinct number scores its face value once; llamas score 10 (in all, or each)."""
+    check_llama_scoring(llama_scoring)
     held = list(cards)
     numbers = {card for card in held if card != LLAMA}
     llamas = held.count(LLAMA)

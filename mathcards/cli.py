@@ -11,14 +11,16 @@ import subprocess
 import sys
 from itertools import groupby
 from pathlib import Path
+from typing import NoReturn
 
+from mathcards.chips import LLAMA_SCORING
 from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, parse_dice, parse_value
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import last_player
-from mathcards.target import cards as target_cards
-from mathcards.target.check import check
-from mathcards.target.solver import MAX_POWER_LIMIT, solve
-from mathcards.target.steps import MAX_POWER
+from mathcards.mam import cards as mam_cards
+from mathcards.mam.check import check
+from mathcards.mam.solver import MAX_POWER_LIMIT, solve
+from mathcards.mam.steps import MAX_POWER
 from mathcards.unikat import cli as unikat_cli
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -32,7 +34,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, never a usage dump
+    def error(self, message: str) -> NoReturn:  # one line, never a usage dump
         raise UsageError(message)
 
 
@@ -85,7 +87,7 @@ def parser() -> argparse.ArgumentParser:
     _add_rules(check_cmd)
 
     deal_cmd = commands.add_parser("deal", help="turn up cards and roll the dice for a target")
-    deal_cmd.add_argument("--level", choices=list(target_cards.LEVELS), default="normal")
+    deal_cmd.add_argument("--level", choices=list(mam_cards.LEVELS), default="normal")
     deal_cmd.add_argument("--power", action="store_true", help="the exponent variant")
     deal_cmd.add_argument("--seed", type=int, help="the same seed gives the same deal")
 
@@ -111,11 +113,18 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
 
 
 def _add_rows(command: argparse.ArgumentParser) -> None:
-    cards = {"nargs": "*", "type": _lama_card, "required": True, "metavar": "CARD"}
-    command.add_argument("--row", help="your row: 1 to 6, L for a llama", **cards)
-    command.add_argument("--llama-row", help="the llama row in the middle", **cards)
+    for flag, what in (("--row", "your row: 1 to 6, L for a llama"), ("--llama-row", "the middle")):
+        command.add_argument(
+            flag, nargs="*", type=_lama_card, required=True, metavar="CARD", help=what
+        )
     command.add_argument(
         "--dice", type=_dice, default=DEFAULT_DICE, help="e.g. 3456LL,1256LL,1234LL"
+    )
+    command.add_argument(
+        "--llama-scoring",
+        choices=LLAMA_SCORING,
+        default="once",
+        help="10 for llamas in all, or each",
     )
     command.add_argument("--json", action="store_true", help="one JSON object on stdout")
 
@@ -136,13 +145,17 @@ def _dice(text: str) -> Dice:
 
 def run_lama_dice(args: argparse.Namespace) -> int:
     if args.lama_dice == "odds":
-        odds = roll_odds(args.row, args.llama_row, args.dice, alone=args.alone)
+        odds = roll_odds(
+            args.row, args.llama_row, args.dice, alone=args.alone, llama_scoring=args.llama_scoring
+        )
         record = {case.name.lower(): str(odds.of(case)) for case in Case}
         lines = [f"{case.value}: {odds.of(case)} ({float(odds.of(case)):.1%})" for case in Case]
         lines += [f"discard at most {n}: {p}" for n, p in odds.discard_up_to.items()]
         lines.append(f"penalty if you quit now: {odds.penalty_now}")
     else:
-        decision = last_player(args.row, args.llama_row, args.dice)
+        decision = last_player(
+            args.row, args.llama_row, args.dice, llama_scoring=args.llama_scoring
+        )
         record = {
             "action": decision.action,
             "expected_penalty": str(decision.expected_penalty),
@@ -173,9 +186,9 @@ def run_solve(args: argparse.Namespace) -> int:
         return 0
     print(f"{deal} → {args.target}: {_count(len(solutions), 'solution')}")
     for used, group in groupby(solutions, key=lambda s: len(s.cards)):
-        shown = list(group)
-        print(f"{_count(used, 'card')} ({len(shown)}):")
-        for solution in shown:
+        same_size = list(group)
+        print(f"{_count(used, 'card')} ({len(same_size)}):")
+        for solution in same_size:
             print(f"  {solution.pretty}")
     return 0
 
@@ -189,8 +202,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_deal(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
-    level = target_cards.level(args.level, power=args.power)
-    face_up = target_cards.deal(rng, level)
+    level = mam_cards.level(args.level, power=args.power)
+    face_up = mam_cards.deal(rng, level)
     dice = level.roll(rng)
     print(f"cards: {' '.join(map(str, face_up))}")
     print(f"dice: {' + '.join(map(str, dice))} = target {sum(dice)}")
@@ -246,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; bad input is one line on stderr and exit status 2."""
     try:
         args = parser().parse_args(argv)
-        return (getattr(args, "run", None) or COMMANDS[args.command])(args)
+        run = getattr(args, "run", None) or COMMANDS[args.command]
+        return run(args)
     except (UsageError, ValueError) as problem:
         print(f"mathcards: error: {problem}", file=sys.stderr)
         return 2

@@ -28,6 +28,7 @@ class EngineCase:
     - `illegal(game, rng)`: moves that are not allowed now; each must raise IllegalAction.
     - `extra_moves(game, player, rng)`: moves a player may make that `legal_actions` cannot
       list (the MAM! claim is free text); empty by default.
+    - `invariant(game)`: the game's own rules of state that hold after every move (asserts).
     """
 
     name: str
@@ -38,6 +39,7 @@ class EngineCase:
     extra_moves: Callable[[Game[Any], str, random.Random], list[Any]] = field(
         default=lambda game, player, rng: []
     )
+    invariant: Callable[[Game[Any]], None] = field(default=lambda game: None)
     games: int = 200
     max_moves: int = 5_000
 

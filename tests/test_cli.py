@@ -171,6 +171,15 @@ def test_lama_dice_last_player_json(capsys):
     assert record["roll"] == str((1 - six - three_llamas) * 9 / (1 - three_llamas)) == "639/104"
 
 
+@pytest.mark.parametrize(("scoring", "quit_now"), [("once", "10"), ("each", "20")])
+def test_lama_dice_llama_scoring_reaches_the_command_line(capsys, scoring, quit_now):
+    row = ["--row", "L", "L", "--llama-row", "3", "--llama-scoring", scoring, "--json"]
+    code, out, _ = run(capsys, "lama-dice", "last-player", *row)
+    assert code == 0 and json.loads(out)["quit"] == quit_now
+    code, out, _ = run(capsys, "lama-dice", "odds", *row)
+    assert code == 0 and json.loads(out)["bust"] == "1/6", "(3 × 4 × 3) / 216: no llama, no 3"
+
+
 def test_lama_dice_text_output(capsys):
     code, out, _ = run(capsys, "lama-dice", "odds", "--row", "1", "1", "3", "L", *LLAMA_ROW)
     assert code == 0 and "three llamas: 1/27 (3.7%)" in out and "penalty if you quit now: 14" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -14,6 +15,27 @@ MESSAGE_STYLE = """<style>
 .mc-message.mc-error { color: #b91c1c; }
 .mc-message.mc-ok { color: #15803d; }
 </style>"""
+
+
+Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
+
+
+def background(seconds: float, callback: Callable[[], None]) -> threading.Timer:
+    """Call back on a thread of its own after `seconds`, so the page stays usable while slow
+    work (drawing a chart) is done; the handle can `cancel()` it."""
+    timer = threading.Timer(seconds, callback)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+class Complains:
+    """A widget whose callbacks' errors appear in its `message` line, next to its controls."""
+
+    message: w.HTML
+
+    def complain(self, text: str) -> None:
+        self.message.value = render_message(text, ok=False)
 
 
 def render_message(text: str, ok: bool | None = None) -> str:

@@ -13,8 +13,8 @@ from html import escape
 import ipywidgets as w
 from IPython.display import display
 
-from mathcards.chips import LLAMA
-from mathcards.lama_dice.bots import STRATEGIES, choose
+from mathcards.chips import LLAMA, check_llama_scoring
+from mathcards.lama_dice.bots import check_strategy, choose
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
@@ -33,6 +33,7 @@ from mathcards.lama_dice.game import (
     Action,
     Discard,
     LamaDiceGame,
+    Phase,
     Quit,
     ReturnChip,
     Roll,
@@ -42,12 +43,13 @@ from mathcards.lama_dice.odds import RollOdds, checked_rows, roll_odds
 from mathcards.lama_dice.policy import last_player
 from mathcards.lama_dice.simulate import simulate_rolls
 from widgets import svg
-from widgets.controls import MESSAGE_STYLE, button, html, render_message, shows_errors
+from widgets.controls import MESSAGE_STYLE, Complains, button, html, shows_errors
 from widgets.plots import convergence_chart
 
 FULL_LLAMA_ROW: Row = VALUES
 LLAMA_PAPER = "#fde68a"
 YOU = "You"
+SHOWN_LOG = 8  # the last moves shown under the table
 STYLE = """<style>
 @keyframes mc-tumble { 0% { transform: rotate(-30deg) scale(.6); opacity: .3 }
                        60% { transform: rotate(10deg) scale(1.08); opacity: 1 }
@@ -91,9 +93,10 @@ def render_layout(dice: Dice) -> str:
     return f'<span class="mc-layout">The dice — {listed}</span>'
 
 
-def render_dice(faces: Faces) -> str:
-    """The three dice as rolled (they tumble in when shown)."""
-    return svg.row([svg.die(name(face), "white") for face in faces], css_class="mc-dice-row")
+def render_dice(faces: Faces | None) -> str:
+    """The three dice as rolled (they tumble in when shown), or three "?" before a roll."""
+    shown = [name(face) for face in faces] if faces else ["?"] * 3
+    return svg.row([svg.die(face, "white") for face in shown], css_class="mc-dice-row")
 
 
 def render_odds(odds: RollOdds, *, decision: str = "") -> str:
@@ -132,16 +135,7 @@ def read_row(text: str) -> Row:
 # ---------------------------------------------------------------- the dice roller
 
 
-class _Complains:
-    """Errors from a callback appear in the widget's message line."""
-
-    message: w.HTML
-
-    def complain(self, text: str) -> None:
-        self.message.value = render_message(text, ok=False)
-
-
-class DiceRoller(_Complains, w.VBox):
+class DiceRoller(Complains, w.VBox):
     """Three dice with the chosen faces; each roll is named for the rows on the table."""
 
     def __init__(
@@ -155,7 +149,7 @@ class DiceRoller(_Complains, w.VBox):
         self.dice, self.rng = check_dice(dice), random.Random(seed)
         self.faces: Faces | None = None
         self.roll_button = button("Roll the dice", "mc-roll", self.roll, button_style="primary")
-        self.shown = html("mc-dice", render_dice(("?", "?", "?")))
+        self.shown = html("mc-dice", render_dice(None))
         self.case = html("mc-case")
         self.message = html("mc-message-box")
         tables = (
@@ -183,7 +177,7 @@ class DiceRoller(_Complains, w.VBox):
 # ---------------------------------------------------------------- exact odds against simulation
 
 
-class OddsDemo(_Complains, w.VBox):
+class OddsDemo(Complains, w.VBox):
     """Pick the rows and dice; see the exact odds; roll many times and compare."""
 
     BATCHES = (10, 100, 10_000)
@@ -194,8 +188,10 @@ class OddsDemo(_Complains, w.VBox):
         llama_row: str = "1 2 3 4 5 6 L",
         dice: str = "3456LL,1256LL,1234LL",
         seed: int | None = 2026,
+        llama_scoring: str = "once",
     ) -> None:
-        self.seed, self.cases = seed, []
+        self.seed, self.cases = seed, list[Case]()
+        self.llama_scoring = check_llama_scoring(llama_scoring)
         self.row_text = w.Text(value=row, description="Your row")
         self.llama_text = w.Text(value=llama_row, description="Llama row")
         self.dice_text = w.Text(value=dice, description="Dice")
@@ -243,8 +239,11 @@ class OddsDemo(_Complains, w.VBox):
         self.cases, self.frequencies.value = [], ""
         self.chart.clear_output()
         row, llama_row, dice = self._read()
-        self.odds_view.value = render_odds(roll_odds(row, llama_row, dice))
+        self.odds_view.value = render_odds(self._odds(row, llama_row, dice))
         self.message.value = ""
+
+    def _odds(self, row: Row, llama_row: Row, dice: Dice) -> RollOdds:
+        return roll_odds(row, llama_row, dice, llama_scoring=self.llama_scoring)
 
     @shows_errors
     def roll(self, count: int) -> None:
@@ -252,7 +251,7 @@ class OddsDemo(_Complains, w.VBox):
         row, llama_row, dice = self._read()
         seed = None if self.seed is None else self.seed + len(self.cases)
         self.cases += simulate_rolls(row, llama_row, count, seed=seed, dice=dice)
-        odds = roll_odds(row, llama_row, dice)
+        odds = self._odds(row, llama_row, dice)
         self.frequencies.value = render_frequencies(self.cases, odds)
         self.chart.clear_output(wait=True)
         with self.chart:
@@ -262,7 +261,7 @@ class OddsDemo(_Complains, w.VBox):
 # ---------------------------------------------------------------- the table
 
 
-class LamaDiceTable(_Complains, w.VBox):
+class LamaDiceTable(Complains, w.VBox):
     """You against computer players; the odds panel shows the exact chances before each roll."""
 
     def __init__(
@@ -273,14 +272,14 @@ class LamaDiceTable(_Complains, w.VBox):
         dice: Dice = DEFAULT_DICE,
         show_odds: bool = True,
         lama20: bool = False,
+        llama_scoring: str = "once",
     ) -> None:
-        for strategy in opponents:
-            if strategy not in STRATEGIES:
-                raise ValueError(
-                    f"unknown player {strategy!r}: choose one of {', '.join(STRATEGIES)}"
-                )
-        self.strategies = {f"Computer {i} ({s})": s for i, s in enumerate(opponents, 1)}
-        self.seed, self.games, self.dice, self.lama20 = seed, 0, check_dice(dice), lama20
+        self.strategies = {
+            f"Computer {i} ({s})": check_strategy(s) for i, s in enumerate(opponents, 1)
+        }
+        self.seed, self.games = seed, 0
+        self.dice, self.lama20 = check_dice(dice), lama20
+        self.llama_scoring = check_llama_scoring(llama_scoring)
         self.new_button = button("New game", "mc-new-game", self.new_game, button_style="primary")
         self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
         self.odds_switch.observe(lambda _c: self._render(), names="value")
@@ -319,38 +318,38 @@ class LamaDiceTable(_Complains, w.VBox):
         seed = None if self.seed is None else self.seed + self.games
         self.games += 1
         self.game = LamaDiceGame(
-            [YOU, *self.strategies], dice=self.dice, seed=seed, lama20=self.lama20
+            [YOU, *self.strategies],
+            seed=seed,
+            dice=self.dice,
+            lama20=self.lama20,
+            llama_scoring=self.llama_scoring,
         )
-        self.status.value, self.message.value = "", ""
+        self.message.value = ""
         self._computers_play()
 
     @shows_errors
     def act(self, action: Action) -> None:
         """Your move, then the computer players', until it is your turn again."""
-        said = self.game.apply(action)
-        self._tell(said)
+        self.game.apply(action)
         self.message.value = ""
         self._computers_play()
 
     @shows_errors
     def next_round(self, _button: object = None) -> None:
-        self._tell(self.game.next_round())
+        self.game.next_round()
         self._computers_play()
 
     def _computers_play(self) -> None:
         game = self.game
         while not game.round_over and game.player != YOU:
-            self._tell(game.apply(choose(game, self.strategies[game.player])))
+            game.apply(choose(game, self.strategies[game.player]))
         self._render()
-
-    def _tell(self, said: str) -> None:
-        lines = [*self.status.value.split("<br>"), escape(said)][-8:]
-        self.status.value = "<br>".join(line for line in lines if line)
 
     def _render(self) -> None:
         game = self.game
+        self.status.value = "<br>".join(escape(line) for line in game.log[-SHOWN_LOG:])
         self.scores.value = "<b>Points:</b> " + " · ".join(
-            f"{escape(p)} {game.scores[p]}" for p in game.players
+            f"{escape(p)} {points}" for p, points in game.scores().items()
         )
         self.llama_view.value = "<p><b>Llama row</b></p>" + render_row(
             game.llama_row, css_class="mc-row"
@@ -390,12 +389,15 @@ class LamaDiceTable(_Complains, w.VBox):
 
     def _odds(self) -> str:
         game = self.game
-        if game.round_over or game.player != YOU or game.pending != "turn":
+        if game.round_over or game.player != YOU or game.phase is not Phase.TURN:
             return ""
-        odds = roll_odds(game.row, game.llama_row, game.dice, alone=game.alone)
+        scoring = game.llama_scoring
+        odds = roll_odds(
+            game.row, game.llama_row, game.dice, alone=game.alone, llama_scoring=scoring
+        )
         advice = ""
         if game.alone:
-            decision = last_player(game.row, game.llama_row, game.dice)
+            decision = last_player(game.row, game.llama_row, game.dice, llama_scoring=scoring)
             advice = (
                 f"<p><b>You are the last player.</b> Rolling on costs "
                 f"{float(decision.roll):.2f} points on average; quitting costs "

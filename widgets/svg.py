@@ -49,17 +49,30 @@ def card(
     )
 
 
-def card_back(count: int, *, width: int = 84) -> str:
-    """The face-down deck, with how many cards are left in it."""
-    height = round(width * 1.45)
-    label = f"deck: {count} cards left" if count != 1 else "deck: 1 card left"
+def card_back(count: int, *, width: int = 84, label: str | None = None) -> str:
+    """A face-down pile (the deck, by default): a thicker pile for more cards, and its count
+    written under it."""
+    cards = "1 card" if count == 1 else f"{count} cards"
+    spoken = escape(label or f"deck: {cards} left")
+    height, layers, step = round(width * 1.45), min(1 + count // 12, 4) if count else 0, 3
+    total_width, total_height = width + step * 3, height + step * 3 + 24
+    backs = "".join(
+        f'<rect x="{2 + step * (3 - layer)}" y="{2 + step * layer}" width="{width - 4}" '
+        f'height="{height - 4}" rx="{width // 9}" fill="{CARD_BACK}" stroke="{CARD_INK}" '
+        'stroke-width="2"/>'
+        for layer in range(layers)
+    )
+    if not count:
+        backs = (
+            f'<rect x="{2 + step * 3}" y="2" width="{width - 4}" height="{height - 4}" '
+            f'rx="{width // 9}" fill="none" stroke="{CARD_INK}" stroke-dasharray="6 5"/>'
+        )
     return (
-        f'<svg class="mc-deck" role="img" aria-label="{label}" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}"><title>{label}</title>'
-        f'<rect x="2" y="2" width="{width - 4}" height="{height - 4}" rx="{width // 9}" '
-        f'fill="{CARD_BACK}" stroke="{CARD_INK}" stroke-width="3"/>'
-        f'<text x="50%" y="54%" text-anchor="middle" dominant-baseline="middle" '
-        f'font-family="sans-serif" font-size="{width // 4}" fill="#ffffff">{count}</text></svg>'
+        f'<svg class="mc-deck" role="img" aria-label="{spoken}" data-count="{count}" '
+        f'width="{total_width}" height="{total_height}" '
+        f'viewBox="0 0 {total_width} {total_height}"><title>{spoken}</title>{backs}'
+        f'<text x="{total_width / 2:.0f}" y="{total_height - 4}" text-anchor="middle" '
+        f'font-family="sans-serif" font-size="17" fill="{CARD_INK}">{cards}</text></svg>'
     )
 
 

@@ -72,7 +72,10 @@ STYLE = """<style>
   color: #111827; background: #fff; border-radius: 6px; padding: 0 4px; }
 .mc-unikat-status { font-size: 17px; }
 .mc-unikat-log { font-size: 15px; color: #334155; }
-.mc-unikat-table-view { display: grid; gap: 2px; }
+.mc-unikat-table-view, .mc-unikat-deck-grid { display: grid; gap: 2px; max-width: 100%; }
+.mc-unikat-table-view svg, .mc-unikat-deck-grid svg { width: 100%; height: auto; display: block; }
+.mc-unikat-curve { max-width: 100%; height: auto; }
+.mc-unikat-exact, .mc-unikat-simulated { overflow-wrap: anywhere; }
 .mc-unikat-step { display: inline-flex; flex-direction: column; align-items: center;
   margin: 2px; font: 12px sans-serif; }
 .mc-unikat-verdict { font-size: 18px; min-height: 1.4em; }
@@ -95,8 +98,8 @@ def render_table(
         for x in range(min(xs), max(xs) + 1):
             one = table.get((x, y))
             extra = "mc-unikat-marked" if (x, y) in shown else ""
-            cells.append(draw(one, width, extra) if one else f'<div style="width:{width}px"></div>')
-    columns = f"grid-template-columns: repeat({max(xs) - min(xs) + 1}, {width}px)"
+            cells.append(draw(one, width, extra) if one else "<div></div>")
+    columns = f"grid-template-columns: repeat({max(xs) - min(xs) + 1}, minmax(0, {width}px))"
     return f'<div class="mc-unikat-table-view" style="{columns}">{"".join(cells)}</div>'
 
 
@@ -157,7 +160,7 @@ def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
     label = f"chance that a rack can touch the start card, by rack size; {chosen} marked"
     return (
         f'<svg class="mc-unikat-curve" role="img" aria-label="{label}" width="{width}" '
-        f'height="{height}"><title>{label}</title>'
+        f'height="{height}" viewBox="0 0 {width} {height}"><title>{label}</title>'
         f'<line x1="{left}" y1="{bottom}" x2="{width - 6}" y2="{bottom}" stroke="#64748b"/>'
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#64748b"/>'
         f'<text x="4" y="{top + 4}" font-size="12">100%</text>'
@@ -527,11 +530,11 @@ def render_deck(chosen: Card | None = None, marked: set[Card] | None = None) -> 
     for one in sorted(DECK):
         faded = chosen is not None and one != chosen and one not in marked
         extra = "mc-unikat-chosen" if one == chosen else ""
-        style = "opacity:.25;" if faded else ""
-        cells.append(f'<div style="{style}height:40px">{draw(one, 40, extra)}</div>')
+        style = ' style="opacity:.25"' if faded else ""
+        cells.append(f"<div{style}>{draw(one, 40, extra)}</div>")
     return (
-        '<div class="mc-unikat-deck-grid" style="display:grid;'
-        f'grid-template-columns:repeat(9, 42px);gap:2px">{"".join(cells)}</div>'
+        '<div class="mc-unikat-deck-grid" style="grid-template-columns:repeat(9, minmax(0, 42px))">'
+        f"{''.join(cells)}</div>"
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from enum import Enum
 from fractions import Fraction
 from itertools import product
@@ -52,20 +53,24 @@ def parse_value(text: str) -> int:
 
 def parse_dice(text: str) -> Dice:
     """Three dice written like ``3456LL,1256LL,1234LL``."""
-    dice = tuple(tuple(parse_value(face) for face in die.strip()) for die in text.split(","))
-    return check_dice(dice)
+    return check_dice([[parse_value(face) for face in die.strip()] for die in text.split(",")])
 
 
-def check_dice(dice: Dice) -> Dice:
+def check_dice(dice: Iterable[Iterable[int]]) -> Dice:
     """Three dice of six faces each, every face 1–6 or a llama; else a ValueError."""
-    dice = tuple(tuple(die) for die in dice)
-    if len(dice) != 3 or any(len(die) != 6 for die in dice):
-        raise ValueError("give three dice of six faces each, like 3456LL,1256LL,1234LL")
-    for die in dice:
+    shape = "give three dice of six faces each, like 3456LL,1256LL,1234LL"
+    try:
+        faces = [tuple(die) for die in dice]
+    except TypeError:
+        raise ValueError(shape) from None
+    if len(faces) != 3 or any(len(die) != 6 for die in faces):
+        raise ValueError(shape)
+    for die in faces:
         for face in die:
             if face not in VALUES:
                 raise ValueError(f"{face!r} is not a face: use 1 to 6, or L for a llama")
-    return dice
+    first, second, third = faces
+    return first, second, third
 
 
 def outcomes(dice: Dice = DEFAULT_DICE) -> dict[Faces, Fraction]:
@@ -77,7 +82,8 @@ def outcomes(dice: Dice = DEFAULT_DICE) -> dict[Faces, Fraction]:
 
 def roll(rng: random.Random, dice: Dice = DEFAULT_DICE) -> Faces:
     """One roll of the three dice."""
-    return tuple(rng.choice(die) for die in dice)
+    first, second, third = dice
+    return rng.choice(first), rng.choice(second), rng.choice(third)
 
 
 def case_of(faces: Faces, row: Row, llama_row: Row, *, alone: bool = False) -> Case:

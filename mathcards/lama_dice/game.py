@@ -4,6 +4,9 @@ A turn is `Roll` or `Quit`. After a roll exactly one case applies: three llamas 
 if you hold one), discard from your row (`Discard`, your choice), take from the llama row
 (`Take`, your choice), or bust (the whole llama row is yours and the round ends). Rounds go on
 until someone has 40 points or more; fewest points wins, ties share the win.
+
+The dice are rolled with the game's own `random.Random(seed)`. A `scripted=True` game (for a
+demo or a test) stops after each `Roll` and waits for `ChanceOutcome(faces)` instead.
 """
 
 from __future__ import annotations
@@ -11,8 +14,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
 
-from mathcards.chips import GAME_END, LLAMA, best_return, penalty, returnable
+from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, penalty, returnable
+from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
@@ -24,6 +30,7 @@ from mathcards.lama_dice.dice import (
     check_dice,
     discard_choices,
     name,
+    outcomes,
     take_choices,
     without,
 )
@@ -33,15 +40,19 @@ CARDS = {**dict.fromkeys(range(1, 7), 6), LLAMA: 7}  # 43 cards
 ROW_SIZE = 6
 
 
-class IllegalAction(ValueError):
-    """A move the rules do not allow now; the message says which rule."""
+class Phase(Enum):
+    """What the game waits for."""
+
+    TURN = "roll or quit"
+    DICE = "the dice to land"  # a scripted game only: a ChanceOutcome(faces)
+    DISCARD = "choose cards to discard"
+    TAKE = "choose a card to take"
+    CHIP = "return a chip"
 
 
 @dataclass(frozen=True)
 class Roll:
-    """Roll the three dice; `faces` scripts the roll (a demo, a test), else the game's rng rolls."""
-
-    faces: Faces | None = None
+    """Roll the three dice."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,24 @@ class ReturnChip:
     chip: int
 
 
-Action = Roll | Quit | Discard | Take | ReturnChip
+Action = Roll | Quit | Discard | Take | ReturnChip | ChanceOutcome[Faces]
+
+
+@dataclass(frozen=True)
+class LamaDiceView:
+    """The table as a player sees it: in LAMA Dice every row lies face up."""
+
+    players: tuple[str, ...]
+    player: str
+    phase: Phase
+    faces: Faces | None
+    rows: tuple[tuple[str, Row], ...]
+    llama_row: Row
+    discard_pile: Row
+    quit: frozenset[str]
+    scores: tuple[tuple[str, int], ...]
+    rounds: int
+    round_over: bool
 
 
 @dataclass
@@ -82,44 +110,39 @@ class LamaDiceGame:
     seed: int | None = None
     lama20: bool = False
     llama_scoring: str = "once"
-    scores: dict[str, int] = field(init=False)
+    scripted: bool = False
+    points: dict[str, int] = field(init=False)
     rows: dict[str, Row] = field(init=False)
     llama_row: Row = field(init=False)
     discard_pile: list[int] = field(init=False, default_factory=list)
+    out_of_round: list[int] = field(init=False, default_factory=list)  # face down, unseen
     quit: set[str] = field(init=False)
     current: int = field(init=False, default=0)
     faces: Faces | None = field(init=False, default=None)
-    pending: str = field(init=False, default="turn")  # turn, discard, take, chip
+    phase: Phase = field(init=False, default=Phase.TURN)
     round_over: bool = field(init=False, default=False)
     ender: str | None = field(init=False, default=None)
     rounds: int = field(init=False, default=0)
     log: list[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        names = [str(player).strip() for player in self.players]
-        if not 2 <= len(names) <= 6:
-            raise ValueError(f"LAMA Dice is for 2 to 6 players, not {len(names)}")
-        if "" in names or len(set(names)) != len(names):
-            raise ValueError("every player needs a name of their own")
-        self.players = names
+        self.players = check_players(self.players, game="LAMA Dice")
         self.dice = check_dice(self.dice)
-        penalty((), llama_scoring=self.llama_scoring)  # checks the option
+        check_llama_scoring(self.llama_scoring)
         self.rng = random.Random(self.seed)
-        self.scores = dict.fromkeys(names, 0)
+        self.points = dict.fromkeys(self.players, 0)
         self._deal(starter=0)
 
     # ------------------------------------------------------------ the round
 
-    def next_round(self) -> str:
+    def next_round(self) -> Event:
         """After a round: deal the next one; the player who ended the last round starts."""
         if not self.round_over:
-            raise IllegalAction("the round is still going")
+            raise IllegalAction("the round is still going: finish it first")
         if self.over:
-            raise IllegalAction("the game is over")
-        self._deal(starter=self.players.index(self.ender))
-        said = f"Round {self.rounds}: {self.player} starts."
-        self.log.append(said)
-        return said
+            raise IllegalAction("the game is over: start a new game")
+        self._deal(starter=self.players.index(self.ender or self.player))
+        return self._event(None, "round", f"Round {self.rounds}: {self.player} starts.")
 
     def _deal(self, starter: int) -> None:
         """Lay out the llama row and deal six cards face up to each player's row."""
@@ -133,8 +156,9 @@ class LamaDiceGame:
             for i, player in enumerate(self.players)
         }
         self.discard_pile = []
+        self.out_of_round = deck[len(self.players) * ROW_SIZE :]
         self.quit, self.current, self.faces = set(), starter, None
-        self.pending, self.round_over, self.ender = "turn", False, None
+        self.phase, self.round_over, self.ender = Phase.TURN, False, None
         self.rounds += 1
 
     @property
@@ -154,7 +178,11 @@ class LamaDiceGame:
     @property
     def over(self) -> bool:
         """The game ends after a round in which someone reached 40 points."""
-        return self.round_over and max(self.scores.values()) >= GAME_END
+        return self.round_over and max(self.points.values()) >= GAME_END
+
+    def scores(self) -> dict[str, int]:
+        """Each player's penalty points (fewest wins)."""
+        return dict(self.points)
 
     def case(self) -> Case | None:
         """What the last roll means for the player, or None before a roll."""
@@ -162,28 +190,59 @@ class LamaDiceGame:
             return None
         return case_of(self.faces, self.row, self.llama_row, alone=self.alone)
 
-    def legal_actions(self) -> list[Action]:
-        """The moves allowed now (a `Roll` may also carry scripted faces)."""
-        if self.round_over:
+    def current_players(self) -> list[str]:
+        """The one player whose move it is (nobody between rounds or while the dice roll)."""
+        if self.round_over or self.phase is Phase.DICE:
             return []
-        if self.pending == "discard":
-            return [Discard(cards) for cards in discard_choices(self.faces, self.row)]
-        if self.pending == "take":
-            return [Take(card) for card in take_choices(self.faces, self.llama_row)]
-        if self.pending == "chip":
-            return [
-                ReturnChip(chip) for chip in returnable(self.scores[self.player], pink=self.lama20)
-            ]
+        return [self.player]
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """The moves allowed now, for `player` (default: whoever is to move)."""
+        if player not in (None, *self.current_players()) or not self.current_players():
+            return []
+        if self.phase is Phase.DISCARD:
+            return [Discard(cards) for cards in discard_choices(self._faces(), self.row)]
+        if self.phase is Phase.TAKE:
+            return [Take(card) for card in take_choices(self._faces(), self.llama_row)]
+        if self.phase is Phase.CHIP:
+            return [ReturnChip(chip) for chip in self.chips()]
         return [Roll(), Quit()]
+
+    def chips(self) -> list[int]:
+        """The chips the player to move holds and may return, largest first."""
+        return returnable(self.points[self.player], pink=self.lama20)
+
+    def chance_outcomes(self) -> dict[Faces, Fraction]:
+        """While a scripted game waits for the dice: every roll and its exact chance."""
+        return outcomes(self.dice) if self.phase is Phase.DICE else {}
+
+    def view(self, player: str) -> LamaDiceView:
+        """Everything on the table (all rows are face up); the cards out of the round are not."""
+        if player not in self.points:
+            raise ValueError(f"there is no player called {player!r}")
+        return LamaDiceView(
+            players=tuple(self.players),
+            player=self.player,
+            phase=self.phase,
+            faces=self.faces,
+            rows=tuple((name, self.rows[name]) for name in self.players),
+            llama_row=self.llama_row,
+            discard_pile=tuple(self.discard_pile),
+            quit=frozenset(self.quit),
+            scores=tuple(self.points.items()),
+            rounds=self.rounds,
+            round_over=self.round_over,
+        )
 
     # ------------------------------------------------------------ moves
 
-    def apply(self, action: Action) -> str:
-        """Make a move; returns what happened in words, or raises IllegalAction."""
+    def apply(self, action: Action) -> Event:
+        """Make a move; returns what happened, or raises IllegalAction naming the rule."""
         if self.round_over:
             raise IllegalAction("the round is over: start the next round")
         handlers = {
             Roll: self._roll,
+            ChanceOutcome: self._land,
             Quit: self._quit,
             Discard: self._discard,
             Take: self._take,
@@ -192,55 +251,69 @@ class LamaDiceGame:
         handler = handlers.get(type(action))
         if handler is None:
             raise IllegalAction(f"{action!r} is not a move in LAMA Dice")
-        said = handler(action)
-        self.log.append(said)
-        return said
+        player = self.player
+        kind, said = handler(action)  # type: ignore[operator]
+        return self._event(player, kind, said)
 
-    def _expect(self, pending: str, what: str) -> None:
-        if self.pending != pending:
-            wanted = {
-                "turn": "roll or quit",
-                "discard": "choose cards to discard",
-                "take": "choose a card to take",
-                "chip": "return a chip",
-            }[self.pending]
-            raise IllegalAction(f"{self.player} must {wanted} now, not {what}")
+    def _event(self, player: str | None, kind: str, sentence: str) -> Event:
+        self.log.append(sentence)
+        return Event(player, kind, sentence)
 
-    def _roll(self, action: Roll) -> str:
-        self._expect("turn", "roll")
-        faces = action.faces or roll_dice(self.rng, self.dice)
-        if len(faces) != 3 or any(f not in die for f, die in zip(faces, self.dice, strict=False)):
-            raise IllegalAction(f"the dice cannot show {' '.join(map(name, faces))}")
-        self.faces = tuple(faces)
-        shown = " ".join(name(face) for face in self.faces)
+    def _expect(self, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            raise IllegalAction(f"{self.player} must {self.phase.value} now, not {what}")
+
+    def _faces(self) -> Faces:
+        assert self.faces is not None, "the dice have been rolled"
+        return self.faces
+
+    def _roll(self, _action: Roll) -> tuple[str, str]:
+        self._expect(Phase.TURN, "roll")
+        if self.scripted:
+            self.phase = Phase.DICE
+            return "roll", f"{self.player} rolls the dice."
+        return self._landed(roll_dice(self.rng, self.dice))
+
+    def _land(self, action: ChanceOutcome[Faces]) -> tuple[str, str]:
+        if not self.scripted:
+            raise IllegalAction("the dice land by chance in this game: nobody chooses the roll")
+        check_outcome(action.outcome, self.chance_outcomes(), "the dice")
+        return self._landed(action.outcome)
+
+    def _landed(self, faces: Faces) -> tuple[str, str]:
+        """The dice show `faces`: exactly one case of the rules applies."""
+        self.faces = faces
+        shown = " ".join(name(face) for face in faces)
         case = self.case()
         if case is Case.THREE_LLAMAS:
-            return f"{self.player}: rolled {shown}, three llamas! " + self._offer_chip()
+            return "three llamas", f"{self.player}: rolled {shown}, three llamas! " + (
+                self._offer_chip()
+            )
         if case is Case.DISCARD:
-            self.pending = "discard"
-            return f"{self.player}: rolled {shown}, a match: discard."
+            self.phase = Phase.DISCARD
+            return "match", f"{self.player}: rolled {shown}, a match: discard."
         if case is Case.TAKE:
-            self.pending = "take"
-            return f"{self.player}: rolled {shown}, no match: take from the llama row."
+            self.phase = Phase.TAKE
+            return "no match", f"{self.player}: rolled {shown}, no match: take from the llama row."
         taken = self.llama_row
         self.rows[self.player] = tuple(sorted(self.row + taken))
         self.llama_row = ()
-        return f"{self.player}: rolled {shown}, bust! The whole llama row. " + self._end(
+        return "bust", f"{self.player}: rolled {shown}, bust! The whole llama row. " + self._end(
             self.player
         )
 
-    def _quit(self, _action: Quit) -> str:
-        self._expect("turn", "quit")
+    def _quit(self, _action: Quit) -> tuple[str, str]:
+        self._expect(Phase.TURN, "quit")
         self.quit.add(self.player)
         said = f"{self.player}: quit."
         if len(self.quit) == len(self.players):
-            return said + " " + self._end(self.player)
-        return said + self._next_player()
+            return "quit", said + " " + self._end(self.player)
+        return "quit", said + self._next_player()
 
-    def _discard(self, action: Discard) -> str:
-        self._expect("discard", "discard")
+    def _discard(self, action: Discard) -> tuple[str, str]:
+        self._expect(Phase.DISCARD, "discard")
         cards = tuple(sorted(action.cards))
-        if cards not in discard_choices(self.faces, self.row):
+        if cards not in discard_choices(self._faces(), self.row):
             raise IllegalAction(
                 f"you can discard only cards in your row that a die shows, one per die, "
                 f"not {' '.join(map(name, cards)) or 'nothing'}"
@@ -250,12 +323,12 @@ class LamaDiceGame:
         said = f"{self.player}: discarded {' '.join(map(name, cards))}."
         if not self.row:
             self.ender = self.player
-            return said + " The row is empty! " + self._offer_chip(ends_round=True)
-        return said + self._next_player()
+            return "discard", said + " The row is empty! " + self._offer_chip(ends_round=True)
+        return "discard", said + self._next_player()
 
-    def _take(self, action: Take) -> str:
-        self._expect("take", "take")
-        if action.card not in take_choices(self.faces, self.llama_row):
+    def _take(self, action: Take) -> tuple[str, str]:
+        self._expect(Phase.TAKE, "take")
+        if action.card not in take_choices(self._faces(), self.llama_row):
             raise IllegalAction(
                 f"you can take only a llama-row card that a die shows, not {name(action.card)}"
             )
@@ -265,23 +338,23 @@ class LamaDiceGame:
         self.rows[self.player] = tuple(sorted((*self.row, action.card)))
         said = f"{self.player}: took the {name(action.card)} from the llama row."
         if not self.llama_row:
-            return said + " The llama row is empty. " + self._end(self.player)
-        return said + self._next_player()
+            return "take", said + " The llama row is empty. " + self._end(self.player)
+        return "take", said + self._next_player()
 
-    def _return_chip(self, action: ReturnChip) -> str:
-        self._expect("chip", "return a chip")
-        if action.chip not in returnable(self.scores[self.player], pink=self.lama20):
-            raise IllegalAction(f"{self.player}: no {action.chip}-point chip to return")
-        self.scores[self.player] -= action.chip
+    def _return_chip(self, action: ReturnChip) -> tuple[str, str]:
+        self._expect(Phase.CHIP, "return a chip")
+        if action.chip not in self.chips():
+            raise IllegalAction(f"{self.player} has no {action.chip}-point chip to return")
+        self.points[self.player] -= action.chip
         said = f"{self.player}: returned a {action.chip}-point chip."
         if self.ender == self.player and not self.row:
-            return said + " " + self._end(self.player)
-        return said + self._next_player()
+            return "chip", said + " " + self._end(self.player)
+        return "chip", said + self._next_player()
 
     def _offer_chip(self, ends_round: bool = False) -> str:
         """Let the player return a chip, if they hold one; then play (or the round) goes on."""
-        if returnable(self.scores[self.player], pink=self.lama20):
-            self.pending = "chip"
+        if self.chips():
+            self.phase = Phase.CHIP
             return f"{self.player}: may return a chip."
         if ends_round:
             return self._end(self.player)
@@ -289,7 +362,7 @@ class LamaDiceGame:
 
     def _next_player(self) -> str:
         """The next player clockwise who has not quit."""
-        self.pending, self.faces = "turn", None
+        self.phase, self.faces = Phase.TURN, None
         for step in range(1, len(self.players) + 1):
             seat = (self.current + step) % len(self.players)
             if self.players[seat] not in self.quit:
@@ -299,13 +372,13 @@ class LamaDiceGame:
 
     def _end(self, ender: str) -> str:
         """Score every row; a player whose row is empty scores nothing."""
-        self.round_over, self.ender, self.pending = True, ender, "turn"
+        self.round_over, self.ender, self.phase = True, ender, Phase.TURN
         points = {
             player: penalty(row, llama_scoring=self.llama_scoring)
             for player, row in self.rows.items()
         }
         for player, gained in points.items():
-            self.scores[player] += gained
+            self.points[player] += gained
         summary = ", ".join(f"{p} +{points[p]}" for p in self.players)
         said = f"The round is over ({summary})."
         if self.over:
@@ -316,8 +389,8 @@ class LamaDiceGame:
 
     def winners(self) -> list[str]:
         """Fewest points wins; ties share the win."""
-        fewest = min(self.scores.values())
-        return [player for player in self.players if self.scores[player] == fewest]
+        fewest = min(self.points.values())
+        return [player for player in self.players if self.points[player] == fewest]
 
     def cards_in_play(self) -> Counter[int]:
         """This round's cards: rows, llama row and discard pile (the rest are out of it)."""
@@ -326,7 +399,6 @@ class LamaDiceGame:
             counts += Counter(row)
         return counts
 
-
-def computer_chip(game: LamaDiceGame) -> ReturnChip:
-    """Computer players return the largest chip they hold."""
-    return ReturnChip(best_return(game.scores[game.player], pink=game.lama20))
+    def all_cards(self) -> Counter[int]:
+        """All 43 cards: this round's, and those left out of it."""
+        return self.cards_in_play() + Counter(self.out_of_round)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from mathcards.chips import penalty
+from mathcards.chips import check_llama_scoring, penalty
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
@@ -62,24 +62,32 @@ def checked_rows(row: Iterable[int], llama_row: Iterable[int]) -> tuple[Row, Row
 
 
 def roll_odds(
-    row: Iterable[int], llama_row: Iterable[int], dice: Dice = DEFAULT_DICE, *, alone: bool = False
+    row: Iterable[int],
+    llama_row: Iterable[int],
+    dice: Dice = DEFAULT_DICE,
+    *,
+    alone: bool = False,
+    llama_scoring: str = "once",
 ) -> RollOdds:
     """Exact probabilities for the next roll, summed over all 216 outcomes."""
     own, middle = checked_rows(row, llama_row)
-    return _roll_odds(own, middle, check_dice(dice), alone)
+    return _roll_odds(own, middle, check_dice(dice), alone, check_llama_scoring(llama_scoring))
 
 
 @lru_cache(maxsize=1 << 14)
-def _roll_odds(own: Row, middle: Row, dice: Dice, alone: bool) -> RollOdds:
-    chance: Counter[Case] = Counter()
-    up_to: Counter[int] = Counter()
+def _roll_odds(own: Row, middle: Row, dice: Dice, alone: bool, llama_scoring: str) -> RollOdds:
+    chance = dict.fromkeys(Case, Fraction(0))
+    up_to = dict.fromkeys((1, 2, 3), Fraction(0))
     for faces, p in outcomes(dice).items():
         case = case_of(faces, own, middle, alone=alone)
         chance[case] += p
         if case is Case.DISCARD:
             up_to[most_discards(faces, own)] += p
     return RollOdds(
-        *(Fraction(chance[case]) for case in Case),
-        discard_up_to={n: Fraction(up_to[n]) for n in (1, 2, 3)},
-        penalty_now=penalty(own),
+        three_llamas=chance[Case.THREE_LLAMAS],
+        discard=chance[Case.DISCARD],
+        take=chance[Case.TAKE],
+        bust=chance[Case.BUST],
+        discard_up_to=up_to,
+        penalty_now=penalty(own, llama_scoring=llama_scoring),
     )

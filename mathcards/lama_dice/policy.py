@@ -3,7 +3,8 @@
 The model (RULES.md §3, "when all others have quit"): quitting scores the row now; an empty row
 scores 0; three llamas change no card, so you roll again; a roll that matches nothing in your
 row is a bust (your row plus the whole llama row is scored); after a match you discard the cards
-that leave you best off. Chips are ignored. Every value is an exact `Fraction`.
+that leave you best off. Chips are ignored. Every value is an exact `Fraction`, for the game's
+dice and llama scoring.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from mathcards.chips import penalty
+from mathcards.chips import check_llama_scoring, penalty
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     Case,
@@ -46,29 +47,39 @@ class Decision:
 
 
 def last_player(
-    row: Iterable[int], llama_row: Iterable[int], dice: Dice = DEFAULT_DICE
+    row: Iterable[int],
+    llama_row: Iterable[int],
+    dice: Dice = DEFAULT_DICE,
+    *,
+    llama_scoring: str = "once",
 ) -> Decision:
     """The best decision for the last player in the round, with both expected penalties."""
     own, middle = checked_rows(row, llama_row)
-    return _decision(own, middle, check_dice(dice))
+    return _decision(own, middle, check_dice(dice), check_llama_scoring(llama_scoring))
 
 
-def expected_penalty(row: Row, llama_row: Row, dice: Dice = DEFAULT_DICE) -> Fraction:
+def expected_penalty(
+    row: Row, llama_row: Row, dice: Dice = DEFAULT_DICE, llama_scoring: str = "once"
+) -> Fraction:
     """The expected penalty of this round under the best play from here."""
-    return _decision(tuple(sorted(row)), tuple(sorted(llama_row)), dice).expected_penalty
+    return _decision(
+        tuple(sorted(row)), tuple(sorted(llama_row)), dice, llama_scoring
+    ).expected_penalty
 
 
-def best_discard(faces: Faces, row: Row, llama_row: Row, dice: Dice = DEFAULT_DICE) -> Row:
+def best_discard(
+    faces: Faces, row: Row, llama_row: Row, dice: Dice = DEFAULT_DICE, llama_scoring: str = "once"
+) -> Row:
     """The discard that leaves the last player with the least expected penalty."""
     return min(
         discard_choices(faces, row),
-        key=lambda cards: expected_penalty(without(row, cards), llama_row, dice),
+        key=lambda cards: expected_penalty(without(row, cards), llama_row, dice, llama_scoring),
     )
 
 
 @lru_cache(maxsize=1 << 16)
-def _decision(row: Row, llama_row: Row, dice: Dice) -> Decision:
-    quit_now = Fraction(penalty(row))
+def _decision(row: Row, llama_row: Row, dice: Dice, llama_scoring: str) -> Decision:
+    quit_now = Fraction(penalty(row, llama_scoring=llama_scoring))
     if not row:
         return Decision(Fraction(0), Fraction(0))
     again = Fraction(0)
@@ -79,9 +90,9 @@ def _decision(row: Row, llama_row: Row, dice: Dice) -> Decision:
             again += p
         elif case is Case.DISCARD:
             total += p * min(
-                expected_penalty(without(row, cards), llama_row, dice)
+                expected_penalty(without(row, cards), llama_row, dice, llama_scoring)
                 for cards in discard_choices(faces, row)
             )
         else:
-            total += p * penalty(row + llama_row)
+            total += p * penalty(row + llama_row, llama_scoring=llama_scoring)
     return Decision(total / (1 - again), quit_now)

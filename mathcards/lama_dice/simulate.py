@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from mathcards.chips import penalty
+from mathcards.chips import check_llama_scoring, penalty
 from mathcards.lama_dice.bots import check_strategy, choose, discard_for, rolls_on
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
@@ -70,29 +70,42 @@ def simulate_last_player(
     *,
     seed: int | None = None,
     dice: Dice = DEFAULT_DICE,
+    llama_scoring: str = "once",
 ) -> list[int]:
     """Play the last player's round `rounds` times with a strategy; the penalty of each."""
     own, middle = checked_rows(row, llama_row)
     check_strategy(strategy)
+    check_llama_scoring(llama_scoring)
     rng = random.Random(seed)
-    return [_last_round(own, middle, strategy, dice, rng) for _ in range(rounds)]
+    return [
+        _last_round(own, middle, strategy, check_dice(dice), llama_scoring, rng)
+        for _ in range(rounds)
+    ]
 
 
-def _last_round(row: Row, llama_row: Row, strategy: str, dice: Dice, rng: random.Random) -> int:
+def _last_round(
+    row: Row, llama_row: Row, strategy: str, dice: Dice, llama_scoring: str, rng: random.Random
+) -> int:
     while row:
-        if not rolls_on(strategy, row, llama_row, dice, alone=True):
-            return penalty(row)
+        if not rolls_on(strategy, row, llama_row, dice, alone=True, llama_scoring=llama_scoring):
+            return penalty(row, llama_scoring=llama_scoring)
         faces = roll(rng, dice)
         case = case_of(faces, row, llama_row, alone=True)
         if case is Case.BUST:
-            return penalty(row + llama_row)
+            return penalty(row + llama_row, llama_scoring=llama_scoring)
         if case is Case.DISCARD:
-            row = without(row, discard_for(strategy, faces, row, llama_row, dice))
+            row = without(row, discard_for(strategy, faces, row, llama_row, dice, llama_scoring))
     return 0
 
 
 def simulate_games(
-    strategies: dict[str, str], games: int, *, seed: int | None = None, dice: Dice = DEFAULT_DICE
+    strategies: dict[str, str],
+    games: int,
+    *,
+    seed: int | None = None,
+    dice: Dice = DEFAULT_DICE,
+    llama_scoring: str = "once",
+    lama20: bool = False,
 ) -> Counter[str]:
     """Whole games between computer players (name → strategy); how often each wins.
 
@@ -101,7 +114,11 @@ def simulate_games(
     wins: Counter[str] = Counter()
     for index in range(games):
         game = LamaDiceGame(
-            list(strategies), dice=dice, seed=None if seed is None else seed * 100_003 + index
+            list(strategies),
+            dice=dice,
+            llama_scoring=llama_scoring,
+            lama20=lama20,
+            seed=None if seed is None else seed * 100_003 + index,
         )
         play(game, strategies)
         wins.update(game.winners())

@@ -97,6 +97,39 @@ def assert_not_blank(screenshot: Path) -> None:
     assert colours is None or len(colours) > 8, f"{screenshot} is blank"
 
 
+SIZES = {"projector": (1280, 800), "phone": (390, 844)}
+
+# Every visible control must lie inside the window and show its whole label; the page itself
+# must not scroll sideways (wide content scrolls inside its own box instead).
+LAYOUT_PROBLEMS = """() => {
+  const problems = [];
+  const width = window.innerWidth;
+  const page = document.documentElement.scrollWidth;
+  if (page > width + 1) problems.push(`the page is ${page}px wide in a ${width}px window`);
+  const controls = document.querySelectorAll(['button', 'input', 'select', 'textarea']
+    .map(tag => `#rendered_cells ${tag}`).join(', '));
+  for (const control of controls) {
+    const box = control.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(control).visibility === 'hidden') continue;
+    const name = (control.innerText || control.value || control.placeholder || control.type || '')
+      .trim().slice(0, 30);
+    const output = control.closest('.jp-OutputArea-output') || document.body;
+    const room = output.getBoundingClientRect();
+    if (box.left < Math.max(room.left, 0) - 1 || box.right > Math.min(room.right, width) + 1)
+      problems.push(`"${name}" is cut off: ${Math.round(box.left)}..${Math.round(box.right)}px`);
+    const [needs, has] = [control.scrollWidth, control.clientWidth];
+    if (control.tagName === 'BUTTON' && needs > has + 2)
+      problems.push(`"${name}" does not fit its label (${needs} > ${has}px)`);
+  }
+  return problems;
+}"""
+
+
+def layout_problems(page) -> list[str]:
+    """What a reader at this window size cannot reach or read (an empty list: none)."""
+    return page.evaluate(LAYOUT_PROBLEMS)
+
+
 def chromium_path() -> str | None:
     chosen = os.environ.get("MATHCARDS_CHROMIUM") or "/usr/bin/chromium"
     return chosen if Path(chosen).exists() else None  # None: Playwright's own Chromium
@@ -129,7 +162,7 @@ class Visit:
 
     def open(self, url: str, lands_on: str | None = None) -> None:
         """Go to `url` and wait until the notebook (at `lands_on`, if it redirects) is ready."""
-        self.page.goto(url)
+        self.page.goto(url, timeout=FIRST_RENDER_MS)
         if lands_on:
             self.page.wait_for_url(lands_on, timeout=FIRST_RENDER_MS)
         self.page.wait_for_selector("#loading", state="hidden", timeout=FIRST_RENDER_MS)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import assert_not_blank
+from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 PAGES = sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb"))
@@ -20,9 +20,13 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
     assert not visit.page.query_selector_all(".jp-RenderedText[data-mime-type*=stderr]")
     assert not visit.errors, visit.errors
     assert not visit.offsite_requests(), visit.offsite_requests()
-    shot = tmp_path / (page.replace("/", "_") + ".png")
-    visit.page.screenshot(path=shot, full_page=True)
-    assert_not_blank(shot)
+    for size, (width, height) in SIZES.items():
+        visit.page.set_viewport_size({"width": width, "height": height})
+        visit.page.wait_for_timeout(300)  # the layout settles
+        shot = tmp_path / f"{page.replace('/', '_')}-{size}.png"
+        visit.page.screenshot(path=shot, full_page=True)
+        assert_not_blank(shot)
+        assert not layout_problems(visit.page), (size, layout_problems(visit.page))
 
 
 def test_the_root_address_opens_the_landing_page(server, visit):
@@ -34,9 +38,11 @@ def test_the_root_address_opens_the_landing_page(server, visit):
 def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
     visit.open(f"{server}/voila/render/index.ipynb")
     assert visit.page.get_by_role("heading", name="mathcards").is_visible()
-    text = visit.page.inner_text("body")
-    assert "cards:" in text and "ways to make" in text
-    assert "import random" not in text, "Voila hides the code cells from the class"
+    deal = visit.page.locator(".mc-quick-deal")
+    assert deal.locator("svg.mc-card").count() == 5
+    deal.locator("button.mc-show-all").click()
+    deal.locator(".mc-solutions", has_text="to make").wait_for(timeout=30_000)
+    assert "QuickDeal" not in visit.page.inner_text("body"), "Voila hides the code cells"
 
 
 def test_the_landing_page_links_every_lesson(server, visit):

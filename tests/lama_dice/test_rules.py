@@ -1,11 +1,12 @@
 """LAMA Dice rules, case by case with scripted rolls (RULES.md §3, §5), and chips."""
 
-import random
+from fractions import Fraction
 
 import pytest
 
 from mathcards.chips import LLAMA as L
 from mathcards.chips import best_return, penalty, returnable
+from mathcards.engine import ChanceOutcome, IllegalAction
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     Case,
@@ -16,8 +17,8 @@ from mathcards.lama_dice.dice import (
 )
 from mathcards.lama_dice.game import (
     Discard,
-    IllegalAction,
     LamaDiceGame,
+    Phase,
     Quit,
     ReturnChip,
     Roll,
@@ -26,12 +27,19 @@ from mathcards.lama_dice.game import (
 
 
 def game_with(rows, llama_row=(1, 2, 3, 4, 5, 6, L), scores=None, **options):
-    game = LamaDiceGame(list(rows), seed=0, **options)
+    """A scripted game (the test chooses every roll) with these rows on the table."""
+    game = LamaDiceGame(list(rows), seed=0, scripted=True, **options)
     game.rows = {player: tuple(sorted(row)) for player, row in rows.items()}
     game.llama_row = tuple(llama_row)
     if scores:
-        game.scores.update(scores)
+        game.points.update(scores)
     return game
+
+
+def roll(game, faces):
+    """Roll, and have the dice land on `faces`: what happened, in words."""
+    game.apply(Roll())
+    return game.apply(ChanceOutcome(faces)).sentence
 
 
 # ---------------------------------------------------------------- scoring and chips
@@ -105,22 +113,22 @@ def test_set_up_llama_row_and_six_cards_each():
 
 def test_three_llamas_move_no_card_and_offer_a_chip():
     game = game_with({"Ann": (L, 4), "Ben": (2,)}, scores={"Ann": 13})
-    said = game.apply(Roll((L, L, L)))
+    said = roll(game, (L, L, L))
     assert "three llamas" in said and game.rows["Ann"] == (4, L)
     assert game.legal_actions() == [ReturnChip(10), ReturnChip(1)]
     game.apply(ReturnChip(10))
-    assert game.scores["Ann"] == 3 and game.player == "Ben"
+    assert game.points["Ann"] == 3 and game.player == "Ben"
 
 
 def test_three_llamas_with_no_chip_just_pass_the_turn():
     game = game_with({"Ann": (L, 4), "Ben": (2,)})
-    game.apply(Roll((L, L, L)))
+    roll(game, (L, L, L))
     assert game.player == "Ben"
 
 
 def test_a_match_lets_the_player_choose_what_to_discard():
     game = game_with({"Ann": (4, 4, 6, L), "Ben": (2,)})
-    game.apply(Roll((4, 2, 4)))
+    roll(game, (4, 2, 4))
     assert game.legal_actions() == [Discard((4, 4)), Discard((4,))]
     with pytest.raises(IllegalAction, match="one per die"):
         game.apply(Discard((6,)))
@@ -130,7 +138,7 @@ def test_a_match_lets_the_player_choose_what_to_discard():
 
 def test_no_match_takes_a_card_of_your_choice_from_the_llama_row():
     game = game_with({"Ann": (1, 1), "Ben": (2,)})
-    game.apply(Roll((5, 6, 3)))
+    roll(game, (5, 6, 3))
     assert game.legal_actions() == [Take(3), Take(5), Take(6)]
     with pytest.raises(IllegalAction, match="not 4"):
         game.apply(Take(4))
@@ -140,26 +148,26 @@ def test_no_match_takes_a_card_of_your_choice_from_the_llama_row():
 
 def test_bust_takes_the_whole_llama_row_and_ends_the_round():
     game = game_with({"Ann": (1, 1), "Ben": (2,)}, llama_row=(1, 2))
-    said = game.apply(Roll((5, 6, 3)))
+    said = roll(game, (5, 6, 3))
     assert "bust" in said and game.round_over
     assert game.rows["Ann"] == (1, 1, 1, 2) and game.llama_row == ()
-    assert game.scores == {"Ann": 3, "Ben": 2}
+    assert game.scores() == {"Ann": 3, "Ben": 2}
 
 
 def test_emptying_the_row_ends_the_round_and_returns_a_chip():
     game = game_with({"Ann": (4,), "Ben": (2, 6)}, scores={"Ann": 5})
-    game.apply(Roll((4, 2, 1)))
+    roll(game, (4, 2, 1))
     game.apply(Discard((4,)))
-    assert game.pending == "chip" and not game.round_over
+    assert game.phase is Phase.CHIP and not game.round_over
     game.apply(ReturnChip(1))
-    assert game.round_over and game.scores == {"Ann": 4, "Ben": 8}
+    assert game.round_over and game.scores() == {"Ann": 4, "Ben": 8}
 
 
 def test_taking_the_last_llama_row_card_ends_the_round():
     game = game_with({"Ann": (1,), "Ben": (2,)}, llama_row=(5,))
-    game.apply(Roll((5, 6, 3)))
+    roll(game, (5, 6, 3))
     game.apply(Take(5))
-    assert game.round_over and game.scores == {"Ann": 6, "Ben": 2}
+    assert game.round_over and game.scores() == {"Ann": 6, "Ben": 2}
 
 
 def test_quitting_and_the_last_player_alone():
@@ -168,9 +176,9 @@ def test_quitting_and_the_last_player_alone():
     assert game.player == "Ben"
     game.apply(Quit())
     assert game.alone and game.player == "Cy"
-    said = game.apply(Roll((5, 6, 1)))  # matches the llama row but not Cy's row
+    said = roll(game, (5, 6, 1))  # matches the llama row but not Cy's row
     assert "bust" in said and game.rows["Cy"] == (3, 5, 6)
-    assert game.scores == {"Ann": 5, "Ben": 2, "Cy": 14}
+    assert game.scores() == {"Ann": 5, "Ben": 2, "Cy": 14}
 
 
 def test_when_all_have_quit_the_round_ends():
@@ -183,7 +191,7 @@ def test_when_all_have_quit_the_round_ends():
 def test_the_player_who_ended_the_round_starts_the_next():
     game = game_with({"Ann": (1,), "Ben": (2,), "Cy": (3,)}, llama_row=(5,))
     game.apply(Quit())
-    game.apply(Roll((5, 6, 1)))
+    roll(game, (5, 6, 1))
     game.apply(Take(5))
     assert game.ender == "Ben"
     game.next_round()
@@ -201,7 +209,7 @@ def test_the_game_ends_at_forty_and_ties_share_the_win():
 
 def test_lama20_pink_chips():
     game = game_with({"Ann": (L,), "Ben": (2,)}, scores={"Ann": 25}, lama20=True)
-    game.apply(Roll((L, L, L)))
+    roll(game, (L, L, L))
     assert ReturnChip(20) in game.legal_actions()
 
 
@@ -209,8 +217,9 @@ def test_illegal_moves_say_which_rule():
     game = game_with({"Ann": (1,), "Ben": (2,)})
     with pytest.raises(IllegalAction, match="must roll or quit"):
         game.apply(Discard((1,)))
-    with pytest.raises(IllegalAction, match="cannot show"):
-        game.apply(Roll((1, 1, 1)))
+    game.apply(Roll())
+    with pytest.raises(IllegalAction, match="cannot come out as"):
+        game.apply(ChanceOutcome((1, 1, 1)))
     with pytest.raises(IllegalAction, match="round is still going"):
         game.next_round()
     with pytest.raises(IllegalAction, match="not a move"):
@@ -218,21 +227,49 @@ def test_illegal_moves_say_which_rule():
 
 
 @pytest.mark.parametrize(
-    ("players", "message"), [(["A"], "2 to 6"), (list("ABCDEFG"), "2 to 6"), (["A", "A"], "own")]
+    ("players", "message"),
+    [
+        (["A"], "2 to 6"),
+        (list("ABCDEFG"), "2 to 6"),
+        (["A", "A"], "A is taken"),
+        (["A", " "], "needs a name"),
+    ],
 )
 def test_bad_player_lists(players, message):
     with pytest.raises(ValueError, match=message):
         LamaDiceGame(players)
 
 
-def test_same_seed_same_game_even_when_random_is_disturbed():
-    from mathcards.lama_dice.simulate import play
+def test_an_unscripted_game_rolls_its_own_dice_and_refuses_a_chosen_roll():
+    game = LamaDiceGame(["Ann", "Ben"], seed=1)
+    with pytest.raises(IllegalAction, match="nobody chooses the roll"):
+        game.apply(ChanceOutcome((L, L, L)))
+    event = game.apply(Roll())
+    assert event.player == "Ann" and "rolled" in event.sentence and game.faces is not None
+    assert game.chance_outcomes() == {}
 
-    def run(seed):
-        game = LamaDiceGame(["A", "B", "C"], seed=seed)
-        random.seed(1)
-        play(game, {"A": "bold", "B": "cautious", "C": "best"})
-        return game.log, game.scores
 
-    assert run(5) == run(5)
-    assert run(5) != run(6)
+def test_a_scripted_game_waits_for_the_dice_with_their_exact_odds():
+    game = game_with({"Ann": (1,), "Ben": (2,)})
+    assert game.chance_outcomes() == {}
+    game.apply(Roll())
+    assert game.phase is Phase.DICE and game.current_players() == [] and not game.legal_actions()
+    odds = game.chance_outcomes()
+    assert len(odds) == 5**3 and sum(odds.values()) == 1, "a die shows five different faces"
+    assert odds[(L, L, L)] == Fraction(1, 27)
+    with pytest.raises(IllegalAction, match="the dice to land"):
+        game.apply(Quit())
+
+
+def test_llama_scoring_each_is_charged_at_the_round_end():
+    game = game_with({"Ann": (L, L, 3), "Ben": (2,)}, llama_scoring="each")
+    game.apply(Quit())
+    game.apply(Quit())
+    assert game.scores() == {"Ann": 23, "Ben": 2}
+
+
+def test_events_say_who_did_what():
+    game = game_with({"Ann": (1, 4), "Ben": (2,)})
+    event = game.apply(Quit())
+    assert (event.player, event.kind) == ("Ann", "quit")
+    assert game.log == [event.sentence]

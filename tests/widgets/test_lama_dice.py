@@ -3,8 +3,9 @@
 import pytest
 
 from mathcards.chips import LLAMA as L
-from mathcards.lama_dice.dice import Case
-from mathcards.lama_dice.game import Roll
+from mathcards.engine import ChanceOutcome
+from mathcards.lama_dice.dice import Case, parse_dice
+from mathcards.lama_dice.game import Discard
 from mathcards.lama_dice.odds import roll_odds
 from widgets.lama_dice import (
     DiceRoller,
@@ -86,8 +87,35 @@ def test_the_odds_panel_gives_the_best_decision_to_the_last_player():
 
 def test_illegal_moves_show_a_message():
     table = LamaDiceTable(("best",), seed=2)
-    table.act(Roll((1, 1, 1)))
-    assert "cannot show" in table.message.value
+    table.act(Discard((1,)))
+    assert "You must roll or quit now, not discard" in table.message.value
+    table.act(ChanceOutcome((L, L, L)))
+    assert "nobody chooses the roll" in table.message.value
+
+
+def test_the_table_shows_the_games_own_log():
+    table = LamaDiceTable(("bold",), seed=4)
+    table.actions.children[0].click()
+    shown = table.status.value.split("<br>")
+    assert shown == [line.replace("'", "&#x27;") for line in table.game.log[-len(shown) :]]
+
+
+@pytest.mark.parametrize(("scoring", "points"), [("once", "13"), ("each", "23")])
+def test_llama_scoring_reaches_the_widgets(scoring, points):
+    demo = OddsDemo(row="3 L L", llama_scoring=scoring)
+    assert f"Quitting now scores {points}" in demo.odds_view.value
+    table = LamaDiceTable(("bold",), seed=4, llama_scoring=scoring)
+    assert table.game.llama_scoring == scoring
+    table.game.rows["You"] = (3, L, L)
+    table._render()
+    assert f"Quitting now scores {points}" in table.odds_panel.value
+
+
+def test_the_dice_layout_reaches_the_table_and_its_odds():
+    one_llama = "12345L,12346L,12356L"
+    table = LamaDiceTable(("bold",), seed=4, dice=parse_dice(one_llama))
+    assert table.game.dice == parse_dice(one_llama)
+    assert "1/216" in table.odds_panel.value and "die 1: 1 2 3 4 5 L" in table.children[2].value
 
 
 def test_unknown_computer_player():

@@ -1,0 +1,67 @@
+"""Time to interactive of every lesson page, in a real Chromium against `mathcards serve`.
+
+Run: ``make bench-pages`` (or ``.venv/bin/python -m bench.pages [--runs N] [PAGE ...]``).
+For each page: the median and worst seconds from asking for the page until its widgets are on
+the screen, and the ratio of the median to the 3-second goal (under 1 is within it). One user
+at a time; the first page of the run is not counted twice (a warm-up opens the landing page).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+from statistics import median
+
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, serving
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+GOAL_SECONDS = 3.0
+WAIT_MS = 120_000
+
+
+def pages() -> list[str]:
+    """Every lesson, as Voila serves it."""
+    return sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb"))
+
+
+def time_to_interactive(browser, url: str) -> float:
+    """Seconds until the page has run and its widgets are drawn."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    start = time.perf_counter()
+    page.goto(url, timeout=WAIT_MS)
+    page.wait_for_selector("#loading", state="hidden", timeout=WAIT_MS)
+    page.wait_for_function("!document.body.innerText.includes('Loading widget')", timeout=WAIT_MS)
+    seconds = time.perf_counter() - start
+    page.close()
+    return seconds
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    options = argparse.ArgumentParser(description=__doc__)
+    options.add_argument("--runs", type=int, default=3, help="openings per page")
+    options.add_argument("pages", nargs="*", default=pages(), metavar="PAGE")
+    args = options.parse_args()
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        serving(LESSONS, Path(logs)) as base,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        time_to_interactive(browser, f"{base}/voila/render/index.ipynb")  # warm-up
+        print(f"{'page':<48} {'median':>7} {'worst':>7} {'/ 3 s':>6}")
+        for name in args.pages:
+            times = [
+                time_to_interactive(browser, f"{base}/voila/render/{name}")
+                for _ in range(args.runs)
+            ]
+            ratio = median(times) / GOAL_SECONDS
+            print(f"{name:<48} {median(times):>6.2f}s {max(times):>6.2f}s {ratio:>6.2f}")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""The target game's 55 cards, four dice and difficulty levels (RULES.md §1)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import product
+
+Die = tuple[int, int, int, int, int, int]
+
+BLUE_ONES: Die = (0, 2, 3, 4, 5, 8)
+BLUE_TENS: Die = (20, 30, 40, 50, 60, 70)
+BLACK: Die = (30, 50, 70, 80, 90, 110)
+RED: Die = (0, 10, 20, 0, 10, 20)
+
+COLOURS: dict[Die, str] = {BLUE_ONES: "blue", BLUE_TENS: "blue", BLACK: "black", RED: "red"}
+
+DECK: tuple[int, ...] = tuple(
+    sorted(
+        [value for value in range(1, 11) for _ in range(4)]
+        + [value for value in range(11, 15) for _ in range(2)]
+        + list(range(15, 20))
+        + [20, 20]
+    )
+)
+FACE_UP = 5
+
+
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: which cards are in the deck, which dice make the target."""
+
+    name: str
+    max_card: int = 20
+    dice: tuple[Die, Die] = (BLUE_ONES, BLUE_TENS)
+    power: bool = False
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The cards of this level: the full deck without cards above `max_card`."""
+        return tuple(card for card in DECK if card <= self.max_card)
+
+    def shuffled_deck(self, rng: random.Random) -> list[int]:
+        """The deck of this level in the order `rng` shuffles it."""
+        cards = list(self.deck)
+        rng.shuffle(cards)
+        return cards
+
+    @property
+    def colours(self) -> tuple[str, str]:
+        """The colours of the two dice, as the rulebook names them."""
+        return COLOURS[self.dice[0]], COLOURS[self.dice[1]]
+
+    def roll(self, rng: random.Random) -> tuple[int, int]:
+        """Roll the two dice; the target is the sum of the faces."""
+        first, second = self.dice
+        return rng.choice(first), rng.choice(second)
+
+    def rolls(self) -> dict[tuple[int, int], Fraction]:
+        """The exact probability of every pair of faces the two dice can show."""
+        counts = Counter(product(*self.dice))
+        total = sum(counts.values())
+        return {faces: Fraction(n, total) for faces, n in sorted(counts.items())}
+
+    def targets(self) -> dict[int, Fraction]:
+        """The exact probability of every target the dice can show."""
+        chance: dict[int, Fraction] = {}
+        for faces, p in self.rolls().items():
+            chance[sum(faces)] = chance.get(sum(faces), Fraction(0)) + p
+        return dict(sorted(chance.items()))
+
+    def with_power(self, power: bool = True) -> Level:
+        """The same level with the exponent variant switched on (or off)."""
+        return replace(self, power=power)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", max_card=15, dice=(BLUE_ONES, RED)),
+    "normal": Level("normal"),
+    "hard": Level("hard", dice=(BLUE_ONES, BLACK)),
+}
+
+
+def level(name: str, *, power: bool = False) -> Level:
+    """The named difficulty level, with or without the exponent variant."""
+    try:
+        return LEVELS[name].with_power(power)
+    except KeyError:
+        known = ", ".join(LEVELS)
+        raise ValueError(f"unknown level {name!r}: choose one of {known}") from None
+
+
+def read_cards(text: str, *, most: int = 8) -> list[int]:
+    """Cards typed as numbers (``7 6 12 2 15``, spaces or commas): 1 to `most` cards of the deck,
+    each no more often than the deck holds it."""
+    words = str(text).replace(",", " ").split()
+    if not words:
+        raise ValueError("type the cards, e.g. 7 6 12 2 15")
+    if len(words) > most:
+        raise ValueError(f"at most {most} cards here, not {len(words)}")
+    cards = []
+    for word in words:
+        if not (word.isascii() and word.isdigit()) or int(word) not in DECK:
+            raise ValueError(f"“{word[:12]}” is not a card: the cards are 1 to {max(DECK)}")
+        cards.append(int(word))
+    for card, count in Counter(cards).items():
+        held = DECK.count(card)
+        if count > held:
+            times = {1: "once", 2: "twice"}.get(held, f"{held} times")
+            raise ValueError(f"{card} is in the deck only {times}, not {count} times")
+    return cards
+
+
+def deal(rng: random.Random, chosen: Level | None = None, count: int = FACE_UP) -> list[int]:
+    """Shuffle the level's deck with `rng` and turn up `count` cards."""
+    cards = (chosen or LEVELS["normal"]).shuffled_deck(rng)
+    return cards[:count]

@@ -1,0 +1,346 @@
+"""Reading and checking what a child types, with a sentence for every mistake.
+
+`parse` turns text such as ``7×6−12+2`` or ``7^(12:6) - 15 - 2`` into a tree of `Number` and
+`Operation` nodes (usual precedence, ``^`` to the right); `check` tests the tree against the
+cards on the table and the target, step by step, with the rules of `steps.apply`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from mathcards.mam import expression
+from mathcards.mam.expression import Form
+from mathcards.mam.solver import checked_max_power, checked_target, hand_of
+from mathcards.mam.steps import MAX_POWER, SYMBOL, StepError, apply
+
+MAX_LENGTH = 200
+
+# What a child may type for each operator; everything maps to ASCII.
+SPELLINGS = {
+    "+": "+",
+    "-": "-",
+    "−": "-",
+    "–": "-",
+    "—": "-",
+    "*": "*",
+    "×": "*",
+    "x": "*",
+    "X": "*",
+    "·": "*",
+    "⋅": "*",
+    "∙": "*",
+    "/": "/",
+    "÷": "/",
+    ":": "/",
+    "^": "^",
+}
+BRACKETS = {"(": "(", "[": "(", "{": "(", ")": ")", "]": ")", "}": ")"}
+BINDING = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
+
+
+class AnswerSyntaxError(ValueError):
+    """Text that cannot be read as a calculation; `position` is where reading stopped."""
+
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+@dataclass(frozen=True)
+class Number:
+    value: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Operation:
+    op: str
+    left: Node
+    right: Node
+    position: int
+
+
+Node = Number | Operation
+
+
+class VerdictKind(Enum):
+    """What a checked answer turned out to be."""
+
+    CORRECT = "correct"
+    EMPTY = "empty"  # nothing typed
+    SYNTAX = "syntax"  # text that cannot be read as a calculation
+    NOT_ON_TABLE = "not-on-table"  # a number that is not a face-up card
+    USED_TOO_OFTEN = "used-too-often"  # a card used more often than it lies there
+    STEP = "step"  # a step the rules forbid (a fraction, below zero, a power too big)
+    TOTAL = "total"  # a good calculation of the wrong number
+
+    @property
+    def readable(self) -> bool:
+        """Could the text be read as a calculation at all?"""
+        return self not in (VerdictKind.EMPTY, VerdictKind.SYNTAX)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to "is this right?": `correct`, and a sentence that says why."""
+
+    correct: bool
+    message: str
+    kind: VerdictKind
+    value: int | None = None
+    cards: tuple[int, ...] = ()
+    position: int | None = None
+    form: Form | None = None
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+
+# ---------------------------------------------------------------- reading
+
+
+def tokens(answer: str) -> list[tuple[str, int]]:
+    """The answer as (token, position) pairs: numbers, ASCII operators, brackets."""
+    found: list[tuple[str, int]] = []
+    i = 0
+    while i < len(answer):
+        char = answer[i]
+        if char.isspace():
+            i += 1
+        elif char in "0123456789":
+            start = i
+            while i < len(answer) and answer[i] in "0123456789":
+                i += 1
+            found.append((answer[start:i], start))
+        elif answer.startswith("**", i):
+            found.append(("^", i))
+            i += 2
+        elif char in SPELLINGS or char in BRACKETS:
+            found.append((SPELLINGS.get(char) or BRACKETS[char], i))
+            i += 1
+        else:
+            raise AnswerSyntaxError(
+                f"I can't read “{char}”: use numbers, + − × ÷ ^ and brackets", i
+            )
+    return found
+
+
+class _Reader:
+    """A recursive-descent reader: sum of products of powers of numbers or brackets."""
+
+    def __init__(self, answer: str) -> None:
+        self.answer = answer
+        self.tokens = tokens(answer)
+        self.at = 0
+
+    def peek(self) -> tuple[str, int]:
+        return self.tokens[self.at] if self.at < len(self.tokens) else ("", len(self.answer))
+
+    def read(self) -> Node:
+        if not self.tokens:
+            raise AnswerSyntaxError("type a calculation first", 0)
+        tree = self.expression(1)
+        token, position = self.peek()
+        if token == ")":
+            raise AnswerSyntaxError("there is a ) with no ( before it", position)
+        if token:
+            raise AnswerSyntaxError(f"put an operator before “{token}”", position)
+        return tree
+
+    def expression(self, binding: int) -> Node:
+        """Operators binding at least this tightly; ``^`` groups to the right."""
+        left = self.operand()
+        while (op := self.peek()[0]) in BINDING and BINDING[op] >= binding:
+            position = self.peek()[1]
+            self.at += 1
+            right = self.expression(BINDING[op] + (op != "^"))
+            left = Operation(op, left, right, position)
+        return left
+
+    def operand(self) -> Node:
+        token, position = self.peek()
+        self.at += 1
+        if token.isdigit():
+            return Number(int(token), position)
+        if token == "(":
+            if self.peek()[0] == ")":
+                raise AnswerSyntaxError("there is nothing between ( and )", position)
+            inner = self.expression(1)
+            if self.peek()[0] != ")":
+                raise AnswerSyntaxError("a bracket ( is opened but never closed", position)
+            self.at += 1
+            return inner
+        if not token:
+            previous = self.tokens[-1][0]
+            shown = SYMBOL.get(previous, previous)
+            raise AnswerSyntaxError(f"a number is missing after the last “{shown}”", position)
+        if self.at == 1 and token == "-":
+            raise AnswerSyntaxError("a calculation can't start with −: start with a card", 0)
+        if token == ")":
+            raise AnswerSyntaxError("a number is missing before )", position)
+        raise AnswerSyntaxError(f"a number is missing before “{SYMBOL[token]}”", position)
+
+
+def parse(answer: str) -> Node:
+    """The calculation in `answer` as a tree, or an AnswerSyntaxError saying where it breaks."""
+    if len(answer) > MAX_LENGTH:
+        raise AnswerSyntaxError(f"that is too long: keep it under {MAX_LENGTH} characters", 0)
+    return _Reader(answer).read()
+
+
+def numbers(tree: Node) -> list[Number]:
+    """The numbers in a tree, in reading order."""
+    if isinstance(tree, Number):
+        return [tree]
+    return numbers(tree.left) + numbers(tree.right)
+
+
+def evaluate(tree: Node, *, power: bool = False, max_power: int = MAX_POWER) -> tuple[int, Form]:
+    """The value and canonical form of a tree, or the StepError of its first broken step."""
+    if isinstance(tree, Number):
+        return tree.value, expression.leaf(tree.value)
+    a, left = evaluate(tree.left, power=power, max_power=max_power)
+    b, right = evaluate(tree.right, power=power, max_power=max_power)
+    result = apply(tree.op, a, b, powers=power, max_power=max_power)
+    return result, expression.combine(tree.op, left, right)
+
+
+# ---------------------------------------------------------------- checking
+
+
+def check(
+    answer: str,
+    cards: Iterable[int],
+    target: int,
+    *,
+    power: bool = False,
+    max_power: int = MAX_POWER,
+) -> Verdict:
+    """Is `answer` a correct calculation of `target` from `cards`? Never raises on any text.
+
+    A final ``= N`` is allowed; N must be what the calculation makes.
+    """
+    table = Counter(hand_of(cards, limit=None))
+    checked_target(target)
+    checked_max_power(max_power)
+    answer = str(answer)
+    calculation, equals, claimed = answer.partition("=")
+    try:
+        tree = parse(calculation)
+        if equals and not claimed.strip().isdigit():
+            raise AnswerSyntaxError("after = write the number the calculation makes", len(answer))
+    except AnswerSyntaxError as problem:
+        kind = VerdictKind.SYNTAX if answer.strip() else VerdictKind.EMPTY
+        return Verdict(False, str(problem), kind, position=problem.position)
+    used = numbers(tree)
+    cards_used = tuple(number.value for number in used)
+    wrong_card = _card_problem(used, table)
+    if wrong_card:
+        kind, message, position = wrong_card
+        return Verdict(False, message, kind, cards=cards_used, position=position)
+    try:
+        value, form = evaluate(tree, power=power, max_power=max_power)
+    except StepError as problem:
+        return Verdict(False, str(problem), VerdictKind.STEP, cards=cards_used)
+    for wanted in ([int(claimed)] if equals else []) + [target]:
+        if value != wanted:
+            message = f"that makes {value}, not {wanted}"
+            return Verdict(False, message, VerdictKind.TOTAL, value, cards_used, form=form)
+    count = "1 card" if len(used) == 1 else f"{len(used)} cards"
+    message = f"Correct! {expression.pretty(form)} = {target} uses {count}."
+    return Verdict(True, message, VerdictKind.CORRECT, value, cards_used, form=form)
+
+
+def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind, str, int] | None:
+    """The first number not on the table, or used more often than it lies there."""
+    counts = Counter(number.value for number in used)
+    seen: Counter[int] = Counter()
+    for number in used:
+        value, lying = number.value, table[number.value]
+        seen[value] += 1
+        if not lying:
+            return VerdictKind.NOT_ON_TABLE, f"{value} is not on the table", number.position
+        if seen[value] > lying:
+            there = f"is only one {value}" if lying == 1 else f"are only {lying}"
+            message = f"you used {value} {_times(counts[value])}, but there {there} on the table"
+            return VerdictKind.USED_TOO_OFTEN, message, number.position
+    return None
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+# ---------------------------------------------------------------- the live preview
+
+LATEX_SYMBOL = {"+": "+", "-": "-", "*": r"\times", "/": r"\div", "^": "^"}
+
+
+def tree_latex(tree: Node) -> str:
+    r"""LaTeX of a calculation in the order it was typed, with ``\times`` and ``\div``."""
+    if isinstance(tree, Number):
+        return str(tree.value)
+    left, right = tree_latex(tree.left), tree_latex(tree.right)
+    if tree.op == "^":
+        base = left if isinstance(tree.left, Number) else rf"\left({left}\right)"
+        return f"{base}^{{{right}}}"
+    binding = BINDING[tree.op]
+    if _binding(tree.left) < binding:
+        left = rf"\left({left}\right)"
+    if _binding(tree.right) <= binding and not isinstance(tree.right, Number):
+        right = rf"\left({right}\right)"
+    return f"{left} {LATEX_SYMBOL[tree.op]} {right}"
+
+
+def _binding(tree: Node) -> int:
+    return 9 if isinstance(tree, Number) else BINDING[tree.op]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the answer box shows while a child types: the calculation and its value so far."""
+
+    latex: str = ""
+    value: int | None = None
+    complete: bool = True
+    problem: str = ""
+
+
+def preview(answer: str, *, power: bool = False, max_power: int = MAX_POWER) -> Preview:
+    """The typed calculation as LaTeX with its value; an unfinished one is read up to where
+    it stops (trailing operators dropped, open brackets closed)."""
+    text = str(answer).partition("=")[0]
+    if not text.strip():
+        return Preview()
+    complete = True
+    try:
+        tree: Node | None = parse(text)
+    except AnswerSyntaxError as problem:
+        tree, complete = _finished_part(text), False
+        if tree is None:
+            return Preview(problem=str(problem), complete=False)
+    assert tree is not None
+    latex = tree_latex(tree)
+    try:
+        value, _ = evaluate(tree, power=power, max_power=max_power)
+    except StepError as problem:
+        return Preview(latex, None, complete, str(problem))
+    return Preview(latex, value, complete)
+
+
+def _finished_part(text: str) -> Node | None:
+    """The calculation typed so far: drop trailing operators, close open brackets."""
+    trimmed = text.rstrip()
+    while trimmed and (trimmed[-1] in SPELLINGS or trimmed[-1] in "([{" or trimmed[-1].isspace()):
+        trimmed = trimmed[:-1]
+    closing = sum(BRACKETS.get(c) == "(" for c in trimmed) - sum(
+        BRACKETS.get(c) == ")" for c in trimmed
+    )
+    try:
+        return parse(trimmed + ")" * max(closing, 0)) if trimmed else None
+    except AnswerSyntaxError:
+        return None

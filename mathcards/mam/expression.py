@@ -1,0 +1,226 @@
+"""Expressions in canonical form, shared by the solver and the answer checker.
+
+A form is a plain tuple, cheap to build and hash (RULES.md §1, "the same solution"):
+
+- ``(LEAF, value)`` a card;
+- ``(SUM, added, subtracted)`` a chain of ``+``/``-``: two sorted tuples of non-sum forms;
+- ``(PRODUCT, factors, divisors)`` a chain of ``*``/``/``: two sorted tuples of non-product forms;
+- ``(POWER, base, exponent)``.
+
+Two expressions are the same solution exactly when their forms are equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from mathcards.mam.steps import apply
+
+if TYPE_CHECKING:
+    import sympy
+
+LEAF, SUM, PRODUCT, POWER = range(4)
+Form = tuple
+
+CHAIN_OF = {"+": SUM, "-": SUM, "*": PRODUCT, "/": PRODUCT}
+
+
+def leaf(card: int) -> Form:
+    """A single card."""
+    return (LEAF, card)
+
+
+def _terms(form: Form, kind: int) -> tuple[tuple, tuple]:
+    return (form[1], form[2]) if form[0] == kind else ((form,), ())
+
+
+def combine(op: str, left: Form, right: Form) -> Form:
+    """The canonical form of ``left op right``: chains of the same kind flatten."""
+    if op == "^":
+        return (POWER, left, right)
+    kind = CHAIN_OF[op]
+    plus, minus = _terms(left, kind)
+    more, less = _terms(right, kind)
+    if op in "-/":
+        more, less = less, more
+    return (kind, tuple(sorted(plus + more)), tuple(sorted(minus + less)))
+
+
+def value(form: Form) -> int:
+    """The value of a form; every step of a form from the solver or checker is whole."""
+    kind = form[0]
+    if kind == LEAF:
+        return form[1]
+    if kind == POWER:
+        return value(form[1]) ** value(form[2])
+    first, second = (tuple(map(value, terms)) for terms in form[1:])
+    if kind == SUM:
+        return sum(first) - sum(second)
+    numerator, denominator = 1, 1
+    for factor in first:
+        numerator *= factor
+    for divisor in second:
+        denominator *= divisor
+    return numerator // denominator
+
+
+def _reading_order(terms: tuple) -> list[Form]:
+    """Larger terms first: a child adds the big numbers, then the small ones."""
+    return sorted(terms, key=lambda term: (-value(term), term))
+
+
+def ordered_terms(form: Form) -> tuple[list[Form], list[Form]]:
+    """A chain's (added, subtracted) or (factors, divisors), in the order they are printed."""
+    return _reading_order(form[1]), _reading_order(form[2])
+
+
+def cards(form: Form) -> tuple[int, ...]:
+    """The cards a form uses, in the order they are read."""
+    if form[0] == LEAF:
+        return (form[1],)
+    if form[0] == POWER:
+        return cards(form[1]) + cards(form[2])
+    first, second = ordered_terms(form)
+    return tuple(card for term in first + second for card in cards(term))
+
+
+def operators(form: Form) -> list[str]:
+    """The operators a form uses, in reading order (``+ - * / ^``)."""
+    if form[0] == LEAF:
+        return []
+    if form[0] == POWER:
+        return [*operators(form[1]), "^", *operators(form[2])]
+    first, second = ordered_terms(form)
+    plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
+    ops: list[str] = []
+    for index, term in enumerate(first + second):
+        if index:
+            ops.append(plus if index < len(first) else minus)
+        ops.extend(operators(term))
+    return ops
+
+
+# ---------------------------------------------------------------- printing
+
+ASCII = {"+": "+", "-": "-", "*": "*", "/": "/", "^": "^"}
+PRETTY = {"+": " + ", "-": " − ", "*": " × ", "/": " ÷ ", "^": "^"}
+LATEX = {"+": " + ", "-": " - ", "*": " \\times ", "/": " \\div ", "^": "^"}
+
+
+def _needs_brackets(term: Form, parent: int, side: int) -> bool:
+    """Fewest brackets that keep the value under the usual precedence (``^`` to the right)."""
+    if parent == PRODUCT:
+        return term[0] == SUM
+    if parent == POWER:
+        return term[0] in (SUM, PRODUCT) or (side == 0 and term[0] == POWER)
+    return False
+
+
+def _render(form: Form, symbols: dict[str, str], bracket: Callable[[str], str]) -> str:
+    if form[0] == LEAF:
+        return str(form[1])
+
+    def part(term: Form, side: int) -> str:
+        text = _render(term, symbols, bracket)
+        return bracket(text) if _needs_brackets(term, form[0], side) else text
+
+    if form[0] == POWER:
+        base, exponent = part(form[1], 0), part(form[2], 1)
+        if symbols is LATEX:
+            return f"{base}^{{{_render(form[2], symbols, bracket)}}}"
+        return f"{base}{symbols['^']}{exponent}"
+    first, second = ordered_terms(form)
+    plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
+    pieces = [part(first[0], 0)]
+    pieces += [symbols[plus] + part(term, 0) for term in first[1:]]
+    pieces += [symbols[minus] + part(term, 0) for term in second]
+    return "".join(pieces)
+
+
+def text(form: Form) -> str:
+    """ASCII text a program can read back: ``7*6+2-12``."""
+    return _render(form, ASCII, lambda inner: f"({inner})")
+
+
+def pretty(form: Form) -> str:
+    """Text as a child writes it: ``7 × 6 + 2 − 12``."""
+    return _render(form, PRETTY, lambda inner: f"({inner})")
+
+
+def latex(form: Form) -> str:
+    r"""LaTeX with ``\times`` and ``\div``: ``7 \times 6 + 2 - 12``."""
+    return _render(form, LATEX, lambda inner: f"\\left({inner}\\right)")
+
+
+def describe(form: Form) -> str:
+    """A canonical form in words, the way a child would check two answers are one:
+    ``add 15, 12 and 7, take away 2``. Parts that are calculations stay calculations."""
+    if form[0] == LEAF:
+        return f"just the card {form[1]}"
+    if form[0] == POWER:
+        return f"{_part(form[1])} to the power {_part(form[2])}"
+    first, second = ordered_terms(form)
+    join = "add" if form[0] == SUM else "multiply"
+    words = f"{join} {_listed(first)}" if len(first) > 1 else f"start from {_part(first[0])}"
+    if not second:
+        return words
+    return words + (", take away " if form[0] == SUM else ", divide by ") + _listed(second)
+
+
+def _part(form: Form) -> str:
+    return pretty(form) if form[0] == LEAF else f"({pretty(form)})"
+
+
+def _listed(terms: list[Form]) -> str:
+    names = [_part(term) for term in terms]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def to_sympy(form: Form) -> sympy.Expr:
+    """An unevaluated sympy expression in the child's order (``.doit()`` gives the value).
+
+    Print it with ``sympy.sstr(expr, order="none")`` to keep the order. sympy is imported here,
+    on first use, so that a page that never asks for it opens a second sooner.
+    """
+    import sympy
+
+    if form[0] == LEAF:
+        return sympy.UnevaluatedExpr(sympy.Integer(form[1]))
+    if form[0] == POWER:
+        return sympy.Pow(to_sympy(form[1]), to_sympy(form[2]), evaluate=False)
+    first, second = ordered_terms(form)
+    if form[0] == SUM:
+        negated = [sympy.Mul(-1, to_sympy(term), evaluate=False) for term in second]
+        return sympy.Add(*map(to_sympy, first), *negated, evaluate=False)
+    inverted = [sympy.Pow(_plain(term), -1, evaluate=False) for term in second]
+    return sympy.Mul(*map(to_sympy, first), *inverted, evaluate=False)
+
+
+def _plain(form: Form) -> sympy.Expr:
+    """A divisor: a bare Integer prints as ``a/b`` where an UnevaluatedExpr would not."""
+    import sympy
+
+    return sympy.Integer(form[1]) if form[0] == LEAF else to_sympy(form)
+
+
+def first_step(form: Form) -> tuple[int, str, int, int] | None:
+    """The first step a child would work out: ``(a, op, b, result)``; None for a lone card.
+
+    Inside a chain, a bracket or a higher-precedence term is worked out before its neighbours.
+    """
+    if form[0] == LEAF:
+        return None
+    if form[0] == POWER:
+        base, exponent = form[1], form[2]
+        inner = first_step(base) or first_step(exponent)
+        return inner or (value(base), "^", value(exponent), value(form))
+    first, second = ordered_terms(form)
+    terms = first + second
+    inner = first_step(terms[0]) or first_step(terms[1])
+    if inner:
+        return inner
+    a, b = value(terms[0]), value(terms[1])
+    plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
+    op = plus if len(first) > 1 else minus
+    return a, op, b, apply(op, a, b)

@@ -1,0 +1,379 @@
+"""The target game "MAM!" for 1–6 players (RULES.md §1), on the shared engine contract.
+
+A round: cards lie face up, the dice give the target, and players claim with a calculation.
+A correct claim wins the cards it used; after a wrong one every *other* player takes one
+face-up card (each picks which: `Take`). When nobody can make the target, `Pass` turns up one
+more card (if the deck has one) and rolls again. The game ends when the deck cannot refill the
+face-up cards to five. Most cards wins; a tie goes to the last correct answer.
+
+Our decisions where the rules are silent: with the deck empty, if no roll of the dice can be
+made from the face-up cards at all, the game ends (rolling again could never help). A single
+player practises alone: a wrong claim costs nothing, they try again. A slip of the pen (text
+that cannot be read as a calculation, such as ``7++``) is not a claim: it is judged only when
+the claim is `confirmed`.
+
+The deck is shuffled and the dice rolled with the game's own `random.Random(seed)`; `stack=`
+stacks the deck instead (the cards in the order they are turned up), and a `scripted=True`
+game waits for every roll as a `ChanceOutcome((first die, second die))`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import InitVar, dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
+from mathcards.mam.cards import FACE_UP, LEVELS, Level
+from mathcards.mam.cards import level as level_named
+from mathcards.mam.check import Verdict, check
+from mathcards.mam.hints import hint_ladder
+from mathcards.mam.solver import MAX_CARDS, is_solvable, reachable
+
+MAX_PLAYERS = 6
+Dice = tuple[int, int]
+
+
+class Unreadable(IllegalAction):
+    """A claim whose text cannot be read as a calculation: not judged unless confirmed."""
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    CLAIM = "claim"  # everyone races to make the target (or all agree to pass)
+    TAKE = "take"  # after a wrong claim, the others take a card each, in seating order
+    DICE = "dice"  # a scripted game waits for the roll
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """`player` shouts "MAM!" and shows `answer`; `confirmed` judges even an unreadable one."""
+
+    player: str
+    answer: str
+    confirmed: bool = False
+
+
+@dataclass(frozen=True)
+class Take:
+    """After a wrong claim, `player` takes the face-up `card` of their choice."""
+
+    player: str
+    card: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Nobody can make the target: turn up one more card and roll again."""
+
+
+Action = Claim | Take | Pass | ChanceOutcome[Dice]
+
+
+def solver_cards(face_up: list[int] | tuple[int, ...]) -> list[int]:
+    """The face-up cards for the solver: the largest eight, its limit (a ninth face-up card
+    needs four passes in a row, so this is all but never a cut)."""
+    return sorted(face_up, reverse=True)[:MAX_CARDS]
+
+
+@dataclass(frozen=True)
+class MamView:
+    """The table as everyone sees it; only the deck's order is hidden."""
+
+    players: tuple[str, ...]
+    phase: Phase
+    power: bool
+    face_up: tuple[int, ...]
+    dice: Dice | None
+    deck_left: int
+    won: tuple[tuple[str, int], ...]
+    must_take: tuple[str, ...]
+    last_correct: str | None
+
+    @property
+    def target(self) -> int:
+        return sum(self.dice or ())
+
+    def solver_cards(self) -> list[int]:
+        return solver_cards(self.face_up)
+
+
+@dataclass
+class MamGame:
+    """The whole game; all chance comes from `rng`, so a seed replays it exactly."""
+
+    players: list[str]
+    level: Level = field(default_factory=lambda: LEVELS["normal"])  # or a level's name
+    seed: int | None = None
+    scripted: bool = False
+    stack: InitVar[list[int] | None] = None
+    deck: list[int] = field(init=False)  # face down; the next card is the last
+    face_up: list[int] = field(init=False)
+    dice: Dice | None = field(init=False, default=None)
+    phase: Phase = field(init=False, default=Phase.CLAIM)
+    won: dict[str, list[int]] = field(init=False)
+    must_take: list[str] = field(init=False, default_factory=list)
+    last_correct: str | None = field(init=False, default=None)
+    last_verdict: Verdict | None = field(init=False, default=None)
+    log: list[str] = field(init=False, default_factory=list)
+
+    def __post_init__(self, stack: list[int] | None) -> None:
+        self.players = check_players(self.players, game="MAM!", fewest=1, most=MAX_PLAYERS)
+        if isinstance(self.level, str):
+            self.level = level_named(self.level)
+        self.rng = random.Random(self.seed)
+        self.deck = self._stacked(stack) if stack is not None else self._shuffled()
+        self.face_up = [self.deck.pop() for _ in range(FACE_UP)]
+        self.won = {name: [] for name in self.players}
+        self._roll()
+
+    def _shuffled(self) -> list[int]:
+        return self.level.shuffled_deck(self.rng)
+
+    def _stacked(self, cards: list[int]) -> list[int]:
+        """A stacked deck, turned up first to last; every card must be one of the level's."""
+        extra = Counter(cards) - Counter(self.level.deck)
+        if extra:
+            raise ValueError(f"the {self.level.name} deck has no more cards {min(extra)!r}")
+        if len(cards) < FACE_UP:
+            raise ValueError(f"a deck needs at least {FACE_UP} cards to turn up")
+        return list(reversed(cards))
+
+    # ------------------------------------------------------------ what can happen now
+
+    @property
+    def target(self) -> int:
+        """The dice total (0 while a scripted game waits for the roll)."""
+        return sum(self.dice or ())
+
+    @property
+    def power(self) -> bool:
+        return self.level.power
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def current_players(self) -> list[str]:
+        """Everyone races while claiming; after a wrong claim, the one who takes next."""
+        if self.phase is Phase.CLAIM:
+            return list(self.players)
+        if self.phase is Phase.TAKE:
+            return self.must_take[:1]
+        return []
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """The moves that can be listed: `Pass` or the `Take`s. Anyone may also `Claim`."""
+        if self.phase is Phase.CLAIM:
+            return [Pass()]
+        if self.phase is Phase.TAKE and player in (None, self.must_take[0]):
+            return [Take(self.must_take[0], card) for card in sorted(set(self.face_up))]
+        return []
+
+    def chance_outcomes(self) -> dict[Dice, Fraction]:
+        """While a scripted game waits for the roll: every pair of faces and its chance."""
+        return self.level.rolls() if self.phase is Phase.DICE else {}
+
+    def view(self, player: str) -> MamView:
+        """Everything on the table; the deck is face down."""
+        self._check_player(player)
+        return MamView(
+            players=tuple(self.players),
+            phase=self.phase,
+            power=self.power,
+            face_up=tuple(self.face_up),
+            dice=self.dice,
+            deck_left=len(self.deck),
+            won=tuple((name, len(cards)) for name, cards in self.won.items()),
+            must_take=tuple(self.must_take),
+            last_correct=self.last_correct,
+        )
+
+    def solvable(self) -> bool:
+        """Can the face-up cards make the target?"""
+        return is_solvable(self.solver_cards(), self.target, power=self.power)
+
+    def judge(self, answer: str) -> Verdict:
+        """What a claim with `answer` would be judged, without making it."""
+        return check(answer, self.face_up, self.target, power=self.power)
+
+    def hints(self) -> list[str]:
+        """The hint ladder for the table in front of the players (worked out once a table)."""
+        key = (tuple(self.solver_cards()), self.target, self.power)
+        if getattr(self, "_hints_for", None) != key:
+            self._hints_for, self._hints = key, hint_ladder(list(key[0]), key[1], power=key[2])
+        return self._hints
+
+    # ------------------------------------------------------------ making moves
+
+    def apply(self, action: Action) -> Event:
+        """Make a move; returns what happened, or raises IllegalAction naming the rule."""
+        if self.over:
+            raise IllegalAction("the game is over: start a new game")
+        if isinstance(action, Claim):
+            return self._claim(action)
+        if isinstance(action, Take):
+            return self._take(action)
+        if isinstance(action, Pass):
+            return self._pass()
+        if isinstance(action, ChanceOutcome):
+            return self._land(action)
+        raise IllegalAction(f"{action!r} is not a move in this game")
+
+    def _event(self, player: str | None, kind: str, sentence: str) -> Event:
+        self.log.append(sentence)
+        return Event(player, kind, sentence)
+
+    def _expect(self, phase: Phase) -> None:
+        if self.phase is phase:
+            return
+        if self.phase is Phase.TAKE:
+            raise IllegalAction(f"first {self.must_take[0]} must take a card")
+        if self.phase is Phase.DICE:
+            raise IllegalAction("first the dice must be rolled")
+        raise IllegalAction("nobody has to take a card now")
+
+    def _claim(self, claim: Claim) -> Event:
+        self._check_player(claim.player)
+        self._expect(Phase.CLAIM)
+        verdict = self.judge(claim.answer)
+        if not verdict.kind.readable and not claim.confirmed:
+            raise Unreadable(f"{verdict.message}: that is not a calculation yet, so not judged")
+        self.last_verdict = verdict
+        if verdict.correct:
+            self._win(claim.player, verdict.cards)
+            said = f"{claim.player}: {verdict.message} Won: {_cards(len(verdict.cards))}."
+            return self._event(claim.player, "correct", said + self._next_round())
+        said = f"{claim.player}: wrong, {verdict.message}."
+        if len(self.players) == 1:
+            return self._event(claim.player, "wrong", said + " Try again.")
+        self.must_take = self._others(claim.player)[: len(self.face_up)]
+        self.phase = Phase.TAKE
+        said += f" Each other player takes a card: {', '.join(self.must_take)}."
+        return self._event(claim.player, "wrong", said)
+
+    def _take(self, take: Take) -> Event:
+        self._check_player(take.player)
+        self._expect(Phase.TAKE)
+        if take.player != self.must_take[0]:
+            raise IllegalAction(f"it is {self.must_take[0]}'s turn to take a card")
+        if take.card not in self.face_up:
+            raise IllegalAction(f"there is no {take.card!r} face up to take")
+        self.face_up.remove(take.card)
+        self.won[take.player].append(take.card)
+        self.must_take.pop(0)
+        said = f"{take.player}: took the {take.card}."
+        if self.must_take and self.face_up:
+            return self._event(take.player, "take", said)
+        self.must_take.clear()
+        return self._event(take.player, "take", said + self._next_round())
+
+    def _pass(self) -> Event:
+        self._expect(Phase.CLAIM)
+        if self.deck:
+            self.face_up.append(self.deck.pop())
+            said = f"Nobody can make {self.target}: one more card, a {self.face_up[-1]}."
+        elif not self._any_roll_solvable():
+            self.phase = Phase.OVER
+            said = "The deck is empty and no roll can be made from these cards: "
+            return self._event(None, "over", said + self.result())
+        else:
+            said = f"Nobody can make {self.target} and the deck is empty: roll again."
+        return self._event(None, "pass", said + self._roll())
+
+    def _land(self, outcome: ChanceOutcome[Dice]) -> Event:
+        if not self.scripted:
+            raise IllegalAction("the dice land by chance in this game: nobody chooses the roll")
+        check_outcome(outcome.outcome, self.chance_outcomes(), "the dice")
+        self.dice, self.phase = tuple(outcome.outcome), Phase.CLAIM  # type: ignore[assignment]
+        return self._event(None, "roll", f"The dice show {self._shown()}.")
+
+    # ------------------------------------------------------------ the round
+
+    def _win(self, player: str, used: tuple[int, ...]) -> None:
+        for card in used:
+            self.face_up.remove(card)
+        self.won[player].extend(used)
+        self.last_correct = player
+
+    def _next_round(self) -> str:
+        """Refill the face-up cards to five and roll, or end the game if the deck can't."""
+        missing = FACE_UP - len(self.face_up)
+        if missing > len(self.deck):
+            self.phase = Phase.OVER
+            return " The deck cannot refill the table: " + self.result()
+        self.face_up += [self.deck.pop() for _ in range(max(missing, 0))]
+        return self._roll()
+
+    def _roll(self) -> str:
+        """Roll the dice (a scripted game waits for the roll); the words for the log."""
+        self.dice = None
+        if self.scripted:
+            self.phase = Phase.DICE
+            return " Roll the dice."
+        self.dice, self.phase = self.level.roll(self.rng), Phase.CLAIM
+        return f" New target: {self.target}."
+
+    def _shown(self) -> str:
+        return f"{' + '.join(map(str, self.dice or ()))} = {self.target}"
+
+    def solver_cards(self) -> list[int]:
+        """The face-up cards the solver looks at."""
+        return solver_cards(self.face_up)
+
+    def _any_roll_solvable(self) -> bool:
+        made = reachable(self.solver_cards(), power=self.power)
+        return any(target in made for target in self.level.targets())
+
+    def _others(self, player: str) -> list[str]:
+        """Every other player, in seating order after `player`."""
+        seat = self.players.index(player)
+        return self.players[seat + 1 :] + self.players[:seat]
+
+    def _check_player(self, player: str) -> None:
+        if player not in self.won:
+            raise IllegalAction(f"there is no player called {player!r}")
+
+    # ------------------------------------------------------------ the end
+
+    def scores(self) -> dict[str, int]:
+        """Cards won by each player."""
+        return {name: len(cards) for name, cards in self.won.items()}
+
+    def winners(self) -> list[str]:
+        """Most cards wins; a tie goes to the tied player who last answered correctly."""
+        best = max(self.scores().values())
+        tied = [name for name, score in self.scores().items() if score == best]
+        if len(tied) > 1 and self.last_correct in tied:
+            return [self.last_correct]
+        return tied
+
+    def result(self) -> str:
+        """The end of the game in words, with how a tie was broken."""
+        names, scores = self.winners(), self.scores()
+        count = _cards(scores[names[0]])
+        tied = [name for name in self.players if scores[name] == scores[names[0]]]
+        if len(names) > 1:
+            return f"{' and '.join(names)} share the win with {count} each."
+        if len(tied) > 1:
+            others = " and ".join(name for name in tied if name != names[0])
+            return (
+                f"{names[0]} wins: {count}, as many as {others}, and {names[0]} gave the last "
+                "correct answer."
+            )
+        return f"{names[0]} wins with {count}."
+
+    def cards_in_play(self) -> Counter[int]:
+        """Every card of the level's deck, wherever it is now (for checking conservation)."""
+        counts = Counter(self.deck) + Counter(self.face_up)
+        for cards in self.won.values():
+            counts += Counter(cards)
+        return counts
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"

@@ -1,0 +1,139 @@
+"""A self-paced practice set: seeded deals, answers, hints, a running score and a summary.
+
+A solved deal wins the cards its answer used, less one card for every hint taken; once the last
+hint has shown a whole answer, the deal wins nothing (it still counts as solved).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from mathcards.mam.cards import FACE_UP, LEVELS, Level
+from mathcards.mam.check import Verdict, check
+from mathcards.mam.expression import pretty
+from mathcards.mam.hints import hint_ladder
+from mathcards.mam.solver import is_solvable, simplest
+
+
+@dataclass
+class Exercise:
+    """One deal to solve, and how the student did on it."""
+
+    cards: list[int]
+    dice: tuple[int, int]
+    power: bool
+    solved_with: tuple[int, ...] | None = None
+    answer: str | None = None  # the student's right answer, as printed
+    hints_used: int = 0
+    tries: int = 0
+
+    @property
+    def target(self) -> int:
+        return sum(self.dice)
+
+    @property
+    def solved(self) -> bool:
+        return self.solved_with is not None
+
+    @cached_property
+    def hints(self) -> list[str]:
+        """The hint ladder for this deal, worked out once."""
+        return hint_ladder(self.cards, self.target, power=self.power)
+
+    @property
+    def answer_shown(self) -> bool:
+        """Has the last hint given a whole answer away?"""
+        return self.hints_used >= len(self.hints)
+
+    @property
+    def won(self) -> int:
+        """Cards won: those the answer used, less one a hint; none once the answer was shown."""
+        if self.solved_with is None or self.answer_shown:
+            return 0
+        return max(len(self.solved_with) - self.hints_used, 0)
+
+    def good_answer(self) -> str:
+        """One simple right answer, to show after the deal."""
+        found = simplest(self.cards, self.target, power=self.power)
+        return found.pretty if found else "none"
+
+
+@dataclass
+class PracticeSet:
+    """`rounds` solvable deals at one level; the same seed gives the same set."""
+
+    level: Level = field(default_factory=lambda: LEVELS["normal"])
+    rounds: int = 8
+    seed: int | None = None
+    exercises: list[Exercise] = field(init=False)
+    position: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 50:
+            raise ValueError(f"a practice set has 1 to 50 rounds, not {self.rounds!r}")
+        rng = random.Random(self.seed)
+        self.exercises = [self._deal(rng) for _ in range(self.rounds)]
+
+    def _deal(self, rng: random.Random) -> Exercise:
+        """Shuffle, turn up five cards, roll; again until the target can be made."""
+        while True:
+            cards = self.level.shuffled_deck(rng)[:FACE_UP]
+            dice = self.level.roll(rng)
+            if is_solvable(cards, sum(dice), power=self.level.power):
+                return Exercise(cards, dice, self.level.power)
+
+    @property
+    def current(self) -> Exercise:
+        return self.exercises[min(self.position, self.rounds - 1)]
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= self.rounds
+
+    def answer(self, text: str) -> Verdict:
+        """Check an answer to the current deal; a correct one wins the cards it used."""
+        exercise = self.current
+        verdict = check(text, exercise.cards, exercise.target, power=exercise.power)
+        if not self.finished and not exercise.solved:
+            exercise.tries += 1
+            if verdict.correct and verdict.form is not None:
+                exercise.solved_with, exercise.answer = verdict.cards, pretty(verdict.form)
+        return verdict
+
+    def hint(self) -> str:
+        """The next rung of the hint ladder for the current deal (each costs a card)."""
+        if self.finished:
+            raise ValueError("the set is finished: there is no deal to give a hint for")
+        exercise = self.current
+        if exercise.answer_shown:
+            raise ValueError("that was the last hint: a whole answer is shown above")
+        if not exercise.solved:
+            exercise.hints_used += 1
+        return self.revealed()[-1]
+
+    def revealed(self) -> list[str]:
+        """The hints shown so far for the current deal (at least the first, once asked)."""
+        exercise = self.current
+        return exercise.hints[: max(exercise.hints_used, 1)]
+
+    def next(self) -> None:
+        """Move on to the next deal (an unsolved one stays unsolved)."""
+        if self.finished:
+            raise ValueError("the set is finished: there is no next deal")
+        self.position += 1
+
+    def score(self) -> tuple[int, int, int]:
+        """(deals solved, cards won, hints used) so far."""
+        solved = sum(exercise.solved for exercise in self.exercises)
+        won = sum(exercise.won for exercise in self.exercises)
+        return solved, won, sum(exercise.hints_used for exercise in self.exercises)
+
+    def summary(self) -> str:
+        """The set in one kind sentence (the widget lists every deal below it)."""
+        solved, won, hints = self.score()
+        hint_words = "no hints" if not hints else f"{hints} hint" + ("s" if hints > 1 else "")
+        return (
+            f"You solved {solved} of {self.rounds} deals and won {won} cards, using {hint_words}."
+        )

@@ -1,0 +1,348 @@
+"""The target game's solver: every distinct way to make the target from the face-up cards.
+
+A hand is a sorted tuple of card values, so equal cards are interchangeable. The solver works
+in two passes on plain ints and tuples (never sympy objects):
+
+1. `values(hand)`: every value any calculation over exactly these cards makes, by combining
+   the value sets of the two halves of every split (memoised on the hand);
+2. `forms(hand, target)`: the canonical forms reaching the target, top-down; each split is
+   tried only for the partner values that the other half can really make.
+
+`is_solvable` and `best` on six to eight cards never build the large value sets: they search
+towards the target from the small halves of each split (`Search.find`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from mathcards.mam import expression
+from mathcards.mam.expression import Form
+from mathcards.mam.steps import MAX_POWER, Partners, combine_values, partners
+
+MAX_CARDS = 8
+SMALL_HAND = 5  # up to this many cards, building every value is faster than searching
+MAX_POWER_LIMIT = 10**12
+Hand = tuple[int, ...]
+Half = tuple[Hand, int]  # a part of the hand and the value made from it
+
+if TYPE_CHECKING:
+    import sympy
+
+OPERATOR_COST = {"+": 1, "-": 2, "*": 3, "/": 4, "^": 5}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One solution: a canonical form, with everything needed to show it."""
+
+    form: Form
+
+    @cached_property
+    def text(self) -> str:
+        """ASCII, readable left to right: ``7*6+2-12``."""
+        return expression.text(self.form)
+
+    @cached_property
+    def pretty(self) -> str:
+        """As a child writes it: ``7 × 6 + 2 − 12``."""
+        return expression.pretty(self.form)
+
+    @cached_property
+    def latex(self) -> str:
+        r"""LaTeX with ``\times`` and ``\div``."""
+        return expression.latex(self.form)
+
+    @cached_property
+    def cards(self) -> tuple[int, ...]:
+        """The cards used, in reading order."""
+        return expression.cards(self.form)
+
+    @cached_property
+    def value(self) -> int:
+        return expression.value(self.form)
+
+    @cached_property
+    def operators(self) -> list[str]:
+        return expression.operators(self.form)
+
+    def to_sympy(self) -> sympy.Expr:
+        """An unevaluated sympy expression (``sympy.sstr(e, order="none")`` keeps the order)."""
+        return expression.to_sympy(self.form)
+
+    @cached_property
+    def difficulty(self) -> tuple[int, int, str]:
+        """How hard it is to find, for equal card counts: costlier operators, more brackets."""
+        cost = sum(OPERATOR_COST[op] for op in self.operators)
+        return cost, self.text.count("("), self.text
+
+    def __str__(self) -> str:
+        return self.pretty
+
+
+class Reach(NamedTuple):
+    """The fewest and the most cards that make a target."""
+
+    fewest: int
+    most: int
+
+
+# ---------------------------------------------------------------- checking the input
+
+
+def hand_of(cards: Iterable[int], limit: int | None = MAX_CARDS) -> Hand:
+    """The cards as a sorted hand, or a ValueError naming what is wrong with them."""
+    if isinstance(cards, str | bytes):
+        raise ValueError("cards must be a list of whole numbers, not text")
+    hand = tuple(cards)
+    if not hand:
+        raise ValueError("there are no cards: give at least one card")
+    if limit is not None and len(hand) > limit:
+        raise ValueError(f"{len(hand)} cards is too many: the solver takes at most {limit}")
+    for card in hand:
+        if not _is_whole(card) or card < 1:
+            raise ValueError(f"a card must be a positive whole number, not {card!r}")
+    return tuple(sorted(hand))
+
+
+def checked_target(target: int) -> int:
+    """The target, or a ValueError when it is not a whole number, 0 or more."""
+    if not _is_whole(target) or target < 0:
+        raise ValueError(f"the target must be a whole number, 0 or more, not {target!r}")
+    return target
+
+
+def checked_max_power(max_power: int) -> int:
+    """`max_power`, or a ValueError when it is out of range."""
+    if not _is_whole(max_power) or not 1 <= max_power <= MAX_POWER_LIMIT:
+        raise ValueError(
+            f"max_power must be a whole number from 1 to {MAX_POWER_LIMIT:,}, not {max_power!r}"
+        )
+    return max_power
+
+
+def _is_whole(number: object) -> bool:
+    return isinstance(number, int) and not isinstance(number, bool)
+
+
+# ---------------------------------------------------------------- pass 1: values
+
+
+@lru_cache(maxsize=4096)
+def splits(hand: Hand) -> tuple[tuple[Hand, Hand], ...]:
+    """Every way to cut a hand into two non-empty parts, each unordered pair once."""
+    found: dict[tuple[Hand, Hand], None] = {}
+    for mask in range(1, 1 << (len(hand) - 1)):
+        left = tuple(card for i, card in enumerate(hand) if mask >> i & 1)
+        right = tuple(card for i, card in enumerate(hand) if not mask >> i & 1)
+        found[min(left, right), max(left, right)] = None
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def values(hand: Hand, powers: bool = False, max_power: int = MAX_POWER) -> frozenset[int]:
+    """Every value a calculation using exactly the cards of `hand` can make."""
+    if len(hand) == 1:
+        return frozenset(hand)
+    made: set[int] = set()
+    for left, right in splits(hand):
+        made |= combine_values(
+            values(left, powers, max_power),
+            values(right, powers, max_power),
+            powers=powers,
+            max_power=max_power,
+        )
+    return frozenset(made)
+
+
+def sub_hands(hand: Hand) -> list[Hand]:
+    """Every distinct non-empty selection of cards from the hand, fewest cards first."""
+    found = {
+        tuple(card for i, card in enumerate(hand) if mask >> i & 1)
+        for mask in range(1, 1 << len(hand))
+    }
+    return sorted(found, key=lambda part: (len(part), part))
+
+
+# ---------------------------------------------------------------- pass 2: forms
+
+
+class Search:
+    """The forms that reach values from parts of one hand, under one set of rules
+    (memoised for the life of one question)."""
+
+    def __init__(self, powers: bool, max_power: int) -> None:
+        self.powers, self.max_power = powers, max_power
+        self.memo: dict[tuple[Hand, int], frozenset[Form]] = {}
+        self.found: dict[tuple[Hand, int], Form | None] = {}
+
+    def values(self, hand: Hand) -> frozenset[int]:
+        return values(hand, self.powers, self.max_power)
+
+    def steps(self, hand: Hand, target: int) -> Iterator[tuple[str, Half, Half]]:
+        """Every last step ``left op right == target`` over a split of the hand."""
+        for left, right in splits(hand):
+            known, other = left, right
+            if len(self.values(left)) > len(self.values(right)):
+                known, other = right, left
+            other_values = self.values(other)
+            for a in self.values(known):
+                for op, a_is_left, candidates in partners(
+                    a, target, powers=self.powers, max_power=self.max_power
+                ):
+                    for b in _matching(candidates, other_values):
+                        if a_is_left:
+                            yield op, (known, a), (other, b)
+                        else:
+                            yield op, (other, b), (known, a)
+
+    def forms(self, hand: Hand, target: int) -> frozenset[Form]:
+        """Every canonical form over exactly the cards of `hand` that makes `target`."""
+        key = (hand, target)
+        if key not in self.memo:
+            if len(hand) == 1:
+                found = {expression.leaf(target)} if hand[0] == target else set()
+            else:
+                found = {
+                    expression.combine(op, left_form, right_form)
+                    for op, left, right in self.steps(hand, target)
+                    for left_form in self.forms(*left)
+                    for right_form in self.forms(*right)
+                }
+            self.memo[key] = frozenset(found)
+        return self.memo[key]
+
+    def witness(self, hand: Hand, target: int) -> Form:
+        """One form over exactly `hand` making `target`, which `values` says exists."""
+        if len(hand) == 1:
+            return expression.leaf(target)
+        op, left, right = next(self.steps(hand, target))
+        return expression.combine(op, self.witness(*left), self.witness(*right))
+
+    def find(self, hand: Hand, target: int) -> Form | None:
+        """One form over exactly `hand` making `target`, or None if there is none.
+
+        Small hands look the target up in their value set; larger ones search towards it,
+        so the value set of a large hand (seconds for 8 cards with powers) is never built.
+        """
+        if len(hand) <= SMALL_HAND:
+            return self.witness(hand, target) if target in self.values(hand) else None
+        key = (hand, target)
+        if key not in self.found:
+            self.found[key] = self._search(hand, target)
+        return self.found[key]
+
+    def _search(self, hand: Hand, target: int) -> Form | None:
+        halves = sorted((sorted(pair, key=len) for pair in splits(hand)), key=lambda p: len(p[0]))
+        for small, large in halves:
+            for a in self.values(small):
+                for op, a_is_left, candidates in partners(
+                    a, target, powers=self.powers, max_power=self.max_power
+                ):
+                    for b in _some(candidates, large):
+                        found = self.find(large, b)
+                        if found is not None:
+                            known = self.witness(small, a)
+                            pair = (known, found) if a_is_left else (found, known)
+                            return expression.combine(op, *pair)
+        return None
+
+
+def _some(candidates: Partners, hand: Hand) -> tuple[int, ...]:
+    """The partner values to try; a test (any, or positive) is met by the sum of the hand."""
+    return (sum(hand),) if callable(candidates) else candidates
+
+
+def _matching(candidates: Partners, made: frozenset[int]) -> Iterable[int]:
+    if callable(candidates):
+        return [b for b in made if candidates(b)]
+    return [b for b in candidates if b in made]
+
+
+# ---------------------------------------------------------------- the public faces
+
+
+def solve(
+    cards: Iterable[int], target: int, *, power: bool = False, max_power: int = MAX_POWER
+) -> list[Solution]:
+    """Every distinct solution, most cards first, then simplest (RULES.md §1)."""
+    hand, search = _prepare(cards, target, power, max_power)
+    found = {
+        form
+        for part in sub_hands(hand)
+        if target in search.values(part)
+        for form in search.forms(part, target)
+    }
+    solutions = [Solution(form) for form in found]
+    return sorted(solutions, key=lambda s: (-len(s.cards), s.difficulty))
+
+
+def is_solvable(
+    cards: Iterable[int], target: int, *, power: bool = False, max_power: int = MAX_POWER
+) -> bool:
+    """Can some selection of the cards make the target?"""
+    hand, search = _prepare(cards, target, power, max_power)
+    return any(search.find(part, target) is not None for part in sub_hands(hand))
+
+
+def best(
+    cards: Iterable[int], target: int, *, power: bool = False, max_power: int = MAX_POWER
+) -> Solution | None:
+    """A solution that uses the most cards, or None when there is none."""
+    hand, search = _prepare(cards, target, power, max_power)
+    for part in reversed(sub_hands(hand)):
+        form = search.find(part, target)
+        if form is not None:
+            return Solution(form)
+    return None
+
+
+def simplest(
+    cards: Iterable[int], target: int, *, power: bool = False, max_power: int = MAX_POWER
+) -> Solution | None:
+    """The simplest of the solutions with the fewest cards, or None when there is none."""
+    hand, search = _prepare(cards, target, power, max_power)
+    for size in range(1, len(hand) + 1):
+        parts = [p for p in sub_hands(hand) if len(p) == size and target in search.values(p)]
+        forms = [form for part in parts for form in search.forms(part, target)]
+        if forms:
+            return min(map(Solution, forms), key=lambda s: s.difficulty)
+    return None
+
+
+def reachable(
+    cards: Iterable[int], *, power: bool = False, max_power: int = MAX_POWER
+) -> dict[int, Reach]:
+    """Every target the cards can make, with the fewest and the most cards that make it."""
+    hand = hand_of(cards)
+    max_power = checked_max_power(max_power)
+    reach: dict[int, Reach] = {}
+    for part in sub_hands(hand):
+        size = len(part)
+        for target in values(part, power, max_power):
+            fewest = reach[target].fewest if target in reach else size
+            reach[target] = Reach(fewest, size)
+    return dict(sorted(reach.items()))
+
+
+def _prepare(cards: Iterable[int], target: int, power: bool, max_power: int) -> tuple[Hand, Search]:
+    hand = hand_of(cards)
+    checked_target(target)
+    return hand, Search(bool(power), checked_max_power(max_power))
+
+
+__all__: list[str] = [
+    "MAX_CARDS",
+    "Reach",
+    "Solution",
+    "best",
+    "hand_of",
+    "is_solvable",
+    "reachable",
+    "simplest",
+    "solve",
+    "values",
+]

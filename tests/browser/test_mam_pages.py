@@ -1,0 +1,176 @@
+"""The target game's pages in a real browser: deal, roll, answer, hints, all solutions."""
+
+import re
+
+import pytest
+
+from mathcards.mam import best
+from tests.browser.conftest import assert_not_blank
+
+pytestmark = pytest.mark.browser
+WAIT_MS = 30_000
+
+
+def table_state(scope):
+    """The face-up cards and the target, read from the page as a player sees them."""
+    cards = [
+        int(v)
+        for v in scope.locator("svg.mc-card").evaluate_all(
+            "cards => cards.map(card => card.dataset.value)"
+        )
+    ]
+    target = int(scope.locator(".mc-target").get_attribute("data-target"))
+    return cards, target
+
+
+def answer(scope, text):
+    box = scope.locator(".mc-answer input")
+    box.fill(text)
+    scope.locator("button.mc-mam").click()
+    return box
+
+
+def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
+    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
+    page = visit.page
+    table = page.locator(".mc-target-table").first
+    table.locator("button.mc-new-game").click()
+    table.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+    cards, target = table_state(table)
+    assert len(cards) == 5 and table.locator("svg.mc-die").count() == 2
+
+    table.locator("button.mc-hint").click()
+    table.locator(".mc-hint-text", has_text="You can make").wait_for(timeout=WAIT_MS)
+    table.locator("button.mc-show-all").click()
+    table.locator(".mc-solutions", has_text=f"to make {target}").wait_for(timeout=WAIT_MS)
+
+    solution = best(cards, target)
+    answer(table, solution.text)
+    table.locator(".mc-message.mc-ok", has_text="Correct!").wait_for(timeout=WAIT_MS)
+    assert "Team A" in table.locator(".mc-scores").inner_text()
+
+    box = answer(table, "99+1")
+    table.locator(".mc-message.mc-error", has_text="99 is not on the table").wait_for(
+        timeout=WAIT_MS
+    )
+    assert box.input_value() == "99+1", "the typed answer stays in the box"
+    table.locator("button.mc-take").first.wait_for(timeout=WAIT_MS)
+    page.screenshot(path=tmp_path / "class.png", full_page=True)
+    assert_not_blank(tmp_path / "class.png")
+    for _ in range(2):  # Ben and the next team take their cards
+        table.locator("button.mc-take").first.click()
+        page.wait_for_timeout(300)
+
+    answer(table, "7++")  # a slip of the pen: not judged until the teacher says so
+    table.locator(".mc-message.mc-error", has_text="not judged").wait_for(timeout=WAIT_MS)
+    table.locator("button.mc-judge-anyway").wait_for(timeout=WAIT_MS)
+    assert table.locator("button.mc-take").count() == 0, "nobody takes a card for a slip"
+
+    table.locator("button.mc-new-game").click()
+    table.locator(".mc-confirm", has_text="Start a new game?").wait_for(timeout=WAIT_MS)
+    table.locator("button.mc-keep").click()
+    assert "Team A" in table.locator(".mc-scores").inner_text()
+    assert_not_blank(tmp_path / "class.png")
+    assert not visit.errors and not visit.offsite_requests()
+
+
+def test_the_live_preview_shows_the_typed_calculation(server, visit):
+    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
+    table = visit.page.locator(".mc-target-table").first
+    table.locator("button.mc-new-game").click()
+    table.locator(".mc-answer input").fill("7×6−")
+    preview = table.locator(".mc-preview")
+    preview.locator("mjx-container").wait_for(timeout=WAIT_MS)  # typeset offline by MathJax
+    assert "so far 42" in preview.inner_text()
+
+
+def test_the_computer_counts_down_in_the_browser(server, visit):
+    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
+    versus = visit.page.locator(".mc-target-table").nth(1)
+    versus.locator("button.mc-new-game").click()
+    countdown = versus.locator(".mc-countdown")
+    countdown.filter(has_text="is thinking").wait_for(timeout=WAIT_MS)
+    first = int(re.search(r"(\d+) s", countdown.inner_text()).group(1))
+    visit.page.wait_for_timeout(2500)
+    text = countdown.inner_text()
+    later = int(re.search(r"(\d+) s", text).group(1)) if "thinking" in text else 0
+    assert later < first, "the countdown ticks on the kernel's clock"
+
+
+def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, visit, tmp_path):
+    visit.open(f"{server}/voila/render/mam/2-practice.ipynb")
+    page = visit.page
+    session = page.locator(".mc-practice")
+    session.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+    assert "Deal 1 of 8" in session.locator(".mc-progress").inner_text()
+
+    box = answer(session, "1+")
+    session.locator(".mc-message.mc-error", has_text="Not yet").wait_for(timeout=WAIT_MS)
+    assert box.input_value() == "1+"
+    session.locator("button.mc-hint").click()
+    session.locator(".mc-hint-text", has_text="You can make").wait_for(timeout=WAIT_MS)
+
+    cards, target = table_state(session)
+    answer(session, best(cards, target).text)
+    session.locator(".mc-message.mc-ok", has_text="Correct!").wait_for(timeout=WAIT_MS)
+    session.locator(".mc-progress", has_text="solved 1").wait_for(timeout=WAIT_MS)
+    assert "hints used 1" in session.locator(".mc-progress").inner_text()
+
+    session.locator("button.mc-next").click()
+    session.locator(".mc-progress", has_text="Deal 2 of 8").wait_for(timeout=WAIT_MS)
+    page.screenshot(path=tmp_path / "practice.png", full_page=True)
+    assert_not_blank(tmp_path / "practice.png")
+    assert not visit.errors and not visit.offsite_requests()
+
+
+def test_the_solver_page_answers_what_the_reader_types(server, visit):
+    visit.open(f"{server}/voila/render/mam/3-how-the-solver-thinks.ipynb")
+    page = visit.page
+    assert "430,080" in page.locator(".mc-counting").inner_text()
+    same = page.locator(".mc-same-solution")
+    same.locator(".mc-same-verdict", has_text="the same solution").wait_for(timeout=WAIT_MS)
+    second = same.locator("input").nth(3)  # cards, target, first, second
+    second.fill("7 × 6 − 12 + 2")
+    same.locator(".mc-same-verdict", has_text="two different solutions").wait_for(timeout=WAIT_MS)
+    explorer = page.locator(".mc-solver-explorer")
+    explorer.locator(".mc-solutions", has_text="23 ways to make 32").wait_for(timeout=WAIT_MS)
+    explorer.locator("input[type=checkbox]").check()
+    explorer.locator(".mc-solutions", has_text="40 ways to make 32").wait_for(timeout=WAIT_MS)
+    cards = explorer.locator("input").first
+    cards.fill("7 99")
+    explorer.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)
+    assert cards.input_value() == "7 99"
+    assert not visit.errors and not visit.offsite_requests()
+
+
+def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
+    visit.open(f"{server}/voila/render/mam/4-which-targets-are-easy.ipynb")
+    odds = visit.page.locator(".mc-target-odds")
+    odds.locator(".mc-odds-summary", has_text="98.4%").wait_for(timeout=WAIT_MS)
+    odds.locator("select").select_option("hard")
+    odds.locator(".mc-odds-summary", has_text="Level hard").wait_for(timeout=WAIT_MS)
+    assert odds.locator("img").count() == 2
+    levels = visit.page.locator(".mc-all-levels")
+    levels.locator("img").wait_for(timeout=WAIT_MS)
+    assert "98.4%" in levels.inner_text()
+
+
+def test_a_practice_set_ends_with_every_deal_listed(server, visit):
+    visit.open(f"{server}/voila/render/mam/2-practice.ipynb")
+    practice = visit.page.locator(".mc-practice").first
+    rounds = practice.locator("input[type=number]")
+    rounds.fill("2")
+    rounds.press("Enter")
+    practice.locator("button.mc-new-set").click()
+    practice.locator(".mc-progress", has_text="Deal 1 of 2").wait_for(timeout=WAIT_MS)
+    practice.locator("button.mc-hint").click()
+    practice.locator(".mc-hint-text", has_text="costs one card").wait_for(timeout=WAIT_MS)
+    for _ in range(2):
+        practice.locator("button.mc-next").click()
+    report = practice.locator(".mc-report")
+    report.wait_for(timeout=WAIT_MS)
+    assert report.locator("tr").count() == 3 and "one good answer" in report.inner_text()
+    practice.locator("button.mc-next").click()
+    practice.locator(".mc-message.mc-error", has_text="the set is finished").wait_for(
+        timeout=WAIT_MS
+    )

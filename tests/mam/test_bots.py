@@ -1,0 +1,203 @@
+"""Computer players, the hint ladder and the practice set."""
+
+import pytest
+
+from mathcards.mam import level
+from mathcards.mam.bots import SKILLS, Bot, race
+from mathcards.mam.check import check
+from mathcards.mam.expression import first_step
+from mathcards.mam.game import Claim, MamGame, Pass
+from mathcards.mam.hints import hint_ladder
+from mathcards.mam.practice import PracticeSet
+from tests.mam.conftest import stacked_game
+
+
+def game_with(*args, **kwargs):
+    """What every player sees of a known table."""
+    return stacked_game(*args, **kwargs).view("Ann")
+
+
+def test_a_bot_claims_a_correct_answer():
+    game = game_with([7, 6, 12, 2, 15])
+    plan = Bot("Robo", "good", seed=1).plan(game)
+    assert plan.player == "Robo" and plan.answer and plan.seconds > 0
+    assert check(plan.answer, game.face_up, game.target).correct
+
+
+def test_better_players_are_faster_on_the_same_table():
+    game = game_with([7, 6, 12, 2, 15])
+    seconds = {s: [Bot("R", s, seed=k).plan(game).seconds for k in range(30)] for s in SKILLS}
+    assert max(seconds["expert"]) < min(seconds["beginner"])
+    assert sum(seconds["expert"]) < sum(seconds["good"]) < sum(seconds["beginner"])
+
+
+def test_harder_tables_take_longer():
+    easy = game_with([20, 3, 9, 1, 4], dice=(3, 20))  # 20 + 3
+    hard = game_with([20, 3, 9, 1, 4], dice=(2, 30))  # 32 needs three cards
+    for seed in range(10):  # a beginner never goes for more cards than it needs
+        plans = [Bot("R", "beginner", seed).plan(table) for table in (easy, hard)]
+        assert plans[0].seconds < plans[1].seconds
+
+
+def test_a_beginner_misses_long_answers_so_a_human_can_beat_it():
+    plan = Bot("R", "beginner", seed=2).plan(game_with([7, 6, 12, 2, 15]))
+    assert plan.answer is None
+
+
+def test_an_expert_sometimes_goes_for_more_cards():
+    game = game_with([7, 6, 12, 2, 15])
+    used = {
+        len(check(Bot("R", "expert", seed=k).plan(game).answer, game.face_up, 32).cards)
+        for k in range(40)
+    }
+    assert used == {4, 5}
+
+
+def test_bots_are_seeded():
+    game = game_with([7, 6, 12, 2, 15])
+    assert Bot("R", "good", seed=5).plan(game) == Bot("R", "good", seed=5).plan(game)
+
+
+def test_a_bot_takes_a_card_offered_by_the_engine():
+    game = stacked_game([7, 6, 12, 2, 15])
+    game.apply(Claim("Ann", "1+1"))
+    takes = {Bot("Ben", seed=k).take(game.view("Ben")) for k in range(30)}
+    assert takes == set(game.legal_actions("Ben")), "any face-up card, and only those"
+
+
+def test_unknown_skill():
+    with pytest.raises(ValueError, match="unknown skill 'genius'"):
+        Bot("R", "genius")
+
+
+def test_the_race_goes_to_the_fastest_player_with_an_answer():
+    table = game_with([7, 6, 12, 2, 15])
+    bots = [Bot("Slow", "beginner", seed=1), Bot("Quick", "expert", seed=1)]
+    assert race(bots, table).player == "Quick"
+    beginner = [Bot("Slow", "beginner", seed=2)]
+    assert race(beginner, table).answer is None, "it finds nothing and gives up"
+    with pytest.raises(ValueError, match="at least one"):
+        race([], table)
+
+
+def test_an_expert_wins_a_whole_game_against_a_beginner():
+    game = MamGame(["Novice", "Ace"], seed=9)
+    bots = [Bot("Novice", "beginner", seed=9), Bot("Ace", "expert", seed=9)]
+    while not game.over:
+        if game.must_take:
+            taker = next(bot for bot in bots if bot.name == game.must_take[0])
+            game.apply(taker.take(game.view(taker.name)))
+            continue
+        plan = race(bots, game.view("Ace"))
+        game.apply(Claim(plan.player, plan.answer) if plan.answer else Pass())
+    scores = game.scores()
+    assert game.winners() == ["Ace"] and scores["Ace"] > 3 * scores["Novice"]
+
+
+# ---------------------------------------------------------------- hints
+
+
+def test_the_hint_ladder_gives_away_more_each_rung():
+    assert hint_ladder([7, 6, 12, 2, 15], 32) == [
+        "You can make 32 with 4 cards, and with as many as 5.",
+        "Start with 15 + 12 = 27.",
+        "One answer: 15 + 12 + 7 − 2 = 32.",
+    ]
+    assert "No calculation makes 32" in hint_ladder([1, 1], 32)[0]
+    assert hint_ladder([5, 9], 9) == ["You can make 9 with 1 card.", "One answer: 9 = 9."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "step"),
+    [
+        ("15+2*3", (3, "*", 2, 6)),
+        ("(6+2)*(12+7-15)", (6, "+", 2, 8)),
+        ("7^(12/6)-15-2", (12, "/", 6, 2)),
+        ("12-7", (12, "-", 7, 5)),
+        ("12/6/2", (12, "/", 6, 2)),
+        ("7", None),
+    ],
+)
+def test_the_first_step(answer, step):
+    assert (
+        first_step(
+            check(answer, [15, 2, 3, 6, 12, 7, 2, 15, 7], 0, power=True).form or _form(answer)
+        )
+        == step
+    )
+
+
+def _form(answer):
+    from mathcards.mam.check import evaluate, parse
+
+    return evaluate(parse(answer), power=True)[1]
+
+
+# ---------------------------------------------------------------- practice
+
+
+def test_a_practice_set_is_seeded_and_every_deal_can_be_solved():
+    first = PracticeSet(level("easy"), rounds=5, seed=3)
+    again = PracticeSet(level("easy"), rounds=5, seed=3)
+    assert [(e.cards, e.target) for e in first.exercises] == [
+        (e.cards, e.target) for e in again.exercises
+    ]
+    assert all(e.hints and "One answer" in e.hints[-1] for e in first.exercises)
+
+
+def test_practice_counts_solved_deals_cards_and_hints():
+    practice = PracticeSet(level("normal"), rounds=3, seed=1)
+    exercise = practice.current
+    assert not practice.answer("1+").correct
+    assert practice.hint().startswith("You can make")
+    answer = exercise.hints[-1].removeprefix("One answer: ").split(" = ")[0]
+    verdict = practice.answer(answer)
+    assert verdict.correct and exercise.solved and exercise.tries == 2
+    practice.next()
+    practice.next()
+    practice.next()
+    assert practice.finished
+    solved, won, hints = practice.score()
+    assert (solved, hints) == (1, 1) and won == len(verdict.cards) - 1, "a hint costs a card"
+    assert practice.summary().startswith("You solved 1 of 3 deals")
+    assert exercise.answer == "10 × 7" and practice.exercises[1].answer is None
+    with pytest.raises(ValueError, match="the set is finished: there is no next deal"):
+        practice.next()
+    with pytest.raises(ValueError, match="the set is finished"):
+        practice.hint()
+
+
+def test_a_deal_solved_after_its_answer_was_shown_wins_nothing():
+    practice = PracticeSet(level("normal"), rounds=1, seed=1)
+    exercise = practice.current
+    for _ in exercise.hints:
+        practice.hint()
+    with pytest.raises(ValueError, match="that was the last hint"):
+        practice.hint()
+    answer = exercise.hints[-1].removeprefix("One answer: ").split(" = ")[0]
+    assert practice.answer(answer).correct
+    assert exercise.solved and exercise.won == 0 and practice.score()[1] == 0
+
+
+def test_a_missed_deal_has_a_good_answer_to_show():
+    practice = PracticeSet(level("normal"), rounds=1, seed=1)
+    exercise = practice.current
+    assert check(exercise.good_answer(), exercise.cards, exercise.target).correct
+
+
+def test_practice_rounds_must_be_sensible():
+    with pytest.raises(ValueError, match="1 to 50 rounds"):
+        PracticeSet(rounds=0)
+
+
+@pytest.mark.parametrize("power", [False, True])
+def test_the_exponent_variant_reaches_computer_players_and_hints(power):
+    # 2, 5, 1, 1, 1 make 32 only as a power: 2^5.
+    game = stacked_game([2, 5, 1, 1, 1], power=power)
+    plans = {Bot("R", "expert", seed=k).plan(game.view("Ann")).answer for k in range(5)}
+    hint = game.hints()[-1]
+    if power:
+        assert None not in plans and all("^" in answer for answer in plans)
+        assert hint.startswith("One answer:") and "^" in hint
+    else:
+        assert plans == {None} and hint.startswith("No calculation makes 32")

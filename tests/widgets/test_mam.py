@@ -1,0 +1,416 @@
+"""The target game's widgets, driven like a user would: clicks, typing, and what shows."""
+
+from html import escape
+
+import pytest
+
+from mathcards.mam import best
+from widgets import svg
+from widgets.mam import (
+    AllLevels,
+    MamTable,
+    PracticeSession,
+    QuickDeal,
+    SameSolution,
+    SolverExplorer,
+    TargetOdds,
+    counting_table,
+    render_preview,
+    render_solutions,
+    render_table,
+)
+
+
+class FakeClock:
+    """Collects the countdown's timers; `run()` fires them one at a time."""
+
+    def __init__(self):
+        self.pending = []
+
+    def __call__(self, seconds, callback):
+        timer = _Timer(callback)
+        self.pending.append(timer)
+        return timer
+
+    def run(self):
+        while self.pending:
+            timer = self.pending.pop(0)
+            if not timer.cancelled:
+                timer.callback()
+
+
+class _Timer:
+    def __init__(self, callback):
+        self.callback, self.cancelled = callback, False
+
+    def cancel(self):
+        self.cancelled = True
+
+
+def answer_for(table):
+    game = table.game
+    return best(game.solver_cards(), game.target, power=game.power)
+
+
+def dealt(**options):
+    table = MamTable(seed=7, **options)
+    table.deal_button.click()
+    return table
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def test_cards_and_dice_are_labelled_svg():
+    drawing = svg.card(12)
+    assert drawing.startswith("<svg") and 'class="mc-card ' in drawing
+    assert 'aria-label="card 12"' in drawing and "<title>card 12</title>" in drawing
+    assert 'aria-label="blue die showing 30"' in svg.die(30, "blue")
+    assert "mc-die-red" in svg.die(10, "red")
+
+
+def test_the_table_shows_dice_target_and_cards():
+    html = render_table([7, 6, 12, 2, 15], (2, 30), ("blue", "blue"), deck_left=50)
+    assert html.count('<svg class="mc-card ') == 5 and html.count('class="mc-die') == 2
+    assert 'data-target="32"' in html and "deck: 50 cards left" in html
+
+
+def test_the_deck_is_a_pile_that_thins_as_cards_are_drawn():
+    thick, thin, empty = svg.card_back(50), svg.card_back(3), svg.card_back(0)
+    assert thick.count("<rect") == 4 and thin.count("<rect") == 1
+    assert ">50 cards</text>" in thick and ">3 cards</text>" in thin
+    assert "stroke-dasharray" in empty and ">0 cards</text>" in empty
+    assert 'aria-label="your row: 1 card"' in svg.card_back(1, label="your row: 1 card")
+
+
+def test_solutions_are_grouped_by_cards_used():
+    from mathcards.mam import solve
+
+    html = render_solutions(solve([7, 6, 12, 2, 15], 32), 32)
+    assert "23 ways to make 32" in html and "5 cards (12):" in html and "4 cards (11):" in html
+    assert "No calculation makes 9" in render_solutions([], 9)
+    many = render_solutions(solve([1, 2, 3, 4, 5], 5), 5)
+    assert many.count("<li>") == len(solve([1, 2, 3, 4, 5], 5)) or "more</li>" in many
+
+
+def test_the_preview_shows_the_calculation_as_written_and_its_value():
+    assert render_preview("7×6−12+2", False) == r"$7 \times 6 - 12 + 2$ = 32"
+    assert render_preview("7*6-", False) == r"$7 \times 6$ … so far 42"
+    assert "not a whole number" in render_preview("15/4", False)
+    assert render_preview("", False) == ""
+
+
+# ---------------------------------------------------------------- class mode
+
+
+def test_before_the_deal_buttons_explain_what_to_do():
+    table = MamTable()
+    table.hint_button.click()
+    message = table.answer.message.value
+    assert "New game" in message and "mc-error" in message
+
+
+def test_deal_and_roll_shows_five_cards_and_a_target():
+    table = dealt()
+    assert table.table.value.count('<svg class="mc-card ') == 5
+    assert f'data-target="{table.game.target}"' in table.table.value
+    assert "Team A" in table.scores.value
+
+
+def test_a_correct_claim_wins_the_cards_and_starts_the_next_round():
+    table = dealt()
+    solution = answer_for(table)
+    table.claimer.value = "Team B"
+    table.answer.text.value = solution.text
+    assert "=" in table.answer.preview.value
+    table.answer.submit.click()
+    assert "Correct!" in table.answer.message.value and "mc-ok" in table.answer.message.value
+    assert len(table.game.won["Team B"]) == len(solution.cards)
+    assert table.answer.text.value == "", "a new round starts with an empty box"
+
+
+def test_a_wrong_claim_shows_the_reason_keeps_the_text_and_others_take_cards():
+    table = dealt(players=("Ann", "Ben", "Cy"))
+    table.claimer.value = "Ann"
+    table.answer.text.value = "99+1"
+    table.answer.submit.click()
+    assert "99 is not on the table" in table.answer.message.value
+    assert table.answer.text.value == "99+1"
+    assert "Ben, take a card" in table.takes.children[0].value
+    first = table.takes.children[1]
+    first.click()
+    assert table.game.won["Ben"] == [int(first.description)]
+    assert "Cy, take a card" in table.takes.children[0].value
+    table.takes.children[1].click()
+    assert table.takes.children == () and len(table.game.face_up) == 5
+
+
+# ---------------------------------------------------------------- bugs a class hit (issue 10)
+
+
+def test_new_game_in_the_middle_of_a_game_asks_first():
+    table = dealt(players=("Ann", "Ben"))
+    table.claimer.value = "Ann"
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    game, won = table.game, table.game.scores()["Ann"]
+    table.deal_button.click()
+    assert table.game is game and table.game.scores()["Ann"] == won, "nothing thrown away yet"
+    question = table.confirm.children[0].value
+    assert "Start a new game?" in question and f"Ann {won} card" in question
+    keep = next(b for b in table.confirm.children[1:] if b.description == "No, keep playing")
+    keep.click()
+    assert table.confirm.children == () and table.game is game
+    table.deal_button.click()
+    yes = next(b for b in table.confirm.children[1:] if b.description == "Yes, a new game")
+    yes.click()
+    assert table.game is not game and table.game.scores() == {"Ann": 0, "Ben": 0}
+
+
+def test_a_new_table_needs_no_confirmation():
+    table = dealt()
+    table.deal_button.click()
+    assert table.confirm.children == (), "nothing has happened in this game yet"
+
+
+@pytest.mark.parametrize("slip", ["7++", "((", ""])
+def test_a_typing_slip_costs_no_cards_until_the_teacher_confirms(slip):
+    table = dealt(players=("Ann", "Ben", "Cy"))
+    table.claimer.value = "Ann"
+    table.answer.text.value = slip
+    table.answer.submit.click()
+    assert "not judged" in table.answer.message.value and not table.game.must_take
+    assert table.answer.text.value == slip, "what was typed stays"
+    judge = table.confirm.children[-1]
+    assert judge.description == "Judge it anyway"
+    judge.click()
+    assert table.game.must_take == ["Ben", "Cy"] and table.confirm.children == ()
+
+
+def test_next_round_first_says_there_is_a_way_then_gives_up_on_it():
+    table = dealt()
+    table.game.face_up[:], table.game.dice = [7, 6, 12, 2, 15], (2, 30)
+    cards_before = list(table.game.face_up)
+    table.none_button.click()
+    assert "There is a way to make 32" in table.answer.message.value
+    assert table.game.face_up == cards_before
+    table.none_button.click()
+    assert len(table.game.face_up) == 6 and "one more card" in table.status.value
+
+
+def test_a_tie_at_the_end_says_who_won_it_and_why():
+    table = dealt(players=("Ann", "Ben"))
+    game, answer = table.game, answer_for(table)
+    game.won = {"Ann": [1] * (len(answer.cards) + 2), "Ben": [3, 4]}
+    game.deck[:] = []
+    table.claimer.value = "Ben"
+    table.answer.text.value = answer.text
+    table.answer.submit.click()
+    assert game.over and game.scores()["Ann"] == game.scores()["Ben"]
+    assert "Ben wins:" in table.status.value and "as many as Ann" in table.status.value
+    assert "Ben gave the last correct answer" in table.status.value
+
+
+def test_hints_climb_the_ladder():
+    table = dealt()
+    for rung in range(1, 4):
+        table.hint_button.click()
+        assert table.hint_text.value.count("<p>") == min(rung, 3)
+    assert "One answer" in table.hint_text.value
+
+
+def test_show_all_solutions_toggles():
+    table = dealt()
+    table.all_button.click()
+    assert "ways to make" in table.solutions.value or "way to make" in table.solutions.value
+    table.all_button.click()
+    assert table.solutions.value == ""
+
+
+def test_no_solution_checks_first_and_only_then_turns_up_a_card():
+    table = dealt()
+    table.game.face_up, table.game.dice = [1, 1, 1, 1, 2], (2, 30)
+    table.none_button.click()
+    assert len(table.game.face_up) == 6
+    table.game.face_up, table.game.dice = [7, 6, 12, 2, 15], (2, 30)
+    table.none_button.click()
+    assert "There is a way to make 32" in table.answer.message.value
+    assert len(table.game.face_up) == 5
+
+
+def test_the_same_seed_deals_the_same_game():
+    assert dealt().game.face_up == dealt().game.face_up
+    table = dealt()
+    first = table.game.face_up
+    table.deal_button.click()
+    assert table.game.face_up != first, "the next deal uses the next seed"
+
+
+def test_level_and_exponent_settings_apply_to_the_next_deal():
+    table = MamTable(seed=1)
+    table.level_choice.value = "easy"
+    table.power_choice.value = True
+    table.deal_button.click()
+    assert max(table.game.face_up) <= 15 and table.game.power
+    table.answer.text.value = "2^3"
+    assert "2^{3}" in table.answer.preview.value
+
+
+def test_bad_settings_are_value_errors():
+    with pytest.raises(ValueError, match="unknown mode"):
+        MamTable(mode="tournament")
+    with pytest.raises(ValueError, match="own"):
+        MamTable(players=("A", "A"))
+    with pytest.raises(ValueError, match="unknown skill"):
+        MamTable(mode="versus", opponents=("genius",))
+
+
+# ---------------------------------------------------------------- versus and practice modes
+
+
+def test_versus_the_computer_counts_down_and_the_computer_claims():
+    clock = FakeClock()
+    table = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
+    table.deal_button.click()
+    assert "Computer 1 (expert) is thinking:" in table.countdown.value
+    clock.run()
+    assert "was faster" in table.answer.message.value
+    assert table.game.won["Computer 1 (expert)"]
+
+
+def test_versus_a_quick_human_beats_the_computer():
+    clock = FakeClock()
+    table = MamTable(mode="versus", opponents=("beginner",), seed=3, clock=clock)
+    table.deal_button.click()
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    assert table.game.won["You"] and table.game.last_correct == "You"
+
+
+def test_versus_after_a_wrong_claim_the_computer_takes_its_card():
+    table = MamTable(mode="versus", opponents=("good", "good"), seed=3, clock=FakeClock())
+    table.deal_button.click()
+    table.answer.text.value = "1+1"
+    table.answer.submit.click()
+    assert sum(len(cards) for cards in table.game.won.values()) == 2
+    assert not table.game.must_take
+
+
+def test_practice_mode_lets_you_try_again_after_a_mistake():
+    table = MamTable(mode="practice", seed=2)
+    table.deal_button.click()
+    assert table.claimer.layout.display == "none"
+    before = list(table.game.face_up)
+    table.answer.text.value = "1+"
+    table.answer.submit.click()
+    assert "missing" in table.answer.message.value and not table.game.must_take
+    assert table.game.face_up == before and table.answer.text.value == "1+"
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    assert table.game.won["You"]
+
+
+def test_a_practice_session_runs_to_its_summary():
+    session = PracticeSession("easy", rounds=2, seed=5)
+    assert "Deal 1 of 2" in session.progress.value
+    session.answer.text.value = "1+"
+    session.answer.submit.click()
+    assert "Not yet" in session.answer.message.value and session.answer.text.value == "1+"
+    session.hint_button.click()
+    assert "You can make" in session.hint_text.value
+    exercise = session.practice.current
+    session.answer.text.value = best(exercise.cards, exercise.target).text
+    session.answer.submit.click()
+    assert "Correct!" in session.answer.message.value
+    assert "solved 1" in session.progress.value and "hints used 1" in session.progress.value
+    assert "costs one card" in session.hint_text.value
+    session.next_button.click()
+    missed = session.practice.current
+    session.next_button.click()
+    assert "You solved 1 of 2 deals" in session.summary.value
+    report = session.summary.value
+    assert report.count("<tr>") == 3, "a heading and one row a deal"
+    assert exercise.answer in report and escape(missed.good_answer()) in report
+    session.answer.submit.click()
+    assert "New set" in session.answer.message.value
+    session.next_button.click()
+    assert "the set is finished" in session.answer.message.value
+    session.new_button.click()
+    assert "Deal 1 of 2" in session.progress.value and session.summary.value == ""
+
+
+def test_hints_run_out_and_say_so():
+    session = PracticeSession("easy", rounds=1, seed=5)
+    for _ in session.practice.current.hints:
+        session.hint_button.click()
+    assert "One answer" in session.hint_text.value
+    session.hint_button.click()
+    assert "that was the last hint" in session.answer.message.value
+
+
+# ---------------------------------------------------------------- the lessons' explorers
+
+
+def test_the_solver_explorer_updates_as_the_reader_types():
+    explorer = SolverExplorer()
+    assert "23 ways to make 32" in explorer.found.value
+    explorer.power.value = True
+    assert "40 ways to make 32" in explorer.found.value
+    explorer.cards.value = "7 99"
+    assert "“99” is not a card" in explorer.message.value and explorer.found.value == ""
+    assert explorer.cards.value == "7 99", "what was typed stays"
+    explorer.cards.value = "2 5"
+    assert "1 way to make 32" in explorer.found.value and "2^5" in explorer.found.value
+    explorer.cards.value = "1 2 3 4 5 6 7"
+    assert "at most 6 cards" in explorer.message.value
+
+
+def test_same_solution_says_what_each_calculation_does():
+    same = SameSolution()
+    assert "the same solution, written two ways" in same.verdict.value
+    same.second.value = "7 × 6 − 12 + 2"
+    assert "two different solutions" in same.verdict.value
+    assert "add (7 × 6) and 2, take away 12" in same.verdict.value
+    same.second.value = "15 + 12 - (2 - 7 + 7)"
+    assert "you used 7 twice" in same.verdict.value and "So:" not in same.verdict.value
+
+
+def test_target_odds_follow_the_chosen_level():
+    clock = FakeClock()
+    odds = TargetOdds(clock=clock)
+    assert "Drawing the charts" in odds.summary.value and not odds.dice.value
+    clock.run()
+    assert "98.4%" in odds.summary.value and bytes(odds.dice.value).startswith(b"\x89PNG")
+    before = odds.hardest.value
+    odds.level_choice.value = "hard"
+    odds.power_choice.value = True
+    assert "Drawing the charts" in odds.summary.value
+    clock.run()
+    assert "Level <b>hard</b>, with powers" in odds.summary.value
+    assert odds.hardest.value != before
+
+
+def test_every_level_at_once_with_its_chart_drawn_after_the_page():
+    clock = FakeClock()
+    levels = AllLevels(clock=clock)
+    table = levels.children[0].value
+    assert table.count("<tr>") == 7 and "<td>normal</td><td>no</td><td>98.4%</td>" in table
+    assert not levels.chart.value and "Drawing" in levels.progress.value
+    clock.run()
+    assert bytes(levels.chart.value).startswith(b"\x89PNG") and levels.progress.value == ""
+
+
+def test_the_counting_table_counts_orders_and_different_solutions():
+    table = counting_table([(3, 5), (2, 3, 5, 7, 11)])
+    assert "<td>3 5</td><td>8</td><td>3</td>" in table
+    assert "<td>430,080</td><td>3,188</td>" in table
+
+
+def test_a_quick_deal_is_seeded_and_shows_every_way_on_request():
+    first, again = QuickDeal(seed=5), QuickDeal(seed=5)
+    assert (first.cards, first.dice) == (again.cards, again.dice)
+    assert first.deal_view.value.count('<svg class="mc-card ') == 5 and first.found.value == ""
+    first.ways_button.click()
+    assert f"to make {sum(first.dice)}" in first.found.value
+    first.children[2].children[0].click()  # Another deal
+    assert first.found.value == "" and (first.cards, first.dice) != (again.cards, again.dice)

@@ -1,0 +1,876 @@
+"""The target game "MAM!" as ipywidgets: the card table (class, versus-computer and practice
+modes) and a self-paced practice session.
+
+Every button calls the engine in `mathcards.mam`, then re-renders from the engine's state;
+the render functions are pure (state → HTML) and no rule lives here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from html import escape
+from itertools import groupby
+from typing import Any
+
+import ipywidgets as w
+
+from mathcards.engine import check_players
+from mathcards.mam import level as level_named
+from mathcards.mam import solve
+from mathcards.mam.bots import SKILLS, Bot, Plan, race
+from mathcards.mam.cards import LEVELS, Level, deal, read_cards
+from mathcards.mam.check import Verdict, check, preview
+from mathcards.mam.expression import describe
+from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
+from mathcards.mam.odds import (
+    LESSON_DEALS,
+    LESSON_SEED,
+    Solvability,
+    distinct_calculations,
+    ordered_calculations,
+    solvability,
+)
+from mathcards.mam.practice import PracticeSet
+from mathcards.mam.solver import Solution
+from widgets import svg
+from widgets.controls import (
+    MESSAGE_STYLE,
+    Clock,
+    Complains,
+    background,
+    button,
+    html,
+    render_message,
+    shows_errors,
+)
+
+MODES = ("class", "versus", "practice")
+SHOWN_PER_GROUP = 40
+STYLE = """<style>
+.mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
+.mc-answer input { font-size: 22px !important; height: 40px !important; }
+.mc-preview { font-size: 20px; min-height: 1.6em; }
+.mc-scores table { font-size: 18px; border-collapse: collapse; }
+.mc-scores td { padding: 2px 12px; }
+.mc-countdown { font-size: 20px; font-weight: 700; color: #9a3412; }
+.mc-nowrap, .mc-solutions li { white-space: nowrap; }
+.mc-solutions { overflow-x: auto; }
+.mc-report { border-collapse: collapse; font-size: 17px; margin-top: 8px; }
+.mc-report td, .mc-report th { padding: 3px 10px; border-bottom: 1px solid #e5e7eb; }
+.mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
+.mc-confirm { background: #fef3c7; border-radius: 8px; }
+</style>"""
+
+
+def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+    """Call back later on the kernel's event loop (Jupyter and Voila both run one)."""
+    return asyncio.get_event_loop().call_later(seconds, callback)
+
+
+# ---------------------------------------------------------------- pure rendering
+
+
+def render_table(
+    cards: list[int], dice: tuple[int, ...], colours: tuple[str, ...], deck_left: int | None = None
+) -> str:
+    """The dice, the target they make, and the face-up cards."""
+    target = sum(dice)
+    rolled = [svg.die(face, colour) for face, colour in zip(dice, colours, strict=True)]
+    equals = f'<span class="mc-target-number mc-target" data-target="{target}">= {target}</span>'
+    face_up = [svg.card(value) for value in cards]
+    if deck_left is not None:
+        face_up.append(svg.card_back(deck_left))
+    return svg.row([*rolled, equals], css_class="mc-dice") + svg.row(face_up, css_class="mc-cards")
+
+
+def render_scores(game: MamGame) -> str:
+    """Each player's won cards."""
+    rows = "".join(
+        f"<tr><td>{escape(name)}</td><td>{_count(len(cards), 'card')}</td></tr>"
+        for name, cards in game.won.items()
+    )
+    return f'<table class="mc-score-table">{rows}</table>'
+
+
+def render_solutions(solutions: list[Solution], target: int) -> str:
+    """Every solution, grouped by how many cards it uses."""
+    if not solutions:
+        return f"<p>No calculation makes {target} from these cards.</p>"
+    parts = [f"<p><b>{_count(len(solutions), 'way')} to make {target}</b></p>"]
+    for used, group in groupby(solutions, key=lambda s: len(s.cards)):
+        shown = list(group)
+        items = "".join(f"<li>{escape(s.pretty)}</li>" for s in shown[:SHOWN_PER_GROUP])
+        more = len(shown) - SHOWN_PER_GROUP
+        if more > 0:
+            items += f"<li>… and {more} more</li>"
+        parts.append(f"<p>{_count(used, 'card')} ({len(shown)}):</p><ul>{items}</ul>")
+    return "".join(parts)
+
+
+def render_preview(text: str, power: bool) -> str:
+    """The typed calculation as the child would write it, with its value so far."""
+    seen = preview(text, power=power)
+    if seen.problem and not seen.latex:
+        return f'<span class="mc-preview-problem">{escape(seen.problem)}</span>'
+    if not seen.latex:
+        return ""
+    shown = f"${seen.latex}$"
+    if seen.value is not None:
+        shown += f" = {seen.value}" if seen.complete else f" … so far {seen.value}"
+    elif seen.problem:
+        shown += f" — {escape(seen.problem)}"
+    return shown
+
+
+def render_report(practice: PracticeSet) -> str:
+    """Every deal of a finished set: the cards, your answer, what it won, and for a deal you
+    missed one good answer."""
+    rows = []
+    for number, exercise in enumerate(practice.exercises, 1):
+        yours = escape(exercise.answer) if exercise.answer else "—"
+        hints = "" if not exercise.hints_used else f" ({_count(exercise.hints_used, 'hint')})"
+        good = "" if exercise.solved else escape(exercise.good_answer())
+        rows.append(
+            f"<tr><td>{number}</td><td>{' '.join(map(str, exercise.cards))}</td>"
+            f"<td>{exercise.target}</td><td class='mc-nowrap'>{yours}</td>"
+            f"<td>{_count(exercise.won, 'card')}{hints}</td><td class='mc-nowrap'>{good}</td></tr>"
+        )
+    head = (
+        "<tr><th>deal</th><th>cards</th><th>target</th><th>your answer</th><th>won</th>"
+        "<th>one good answer</th></tr>"
+    )
+    return f'<table class="mc-report">{head}{"".join(rows)}</table>'
+
+
+def counting_table(hands: list[tuple[int, ...]]) -> str:
+    """For hands of 1, 2, 3 … cards: how many ways there are to write a calculation with all
+    of them, against how many different solutions those are."""
+    rows = "".join(
+        f"<tr><td>{' '.join(map(str, hand))}</td><td>{ordered_calculations(len(hand)):,}</td>"
+        f"<td>{distinct_calculations(hand):,}</td></tr>"
+        for hand in hands
+    )
+    head = (
+        "<tr><th>cards</th><th>ways to write it, all cards used</th>"
+        "<th>different solutions (every step whole)</th></tr>"
+    )
+    return f'<table class="mc-report mc-counting">{head}{rows}</table>'
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+# ---------------------------------------------------------------- the answer box
+
+
+class AnswerBox(w.VBox):
+    """A text box with a live preview, a submit button and a message beside them."""
+
+    def __init__(self, submit_label: str = "MAM!", power: bool = False) -> None:
+        self.power = power
+        self.text = w.Text(
+            placeholder="type a calculation, e.g. 7×6−12+2", layout=w.Layout(width="420px")
+        )
+        self.text.add_class("mc-answer")
+        self.submit = w.Button(description=submit_label, button_style="success")
+        self.submit.add_class("mc-mam")
+        self.preview = w.HTMLMath()
+        self.preview.add_class("mc-preview")
+        self.message = w.HTML()
+        self.message.add_class("mc-message-box")
+        self.text.observe(self._update_preview, names="value")
+        # Enter submits too; ipywidgets 8 marks on_submit deprecated but offers no other way
+        # to keep the live preview (continuous updates) and react to Enter.
+        self.text.on_submit(lambda _: self.submit.click())
+        super().__init__([w.HBox([self.text, self.submit]), self.preview, self.message])
+
+    def _update_preview(self, _change: object = None) -> None:
+        self.preview.value = render_preview(self.text.value, self.power)
+
+    def say(self, text: str, ok: bool | None = None) -> None:
+        self.message.value = render_message(text, ok)
+
+    def clear(self) -> None:
+        self.text.value = ""
+        self._update_preview()
+
+
+# ---------------------------------------------------------------- the card table
+
+
+class MamTable(Complains, w.VBox):
+    """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
+
+    In class mode the teacher picks who shouted "MAM!" and types their calculation.
+    """
+
+    def __init__(
+        self,
+        players: tuple[str, ...] | list[str] = ("Team A", "Team B"),
+        *,
+        mode: str = "class",
+        level: str = "normal",
+        power: bool = False,
+        seed: int | None = None,
+        opponents: tuple[str, ...] = ("good",),
+        clock: Clock = kernel_clock,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        for skill in opponents:
+            if skill not in SKILLS:
+                raise ValueError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
+        self.mode, self.seed, self.clock = mode, seed, clock
+        self.names = self._seating(list(players), opponents)
+        self.skills = dict(zip(self.names[1:], opponents, strict=False)) if mode == "versus" else {}
+        self.game: MamGame | None = None
+        self.games_dealt = 0
+        self.bots: list[Bot] = []
+        self.hints_shown = 0
+        self.timer: Any = None
+        self.seconds_left = 0.0
+        self.plan: Plan | None = None
+        self.giving_up: tuple[tuple[int, ...], int] | None = None
+        self._build(level, power)
+
+    def _seating(self, players: list[str], opponents: tuple[str, ...]) -> list[str]:
+        if self.mode == "practice":
+            return ["You"]
+        if self.mode == "versus":
+            return ["You"] + [f"Computer {i} ({skill})" for i, skill in enumerate(opponents, 1)]
+        return check_players(players, game="MAM!", fewest=1)
+
+    # ------------------------------------------------------------ layout
+
+    def _build(self, level: str, power: bool) -> None:
+        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
+        self.deal_button = button("New game", "mc-new-game", self.deal, button_style="primary")
+        self.confirm = w.HBox()
+        self.confirm.add_class("mc-confirm")
+        self.table = html("mc-table", '<p class="mc-waiting">Press “New game” to deal.</p>')
+        self.claimer = w.Dropdown(options=self.names, description="MAM! by")
+        self.claimer.add_class("mc-claimer")
+        self.claimer.layout.display = "" if self.mode == "class" else "none"
+        self.answer = AnswerBox("MAM!" if self.mode != "practice" else "Check", power)
+        self.message = self.answer.message
+        self.answer.submit.on_click(self.submit)
+        self.takes = w.HBox()
+        self.takes.add_class("mc-takes")
+        self.countdown = html("mc-countdown")
+        self.hint_button = button("Hint", "mc-hint", self.hint)
+        self.none_button = button("Next round", "mc-next-round", self.no_solution)
+        self.all_button = button("Show all solutions", "mc-show-all", self.show_all)
+        self.hint_text = html("mc-hint-text")
+        self.solutions = html("mc-solutions")
+        self.status = html("mc-status")
+        self.scores = html("mc-scores")
+        settings = w.HBox([self.deal_button, self.level_choice, self.power_choice])
+        settings.add_class("mc-settings")
+        help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                settings,
+                self.confirm,
+                self.table,
+                self.countdown,
+                self.claimer,
+                self.answer,
+                self.takes,
+                help_row,
+                self.hint_text,
+                self.status,
+                self.scores,
+                self.solutions,
+            ]
+        )
+        self.add_class("mc-target-table")
+
+    # ------------------------------------------------------------ actions
+
+    @property
+    def level(self) -> Level:
+        return level_named(self.level_choice.value, power=self.power_choice.value)
+
+    @shows_errors
+    def deal(self, _button: object = None) -> None:
+        """A new game; one under way is thrown away only when the teacher says so."""
+        game = self.game
+        if game is not None and game.log and not game.over:
+            scores = ", ".join(f"{name} {_count(n, 'card')}" for name, n in game.scores().items())
+            self.confirm.children = (
+                w.HTML(f"<b>Start a new game?</b> This one ({escape(scores)}) will be lost."),
+                button("Yes, a new game", "mc-confirm-new", self._new_game, button_style="danger"),
+                button("No, keep playing", "mc-keep", lambda _b: self._clear_confirm()),
+            )
+            return
+        self._new_game()
+
+    def _clear_confirm(self) -> None:
+        self.confirm.children = ()
+
+    @shows_errors
+    def _new_game(self, _button: object = None) -> None:
+        """Shuffle, turn up five cards and roll (the next seed, if seeded)."""
+        self._clear_confirm()
+        self._stop_countdown()
+        seed = None if self.seed is None else self.seed + self.games_dealt
+        self.games_dealt += 1
+        self.game = MamGame(self.names, level=self.level, seed=seed)
+        self.answer.power = self.level.power
+        self.bots = [Bot(name, skill, seed) for name, skill in self.skills.items()]
+        self.answer.say("")
+        self.status.value = ""
+        self._new_round()
+
+    @shows_errors
+    def submit(self, _button: object = None) -> None:
+        """Judge the typed calculation as a claim ("MAM!") by the chosen player."""
+        game = self._playing()
+        text = self.answer.text.value
+        player = self.claimer.value if self.mode == "class" else "You"
+        self._clear_confirm()
+        try:
+            self._claim(game, Claim(player, text))
+        except Unreadable as slip:
+            self.answer.say(str(slip), ok=False)
+            if self.mode != "practice":
+                self.confirm.children = (
+                    w.HTML(f"Judge “{escape(text)}” as {escape(player)}’s claim anyway?"),
+                    button(
+                        "Judge it anyway",
+                        "mc-judge-anyway",
+                        lambda _b: self.judge_anyway(Claim(player, text, confirmed=True)),
+                    ),
+                )
+
+    @shows_errors
+    def judge_anyway(self, claim: Claim) -> None:
+        """The teacher confirms an unreadable claim: it is judged (and so wrong)."""
+        self._claim(self._playing(), claim)
+
+    def _claim(self, game: MamGame, claim: Claim) -> None:
+        """Make the claim and show its verdict; the round moves on unless it is a solo miss."""
+        self._clear_confirm()
+        event = game.apply(claim)
+        verdict = game.last_verdict
+        assert verdict is not None
+        self.answer.say(
+            verdict.message if verdict.correct else f"Not quite: {verdict.message}",
+            ok=verdict.correct,
+        )
+        self.status.value = render_message(event.sentence)
+        if verdict.correct:
+            self.answer.clear()
+        if game.phase is not Phase.CLAIM or verdict.correct:
+            self._stop_countdown()
+            self._after_move()
+
+    @shows_errors
+    def take(self, take: Take) -> None:
+        """The player whose turn it is takes a face-up card after a wrong claim."""
+        self.status.value = render_message(self._playing().apply(take).sentence)
+        self._after_move()
+
+    @shows_errors
+    def no_solution(self, _button: object = None) -> None:
+        """Nobody found a way: one more card and a new roll. When there is a way, the first
+        press says so; a second press gives up on it."""
+        game = self._playing()
+        gives_up = self.giving_up == (tuple(game.face_up), game.target)
+        if game.phase is Phase.CLAIM and not gives_up and game.solvable():
+            self.giving_up = (tuple(game.face_up), game.target)
+            self.answer.say(
+                f"There is a way to make {game.target}: keep looking, ask for a hint, or press "
+                "“Next round” again to give up on this one.",
+                ok=None,
+            )
+            return
+        self.status.value = render_message(game.apply(Pass()).sentence)
+        self._stop_countdown()
+        self._after_move()
+
+    @shows_errors
+    def hint(self, _button: object = None) -> None:
+        """The next rung of the hint ladder."""
+        ladder = self._playing().hints()
+        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        self.hint_text.value = "".join(
+            f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in ladder[: self.hints_shown]
+        )
+
+    @shows_errors
+    def show_all(self, _button: object = None) -> None:
+        """For the teacher: every solution, grouped by cards used (press again to hide)."""
+        game = self._playing()
+        if self.solutions.value:
+            self.solutions.value = ""
+            return
+        found = solve(game.solver_cards(), game.target, power=game.power)
+        self.solutions.value = render_solutions(found, game.target)
+
+    # ------------------------------------------------------------ the round
+
+    @property
+    def dealt(self) -> MamGame:
+        """The game on the table (there is one once the first deal is made)."""
+        assert self.game is not None, "deal first"
+        return self.game
+
+    def _playing(self) -> MamGame:
+        if self.game is None:
+            raise ValueError("press “New game” first")
+        if self.game.over:
+            raise ValueError(f"the game is over: {self.game.result()} Press “New game”.")
+        return self.game
+
+    def _after_move(self) -> None:
+        """Let computer players take their cards, then show the next round or the end."""
+        game = self.dealt
+        while game.must_take and game.must_take[0] in self.skills:
+            bot = next(bot for bot in self.bots if bot.name == game.must_take[0])
+            taken = game.apply(bot.take(game.view(bot.name)))
+            self.status.value += render_message(taken.sentence)
+        if game.must_take:
+            self._render()
+            return
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self.hints_shown = 0
+        self.hint_text.value = ""
+        self.solutions.value = ""
+        self._render()
+        if self.dealt.over:
+            self.status.value += render_message(f"Game over: {self.dealt.result()}", ok=True)
+        elif self.bots:
+            self._start_countdown()
+
+    def _render(self) -> None:
+        game = self.dealt
+        self.table.value = render_table(
+            game.face_up, game.dice or (), game.level.colours, deck_left=len(game.deck)
+        )
+        self.scores.value = (
+            render_scores(game)
+            if self.mode != "practice"
+            else (f"<p>Cards won: {len(game.won['You'])}</p>")
+        )
+        self._render_takes()
+
+    def _render_takes(self) -> None:
+        game = self.dealt
+        if not game.must_take:
+            self.takes.children = ()
+            return
+        label = w.HTML(f"<b>{escape(game.must_take[0])}, take a card:</b>")
+        buttons = []
+        for take in game.legal_actions():
+            assert isinstance(take, Take)
+            button = w.Button(description=str(take.card), layout=w.Layout(width="56px"))
+            button.add_class("mc-take")
+            button.on_click(lambda _b, take=take: self.take(take))
+            buttons.append(button)
+        self.takes.children = (label, *buttons)
+
+    # ------------------------------------------------------------ computer players
+
+    def _start_countdown(self) -> None:
+        self._stop_countdown()
+        self.plan = plan = race(self.bots, self.dealt.view(self.names[0]))
+        self.seconds_left = plan.seconds
+        self._tick(0)
+
+    def _tick(self, elapsed: float = 1) -> None:
+        """One second of the computer players' thinking."""
+        plan = self.plan
+        assert plan is not None, "the countdown follows a plan"
+        self.seconds_left = max(0.0, self.seconds_left - elapsed)
+        if self.seconds_left > 0:
+            who = plan.player if plan.answer else "The computer"
+            self.countdown.value = f"{escape(who)} is thinking: {self.seconds_left:.0f} s"
+            self.timer = self.clock(min(1.0, self.seconds_left), self._tick_safely)
+            return
+        self.timer = None
+        self.countdown.value = ""
+        if plan.answer:
+            claimed = self.dealt.apply(Claim(plan.player, plan.answer))
+            self.status.value = render_message(claimed.sentence)
+            self.answer.say(f"{plan.player} was faster this time.", ok=None)
+            self._after_move()
+        else:
+            self.answer.say(
+                "The computer players found nothing. Can you? If not, press “Next round”.",
+                ok=None,
+            )
+
+    @shows_errors
+    def _tick_safely(self) -> None:
+        """The timer's callback: one more second, with any error shown on the page."""
+        self._tick(min(1.0, self.seconds_left))
+
+    def _stop_countdown(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.countdown.value = ""
+
+
+# ---------------------------------------------------------------- practice
+
+
+class PracticeSession(Complains, w.VBox):
+    """A self-paced set of deals: answer, get feedback and hints, see the score and a summary."""
+
+    def __init__(
+        self,
+        level: str = "normal",
+        *,
+        power: bool = False,
+        rounds: int = 8,
+        seed: int | None = None,
+    ) -> None:
+        self.seed, self.sets_started = seed, 0
+        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
+        self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description="Deals")
+        self.new_button = button("New set", "mc-new-set", self.new_set, button_style="primary")
+        self.progress = html("mc-progress")
+        self.table = html("mc-table")
+        self.answer = AnswerBox("Check", power)
+        self.message = self.answer.message
+        self.answer.submit.on_click(self.submit)
+        self.hint_button = button("Hint", "mc-hint", self.hint)
+        self.next_button = button("Next deal", "mc-next", self.next)
+        self.hint_text = html("mc-hint-text")
+        self.summary = html("mc-summary")
+        settings = w.HBox(
+            [self.new_button, self.level_choice, self.power_choice, self.rounds_choice]
+        )
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                settings,
+                self.progress,
+                self.table,
+                self.answer,
+                w.HBox([self.hint_button, self.next_button]),
+                self.hint_text,
+                self.summary,
+            ]
+        )
+        self.add_class("mc-practice")
+        self.new_set()
+
+    @shows_errors
+    def new_set(self, _button: object = None) -> None:
+        """A fresh set of deals at the chosen level (the next seed, if seeded)."""
+        seed = None if self.seed is None else self.seed + self.sets_started
+        self.sets_started += 1
+        chosen = level_named(self.level_choice.value, power=self.power_choice.value)
+        self.practice = PracticeSet(chosen, rounds=self.rounds_choice.value, seed=seed)
+        self.answer.power = chosen.power
+        self.answer.say("")
+        self.answer.clear()
+        self._show()
+
+    @shows_errors
+    def submit(self, _button: object = None) -> None:
+        if self.practice.finished:
+            raise ValueError("the set is finished: press “New set” for another")
+        verdict = self.practice.answer(self.answer.text.value)
+        self.answer.say(
+            verdict.message if verdict.correct else f"Not yet: {verdict.message}. Try again!",
+            ok=verdict.correct,
+        )
+        self._show_progress()
+
+    @shows_errors
+    def hint(self, _button: object = None) -> None:
+        """The next hint; each costs a card of this deal's win."""
+        if self.practice.finished:
+            raise ValueError("the set is finished: press “New set” for another")
+        self.practice.hint()
+        rungs = self.practice.revealed()
+        cost = "<p class='mc-hint-cost'>Each hint costs one card of this deal's win.</p>"
+        self.hint_text.value = cost + "".join(
+            f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in rungs
+        )
+        self._show_progress()
+
+    @shows_errors
+    def next(self, _button: object = None) -> None:
+        if self.practice.finished:
+            raise ValueError("the set is finished: press “New set” for another")
+        self.practice.next()
+        self.answer.clear()
+        self.answer.say("")
+        self._show()
+
+    def _show(self) -> None:
+        self.hint_text.value = ""
+        self._show_progress()
+        if self.practice.finished:
+            self.table.value = ""
+            self.summary.value = render_message(self.practice.summary(), ok=True) + (
+                render_report(self.practice)
+            )
+            return
+        self.summary.value = ""
+        exercise = self.practice.current
+        self.table.value = render_table(exercise.cards, exercise.dice, self.practice.level.colours)
+
+    def _show_progress(self) -> None:
+        solved, won, hints = self.practice.score()
+        at = min(self.practice.position + 1, self.practice.rounds)
+        self.progress.value = (
+            f"<b>Deal {at} of {self.practice.rounds}</b> · solved {solved} · "
+            f"cards won {won} · hints used {hints} (each costs a card)"
+        )
+
+
+# ---------------------------------------------------------------- explorers for the lessons
+
+
+class QuickDeal(w.VBox):
+    """A seeded deal and roll, and every way to make its target at the press of a button."""
+
+    def __init__(self, seed: int = 2026, level: str = "normal") -> None:
+        self.seed, self.level = seed, level_named(level)
+        self.deal_view = html("mc-table")
+        self.found = html("mc-solutions")
+        self.ways_button = button("Show every way", "mc-show-all", self.show_ways)
+        another = button("Another deal", "mc-another", self.another, button_style="primary")
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                self.deal_view,
+                w.HBox([another, self.ways_button]),
+                self.found,
+            ]
+        )
+        self.add_class("mc-quick-deal")
+        self._deal()
+
+    def _deal(self) -> None:
+        rng = random.Random(self.seed)
+        self.cards = deal(rng, self.level)
+        self.dice = self.level.roll(rng)
+        self.deal_view.value = render_table(self.cards, self.dice, self.level.colours)
+        self.found.value = ""
+
+    def another(self, _button: object = None) -> None:
+        """The next seeded deal: the same sequence for every class."""
+        self.seed += 1
+        self._deal()
+
+    def show_ways(self, _button: object = None) -> None:
+        self.found.value = render_solutions(solve(self.cards, sum(self.dice)), sum(self.dice))
+
+
+EXPLORER_CARDS = 6  # the solver answers at once for up to six cards, powers included
+
+
+class SolverExplorer(Complains, w.VBox):
+    """Type cards and a target: every solution, grouped by the cards it uses."""
+
+    def __init__(self, cards: str = "7 6 12 2 15", target: int = 32, power: bool = False) -> None:
+        self.cards = w.Text(value=cards, description="Cards")
+        self.cards.add_class("mc-cards-input")
+        self.target = w.BoundedIntText(value=target, min=0, max=10_000, description="Target")
+        self.power = w.Checkbox(value=power, description="exponent variant (^)")
+        self.message = html("mc-message-box")
+        self.found = html("mc-solutions")
+        for control in (self.cards, self.target, self.power):
+            control.observe(lambda _change: self.show(), names="value")
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                w.HBox([self.cards, self.target, self.power]),
+                self.message,
+                self.found,
+            ]
+        )
+        self.add_class("mc-solver-explorer")
+        self.show()
+
+    @shows_errors
+    def show(self) -> None:
+        """Solve the typed deal; a typing mistake is named beside the boxes and nothing lost."""
+        self.found.value = ""
+        cards = read_cards(self.cards.value, most=EXPLORER_CARDS)
+        found = solve(cards, self.target.value, power=self.power.value)
+        self.message.value = ""
+        self.found.value = render_solutions(found, self.target.value)
+
+
+class SameSolution(Complains, w.VBox):
+    """Two calculations side by side: what each one does, in words, and whether they are one
+    solution."""
+
+    def __init__(
+        self,
+        first: str = "12 + 15 + 7 − 2",
+        second: str = "(12 + 15) + (7 − 2)",
+        cards: str = "7 6 12 2 15",
+        target: int = 32,
+    ) -> None:
+        self.first = w.Text(value=first, description="First")
+        self.second = w.Text(value=second, description="Second")
+        self.cards = w.Text(value=cards, description="Cards")
+        self.target = w.BoundedIntText(value=target, min=0, max=10_000, description="Target")
+        self.message = html("mc-message-box")
+        self.verdict = html("mc-same")
+        for control in (self.first, self.second, self.cards, self.target):
+            control.add_class("mc-same-input")
+            control.observe(lambda _change: self.compare(), names="value")
+        super().__init__(
+            [
+                w.HTML(STYLE + MESSAGE_STYLE),
+                w.HBox([self.cards, self.target]),
+                self.first,
+                self.second,
+                self.message,
+                self.verdict,
+            ]
+        )
+        self.add_class("mc-same-solution")
+        self.compare()
+
+    @shows_errors
+    def compare(self) -> None:
+        self.verdict.value = ""
+        cards = read_cards(self.cards.value)
+        verdicts = [
+            check(text.value, cards, self.target.value, power=True)
+            for text in (self.first, self.second)
+        ]
+        self.message.value = ""
+        self.verdict.value = render_comparison(verdicts)
+
+
+def render_comparison(verdicts: list[Verdict]) -> str:
+    """Each calculation in words, then one sentence: the same solution or not."""
+    lines = []
+    for name, verdict in zip(("First", "Second"), verdicts, strict=True):
+        said = describe(verdict.form) if verdict.correct and verdict.form else verdict.message
+        tone = "mc-ok" if verdict.correct else "mc-error"
+        lines.append(f'<p><b>{name}:</b> <span class="{tone}">{escape(said)}</span></p>')
+    first, second = verdicts
+    if first.correct and second.correct:
+        same = first.form == second.form
+        sentence = "the same solution, written two ways" if same else "two different solutions"
+        lines.append(f'<p class="mc-same-verdict"><b>So: {sentence}.</b></p>')
+    return "".join(lines)
+
+
+class TargetOdds(Complains, w.VBox):
+    """Choose a level: the chance of every target, how often five cards can make the roll, and
+    which targets are hardest. The charts are drawn just after the page appears."""
+
+    def __init__(
+        self, level: str = "normal", power: bool = False, *, clock: Clock = background
+    ) -> None:
+        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
+        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
+        self.dice = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.summary = self.message = html("mc-odds-summary")
+        self.hardest = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.clock = clock
+        for control in (self.level_choice, self.power_choice):
+            control.observe(lambda _change: self.redraw(), names="value")
+        super().__init__(
+            [
+                w.HBox([self.level_choice, self.power_choice]),
+                self.dice,
+                self.summary,
+                self.hardest,
+            ]
+        )
+        self.add_class("mc-target-odds")
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Say the charts are coming, and draw them without holding up the page."""
+        self.summary.value = "<p class='mc-progress'>Drawing the charts…</p>"
+        self.clock(0, self.show)
+
+    @shows_errors
+    def show(self) -> None:
+        """Redraw both charts for the chosen level (the counts ship with the package)."""
+        from widgets import plots  # matplotlib loads only on the pages that draw a chart
+
+        chosen = level_named(self.level_choice.value, power=self.power_choice.value)
+        result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
+        self.dice.value = plots.figure_png(plots.target_chart(chosen))
+        self.hardest.value = plots.figure_png(plots.per_target_chart(result))
+        variant = "with powers" if chosen.power else "without powers"
+        self.summary.value = (
+            f"<p>Level <b>{escape(chosen.name)}</b>, {variant}: five cards can make the rolled "
+            f"target <b>{_percent(result.chance)}</b> of the time ({result.deals} seeded deals, "
+            "every roll weighed by its exact chance). The chart below shows it target by "
+            "target.</p>"
+        )
+
+
+class AllLevels(Complains, w.VBox):
+    """Every level with and without powers: how often the rolled target can be made, and how
+    many cards the easiest answer needs (the chart is drawn just after the page appears)."""
+
+    def __init__(self, *, clock: Clock = background) -> None:
+        self.results = [
+            solvability(LEVELS[name].with_power(power), LESSON_DEALS, LESSON_SEED)
+            for name in LEVELS
+            for power in (False, True)
+        ]
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.progress = self.message = html("mc-progress", "<p>Drawing the chart…</p>")
+        super().__init__([html("mc-levels", solvability_table(self.results)), self.progress])
+        self.children += (self.chart,)
+        self.add_class("mc-all-levels")
+        clock(0, self.draw)
+
+    @shows_errors
+    def draw(self) -> None:
+        from widgets import plots  # matplotlib loads after the page is shown
+
+        self.chart.value = plots.figure_png(plots.fewest_cards_chart(self.results))
+        self.progress.value = ""
+
+
+def solvability_table(results: list[Solvability]) -> str:
+    """Every level with and without powers: how often the rolled target can be made."""
+    rows = "".join(
+        f"<tr><td>{escape(result.level.name)}</td><td>{'yes' if result.level.power else 'no'}"
+        f"</td><td>{_percent(result.chance)}</td></tr>"
+        for result in results
+    )
+    head = "<tr><th>level</th><th>powers</th><th>the target can be made</th></tr>"
+    return f'<table class="mc-report">{head}{rows}</table>'
+
+
+def _percent(chance: Fraction) -> str:
+    return f"{float(chance):.1%}"
+
+
+__all__ = [
+    "AllLevels",
+    "AnswerBox",
+    "MamTable",
+    "PracticeSession",
+    "QuickDeal",
+    "SameSolution",
+    "SolverExplorer",
+    "TargetOdds",
+    "counting_table",
+    "render_comparison",
+    "render_report",
+    "render_solutions",
+    "render_table",
+    "solvability_table",
+]

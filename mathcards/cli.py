@@ -39,10 +39,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _whole(text: str, what: str, smallest: int) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        number = None
+    plain = text.strip()
+    number = int(plain) if plain.isascii() and plain.isdigit() and len(plain) < 20 else None
     if number is None or number < smallest:
         kind = "a positive whole number" if smallest else "a whole number, 0 or more"
         raise argparse.ArgumentTypeError(f"{what} must be {kind}, not {text!r}")

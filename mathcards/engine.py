@@ -65,6 +65,15 @@ def check_players(
     return names
 
 
+def check_cards(cards: object, what: str = "a card") -> tuple[int, ...]:
+    """Cards named in a move are whole numbers (a card 3.0 or "3" is not a card)."""
+    listed = cards if isinstance(cards, tuple | list) else (cards,)
+    for card in listed:
+        if type(card) is not int:
+            raise IllegalAction(f"{what} is a whole number, not {card!r}")
+    return tuple(listed)
+
+
 def check_outcome(outcome: object, outcomes: dict[Any, Fraction], what: str) -> None:
     """A scripted chance outcome must be one that can happen now."""
     if not outcomes:

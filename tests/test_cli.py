@@ -195,6 +195,20 @@ def test_lama_dice_text_output(capsys):
             "three dice of six faces",
         ),
         (["lama-dice", "odds", "--row", "1"], "required: --llama-row"),
+        (
+            [
+                "lama-dice",
+                "last-player",
+                "--row",
+                "1",
+                *LLAMA_ROW,
+                "--dice",
+                "LLLLLL,LLLLLL,LLLLLL",
+            ],
+            "at least one number",
+        ),
+        (["solve", "٣", "--target", "3"], "a card must be a positive whole number"),
+        (["solve", "3", "--target", "9" * 40], "the target must be a whole number"),
         (["lama-dice"], "required: QUESTION"),
     ],
 )

@@ -69,6 +69,8 @@ def check_dice(dice: Iterable[Iterable[int]]) -> Dice:
         for face in die:
             if face not in VALUES:
                 raise ValueError(f"{face!r} is not a face: use 1 to 6, or L for a llama")
+    if all(face == LLAMA for die in faces for face in die):
+        raise ValueError("the dice need at least one number among their faces")
     first, second, third = faces
     return first, second, third
 

@@ -18,7 +18,14 @@ from enum import Enum
 from fractions import Fraction
 
 from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, penalty, returnable
-from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
+from mathcards.engine import (
+    ChanceOutcome,
+    Event,
+    IllegalAction,
+    check_cards,
+    check_outcome,
+    check_players,
+)
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
@@ -312,7 +319,7 @@ class LamaDiceGame:
 
     def _discard(self, action: Discard) -> tuple[str, str]:
         self._expect(Phase.DISCARD, "discard")
-        cards = tuple(sorted(action.cards))
+        cards = tuple(sorted(check_cards(action.cards)))
         if cards not in discard_choices(self._faces(), self.row):
             raise IllegalAction(
                 f"you can discard only cards in your row that a die shows, one per die, "
@@ -328,6 +335,7 @@ class LamaDiceGame:
 
     def _take(self, action: Take) -> tuple[str, str]:
         self._expect(Phase.TAKE, "take")
+        check_cards(action.card)
         if action.card not in take_choices(self._faces(), self.llama_row):
             raise IllegalAction(
                 f"you can take only a llama-row card that a die shows, not {name(action.card)}"
@@ -343,6 +351,7 @@ class LamaDiceGame:
 
     def _return_chip(self, action: ReturnChip) -> tuple[str, str]:
         self._expect(Phase.CHIP, "return a chip")
+        check_cards(action.chip, "a chip")
         if action.chip not in self.chips():
             raise IllegalAction(f"{self.player} has no {action.chip}-point chip to return")
         self.points[self.player] -= action.chip

@@ -39,6 +39,8 @@ SPELLINGS = {
     "^": "^",
 }
 BRACKETS = {"(": "(", "[": "(", "{": "(", ")": ")", "]": ")", "}": ")"}
+CLOSES = {"(": ")", "[": "]", "{": "}"}
+MAX_CLAIMED_DIGITS = 12  # after "=": no total of the game comes near a dozen digits
 BINDING = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
 
 
@@ -170,8 +172,16 @@ class _Reader:
             if self.peek()[0] == ")":
                 raise AnswerSyntaxError("there is nothing between ( and )", position)
             inner = self.expression(1)
-            if self.peek()[0] != ")":
-                raise AnswerSyntaxError("a bracket ( is opened but never closed", position)
+            closing, end = self.peek()
+            opened = self.answer[position]
+            if closing != ")":
+                raise AnswerSyntaxError(f"a bracket {opened} is opened but never closed", position)
+            if self.answer[end] != CLOSES[opened]:
+                raise AnswerSyntaxError(
+                    f"the bracket {opened} is closed with {self.answer[end]}: "
+                    f"close it with {CLOSES[opened]}",
+                    end,
+                )
             self.at += 1
             return inner
         if not token:
@@ -231,8 +241,11 @@ def check(
     calculation, equals, claimed = answer.partition("=")
     try:
         tree = parse(calculation)
-        if equals and not claimed.strip().isdigit():
+        said = claimed.strip()
+        if equals and not (said.isascii() and said.isdigit()):
             raise AnswerSyntaxError("after = write the number the calculation makes", len(answer))
+        if len(said) > MAX_CLAIMED_DIGITS:
+            raise AnswerSyntaxError("the number after = is far too long", len(answer))
     except AnswerSyntaxError as problem:
         kind = VerdictKind.SYNTAX if answer.strip() else VerdictKind.EMPTY
         return Verdict(False, str(problem), kind, position=problem.position)
@@ -337,10 +350,13 @@ def _finished_part(text: str) -> Node | None:
     trimmed = text.rstrip()
     while trimmed and (trimmed[-1] in SPELLINGS or trimmed[-1] in "([{" or trimmed[-1].isspace()):
         trimmed = trimmed[:-1]
-    closing = sum(BRACKETS.get(c) == "(" for c in trimmed) - sum(
-        BRACKETS.get(c) == ")" for c in trimmed
-    )
+    still_open: list[str] = []
+    for char in trimmed:
+        if char in CLOSES:
+            still_open.append(CLOSES[char])
+        elif char in BRACKETS and still_open:
+            still_open.pop()
     try:
-        return parse(trimmed + ")" * max(closing, 0)) if trimmed else None
+        return parse(trimmed + "".join(reversed(still_open))) if trimmed else None
     except AnswerSyntaxError:
         return None

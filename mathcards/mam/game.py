@@ -25,7 +25,14 @@ from dataclasses import InitVar, dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
+from mathcards.engine import (
+    ChanceOutcome,
+    Event,
+    IllegalAction,
+    check_cards,
+    check_outcome,
+    check_players,
+)
 from mathcards.mam.cards import FACE_UP, LEVELS, Level
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict, check
@@ -261,6 +268,7 @@ class MamGame:
         self._expect(Phase.TAKE)
         if take.player != self.must_take[0]:
             raise IllegalAction(f"it is {self.must_take[0]}'s turn to take a card")
+        check_cards(take.card)
         if take.card not in self.face_up:
             raise IllegalAction(f"there is no {take.card!r} face up to take")
         self.face_up.remove(take.card)

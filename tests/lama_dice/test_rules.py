@@ -273,3 +273,34 @@ def test_events_say_who_did_what():
     event = game.apply(Quit())
     assert (event.player, event.kind) == ("Ann", "quit")
     assert game.log == [event.sentence]
+
+
+@pytest.mark.parametrize(
+    ("faces", "move"),
+    [
+        ((3, 6, 1), Take(3.0)),
+        ((4, 5, 4), Discard((4.0,))),
+        ((4, 5, 4), Discard(("4",))),
+        ((L, L, L), ReturnChip(1.0)),
+    ],
+)
+def test_moves_name_whole_cards_and_chips(faces, move):
+    game = game_with({"Ann": (4,), "Ben": (2,)}, llama_row=(3, 5), scores={"Ann": 5})
+    roll(game, faces)
+    with pytest.raises(IllegalAction, match="is a whole number"):
+        game.apply(move)
+
+
+def test_dice_need_a_number():
+    with pytest.raises(ValueError, match="at least one number"):
+        parse_dice("LLLLLL,LLLLLL,LLLLLL")
+    assert parse_dice("LLLLLL,LLLLLL,1LLLLL")
+
+
+def test_a_discard_of_one_card_may_name_it_alone():
+    game = game_with({"Ann": (4, 6), "Ben": (2,)})
+    roll(game, (4, 5, 4))
+    with pytest.raises(IllegalAction, match="one per die, not 5"):
+        game.apply(Discard(5))
+    game.apply(Discard(4))
+    assert game.rows["Ann"] == (6,)

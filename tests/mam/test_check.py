@@ -69,6 +69,13 @@ def test_one_card_is_a_whole_answer():
         ("7 & 6", RULEBOOK, "syntax", "I can't read “&”"),
         ("()", RULEBOOK, "syntax", "nothing between ( and )"),
         ("7+6=", RULEBOOK, "syntax", "after = write the number"),
+        ("[7*6)-12+2", RULEBOOK, "syntax", "the bracket [ is closed with ): close it with ]"),
+        ("{7*6]-12+2", RULEBOOK, "syntax", "close it with }"),
+        ("7*6-12+2=²", RULEBOOK, "syntax", "after = write the number"),
+        ("7*6-12+2=٣٢", RULEBOOK, "syntax", "after = write the number"),
+        ("7*6-12+2=" + "3" * 5000, RULEBOOK, "syntax", "too long"),
+        ("7*6-12+2=" + "3" * 40, RULEBOOK, "syntax", "far too long"),
+        ("٧*6-12+2", RULEBOOK, "syntax", "I can't read “٧”"),
     ],
 )
 def test_every_kind_of_mistake_is_named(answer, cards, kind, message):

@@ -206,3 +206,10 @@ def test_hints_are_worked_out_once_a_table(monkeypatch):
     monkeypatch.setattr(engine, "hint_ladder", lambda *a, **k: calls.append(a) or real(*a, **k))
     assert game.hints() == game.hints() and len(calls) == 1
     assert game.hints()[-1] == "One answer: 15 + 12 + 7 − 2 = 32."
+
+
+def test_a_take_names_a_whole_card():
+    game = game_with([7, 6, 12, 2, 15])
+    game.apply(Claim("Ann", "1+1"))
+    with pytest.raises(IllegalAction, match=r"a card is a whole number, not 7\.0"):
+        game.apply(Take("Ben", 7.0))

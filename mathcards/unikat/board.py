@@ -8,6 +8,7 @@ one feature from) every card on the four cells around it.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping
 
 from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences, touches
@@ -126,13 +127,11 @@ def cell_text(cell: Cell) -> str:
 
 
 def parse_cell(text: str) -> Cell:
-    """A cell written ``x,y`` (whole numbers, column then row)."""
-    parts = text.split(",")
-    try:
-        x, y = (int(part) for part in parts)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a cell: write column,row like 1,0") from None
-    return x, y
+    """A cell written ``x,y``: two plain whole numbers, column then row."""
+    match = re.fullmatch(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})", text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a cell: write column,row like 1,0")
+    return int(match[1]), int(match[2])
 
 
 def parse_placement(text: str) -> tuple[Card, Cell]:

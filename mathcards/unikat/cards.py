@@ -65,7 +65,7 @@ class Card(NamedTuple):
         return self.code
 
     def __repr__(self) -> str:
-        return f"card({self.code!r})"
+        return f"card({self.code!r})" if self in NEIGHBOURS else f"Card{tuple(self)}"
 
 
 DECK: tuple[Card, ...] = tuple(Card(*values) for values in product(range(3), repeat=4))

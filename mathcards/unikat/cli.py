@@ -9,7 +9,7 @@ from typing import Any
 from mathcards.unikat.board import cell_text, parse_table
 from mathcards.unikat.cards import card
 from mathcards.unikat.chain import best_chain, check_rack
-from mathcards.unikat.odds import can_lay_first, expected_neighbours
+from mathcards.unikat.odds import can_lay_first, check_rack_size, expected_neighbours
 
 
 def add_commands(commands: Any) -> None:
@@ -26,9 +26,20 @@ def add_commands(commands: Any) -> None:
     best.set_defaults(run=run_best)
 
     odds = questions.add_parser("odds", help="can a rack of N cards touch the start card?")
-    odds.add_argument("--rack-size", type=int, required=True, metavar="N", help="1 to 80")
+    odds.add_argument("--rack-size", type=_rack_size, required=True, metavar="N", help="1 to 80")
     odds.add_argument("--json", action="store_true", help="one JSON object on stdout")
     odds.set_defaults(run=run_odds)
+
+
+def _rack_size(text: str) -> int:
+    """N for `--rack-size`: plain digits, 1 to 80."""
+    plain = text.strip()
+    if not (plain.isascii() and plain.isdigit() and len(plain) < 4):
+        raise argparse.ArgumentTypeError(f"--rack-size must be a whole number, not {text!r}")
+    try:
+        return check_rack_size(int(plain))
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
 
 
 def run_best(args: argparse.Namespace) -> int:

@@ -32,7 +32,7 @@ from mathcards.unikat.board import (
     lays,
     touching,
 )
-from mathcards.unikat.cards import DECK, Card, card, differences
+from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences
 
 RACK_SIZE = 10
 DISPLAY_SIZE = 3
@@ -282,7 +282,7 @@ class UnikatGame:
 
     def _lay(self, action: Lay) -> None:
         self._expect((Phase.ACT, Phase.LAYING, Phase.EXTRA), "lay a card")
-        laid, cell = card(action.card), action.at
+        laid, cell = named_card(action.card), named_cell(action.at)
         self._check_lay(laid, cell)
         beside = len(touching(self.board, cell))
         self.rack.remove(laid)
@@ -324,7 +324,7 @@ class UnikatGame:
 
     def _swap(self, action: Swap) -> None:
         self._expect((Phase.ACT, Phase.EXTRA), "swap")
-        given = card(action.card)
+        given = named_card(action.card)
         if given not in self.rack:
             raise IllegalAction(f"the {given.name} is not on your rack")
         self._check_source(action.take, "swap for")
@@ -338,6 +338,8 @@ class UnikatGame:
         self._action_done()
 
     def _check_source(self, source: Source, doing: str) -> None:
+        if source != BAG:
+            named_card(source)
         if source == BAG:
             if BAG not in self._sources():
                 raise IllegalAction(f"the bag is empty: there is nothing in it to {doing}")
@@ -395,9 +397,11 @@ class UnikatGame:
     # ------------------------------------------------------------ the bag
 
     def _chance(self, outcome: object) -> Event:
+        if not isinstance(outcome, Card):
+            raise IllegalAction(f"only a card can come out of the bag, not {outcome!r}")
         check_outcome(outcome, self.chance_outcomes(), "the bag")
         self._said = []
-        self._place(self.bag.pop(self.bag.index(outcome)))  # type: ignore[arg-type]
+        self._place(self.bag.pop(self.bag.index(outcome)))
         self._settle()
         return self._event(None, "bag")
 
@@ -493,6 +497,27 @@ class UnikatGame:
         """Every card of the game, wherever it lies now: racks, board, display, bag."""
         on_racks = [one for player in self.players for one in self.racks[player]]
         return [*on_racks, *self.board.values(), *self.display, *self.bag]
+
+
+def named_card(named: object) -> Card:
+    """The card a move names: a `Card`, or its code such as ``swb1``."""
+    if isinstance(named, Card):
+        if named not in NEIGHBOURS:
+            raise IllegalAction(f"no card has the values {tuple(named)}: each is 0, 1 or 2")
+        return named
+    if isinstance(named, str):
+        try:
+            return card(named)
+        except ValueError as problem:
+            raise IllegalAction(str(problem)) from None
+    raise IllegalAction(f"a move names a card by its code, like swb1, not {named!r}")
+
+
+def named_cell(named: object) -> Cell:
+    """The cell a move names: two whole numbers, its column and its row."""
+    if isinstance(named, tuple) and len(named) == 2 and all(type(n) is int for n in named):
+        return named[0], named[1]
+    raise IllegalAction(f"a cell is two whole numbers, column and row, like (1, 0), not {named!r}")
 
 
 def _stacked(bag: Iterable[Card | str]) -> tuple[Card, ...]:

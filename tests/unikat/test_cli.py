@@ -61,7 +61,11 @@ def test_odds_json_is_exact(capsys):
         (["best", "--table", "swb1@a,0", "--rack", "qwb1"], "not a cell"),
         (["odds", "--rack-size", "0"], "1 to 80 cards, not 0"),
         (["odds", "--rack-size", "81"], "1 to 80 cards, not 81"),
-        (["odds", "--rack-size", "ten"], "invalid int value"),
+        (["odds", "--rack-size", "ten"], "must be a whole number, not 'ten'"),
+        (["odds", "--rack-size", "1_0"], "must be a whole number"),
+        (["odds", "--rack-size", "١٠"], "must be a whole number"),
+        (["best", "--table", "swb1@+0,0", "--rack", "qwb1"], "not a cell"),
+        (["best", "--table", "swb1@0,0,0", "--rack", "qwb1"], "not a cell"),
         (["best", "--rack", "cwb1"], "required: --table"),
     ],
 )

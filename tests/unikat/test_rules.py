@@ -7,7 +7,7 @@ import pytest
 
 from mathcards.engine import ChanceOutcome, IllegalAction, RoundGame
 from mathcards.unikat.board import START, fits
-from mathcards.unikat.cards import DECK, card, parse_cards
+from mathcards.unikat.cards import DECK, Card, card, parse_cards
 from mathcards.unikat.game import (
     BAG,
     DISPLAY_SIZE,
@@ -143,6 +143,33 @@ def test_the_display_refills_with_three_cards_when_it_is_empty():
     event = game.apply(Draw(third))
     assert game.display == parse_cards("srb1 swy1 swb3")
     assert "three new cards are turned up" in event.sentence
+
+
+@pytest.mark.parametrize(
+    ("move", "says"),
+    [
+        (Lay(cwb1, [1, 0]), "a cell is two whole numbers"),
+        (Lay(cwb1, (1.0, 0)), "a cell is two whole numbers"),
+        (Lay("cwb1", "1,0"), "a cell is two whole numbers"),
+        (Lay("zwb1", (1, 0)), "'zwb1' is not a card"),
+        (Lay(None, (1, 0)), "names a card by its code"),
+        (Lay(Card(5, 0, 0, 0), (1, 0)), "no card has the values"),
+        (Swap(cwb1, "BAG"), "'BAG' is not a card"),
+        (Swap(cwb1, Card(0, 0, 0, 7)), "no card has the values"),
+        (ChanceOutcome([1]), "only a card can come out of the bag"),
+        (ChanceOutcome(Card(9, 9, 9, 9)), "the bag"),
+    ],
+)
+def test_a_move_that_names_no_card_or_cell_is_refused_in_words(move, says):
+    game = deal({"Ann": "cwb1", "Ben": ""})
+    with pytest.raises(IllegalAction, match=says):
+        game.apply(move)
+
+
+def test_a_card_may_be_named_by_its_code():
+    game = deal({"Ann": "cwb1", "Ben": ""})
+    game.apply(Lay("cwb1", (1, 0)))
+    assert game.board[(1, 0)] == cwb1
 
 
 # ---------------------------------------------------------------- action B: swap
@@ -326,13 +353,16 @@ def test_a_scripted_game_waits_for_each_card_out_of_the_bag():
     assert len(outcomes) == 81 and set(outcomes.values()) == {Fraction(1, 81)}
     with pytest.raises(IllegalAction, match="a card must come out of the bag first"):
         game.apply(Stop())
-    with pytest.raises(IllegalAction, match="cannot come out as"):
+    with pytest.raises(IllegalAction, match="only a card can come out of the bag"):
         game.apply(ChanceOutcome("not a card"))
-    for one in DECK[-2 * RACK_SIZE :]:
+    game.apply(ChanceOutcome(DECK[0]))
+    with pytest.raises(IllegalAction, match=r"the bag cannot come out as card\('swb1'\)"):
+        game.apply(ChanceOutcome(DECK[0]))  # it is out of the bag already
+    for one in DECK[-2 * RACK_SIZE + 1 :]:
         game.apply(ChanceOutcome(one))
-    assert game.racks["Ann"] == list(DECK[-20:-10]) and game.racks["Ben"] == list(DECK[-10:])
-    event = game.apply(ChanceOutcome(swb1))
-    assert event.player is None and "start card is the small blue star on white" in event.sentence
+    assert game.racks["Ann"] == [DECK[0], *DECK[-19:-10]] and game.racks["Ben"] == list(DECK[-10:])
+    event = game.apply(ChanceOutcome(DECK[40]))
+    assert event.player is None and f"start card is the {DECK[40].name}" in event.sentence
     assert game.chance_outcomes() == dict.fromkeys(sorted(game.bag), Fraction(1, 60))
     for one in game.bag[-3:]:
         game.apply(ChanceOutcome(one))

@@ -338,12 +338,11 @@ class UnikatGame:
         self._action_done()
 
     def _check_source(self, source: Source, doing: str) -> None:
-        if source != BAG:
-            named_card(source)
+        """A card taken from the display or the bag must be there."""
         if source == BAG:
             if BAG not in self._sources():
                 raise IllegalAction(f"the bag is empty: there is nothing in it to {doing}")
-        elif card(source) not in self.display:
+        elif named_card(source) not in self.display:
             raise IllegalAction(f"the {card(source).name} is not in the display to {doing}")
 
     def _take(self, source: Source) -> None:

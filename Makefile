@@ -23,6 +23,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m bench.solver
 	$(BIN)/python -m bench.lama_dice
 	$(BIN)/python -m bench.lama
+	$(BIN)/python -m bench.unikat
 
 # Time to interactive of every lesson page in Chromium (needs the test extras and a browser).
 bench-pages: $(VENV)/.installed-test browser

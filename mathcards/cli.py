@@ -1,5 +1,6 @@
 """The `mathcards` command: solve and check MAM! deals, deal one, LAMA Dice odds and decisions,
-the LAMA card game's scores, odds and tournaments, and serving the lessons."""
+the LAMA card game's scores, odds and tournaments, Unikat's longest chain and odds, and serving
+the lessons."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from mathcards.mam import cards as mam_cards
 from mathcards.mam.check import check
 from mathcards.mam.solver import MAX_POWER_LIMIT, solve
 from mathcards.mam.steps import MAX_POWER
+from mathcards.unikat import cli as unikat_cli
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"  # the `mathcards` page
@@ -101,6 +103,7 @@ def parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--port", type=_port, default=DEFAULT_PORT)
     serve_cmd.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons folder")
     lama_cli.add_commands(commands)
+    unikat_cli.add_commands(commands)
     return main
 
 

@@ -239,3 +239,62 @@ def chip(value: int, *, size: int = 30) -> str:
         f'dominant-baseline="middle" font-family="sans-serif" font-weight="700" font-size="13" '
         f'fill="{ink}">{value}</text></svg>'
     )
+
+
+# ---------------------------------------------------------------- Unikat cards
+
+UNIKAT_BACKGROUNDS = {"white": "#ffffff", "red": "#dc2626", "navy": "#1e3a8a"}
+UNIKAT_COLOURS = {"blue": "#2563eb", "green": "#16a34a", "yellow": "#facc15"}
+UNIKAT_SIZES = {"small": 0.36, "medium": 0.58, "large": 0.84}  # the shape's width / the card's
+UNIT_STAR = (  # a five-pointed star of radius 1, its tips and inner corners in turn
+    (0.0, -1.0),
+    (0.265, -0.364),
+    (0.951, -0.309),
+    (0.428, 0.139),
+    (0.588, 0.809),
+    (0.0, 0.45),
+    (-0.588, 0.809),
+    (-0.428, 0.139),
+    (-0.951, -0.309),
+    (-0.265, -0.364),
+)
+
+
+def unikat_card(
+    shape: str,
+    background: str,
+    colour: str,
+    size: str,
+    *,
+    label: str,
+    code: str,
+    width: int = 64,
+    extra: str = "",
+) -> str:
+    """A Unikat card: a star, circle or square in its colour and size on its background (with
+    its namespace, so that it also works as an image, e.g. a button's face)."""
+    outline = "#f8fafc" if background == "navy" else CARD_INK
+    figure = _unikat_shape(shape, width / 2, width * UNIKAT_SIZES[size] / 2)
+    spoken = escape(label)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mc-unikat-card {extra}" role="img" '
+        f'aria-label="{spoken}" '
+        f'data-code="{escape(code)}" width="{width}" height="{width}" '
+        f'viewBox="0 0 {width} {width}"><title>{spoken}</title>'
+        f'<rect x="1.5" y="1.5" width="{width - 3}" height="{width - 3}" rx="{width // 8}" '
+        f'fill="{UNIKAT_BACKGROUNDS[background]}" stroke="{CARD_INK}" stroke-width="3"/>'
+        f'<g fill="{UNIKAT_COLOURS[colour]}" stroke="{outline}" stroke-width="2" '
+        f'stroke-linejoin="round">{figure}</g></svg>'
+    )
+
+
+def _unikat_shape(shape: str, centre: float, radius: float) -> str:
+    """A star, circle or square of this radius around the card's centre."""
+    if shape == "circle":
+        return f'<circle cx="{centre:.1f}" cy="{centre:.1f}" r="{radius * 0.92:.1f}"/>'
+    if shape == "square":
+        side = radius * 1.6
+        corner = centre - side / 2
+        return f'<rect x="{corner:.1f}" y="{corner:.1f}" width="{side:.1f}" height="{side:.1f}"/>'
+    tips = " ".join(f"{centre + radius * x:.1f},{centre + radius * y:.1f}" for x, y in UNIT_STAR)
+    return f'<polygon points="{tips}"/>'

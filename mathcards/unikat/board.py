@@ -1,0 +1,154 @@
+"""The board: an unbounded square grid of cards, and the laying rule (RULES.md §4).
+
+A cell is (column x, row y): x grows to the right, y downwards; the start card lies at (0, 0).
+A card may go on an empty cell next to at least one card, and it must touch (differ in exactly
+one feature from) every card on the four cells around it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+
+from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences, touches
+
+Cell = tuple[int, int]
+Table = Mapping[Cell, Card]
+START: Cell = (0, 0)
+SIDES: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def around(cell: Cell) -> list[Cell]:
+    """The four cells that share an edge with `cell`."""
+    x, y = cell
+    return [(x + dx, y + dy) for dx, dy in SIDES]
+
+
+def touching(table: Table, cell: Cell) -> list[Card]:
+    """The cards on the cells around `cell`."""
+    return [table[side] for side in around(cell) if side in table]
+
+
+def fitting(table: Table, cell: Cell) -> frozenset[Card]:
+    """The cards that touch every card around `cell` (none when no card is next to it)."""
+    beside = touching(table, cell)
+    if not beside:
+        return frozenset()
+    found = NEIGHBOURS[beside[0]]
+    for other in beside[1:]:
+        found &= NEIGHBOURS[other]
+    return found
+
+
+def fits(table: Table, laid: Card, cell: Cell) -> bool:
+    """The laying rule: an empty cell next to a card, and `laid` touches every card around it."""
+    return cell not in table and laid in fitting(table, cell)
+
+
+def frontier(table: Table) -> list[Cell]:
+    """The empty cells next to at least one card, in reading order (row by row)."""
+    return reading_order({side for cell in table for side in around(cell) if side not in table})
+
+
+def reading_order(cells: Iterable[Cell]) -> list[Cell]:
+    """Cells row by row, top to bottom, each row left to right."""
+    return sorted(cells, key=lambda cell: (cell[1], cell[0]))
+
+
+def open_cells(table: Table, after: Cell | None = None) -> list[Cell]:
+    """Where a card may be laid: next to the cell `after` (the card laid just before), else
+    next to any card."""
+    if after is None:
+        return frontier(table)
+    return reading_order(cell for cell in around(after) if cell not in table)
+
+
+def lays(table: Table, rack: Iterable[Card], after: Cell | None = None) -> list[tuple[Card, Cell]]:
+    """Every (card, cell) that may be laid from `rack` now, cell by cell in reading order."""
+    held = frozenset(rack)
+    return [
+        (laid, cell)
+        for cell in open_cells(table, after)
+        for laid in sorted(fitting(table, cell) & held)
+    ]
+
+
+def places(table: Table, laid: Card, after: Cell | None = None) -> list[Cell]:
+    """The cells where `laid` may go (next to `after`, if given)."""
+    return [cell for _, cell in lays(table, [laid], after)]
+
+
+def fitting_cards(table: Table) -> set[Card]:
+    """Every card not on the table that fits some empty cell."""
+    found: set[Card] = set()
+    for cell in frontier(table):
+        found |= fitting(table, cell)
+    return found - set(table.values())
+
+
+def random_table(rng: random.Random, size: int) -> dict[Cell, Card]:
+    """A table of `size` cards, each laid legally next to one laid before (a demo, a benchmark)."""
+    left = list(DECK)
+    rng.shuffle(left)
+    table = {START: left.pop()}
+    while len(table) < size:
+        laid, cell = rng.choice(lays(table, left))
+        table[cell] = laid
+        left.remove(laid)
+    return table
+
+
+def where(table: Table, laid: Card) -> Cell | None:
+    """The cell a card lies on, or None when it is not on the table."""
+    return next((cell for cell, there in table.items() if there == laid), None)
+
+
+def check_table(table: Table) -> None:
+    """Every two cards side by side obey the laying rule and no card lies twice; else ValueError."""
+    seen: dict[Card, Cell] = {}
+    for cell, laid in table.items():
+        if laid in seen:
+            raise ValueError(f"{laid} lies twice, at {cell_text(seen[laid])} and {cell_text(cell)}")
+        seen[laid] = cell
+    for cell, laid in table.items():
+        for side in around(cell)[:2]:  # right and below: each pair once
+            other = table.get(side)
+            if other is not None and not touches(laid, other):
+                raise ValueError(
+                    f"{laid} at {cell_text(cell)} and {other} at {cell_text(side)} lie side by "
+                    f"side but differ in {differences(laid, other)} features, not exactly 1"
+                )
+
+
+def cell_text(cell: Cell) -> str:
+    """A cell as the command line writes it: ``x,y``."""
+    return f"{cell[0]},{cell[1]}"
+
+
+def parse_cell(text: str) -> Cell:
+    """A cell written ``x,y``: two plain whole numbers, column then row."""
+    match = re.fullmatch(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})", text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a cell: write column,row like 1,0")
+    return int(match[1]), int(match[2])
+
+
+def parse_placement(text: str) -> tuple[Card, Cell]:
+    """A card on a cell, written ``CODE@X,Y`` like ``swb1@0,0``."""
+    code, at, cell = text.partition("@")
+    if not at:
+        raise ValueError(f"{text!r} is not a card on a cell: write CODE@X,Y like swb1@0,0")
+    return card(code), parse_cell(cell)
+
+
+def parse_table(texts: Iterable[str]) -> dict[Cell, Card]:
+    """Cards on cells (``swb1@0,0 cwb1@1,0``): one card per cell, each card once, laid legally."""
+    table: dict[Cell, Card] = {}
+    for text in texts:
+        laid, cell = parse_placement(text)
+        if cell in table:
+            raise ValueError(f"two cards on cell {cell_text(cell)}: {table[cell]} and {laid}")
+        table[cell] = laid
+    check_table(table)
+    return table

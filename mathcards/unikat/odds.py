@@ -1,0 +1,63 @@
+"""Counting Unikat's cards, and the exact chance that a rack can touch the start card.
+
+After the start card is drawn, 80 cards are left and 8 of them touch it (four features, two
+other values each), so the number of such cards in a rack of N is hypergeometric.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+from mathcards.unikat.cards import DECK, FEATURES, touches
+
+CARDS = len(DECK)  # 3 × 3 × 3 × 3 = 81
+OTHERS = CARDS - 1  # every card but the start card
+TOUCHING = len(FEATURES) * 2  # one feature changed to one of its two other values: 8
+
+
+def check_rack_size(rack_size: int) -> int:
+    """A rack drawn after the start card holds 1 to 80 cards."""
+    if not 1 <= rack_size <= OTHERS:
+        raise ValueError(f"a rack holds 1 to {OTHERS} cards, not {rack_size}")
+    return rack_size
+
+
+def touching_odds(rack_size: int) -> dict[int, Fraction]:
+    """The chance that a rack of this size holds exactly k cards that may touch the start card."""
+    check_rack_size(rack_size)
+    ways = comb(OTHERS, rack_size)
+    return {
+        k: Fraction(comb(TOUCHING, k) * comb(OTHERS - TOUCHING, rack_size - k), ways)
+        for k in range(min(TOUCHING, rack_size) + 1)
+        if rack_size - k <= OTHERS - TOUCHING
+    }
+
+
+def can_lay_first(rack_size: int) -> Fraction:
+    """The chance that the rack holds at least one card that may touch the start card."""
+    check_rack_size(rack_size)
+    return 1 - Fraction(comb(OTHERS - TOUCHING, rack_size), comb(OTHERS, rack_size))
+
+
+def expected_neighbours(rack_size: int) -> Fraction:
+    """How many cards that may touch the start card a rack holds on average: N × 8/80."""
+    return check_rack_size(rack_size) * Fraction(TOUCHING, OTHERS)
+
+
+def simulate_can_lay_first(rack_size: int, deals: int, seed: int | None = None) -> list[bool]:
+    """Deal a start card and a rack `deals` times: could the rack touch the start card?"""
+    check_rack_size(rack_size)
+    rng = random.Random(seed)
+    results = []
+    for _ in range(deals):
+        start, *rack = rng.sample(DECK, rack_size + 1)
+        results.append(any(touches(start, one) for one in rack))
+    return results
+
+
+def touching_pairs() -> int:
+    """How many pairs of cards may lie side by side: 81 × 8 / 2, counted one pair at a time."""
+    return sum(touches(a, b) for a, b in combinations(DECK, 2))

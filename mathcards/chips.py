@@ -29,6 +29,13 @@ def penalty(cards: Iterable[int], *, llama_scoring: str = "once") -> int:
     return sum(numbers) + 10 * (min(llamas, 1) if llama_scoring == "once" else llamas)
 
 
+def chip_stack(score: int, *, pink: bool = False) -> tuple[int, ...]:
+    """The chips that make a score, largest first: whites change up to blacks (and pinks)."""
+    pinks, rest = divmod(score, 20) if pink else (0, score)
+    blacks, whites = divmod(rest, 10)
+    return (20,) * pinks + (10,) * blacks + (1,) * whites
+
+
 def returnable(score: int, *, pink: bool = False) -> list[int]:
     """The chips a player with `score` holds and may return (largest first).
 

@@ -78,7 +78,11 @@ def check_outcome(outcome: object, outcomes: dict[Any, Fraction], what: str) -> 
     """A scripted chance outcome must be one that can happen now."""
     if not outcomes:
         raise IllegalAction(f"nothing is waiting for {what} now")
-    if outcome not in outcomes:
+    try:
+        possible = outcome in outcomes
+    except TypeError:  # an unhashable outcome, such as a list, is none of them
+        possible = False
+    if not possible:
         raise IllegalAction(f"{what} cannot come out as {outcome!r}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import threading
 from collections.abc import Callable
@@ -20,6 +21,11 @@ MESSAGE_STYLE = """<style>
 Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
 
 
+def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+    """Call back later on the kernel's event loop (Jupyter and Voila both run one)."""
+    return asyncio.get_event_loop().call_later(seconds, callback)
+
+
 def background(seconds: float, callback: Callable[[], None]) -> threading.Timer:
     """Call back on a thread of its own after `seconds`, so the page stays usable while slow
     work (drawing a chart) is done; the handle can `cancel()` it."""
@@ -36,6 +42,9 @@ class Complains:
 
     def complain(self, text: str) -> None:
         self.message.value = render_message(text, ok=False)
+
+    def say(self, text: str, ok: bool | None = None) -> None:
+        self.message.value = render_message(text, ok)
 
 
 def render_message(text: str, ok: bool | None = None) -> str:

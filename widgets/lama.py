@@ -7,10 +7,8 @@ re-renders; no rule lives here.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import random
-from collections.abc import Callable
 from html import escape
 from math import comb
 from typing import TYPE_CHECKING, Any
@@ -48,6 +46,7 @@ from widgets.controls import (
     Complains,
     button,
     html,
+    kernel_clock,
     render_message,
     shows_errors,
 )
@@ -60,11 +59,6 @@ PAUSE = 0.8  # seconds between two computer moves
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
 CARD_WIDTH = 70
 MOMENT_TRIES = 50  # seeded games tried for a moment to decide
-
-
-def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-    """Call back later on the kernel's event loop (Jupyter and Voila both run one)."""
-    return asyncio.get_event_loop().call_later(seconds, callback)
 
 
 # ---------------------------------------------------------------- pure rendering

@@ -7,9 +7,7 @@ the render functions are pure (state → HTML) and no rule lives here.
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 from itertools import groupby
@@ -43,6 +41,7 @@ from widgets.controls import (
     background,
     button,
     html,
+    kernel_clock,
     render_message,
     shows_errors,
 )
@@ -63,11 +62,6 @@ STYLE = """<style>
 .mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
 </style>"""
-
-
-def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-    """Call back later on the kernel's event loop (Jupyter and Voila both run one)."""
-    return asyncio.get_event_loop().call_later(seconds, callback)
 
 
 # ---------------------------------------------------------------- pure rendering

@@ -7,7 +7,6 @@ re-renders; no rule lives here. The render functions are pure (state → HTML).
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable, Iterable, Mapping
 from html import escape
@@ -25,17 +24,19 @@ from mathcards.unikat.gray import changed_feature, gray_chain, snake, square_fea
 from mathcards.unikat.odds import OTHERS, can_lay_first, expected_neighbours
 from mathcards.unikat.odds import simulate_can_lay_first as simulate
 from widgets import svg
-from widgets.controls import MESSAGE_STYLE, button, html, render_message, shows_errors
+from widgets.controls import (
+    MESSAGE_STYLE,
+    Clock,
+    Complains,
+    button,
+    html,
+    kernel_clock,
+    shows_errors,
+)
 
 YOU = "You"
 CELL = 58  # a board cell, in pixels
 CARD = 64  # a rack or display card, in pixels
-Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
-
-
-def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-    """Call back later on the kernel's event loop (Jupyter and Voila both run one)."""
-    return asyncio.get_event_loop().call_later(seconds, callback)
 
 
 def draw(one: Card, width: int = CARD, extra: str = "") -> str:
@@ -175,18 +176,6 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-class _Complains:
-    """Errors from a callback appear in the widget's message line."""
-
-    message: w.HTML
-
-    def complain(self, text: str) -> None:
-        self.message.value = render_message(text, ok=False)
-
-    def say(self, text: str, ok: bool | None = None) -> None:
-        self.message.value = render_message(text, ok)
-
-
 def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
     """A card one can click: its drawing is the button's face, its name the button's label."""
     made = w.Button(tooltip=one.name, layout=w.Layout(width=f"{CARD}px", height=f"{CARD}px"))
@@ -199,7 +188,7 @@ def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
 # ---------------------------------------------------------------- the table
 
 
-class UnikatTable(_Complains, w.VBox):
+class UnikatTable(Complains, w.VBox):
     """You against computer players: click a rack card, then a highlighted cell to lay it."""
 
     def __init__(
@@ -467,7 +456,7 @@ class UnikatTable(_Complains, w.VBox):
 # ---------------------------------------------------------------- the 81 cards
 
 
-class NeighbourExplorer(_Complains, w.VBox):
+class NeighbourExplorer(Complains, w.VBox):
     """Choose a card by its four features; see its 8 neighbours and where they sit among all 81."""
 
     def __init__(self, start: str = "swb1") -> None:
@@ -538,7 +527,7 @@ def render_deck(chosen: Card | None = None, marked: set[Card] | None = None) -> 
     )
 
 
-class RackOdds(_Complains, w.VBox):
+class RackOdds(Complains, w.VBox):
     """Pick a rack size: the exact chance that the rack can touch the start card, next to many
     simulated deals."""
 
@@ -599,7 +588,7 @@ class RackOdds(_Complains, w.VBox):
 # ---------------------------------------------------------------- one chain through 81 cards
 
 
-class GrayChainBuilder(_Complains, w.VBox):
+class GrayChainBuilder(Complains, w.VBox):
     """Build the chain through all 81 cards step by step; then lay it out as a 9 × 9 snake."""
 
     def __init__(self) -> None:
@@ -657,7 +646,7 @@ class GrayChainBuilder(_Complains, w.VBox):
         self.steps.value = render_steps(so_far)
 
 
-class SquareChecker(_Complains, w.VBox):
+class SquareChecker(Complains, w.VBox):
     """Type four cards as a 2 × 2 square; see whether they may lie so, and which features change."""
 
     def __init__(self, square: str = "swb1 swb2 srb1 srb2") -> None:

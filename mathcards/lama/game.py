@@ -19,7 +19,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, returnable
+from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, chip_stack, returnable
 from mathcards.engine import (
     ChanceOutcome,
     Event,
@@ -40,7 +40,6 @@ from mathcards.lama.cards import (
 from mathcards.lama.cards import preset as find_preset
 
 STARTERS = ("left-of-dealer", "round-ender")
-PINK_CHIP = 20
 
 
 class Phase(Enum):
@@ -137,13 +136,6 @@ class LamaView:
     def alone(self) -> bool:
         """Everyone else has quit: this player may play on, but not draw."""
         return all(seat.quit for seat in self.others)
-
-
-def chip_stack(score: int, *, pink: bool = False) -> tuple[int, ...]:
-    """The chips that make a score, largest first: whites change up to blacks (and pinks)."""
-    pinks, rest = divmod(score, PINK_CHIP) if pink else (0, score)
-    blacks, whites = divmod(rest, 10)
-    return (PINK_CHIP,) * pinks + (10,) * blacks + (1,) * whites
 
 
 @dataclass(eq=False)

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
+from mathcards.chips import chip_stack
 from mathcards.engine import ChanceOutcome, IllegalAction, RoundGame
 from mathcards.lama import Card, Draw, LamaGame, Phase, Play, Quit, ReturnChip, preset
 from mathcards.lama.cards import make_deck
-from mathcards.lama.game import chip_stack
 from mathcards.lama.odds import unseen
 from tests.lama.stacked import table
 

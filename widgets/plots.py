@@ -11,7 +11,6 @@ from matplotlib.ticker import PercentFormatter
 
 from mathcards.lama_dice.dice import Case
 from mathcards.lama_dice.odds import RollOdds
-from mathcards.lama_dice.policy import Decision
 from mathcards.lama_dice.simulate import running_frequency
 from mathcards.mam.cards import Level
 from mathcards.mam.odds import Solvability
@@ -141,44 +140,4 @@ def gap_chart(cases: list[Case], odds: RollOdds) -> Figure:
         axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         axes.set_ylabel("simulated − exact")
         axes.legend(loc="upper right", frameon=False)
-        return _done(figure)
-
-
-def penalty_chart(rows: list[tuple[str, Decision]]) -> Figure:
-    """For each row: the expected penalty of rolling on beside the penalty of quitting now."""
-    with plt.rc_context(CLASS_TYPE):
-        figure, axes = plt.subplots(figsize=(max(6.4, 1.3 * len(rows)), 4.2))
-        positions = range(len(rows))
-        axes.bar(
-            [p - 0.2 for p in positions],
-            [float(d.roll) for _, d in rows],
-            0.4,
-            color=BAR,
-            label="roll on (on average)",
-        )
-        axes.bar(
-            [p + 0.2 for p in positions],
-            [float(d.quit) for _, d in rows],
-            0.4,
-            color="#9ca3af",
-            label="quit now",
-        )
-        axes.set_xticks(list(positions), [label for label, _ in rows])
-        axes.tick_params(axis="x", labelsize=13)
-        axes.set_ylabel("penalty points")
-        axes.legend(frameon=False)
-        return _done(figure)
-
-
-def strategy_chart(results: dict[str, list[int]], exact: float | None = None) -> Figure:
-    """The average penalty each strategy scored in simulation, with the exact best."""
-    with plt.rc_context(CLASS_TYPE):
-        figure, axes = plt.subplots(figsize=(6.4, 4.2))
-        names = list(results)
-        means = [sum(scores) / len(scores) for scores in results.values()]
-        axes.bar(names, means, color=BAR)
-        if exact is not None:
-            axes.axhline(exact, color="k", linestyle="--", label=f"best play, exact: {exact:.2f}")
-            axes.legend(loc="lower right", frameon=False)
-        axes.set_ylabel("average penalty")
         return _done(figure)

@@ -164,6 +164,11 @@ def render_row(
     return svg.row(cards, css_class=css_class)
 
 
+def thousands(number: int) -> str:
+    """A whole number as a class reads it: 10 000 (a thin space, not a comma)."""
+    return f"{number:,}".replace(",", "\u202f")
+
+
 def row_words(row: Row) -> str:
     """A row as a reader says it: "1 2 L", or "no cards"."""
     return " ".join(map(name, row)) or "no cards"
@@ -216,12 +221,13 @@ def render_frequencies(cases: list[Case], odds: RollOdds) -> str:
     counts, total = Counter(cases), len(cases)
     rows = "".join(
         f"<tr><td>{CASE_WORDS[case]}</td><td>{float(odds.of(case)):.2%}</td>"
-        f"<td>{counts[case]:,}</td><td>{counts[case] / total:.2%}</td></tr>"
+        f"<td>{thousands(counts[case])}</td><td>{counts[case] / total:.2%}</td></tr>"
         for case in Case
     )
     return (
         f'<div class="mc-scroll"><table class="mc-odds-table mc-frequency-table"><tr><th>case</th>'
-        f"<th>exact</th><th>rolls</th><th>share of {total:,} rolls</th></tr>{rows}</table></div>"
+        f"<th>exact</th><th>rolls</th><th>share of {thousands(total)} rolls</th></tr>{rows}"
+        "</table></div>"
     )
 
 
@@ -603,7 +609,7 @@ class OddsDemo(Complains, w.VBox):
         self.chart = html("mc-chart")
         self.work = Background(clock, self.complain)
         self.roll_buttons = [
-            button(f"Roll {n:,}".replace(",", " "), f"mc-roll-{n}", lambda _b, n=n: self.roll(n))
+            button(f"Roll {thousands(n)}", f"mc-roll-{n}", lambda _b, n=n: self.roll(n))
             for n in self.BATCHES
         ]
         self.roll_buttons[0].button_style = "primary"
@@ -674,7 +680,7 @@ class OddsDemo(Complains, w.VBox):
             self.frequencies.value = render_frequencies(self.cases, self._odds())
             self.chart.value = self.drawn
 
-        self.work.start(f"Rolling {count:,} times…".replace(",", " "), steps(), done)
+        self.work.start(f"Rolling {thousands(count)} times…", steps(), done)
 
     def _charts(self, cases: list[Case]) -> Iterator[float]:
         """Draw both charts (matplotlib is loaded the first time, not when the page opens)."""
@@ -862,7 +868,7 @@ class StrategyRace(Complains, w.VBox):
             averages.update({s: v for s, v in cached.items() if v is not None})
             done()
             return
-        self.work.start(f"Playing {total:,} last rounds…".replace(",", " "), steps(), done)
+        self.work.start(f"Playing {thousands(total)} last rounds…", steps(), done)
 
     def render(self, row: Row, llama_row: Row, averages: dict[str, float], exact: float) -> str:
         lines = "".join(
@@ -872,7 +878,7 @@ class StrategyRace(Complains, w.VBox):
         bars = [(f"{COMPUTER_NAMES[s]}", [averages[s]]) for s in STRATEGIES]
         return (
             f"<p>Your row {row_words(row)}, llama row {row_words(llama_row)}: "
-            f"{self.rounds:,} rounds each.</p>".replace(",", " ")
+            f"{thousands(self.rounds)} rounds each.</p>"
             + '<div class="mc-scroll"><table class="mc-odds-table"><tr><th>player</th>'
             f"<th>average penalty</th></tr>{lines}<tr><td>best play, exact</td>"
             f"<td>{exact:.2f}</td></tr></table></div>"

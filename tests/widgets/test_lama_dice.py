@@ -204,12 +204,12 @@ def test_roll_10000_shows_progress_and_updates_table_and_chart_together():
     start = time.perf_counter()
     demo.roll(10_000)
     assert time.perf_counter() - start < 0.1, "the button answers at once"
-    assert "Rolling 10 000 times" in demo.work.label.value
+    assert "Rolling 10\u202f000 times" in demo.work.label.value
     while clock.pending:
         clock.step()
         if clock.pending:
             assert demo.frequencies.value == "" and demo.chart.value == "", "nothing half-done"
-    assert "share of 10,000 rolls" in demo.frequencies.value and "<img" in demo.chart.value
+    assert "share of 10\u202f000 rolls" in demo.frequencies.value and "<img" in demo.chart.value
 
 
 # ---------------------------------------------------------------- roll or quit

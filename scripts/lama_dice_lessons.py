@@ -92,7 +92,13 @@ the **simulated** shares settle on the exact values.""",
 A bust needs a roll that matches nothing in your row *and* nothing in the llama row. Late in a
 round, with your row `6 6 L` and only a 2 and a 3 left in the llama row, it can happen. Type
 other rows (1–6, `L` for a llama): try the full llama row `1 2 3 4 5 6 L` of the start of a
-round, and the chance of a bust drops to nothing.""",
+round, and the chance of a bust drops to zero.
+
+## Roll it yourself
+
+Then press **Roll 10**, **Roll 100**, and **Roll 10 000**. The table counts each case; the
+first chart shows each share settling on its exact value (dotted), the second the largest gap
+shrinking like 1/√rolls: a hundred times more rolls, a ten times smaller gap.""",
         ),
         (
             "code",
@@ -101,12 +107,7 @@ round, and the chance of a bust drops to nothing.""",
         ),
         (
             "md",
-            """## Roll it yourself
-
-Press **Roll 10**, **Roll 100**, then **Roll 10 000**. The table counts each case; the first
-chart shows each share settling on its exact value (dotted), the second the largest gap
-shrinking like 1/√rolls: a hundred times more rolls, a ten times smaller gap.
-
+            """
 **Discuss:** after 10 rolls the shares can be far off; after 10 000 they are within about
 1/√10 000 = 1% of the truth. Why can't one roll tell you the probability?""",
         ),

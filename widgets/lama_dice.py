@@ -73,6 +73,13 @@ PACE = 1.0  # seconds between two computer moves, so a class can follow them
 SLICE = 0.05  # seconds of heavy work between two looks at the page's buttons
 OWN_LAYOUT = "Your own dice"
 LABEL = {"description_width": "6.5em"}  # "Llama row" in full, the boxes lined up
+
+
+def wide() -> w.Layout:
+    """Room for three dice or a long row, never wider than a phone."""
+    return w.Layout(width="30em", max_width="100%")
+
+
 CASE_WORDS = {
     Case.THREE_LLAMAS: "Three llamas",
     Case.DISCARD: "A match: discard",
@@ -96,7 +103,8 @@ STYLE = """<style>
 .mc-headline .mc-next { font-weight: 400; display: block; }
 .mc-odds-table { border-collapse: collapse; margin: 6px 0; }
 .mc-odds-table td, .mc-odds-table th { padding: 3px 12px; text-align: right; font-size: 18px;
-  border-bottom: 1px solid #e5e7eb; vertical-align: middle; }
+  border-bottom: 1px solid #e5e7eb; vertical-align: middle; white-space: nowrap; }
+.mc-odds-table td:first-child { white-space: normal; }
 .mc-odds-table td:first-child, .mc-odds-table th:first-child { text-align: left; }
 .mc-scroll { max-width: 100%; overflow-x: auto; }
 svg.mc-card.mc-match rect { stroke: #d97706; stroke-width: 7; }
@@ -114,6 +122,12 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 .mc-charts { display: flex; flex-wrap: wrap; gap: 12px 24px; }
 .mc-charts > div { flex: 1 1 300px; max-width: 640px; }
 .mc-progress { color: #4b5563; }
+.mc-dice-widget, .mc-dice-widget .widget-html, .mc-dice-widget .widget-html-content {
+  min-width: 0; max-width: 100%; }
+@media (max-width: 600px) {
+  .mc-odds-table td, .mc-odds-table th { padding: 3px 6px; font-size: 16px; }
+  .mc-seat { padding: 4px 6px; }
+}
 .mc-bars { max-width: 680px; margin: 10px 0; }
 .mc-keys { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 4px 0 8px; }
 .mc-key i { display: inline-block; width: 14px; height: 14px; margin-right: 6px;
@@ -225,9 +239,9 @@ def render_frequencies(cases: list[Case], odds: RollOdds) -> str:
         for case in Case
     )
     return (
-        f'<div class="mc-scroll"><table class="mc-odds-table mc-frequency-table"><tr><th>case</th>'
-        f"<th>exact</th><th>rolls</th><th>share of {thousands(total)} rolls</th></tr>{rows}"
-        "</table></div>"
+        f"<p>After <b>{thousands(total)}</b> rolls:</p>"
+        '<div class="mc-scroll"><table class="mc-odds-table mc-frequency-table"><tr>'
+        f"<th>case</th><th>exact</th><th>rolls</th><th>share</th></tr>{rows}</table></div>"
     )
 
 
@@ -319,12 +333,14 @@ class DiceChooser(Complains, Listeners, w.VBox):
             value=layout_name(self.dice),
             description="Dice",
             style=LABEL,
+            layout=wide(),
         )
         self.choice.add_class("mc-layout-choice")
         self.text = w.Text(
             value=dice_text(self.dice),
             description="Faces",
             style=LABEL,
+            layout=wide(),
             placeholder="3456LL,1256LL,1234LL",
             continuous_update=False,
         )
@@ -347,6 +363,7 @@ class DiceChooser(Complains, Listeners, w.VBox):
             ]
         )
         self.add_class("mc-dice-chooser")
+        self.add_class("mc-dice-widget")
 
     def _chosen(self, change: dict) -> None:
         if change["new"] in LAYOUTS:
@@ -386,9 +403,15 @@ class RowsPicker(Complains, Listeners, w.VBox):
 
     def __init__(self, row: str = "1 2 3 4 5 L", llama_row: str = "1 2 3 4 5 6 L") -> None:
         self.row_text = w.Text(
-            value=row, description="Your row", continuous_update=False, style=LABEL
+            value=row, description="Your row", continuous_update=False, style=LABEL, layout=wide()
         )
-        self.llama_text = w.Text(value=llama_row, description="Llama row", continuous_update=False)
+        self.llama_text = w.Text(
+            value=llama_row,
+            description="Llama row",
+            continuous_update=False,
+            style=LABEL,
+            layout=wide(),
+        )
         self.row_text.add_class("mc-row-input")
         self.llama_text.add_class("mc-llama-input")
         self.message = html("mc-message-box")
@@ -408,6 +431,7 @@ class RowsPicker(Complains, Listeners, w.VBox):
             ]
         )
         self.add_class("mc-rows-picker")
+        self.add_class("mc-dice-widget")
         self._read()
 
     def _read(self) -> None:
@@ -544,7 +568,7 @@ class DiceRoller(Complains, w.VBox):
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
                 self.table,
-                self.roll_button,
+                w.HBox([self.roll_button]),
                 self.shown,
                 self.case,
                 self.tally,
@@ -552,6 +576,7 @@ class DiceRoller(Complains, w.VBox):
             ]
         )
         self.add_class("mc-dice-roller")
+        self.add_class("mc-dice-widget")
         self._render_table()
 
     def _new_dice(self) -> None:
@@ -627,6 +652,7 @@ class OddsDemo(Complains, w.VBox):
             ]
         )
         self.add_class("mc-odds-demo")
+        self.add_class("mc-dice-widget")
         self.reset()
 
     @property
@@ -763,6 +789,7 @@ class LastPlayer(Complains, w.VBox):
             ]
         )
         self.add_class("mc-last-player")
+        self.add_class("mc-dice-widget")
         self.update()
 
     @shows_errors
@@ -829,6 +856,7 @@ class StrategyRace(Complains, w.VBox):
         self.work = Background(clock, self.complain)
         super().__init__([w.HTML(STYLE + MESSAGE_STYLE), self.message, self.work, self.result])
         self.add_class("mc-strategy-race")
+        self.add_class("mc-dice-widget")
         self.update()
 
     @shows_errors
@@ -908,6 +936,7 @@ class WholeGames(Complains, w.VBox):
         self.work = Background(clock, self.complain)
         super().__init__([w.HTML(STYLE + MESSAGE_STYLE), self.message, self.work, self.result])
         self.add_class("mc-whole-games")
+        self.add_class("mc-dice-widget")
         self.update()
 
     @shows_errors
@@ -964,7 +993,7 @@ def render_dice_chances(layouts: dict[str, Dice]) -> str:
     """For each layout: three llamas, at least one llama, and each number, as exact fractions."""
     head = "".join(f"<th>a {n}</th>" for n in range(1, 7))
     lines = "".join(
-        f"<tr><td><b>{escape(label)}</b>{render_layout(dice, size=22)}</td>"
+        f"<tr><td><b>{escape(label)}</b>{render_layout(dice, size=28)}</td>"
         f"<td>{chance(dice, lambda f: f == (LLAMA, LLAMA, LLAMA))}</td>"
         f"<td>{shows(dice, LLAMA)}</td>"
         + "".join(f"<td>{shows(dice, n)}</td>" for n in range(1, 7))
@@ -1012,6 +1041,7 @@ class LayoutsCompared(Complains, w.VBox):
             parts.append(rows)
         super().__init__([*parts, self.message, self.table])
         self.add_class("mc-layouts-compared")
+        self.add_class("mc-dice-widget")
         self.update()
 
     def layouts(self) -> dict[str, Dice]:
@@ -1135,6 +1165,7 @@ class LamaDiceTable(Complains, w.VBox):
             ]
         )
         self.add_class("mc-lama-dice-table")
+        self.add_class("mc-dice-widget")
         self.new_game()
 
     @property

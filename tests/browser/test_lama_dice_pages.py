@@ -66,7 +66,7 @@ def test_the_bust_page_simulates_and_clears_odds_for_a_bad_row(server, visit, tm
     assert "Bust" in odds.inner_text() and "of 216" in odds.inner_text()
     assert page.locator(".mc-rows-view svg.mc-card").count() == 5, "6 6 L and 2 3, drawn"
     page.locator("button.mc-roll-100").click()
-    page.locator(".mc-frequencies", has_text="share of 100 rolls").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-frequencies", has_text="After 100 rolls").wait_for(timeout=WAIT_MS)
     assert page.locator(".mc-chart img").count() == 2
 
     type_into(page, ".mc-row-input", "6 6 X")

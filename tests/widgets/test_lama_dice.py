@@ -99,7 +99,7 @@ def test_the_odds_table_shows_rolls_fractions_and_percentages():
     assert "Quitting now scores 14" in html
     assert "three_llamas" not in html and "Three llamas" in html
     shares = render_frequencies([Case.BUST, Case.TAKE], roll_odds([1], [2]))
-    assert "share of 2 rolls" in shares and "50.00%" in shares
+    assert "After <b>2</b> rolls" in shares and "50.00%" in shares
 
 
 # ---------------------------------------------------------------- the dice-layout chooser
@@ -180,7 +180,7 @@ def test_the_odds_demo_converges_and_reports_bad_rows_next_to_the_inputs():
     clock.run()
     roll_100.click()
     clock.run()
-    assert "share of 200 rolls" in demo.frequencies.value and len(demo.cases) == 200
+    assert "After <b>200</b> rolls" in demo.frequencies.value and len(demo.cases) == 200
     assert demo.chart.value.count("<img") == 2 and demo.work.layout.display == "none"
     demo.row_text.value = "1 9"
     assert "9&#x27; is not a card" in demo.rows.message.value
@@ -209,7 +209,7 @@ def test_roll_10000_shows_progress_and_updates_table_and_chart_together():
         clock.step()
         if clock.pending:
             assert demo.frequencies.value == "" and demo.chart.value == "", "nothing half-done"
-    assert "share of 10\u202f000 rolls" in demo.frequencies.value and "<img" in demo.chart.value
+    assert "After <b>10\u202f000</b> rolls" in demo.frequencies.value and "<img" in demo.chart.value
 
 
 # ---------------------------------------------------------------- roll or quit

@@ -907,6 +907,10 @@ class StrategyRace(Complains, w.VBox):
         return (
             f"<p>Your row {row_words(row)}, llama row {row_words(llama_row)}: "
             f"{thousands(self.rounds)} rounds each.</p>"
+            + '<div class="mc-seat-cards">'
+            + render_row(row, width=40)
+            + render_row(llama_row, width=40)
+            + "</div>"
             + '<div class="mc-scroll"><table class="mc-odds-table"><tr><th>player</th>'
             f"<th>average penalty</th></tr>{lines}<tr><td>best play, exact</td>"
             f"<td>{exact:.2f}</td></tr></table></div>"

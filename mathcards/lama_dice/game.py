@@ -333,7 +333,7 @@ class LamaDiceGame:
             return "three llamas", f"{rolled}: three llamas! " + self._offer_chip()
         if case is Case.DISCARD:
             self.phase = Phase.DISCARD
-            return "match", f"{rolled}: a match in {whose(player)} row."
+            return "match", f"{rolled}: a match."
         if case is Case.TAKE:
             self.phase = Phase.TAKE
             return "no match", f"{rolled}: no match in {whose(player)} row."

@@ -1153,6 +1153,8 @@ class LamaDiceTable(Complains, w.VBox):
         self.actions.add_class("mc-actions")
         self.message = html("mc-message-box")
         self.odds_panel = html("mc-odds-panel")
+        self.advice = Background(clock, self.complain)
+        self.advised: dict[tuple, Decision] = {}
         self.status = html("mc-status")
         super().__init__(
             [
@@ -1165,6 +1167,7 @@ class LamaDiceTable(Complains, w.VBox):
                 self.message,
                 self.rows_view,
                 self.odds_panel,
+                self.advice,
                 self.status,
             ]
         )
@@ -1303,13 +1306,33 @@ class LamaDiceTable(Complains, w.VBox):
         )
         advice = ""
         if game.alone:
-            decision = last_player(game.row, game.llama_row, game.dice, llama_scoring=scoring)
-            advice = (
-                f"<p><b>You are the last player.</b> Rolling on costs "
-                f"{float(decision.roll):.2f} points on average; quitting costs "
-                f"{decision.quit}. Best: <b>{decision.action}</b>.</p>"
-            )
+            advice = "<p><b>You are the last player.</b> "
+            key = (game.row, game.llama_row, game.dice, scoring)
+            decision = self.advised.get(key)
+            if decision is None:
+                self._work_out(key)
+                advice += "Working out whether to roll on or quit…</p>"
+            else:
+                advice += (
+                    f"Rolling on costs {float(decision.roll):.2f} points on average; quitting "
+                    f"costs {decision.quit}. Best: <b>{decision.action}</b>.</p>"
+                )
         return f"<p><b>{whose(YOU, start=True)} odds</b></p>" + render_odds(odds, decision=advice)
+
+    def _work_out(self, key: tuple) -> None:
+        """The last player's best decision (a second or two for a long row), after the page
+        has answered the click."""
+        row, llama_row, dice, scoring = key
+
+        def steps() -> Iterator[float]:
+            self.advised[key] = last_player(row, llama_row, dice, llama_scoring=scoring)
+            yield 1.0
+
+        def done() -> None:
+            if self.odds_switch.value and not self.busy:
+                self.odds_panel.value = self._odds()
+
+        self.advice.start("Working out the best decision…", steps(), done)
 
 
 __all__ = [

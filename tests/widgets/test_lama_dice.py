@@ -332,10 +332,13 @@ def test_the_table_speaks_good_english_for_you():
 
 
 def test_the_odds_panel_gives_the_best_decision_to_the_last_player():
-    played, _clock = table("cautious", seed=2)
+    played, clock = table("cautious", seed=2)
     played.game.quit.add("Cautious Cleo")
     played._render()
     assert "You are the last player" in played.odds_panel.value
+    assert "Working out" in played.odds_panel.value, "the click is answered at once"
+    clock.run()
+    assert "Rolling on costs" in played.odds_panel.value and "Best: <b>" in played.odds_panel.value
     played.odds_switch.value = False
     assert played.odds_panel.value == ""
 

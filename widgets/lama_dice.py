@@ -116,7 +116,10 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 .mc-seat-cards { display: flex; flex-wrap: wrap; gap: 14px 24px; align-items: center; }
 .mc-layout-dice { display: flex; flex-wrap: wrap; gap: 6px 22px; }
 .mc-layout-die { display: flex; align-items: center; gap: 3px; }
-.mc-layout-die b { margin-right: 4px; }
+.mc-layout-die b { margin-right: 4px; white-space: nowrap; }
+.mc-decisions .mc-row, .mc-dice-chances .mc-layout-die { flex-wrap: nowrap !important;
+  gap: 4px !important; }
+.mc-decisions .mc-row svg, .mc-dice-chances svg { flex-shrink: 0; }
 .mc-log { color: #4b5563; font-size: 16px; }
 .mc-chart img { width: 100%; max-width: 640px; height: auto; }
 .mc-charts { display: flex; flex-wrap: wrap; gap: 12px 24px; }
@@ -259,7 +262,7 @@ def render_decision(row: Row, decision: Decision) -> str:
 def render_decisions(rows: list[tuple[Row, Decision]]) -> str:
     """A table of rows, drawn as cards, with the last player's expected penalties."""
     lines = "".join(
-        f"<tr><td>{render_row(row, width=34)}</td><td>{float(d.roll):.2f}</td>"
+        f"<tr><td>{render_row(row, width=28)}</td><td>{float(d.roll):.2f}</td>"
         f"<td>{d.quit}</td><td><b>{'roll on' if d.action == 'roll' else 'quit'}</b></td></tr>"
         for row, d in rows
     )

@@ -709,7 +709,7 @@ class OddsDemo(Complains, w.VBox):
             self.frequencies.value = render_frequencies(self.cases, self._odds())
             self.chart.value = self.drawn
 
-        self.work.start(f"Rolling {thousands(count)} times…", steps(), done)
+        self.work.start(f"Rolling {thousands(count)} times and drawing the charts…", steps(), done)
 
     def _charts(self, cases: list[Case]) -> Iterator[float]:
         """Draw both charts (matplotlib is loaded the first time, not when the page opens)."""

@@ -204,7 +204,7 @@ def test_roll_10000_shows_progress_and_updates_table_and_chart_together():
     start = time.perf_counter()
     demo.roll(10_000)
     assert time.perf_counter() - start < 0.1, "the button answers at once"
-    assert "Rolling 10\u202f000 times" in demo.work.label.value
+    assert "Rolling 10\u202f000 times and drawing" in demo.work.label.value
     while clock.pending:
         clock.step()
         if clock.pending:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from fractions import Fraction
+from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -12,7 +13,6 @@ from matplotlib.ticker import PercentFormatter
 
 from mathcards.lama_dice.dice import Case
 from mathcards.lama_dice.odds import RollOdds
-from mathcards.lama_dice.policy import Decision
 from mathcards.lama_dice.simulate import running_frequency
 from mathcards.mam.cards import Level
 from mathcards.mam.odds import Solvability
@@ -97,67 +97,79 @@ def _done(figure: Figure) -> Figure:
 
 
 # ---------------------------------------------------------------- LAMA Dice
+# Compact figures (5.6 in) with large type: shown 640 px wide on a projector a 15 pt label is
+# about 24 px, and about 13 px on a 390 px phone. Titles belong in the page's HTML.
+
+CLASS_TYPE: Any = {
+    "font.size": 16,
+    "axes.labelsize": 16,
+    "xtick.labelsize": 15,
+    "ytick.labelsize": 15,
+    "legend.fontsize": 14,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+}
+CASE_COLOURS = {
+    Case.THREE_LLAMAS: "#7c3aed",
+    Case.DISCARD: "#15803d",
+    Case.TAKE: "#1d4ed8",
+    Case.BUST: "#b91c1c",
+}
+CASE_NAMES = {
+    Case.THREE_LLAMAS: "three llamas",
+    Case.DISCARD: "discard",
+    Case.TAKE: "take",
+    Case.BUST: "bust",
+}
 
 
-def convergence_chart(cases: list[Case], odds: RollOdds) -> Figure:
-    """Running share of each case against its exact probability (law of large numbers)."""
-    figure, (axes, errors) = plt.subplots(1, 2, figsize=(11, 3.6))
-    rolls = range(1, len(cases) + 1)
-    shares = {case: running_frequency(cases, case) for case in Case}
-    for case in Case:
-        line = axes.plot(rolls, shares[case], label=case.value)[0]
-        axes.axhline(float(odds.of(case)), color=line.get_color(), linestyle=":", linewidth=1)
+def _rolls_axis(axes, total: int) -> None:
+    """Rolls on a log scale with plain tick labels: 1, 10, 100, 1 000, 10 000."""
     axes.set_xscale("log")
-    axes.set_xlabel("rolls")
-    axes.set_ylabel("share so far (dotted: exact)")
-    axes.legend(fontsize=8)
-    _error_panel(errors, shares, odds)
-    figure.suptitle(f"{len(cases):,} simulated rolls against the exact odds")
-    return _done(figure)
+    ticks = [10**k for k in range(0, 8) if 10**k <= max(total, 1)]
+    axes.set_xticks(ticks, [f"{t:,}".replace(",", " ") for t in ticks])
+    axes.minorticks_off()
+    axes.set_xlim(1, max(total, 10))
+    axes.set_xlabel("number of rolls")
 
 
-def _error_panel(axes, shares: dict[Case, list[float]], odds: RollOdds) -> None:
-    """The biggest gap between simulated and exact shares, against the 1/√n line."""
-    total = len(shares[Case.BUST])
-    checkpoints = sorted({n for n in (2**k for k in range(40)) if n <= total} | {total})
-    gaps = [
-        max(abs(shares[case][n - 1] - float(odds.of(case))) for case in Case) for n in checkpoints
-    ]
-    axes.loglog(checkpoints, [max(gap, 1e-6) for gap in gaps], "o-", label="largest gap")
-    axes.loglog(checkpoints, [1 / n**0.5 for n in checkpoints], "k--", label="1/√n")
-    axes.set_xlabel("rolls")
-    axes.set_ylabel("|simulated − exact|")
-    axes.legend(fontsize=8)
+def shares_chart(cases: list[Case], odds: RollOdds) -> Figure:
+    """The running share of each case (solid) settling on its exact probability (dotted)."""
+    with plt.rc_context(CLASS_TYPE):
+        figure, axes = plt.subplots(figsize=(5.6, 3.9))
+        rolls = range(1, len(cases) + 1)
+        for case in Case:
+            colour = CASE_COLOURS[case]
+            axes.plot(rolls, running_frequency(cases, case), color=colour, label=CASE_NAMES[case])
+            axes.axhline(float(odds.of(case)), color=colour, linestyle=":", linewidth=2)
+        _rolls_axis(axes, len(cases))
+        axes.set_ylim(0, 1)
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        axes.set_ylabel("share of the rolls so far")
+        axes.legend(
+            loc="lower center",
+            bbox_to_anchor=(0.5, 1.0),
+            ncols=4,
+            frameon=False,
+            handlelength=1.2,
+            columnspacing=1.0,
+        )
+        return _done(figure)
 
 
-def penalty_chart(rows: list[tuple[str, Decision]]) -> Figure:
-    """For each row: the expected penalty of rolling on beside the penalty of quitting now."""
-    figure, axes = plt.subplots(figsize=(10, 3.6))
-    positions = range(len(rows))
-    axes.bar(
-        [p - 0.2 for p in positions],
-        [float(d.roll) for _, d in rows],
-        0.4,
-        label="roll on (expected)",
-    )
-    axes.bar([p + 0.2 for p in positions], [float(d.quit) for _, d in rows], 0.4, label="quit now")
-    axes.set_xticks(list(positions), [label for label, _ in rows], fontsize=8)
-    axes.set_ylabel("penalty points")
-    axes.set_title("The last player: roll on or quit? (lower is better)")
-    axes.legend(fontsize=8)
-    return _done(figure)
-
-
-def strategy_chart(results: dict[str, list[int]], exact: float | None = None) -> Figure:
-    """The average penalty each strategy scored in simulation, with the exact best."""
-    figure, axes = plt.subplots(figsize=(7, 3.4))
-    names = list(results)
-    means = [sum(scores) / len(scores) for scores in results.values()]
-    axes.bar(names, means, color=BAR)
-    if exact is not None:
-        axes.axhline(exact, color="k", linestyle="--", label=f"exact best: {exact:.2f}")
-        axes.legend(fontsize=8)
-    rounds = len(next(iter(results.values())))
-    axes.set_ylabel("average penalty")
-    axes.set_title(f"Average penalty over {rounds:,} simulated rounds")
-    return _done(figure)
+def gap_chart(cases: list[Case], odds: RollOdds) -> Figure:
+    """The largest gap between a simulated share and its exact value, beside 1/√(rolls)."""
+    total = len(cases)
+    shares = {case: running_frequency(cases, case) for case in Case}
+    checkpoints = sorted({n for n in (round(10 ** (k / 4)) for k in range(33)) if n <= total})
+    gaps = [max(abs(shares[c][n - 1] - float(odds.of(c))) for c in Case) for n in checkpoints]
+    with plt.rc_context(CLASS_TYPE):
+        figure, axes = plt.subplots(figsize=(5.6, 3.9))
+        axes.plot(checkpoints, gaps, "o-", color=BAR, label="largest gap")
+        axes.plot(checkpoints, [1 / n**0.5 for n in checkpoints], "k--", label="1 / √rolls")
+        _rolls_axis(axes, total)
+        axes.set_ylim(0, 0.5)
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        axes.set_ylabel("simulated − exact")
+        axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2, frameon=False)
+        return _done(figure)

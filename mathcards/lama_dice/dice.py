@@ -25,6 +25,13 @@ DEFAULT_DICE: Dice = (
     (1, 2, 3, 4, LLAMA, LLAMA),
 )
 VALUES = (1, 2, 3, 4, 5, 6, LLAMA)
+# Layouts a teacher may meet or want to compare, by name, written as `parse_dice` reads them.
+LAYOUTS = {
+    "The usual dice": "3456LL,1256LL,1234LL",
+    "The same on every die": "1234LL,1234LL,1234LL",
+    "Shifted": "2345LL,3456LL,1256LL",
+    "One llama a die": "12345L,12346L,12356L",
+}
 
 
 class Case(Enum):
@@ -52,8 +59,25 @@ def parse_value(text: str) -> int:
 
 
 def parse_dice(text: str) -> Dice:
-    """Three dice written like ``3456LL,1256LL,1234LL``."""
-    return check_dice([[parse_value(face) for face in die.strip()] for die in text.split(",")])
+    """Three dice written like ``3456LL,1256LL,1234LL``; a ValueError says what is wrong."""
+    dice = [die for die in str(text).replace(" ", "").split(",")]
+    if len(dice) != 3:
+        raise ValueError(
+            f"give three dice of six faces each, separated by commas, like 3456LL,1256LL,1234LL "
+            f"(not {len(dice)})"
+        )
+    for number, die in enumerate(dice, 1):
+        if len(die) != 6:
+            raise ValueError(f"die {number} has {len(die)} faces, not 6: like 3456LL")
+        for face in die:
+            if face.upper() not in "123456L":
+                raise ValueError(f"die {number}: {face!r} is not a face: use 1 to 6, or L")
+    return check_dice([[parse_value(face) for face in die] for die in dice])
+
+
+def dice_text(dice: Dice) -> str:
+    """Three dice written as `parse_dice` reads them: ``3456LL,1256LL,1234LL``."""
+    return ",".join("".join(name(face) for face in die) for die in dice)
 
 
 def check_dice(dice: Iterable[Iterable[int]]) -> Dice:
@@ -117,7 +141,12 @@ def discard_choices(faces: Faces, row: Row) -> list[Row]:
 
 def take_choices(faces: Faces, llama_row: Row) -> list[int]:
     """The llama-row cards a roll lets you take: those whose value a die shows."""
-    return sorted(set(faces) & set(llama_row))
+    return sorted(matching(faces, llama_row))
+
+
+def matching(faces: Faces, cards: Iterable[int]) -> set[int]:
+    """The values among `cards` that a die shows (a llama die matches a llama card)."""
+    return set(faces) & set(cards)
 
 
 def without(row: Row, cards: Row) -> Row:

@@ -47,6 +47,31 @@ CARDS = {**dict.fromkeys(range(1, 7), 6), LLAMA: 7}  # 43 cards
 ROW_SIZE = 6
 
 
+# ---------------------------------------------------------------- sentences for any name
+
+
+def is_you(player: str) -> bool:
+    """The player called "You" takes a plural verb and the possessive "your"."""
+    return player.strip().casefold() == "you"
+
+
+def agrees(subject: str, singular: str, plural: str, *, many: bool = False) -> str:
+    """The subject and its verb in agreement: "Ann starts", "You start", "Ann and Bo win"."""
+    return f"{subject} {plural if many or is_you(subject) else singular}"
+
+
+def whose(player: str, *, start: bool = False) -> str:
+    """The possessive of a player: "Ann's", "your" ("Your" at the start of a sentence)."""
+    if is_you(player):
+        return "Your" if start else "your"
+    return f"{player}'s"
+
+
+def and_list(names: list[str]) -> str:
+    """Names joined as a sentence lists them: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 class Phase(Enum):
     """What the game waits for."""
 
@@ -92,6 +117,18 @@ Action = Roll | Quit | Discard | Take | ReturnChip | ChanceOutcome[Faces]
 
 
 @dataclass(frozen=True)
+class LastRoll:
+    """The last roll of the round: who rolled, what the dice show, and the case it was then.
+
+    The case is judged once, when the dice land (after a bust the row has changed, so judging
+    the same dice again would give another case)."""
+
+    player: str
+    faces: Faces
+    case: Case
+
+
+@dataclass(frozen=True)
 class LamaDiceView:
     """The table as a player sees it: in LAMA Dice every row lies face up."""
 
@@ -106,6 +143,7 @@ class LamaDiceView:
     scores: tuple[tuple[str, int], ...]
     rounds: int
     round_over: bool
+    last_roll: LastRoll | None = None
 
 
 @dataclass
@@ -129,6 +167,7 @@ class LamaDiceGame:
     phase: Phase = field(init=False, default=Phase.TURN)
     round_over: bool = field(init=False, default=False)
     ender: str | None = field(init=False, default=None)
+    last_roll: LastRoll | None = field(init=False, default=None)
     rounds: int = field(init=False, default=0)
     log: list[str] = field(init=False, default_factory=list)
 
@@ -149,7 +188,8 @@ class LamaDiceGame:
         if self.over:
             raise IllegalAction("the game is over: start a new game")
         self._deal(starter=self.players.index(self.ender or self.player))
-        return self._event(None, "round", f"Round {self.rounds}: {self.player} starts.")
+        starts = agrees(self.player, "starts", "start")
+        return self._event(None, "round", f"Round {self.rounds}: {starts}.")
 
     def _deal(self, starter: int) -> None:
         """Lay out the llama row and deal six cards face up to each player's row."""
@@ -166,6 +206,7 @@ class LamaDiceGame:
         self.out_of_round = deck[len(self.players) * ROW_SIZE :]
         self.quit, self.current, self.faces = set(), starter, None
         self.phase, self.round_over, self.ender = Phase.TURN, False, None
+        self.last_roll = None
         self.rounds += 1
 
     @property
@@ -192,10 +233,10 @@ class LamaDiceGame:
         return dict(self.points)
 
     def case(self) -> Case | None:
-        """What the last roll means for the player, or None before a roll."""
-        if self.faces is None:
+        """What the dice on the table meant when they landed, or None before a roll."""
+        if self.faces is None or self.last_roll is None:
             return None
-        return case_of(self.faces, self.row, self.llama_row, alone=self.alone)
+        return self.last_roll.case
 
     def current_players(self) -> list[str]:
         """The one player whose move it is (nobody between rounds or while the dice roll)."""
@@ -239,6 +280,7 @@ class LamaDiceGame:
             scores=tuple(self.points.items()),
             rounds=self.rounds,
             round_over=self.round_over,
+            last_roll=self.last_roll,
         )
 
     # ------------------------------------------------------------ moves
@@ -278,7 +320,7 @@ class LamaDiceGame:
         self._expect(Phase.TURN, "roll")
         if self.scripted:
             self.phase = Phase.DICE
-            return "roll", f"{self.player} rolls the dice."
+            return "roll", agrees(self.player, "rolls", "roll") + " the dice."
         return self._landed(roll_dice(self.rng, self.dice))
 
     def _land(self, action: ChanceOutcome[Faces]) -> tuple[str, str]:
@@ -290,29 +332,32 @@ class LamaDiceGame:
     def _landed(self, faces: Faces) -> tuple[str, str]:
         """The dice show `faces`: exactly one case of the rules applies."""
         self.faces = faces
-        shown = " ".join(name(face) for face in faces)
-        case = self.case()
+        player, shown = self.player, " ".join(name(face) for face in faces)
+        case = case_of(faces, self.row, self.llama_row, alone=self.alone)
+        self.last_roll = LastRoll(player, faces, case)
+        rolled = f"{player} rolled {shown}"
         if case is Case.THREE_LLAMAS:
-            return "three llamas", f"{self.player}: rolled {shown}, three llamas! " + (
-                self._offer_chip()
-            )
+            return "three llamas", f"{rolled}: three llamas! " + self._offer_chip()
         if case is Case.DISCARD:
             self.phase = Phase.DISCARD
-            return "match", f"{self.player}: rolled {shown}, a match: discard."
+            return "match", f"{rolled}: a match."
         if case is Case.TAKE:
             self.phase = Phase.TAKE
-            return "no match", f"{self.player}: rolled {shown}, no match: take from the llama row."
+            return "no match", f"{rolled}: no match in {whose(player)} row."
         taken = self.llama_row
-        self.rows[self.player] = tuple(sorted(self.row + taken))
+        self.rows[player] = tuple(sorted(self.row + taken))
         self.llama_row = ()
-        return "bust", f"{self.player}: rolled {shown}, bust! The whole llama row. " + self._end(
-            self.player
+        cards = " ".join(map(name, taken))
+        why = "and everyone else has quit" if self.alone else "nor in the llama row"
+        return "bust", (
+            f"{rolled}: no match in {whose(player)} row, {why}, so it is a bust: the whole "
+            f"llama row ({cards}) goes into {whose(player)} row. " + self._end(player)
         )
 
     def _quit(self, _action: Quit) -> tuple[str, str]:
         self._expect(Phase.TURN, "quit")
         self.quit.add(self.player)
-        said = f"{self.player}: quit."
+        said = f"{self.player} quit."
         if len(self.quit) == len(self.players):
             return "quit", said + " " + self._end(self.player)
         return "quit", said + self._next_player()
@@ -327,10 +372,11 @@ class LamaDiceGame:
             )
         self.rows[self.player] = without(self.row, cards)
         self.discard_pile.extend(cards)
-        said = f"{self.player}: discarded {' '.join(map(name, cards))}."
+        said = f"{self.player} discarded {' '.join(map(name, cards))}."
         if not self.row:
             self.ender = self.player
-            return "discard", said + " The row is empty! " + self._offer_chip(ends_round=True)
+            empty = f" {whose(self.player, start=True)} row is empty! "
+            return "discard", said + empty + self._offer_chip(ends_round=True)
         return "discard", said + self._next_player()
 
     def _take(self, action: Take) -> tuple[str, str]:
@@ -344,7 +390,7 @@ class LamaDiceGame:
         row.remove(action.card)
         self.llama_row = tuple(row)
         self.rows[self.player] = tuple(sorted((*self.row, action.card)))
-        said = f"{self.player}: took the {name(action.card)} from the llama row."
+        said = f"{self.player} took the {name(action.card)} from the llama row."
         if not self.llama_row:
             return "take", said + " The llama row is empty. " + self._end(self.player)
         return "take", said + self._next_player()
@@ -353,9 +399,10 @@ class LamaDiceGame:
         self._expect(Phase.CHIP, "return a chip")
         check_cards(action.chip, "a chip")
         if action.chip not in self.chips():
-            raise IllegalAction(f"{self.player} has no {action.chip}-point chip to return")
+            holds = agrees(self.player, "has", "have")
+            raise IllegalAction(f"{holds} no {action.chip}-point chip to return")
         self.points[self.player] -= action.chip
-        said = f"{self.player}: returned a {action.chip}-point chip."
+        said = f"{self.player} returned a {action.chip}-point chip."
         if self.ender == self.player and not self.row:
             return "chip", said + " " + self._end(self.player)
         return "chip", said + self._next_player()
@@ -364,7 +411,7 @@ class LamaDiceGame:
         """Let the player return a chip, if they hold one; then play (or the round) goes on."""
         if self.chips():
             self.phase = Phase.CHIP
-            return f"{self.player}: may return a chip."
+            return f"{self.player} may return a chip."
         if ends_round:
             return self._end(self.player)
         return self._next_player()
@@ -376,7 +423,7 @@ class LamaDiceGame:
             seat = (self.current + step) % len(self.players)
             if self.players[seat] not in self.quit:
                 self.current = seat
-                return f" {self.player}'s turn."
+                return f" {whose(self.player, start=True)} turn."
         return ""
 
     def _end(self, ender: str) -> str:
@@ -391,7 +438,10 @@ class LamaDiceGame:
         summary = ", ".join(f"{p} +{points[p]}" for p in self.players)
         said = f"The round is over ({summary})."
         if self.over:
-            said += f" Game over: {' and '.join(self.winners())} wins."
+            winners = self.winners()
+            said += (
+                f" Game over: {agrees(and_list(winners), 'wins', 'win', many=len(winners) > 1)}."
+            )
         return said
 
     # ------------------------------------------------------------ the end

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from mathcards.chips import check_llama_scoring, penalty
 from mathcards.lama_dice.bots import check_strategy, choose, discard_for, rolls_on
@@ -73,14 +73,31 @@ def simulate_last_player(
     llama_scoring: str = "once",
 ) -> list[int]:
     """Play the last player's round `rounds` times with a strategy; the penalty of each."""
+    return list(
+        last_player_rounds(
+            row, llama_row, strategy, rounds, seed=seed, dice=dice, llama_scoring=llama_scoring
+        )
+    )
+
+
+def last_player_rounds(
+    row: Iterable[int],
+    llama_row: Iterable[int],
+    strategy: str,
+    rounds: int,
+    *,
+    seed: int | None = None,
+    dice: Dice = DEFAULT_DICE,
+    llama_scoring: str = "once",
+) -> Iterator[int]:
+    """`simulate_last_player` one round at a time (a page can show its progress)."""
     own, middle = checked_rows(row, llama_row)
     check_strategy(strategy)
     check_llama_scoring(llama_scoring)
+    dice = check_dice(dice)
     rng = random.Random(seed)
-    return [
-        _last_round(own, middle, strategy, check_dice(dice), llama_scoring, rng)
-        for _ in range(rounds)
-    ]
+    for _ in range(rounds):
+        yield _last_round(own, middle, strategy, dice, llama_scoring, rng)
 
 
 def _last_round(
@@ -112,6 +129,25 @@ def simulate_games(
     A shared win counts for every winner.
     """
     wins: Counter[str] = Counter()
+    for winners in games_won(
+        strategies, games, seed=seed, dice=dice, llama_scoring=llama_scoring, lama20=lama20
+    ):
+        wins.update(winners)
+    return wins
+
+
+def games_won(
+    strategies: dict[str, str],
+    games: int,
+    *,
+    seed: int | None = None,
+    dice: Dice = DEFAULT_DICE,
+    llama_scoring: str = "once",
+    lama20: bool = False,
+) -> Iterator[list[str]]:
+    """`simulate_games` one game at a time: the winners of each (a page can show progress)."""
+    for strategy in strategies.values():
+        check_strategy(strategy)
     for index in range(games):
         game = LamaDiceGame(
             list(strategies),
@@ -121,8 +157,7 @@ def simulate_games(
             seed=None if seed is None else seed * 100_003 + index,
         )
         play(game, strategies)
-        wins.update(game.winners())
-    return wins
+        yield game.winners()
 
 
 def play(game: LamaDiceGame, strategies: dict[str, str], max_moves: int = 100_000) -> None:

@@ -1,45 +1,115 @@
-"""The LAMA Dice pages in a real browser: play a turn, odds panel, simulation converging."""
+"""The LAMA Dice pages in a real browser: the dice chooser, typed rows, rolls and the table,
+clicked through at the projector and phone sizes with no control cut off."""
 
 import pytest
 
-from tests.browser.conftest import assert_not_blank
+from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 
 pytestmark = pytest.mark.browser
-WAIT_MS = 30_000
+WAIT_MS = 60_000
+PAGE = "{server}/voila/render/lama_dice/{name}"
 
 
-def test_the_play_page_rolls_and_shows_the_odds(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/lama_dice/1-play-lama-dice.ipynb")
+def type_into(page, css: str, text: str, nth: int = 0) -> None:
+    """Type into a text box and press Enter (the boxes read what is typed on Enter)."""
+    box = page.locator(f"{css} input").nth(nth)
+    box.fill(text)
+    box.press("Enter")
+
+
+def check_both_sizes(visit, tmp_path, name: str) -> None:
+    """Screenshots at both sizes; every control reachable and labelled at each."""
     page = visit.page
-    roller = page.locator(".mc-roll").first
-    roller.click()
-    page.locator(".mc-case").first.filter(has_text="!").or_(
-        page.locator(".mc-case").first.filter(has_text=":")
-    ).wait_for(timeout=WAIT_MS)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        assert layout_problems(page) == [], (size, layout_problems(page))
+        shot = tmp_path / f"{name}-{size}.png"
+        page.screenshot(path=shot, full_page=True)
+        assert_not_blank(shot)
+    assert not visit.errors, visit.errors
+    assert not visit.offsite_requests()
+
+
+def test_the_play_page_chooses_dice_rolls_and_plays(server, visit, tmp_path):
+    visit.open(PAGE.format(server=server, name="1-play-lama-dice.ipynb"))
+    page = visit.page
+    assert page.locator(".mc-layout-view svg.mc-die").count() == 18
+    page.locator(".mc-layout-choice select").select_option("One llama a die")
+    page.locator(".mc-dice-input input").first.wait_for()
+    page.wait_for_function(
+        "document.querySelector('.mc-dice-input input').value === '12345L,12346L,12356L'",
+        timeout=WAIT_MS,
+    )
+    page.locator(".mc-layout-view [aria-label='die 1: 1 2 3 4 5 L']").wait_for(timeout=WAIT_MS)
+
+    roller = page.locator(".mc-dice-roller")
+    roller.locator("button.mc-roll").click()
+    roller.locator(".mc-tally", has_text="So far, 1 rolls").wait_for(timeout=WAIT_MS)
+    assert roller.locator(".mc-case").inner_text().strip()
 
     table = page.locator(".mc-lama-dice-table")
     assert "next roll" in table.locator(".mc-odds-panel").inner_text()
     assert table.locator(".mc-llama-row svg.mc-card").count() == 7
+    assert "12345L,12346L,12356L" in table.locator(".mc-scores").inner_text(), "the new dice"
     table.locator("button.mc-roll").click()
-    table.locator(".mc-dice svg.mc-die").nth(2).wait_for(timeout=WAIT_MS)
-    page.screenshot(path=tmp_path / "play.png", full_page=True)
-    assert_not_blank(tmp_path / "play.png")
-    assert not visit.errors and not visit.offsite_requests()
+    table.locator(".mc-seat[data-player='You'] svg.mc-die").nth(2).wait_for(timeout=WAIT_MS)
+    assert table.locator(".mc-seat[data-player='Best Bo'] svg.mc-die").count() in (0, 3)
+    choice = table.locator("button.mc-discard, button.mc-take, button.mc-returnchip")
+    if choice.count():
+        choice.first.click()
+    # the computer players move on the kernel's clock, a second apart, and you see them do it
+    table.locator(".mc-headline", has_text="is playing").wait_for(timeout=WAIT_MS)
+    table.locator(".mc-status", has_text="Cautious Cleo").wait_for(timeout=WAIT_MS)
+    table.locator("button.mc-roll").wait_for(timeout=WAIT_MS)
+    assert "You's" not in table.inner_text() and "You starts" not in table.inner_text()
+    check_both_sizes(visit, tmp_path, "play")
 
 
-def test_the_bust_page_simulates_and_converges(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/lama_dice/2-how-likely-is-a-bust.ipynb")
+def test_the_bust_page_simulates_and_clears_odds_for_a_bad_row(server, visit, tmp_path):
+    visit.open(PAGE.format(server=server, name="2-how-likely-is-a-bust.ipynb"))
     page = visit.page
-    demo = page.locator(".mc-odds").first
-    assert "bust" in demo.inner_text()
+    odds = page.locator(".mc-odds").first
+    assert "Bust" in odds.inner_text() and "of 216" in odds.inner_text()
+    assert page.locator(".mc-rows-view svg.mc-card").count() == 5, "6 6 L and 2 3, drawn"
     page.locator("button.mc-roll-100").click()
-    page.locator(".mc-frequencies", has_text="share of 100 rolls").wait_for(timeout=WAIT_MS)
-    page.locator(".mc-chart img").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-frequencies", has_text="After 100 rolls").wait_for(timeout=WAIT_MS)
+    assert page.locator(".mc-chart img").count() == 2
 
-    row = page.locator(".mc-row-input input")
-    row.fill("6 6 X")
+    type_into(page, ".mc-row-input", "6 6 X")
     page.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)
-    assert row.input_value() == "6 6 X", "what was typed stays"
-    page.screenshot(path=tmp_path / "bust.png", full_page=True)
-    assert_not_blank(tmp_path / "bust.png")
-    assert not visit.errors and not visit.offsite_requests()
+    assert page.locator(".mc-row-input input").input_value() == "6 6 X", "what was typed stays"
+    page.wait_for_function(
+        "document.querySelector('.mc-odds').innerText.trim() === ''", timeout=WAIT_MS
+    )
+    type_into(page, ".mc-dice-input", "3456LL,1256L,1234LL")
+    page.locator(".mc-dice-chooser .mc-error", has_text="die 2 has 5 faces").wait_for(
+        timeout=WAIT_MS
+    )
+    check_both_sizes(visit, tmp_path, "bust")
+
+
+def test_the_roll_or_quit_page_answers_for_typed_rows(server, visit, tmp_path):
+    visit.open(PAGE.format(server=server, name="3-roll-or-quit.ipynb"))
+    page = visit.page
+    assert "Best: roll on" in page.locator(".mc-decision").inner_text()
+    assert page.locator(".mc-decisions svg.mc-card").count() > 10, "the example rows, drawn"
+    assert "Best Bo (best)" in page.locator(".mc-strategy-result").inner_text()
+    assert "games won of 60" in page.locator(".mc-games-result").inner_text()
+    type_into(page, ".mc-row-input", "6")
+    page.locator(".mc-decision", has_text="Best: quit").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-strategy-result", has_text="Your row 6,").wait_for(timeout=WAIT_MS)
+    check_both_sizes(visit, tmp_path, "roll-or-quit")
+
+
+def test_the_different_dice_page_adds_your_own_layout(server, visit, tmp_path):
+    visit.open(PAGE.format(server=server, name="4-what-if-the-dice-were-different.ipynb"))
+    page = visit.page
+    chances = page.locator(".mc-dice-chances")
+    assert "19/27" in chances.inner_text() and "11/36" in chances.inner_text()
+    type_into(page, ".mc-dice-input", "1212LL,3434LL,5656LL")
+    page.locator(".mc-dice-chances", has_text="Your own dice").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-layout-odds", has_text="Your own dice").wait_for(timeout=WAIT_MS)
+    type_into(page, ".mc-row-input", "1 1")
+    page.locator(".mc-rows-view svg.mc-card").first.wait_for(timeout=WAIT_MS)
+    check_both_sizes(visit, tmp_path, "different-dice")

@@ -304,3 +304,47 @@ def test_a_discard_of_one_card_may_name_it_alone():
         game.apply(Discard(5))
     game.apply(Discard(4))
     assert game.rows["Ann"] == (6,)
+
+
+# ---------------------------------------------------------------- what the game says
+
+
+def test_after_a_bust_the_roll_is_still_a_bust():
+    """The case is judged when the dice land: the llama row joining the row changes nothing."""
+    game = game_with({"Ann": (1, 4), "Cy": (3,)}, llama_row=(5, 6))
+    game.apply(Quit())
+    said = roll(game, (5, 6, 1))  # alone: the 5 and 6 match only the llama row
+    assert game.round_over and game.rows["Cy"] == (3, 5, 6)
+    assert game.case() is Case.BUST, "not judged again against the row that now holds 5 and 6"
+    assert game.last_roll is not None and game.last_roll.player == "Cy"
+    assert game.view("Ann").last_roll == game.last_roll
+    assert "no match in Cy's row, and everyone else has quit, so it is a bust" in said
+
+
+@pytest.mark.parametrize("you", ["You", "you"])
+def test_sentences_read_right_for_the_player_called_you(you):
+    game = game_with({"Ann": (1, 4), you: (3,)}, llama_row=(5, 6))
+    game.apply(Quit())
+    said = roll(game, (5, 6, 1))
+    assert "no match in your row" in said and "goes into your row" in said
+    assert game.log[0] == "Ann quit. Your turn."
+    game.next_round()
+    assert game.log[-1] == f"Round 2: {you} start."
+    scripted = game_with({you: (4,), "Ann": (2,)}, scores={you: 5})
+    roll(scripted, (4, 2, 1))
+    scripted.apply(Discard((4,)))
+    assert scripted.log[-1] == f"{you} discarded 4. Your row is empty! {you} may return a chip."
+    with pytest.raises(IllegalAction, match=f"{you} have no 10-point chip"):
+        scripted.apply(ReturnChip(10))
+
+
+def test_sentences_read_right_for_any_name():
+    game = game_with({"Ann": (1, 4), "Bo": (3,)}, llama_row=(5, 6), scores={"Ann": 35, "Bo": 26})
+    game.apply(Quit())
+    assert game.log[0] == "Ann quit. Bo's turn."
+    roll(game, (5, 6, 1))  # Ann +5, Bo +14: both on 40
+    assert game.log[-1].endswith("Game over: Ann and Bo win.")
+    alone = game_with({"Ann": (1,), "Bo": (2,)}, scores={"Ann": 45})
+    alone.apply(Quit())
+    alone.apply(Quit())
+    assert alone.log[-1].endswith("Game over: Bo wins.")

@@ -1,27 +1,90 @@
 """LAMA Dice widgets, driven like a user would."""
 
+import time
+
 import pytest
 
 from mathcards.chips import LLAMA as L
 from mathcards.engine import ChanceOutcome
 from mathcards.lama_dice.dice import Case, parse_dice
-from mathcards.lama_dice.game import Discard
+from mathcards.lama_dice.game import Discard, Phase, Roll
 from mathcards.lama_dice.odds import roll_odds
 from widgets.lama_dice import (
+    DiceChooser,
     DiceRoller,
     LamaDiceTable,
+    LastPlayer,
+    LayoutsCompared,
     OddsDemo,
+    RowsPicker,
+    StrategyRace,
+    WholeGames,
     read_row,
     render_frequencies,
     render_odds,
     render_row,
 )
 
+ONE_LLAMA = "12345L,12346L,12356L"
+
+
+class FakeClock:
+    """Collects timers; `run()` fires them one at a time, `step()` fires the next one."""
+
+    def __init__(self):
+        self.pending = []
+
+    def __call__(self, seconds, callback):
+        timer = _Timer(seconds, callback)
+        self.pending.append(timer)
+        return timer
+
+    def step(self):
+        while self.pending:
+            timer = self.pending.pop(0)
+            if not timer.cancelled:
+                timer.callback()
+                return timer
+        return None
+
+    def run(self, limit=100_000):
+        for _ in range(limit):
+            if self.step() is None:
+                return
+        raise AssertionError("the timers never stopped")
+
+
+class _Timer:
+    def __init__(self, seconds, callback):
+        self.seconds, self.callback, self.cancelled = seconds, callback, False
+
+    def cancel(self):
+        self.cancelled = True
+
+
+class ScriptedDice:
+    """Stands in for a game's random.Random: the dice land on the faces given, in order."""
+
+    def __init__(self, *rolls):
+        self.faces = [face for faces in rolls for face in faces]
+
+    def choice(self, _die):
+        return self.faces.pop(0)
+
+
+def table(*opponents, **options):
+    clock = FakeClock()
+    made = LamaDiceTable(opponents or ("bold",), clock=clock, **options)
+    clock.run()
+    return made, clock
+
 
 def test_rows_are_drawn_with_labelled_llama_cards():
     html = render_row((1, 3, L))
     assert html.count('<svg class="mc-card') == 3 and 'aria-label="llama card"' in html
     assert "deck" in render_row((1, 2), face_down=True)
+    lit = render_row((1, 3, L), highlight={3})
+    assert lit.count("mc-match") == 1 and 'aria-label="card 3, matches a die"' in lit
 
 
 def test_reading_a_typed_row():
@@ -30,94 +93,324 @@ def test_reading_a_typed_row():
         read_row("1 8")
 
 
-def test_the_odds_table_shows_fractions_and_percentages():
+def test_the_odds_table_shows_rolls_fractions_and_percentages():
     html = render_odds(roll_odds([1, 1, 3, L], (1, 2, 3, 4, 5, 6, L)))
-    assert "<td>1/27</td><td>3.7%</td>" in html and "Quitting now scores 14" in html
+    assert "<td>8 of 216</td><td>1/27</td><td>3.7%</td>" in html
+    assert "Quitting now scores 14" in html
+    assert "three_llamas" not in html and "Three llamas" in html
     shares = render_frequencies([Case.BUST, Case.TAKE], roll_odds([1], [2]))
-    assert "share of 2 rolls" in shares and "50.00%" in shares
+    assert "After <b>2</b> rolls" in shares and "50.00%" in shares
 
 
-def test_the_roller_names_the_case():
-    roller = DiceRoller(seed=3)
+# ---------------------------------------------------------------- the dice-layout chooser
+
+
+def test_the_chooser_offers_named_layouts_and_draws_the_dice():
+    chooser = DiceChooser()
+    assert chooser.choice.value == "The usual dice"
+    assert chooser.drawn.value.count('class="mc-die') == 18
+    assert 'aria-label="die 2: 1 2 5 6 L L"' in chooser.drawn.value
+    chooser.choice.value = "One llama a die"
+    assert chooser.dice == parse_dice(ONE_LLAMA) and chooser.text.value == ONE_LLAMA
+
+
+def test_typed_dice_are_read_and_a_bad_layout_is_named_beside_the_box():
+    chooser = DiceChooser()
+    heard = []
+    chooser.on_change(lambda: heard.append(chooser.dice))
+    chooser.text.value = "2345LL, 3456LL, 1256LL"
+    assert chooser.choice.value == "Shifted" and heard == [parse_dice("2345LL,3456LL,1256LL")]
+    chooser.text.value = "111111,222222,3333LL"
+    assert chooser.choice.value == "Your own dice" and len(heard) == 2
+    chooser.text.value = "3456LL,1256L,1234LL"
+    assert "die 2 has 5 faces" in chooser.message.value and "mc-error" in chooser.message.value
+    assert chooser.dice == parse_dice("111111,222222,3333LL"), "the last good dice stay"
+    chooser.text.value = "3456LX,1256LL,1234LL"
+    assert "&#x27;X&#x27; is not a face" in chooser.message.value and len(heard) == 2
+    chooser.text.value = "3456LL,1256LL,1234LL"
+    assert chooser.message.value == "" and chooser.choice.value == "The usual dice"
+
+
+def test_every_widget_follows_the_pages_chooser():
+    chooser = DiceChooser()
+    clock = FakeClock()
+    roller = DiceRoller(dice=chooser, seed=1)
+    demo = OddsDemo(row="1 1 3 L", llama_row="1 2 3 4 5 6 L", dice=chooser, clock=clock)
+    compared = LayoutsCompared(dice=chooser)
+    assert "1/27" in demo.odds_view.value
+    chooser.text.value = ONE_LLAMA
+    assert "1/216" in demo.odds_view.value
     roller.roll_button.click()
-    assert roller.faces and roller.shown.value.count('class="mc-die') == 3
-    assert roller.case.value
-    assert "die 1: 3 4 5 6 L L; die 2: 1 2 5 6 L L; die 3: 1 2 3 4 L L" in roller.children[1].value
+    assert roller.dice() == parse_dice(ONE_LLAMA)
+    chooser.text.value = "1212LL,3434LL,5656LL"
+    assert "Your own dice (1212LL,3434LL,5656LL)" in compared.table.value
+
+
+# ---------------------------------------------------------------- the dice roller
+
+
+def test_the_roller_row_shows_every_case():
+    roller = DiceRoller(seed=3)
+    odds = roll_odds(roller.row, roller.llama_row)
+    assert all(odds.of(case) > 0 for case in Case), "a roll of this row can be any case"
+    for _ in range(200):
+        roller.roll_button.click()
+    assert set(roller.seen) == set(Case)
+    assert roller.shown.value.count('class="mc-die') == 3 and roller.case.value
+    assert "So far, 200 rolls" in roller.tally.value
+
+
+def test_the_roller_highlights_the_cards_the_dice_match():
+    roller = DiceRoller(seed=3)
+    roller.rng = ScriptedDice((6, 2, 3))
+    roller.roll()
+    assert roller.table.value.count("mc-match") == 3  # two 6s in the row, the 2 in the llama row
+
+
+# ---------------------------------------------------------------- odds against simulation
 
 
 def test_the_odds_demo_converges_and_reports_bad_rows_next_to_the_inputs():
-    demo = OddsDemo(seed=1)
+    clock = FakeClock()
+    demo = OddsDemo(row="1 1 3 L", llama_row="1 2 3 4 5 6 L", seed=1, clock=clock)
     assert "1/27" in demo.odds_view.value
-    roll_100 = next(b for b in demo.children[6].children if b.description == "Roll 100")
+    roll_100 = next(b for b in demo.roll_buttons if b.description == "Roll 100")
     roll_100.click()
+    assert demo.work.layout.display == "", "the progress bar shows"
+    clock.run()
     roll_100.click()
-    assert "share of 200 rolls" in demo.frequencies.value and len(demo.cases) == 200
+    clock.run()
+    assert "After <b>200</b> rolls" in demo.frequencies.value and len(demo.cases) == 200
+    assert demo.chart.value.count("<img") == 2 and demo.work.layout.display == "none"
     demo.row_text.value = "1 9"
-    assert "9&#x27; is not a card" in demo.message.value
+    assert "9&#x27; is not a card" in demo.rows.message.value
     assert demo.row_text.value == "1 9", "what was typed stays"
     demo.row_text.value = "6 6"
-    assert demo.message.value == "" and demo.cases == []
-    demo.dice_text.value = "12345L,12346L,12356L"
-    assert "1/216" in demo.odds_view.value
+    assert demo.rows.message.value == "" and demo.cases == []
+
+
+def test_an_invalid_row_clears_the_old_odds_table():
+    demo = OddsDemo(row="6 6 L", llama_row="2 3")
+    assert "1/27" in demo.odds_view.value
+    demo.row_text.value = "6 6 X"
+    assert demo.odds_view.value == "", "no odds are shown for rows that cannot be"
+    assert "is not a card" in demo.rows.message.value
+    assert demo.rows.drawn.value == "", "nor their cards"
+
+
+def test_roll_10000_shows_progress_and_updates_table_and_chart_together():
+    clock = FakeClock()
+    demo = OddsDemo(clock=clock)
+    start = time.perf_counter()
+    demo.roll(10_000)
+    assert time.perf_counter() - start < 0.1, "the button answers at once"
+    assert "Rolling 10\u202f000 times and drawing" in demo.work.label.value
+    while clock.pending:
+        clock.step()
+        if clock.pending:
+            assert demo.frequencies.value == "" and demo.chart.value == "", "nothing half-done"
+    assert "After <b>10\u202f000</b> rolls" in demo.frequencies.value and "<img" in demo.chart.value
+
+
+# ---------------------------------------------------------------- roll or quit
+
+
+def test_roll_or_quit_for_typed_rows_and_example_rows_after_the_page_shows():
+    clock = FakeClock()
+    start = time.perf_counter()
+    advisor = LastPlayer(dice=DiceChooser(), clock=clock)
+    assert time.perf_counter() - start < 0.5, "the lesson's rows were worked out in advance"
+    assert not clock.pending and "Best: <b>roll on</b>" in advisor.decision.value
+    assert advisor.examples.value.count("<tr>") == 1 + len(LastPlayer.EXAMPLES)
+    assert "mc-card" in advisor.examples.value and "mc-bar-row" in advisor.examples.value
+    advisor.rows.llama_text.value = "1 2 3 4 5 6"
+    assert advisor.examples.value == "" and advisor.work.layout.display == ""
+    clock.run()
+    assert "mc-card" in advisor.examples.value and advisor.decision.value
+    advisor.rows.row_text.value = "6"
+    clock.run()
+    assert "Best: <b>quit</b>" in advisor.decision.value
+    advisor.rows.row_text.value = "6 Q"
+    assert advisor.decision.value == "" and advisor.examples.value == ""
+
+
+def test_the_strategies_and_whole_games_are_played_after_the_page_shows():
+    clock = FakeClock()
+    rows = RowsPicker("1 2 L", "1 2 3 4 5 6 L")
+    race = StrategyRace(rows, rounds=40, clock=clock)
+    games = WholeGames(games=2, clock=clock)
+    assert race.result.value == "" and games.result.value == ""
+    clock.run()
+    assert "Best Bo (best)" in race.result.value and "best play, exact" in race.result.value
+    assert "games won of 2" in games.result.value and "{" not in games.result.value
+
+
+def test_the_lessons_strategies_and_games_show_at_once():
+    clock = FakeClock()
+    race = StrategyRace(RowsPicker(), clock=clock)
+    games = WholeGames(clock=clock)
+    assert not clock.pending, "worked out in advance: nothing to wait for"
+    assert "Best Bo (best)" in race.result.value and "games won of 60" in games.result.value
+
+
+def test_the_layouts_are_compared_for_the_dice_and_for_typed_rows():
+    alone = LayoutsCompared()
+    assert "19/27" in alone.table.value and "11/36" in alone.table.value
+    assert alone.table.value.count("mc-layout-die") == 12
+    rows = RowsPicker("5 6 6", "1 2 6")
+    compared = LayoutsCompared(rows=rows)
+    assert "Bust" in compared.table.value and "%" in compared.table.value
+    rows.row_text.value = "5 6 6 9"
+    assert compared.table.value == ""
+
+
+# ---------------------------------------------------------------- the table
 
 
 def test_a_table_game_against_the_computer():
-    table = LamaDiceTable(("bold",), seed=4)
-    assert [b.description for b in table.actions.children] == ["Roll", "Quit"]
-    assert "next roll" in table.odds_panel.value
-    for _ in range(200):
-        if table.game.over:
+    played, clock = table("bold", seed=4)
+    assert [b.description for b in played.actions.children] == ["Roll", "Quit"]
+    assert "next roll" in played.odds_panel.value
+    for _ in range(300):
+        if played.game.over:
             break
-        buttons = table.actions.children
+        buttons = played.actions.children
         button = buttons[0] if buttons[0].description != "Quit" else buttons[-1]
         button.click()
-        assert "mc-error" not in table.message.value, table.message.value
-    assert table.game.over or table.game.rounds > 1
-    assert "Computer 1 (bold)" in table.scores.value
+        clock.run()
+        assert "mc-error" not in played.message.value, played.message.value
+    assert played.game.over or played.game.rounds > 1
+    assert "Bold Bea" in played.scores.value
+
+
+def test_computer_turns_are_paced_about_a_second_apart():
+    played, clock = table("bold", "cautious", seed=4)
+    played.actions.children[1].click()  # You quit: the computers play on alone
+    assert clock.pending and clock.pending[0].seconds == pytest.approx(1.0)
+    assert played.actions.children == (), "your buttons wait while the computers move"
+    assert "is playing" in played.headline.value
+    before = len(played.game.log)
+    clock.step()
+    assert len(played.game.log) == before + 1, "one move a step"
+
+
+def test_the_dice_show_beside_the_player_who_rolled_and_matches_light_up():
+    played, _clock = table("bold", seed=4)
+    played.game.rng = ScriptedDice((3, 5, L))
+    played.game.rows["You"] = (3, 3, 6)
+    played.act(Roll())
+    seats = played.rows_view.value.split("data-player=")[1:]
+    you, computer = seats
+    assert you.startswith('"You"') and "mc-die" in you, "the dice are beside You"
+    assert "mc-die" not in computer
+    assert you.count("mc-match") == 2, "both 3s light up"
+
+
+def test_after_a_bust_the_headline_says_bust_and_what_happened():
+    played, _clock = table("bold", seed=4)
+    game = played.game
+    game.quit.add("Bold Bea")  # You are the last player: missing your row is a bust
+    game.rows["You"], game.llama_row = (6, 6), (2, 3)
+    game.rng = ScriptedDice((2, 4, L))
+    played.act(Roll())
+    assert game.round_over and game.case() is Case.BUST
+    assert "Bust!" in played.headline.value and "A match" not in played.headline.value
+    assert "the whole llama row (2 3) goes into your row" in played.headline.value
+
+
+def test_the_table_speaks_good_english_for_you():
+    played, clock = table("bold", seed=4)
+    for _ in range(300):
+        if played.game.over:
+            break
+        buttons = played.actions.children
+        buttons[0].click()
+        clock.run()
+    text = " ".join(played.game.log) + played.headline.value + played.status.value
+    for wrong in ("You&#x27;s", "You's", "You starts", "You rolls", "You has", "You wins"):
+        assert wrong not in text
 
 
 def test_the_odds_panel_gives_the_best_decision_to_the_last_player():
-    table = LamaDiceTable(("cautious",), seed=2)
-    table.game.quit.add("Computer 1 (cautious)")
-    table._render()
-    assert "You are the last player" in table.odds_panel.value
-    table.odds_switch.value = False
-    assert table.odds_panel.value == ""
+    played, clock = table("cautious", seed=2)
+    played.game.quit.add("Cautious Cleo")
+    played._render()
+    assert "You are the last player" in played.odds_panel.value
+    assert "Working out" in played.odds_panel.value, "the click is answered at once"
+    clock.run()
+    assert "Rolling on costs" in played.odds_panel.value and "Best: <b>" in played.odds_panel.value
+    played.odds_switch.value = False
+    assert played.odds_panel.value == ""
 
 
 def test_illegal_moves_show_a_message():
-    table = LamaDiceTable(("best",), seed=2)
-    table.act(Discard((1,)))
-    assert "You must roll or quit now, not discard" in table.message.value
-    table.act(ChanceOutcome((L, L, L)))
-    assert "nobody chooses the roll" in table.message.value
+    played, _clock = table("best", seed=2)
+    played.act(Discard((1,)))
+    assert "You must roll or quit now, not discard" in played.message.value
+    played.act(ChanceOutcome((L, L, L)))
+    assert "nobody chooses the roll" in played.message.value
 
 
 def test_the_table_shows_the_games_own_log():
-    table = LamaDiceTable(("bold",), seed=4)
-    table.actions.children[0].click()
-    shown = table.status.value.split("<br>")
-    assert shown == [line.replace("'", "&#x27;") for line in table.game.log[-len(shown) :]]
+    played, clock = table("bold", seed=4)
+    played.actions.children[0].click()
+    clock.run()
+    shown = played.status.value.split("<br>", 1)[1].removesuffix("</div>").split("<br>")
+    assert shown == [line.replace("'", "&#x27;") for line in played.game.log[-len(shown) :]]
 
 
 @pytest.mark.parametrize(("scoring", "points"), [("once", "13"), ("each", "23")])
 def test_llama_scoring_reaches_the_widgets(scoring, points):
-    demo = OddsDemo(row="3 L L", llama_scoring=scoring)
+    demo = OddsDemo(row="3 L L", llama_scoring=scoring, clock=FakeClock())
     assert f"Quitting now scores {points}" in demo.odds_view.value
-    table = LamaDiceTable(("bold",), seed=4, llama_scoring=scoring)
-    assert table.game.llama_scoring == scoring
-    table.game.rows["You"] = (3, L, L)
-    table._render()
-    assert f"Quitting now scores {points}" in table.odds_panel.value
+    played, _clock = table("bold", seed=4, llama_scoring=scoring)
+    assert played.game.llama_scoring == scoring
+    played.game.rows["You"] = (3, L, L)
+    played._render()
+    assert f"Quitting now scores {points}" in played.odds_panel.value
 
 
 def test_the_dice_layout_reaches_the_table_and_its_odds():
-    one_llama = "12345L,12346L,12356L"
-    table = LamaDiceTable(("bold",), seed=4, dice=parse_dice(one_llama))
-    assert table.game.dice == parse_dice(one_llama)
-    assert "1/216" in table.odds_panel.value and "die 1: 1 2 3 4 5 L" in table.children[2].value
+    played, _clock = table("bold", seed=4, dice=parse_dice(ONE_LLAMA))
+    assert played.game.dice == parse_dice(ONE_LLAMA)
+    assert "1/216" in played.odds_panel.value and ONE_LLAMA in played.scores.value
+
+
+def test_new_dice_start_a_fresh_table_but_never_wipe_a_game_under_way():
+    chooser = DiceChooser()
+    clock = FakeClock()
+    played = LamaDiceTable(("bold",), seed=4, dice=chooser, clock=clock)
+    chooser.text.value = ONE_LLAMA
+    assert played.game.dice == parse_dice(ONE_LLAMA), "nothing of yours was lost: new game"
+    played.actions.children[0].click()
+    clock.run()
+    points = dict(played.game.points)
+    chooser.text.value = "3456LL,1256LL,1234LL"
+    assert played.game.dice == parse_dice(ONE_LLAMA) and played.game.points == points
+    assert "used from the next game" in played.message.value
+    played.new_button.click()
+    assert played.game.dice == parse_dice("3456LL,1256LL,1234LL")
 
 
 def test_unknown_computer_player():
     with pytest.raises(ValueError, match="unknown player 'reckless'"):
         LamaDiceTable(("reckless",))
+
+
+def test_the_phase_waits_for_you_after_a_match():
+    played, _clock = table("bold", seed=4)
+    played.game.rng = ScriptedDice((3, 5, L))
+    played.game.rows["You"] = (3, 3, 6)
+    played.act(Roll())
+    assert played.game.phase is Phase.DISCARD
+    assert "Discard highlighted cards" in played.headline.value
+
+
+def test_on_a_page_the_heavy_work_runs_on_a_worker_thread():
+    start = time.perf_counter()
+    games = WholeGames(games=2)  # the page's own clock: the games are played on a thread
+    assert time.perf_counter() - start < 0.5 and games.work.busy
+    deadline = time.monotonic() + 120
+    while games.work.busy and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "games won of 2" in games.result.value

@@ -1,0 +1,60 @@
+"""What the LAMA Dice lessons show when they open, worked out once (by
+`scripts/lama_dice_cache.py`, into `known_values.py`) so that a page opens at once.
+
+Everything here is deterministic: exact fractions, and simulations with fixed seeds. Each lookup
+gives None for anything not worked out in advance; the caller then computes it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from mathcards.chips import LLAMA
+from mathcards.lama_dice.dice import Dice, Row, dice_text
+from mathcards.lama_dice.policy import Decision
+
+LESSON_ROW: Row = (1, 2, 3, 4, 5, LLAMA)
+LESSON_LLAMA_ROW: Row = (1, 2, 3, 4, 5, 6, LLAMA)
+EXAMPLE_ROWS: tuple[Row, ...] = (
+    (6,),
+    (1, 6),
+    (5, 6, LLAMA),
+    (2, 2, 6),
+    (1, 2, 3),
+    (4, 5, 6, LLAMA),
+    (1, 2, 3, 4, 5, LLAMA),
+)
+LAST_ROUNDS, LAST_ROUNDS_SEED = 3000, 7
+GAMES, GAMES_SEED = 60, 3
+
+
+def decision(row: Row, llama_row: Row, dice: Dice, llama_scoring: str = "once") -> Decision | None:
+    """The last player's decision, if worked out in advance."""
+    from mathcards.lama_dice.known_values import DECISIONS
+
+    known = DECISIONS.get((dice_text(dice), row, llama_row)) if llama_scoring == "once" else None
+    if known is None:
+        return None
+    roll, quit_now = known
+    return Decision(Fraction(roll), Fraction(quit_now))
+
+
+def average_penalty(
+    row: Row, llama_row: Row, dice: Dice, strategy: str, rounds: int, seed: int
+) -> float | None:
+    """A strategy's average penalty over the lesson's seeded last rounds, if worked out."""
+    from mathcards.lama_dice.known_values import LAST_ROUND_TOTALS
+
+    if (rounds, seed) != (LAST_ROUNDS, LAST_ROUNDS_SEED):
+        return None
+    total = LAST_ROUND_TOTALS.get((dice_text(dice), row, llama_row, strategy))
+    return None if total is None else total / rounds
+
+
+def game_winners(dice: Dice, games: int, seed: int) -> list[tuple[str, ...]] | None:
+    """The winners (by strategy) of each seeded game between cautious, bold and best."""
+    from mathcards.lama_dice.known_values import GAME_WINNERS
+
+    if (games, seed) != (GAMES, GAMES_SEED):
+        return None
+    return GAME_WINNERS.get(dice_text(dice))

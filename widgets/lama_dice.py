@@ -73,7 +73,6 @@ from widgets.controls import (
 )
 
 FULL_LLAMA_ROW: Row = VALUES
-LLAMA_PAPER = "#fde68a"
 BLUE, GREY = "#1d4ed8", "#9ca3af"
 YOU = "You"
 SHOWN_LOG = 6  # the last moves listed under the table
@@ -154,14 +153,15 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 
 
 def lama_card(value: int, width: int = 60, *, highlight: bool = False) -> str:
-    """A LAMA card (a number 1–6, or a yellow llama card): the one place a card is drawn."""
+    """A LAMA card in the game's look (a number in its colour, or a drawn llama): the one place
+    a LAMA Dice card is drawn."""
     spoken = "llama card" if value == LLAMA else f"card {value}"
     if highlight:
         spoken += ", matches a die"
     extra = "mc-match" if highlight else ""
     if value == LLAMA:
-        return svg.card("L", width=width, label=spoken, paper=LLAMA_PAPER, extra=extra)
-    return svg.card(value, width=width, label=spoken, extra=extra)
+        return svg.llama(width=width, label=spoken, extra=extra)
+    return svg.lama_number(value, width=width, label=spoken, extra=extra)
 
 
 def render_row(
@@ -174,7 +174,9 @@ def render_row(
 ) -> str:
     """A row of cards (those a die matches highlighted), or its backs once turned face down."""
     if face_down:
-        return svg.row([svg.card_back(len(row), width=width)], css_class=css_class)
+        cards = "1 card" if len(row) == 1 else f"{len(row)} cards"
+        label = f"a row turned face down: {cards}"
+        return svg.row([svg.card_back(len(row), width=width, label=label)], css_class=css_class)
     if not row:
         return f'<div class="{css_class}"><i>no cards</i></div>'
     cards = [lama_card(card, width, highlight=card in highlight) for card in row]

@@ -131,7 +131,9 @@ def _lama_frame(content: str, *, label: str, width: int, css: str, paper: str, e
     )
 
 
-def lama_number(value: int, *, plus: bool = False, width: int = 70) -> str:
+def lama_number(
+    value: int, *, plus: bool = False, width: int = 70, label: str | None = None, extra: str = ""
+) -> str:
     """A LAMA number card in its colour; a "+" card carries a star-shaped + badge."""
     colour = LAMA_COLOURS[value]
     text = f"{value}+" if plus else str(value)
@@ -153,14 +155,14 @@ def lama_number(value: int, *, plus: bool = False, width: int = 70) -> str:
         if plus
         else ""
     )
-    label = f"{value} plus card: play it and go again" if plus else f"card {value}"
-    css = f"mc-lama-{value}{'-plus' if plus else ''}"
+    spoken = label or (f"{value} plus card: play it and go again" if plus else f"card {value}")
+    css = f"mc-lama-{value}{'-plus' if plus else ''} {extra}".strip()
     return _lama_frame(
-        corner + middle + badge, label=label, width=width, css=css, paper="#fffdf7", edge=colour
+        corner + middle + badge, label=spoken, width=width, css=css, paper="#fffdf7", edge=colour
     )
 
 
-def llama(*, pink: bool = False, width: int = 70) -> str:
+def llama(*, pink: bool = False, width: int = 70, label: str | None = None, extra: str = "") -> str:
     """The llama card (or the pink llama), with a drawn llama."""
     name = "pink llama" if pink else "llama"
     fur, ink = LLAMA_FUR[name]
@@ -181,9 +183,11 @@ def llama(*, pink: bool = False, width: int = 70) -> str:
         f'font-size="13" fill="{ink}">{name.upper()}</text>'
     )
     paper = "#fdf2f8" if pink else "#fffbeb"
-    label = "pink llama: goes on anything, then only a 1 or a llama" if pink else "llama card"
-    css = "mc-lama-pink" if pink else "mc-lama-llama"
-    return _lama_frame(animal + title, label=label, width=width, css=css, paper=paper, edge=ink)
+    said = "pink llama: goes on anything, then only a 1 or a llama" if pink else "llama card"
+    css = f"{'mc-lama-pink' if pink else 'mc-lama-llama'} {extra}".strip()
+    return _lama_frame(
+        animal + title, label=label or said, width=width, css=css, paper=paper, edge=ink
+    )
 
 
 def mosquito(*, width: int = 70) -> str:

@@ -79,10 +79,11 @@ def table(*opponents, **options):
     return made, clock
 
 
-def test_rows_are_drawn_with_labelled_llama_cards():
+def test_rows_are_drawn_as_lama_cards_with_a_drawn_llama():
     html = render_row((1, 3, L))
-    assert html.count('<svg class="mc-card') == 3 and 'aria-label="llama card"' in html
-    assert "deck" in render_row((1, 2), face_down=True)
+    assert html.count("mc-lama-card") == 3 and 'aria-label="llama card"' in html
+    assert "mc-lama-3" in html and ">LLAMA</text>" in html, "the number's colour, a drawn llama"
+    assert 'aria-label="a row turned face down: 2 cards"' in render_row((1, 2), face_down=True)
     lit = render_row((1, 3, L), highlight={3})
     assert lit.count("mc-match") == 1 and 'aria-label="card 3, matches a die"' in lit
 

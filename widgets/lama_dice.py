@@ -174,8 +174,8 @@ def render_row(
 ) -> str:
     """A row of cards (those a die matches highlighted), or its backs once turned face down."""
     if face_down:
-        cards = "1 card" if len(row) == 1 else f"{len(row)} cards"
-        label = f"a row turned face down: {cards}"
+        count = "1 card" if len(row) == 1 else f"{len(row)} cards"
+        label = f"a row turned face down: {count}"
         return svg.row([svg.card_back(len(row), width=width, label=label)], css_class=css_class)
     if not row:
         return f'<div class="{css_class}"><i>no cards</i></div>'

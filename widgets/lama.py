@@ -282,21 +282,23 @@ class LamaTable(Complains, w.VBox):
         self.games += 1
         self.rng = random.Random(seed)
         self.setup.layout.display, self.table.layout.display = "none", None
-        self.feed.value, self.message.value = "", ""
-        self._tell(self.game.log[-1])
+        self.message.value = ""
+        self._tell()
         self._computers_play()
 
     @shows_errors
     def act(self, action: Action) -> None:
         """Your move; then the computer players', one after another."""
-        self._tell(self._playing().apply(action).sentence)
+        self._playing().apply(action)
+        self._tell()
         self.message.value = ""
         self._computers_play()
 
     @shows_errors
     def next_round(self, _button: object = None) -> None:
         """Deal the next round; the computers move until it is your turn."""
-        self._tell(self._playing().next_round().sentence)
+        self._playing().next_round()
+        self._tell()
         self._computers_play()
 
     @shows_errors
@@ -343,7 +345,8 @@ class LamaTable(Complains, w.VBox):
         game = self._playing()
         player = game.player
         move = choose(self.strategies[player], game.view(player), game.legal_actions(), self.rng)
-        self._tell(game.apply(move).sentence)
+        game.apply(move)
+        self._tell()
 
     def _stop(self) -> None:
         """Cancel a computer move that is waiting for its pause."""
@@ -351,10 +354,9 @@ class LamaTable(Complains, w.VBox):
             self.timer.cancel()
             self.timer = None
 
-    def _tell(self, sentence: str) -> None:
-        """Add a sentence to the feed of moves (the last eight are shown)."""
-        lines = [*self.feed.value.split("<br>"), escape(sentence)][-8:]
-        self.feed.value = "<br>".join(line for line in lines if line)
+    def _tell(self) -> None:
+        """The feed of moves: the last eight sentences of the game's own log."""
+        self.feed.value = "<br>".join(escape(line) for line in self._playing().log[-8:])
 
     # ------------------------------------------------------------ rendering
 

@@ -255,8 +255,8 @@ class UnikatTable(Complains, w.VBox):
             [YOU, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
         )
         self.rng = random.Random(seed)
-        self.story.value, self.selected, self.hint = "", None, ()
-        self._tell(self.game.log[-1])
+        self.selected, self.hint = None, ()
+        self._tell()
         self.say("")
         self._after_move()
 
@@ -293,7 +293,8 @@ class UnikatTable(Complains, w.VBox):
 
     @shows_errors
     def next_round(self, _button: object = None) -> None:
-        self._tell(self.game.next_round().sentence)
+        self.game.next_round()
+        self._tell()
         self._after_move()
 
     @shows_errors
@@ -307,8 +308,8 @@ class UnikatTable(Complains, w.VBox):
         self._render()
 
     def _act(self, action: Any) -> None:
-        event = self.game.apply(action)
-        self._tell(event.sentence)
+        self.game.apply(action)
+        self._tell()
         self.selected, self.hint = None, ()
         self.say("")
         self._after_move()
@@ -337,7 +338,8 @@ class UnikatTable(Complains, w.VBox):
         if not self._computers_turn():
             return
         player = self.game.current_players()[0]
-        self._tell(self.game.apply(choose(self.game, self.strategies[player], self.rng)).sentence)
+        self.game.apply(choose(self.game, self.strategies[player], self.rng))
+        self._tell()
         self._render()
         if self._computers_turn() and self.pace > 0:
             self._schedule()
@@ -347,9 +349,9 @@ class UnikatTable(Complains, w.VBox):
             self.timer.cancel()
             self.timer = None
 
-    def _tell(self, sentence: str) -> None:
-        lines = [*self.story.value.split("<br>"), escape(sentence)][-6:]
-        self.story.value = "<br>".join(line for line in lines if line)
+    def _tell(self) -> None:
+        """The story so far: the last six sentences of the game's own log."""
+        self.story.value = "<br>".join(escape(line) for line in self.game.log[-6:])
 
     # ------------------------------------------------------------ rendering
 

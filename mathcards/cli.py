@@ -21,7 +21,7 @@ from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import last_player
 from mathcards.mam import cards as mam_cards
 from mathcards.mam.check import check
-from mathcards.mam.solver import MAX_POWER_LIMIT, solve
+from mathcards.mam.solver import MAX_POWER_LIMIT, find_solutions
 from mathcards.mam.steps import MAX_POWER
 from mathcards.unikat import cli as unikat_cli
 
@@ -64,6 +64,10 @@ def _max_power(text: str) -> int:
     return number
 
 
+def _limit(text: str) -> int:
+    return _whole(text, "--limit", 1)
+
+
 def _port(text: str) -> int:
     number = _whole(text, "the port", 1)
     if number > 65535:
@@ -79,6 +83,9 @@ def parser() -> argparse.ArgumentParser:
     solve_cmd = commands.add_parser("solve", help="every way to make the target from the cards")
     solve_cmd.add_argument("cards", nargs="+", type=_card, metavar="CARD")
     _add_rules(solve_cmd)
+    solve_cmd.add_argument(
+        "--limit", type=_limit, default=100, metavar="N", help="list at most N (default 100)"
+    )
     solve_cmd.add_argument("--json", action="store_true", help="one JSON object on stdout")
 
     check_cmd = commands.add_parser("check", help="is a calculation right? exit 0 if so, else 1")
@@ -173,19 +180,24 @@ def run_lama_dice(args: argparse.Namespace) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    solutions = solve(args.cards, args.target, power=args.power, max_power=args.max_power)
+    rules = {"power": args.power, "max_power": args.max_power, "limit": args.limit}
+    found = find_solutions(args.cards, args.target, **rules)
+    solutions = found.solutions
     if args.json:
         shown = [
             {"expression": s.text, "cards": list(s.cards), "latex": s.latex} for s in solutions
         ]
         record = {"cards": args.cards, "target": args.target, "power": args.power}
-        print(json.dumps({**record, "solutions": shown}, ensure_ascii=False))
+        counted = {"total": found.total, "complete": found.complete}
+        print(json.dumps({**record, **counted, "solutions": shown}, ensure_ascii=False))
         return 0
     deal = " ".join(map(str, args.cards))
     if not solutions:
         print(f"{deal} → {args.target}: no solution")
         return 0
-    print(f"{deal} → {args.target}: {_count(len(solutions), 'solution')}")
+    noun = "solution" if found.total == 1 and found.complete else "solutions"
+    listed = "" if len(solutions) == found.total else f", the best {len(solutions)} listed"
+    print(f"{deal} → {args.target}: {found.count} {noun}{listed}")
     for used, group in groupby(solutions, key=lambda s: len(s.cards)):
         same_size = list(group)
         print(f"{_count(used, 'card')} ({len(same_size)}):")

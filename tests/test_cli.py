@@ -28,11 +28,24 @@ def test_solve_prints_solutions_grouped_by_cards_used(capsys):
     assert "  15 + 12 + 7 − 2" in lines
 
 
+def test_solve_lists_the_best_and_counts_the_rest(capsys):
+    code, out, _ = run(capsys, "solve", "7", "6", "12", "2", "15", "--target", "32", "--limit", "3")
+    assert code == 0 and out.startswith("7 6 12 2 15 → 32: 23 solutions, the best 3 listed")
+    assert out.count("\n  ") == 3
+    table = ["3", "4", "7", "8", "9", "10", "11", "16", "--target", "34", "--power"]
+    code, out, _ = run(capsys, "solve", *table, "--limit", "2", "--json")
+    record = json.loads(out)
+    assert code == 0 and record["complete"] is False and len(record["solutions"]) == 2
+    code, _, err = run(capsys, "solve", "7", "--target", "7", "--limit", "0")
+    assert code == 2 and "--limit must be a positive whole number" in err
+
+
 def test_solve_json_is_one_object_with_ascii_expressions(capsys):
     code, out, _ = run(capsys, "solve", "7", "6", "12", "2", "15", "--target", "32", "--json")
     assert code == 0
     record = json.loads(out)
-    assert set(record) == {"cards", "target", "power", "solutions"}
+    assert set(record) == {"cards", "target", "power", "total", "complete", "solutions"}
+    assert record["total"] == 23 and record["complete"] is True
     assert record["cards"] == [7, 6, 12, 2, 15]
     assert record["target"] == 32 and record["power"] is False
     assert len(record["solutions"]) == 23

@@ -17,7 +17,6 @@ import ipywidgets as w
 
 from mathcards.engine import check_players
 from mathcards.mam import level as level_named
-from mathcards.mam import solve
 from mathcards.mam.bots import SKILLS, Bot, Plan, race
 from mathcards.mam.cards import LEVELS, Level, deal, read_cards
 from mathcards.mam.check import Verdict, check, preview
@@ -32,7 +31,7 @@ from mathcards.mam.odds import (
     solvability,
 )
 from mathcards.mam.practice import PracticeSet
-from mathcards.mam.solver import Solution
+from mathcards.mam.solver import Found, find_solutions
 from widgets import svg
 from widgets.controls import (
     MESSAGE_STYLE,
@@ -89,11 +88,16 @@ def render_scores(game: MamGame) -> str:
     return f'<table class="mc-score-table">{rows}</table>'
 
 
-def render_solutions(solutions: list[Solution], target: int) -> str:
-    """Every solution, grouped by how many cards it uses."""
+def render_solutions(found: Found, target: int) -> str:
+    """How many ways there are, and the best of them grouped by how many cards they use."""
+    solutions = found.solutions
     if not solutions:
         return f"<p>No calculation makes {target} from these cards.</p>"
-    parts = [f"<p><b>{_count(len(solutions), 'way')} to make {target}</b></p>"]
+    ways = "way" if found.total == 1 and found.complete else "ways"
+    heading = f"{found.count} {ways} to make {target}"
+    if len(solutions) < found.total:
+        heading += f": the best {len(solutions)}, most cards first"
+    parts = [f"<p><b>{heading}</b></p>"]
     for used, group in groupby(solutions, key=lambda s: len(s.cards)):
         shown = list(group)
         items = "".join(f"<li>{escape(s.pretty)}</li>" for s in shown[:SHOWN_PER_GROUP])
@@ -405,7 +409,7 @@ class MamTable(Complains, w.VBox):
         if self.solutions.value:
             self.solutions.value = ""
             return
-        found = solve(game.solver_cards(), game.target, power=game.power)
+        found = find_solutions(game.solver_cards(), game.target, power=game.power)
         self.solutions.value = render_solutions(found, game.target)
 
     # ------------------------------------------------------------ the round
@@ -664,7 +668,8 @@ class QuickDeal(w.VBox):
         self._deal()
 
     def show_ways(self, _button: object = None) -> None:
-        self.found.value = render_solutions(solve(self.cards, sum(self.dice)), sum(self.dice))
+        target = sum(self.dice)
+        self.found.value = render_solutions(find_solutions(self.cards, target), target)
 
 
 EXPLORER_CARDS = 6  # the solver answers at once for up to six cards, powers included
@@ -698,7 +703,7 @@ class SolverExplorer(Complains, w.VBox):
         """Solve the typed deal; a typing mistake is named beside the boxes and nothing lost."""
         self.found.value = ""
         cards = read_cards(self.cards.value, most=EXPLORER_CARDS)
-        found = solve(cards, self.target.value, power=self.power.value)
+        found = find_solutions(cards, self.target.value, power=self.power.value)
         self.message.value = ""
         self.found.value = render_solutions(found, self.target.value)
 

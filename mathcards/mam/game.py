@@ -37,7 +37,7 @@ from mathcards.mam.cards import FACE_UP, LEVELS, Level
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.hints import hint_ladder
-from mathcards.mam.solver import MAX_CARDS, is_solvable, reachable
+from mathcards.mam.solver import MAX_CARDS, is_solvable
 
 MAX_PLAYERS = 6
 Dice = tuple[int, int]
@@ -334,8 +334,8 @@ class MamGame:
         return solver_cards(self.face_up)
 
     def _any_roll_solvable(self) -> bool:
-        made = reachable(self.solver_cards(), power=self.power)
-        return any(target in made for target in self.level.targets())
+        cards = self.solver_cards()
+        return any(is_solvable(cards, t, power=self.power) for t in self.level.targets())
 
     def _others(self, player: str) -> list[str]:
         """Every other player, in seating order after `player`."""

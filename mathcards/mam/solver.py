@@ -10,6 +10,11 @@ in two passes on plain ints and tuples (never sympy objects):
 
 `is_solvable` and `best` on six to eight cards never build the large value sets: they search
 towards the target from the small halves of each split (`Search.find`).
+
+Every call is bounded. Listing every solution is exact up to `LISTED` cards (7, or 6 with the
+exponent variant: a second or two); `find_solutions` lists the best ones of any table and says
+how many there are, or "more than" when counting them all would take minutes. `reachable` and
+`solve`, which are exact, refuse larger tables with a ValueError.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from mathcards.mam.expression import Form
 from mathcards.mam.steps import MAX_POWER, Partners, combine_values, partners
 
 MAX_CARDS = 8
+LISTED = {False: 7, True: 6}  # the most cards whose every solution is listed in a second or two
+WORK = 20_000  # forms `find_solutions` builds on a larger table before it lists one a selection
 SMALL_HAND = 5  # up to this many cards, building every value is faster than searching
 MAX_POWER_LIMIT = 10**12
 Hand = tuple[int, ...]
@@ -142,20 +149,29 @@ def splits(hand: Hand) -> tuple[tuple[Hand, Hand], ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 16)
-def values(hand: Hand, powers: bool = False, max_power: int = MAX_POWER) -> frozenset[int]:
-    """Every value a calculation using exactly the cards of `hand` can make."""
-    if len(hand) == 1:
-        return frozenset(hand)
-    made: set[int] = set()
-    for left, right in splits(hand):
-        made |= combine_values(
-            values(left, powers, max_power),
-            values(right, powers, max_power),
-            powers=powers,
-            max_power=max_power,
-        )
-    return frozenset(made)
+def values(
+    hand: Hand,
+    powers: bool = False,
+    max_power: int = MAX_POWER,
+    memo: dict[Hand, frozenset[int]] | None = None,
+) -> frozenset[int]:
+    """Every value a calculation using exactly the cards of `hand` can make. `memo` keeps the
+    value sets of the parts for one question only, so a long-lived kernel does not grow."""
+    memo = {} if memo is None else memo
+    if hand not in memo:
+        if len(hand) == 1:
+            memo[hand] = frozenset(hand)
+        else:
+            made: set[int] = set()
+            for left, right in splits(hand):
+                made |= combine_values(
+                    values(left, powers, max_power, memo),
+                    values(right, powers, max_power, memo),
+                    powers=powers,
+                    max_power=max_power,
+                )
+            memo[hand] = frozenset(made)
+    return memo[hand]
 
 
 def sub_hands(hand: Hand) -> list[Hand]:
@@ -170,17 +186,22 @@ def sub_hands(hand: Hand) -> list[Hand]:
 # ---------------------------------------------------------------- pass 2: forms
 
 
+class _OverBudget(Exception):
+    """Listing the forms of one selection would build more forms than the call may."""
+
+
 class Search:
     """The forms that reach values from parts of one hand, under one set of rules
-    (memoised for the life of one question)."""
+    (memoised for the life of one question). `budget` caps the forms `forms` may build."""
 
-    def __init__(self, powers: bool, max_power: int) -> None:
-        self.powers, self.max_power = powers, max_power
+    def __init__(self, powers: bool, max_power: int, budget: int | None = None) -> None:
+        self.powers, self.max_power, self.budget = powers, max_power, budget
         self.memo: dict[tuple[Hand, int], frozenset[Form]] = {}
         self.found: dict[tuple[Hand, int], Form | None] = {}
+        self.made: dict[Hand, frozenset[int]] = {}
 
     def values(self, hand: Hand) -> frozenset[int]:
-        return values(hand, self.powers, self.max_power)
+        return values(hand, self.powers, self.max_power, self.made)
 
     def steps(self, hand: Hand, target: int) -> Iterator[tuple[str, Half, Half]]:
         """Every last step ``left op right == target`` over a split of the hand."""
@@ -212,6 +233,10 @@ class Search:
                     for left_form in self.forms(*left)
                     for right_form in self.forms(*right)
                 }
+            if self.budget is not None:
+                self.budget -= len(found)
+                if self.budget < 0:
+                    raise _OverBudget
             self.memo[key] = frozenset(found)
         return self.memo[key]
 
@@ -268,16 +293,82 @@ def _matching(candidates: Partners, made: frozenset[int]) -> Iterable[int]:
 def solve(
     cards: Iterable[int], target: int, *, power: bool = False, max_power: int = MAX_POWER
 ) -> list[Solution]:
-    """Every distinct solution, most cards first, then simplest (RULES.md §1)."""
+    """Every distinct solution, most cards first, then simplest (RULES.md §1), for up to
+    `LISTED` cards; a larger table is a ValueError (use `find_solutions`)."""
     hand, search = _prepare(cards, target, power, max_power)
+    _check_listed(hand, power, "list every solution")
     found = {
         form
         for part in sub_hands(hand)
         if target in search.values(part)
         for form in search.forms(part, target)
     }
-    solutions = [Solution(form) for form in found]
-    return sorted(solutions, key=lambda s: (-len(s.cards), s.difficulty))
+    return _in_order(found)
+
+
+@dataclass(frozen=True)
+class Found:
+    """The best solutions of a table and how many there are in all (`complete`), or at least
+    (`complete` is False: counting them all would take minutes)."""
+
+    solutions: list[Solution]
+    total: int
+    complete: bool
+
+    @property
+    def count(self) -> str:
+        """How many solutions, in words: "23", or "more than 4,000"."""
+        return f"{self.total:,}" if self.complete else f"more than {self.total:,}"
+
+
+def find_solutions(
+    cards: Iterable[int],
+    target: int,
+    *,
+    power: bool = False,
+    max_power: int = MAX_POWER,
+    limit: int = 100,
+) -> Found:
+    """The `limit` best solutions of any table (most cards first, then simplest), in a few
+    seconds at most. Up to `LISTED` cards every solution is counted; on a larger table the
+    largest selections, and those past a work budget, give one solution each, and the total is
+    then a lower bound."""
+    hand, search = _prepare(cards, target, power, max_power)
+    if not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a whole number, 1 or more, not {limit!r}")
+    listed = LISTED[search.powers]
+    if len(hand) > listed:
+        search.budget, listed = WORK, listed - 1
+    found: set[Form] = set()
+    complete = True
+    for part in reversed(sub_hands(hand)):
+        if len(part) <= listed and (search.budget is None or search.budget > 0):
+            try:
+                if target in search.values(part):
+                    found |= search.forms(part, target)
+                continue
+            except _OverBudget:
+                search.budget = 0
+        witness = search.find(part, target)
+        if witness is not None:
+            found.add(witness)
+            complete = False
+    return Found(_in_order(found)[:limit], len(found), complete)
+
+
+def _in_order(forms: Iterable[Form]) -> list[Solution]:
+    """Most cards first, then simplest."""
+    return sorted(map(Solution, forms), key=lambda s: (-len(s.cards), s.difficulty))
+
+
+def _check_listed(hand: Hand, power: bool, what: str) -> None:
+    most = LISTED[bool(power)]
+    if len(hand) > most:
+        variant = " with the exponent variant" if power else ""
+        raise ValueError(
+            f"to {what}{variant} give at most {most} cards, not {len(hand)}: "
+            "there can be hundreds of thousands"
+        )
 
 
 def is_solvable(
@@ -306,8 +397,16 @@ def simplest(
     """The simplest of the solutions with the fewest cards, or None when there is none."""
     hand, search = _prepare(cards, target, power, max_power)
     for size in range(1, len(hand) + 1):
-        parts = [p for p in sub_hands(hand) if len(p) == size and target in search.values(p)]
-        forms = [form for part in parts for form in search.forms(part, target)]
+        parts = [part for part in sub_hands(hand) if len(part) == size]
+        if size > LISTED[bool(power)]:  # too many to compare: the first one found
+            forms = [form for part in parts if (form := search.find(part, target)) is not None]
+        else:
+            forms = [
+                form
+                for part in parts
+                if target in search.values(part)
+                for form in search.forms(part, target)
+            ]
         if forms:
             return min(map(Solution, forms), key=lambda s: s.difficulty)
     return None
@@ -316,13 +415,16 @@ def simplest(
 def reachable(
     cards: Iterable[int], *, power: bool = False, max_power: int = MAX_POWER
 ) -> dict[int, Reach]:
-    """Every target the cards can make, with the fewest and the most cards that make it."""
+    """Every target the cards can make, with the fewest and the most cards that make it (for
+    up to `LISTED` cards; a larger table is a ValueError)."""
     hand = hand_of(cards)
+    _check_listed(hand, power, "find every value")
     max_power = checked_max_power(max_power)
     reach: dict[int, Reach] = {}
+    made: dict[Hand, frozenset[int]] = {}
     for part in sub_hands(hand):
         size = len(part)
-        for target in values(part, power, max_power):
+        for target in values(part, power, max_power, made):
             fewest = reach[target].fewest if target in reach else size
             reach[target] = Reach(fewest, size)
     return dict(sorted(reach.items()))
@@ -336,9 +438,11 @@ def _prepare(cards: Iterable[int], target: int, power: bool, max_power: int) -> 
 
 __all__: list[str] = [
     "MAX_CARDS",
+    "Found",
     "Reach",
     "Solution",
     "best",
+    "find_solutions",
     "hand_of",
     "is_solvable",
     "reachable",

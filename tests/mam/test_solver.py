@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from mathcards.mam import best, expression, is_solvable, reachable, simplest, solve
 from mathcards.mam.check import check
-from mathcards.mam.solver import sub_hands, values
+from mathcards.mam.solver import find_solutions, sub_hands, values
 from tests.mam.reference import enumerate_solutions, form_of
 
 RULEBOOK = [7, 6, 12, 2, 15]
@@ -257,3 +257,40 @@ def test_the_targeted_search_agrees_with_the_value_sets(cards, power, data):
         assert (form is not None) == (target in made)
         if form is not None:
             assert check(expression.text(form), cards, target, power=power).correct
+
+
+# ---------------------------------------------------------------- bounded work on any table
+
+
+def test_find_solutions_counts_every_solution_on_a_table_it_can_list():
+    found = find_solutions(RULEBOOK, 32, limit=5)
+    assert found.complete and found.total == 23 and found.count == "23"
+    assert found.solutions == solve(RULEBOOK, 32)[:5]
+
+
+def test_the_biggest_tables_list_their_best_solutions_and_say_more_than():
+    # 8 cards with powers: 230 933 solutions, minutes to list them all.
+    cards = [3, 4, 7, 8, 9, 10, 11, 16]
+    found = find_solutions(cards, 34, power=True, limit=30)
+    assert not found.complete and found.count.startswith("more than ")
+    assert len(found.solutions) == 30 and len(found.solutions[0].cards) == 8
+    assert found.total >= 30
+    for solution in found.solutions:
+        assert check(solution.text, cards, 34, power=True).correct
+    counts = [len(s.cards) for s in found.solutions]
+    assert counts == sorted(counts, reverse=True)
+
+
+@pytest.mark.parametrize(("size", "power"), [(8, False), (7, True)])
+def test_exact_listing_refuses_tables_too_big_to_list(size, power):
+    cards = [3, 4, 7, 8, 9, 10, 11, 16][:size]
+    with pytest.raises(ValueError, match="give at most"):
+        solve(cards, 34, power=power)
+    with pytest.raises(ValueError, match="give at most"):
+        reachable(cards, power=power)
+    assert best(cards, 34, power=power) is not None, "the targeted search still answers"
+
+
+def test_a_limit_must_be_a_whole_number():
+    with pytest.raises(ValueError, match="limit must be"):
+        find_solutions(RULEBOOK, 32, limit=0)

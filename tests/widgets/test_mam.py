@@ -4,7 +4,8 @@ from html import escape
 
 import pytest
 
-from mathcards.mam import best
+from mathcards.mam import best, solve
+from mathcards.mam.solver import find_solutions
 from widgets import svg
 from widgets.mam import (
     AllLevels,
@@ -84,13 +85,18 @@ def test_the_deck_is_a_pile_that_thins_as_cards_are_drawn():
 
 
 def test_solutions_are_grouped_by_cards_used():
-    from mathcards.mam import solve
 
-    html = render_solutions(solve([7, 6, 12, 2, 15], 32), 32)
+    html = render_solutions(find_solutions([7, 6, 12, 2, 15], 32), 32)
     assert "23 ways to make 32" in html and "5 cards (12):" in html and "4 cards (11):" in html
-    assert "No calculation makes 9" in render_solutions([], 9)
-    many = render_solutions(solve([1, 2, 3, 4, 5], 5), 5)
+    assert "No calculation makes 9" in render_solutions(find_solutions([2, 3], 9), 9)
+    many = render_solutions(find_solutions([1, 2, 3, 4, 5], 5), 5)
     assert many.count("<li>") == len(solve([1, 2, 3, 4, 5], 5)) or "more</li>" in many
+
+
+def test_a_table_too_big_to_count_shows_its_best_ways_and_says_more_than():
+    html = render_solutions(find_solutions([3, 4, 7, 8, 9, 10, 11, 16], 34, limit=10), 34)
+    assert "more than" in html and "the best 10, most cards first" in html
+    assert "8 cards (1):" in html
 
 
 def test_the_preview_shows_the_calculation_as_written_and_its_value():

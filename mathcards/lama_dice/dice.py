@@ -129,7 +129,7 @@ def most_discards(faces: Faces, row: Row) -> int:
     return sum(min(count, held[value]) for value, count in shown.items())
 
 
-def discard_choices(faces: Faces, row: Row) -> list[Row]:
+def discard_choices(faces: tuple[int, ...], row: Row) -> list[Row]:
     """Every allowed discard: at least one card, at most one per matching die."""
     shown, held = Counter(faces), Counter(row)
     limits = [(value, min(count, held[value])) for value, count in sorted(shown.items())]
@@ -150,7 +150,8 @@ def matching(faces: Faces, cards: Iterable[int]) -> set[int]:
 
 
 def without(row: Row, cards: Row) -> Row:
-    """The row after the cards are removed."""
-    left = Counter(row)
-    left.subtract(cards)
-    return tuple(sorted(left.elements()))
+    """The row after the cards (which it holds) are removed, sorted."""
+    left = sorted(row)
+    for card in cards:
+        left.remove(card)
+    return tuple(left)

@@ -29,6 +29,8 @@ from mathcards.lama_dice.dice import (
 )
 from mathcards.lama_dice.odds import checked_rows
 
+MOST_CARDS = 13  # a row's six dealt cards and the llama row's seven
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -53,8 +55,16 @@ def last_player(
     *,
     llama_scoring: str = "once",
 ) -> Decision:
-    """The best decision for the last player in the round, with both expected penalties."""
+    """The best decision for the last player in the round, with both expected penalties.
+
+    A row only grows by the llama row's cards, so the two hold at most 13 cards together (six
+    dealt, seven in the llama row); larger rows cannot happen and are refused."""
     own, middle = checked_rows(row, llama_row)
+    if len(own) + len(middle) > MOST_CARDS:
+        raise ValueError(
+            f"your row and the llama row hold at most {MOST_CARDS} cards together (six dealt, "
+            f"seven in the llama row at the start), not {len(own) + len(middle)}"
+        )
     return _decision(own, middle, check_dice(dice), check_llama_scoring(llama_scoring))
 
 
@@ -84,15 +94,26 @@ def _decision(row: Row, llama_row: Row, dice: Dice, llama_scoring: str) -> Decis
         return Decision(Fraction(0), Fraction(0))
     again = Fraction(0)
     total = Fraction(0)
-    for faces, p in outcomes(dice).items():
-        case = case_of(faces, row, llama_row, alone=True)
-        if case is Case.THREE_LLAMAS:
+    for matched, p in _matches(frozenset(row), dice).items():
+        if matched is None:  # three llamas: nothing changes, roll again
             again += p
-        elif case is Case.DISCARD:
+        elif matched:
             total += p * min(
-                expected_penalty(without(row, cards), llama_row, dice, llama_scoring)
-                for cards in discard_choices(faces, row)
+                _decision(without(row, cards), llama_row, dice, llama_scoring).expected_penalty
+                for cards in discard_choices(matched, row)
             )
         else:
             total += p * penalty(row + llama_row, llama_scoring=llama_scoring)
     return Decision(total / (1 - again), quit_now)
+
+
+@lru_cache(maxsize=1 << 12)
+def _matches(held: frozenset[int], dice: Dice) -> dict[tuple[int, ...] | None, Fraction]:
+    """The rolls grouped by what they mean for a last player holding these values: the faces
+    that match the row (all a discard depends on), () for a bust, None for three llamas."""
+    grouped: dict[tuple[int, ...] | None, Fraction] = {}
+    for faces, p in outcomes(dice).items():
+        case = case_of(faces, tuple(held), (), alone=True)
+        key = None if case is Case.THREE_LLAMAS else tuple(sorted(f for f in faces if f in held))
+        grouped[key] = grouped.get(key, Fraction(0)) + p
+    return grouped

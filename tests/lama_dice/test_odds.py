@@ -202,3 +202,12 @@ def test_lama20_reaches_the_computer_players(lama20, chip):
     game = LamaDiceGame(["Ann", "Ben"], seed=1, lama20=lama20)
     game.points["Ann"] = 25
     assert chip_for(game).chip == chip
+
+
+def test_a_long_row_is_worked_out_exactly_and_an_impossible_one_refused():
+    twelve = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, L)
+    decision = last_player(twelve, [1])
+    assert decision.quit == 31 and decision.action == "roll"
+    assert decision.roll == Fraction(15237617839364122549829971, 3202064437135361580204032)
+    with pytest.raises(ValueError, match="at most 13 cards together"):
+        last_player(twelve, [1, 2])

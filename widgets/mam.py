@@ -409,6 +409,7 @@ class MamTable(Complains, w.VBox):
         if self.solutions.value:
             self.solutions.value = ""
             return
+        self.solutions.value = "<p class='mc-progress'>Finding every way…</p>"
         found = find_solutions(game.solver_cards(), game.target, power=game.power)
         self.solutions.value = render_solutions(found, game.target)
 

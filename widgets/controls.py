@@ -35,6 +35,33 @@ def background(seconds: float, callback: Callable[[], None]) -> threading.Timer:
     return timer
 
 
+class Alarm:
+    """One callback at a time waiting on a clock: a computer player's next move, or the next
+    second of a countdown. Setting it again or stopping it forgets the waiting one."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock: Clock = clock
+        self.handle: Any = None
+
+    @property
+    def waiting(self) -> bool:
+        return self.handle is not None
+
+    def set(self, seconds: float, callback: Callable[[], None]) -> None:
+        self.stop()
+
+        def ring() -> None:
+            self.handle = None
+            callback()
+
+        self.handle = self.clock(seconds, ring)
+
+    def stop(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+
+
 class Complains:
     """A widget whose callbacks' errors appear in its `message` line, next to its controls."""
 

@@ -11,7 +11,7 @@ import base64
 import random
 from html import escape
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
@@ -42,6 +42,7 @@ from mathcards.lama.odds import (
 from widgets import svg
 from widgets.controls import (
     MESSAGE_STYLE,
+    Alarm,
     Clock,
     Complains,
     button,
@@ -204,8 +205,8 @@ class LamaTable(Complains, w.VBox):
         pause: float = PAUSE,
         clock: Clock = kernel_clock,
     ) -> None:
-        self.seed, self.games, self.pause, self.clock = seed, 0, pause, clock
-        self.timer: Any = None
+        self.seed, self.games, self.pause = seed, 0, pause
+        self.alarm = Alarm(clock)
         self.game: LamaGame | None = None
         self.preset = _dropdown("Deck", list(PRESETS), find_preset(preset).name, "mc-preset")
         self.llama_scoring = _dropdown("Llamas", list(LLAMA_SCORING), "once", "mc-llama-scoring")
@@ -304,7 +305,7 @@ class LamaTable(Complains, w.VBox):
     @shows_errors
     def new_game(self, _button: object = None) -> None:
         """Back to choosing the deck, the rules and the opponents."""
-        self._stop()
+        self.alarm.stop()
         self.game = None
         self.setup.layout.display, self.table.layout.display = None, "none"
 
@@ -323,11 +324,11 @@ class LamaTable(Complains, w.VBox):
 
     def _computers_play(self) -> None:
         """Computer moves, with a pause between them, until it is your move or the round ends."""
-        self._stop()
+        self.alarm.stop()
         while self._computer_to_move():
             if self.pause:
                 self._render()
-                self.timer = self.clock(self.pause, self._computer_step)
+                self.alarm.set(self.pause, self._computer_step)
                 return
             self._computer_move()
         self._render()
@@ -335,7 +336,6 @@ class LamaTable(Complains, w.VBox):
     @shows_errors
     def _computer_step(self) -> None:
         """After the pause: one computer move, then wait for the next."""
-        self.timer = None
         if self._computer_to_move():
             self._computer_move()
         self._computers_play()
@@ -347,12 +347,6 @@ class LamaTable(Complains, w.VBox):
         move = choose(self.strategies[player], game.view(player), game.legal_actions(), self.rng)
         game.apply(move)
         self._tell()
-
-    def _stop(self) -> None:
-        """Cancel a computer move that is waiting for its pause."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
 
     def _tell(self) -> None:
         """The feed of moves: the last eight sentences of the game's own log."""

@@ -63,6 +63,7 @@ from mathcards.lama_dice.simulate import games_won, last_player_rounds, simulate
 from widgets import svg
 from widgets.controls import (
     MESSAGE_STYLE,
+    Alarm,
     Clock,
     Complains,
     button,
@@ -1144,7 +1145,7 @@ class LamaDiceTable(Complains, w.VBox):
         self.dice = follow(dice, self._new_dice)
         self.lama20 = lama20
         self.llama_scoring = check_llama_scoring(llama_scoring)
-        self.clock, self.pace, self.timer = clock, pace, None
+        self.pace, self.alarm = pace, Alarm(clock)
         self.last: Event | None = None
         self.new_button = button("New game", "mc-new-game", self.new_game, button_style="primary")
         self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
@@ -1183,7 +1184,7 @@ class LamaDiceTable(Complains, w.VBox):
     @property
     def busy(self) -> bool:
         """The computer players are moving: your buttons wait."""
-        return self.timer is not None
+        return self.alarm.waiting
 
     def _new_dice(self) -> None:
         if not any(line.startswith(YOU + " ") for line in self.game.log):
@@ -1198,7 +1199,7 @@ class LamaDiceTable(Complains, w.VBox):
     @shows_errors
     def new_game(self, _button: object = None) -> None:
         """Deal a new game (the next seed, if seeded), with the dice the page shows."""
-        self._stop()
+        self.alarm.stop()
         seed = None if self.seed is None else self.seed + self.games
         self.games += 1
         self.game = LamaDiceGame(
@@ -1229,24 +1230,18 @@ class LamaDiceTable(Complains, w.VBox):
     def _computers_play(self) -> None:
         game = self.game
         if not game.round_over and game.player != YOU:
-            self.timer = self.clock(self.pace, self._computer_moves)
+            self.alarm.set(self.pace, self._computer_moves)
         self._render()
 
     @shows_errors
     def _computer_moves(self) -> None:
         """One computer move, shown for about a second before the next."""
-        self.timer = None
         game = self.game
         if game.round_over or game.player == YOU:
             self._render()
             return
         self.last = game.apply(choose(game, self.strategies[game.player]))
         self._computers_play()
-
-    def _stop(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
 
     def _render(self) -> None:
         game = self.game

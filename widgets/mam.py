@@ -11,7 +11,6 @@ import random
 from fractions import Fraction
 from html import escape
 from itertools import groupby
-from typing import Any
 
 import ipywidgets as w
 
@@ -35,6 +34,7 @@ from mathcards.mam.solver import Found, find_solutions
 from widgets import svg
 from widgets.controls import (
     MESSAGE_STYLE,
+    Alarm,
     Clock,
     Complains,
     background,
@@ -229,7 +229,7 @@ class MamTable(Complains, w.VBox):
         self.games_dealt = 0
         self.bots: list[Bot] = []
         self.hints_shown = 0
-        self.timer: Any = None
+        self.alarm = Alarm(clock)
         self.seconds_left = 0.0
         self.plan: Plan | None = None
         self.giving_up: tuple[tuple[int, ...], int] | None = None
@@ -493,9 +493,8 @@ class MamTable(Complains, w.VBox):
         if self.seconds_left > 0:
             who = plan.player if plan.answer else "The computer"
             self.countdown.value = f"{escape(who)} is thinking: {self.seconds_left:.0f} s"
-            self.timer = self.clock(min(1.0, self.seconds_left), self._tick_safely)
+            self.alarm.set(min(1.0, self.seconds_left), self._tick_safely)
             return
-        self.timer = None
         self.countdown.value = ""
         if plan.answer:
             claimed = self.dealt.apply(Claim(plan.player, plan.answer))
@@ -514,9 +513,7 @@ class MamTable(Complains, w.VBox):
         self._tick(min(1.0, self.seconds_left))
 
     def _stop_countdown(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
+        self.alarm.stop()
         self.countdown.value = ""
 
 

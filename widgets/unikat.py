@@ -26,6 +26,7 @@ from mathcards.unikat.odds import simulate_can_lay_first as simulate
 from widgets import svg
 from widgets.controls import (
     MESSAGE_STYLE,
+    Alarm,
     Clock,
     Complains,
     button,
@@ -204,7 +205,7 @@ class UnikatTable(Complains, w.VBox):
             f"Computer {i} ({s})": check_strategy(s) for i, s in enumerate(opponents, 1)
         }
         self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
-        self.pace, self.clock, self.timer = pace, clock, None
+        self.pace, self.alarm = pace, Alarm(clock)
         self.selected: Card | None = None
         self.hint: Chain = ()
         self.cells: dict[Card, w.HTML] = {}
@@ -250,7 +251,7 @@ class UnikatTable(Complains, w.VBox):
         """Deal a new game (the next seed, if seeded)."""
         seed = None if self.seed is None else self.seed + self.games
         self.games += 1
-        self._stop_clock()
+        self.alarm.stop()
         self.game = UnikatGame(
             [YOU, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
         )
@@ -329,12 +330,11 @@ class UnikatTable(Complains, w.VBox):
             while self._computers_turn():
                 self._computer_moves()
         else:
-            self.timer = self.clock(self.pace, self._computer_moves)
+            self.alarm.set(self.pace, self._computer_moves)
 
     @shows_errors
     def _computer_moves(self) -> None:
         """One computer move at a time, so the class sees each card laid."""
-        self.timer = None
         if not self._computers_turn():
             return
         player = self.game.current_players()[0]
@@ -343,11 +343,6 @@ class UnikatTable(Complains, w.VBox):
         self._render()
         if self._computers_turn() and self.pace > 0:
             self._schedule()
-
-    def _stop_clock(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
 
     def _tell(self) -> None:
         """The story so far: the last six sentences of the game's own log."""

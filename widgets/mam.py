@@ -222,7 +222,7 @@ class MamTable(Complains, w.VBox):
         for skill in opponents:
             if skill not in SKILLS:
                 raise ValueError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
-        self.mode, self.seed, self.clock = mode, seed, clock
+        self.mode, self.seed = mode, seed
         self.names = self._seating(list(players), opponents)
         self.skills = dict(zip(self.names[1:], opponents, strict=False)) if mode == "versus" else {}
         self.game: MamGame | None = None

@@ -3,12 +3,14 @@
 Run: ``make bench-pages`` (or ``.venv/bin/python -m bench.pages [--runs N] [PAGE ...]``).
 For each page: the median and worst seconds from asking for the page until its widgets are on
 the screen, and the ratio of the median to the 3-second goal (under 1 is within it). One user
-at a time; the first page of the run is not counted twice (a warm-up opens the landing page).
+at a time; a warm-up opens the landing page first. The first row is the floor: a notebook with
+one button, served the same way (what Voila and a kernel cost before any lesson code runs).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -19,6 +21,22 @@ from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, serving
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 GOAL_SECONDS = 3.0
 WAIT_MS = 120_000
+
+
+FLOOR = "floor.ipynb"
+
+
+def floor_notebook() -> str:
+    """A notebook with one button: the least a served page can be."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell('import ipywidgets\n\nipywidgets.Button(description="ok")')
+        ]
+    )
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    return nbformat.writes(notebook)
 
 
 def pages() -> list[str]:
@@ -39,24 +57,28 @@ def time_to_interactive(browser, url: str) -> float:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
     options = argparse.ArgumentParser(description=__doc__)
     options.add_argument("--runs", type=int, default=3, help="openings per page")
     options.add_argument("pages", nargs="*", default=pages(), metavar="PAGE")
     args = options.parse_args()
-    with (
-        tempfile.TemporaryDirectory() as logs,
-        serving(LESSONS, Path(logs)) as base,
-        sync_playwright() as playwright,
-    ):
+    with tempfile.TemporaryDirectory() as folder:
+        served = Path(folder) / "lessons"
+        shutil.copytree(LESSONS, served)
+        (served / FLOOR).write_text(floor_notebook(), encoding="utf-8")
+        measure(served, Path(folder), [FLOOR, *args.pages], args.runs)
+
+
+def measure(served: Path, logs: Path, names: list[str], runs: int) -> None:
+    """Serve the folder, open each page `runs` times, print one line a page."""
+    from playwright.sync_api import sync_playwright
+
+    with serving(served, logs) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         time_to_interactive(browser, f"{base}/voila/render/index.ipynb")  # warm-up
         print(f"{'page':<48} {'median':>7} {'worst':>7} {'/ 3 s':>6}")
-        for name in args.pages:
+        for name in names:
             times = [
-                time_to_interactive(browser, f"{base}/voila/render/{name}")
-                for _ in range(args.runs)
+                time_to_interactive(browser, f"{base}/voila/render/{name}") for _ in range(runs)
             ]
             ratio = median(times) / GOAL_SECONDS
             print(f"{name:<48} {median(times):>6.2f}s {max(times):>6.2f}s {ratio:>6.2f}")

@@ -63,7 +63,10 @@ def test_the_server_opens_the_lessons_the_image_holds_with_the_package_s_page():
     assert where == "/usr/local/etc/jupyter/jupyter_server_config.json"
     template = config["VoilaConfiguration"]["template"]
     assert (TEMPLATES / "voila" / "templates" / template / "index.html.j2").is_file()
-    assert f"/usr/local/share/jupyter/voila/templates/{template}" in dockerfile()
+    # The image links Voila's template folder to the package's own copy of the page.
+    assert "from mathcards.cli import TEMPLATES" in dockerfile()
+    assert f'ln -s "$templates/voila/templates/{template}" ' in dockerfile()
+    assert "/usr/local/share/jupyter/voila/templates/" in dockerfile()
 
 
 def test_students_land_on_the_lessons_landing_page_through_voila():

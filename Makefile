@@ -4,14 +4,19 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
+PROXY  := $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test lint bench bench-pages browser clean
+.PHONY: serve test hub-test lint bench bench-pages browser proxy clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
 
-test: lint browser
+test: lint browser proxy
 	$(BIN)/python -m pytest
+
+# Only the JupyterHub test (tests/hub): a real Hub, its proxy and three students in Chromium.
+hub-test: browser proxy
+	$(BIN)/python -m pytest tests/hub
 
 # Style, format and types: the first part of `make test`.
 lint: $(VENV)/.installed-test
@@ -51,6 +56,26 @@ browser: $(VENV)/.installed-test
 		echo "installed Debian's chromium"; \
 	else \
 		$(BIN)/python -m playwright install chromium; \
+	fi
+
+# JupyterHub's proxy for the hub test: $MATHCARDS_PROXY, else configurable-http-proxy from the
+# npm registry into .venv/chp (only when missing), with Debian's Node.js (as root) if there is
+# no npm. Without Node.js the hub test is skipped and says why.
+proxy: $(VENV)/.installed-test
+	@if [ -n "$$MATHCARDS_PROXY" ]; then \
+		echo "hub test uses $$MATHCARDS_PROXY"; \
+	elif [ -x $(PROXY) ]; then \
+		echo "hub test uses $(PROXY)"; \
+	else \
+		if ! command -v npm >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; \
+		fi; \
+		if command -v npm >/dev/null; then \
+			npm install --prefix $(VENV)/chp --no-audit --no-fund --loglevel=error \
+				configurable-http-proxy@5 && echo "installed $(PROXY)"; \
+		else \
+			echo "no Node.js: the JupyterHub test will be skipped"; \
+		fi; \
 	fi
 
 clean:

@@ -8,7 +8,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 from itertools import groupby
 from pathlib import Path
@@ -28,7 +27,8 @@ from mathcards.unikat import cli as unikat_cli
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
-CULL_IDLE_SECONDS = 600
+CULL_IDLE_SECONDS = 45  # no message from a page that long, and no connection: culled
+CULL_INTERVAL_SECONDS = 10
 
 
 class UsageError(Exception):
@@ -217,20 +217,19 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"no lessons found: {lessons} has no index.ipynb")
     print(f"Serving the lessons at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)", flush=True)
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
-    try:
-        return subprocess.call(
-            voila_command(lessons, args.port), env={**os.environ, "JUPYTER_PATH": search_path}
-        )
-    except KeyboardInterrupt:
-        return 0
+    command = voila_command(lessons, args.port)
+    # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,
+    # with it, every kernel (mathcards/serve.py).
+    os.execve(command[0], command, {**os.environ, "JUPYTER_PATH": search_path})
 
 
 def voila_command(lessons: Path, port: int) -> list[str]:
-    """Voila serving the lessons folder on loopback, culling the kernels of closed tabs."""
+    """Voila serving the lessons folder on loopback; the kernel of a page closed for a minute
+    ends (the page's own shutdown request, else the culler); an open page keeps its kernel."""
     return [
         sys.executable,
         "-m",
-        "voila",
+        "mathcards.serve",
         str(lessons),
         "--template=mathcards",
         "--no-browser",
@@ -238,8 +237,10 @@ def voila_command(lessons: Path, port: int) -> list[str]:
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
         "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.multi_kernel_manager_class=mathcards.serve.ClassroomKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
-        "--MappingKernelManager.cull_interval=60",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--MappingKernelManager.cull_connected=False",
     ]
 
 

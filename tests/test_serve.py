@@ -4,6 +4,8 @@ stopped, with everything it started, even when a test fails."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import re
 import signal
@@ -11,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,7 +23,7 @@ import nbformat
 import psutil
 import pytest
 
-from tests.browser.conftest import CHROMIUM_FLAGS, ROOT, chromium_path, free_port, wait_until_up
+from tests.browser.conftest import CHROMIUM_FLAGS, ROOT, chromium_path, free_port
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
 
@@ -31,6 +34,19 @@ def lessons_folder(folder: Path) -> Path:
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
         nbformat.write(notebook, folder / name)
     return folder
+
+
+def wait_until_answering(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
+    """Until the server answers at all (on the school network, a stranger gets a 403)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert server.poll() is None, f"the server stopped with exit status {server.returncode}"
+        try:
+            request(url)
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise AssertionError(f"no answer from {url} after {seconds} s")
 
 
 @contextmanager
@@ -50,7 +66,7 @@ def serve(lessons: Path, log_folder: Path, *options: str) -> Iterator[tuple[str,
         server = psutil.Process(process.pid)
         started: list[psutil.Process] = []
         try:
-            wait_until_up(f"http://127.0.0.1:{port}/", process)
+            wait_until_answering(f"http://127.0.0.1:{port}/", process)
             yield f"http://127.0.0.1:{port}", server
         finally:
             if process.poll() is None:
@@ -163,3 +179,83 @@ def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, brow
         assert kernel_alive(base, open_kernel), "another site cannot end a student's kernel"
         assert staying.locator("text=mc-ready").count() == 1
         staying.close()
+
+
+CODE = "K7Q2"
+
+
+def request(url: str, host: str | None = None, cookie: str | None = None):
+    """One GET without following redirects: (status, headers, body)."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    headers = {"Host": host} if host else {}
+    if cookie:
+        headers["Cookie"] = cookie
+    try:
+        connection.request(
+            "GET", parts.path + (f"?{parts.query}" if parts.query else ""), headers=headers
+        )
+        answer = connection.getresponse()
+        return answer.status, answer.headers, answer.read().decode()
+    finally:
+        connection.close()
+
+
+def test_on_the_school_network_only_the_class_gets_in(tmp_path):
+    lessons = lessons_folder(tmp_path)
+    options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE)
+    with serve(lessons, tmp_path, *options) as (base, _):
+        for stranger in ("/", "/voila/render/one.ipynb", "/?class=WRONG"):
+            status, _, page = request(base + stranger)
+            assert status == 403 and "Ask your teacher for the class address" in page, stranger
+            assert CODE not in page
+        status, headers, _ = request(f"{base}/?class={CODE.lower()}")
+        assert status == 302 and headers["Location"] == "/"
+        cookie = headers["Set-Cookie"].split(";")[0]
+        assert cookie == f"mathcards-class={CODE}" and "httponly" in headers["Set-Cookie"].lower()
+        status, _, page = request(f"{base}/voila/render/one.ipynb", cookie=cookie)
+        assert status == 200 and kernel_id(page)
+        status, _, page = request(f"{base}/mathcards/class.json", cookie=cookie)
+        assert status == 200 and f"http://127.0.0.1:{base.rsplit(':', 1)[1]}/?class={CODE}" in page
+        status, _, page = request(f"{base}/", host="attacker.example", cookie=cookie)
+        assert status == 403 and "only at its own address" in page
+    printed = (tmp_path / "server.log").read_text()
+    assert f"Students open {base}/?class={CODE}" in printed
+    assert "█" in printed.split("Students open")[0], "a QR code is drawn above the address"
+
+
+def test_without_lan_loopback_needs_no_code_and_refuses_foreign_hosts(tmp_path):
+    with serve(lessons_folder(tmp_path), tmp_path) as (base, _):
+        assert request(f"{base}/")[0] == 200  # the way to the landing page, no code asked
+        status, _, answer = request(f"{base}/mathcards/class.json")
+        assert status == 200 and json.loads(answer) == {"url": None}, "no address to show"
+        port = base.rsplit(":", 1)[1]
+        assert request(f"{base}/", host=f"localhost:{port}")[0] == 200
+        status, _, page = request(f"{base}/", host=f"rebound.example:{port}")
+        assert status == 403 and "only at its own address" in page
+
+
+def test_class_options_go_with_lan(capsys, tmp_path):
+    from mathcards.cli import main
+
+    lessons = lessons_folder(tmp_path)
+    assert main(["serve", "--lessons", str(lessons), "--class-code", "ABCD"]) == 2
+    assert "go with --lan" in capsys.readouterr().err
+    assert main(["serve", "--lessons", str(lessons), "--lan", "--class-code", "no!"]) == 2
+    assert "3 to 12 letters and digits" in capsys.readouterr().err
+
+
+@pytest.mark.browser
+def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, browser):
+    lessons = lessons_folder(tmp_path)
+    options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE)
+    with serve(lessons, tmp_path, *options) as (base, _):
+        page = browser.new_page()
+        page.goto(f"{base}/?class={CODE}", timeout=60_000)
+        page.wait_for_url(f"{base}/voila/render/index.ipynb", timeout=60_000)
+        box = page.locator(".mc-class-address")
+        box.wait_for(timeout=60_000)
+        assert f"{base}/?class={CODE}" in box.inner_text()
+        assert page.locator(".mc-class-address img").evaluate("img => img.naturalWidth") > 0
+        page.screenshot(path=tmp_path / "landing.png")
+        page.close()

@@ -103,6 +103,12 @@ def parser() -> argparse.ArgumentParser:
     serve_cmd.add_argument("--port", type=_port, default=DEFAULT_PORT)
     serve_cmd.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons folder")
     serve_cmd.add_argument(
+        "--max-kernels",
+        type=_positive,
+        metavar="N",
+        help="at most N students' pages at once (default: what this machine's memory holds)",
+    )
+    serve_cmd.add_argument(
         "--lan", action="store_true", help="serve the school network, behind a class code"
     )
     serve_cmd.add_argument(
@@ -115,6 +121,16 @@ def parser() -> argparse.ArgumentParser:
     lama_cli.add_commands(commands)
     unikat_cli.add_commands(commands)
     return main
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return number
 
 
 def _class_code(text: str) -> str:
@@ -237,9 +253,11 @@ def run_serve(args: argparse.Namespace) -> int:
     command = voila_command(
         lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
     )
-    if args.lan:
-        from mathcards import serve
+    from mathcards import serve  # Voila and its server: only for this command
 
+    max_kernels = args.max_kernels or serve.default_max_kernels()
+    command.append(f"--ClassroomVoila.max_kernels={max_kernels}")
+    if args.lan:
         address = args.address or serve.lan_address()
         code = args.class_code or serve.new_class_code()
         url = serve.student_url(address, args.port, code)
@@ -251,7 +269,8 @@ def run_serve(args: argparse.Namespace) -> int:
             f"--ClassroomVoila.class_code={code}",
         ]
     else:
-        print(f"Serving the lessons at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)", flush=True)
+        print(f"Serving the lessons at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)")
+    print(f"At most {_count(max_kernels, 'page')} open at once (--max-kernels)", flush=True)
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,
     # with it, every kernel (mathcards/serve.py).

@@ -10,6 +10,8 @@ What it adds to Voila:
   the request comes from this server's own pages (its `Origin` is the server's `Host`).
 - The culler skips a kernel that is still starting (`last_activity` not set yet) instead of
   logging "unsupported operand type(s) for -: 'datetime.datetime' and 'NoneType'".
+- A cap on kernels: when `max_kernels` pages are open (or opening), the next student gets a
+  friendly "the class is full, try again in a moment" page at once (HTTP 503), not a spinner.
 - A gate in front of every request: a `Host` other than this server's own addresses is refused
   (a web page elsewhere cannot reach the lessons through DNS tricks); on the school network
   (`--lan`) a request needs the class code, in the URL once (`?class=K7Q2`, then a cookie);
@@ -18,6 +20,7 @@ What it adds to Voila:
 
 from __future__ import annotations
 
+import contextvars
 import hmac
 import html
 import io
@@ -33,14 +36,24 @@ import segno
 import tornado.httputil
 import tornado.web
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Unicode
+from traitlets import Integer, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
+from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
+KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classroom.py measures)
+ROOM_TO_SPARE = 2 * 2**30  # for the system, the browser on the teacher's laptop, Voila itself
 CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # none that read alike: 0/O, 1/I/L, 2/Z, 5/S, 8/B
 CODE_PARAMETER = "class"
 CODE_COOKIE = "mathcards-class"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+def default_max_kernels() -> int:
+    """As many kernels as this machine's memory holds, leaving room for everything else."""
+    import psutil  # type: ignore[import-untyped]
+
+    return max(1, (psutil.virtual_memory().total - ROOM_TO_SPARE) // KERNEL_MEMORY)
 
 
 def new_class_code(length: int = 4) -> str:
@@ -99,8 +112,6 @@ class Refused(tornado.web.RequestHandler):
     def prepare(self) -> None:
         self.set_status(self.status)
         self.set_header("Cache-Control", "no-store")
-        if self.status == 503:
-            self.set_header("Retry-After", "10")
         self.finish(
             REFUSED_PAGE.format(title=html.escape(self.title), sentence=html.escape(self.sentence))
         )
@@ -133,12 +144,78 @@ class ClassInfo(tornado.web.RequestHandler):
         self.finish({"url": self.url, "qr": qr_data_uri(self.url)})
 
 
+class ClassroomPage(TornadoVoilaHandler):
+    """A lesson page, opened only while the class has room: `max_kernels` counts the kernels
+    running and the pages being opened; beyond it, a friendly 503 page at once."""
+
+    def prepare(self) -> Any:
+        places: Places = self.application.places
+        if places.full():
+            self.set_status(503)
+            self.set_header("Retry-After", "10")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(
+                REFUSED_PAGE.format(
+                    title="The class is full",
+                    sentence="Every seat on this computer is taken. Try again in a moment: "
+                    "a seat comes free when someone closes their page.",
+                )
+            )
+            return None
+        self.opening: Opening | None = places.take()
+        OPENING.set(self.opening)
+        return super().prepare()
+
+    def on_finish(self) -> None:
+        self._leave()
+        super().on_finish()
+
+    def on_connection_close(self) -> None:
+        self._leave()
+        super().on_connection_close()
+
+    def _leave(self) -> None:
+        opening = getattr(self, "opening", None)
+        if opening is not None:
+            self.application.places.leave(opening)
+            self.opening = None
+
+
+class Places:
+    """The seats of the class: at most `limit` kernels, counting pages still being opened."""
+
+    def __init__(self, limit: int, kernels: Any) -> None:
+        self.limit, self.kernels = limit, kernels
+        self.opening: list[Opening] = []
+
+    def taken(self) -> int:
+        opened_now = {opening.kernel_id for opening in self.opening}
+        return len(self.opening) + sum(
+            1 for k in self.kernels.list_kernel_ids() if k not in opened_now
+        )
+
+    def full(self) -> bool:
+        return self.limit > 0 and self.taken() >= self.limit
+
+    def take(self) -> Opening:
+        opening = Opening()
+        self.opening.append(opening)
+        return opening
+
+    def leave(self, opening: Opening) -> None:
+        if opening in self.opening:
+            self.opening.remove(opening)
+
+
 class ClassroomApplication(tornado.web.Application):
     """Voila's application behind the gate: own Host names only, the class code on the LAN."""
 
-    def __init__(self, *args: Any, hosts: set[str], code: str, url: str, **settings: Any):
+    def __init__(
+        self, *args: Any, hosts: set[str], code: str, url: str, max_kernels: int, **settings: Any
+    ):
         super().__init__(*args, **settings)
         self.hosts, self.code, self.url = hosts, code, url
+        self.places = Places(max_kernels, settings["kernel_manager"])
 
     def find_handler(
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any
@@ -174,8 +251,27 @@ class ClassroomApplication(tornado.web.Application):
         return self.get_handler_delegate(request, Refused, refusal)
 
 
+class Opening:
+    """A page being opened: it holds a place among `max_kernels` until it ends, with the id of
+    the kernel started for it (counted once, not as a kernel and again as a page)."""
+
+    def __init__(self) -> None:
+        self.kernel_id: str | None = None
+
+
+OPENING: contextvars.ContextVar[Opening | None] = contextvars.ContextVar("opening", default=None)
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Voila's kernel manager, with a culler that leaves kernels still starting alone."""
+    """Voila's kernel manager, with a culler that leaves kernels still starting alone; each
+    kernel it starts for a page being opened is written down on that page's `Opening`."""
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        kernel_id = str(await super().start_kernel(*args, **kwargs))
+        opening = OPENING.get()
+        if opening is not None:
+            opening.kernel_id = kernel_id
+        return kernel_id
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         kernel = self._kernels.get(kernel_id)
@@ -200,6 +296,7 @@ class ClassroomVoila(Voila):
     class_code = Unicode("", help="the class code students need (on the school network)").tag(
         config=True
     )
+    max_kernels = Integer(0, help="at most this many kernels (0: no cap)").tag(config=True)
     lan_address = Unicode("", help="the address students type (on the school network)").tag(
         config=True
     )
@@ -217,6 +314,7 @@ class ClassroomVoila(Voila):
             hosts={f"{name}:{self.port}" for name in names},
             code=self.class_code,
             url=url,
+            max_kernels=self.max_kernels,
             **settings,
         )
         self.app.settings.update(self.tornado_settings)
@@ -225,7 +323,7 @@ class ClassroomVoila(Voila):
 
     def init_handlers(self) -> list[Any]:
         handlers = super().init_handlers()
-        ours = {VoilaShutdownKernelHandler: ShutdownOwnKernel}
+        ours = {VoilaShutdownKernelHandler: ShutdownOwnKernel, TornadoVoilaHandler: ClassroomPage}
         return [(route, ours.get(handler, handler), *rest) for route, handler, *rest in handlers]
 
 

@@ -259,3 +259,48 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
         assert page.locator(".mc-class-address img").evaluate("img => img.naturalWidth") > 0
         page.screenshot(path=tmp_path / "landing.png")
         page.close()
+
+
+def test_beyond_the_kernel_cap_a_student_is_told_at_once_that_the_class_is_full(tmp_path):
+    with serve(lessons_folder(tmp_path), tmp_path, "--max-kernels", "1") as (base, _):
+        status, page = get(f"{base}/voila/render/one.ipynb")
+        assert status == 200
+        first = kernel_id(page)
+        asked = time.monotonic()
+        status, page = get(f"{base}/voila/render/one.ipynb")
+        assert status == 503 and "The class is full" in page and "Try again in a moment" in page
+        assert time.monotonic() - asked < 5, "at once, not after a spinner"
+        assert get(f"{base}/")[0] == 200, "the rest of the site still answers"
+        leaving = urllib.request.Request(
+            f"{base}/voila/api/shutdown/{first}", method="POST", headers={"Origin": base}
+        )
+        with urllib.request.urlopen(leaving, timeout=30) as answer:
+            assert answer.status == 204
+        status, page = get(f"{base}/voila/render/one.ipynb")
+        assert status == 200, "a seat comes free when a page closes"
+    assert "At most 1 page open at once" in (tmp_path / "server.log").read_text()
+
+
+def test_the_kernel_cap_counts_pages_still_opening():
+    from mathcards.serve import Opening, Places
+
+    class Kernels:
+        def __init__(self) -> None:
+            self.ids: list[str] = []
+
+        def list_kernel_ids(self) -> list[str]:
+            return self.ids
+
+    kernels = Kernels()
+    places = Places(2, kernels)
+    first = places.take()
+    assert not places.full()
+    second = places.take()
+    assert places.full(), "two pages opening fill two seats before their kernels run"
+    kernels.ids = ["k1"]
+    first.kernel_id = "k1"
+    assert places.taken() == 2, "a page's kernel is not counted twice"
+    places.leave(first)
+    places.leave(second)
+    assert places.taken() == 1 and not places.full()
+    assert isinstance(first, Opening)

@@ -127,7 +127,8 @@ class Admit(tornado.web.RequestHandler):
         request = self.request
         self.set_cookie(CODE_COOKIE, self.code, httponly=True, samesite="Lax")
         rest = [(k, v) for k, v in parse_qsl(request.query) if k != CODE_PARAMETER]
-        self.redirect(request.path + (f"?{urlencode(rest)}" if rest else ""))
+        here = "/" + request.path.lstrip("/")  # never `//elsewhere`: another site
+        self.redirect(here + (f"?{urlencode(rest)}" if rest else ""))
 
 
 class ClassInfo(tornado.web.RequestHandler):

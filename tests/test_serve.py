@@ -212,6 +212,8 @@ def test_on_the_school_network_only_the_class_gets_in(tmp_path):
         status, headers, _ = request(f"{base}/?class={CODE.lower()}")
         assert status == 302 and headers["Location"] == "/"
         cookie = headers["Set-Cookie"].split(";")[0]
+        status, headers, _ = request(f"{base}//elsewhere.example/?class={CODE}")
+        assert status == 302 and headers["Location"] == "/elsewhere.example/", "stays on the site"
         assert cookie == f"mathcards-class={CODE}" and "httponly" in headers["Set-Cookie"].lower()
         status, _, page = request(f"{base}/voila/render/one.ipynb", cookie=cookie)
         assert status == 200 and kernel_id(page)

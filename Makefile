@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 
-.PHONY: serve test lint bench bench-pages browser clean
+.PHONY: serve test lint bench bench-pages bench-classroom browser clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
@@ -28,6 +28,11 @@ bench: $(VENV)/.installed
 # Time to interactive of every lesson page in Chromium (needs the test extras and a browser).
 bench-pages: $(VENV)/.installed-test browser
 	$(BIN)/python -m bench.pages
+
+# A class of 30 opening a lesson at once against `mathcards serve` (STUDENTS=N for another size).
+STUDENTS ?= 30
+bench-classroom: $(VENV)/.installed-test
+	$(BIN)/python -m bench.classroom --students $(STUDENTS)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 PROXY  := $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test hub-test lint bench bench-pages browser proxy clean
+.PHONY: serve test hub-test lint bench bench-pages bench-classroom browser proxy clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
@@ -33,6 +33,11 @@ bench: $(VENV)/.installed
 # Time to interactive of every lesson page in Chromium (needs the test extras and a browser).
 bench-pages: $(VENV)/.installed-test browser
 	$(BIN)/python -m bench.pages
+
+# A class of 30 opening a lesson at once against `mathcards serve` (STUDENTS=N for another size).
+STUDENTS ?= 30
+bench-classroom: $(VENV)/.installed-test
+	$(BIN)/python -m bench.classroom --students $(STUDENTS)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -8,7 +8,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 from itertools import groupby
 from pathlib import Path
@@ -28,7 +27,8 @@ from mathcards.unikat import cli as unikat_cli
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
-CULL_IDLE_SECONDS = 600
+CULL_IDLE_SECONDS = 45  # no message from a page that long, and no connection: culled
+CULL_INTERVAL_SECONDS = 10
 
 
 class UsageError(Exception):
@@ -109,9 +109,42 @@ def parser() -> argparse.ArgumentParser:
     serve_cmd = commands.add_parser("serve", help="serve the lessons as web pages with Voila")
     serve_cmd.add_argument("--port", type=_port, default=DEFAULT_PORT)
     serve_cmd.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons folder")
+    serve_cmd.add_argument(
+        "--max-kernels",
+        type=_positive,
+        metavar="N",
+        help="at most N students' pages at once (default: what this machine's memory holds)",
+    )
+    serve_cmd.add_argument(
+        "--lan", action="store_true", help="serve the school network, behind a class code"
+    )
+    serve_cmd.add_argument(
+        "--address",
+        help="with --lan: the address to serve and show students (default: this machine's)",
+    )
+    serve_cmd.add_argument(
+        "--class-code", type=_class_code, help="with --lan: the class code (default: a new one)"
+    )
     lama_cli.add_commands(commands)
     unikat_cli.add_commands(commands)
     return main
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return number
+
+
+def _class_code(text: str) -> str:
+    code = text.strip().upper()
+    if not (3 <= len(code) <= 12 and code.isascii() and code.isalnum()):
+        raise argparse.ArgumentTypeError("a class code is 3 to 12 letters and digits")
+    return code
 
 
 def _add_rules(command: argparse.ArgumentParser) -> None:
@@ -227,31 +260,53 @@ def run_serve(args: argparse.Namespace) -> int:
     lessons = args.lessons.resolve()
     if not (lessons / "index.ipynb").is_file():
         raise UsageError(f"no lessons found: {lessons} has no index.ipynb")
-    print(f"Serving the lessons at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)", flush=True)
+    if (args.address or args.class_code) and not args.lan:
+        raise UsageError("--address and --class-code go with --lan")
+    command = voila_command(
+        lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
+    )
+    from mathcards import serve  # Voila and its server: only for this command
+
+    max_kernels = args.max_kernels or serve.default_max_kernels()
+    command.append(f"--ClassroomVoila.max_kernels={max_kernels}")
+    if args.lan:
+        address = args.address or serve.lan_address()
+        code = args.class_code or serve.new_class_code()
+        url = serve.student_url(address, args.port, code)
+        print(serve.qr_for_terminal(url), end="")
+        print(f"Students open {url}  (class code {code}; Ctrl+C to stop)", flush=True)
+        command = [
+            *command,
+            f"--ClassroomVoila.lan_address={address}",
+            f"--ClassroomVoila.class_code={code}",
+        ]
+    else:
+        print(f"Serving the lessons at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)")
+    print(f"At most {_count(max_kernels, 'page')} open at once (--max-kernels)", flush=True)
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
-    try:
-        return subprocess.call(
-            voila_command(lessons, args.port), env={**os.environ, "JUPYTER_PATH": search_path}
-        )
-    except KeyboardInterrupt:
-        return 0
+    # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,
+    # with it, every kernel (mathcards/serve.py).
+    os.execve(command[0], command, {**os.environ, "JUPYTER_PATH": search_path})
 
 
-def voila_command(lessons: Path, port: int) -> list[str]:
-    """Voila serving the lessons folder on loopback, culling the kernels of closed tabs."""
+def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:
+    """Voila serving the lessons folder on loopback (or `ip`); the kernel of a page closed for
+    a minute ends (the page's own shutdown request, else the culler); an open page keeps it."""
     return [
         sys.executable,
         "-m",
-        "voila",
+        "mathcards.serve",
         str(lessons),
         "--template=mathcards",
         "--no-browser",
         f"--port={port}",
-        "--Voila.ip=127.0.0.1",
+        f"--Voila.ip={ip or '127.0.0.1'}",
         "--Voila.port_retries=0",
         "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.multi_kernel_manager_class=mathcards.serve.ClassroomKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
-        "--MappingKernelManager.cull_interval=60",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--MappingKernelManager.cull_connected=False",
     ]
 
 

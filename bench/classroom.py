@@ -1,0 +1,254 @@
+"""A class opening a lesson at once, against `mathcards serve` on this machine.
+
+Run: ``make bench-classroom`` (or ``.venv/bin/python -m bench.classroom [--students N]
+[--lesson PATH] [--max-kernels N]``). N students (default 30) ask for the page at the same
+moment, each as a browser does it: the page over HTTP (Voila runs the notebook in a new kernel
+while it sends it), then the kernel's websocket, until the widgets' states have arrived (the
+`jupyter.widget.control` comm's `request_states`, what the page's widget manager asks first).
+The same crowd first opens a one-widget notebook served the same way in the same run; printed:
+the ratio of the lesson's median time to interactive to the one-widget crowd's, percentiles,
+failures, memory per kernel and in all, and the kernels left 3 minutes after the pages close
+(they close without their shutdown request, as when a laptop lid shuts: the culler's work).
+Loopback only; every wait is bounded; the server is stopped with everything it started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from statistics import median, quantiles
+
+import nbformat
+import psutil
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import websocket_connect
+
+from tests.browser.conftest import free_port, wait_until_up
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = "mam/1-the-target-game-in-class.ipynb"
+ONE_WIDGET = "one-widget.ipynb"
+STUDENT_SECONDS = 300  # one student's page, at most
+LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close
+MAX_STUDENTS = 200
+
+
+def served_folder(folder: Path) -> Path:
+    """The lessons, and beside them a notebook with one slider: the yardstick."""
+    shutil.copytree(ROOT / "lessons", folder, dirs_exist_ok=True)
+    cell = nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.IntSlider(value=3)")
+    nbformat.write(nbformat.v4.new_notebook(cells=[cell]), folder / ONE_WIDGET)
+    return folder
+
+
+def message(msg_type: str, content: dict, session: str, metadata: dict | None = None) -> str:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": session,
+        "username": "student",
+        "date": "",
+        "version": "5.3",
+    }
+    return json.dumps(
+        {
+            "header": header,
+            "parent_header": {},
+            "metadata": metadata or {},
+            "content": content,
+            "channel": "shell",
+            "buffers": [],
+        }
+    )
+
+
+async def open_page(base: str, lesson: str) -> tuple[float, object]:
+    """Seconds until one student's page is interactive, and its open websocket."""
+    start = time.perf_counter()
+    client = AsyncHTTPClient(force_instance=True, max_clients=1)
+    request = HTTPRequest(f"{base}/voila/render/{lesson}", request_timeout=STUDENT_SECONDS)
+    try:
+        page = (await client.fetch(request)).body.decode()
+    finally:
+        client.close()
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
+    if not found:
+        raise RuntimeError("the page names no kernel")
+    session = uuid.uuid4().hex
+    channels = f"{base.replace('http', 'ws')}/api/kernels/{found.group(1)}/channels"
+    socket = await websocket_connect(f"{channels}?session_id={session}")
+    try:
+        return time.perf_counter() - start, await widgets_ready(socket, session)
+    except BaseException:
+        socket.close()  # a failed page lets its kernel go, as a closed tab does
+        raise
+
+
+def decoded(frame: str | bytes) -> dict:
+    """A kernel message from the websocket: JSON text, or (with buffers) Jupyter's binary frame:
+    the number of parts, their offsets, then the JSON message first."""
+    if isinstance(frame, str):
+        return dict(json.loads(frame))
+    parts = int.from_bytes(frame[:4], "big")
+    offsets = [int.from_bytes(frame[4 + 4 * i : 8 + 4 * i], "big") for i in range(parts)]
+    end = offsets[1] if parts > 1 else len(frame)
+    return dict(json.loads(frame[offsets[0] : end]))
+
+
+async def widgets_ready(socket, session: str):
+    """The page's first question to its kernel, as the widget manager asks it: every widget's
+    state. Returns the socket, still open, once the answer has come."""
+    comm = uuid.uuid4().hex
+    opening = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
+    control = {"version": "1.0.0"}  # ipywidgets' control protocol, as the page speaks it
+    await socket.write_message(message("comm_open", opening, session, control))
+    asking = {"comm_id": comm, "data": {"method": "request_states"}}
+    await socket.write_message(message("comm_msg", asking, session))
+    while True:
+        reply = await socket.read_message()
+        if reply is None:
+            raise RuntimeError("the kernel's websocket closed")
+        answer = decoded(reply)
+        content = answer.get("content", {})
+        kind = answer.get("msg_type") or answer.get("header", {}).get("msg_type")
+        if kind == "comm_msg" and content.get("comm_id") == comm:
+            if not content.get("data", {}).get("states"):
+                raise RuntimeError("the page has no widgets")
+            return socket
+
+
+async def crowd(base: str, lesson: str, students: int) -> tuple[list[float], list[str], list]:
+    """Everyone at once: times to interactive, failures, and the open websockets."""
+    attempts = [asyncio.wait_for(open_page(base, lesson), STUDENT_SECONDS) for _ in range(students)]
+    results = await asyncio.gather(*attempts, return_exceptions=True)
+    times = [result[0] for result in results if isinstance(result, tuple)]
+    sockets = [result[1] for result in results if isinstance(result, tuple)]
+    failures = [repr(result) for result in results if isinstance(result, BaseException)]
+    return times, failures, sockets
+
+
+def kernels_of(server: psutil.Process) -> list[psutil.Process]:
+    """The server's kernels running now (one may end while we look)."""
+    kernels = []
+    for child in server.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "ipykernel" in " ".join(child.cmdline()):
+                kernels.append(child)
+    return kernels
+
+
+def megabytes(processes: list[psutil.Process]) -> list[float]:
+    sizes = []
+    for process in processes:
+        with contextlib.suppress(psutil.Error):  # it ended meanwhile
+            sizes.append(process.memory_full_info().uss / 2**20)
+    return sizes
+
+
+async def kernels_left(server: psutil.Process, seconds: float) -> tuple[int, float]:
+    """Kernels still running after `seconds` (or when the last one went, and when)."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if not kernels_of(server):
+            return 0, time.perf_counter() - start
+        await asyncio.sleep(5)
+    return len(kernels_of(server)), seconds
+
+
+async def measure(base: str, server: psutil.Process, lesson: str, students: int) -> dict:
+    times, failures, sockets = await crowd(base, lesson, students)
+    kernel_sizes = megabytes(kernels_of(server))
+    server_size = megabytes([server])
+    for socket in sockets:
+        socket.close()
+    left, after = await kernels_left(server, LEFT_AFTER_SECONDS)
+    return {
+        "lesson": lesson,
+        "times": sorted(times),
+        "failures": failures,
+        "kernel_mb": kernel_sizes,
+        "all_mb": sum(kernel_sizes) + sum(server_size),
+        "left": left,
+        "after": after,
+    }
+
+
+def percentiles(times: list[float]) -> str:
+    if len(times) < 2:
+        return " ".join(f"{t:.1f}" for t in times) or "-"
+    cuts = quantiles(times, n=10)
+    return f"p10 {cuts[0]:.1f}  p50 {median(times):.1f}  p90 {cuts[-1]:.1f}  max {times[-1]:.1f}"
+
+
+def report(result: dict, students: int) -> None:
+    sizes = result["kernel_mb"]
+    print(f"{result['lesson']}: {len(result['times'])}/{students} interactive")
+    print(f"  seconds to interactive: {percentiles(result['times'])}")
+    for failure in sorted(set(result["failures"]))[:5]:
+        print(f"  failed: {failure}")
+    if sizes:
+        print(
+            f"  memory: {median(sizes):.0f} MB a kernel (median, USS), "
+            f"{result['all_mb']:.0f} MB in all with the server"
+        )
+    gone = f"all gone after {result['after']:.0f} s" if not result["left"] else "left"
+    print(f"  kernels {LEFT_AFTER_SECONDS} s after the pages closed: {result['left']} ({gone})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--lesson", default=LESSON, help="the page the class opens")
+    parser.add_argument("--max-kernels", type=int, help="as `mathcards serve --max-kernels`")
+    args = parser.parse_args()
+    if not 1 <= args.students <= MAX_STUDENTS:
+        parser.error(f"--students goes from 1 to {MAX_STUDENTS}")
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = served_folder(Path(scratch) / "lessons")
+        port = free_port()
+        command = [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)]
+        command += ["--lessons", str(folder)]
+        command += ["--max-kernels", str(args.max_kernels or args.students * 2)]
+        log = (Path(scratch) / "server.log").open("w")
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        base = f"http://127.0.0.1:{port}"
+        server = psutil.Process(process.pid)
+        try:
+            wait_until_up(base + "/", process)
+            print(f"{args.students} students at once, on {os.cpu_count()} cores")
+            yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students))
+            report(yardstick, args.students)
+            lesson = asyncio.run(measure(base, server, args.lesson, args.students))
+            report(lesson, args.students)
+            if yardstick["times"] and lesson["times"]:
+                ratio = median(lesson["times"]) / median(yardstick["times"])
+                print(f"ratio of medians, lesson / one widget: {ratio:.2f} (goal: at most 1.3)")
+        finally:
+            started = server.children(recursive=True) if process.poll() is None else []
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            for leftover in started:
+                if leftover.is_running():
+                    leftover.kill()
+            log.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,308 @@
+"""`mathcards serve` as a class meets it: stopping it leaves nothing running, a closed page's
+kernel ends within a minute while an open page keeps its own. Loopback only; every server is
+stopped, with everything it started, even when a test fails."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import nbformat
+import psutil
+import pytest
+
+from tests.browser.conftest import CHROMIUM_FLAGS, ROOT, chromium_path, free_port
+
+ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
+
+
+def lessons_folder(folder: Path) -> Path:
+    """A landing page and a one-widget page: the smallest lessons folder a class can open."""
+    for name, source in (("index.ipynb", "print('lessons')"), ("one.ipynb", ONE_WIDGET)):
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        nbformat.write(notebook, folder / name)
+    return folder
+
+
+def wait_until_answering(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
+    """Until the server answers at all (on the school network, a stranger gets a 403)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert server.poll() is None, f"the server stopped with exit status {server.returncode}"
+        try:
+            request(url)
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise AssertionError(f"no answer from {url} after {seconds} s")
+
+
+@contextmanager
+def serve(lessons: Path, log_folder: Path, *options: str) -> Iterator[tuple[str, psutil.Process]]:
+    """`mathcards serve` on a free loopback port; yields its base URL and its process. Ends by
+    killing the server and every process it started, if anything is still there."""
+    port = free_port()
+    command = [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)]
+    with (log_folder / "server.log").open("w") as log:
+        process = subprocess.Popen(
+            [*command, "--lessons", str(lessons), *options],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        server = psutil.Process(process.pid)
+        started: list[psutil.Process] = []
+        try:
+            wait_until_answering(f"http://127.0.0.1:{port}/", process)
+            yield f"http://127.0.0.1:{port}", server
+        finally:
+            if process.poll() is None:
+                started = server.children(recursive=True)
+                process.kill()
+            process.wait(timeout=30)
+            for leftover in started:
+                leftover.kill() if leftover.is_running() else None
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as refused:
+        return refused.code, refused.read().decode()
+
+
+def kernel_id(page: str) -> str:
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
+    assert found, "the rendered page names its kernel"
+    return found.group(1)
+
+
+def kernel_alive(base: str, kernel: str) -> bool:
+    return get(f"{base}/api/kernels/{kernel}")[0] == 200
+
+
+def wait_for(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(1)
+    return condition()
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_stopping_serve_stops_voila_and_every_kernel(tmp_path, stop):
+    lessons = lessons_folder(tmp_path)
+    with serve(lessons, tmp_path) as (base, server):
+        for _ in range(2):  # two students: two kernels
+            status, page = get(f"{base}/voila/render/one.ipynb")
+            assert status == 200 and kernel_alive(base, kernel_id(page))
+        everything = server.children(recursive=True)
+        kernels = [child for child in everything if "ipykernel" in " ".join(child.cmdline())]
+        assert len(kernels) == 2, f"two kernels run: {[p.cmdline() for p in everything]}"
+        os.kill(server.pid, stop)
+        server.wait(timeout=30)
+        _, alive = psutil.wait_procs(everything, timeout=15)
+        assert not alive, f"left running: {[p.cmdline() for p in alive]}"
+
+
+def test_the_culler_passes_over_a_kernel_that_is_still_starting():
+    import asyncio
+
+    from mathcards.serve import ClassroomKernelManager
+
+    manager = ClassroomKernelManager()
+
+    class Starting:
+        last_activity = None
+
+    manager._kernels["k"] = Starting()
+    asyncio.run(manager.cull_kernel_if_idle("k"))  # no TypeError, nothing culled
+    assert "k" in manager._kernels
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.browser
+def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, browser):
+    lessons = lessons_folder(tmp_path)
+    with serve(lessons, tmp_path) as (base, _):
+        pages = []
+        for _ in range(2):
+            page = browser.new_page()
+            page.goto(f"{base}/voila/render/one.ipynb", timeout=60_000)
+            page.wait_for_selector("text=mc-ready", timeout=60_000)
+            pages.append((page, kernel_id(page.content())))
+        (closing, closed_kernel), (staying, open_kernel) = pages
+        # a page that never connected (its browser went away at once): only the culler ends it
+        status, html = get(f"{base}/voila/render/one.ipynb")
+        assert status == 200
+        never_connected = kernel_id(html)
+        closing.goto("about:blank")  # the page unloads, as when its tab closes
+        closing.close()
+        assert wait_for(lambda: not kernel_alive(base, closed_kernel), 10), (
+            "the closed page's own shutdown request ends its kernel"
+        )
+        assert wait_for(lambda: not kernel_alive(base, never_connected), 80), (
+            "the culler ends a kernel with no page within about a minute"
+        )
+        assert kernel_alive(base, open_kernel), "the open page keeps its kernel"
+        foreign = urllib.request.Request(
+            f"{base}/voila/api/shutdown/{open_kernel}",
+            method="POST",
+            headers={"Origin": "http://elsewhere.example"},
+        )
+        with pytest.raises(urllib.error.HTTPError, match="403"):
+            urllib.request.urlopen(foreign, timeout=10)
+        assert kernel_alive(base, open_kernel), "another site cannot end a student's kernel"
+        assert staying.locator("text=mc-ready").count() == 1
+        staying.close()
+
+
+CODE = "K7Q2"
+
+
+def request(url: str, host: str | None = None, cookie: str | None = None):
+    """One GET without following redirects: (status, headers, body)."""
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+    headers = {"Host": host} if host else {}
+    if cookie:
+        headers["Cookie"] = cookie
+    try:
+        connection.request(
+            "GET", parts.path + (f"?{parts.query}" if parts.query else ""), headers=headers
+        )
+        answer = connection.getresponse()
+        return answer.status, answer.headers, answer.read().decode()
+    finally:
+        connection.close()
+
+
+def test_on_the_school_network_only_the_class_gets_in(tmp_path):
+    lessons = lessons_folder(tmp_path)
+    options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE)
+    with serve(lessons, tmp_path, *options) as (base, _):
+        for stranger in ("/", "/voila/render/one.ipynb", "/?class=WRONG"):
+            status, _, page = request(base + stranger)
+            assert status == 403 and "Ask your teacher for the class address" in page, stranger
+            assert CODE not in page
+        status, headers, _ = request(f"{base}/?class={CODE.lower()}")
+        assert status == 302 and headers["Location"] == "/"
+        cookie = headers["Set-Cookie"].split(";")[0]
+        status, headers, _ = request(f"{base}//elsewhere.example/?class={CODE}")
+        assert status == 302 and headers["Location"] == "/elsewhere.example/", "stays on the site"
+        assert cookie == f"mathcards-class={CODE}" and "httponly" in headers["Set-Cookie"].lower()
+        status, _, page = request(f"{base}/voila/render/one.ipynb", cookie=cookie)
+        assert status == 200 and kernel_id(page)
+        status, _, page = request(f"{base}/mathcards/class.json", cookie=cookie)
+        assert status == 200 and f"http://127.0.0.1:{base.rsplit(':', 1)[1]}/?class={CODE}" in page
+        status, _, page = request(f"{base}/", host="attacker.example", cookie=cookie)
+        assert status == 403 and "only at its own address" in page
+    printed = (tmp_path / "server.log").read_text()
+    assert f"Students open {base}/?class={CODE}" in printed
+    assert "█" in printed.split("Students open")[0], "a QR code is drawn above the address"
+
+
+def test_without_lan_loopback_needs_no_code_and_refuses_foreign_hosts(tmp_path):
+    with serve(lessons_folder(tmp_path), tmp_path) as (base, _):
+        assert request(f"{base}/")[0] == 200  # the way to the landing page, no code asked
+        status, _, answer = request(f"{base}/mathcards/class.json")
+        assert status == 200 and json.loads(answer) == {"url": None}, "no address to show"
+        port = base.rsplit(":", 1)[1]
+        assert request(f"{base}/", host=f"localhost:{port}")[0] == 200
+        status, _, page = request(f"{base}/", host=f"rebound.example:{port}")
+        assert status == 403 and "only at its own address" in page
+
+
+def test_class_options_go_with_lan(capsys, tmp_path):
+    from mathcards.cli import main
+
+    lessons = lessons_folder(tmp_path)
+    assert main(["serve", "--lessons", str(lessons), "--class-code", "ABCD"]) == 2
+    assert "go with --lan" in capsys.readouterr().err
+    assert main(["serve", "--lessons", str(lessons), "--lan", "--class-code", "no!"]) == 2
+    assert "3 to 12 letters and digits" in capsys.readouterr().err
+
+
+@pytest.mark.browser
+def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, browser):
+    lessons = lessons_folder(tmp_path)
+    options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE)
+    with serve(lessons, tmp_path, *options) as (base, _):
+        page = browser.new_page()
+        page.goto(f"{base}/?class={CODE}", timeout=60_000)
+        page.wait_for_url(f"{base}/voila/render/index.ipynb", timeout=60_000)
+        box = page.locator(".mc-class-address")
+        box.wait_for(timeout=60_000)
+        assert f"{base}/?class={CODE}" in box.inner_text()
+        assert page.locator(".mc-class-address img").evaluate("img => img.naturalWidth") > 0
+        page.screenshot(path=tmp_path / "landing.png")
+        page.close()
+
+
+def test_beyond_the_kernel_cap_a_student_is_told_at_once_that_the_class_is_full(tmp_path):
+    with serve(lessons_folder(tmp_path), tmp_path, "--max-kernels", "1") as (base, _):
+        status, page = get(f"{base}/voila/render/one.ipynb")
+        assert status == 200
+        first = kernel_id(page)
+        asked = time.monotonic()
+        status, page = get(f"{base}/voila/render/one.ipynb")
+        assert status == 503 and "The class is full" in page and "Try again in a moment" in page
+        assert time.monotonic() - asked < 5, "at once, not after a spinner"
+        assert get(f"{base}/")[0] == 200, "the rest of the site still answers"
+        leaving = urllib.request.Request(
+            f"{base}/voila/api/shutdown/{first}", method="POST", headers={"Origin": base}
+        )
+        with urllib.request.urlopen(leaving, timeout=30) as answer:
+            assert answer.status == 204
+        status, page = get(f"{base}/voila/render/one.ipynb")
+        assert status == 200, "a seat comes free when a page closes"
+    assert "At most 1 page open at once" in (tmp_path / "server.log").read_text()
+
+
+def test_the_kernel_cap_counts_pages_still_opening():
+    from mathcards.serve import Opening, Places
+
+    class Kernels:
+        def __init__(self) -> None:
+            self.ids: list[str] = []
+
+        def list_kernel_ids(self) -> list[str]:
+            return self.ids
+
+    kernels = Kernels()
+    places = Places(2, kernels)
+    first = places.take()
+    assert not places.full()
+    second = places.take()
+    assert places.full(), "two pages opening fill two seats before their kernels run"
+    kernels.ids = ["k1"]
+    first.kernel_id = "k1"
+    assert places.taken() == 2, "a page's kernel is not counted twice"
+    places.leave(first)
+    places.leave(second)
+    assert places.taken() == 1 and not places.full()
+    assert isinstance(first, Opening)

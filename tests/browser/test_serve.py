@@ -23,7 +23,7 @@ import nbformat
 import psutil
 import pytest
 
-from tests.browser.conftest import CHROMIUM_FLAGS, ROOT, chromium_path, free_port
+from tests.browser.conftest import ROOT, free_port
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
 
@@ -122,6 +122,7 @@ def test_stopping_serve_stops_voila_and_every_kernel(tmp_path, stop):
 
 def test_the_culler_passes_over_a_kernel_that_is_still_starting():
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from mathcards.serve import ClassroomKernelManager
 
@@ -131,18 +132,11 @@ def test_the_culler_passes_over_a_kernel_that_is_still_starting():
         last_activity = None
 
     manager._kernels["k"] = Starting()
-    asyncio.run(manager.cull_kernel_if_idle("k"))  # no TypeError, nothing culled
+    # on a thread of its own: the browser tests' Playwright owns this thread's event loop
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(asyncio.run, manager.cull_kernel_if_idle("k")).result()
+    # no TypeError, nothing culled
     assert "k" in manager._kernels
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.browser

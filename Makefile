@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 PROXY  := $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test hub-test lint bench bench-pages bench-classroom browser proxy clean
+.PHONY: serve test hub-test lint messages bench bench-pages bench-classroom browser proxy clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
@@ -23,6 +23,16 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+
+# The catalogues (mathcards/locale): extract every marked message, add the new ones to each
+# language's .po for translating, and compile the .mo files the package reads.
+LOCALE := mathcards/locale
+messages: $(VENV)/.installed-test
+	$(BIN)/pybabel extract --no-wrap --sort-by-file --add-location=file --project=mathcards -F babel.cfg \
+		-o $(LOCALE)/mathcards.pot .
+	$(BIN)/pybabel update --no-wrap --ignore-obsolete --ignore-pot-creation-date \
+		-i $(LOCALE)/mathcards.pot -d $(LOCALE) -D mathcards
+	$(BIN)/pybabel compile --statistics -d $(LOCALE) -D mathcards
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench.solver

@@ -38,7 +38,7 @@ from tornado.websocket import websocket_connect
 from tests.browser.conftest import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSON = "mam/1-the-target-game-in-class.ipynb"
+LESSON = "en/mam/1-the-target-game-in-class.ipynb"
 ONE_WIDGET = "one-widget.ipynb"
 STUDENT_SECONDS = 300  # one student's page, at most
 LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close

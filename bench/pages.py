@@ -74,7 +74,7 @@ def measure(served: Path, logs: Path, names: list[str], runs: int) -> None:
 
     with serving(served, logs) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        time_to_interactive(browser, f"{base}/voila/render/index.ipynb")  # warm-up
+        time_to_interactive(browser, f"{base}/voila/render/en/index.ipynb")  # warm-up
         print(f"{'page':<48} {'median':>7} {'worst':>7} {'/ 3 s':>6}")
         for name in names:
             times = [

@@ -13,6 +13,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import NoReturn
 
+from mathcards import i18n
 from mathcards.chips import LLAMA_SCORING
 from mathcards.lama import cli as lama_cli
 from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, parse_dice, parse_value
@@ -78,6 +79,12 @@ def _port(text: str) -> int:
 def parser() -> argparse.ArgumentParser:
     """The command line, with one sub-command per task."""
     main = _Parser(prog="mathcards", description=__doc__)
+    main.add_argument(
+        "--lang",
+        choices=list(i18n.LANGUAGES),
+        default=i18n.language(),
+        help="the language of every word (default: from LANG, else English)",
+    )
     commands = main.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     solve_cmd = commands.add_parser("solve", help="every way to make the target from the cards")
@@ -258,8 +265,9 @@ def run_deal(args: argparse.Namespace) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     lessons = args.lessons.resolve()
-    if not (lessons / "index.ipynb").is_file():
-        raise UsageError(f"no lessons found: {lessons} has no index.ipynb")
+    landing = Path(args.lang, "index.ipynb")
+    if not (lessons / landing).is_file():
+        raise UsageError(f"no lessons found: {lessons} has no {landing}")
     if (args.address or args.class_code) and not args.lan:
         raise UsageError("--address and --class-code go with --lan")
     command = voila_command(
@@ -268,7 +276,10 @@ def run_serve(args: argparse.Namespace) -> int:
     from mathcards import serve  # Voila and its server: only for this command
 
     max_kernels = args.max_kernels or serve.default_max_kernels()
-    command.append(f"--ClassroomVoila.max_kernels={max_kernels}")
+    command += [
+        f"--ClassroomVoila.max_kernels={max_kernels}",
+        f"--ClassroomVoila.language={args.lang}",
+    ]
     if args.lan:
         address = args.address or serve.lan_address()
         code = args.class_code or serve.new_class_code()
@@ -323,10 +334,23 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+def _language(argv: list[str]) -> tuple[str, list[str]]:
+    """The language `--lang` names anywhere on the line (else the environment's), and the rest
+    of the line: the command's own words are made in that language."""
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1], argv[:i] + argv[i + 2 :]
+        if word.startswith("--lang="):
+            return word.removeprefix("--lang="), argv[:i] + argv[i + 1 :]
+    return i18n.from_environment(), argv
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; bad input is one line on stderr and exit status 2."""
     try:
-        args = parser().parse_args(argv)
+        language, words = _language(sys.argv[1:] if argv is None else argv)
+        i18n.use(language)
+        args = parser().parse_args(words)
         run = getattr(args, "run", None) or COMMANDS[args.command]
         return run(args)
     except (UsageError, ValueError) as problem:

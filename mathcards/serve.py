@@ -41,6 +41,9 @@ from voila.app import Voila  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
+from mathcards import i18n
+from mathcards.i18n import _
+
 KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classroom.py measures)
 ROOM_TO_SPARE = 2 * 2**30  # for the system, the browser on the teacher's laptop, Voila itself
 CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # none that read alike: 0/O, 1/I/L, 2/Z, 5/S, 8/B
@@ -95,12 +98,19 @@ def same(offered: str, code: str) -> bool:
 
 
 REFUSED_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>mathcards: {title}</title>
+<html lang="{language}"><head><meta charset="utf-8"><title>mathcards: {title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body {{ font: 1.2rem/1.5 system-ui, sans-serif; max-width: 34rem; margin: 12vh auto;
 padding: 0 1rem; color: #1d2b36; }} h1 {{ font-size: 1.6rem; }}</style></head>
 <body class="mc-refused"><h1>{title}</h1><p>{sentence}</p></body></html>
 """
+
+
+def refused_page(title: str, sentence: str) -> str:
+    """The page that says why a request is not served, in the server's language."""
+    return REFUSED_PAGE.format(
+        language=i18n.language(), title=html.escape(title), sentence=html.escape(sentence)
+    )
 
 
 class Refused(tornado.web.RequestHandler):
@@ -112,9 +122,7 @@ class Refused(tornado.web.RequestHandler):
     def prepare(self) -> None:
         self.set_status(self.status)
         self.set_header("Cache-Control", "no-store")
-        self.finish(
-            REFUSED_PAGE.format(title=html.escape(self.title), sentence=html.escape(self.sentence))
-        )
+        self.finish(refused_page(self.title, self.sentence))
 
 
 class Admit(tornado.web.RequestHandler):
@@ -132,7 +140,8 @@ class Admit(tornado.web.RequestHandler):
 
 
 class ClassInfo(tornado.web.RequestHandler):
-    """What the landing page shows the class: the address to type and its QR code."""
+    """What the landing page shows the class: the address to type and its QR code, with the
+    words around them in the page's language (`?lang=pl`)."""
 
     def initialize(self, url: str) -> None:
         self.url = url
@@ -142,7 +151,20 @@ class ClassInfo(tornado.web.RequestHandler):
         if not self.url:
             self.finish({"url": None})
             return
-        self.finish({"url": self.url, "qr": qr_data_uri(self.url)})
+        language = self.get_query_argument("lang", i18n.DEFAULT)
+        words = i18n.catalogue(language if language in i18n.LANGUAGES else i18n.DEFAULT)
+        before, _address, after = words.gettext(
+            "Students open {address} or scan the code."
+        ).partition("{address}")
+        self.finish(
+            {
+                "url": self.url,
+                "qr": qr_data_uri(self.url),
+                "alt": words.gettext("QR code of {address}").format(address=self.url),
+                "before": before,
+                "after": after,
+            }
+        )
 
 
 class ClassroomPage(TornadoVoilaHandler):
@@ -156,10 +178,12 @@ class ClassroomPage(TornadoVoilaHandler):
             self.set_header("Retry-After", "10")
             self.set_header("Cache-Control", "no-store")
             self.finish(
-                REFUSED_PAGE.format(
-                    title="The class is full",
-                    sentence="Every seat on this computer is taken. Try again in a moment: "
-                    "a seat comes free when someone closes their page.",
+                refused_page(
+                    _("The class is full"),
+                    _(
+                        "Every seat on this computer is taken. Try again in a moment: "
+                        "a seat comes free when someone closes their page."
+                    ),
                 )
             )
             return None
@@ -212,10 +236,17 @@ class ClassroomApplication(tornado.web.Application):
     """Voila's application behind the gate: own Host names only, the class code on the LAN."""
 
     def __init__(
-        self, *args: Any, hosts: set[str], code: str, url: str, max_kernels: int, **settings: Any
+        self,
+        *args: Any,
+        hosts: set[str],
+        code: str,
+        url: str,
+        max_kernels: int,
+        landing: str,
+        **settings: Any,
     ):
         super().__init__(*args, **settings)
-        self.hosts, self.code, self.url = hosts, code, url
+        self.hosts, self.code, self.url, self.landing = hosts, code, url, landing
         self.places = Places(max_kernels, settings["kernel_manager"])
 
     def find_handler(
@@ -223,7 +254,10 @@ class ClassroomApplication(tornado.web.Application):
     ) -> tornado.web._HandlerDelegate:
         if request.host.lower() not in self.hosts:
             return self._refuse(
-                request, 403, "Not this address", "This server answers only at its own address."
+                request,
+                403,
+                _("Not this address"),
+                _("This server answers only at its own address."),
             )
         if self.code:
             offered = request.query_arguments.get(CODE_PARAMETER, [b""])[-1].decode(
@@ -236,11 +270,17 @@ class ClassroomApplication(tornado.web.Application):
                 return self._refuse(
                     request,
                     403,
-                    "Ask your teacher for the class address",
-                    "These lessons are for one class. Type the whole address your teacher shows, "
-                    "with the class code at its end (it looks like …/?class=ABCD), or scan the "
-                    "QR code on the board.",
+                    _("Ask your teacher for the class address"),
+                    _(
+                        "These lessons are for one class. Type the whole address your teacher "
+                        "shows, with the class code at its end (it looks like …/?class=ABCD), or "
+                        "scan the QR code on the board."
+                    ),
                 )
+        if request.path == "/":  # the landing page in the server's language
+            return self.get_handler_delegate(
+                request, tornado.web.RedirectHandler, {"url": self.landing, "permanent": False}
+            )
         if request.path == "/mathcards/class.json":  # {"url": null} off the school network
             return self.get_handler_delegate(request, ClassInfo, {"url": self.url})
         return super().find_handler(request, **kwargs)
@@ -301,9 +341,13 @@ class ClassroomVoila(Voila):
     lan_address = Unicode("", help="the address students type (on the school network)").tag(
         config=True
     )
+    language = Unicode(
+        i18n.DEFAULT, help="the language of the landing page and the server's words"
+    ).tag(config=True)
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
+        i18n.use(self.language)
         signal.signal(signal.SIGINT, self._handle_signal_stop)
 
     def start(self) -> None:  # Voila's, with our application class
@@ -316,6 +360,7 @@ class ClassroomVoila(Voila):
             code=self.class_code,
             url=url,
             max_kernels=self.max_kernels,
+            landing=f"/voila/render/{self.language}/index.ipynb",
             **settings,
         )
         self.app.settings.update(self.tornado_settings)

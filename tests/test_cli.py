@@ -127,7 +127,7 @@ def test_deal_is_the_same_for_the_same_seed(capsys):
 
 def test_serve_refuses_a_folder_without_lessons(capsys, tmp_path):
     code, _, err = run(capsys, "serve", "--lessons", str(tmp_path))
-    assert code == 2 and "no index.ipynb" in err
+    assert code == 2 and "has no en/index.ipynb" in err
 
 
 def test_voila_serves_the_folder_on_loopback_and_culls_idle_kernels():

@@ -1,22 +1,49 @@
-"""Every lesson notebook runs from top to bottom without an error."""
+"""Every lesson in every language runs from top to bottom without an error, and the languages'
+versions of a lesson run the same code."""
 
+import re
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from mathcards.i18n import LANGUAGES
+
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 NOTEBOOKS = sorted(LESSONS.rglob("*.ipynb"))
+PAGES = sorted(
+    {str(path.relative_to(LESSONS / "en")) for path in (LESSONS / "en").rglob("*.ipynb")}
+)
 
 
-def test_there_is_a_landing_page():
-    assert LESSONS / "index.ipynb" in NOTEBOOKS
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def test_every_language_has_every_lesson_and_a_landing_page():
+    assert "index.ipynb" in PAGES
+    for language in LANGUAGES:
+        folder = LESSONS / language
+        assert sorted(str(p.relative_to(folder)) for p in folder.rglob("*.ipynb")) == PAGES
+    assert {path.relative_to(LESSONS).parts[0] for path in NOTEBOOKS} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_both_languages_run_the_same_code(page):
+    """Only the language call differs, so a lesson's versions cannot drift apart."""
+    codes = {
+        language: [c.source for c in read(LESSONS / language / page).cells if c.cell_type == "code"]
+        for language in LANGUAGES
+    }
+    for language, cells in codes.items():
+        assert cells[0] == f'from mathcards.i18n import use\n\nuse("{language}")'
+        assert cells[1:] == codes["en"][1:], f"{language}/{page} runs other code than en/{page}"
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: str(path.relative_to(LESSONS)))
 def test_lesson_runs_without_errors(notebook):
-    lesson = nbformat.read(notebook, as_version=4)
+    lesson = read(notebook)
     NotebookClient(
         lesson,
         timeout=300,
@@ -32,14 +59,12 @@ def test_lesson_runs_without_errors(notebook):
     assert not errors, errors
 
 
-def test_the_landing_page_links_every_lesson_with_its_audience_and_time():
-    import re
-
-    landing = nbformat.read(LESSONS / "index.ipynb", as_version=4)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_landing_page_links_every_lesson_with_its_audience_and_time(language):
+    landing = read(LESSONS / language / "index.ipynb")
     text = "\n".join(cell.source for cell in landing.cells if cell.cell_type == "markdown")
     links = set(re.findall(r"\]\(([^)]+\.ipynb)\)", text))
-    lessons = {str(path.relative_to(LESSONS)) for path in NOTEBOOKS} - {"index.ipynb"}
-    assert links == lessons
+    assert links == set(PAGES) - {"index.ipynb"}
     for link in links:
         row = next(line for line in text.splitlines() if f"({link})" in line)
         assert row.count("|") == 4 and "min" in row, f"{link}: one line with audience and time"
@@ -49,5 +74,4 @@ def test_the_landing_page_links_every_lesson_with_its_audience_and_time():
     "notebook", [p for p in NOTEBOOKS if p.name != "index.ipynb"], ids=lambda path: path.name
 )
 def test_every_lesson_links_back_to_the_landing_page(notebook):
-    first = nbformat.read(notebook, as_version=4).cells[0].source
-    assert "(../index.ipynb)" in first
+    assert "(../index.ipynb)" in read(notebook).cells[0].source

@@ -30,13 +30,25 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
 
 
 def test_the_root_address_opens_the_landing_page(server, visit):
-    visit.open(f"{server}/", lands_on=f"{server}/voila/render/index.ipynb")
+    visit.open(f"{server}/", lands_on=f"{server}/voila/render/en/index.ipynb")
     assert visit.page.get_by_role("heading", name="mathcards").is_visible()
     assert not visit.errors and not visit.offsite_requests()
 
 
+@pytest.mark.parametrize(("here", "there"), [("en", "pl"), ("pl", "en")])
+def test_every_page_links_to_itself_in_the_other_language(server, visit, here, there):
+    visit.open(f"{server}/voila/render/{here}/mam/2-practice.ipynb")
+    assert visit.page.evaluate("document.documentElement.lang") == here
+    switch = visit.page.locator(f".mc-language a[hreflang='{there}']")
+    assert switch.inner_text() == {"en": "English", "pl": "Polski"}[there]
+    switch.click()
+    visit.page.wait_for_url(f"{server}/voila/render/{there}/mam/2-practice.ipynb")
+    visit.page.wait_for_selector("#loading", state="hidden", timeout=60_000)
+    assert visit.page.evaluate("document.documentElement.lang") == there
+
+
 def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
-    visit.open(f"{server}/voila/render/index.ipynb")
+    visit.open(f"{server}/voila/render/en/index.ipynb")
     assert visit.page.get_by_role("heading", name="mathcards").is_visible()
     deal = visit.page.locator(".mc-quick-deal")
     assert deal.locator("svg.mc-card").count() == 5
@@ -46,12 +58,14 @@ def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
 
 
 def test_the_landing_page_links_every_lesson(server, visit):
-    visit.open(f"{server}/voila/render/index.ipynb")
-    links = visit.page.locator("a[href$='.ipynb']")
+    visit.open(f"{server}/voila/render/en/index.ipynb")
+    links = visit.page.locator("#rendered_cells a[href$='.ipynb']")
     hrefs = {links.nth(i).get_attribute("href") for i in range(links.count())}
-    assert hrefs == set(PAGES) - {"index.ipynb"}
+    assert hrefs == {page.removeprefix("en/") for page in PAGES if page.startswith("en/")} - {
+        "index.ipynb"
+    }
     visit.page.locator("a[href='lama_dice/1-play-lama-dice.ipynb']").click()
-    visit.page.wait_for_url(f"{server}/voila/render/lama_dice/1-play-lama-dice.ipynb")
+    visit.page.wait_for_url(f"{server}/voila/render/en/lama_dice/1-play-lama-dice.ipynb")
     visit.page.wait_for_selector("#loading", state="hidden", timeout=60_000)
     assert visit.page.get_by_role("heading", name="Play LAMA Dice").is_visible()
 
@@ -63,7 +77,8 @@ def test_a_failing_cell_shows_no_traceback_to_students(tmp_path, visit):
 
     lessons = tmp_path / "lessons"
     lessons.mkdir()
-    for name, source in [("index.ipynb", "1 + 1"), ("broken.ipynb", "raise ValueError('x9z')")]:
+    (lessons / "en").mkdir()
+    for name, source in [("en/index.ipynb", "1 + 1"), ("broken.ipynb", "raise ValueError('x9z')")]:
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
         notebook.metadata["kernelspec"] = {
             "name": "python3",

@@ -30,7 +30,8 @@ ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
 
 def lessons_folder(folder: Path) -> Path:
     """A landing page and a one-widget page: the smallest lessons folder a class can open."""
-    for name, source in (("index.ipynb", "print('lessons')"), ("one.ipynb", ONE_WIDGET)):
+    (folder / "en").mkdir(exist_ok=True)
+    for name, source in (("en/index.ipynb", "print('lessons')"), ("one.ipynb", ONE_WIDGET)):
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
         nbformat.write(notebook, folder / name)
     return folder
@@ -213,6 +214,11 @@ def test_on_the_school_network_only_the_class_gets_in(tmp_path):
         assert status == 200 and kernel_id(page)
         status, _, page = request(f"{base}/mathcards/class.json", cookie=cookie)
         assert status == 200 and f"http://127.0.0.1:{base.rsplit(':', 1)[1]}/?class={CODE}" in page
+        shown = json.loads(request(f"{base}/mathcards/class.json?lang=pl", cookie=cookie)[2])
+        assert (shown["before"], shown["after"]) == (
+            "Uczniowie wpisują adres ",
+            " albo skanują kod.",
+        )
         status, _, page = request(f"{base}/", host="attacker.example", cookie=cookie)
         assert status == 403 and "only at its own address" in page
     printed = (tmp_path / "server.log").read_text()
@@ -222,13 +228,26 @@ def test_on_the_school_network_only_the_class_gets_in(tmp_path):
 
 def test_without_lan_loopback_needs_no_code_and_refuses_foreign_hosts(tmp_path):
     with serve(lessons_folder(tmp_path), tmp_path) as (base, _):
-        assert request(f"{base}/")[0] == 200  # the way to the landing page, no code asked
+        status, headers, _ = request(f"{base}/")  # the way to the landing page, no code asked
+        assert (status, headers["Location"]) == (302, "/voila/render/en/index.ipynb")
         status, _, answer = request(f"{base}/mathcards/class.json")
         assert status == 200 and json.loads(answer) == {"url": None}, "no address to show"
         port = base.rsplit(":", 1)[1]
-        assert request(f"{base}/", host=f"localhost:{port}")[0] == 200
+        assert request(f"{base}/", host=f"localhost:{port}")[0] == 302
         status, _, page = request(f"{base}/", host=f"rebound.example:{port}")
         assert status == 403 and "only at its own address" in page
+
+
+def test_in_polish_the_root_opens_the_polish_landing_page_and_refusals_are_polish(tmp_path):
+    lessons = lessons_folder(tmp_path)
+    (lessons / "pl").mkdir()
+    (lessons / "en" / "index.ipynb").rename(lessons / "pl" / "index.ipynb")
+    with serve(lessons, tmp_path, "--lang", "pl") as (base, _):
+        status, headers, _ = request(f"{base}/")
+        assert (status, headers["Location"]) == (302, "/voila/render/pl/index.ipynb")
+        status, _, page = request(f"{base}/", host="attacker.example")
+        assert status == 403 and "Ten serwer odpowiada tylko pod własnym adresem." in page
+        assert '<html lang="pl">' in page
 
 
 def test_class_options_go_with_lan(capsys, tmp_path):
@@ -248,7 +267,7 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
     with serve(lessons, tmp_path, *options) as (base, _):
         page = browser.new_page()
         page.goto(f"{base}/?class={CODE}", timeout=60_000)
-        page.wait_for_url(f"{base}/voila/render/index.ipynb", timeout=60_000)
+        page.wait_for_url(f"{base}/voila/render/en/index.ipynb", timeout=60_000)
         box = page.locator(".mc-class-address")
         box.wait_for(timeout=60_000)
         assert f"{base}/?class={CODE}" in box.inner_text()

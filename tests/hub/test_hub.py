@@ -74,7 +74,7 @@ c.Spawner.cmd = [{python!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.ip = "127.0.0.1"
 c.Spawner.args = {server_args!r}
 c.Spawner.notebook_dir = {lessons!r}
-c.Spawner.default_url = "/voila/render/index.ipynb"
+c.Spawner.default_url = "/voila/render/en/index.ipynb"
 c.Spawner.environment = {{"JUPYTER_PATH": {templates!r}, "JUPYTER_CONFIG_PATH": {config_path!r}}}
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
@@ -207,7 +207,7 @@ def students_play(base: str) -> None:
                 visits[student] = Visit(page)
                 log_in(page, base, student)
             for student, visit in visits.items():
-                landing = f"{base}/user/{student}/voila/render/index.ipynb"
+                landing = f"{base}/user/{student}/voila/render/en/index.ipynb"
                 visit.page.wait_for_url(landing, timeout=FIRST_RENDER_MS * 2)  # sent by the Hub
                 wait_until_ready(visit.page)
                 deal = visit.page.locator(".mc-quick-deal")

@@ -1,0 +1,101 @@
+"""The language of every word a user reads: gettext catalogues compiled with Babel, and each
+language's way of writing numbers and division.
+
+One call chooses the language of a page or a process: ``use("pl")``. Code marks a sentence with
+``_("…")`` (or ``ngettext`` for a count) where it is said, and with ``N_("…")`` where it is only
+named (a module constant), translating it with ``_`` when it is shown. The catalogues live in
+``mathcards/locale/<language>/LC_MESSAGES/mathcards.po``; ``make messages`` extracts, updates and
+compiles them.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+
+from babel.numbers import format_decimal, format_percent
+
+LANGUAGES = {"en": "English", "pl": "Polski"}  # each language in its own words
+DEFAULT = "en"
+LOCALE = Path(__file__).with_name("locale")
+DOMAIN = "mathcards"
+YOU = {"en": "You", "pl": "Ty"}  # the reader's own seat, in every language
+
+_language = DEFAULT
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def use(language: str) -> None:
+    """Speak this language from now on in this page or process: "en" or "pl"."""
+    global _language, _catalogue
+    _catalogue = catalogue(language)
+    _language = language
+
+
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue of a language (English is the source: no catalogue)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"there is no language {language!r}: choose one of {', '.join(LANGUAGES)}")
+    if language == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE, [language])
+
+
+def language() -> str:
+    """The language in use: "en" or "pl"."""
+    return _language
+
+
+def from_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the environment asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext
+    reads them), if it is one of ours, else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if wanted := environ.get(variable):
+            codes = [choice.split("_")[0].split(".")[0].lower() for choice in wanted.split(":")]
+            return next((code for code in codes if code in LANGUAGES), DEFAULT)
+    return DEFAULT
+
+
+def _(message: str) -> str:
+    """The message in the language in use."""
+    return _catalogue.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The message for a count in the language in use (Polish: 1 karta, 2 karty, 5 kart)."""
+    return _catalogue.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogue without translating it yet (for module constants)."""
+    return message
+
+
+def you() -> str:
+    """The reader's own seat at a table, in the language in use: "You" or "Ty"."""
+    return YOU[_language]
+
+
+def is_you(player: str) -> bool:
+    """Whether a player is the reader ("You", "Ty"), who is spoken to in the second person."""
+    return player.strip().casefold() in {name.casefold() for name in YOU.values()}
+
+
+def number(value: float | Fraction, digits: int = 2) -> str:
+    """A number as this language writes it, with at most `digits` decimals: 2.5 or 2,5."""
+    pattern = "#,##0." + "#" * digits if digits else "#,##0"
+    return format_decimal(float(value), pattern, locale=_language)
+
+
+def percent(share: float | Fraction, digits: int = 1) -> str:
+    """A share as a percentage with `digits` decimals: 95.4% or 95,4%."""
+    pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
+    return format_percent(float(share), pattern, locale=_language)
+
+
+def divided_by() -> str:
+    """The division sign in printed calculations: "/" in English, ":" in Polish schools."""
+    return ":" if _language == "pl" else "/"

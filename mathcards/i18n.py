@@ -84,6 +84,22 @@ def is_you(player: str) -> bool:
     return player.strip().casefold() in {name.casefold() for name in YOU.values()}
 
 
+def said(player: str, to_you: str, to_them: str, **values: object) -> str:
+    """A sentence about a player: `to_you` for the reader ("You roll {dice}."), else `to_them`
+    ("{player} rolls {dice}."), both marked with N_ and translated here. Polish sentences keep
+    any name in the nominative and verbs in the present tense, so they fit every name."""
+    if is_you(player):
+        return _(to_you).format(player=player, **values)
+    return _(to_them).format(player=player, **values)
+
+
+def and_list(names: list[str]) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Bo", "Ann, Bo and Cy" ("Ann, Bo i Cy")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 def number(value: float | Fraction, digits: int = 2) -> str:
     """A number as this language writes it, with at most `digits` decimals: 2.5 or 2,5."""
     pattern = "#,##0." + "#" * digits if digits else "#,##0"

@@ -145,3 +145,12 @@ def test_no_message_is_formatted_before_it_is_translated():
         if pattern.search(line)
     ]
     assert not found
+
+
+def test_sentences_about_a_player_fit_the_reader_and_any_name(polish):
+    to_you, to_them = "You quit.", "{player} quits."
+    assert i18n.said("Ty", to_you, to_them) == _(to_you)
+    assert i18n.said("Ann", to_you, to_them) == _(to_them).format(player="Ann")
+    assert i18n.and_list(["Ala", "Bartek", "Celina"]) == "Ala, Bartek i Celina"
+    i18n.use("en")
+    assert i18n.and_list(["Ann"]) == "Ann" and i18n.and_list(["Ann", "Bo"]) == "Ann and Bo"

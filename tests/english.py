@@ -1,0 +1,24 @@
+"""Words that give English away in a text meant to be in another language."""
+
+from __future__ import annotations
+
+import re
+
+# Common English words that are not also Polish words ("to", "on", "a", "i", "no", "do" are).
+WORDS = """the and you your yours is are was were be been of with without for from this that these
+    those there here what which who how why when where not or can cannot can't will would
+    should must may has have had it its it's they them their we our us he she his her
+    card cards roll rolls rolled dice die quit quits round rounds score scores points point
+    win wins won winner lose loses lost player players turn new game next show hint hints
+    target take takes draw draws play plays again back start starts chip chips row rows
+    odds chance chances best solution solutions answer answers wrong right correct try
+    deal deals level easy normal hard value values total only every each all none one two
+    three four five six seven eight nine ten llama llamas bust match matches yes"""
+ENGLISH = frozenset(WORDS.split())
+
+
+def english_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
+    """The English words in the text, in order, each once (names in `allowed` pass)."""
+    words = re.findall(r"[A-Za-z']+", text)
+    found = [w for w in words if w.lower() in ENGLISH and w not in allowed]
+    return list(dict.fromkeys(found))

@@ -1,8 +1,8 @@
 """A class opening a lesson at once, against `mathcards serve` on this machine.
 
 Run: ``make bench-classroom`` (or ``.venv/bin/python -m bench.classroom [--students N]
-[--lesson PATH] [--max-kernels N]``). N students (default 30) ask for the page at the same
-moment, each as a browser does it: the page over HTTP (Voila runs the notebook in a new kernel
+[--lesson PATH] [--max-kernels N] [--warm N]``). N students (default 30) ask for the page at the
+same moment, each as a browser does it: the page over HTTP (Voila runs the notebook in a new kernel
 while it sends it), then the kernel's websocket, until the widgets' states have arrived (the
 `jupyter.widget.control` comm's `request_states`, what the page's widget manager asks first).
 The same crowd first opens a one-widget notebook served the same way in the same run; printed:
@@ -157,23 +157,26 @@ def megabytes(processes: list[psutil.Process]) -> list[float]:
     return sizes
 
 
-async def kernels_left(server: psutil.Process, seconds: float) -> tuple[int, float]:
-    """Kernels still running after `seconds` (or when the last one went, and when)."""
+async def kernels_left(server: psutil.Process, seconds: float, warm: int) -> tuple[int, float]:
+    """Kernels beyond the `warm` ones still running after `seconds` (or when the last one went,
+    and when)."""
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        if not kernels_of(server):
+        if len(kernels_of(server)) <= warm:
             return 0, time.perf_counter() - start
         await asyncio.sleep(5)
-    return len(kernels_of(server)), seconds
+    return len(kernels_of(server)) - warm, seconds
 
 
-async def measure(base: str, server: psutil.Process, lesson: str, students: int) -> dict:
+async def measure(
+    base: str, server: psutil.Process, lesson: str, students: int, warm: int = 0
+) -> dict:
     times, failures, sockets = await crowd(base, lesson, students)
     kernel_sizes = megabytes(kernels_of(server))
     server_size = megabytes([server])
     for socket in sockets:
         socket.close()
-    left, after = await kernels_left(server, LEFT_AFTER_SECONDS)
+    left, after = await kernels_left(server, LEFT_AFTER_SECONDS, warm)
     return {
         "lesson": lesson,
         "times": sorted(times),
@@ -207,11 +210,28 @@ def report(result: dict, students: int) -> None:
     print(f"  kernels {LEFT_AFTER_SECONDS} s after the pages closed: {result['left']} ({gone})")
 
 
+def wait_for_warm(log: Path, pages: int, seconds: float = 600) -> None:
+    """Until Voila says every warm page's pool is full (the class arrives after that)."""
+    deadline = time.monotonic() + seconds
+    while log.read_text().count(" is filled with ") < pages:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the warm kernels were not ready after {seconds:.0f} s")
+        time.sleep(1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--lesson", default=LESSON, help="the page the class opens")
     parser.add_argument("--max-kernels", type=int, help="as `mathcards serve --max-kernels`")
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N warm kernels for each of the two pages (`mathcards serve --warm-kernels N`); "
+        "0, the default: every kernel starts when its student asks",
+    )
     args = parser.parse_args()
     if not 1 <= args.students <= MAX_STUDENTS:
         parser.error(f"--students goes from 1 to {MAX_STUDENTS}")
@@ -221,6 +241,10 @@ def main() -> None:
         command = [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)]
         command += ["--lessons", str(folder)]
         command += ["--max-kernels", str(args.max_kernels or args.students * 2)]
+        if args.warm:
+            command += ["--warm", ONE_WIDGET, args.lesson, "--warm-kernels", str(args.warm)]
+        else:
+            command += ["--warm", "none"]
         log = (Path(scratch) / "server.log").open("w")
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
@@ -229,10 +253,13 @@ def main() -> None:
         server = psutil.Process(process.pid)
         try:
             wait_until_up(base + "/", process)
+            if args.warm:
+                wait_for_warm(Path(scratch) / "server.log", pages=2)
             print(f"{args.students} students at once, on {os.cpu_count()} cores")
-            yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students))
+            warm = 2 * args.warm  # both pages' pools, refilled
+            yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))
             report(yardstick, args.students)
-            lesson = asyncio.run(measure(base, server, args.lesson, args.students))
+            lesson = asyncio.run(measure(base, server, args.lesson, args.students, warm))
             report(lesson, args.students)
             if yardstick["times"] and lesson["times"]:
                 ratio = median(lesson["times"]) / median(yardstick["times"])

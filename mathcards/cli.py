@@ -28,7 +28,7 @@ from mathcards.unikat import cli as unikat_cli
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
-CULL_IDLE_SECONDS = 45  # no message from a page that long, and no connection: culled
+CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
 CULL_INTERVAL_SECONDS = 10
 
 
@@ -121,6 +121,20 @@ def parser() -> argparse.ArgumentParser:
         type=_positive,
         metavar="N",
         help="at most N students' pages at once (default: what this machine's memory holds)",
+    )
+    serve_cmd.add_argument(
+        "--warm",
+        nargs="+",
+        metavar="PAGE",
+        help="pages whose kernels start before anyone asks, e.g. en/mam/1-the-target-game-in-"
+        "class.ipynb (default: every page in the --lang language; 'none': no page)",
+    )
+    serve_cmd.add_argument(
+        "--warm-kernels",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="warm kernels kept ready for each warm page (default 1; a class: its size)",
     )
     serve_cmd.add_argument(
         "--lan", action="store_true", help="serve the school network, behind a class code"
@@ -275,10 +289,13 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     from mathcards import serve  # Voila and its server: only for this command
 
-    max_kernels = args.max_kernels or serve.default_max_kernels()
+    warm = warm_pages(lessons, args.lang, args.warm)
+    max_kernels = args.max_kernels or serve.default_max_kernels(len(warm) * args.warm_kernels)
     command += [
         f"--ClassroomVoila.max_kernels={max_kernels}",
         f"--ClassroomVoila.language={args.lang}",
+        f"--ClassroomVoila.warm_kernels={args.warm_kernels}",
+        *(f"--ClassroomVoila.warm={page}" for page in warm),
     ]
     if args.lan:
         address = args.address or serve.lan_address()
@@ -298,6 +315,18 @@ def run_serve(args: argparse.Namespace) -> int:
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,
     # with it, every kernel (mathcards/serve.py).
     os.execve(command[0], command, {**os.environ, "JUPYTER_PATH": search_path})
+
+
+def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[str]:
+    """The pages to keep warm kernels for: those named, or every page in the language."""
+    if named is None:
+        return sorted(str(p.relative_to(lessons)) for p in (lessons / language).rglob("*.ipynb"))
+    if named == ["none"]:
+        return []
+    for page in named:
+        if not (lessons / page).is_file() or page.startswith(("/", "..")):
+            raise UsageError(f"--warm: there is no page {page} in {lessons}")
+    return named
 
 
 def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:

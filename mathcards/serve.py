@@ -10,6 +10,9 @@ What it adds to Voila:
   the request comes from this server's own pages (its `Origin` is the server's `Host`).
 - The culler skips a kernel that is still starting (`last_activity` not set yet) instead of
   logging "unsupported operand type(s) for -: 'datetime.datetime' and 'NoneType'".
+- Warm pages (`warm`): Voila keeps a kernel (or `warm_kernels`) ready for each, having run
+  the page already, so the page opens without waiting for a kernel; those kernels take no seat
+  and stay clear of the culler until a page takes one.
 - A cap on kernels: when `max_kernels` pages are open (or opening), the next student gets a
   friendly "the class is full, try again in a moment" page at once (HTTP 503), not a spinner.
 - A gate in front of every request: a `Host` other than this server's own addresses is refused
@@ -35,8 +38,10 @@ from urllib.parse import parse_qsl, urlencode, urlparse
 import segno
 import tornado.httputil
 import tornado.web
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer, Unicode
+from traitlets import Integer, List, Unicode
+from traitlets.config import Config
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -50,13 +55,15 @@ CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # none that read alike: 0/O, 1/I/L, 2
 CODE_PARAMETER = "class"
 CODE_COOKIE = "mathcards-class"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+PREHEAT = "VOILA_PREHEAT"  # set in the environment of the kernels Voila starts for its pools
 
 
-def default_max_kernels() -> int:
-    """As many kernels as this machine's memory holds, leaving room for everything else."""
+def default_max_kernels(warm: int = 0) -> int:
+    """As many kernels as this machine's memory holds beside `warm` warm ones, leaving room for
+    everything else."""
     import psutil  # type: ignore[import-untyped]
 
-    return max(1, (psutil.virtual_memory().total - ROOM_TO_SPARE) // KERNEL_MEMORY)
+    return max(1, (psutil.virtual_memory().total - ROOM_TO_SPARE) // KERNEL_MEMORY - warm)
 
 
 def new_class_code(length: int = 4) -> str:
@@ -207,7 +214,8 @@ class ClassroomPage(TornadoVoilaHandler):
 
 
 class Places:
-    """The seats of the class: at most `limit` kernels, counting pages still being opened."""
+    """The seats of the class: at most `limit` kernels, counting pages still being opened, and
+    not counting the warm kernels that wait in Voila's pools for a page (`--warm`)."""
 
     def __init__(self, limit: int, kernels: Any) -> None:
         self.limit, self.kernels = limit, kernels
@@ -215,9 +223,8 @@ class Places:
 
     def taken(self) -> int:
         opened_now = {opening.kernel_id for opening in self.opening}
-        return len(self.opening) + sum(
-            1 for k in self.kernels.list_kernel_ids() if k not in opened_now
-        )
+        running = [k for k in self.kernels.list_kernel_ids() if k not in opened_now]
+        return len(self.opening) + max(0, len(running) - self.kernels.warming())
 
     def full(self) -> bool:
         return self.limit > 0 and self.taken() >= self.limit
@@ -304,15 +311,39 @@ OPENING: contextvars.ContextVar[Opening | None] = contextvars.ContextVar("openin
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Voila's kernel manager, with a culler that leaves kernels still starting alone; each
-    kernel it starts for a page being opened is written down on that page's `Opening`."""
+    """Voila's kernel manager, with a culler that leaves kernels still starting alone and keeps
+    the warm ones' clocks running; each kernel it starts for a page being opened is written down
+    on that page's `Opening`."""
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = str(await super().start_kernel(*args, **kwargs))
         opening = OPENING.get()
-        if opening is not None:
+        warm = kwargs.get("env", {}).get(PREHEAT) == "True"  # a pool's, not the page's
+        if opening is not None and not warm:
             opening.kernel_id = kernel_id
         return kernel_id
+
+    def warming(self) -> int:
+        """How many kernels Voila's pools hold or are filling (`--warm`; else none)."""
+        return sum(len(pool) for pool in getattr(self, "_pools", {}).values())
+
+    def warm(self) -> list[str]:
+        """The warm kernels ready in Voila's pools, each waiting for a page."""
+        return [
+            task.result()["kernel_id"]
+            for pool in getattr(self, "_pools", {}).values()
+            for task in pool
+            if task.done() and not task.cancelled() and task.exception() is None
+        ]
+
+    async def cull_kernels(self) -> None:
+        """Cull as Voila does; a warm kernel's idle clock restarts at every round, so a page
+        handed one has a whole idle period to connect before the culler may take it."""
+        now = utcnow()
+        for kernel_id in self.warm():
+            if kernel_id in self._kernels:
+                self._kernels[kernel_id].last_activity = now
+        await super().cull_kernels()
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         kernel = self._kernels.get(kernel_id)
@@ -345,10 +376,24 @@ class ClassroomVoila(Voila):
         i18n.DEFAULT, help="the language of the landing page and the server's words"
     ).tag(config=True)
 
+    warm = List(Unicode(), help="pages whose kernels start before anyone asks").tag(config=True)
+    warm_kernels = Integer(1, help="warm kernels kept ready for each warm page").tag(config=True)
+
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
         i18n.use(self.language)
+        if self.warm:
+            self.preheat({page: self.warm_kernels for page in self.warm})
         signal.signal(signal.SIGINT, self._handle_signal_stop)
+
+    def preheat(self, pools: dict[str, int]) -> None:
+        """Keep this many kernels ready for each page, each having run its page already (Voila's
+        preheating: the page is shown without waiting for a kernel); no other page is warm."""
+        self.voila_configuration.preheat_kernel = True
+        self.voila_configuration.default_pool_size = 0
+        sizes = {page: {"pool_size": size} for page, size in pools.items()}
+        sizes["default"] = {"pool_size": 0}
+        self.update_config(Config({"VoilaKernelManager": {"kernel_pools_config": sizes}}))
 
     def start(self) -> None:  # Voila's, with our application class
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)

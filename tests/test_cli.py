@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mathcards.cli import TEMPLATES, main, voila_command
+from mathcards.cli import TEMPLATES, UsageError, main, voila_command, warm_pages
 
 
 def run(capsys, *argv):
@@ -228,3 +228,23 @@ def test_lama_dice_text_output(capsys):
 def test_lama_dice_bad_rows_are_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_every_page_of_the_served_language_is_warm_unless_the_teacher_names_some(tmp_path):
+    for page in ("en/index.ipynb", "en/mam/1.ipynb", "pl/index.ipynb", "one.ipynb"):
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text("{}")
+    assert warm_pages(tmp_path, "en", None) == ["en/index.ipynb", "en/mam/1.ipynb"]
+    assert warm_pages(tmp_path, "pl", None) == ["pl/index.ipynb"]
+    assert warm_pages(tmp_path, "en", ["none"]) == []
+    assert warm_pages(tmp_path, "en", ["one.ipynb"]) == ["one.ipynb"]
+    for wrong in ("two.ipynb", "../en/index.ipynb", "/etc/passwd"):
+        with pytest.raises(UsageError, match="--warm: there is no page"):
+            warm_pages(tmp_path, "en", [wrong])
+
+
+def test_serve_refuses_a_warm_page_that_is_not_there(capsys, tmp_path):
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "index.ipynb").write_text("{}")
+    code, _, err = run(capsys, "serve", "--lessons", str(tmp_path), "--warm", "nope.ipynb")
+    assert code == 2 and err.count("\n") == 1 and "--warm: there is no page nope.ipynb" in err

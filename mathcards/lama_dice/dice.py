@@ -25,6 +25,7 @@ DEFAULT_DICE: Dice = (
     (1, 2, 3, 4, LLAMA, LLAMA),
 )
 VALUES = (1, 2, 3, 4, 5, 6, LLAMA)
+ROLLS = 6**3  # the equally likely ways to roll: one face of each die
 # Layouts a teacher may meet or want to compare, by name, written as `parse_dice` reads them.
 LAYOUTS = {
     "The usual dice": "3456LL,1256LL,1234LL",
@@ -101,9 +102,12 @@ def check_dice(dice: Iterable[Iterable[int]]) -> Dice:
 
 def outcomes(dice: Dice = DEFAULT_DICE) -> dict[Faces, Fraction]:
     """Every roll (one face per die, in die order) with its exact probability."""
-    chance: Counter[Faces] = Counter(product(*dice))
-    total = 6**3
-    return {faces: Fraction(count, total) for faces, count in chance.items()}
+    return {faces: Fraction(ways, ROLLS) for faces, ways in roll_ways(dice).items()}
+
+
+def roll_ways(dice: Dice = DEFAULT_DICE) -> Counter[Faces]:
+    """Every roll (one face per die, in die order): in how many of the 216 ways it comes."""
+    return Counter(product(*dice))
 
 
 def roll(rng: random.Random, dice: Dice = DEFAULT_DICE) -> Faces:

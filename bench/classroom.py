@@ -35,7 +35,7 @@ import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from tests.browser.conftest import free_port, wait_until_up
+from tests.browser.conftest import free_port, wait_until_up, wait_until_warm
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "en/mam/1-the-target-game-in-class.ipynb"
@@ -210,15 +210,6 @@ def report(result: dict, students: int) -> None:
     print(f"  kernels {LEFT_AFTER_SECONDS} s after the pages closed: {result['left']} ({gone})")
 
 
-def wait_for_warm(log: Path, pages: int, seconds: float = 600) -> None:
-    """Until Voila says every warm page's pool is full (the class arrives after that)."""
-    deadline = time.monotonic() + seconds
-    while log.read_text().count(" is filled with ") < pages:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the warm kernels were not ready after {seconds:.0f} s")
-        time.sleep(1)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
@@ -253,8 +244,8 @@ def main() -> None:
         server = psutil.Process(process.pid)
         try:
             wait_until_up(base + "/", process)
-            if args.warm:
-                wait_for_warm(Path(scratch) / "server.log", pages=2)
+            for page in (ONE_WIDGET, args.lesson) if args.warm else ():
+                wait_until_warm(Path(scratch) / "server.log", page, seconds=600)
             print(f"{args.students} students at once, on {os.cpu_count()} cores")
             warm = 2 * args.warm  # both pages' pools, refilled
             yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))

@@ -3,8 +3,10 @@
 Run: ``make bench-pages`` (or ``.venv/bin/python -m bench.pages [--runs N] [PAGE ...]``).
 For each page: the median and worst seconds from asking for the page until its widgets are on
 the screen, and the ratio of the median to the 3-second goal (under 1 is within it). One user
-at a time; a warm-up opens the landing page first. The first row is the floor: a notebook with
-one button, served the same way (what Voila and a kernel cost before any lesson code runs).
+at a time, as `make serve` serves them: the pages in English are warm (a kernel waits for each,
+having run it), so each is opened once its warm kernel is ready; the Polish pages are cold. The
+first row is the floor: a cold notebook with one button (what Voila and a new kernel cost before
+any lesson code runs); a warm-up opens it first.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import time
 from pathlib import Path
 from statistics import median
 
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, serving
+from mathcards.cli import warm_pages
+from mathcards.i18n import DEFAULT
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, serving, wait_until_warm
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 GOAL_SECONDS = 3.0
@@ -56,6 +60,14 @@ def time_to_interactive(browser, url: str) -> float:
     return seconds
 
 
+def opening(browser, base: str, log: Path, name: str, done: int, warm: bool) -> float:
+    """One user opening the page: a warm page once its warm kernel is ready (again, after `done`
+    openings); a cold page's kernel starts when it is asked for."""
+    if warm:
+        wait_until_warm(log, name, times=done + 1)
+    return time_to_interactive(browser, f"{base}/voila/render/{name}")
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__)
     options.add_argument("--runs", type=int, default=3, help="openings per page")
@@ -72,14 +84,14 @@ def measure(served: Path, logs: Path, names: list[str], runs: int) -> None:
     """Serve the folder, open each page `runs` times, print one line a page."""
     from playwright.sync_api import sync_playwright
 
+    warm = set(warm_pages(served, DEFAULT, None))  # as `make serve` warms them
     with serving(served, logs) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        time_to_interactive(browser, f"{base}/voila/render/en/index.ipynb")  # warm-up
+        time_to_interactive(browser, f"{base}/voila/render/{FLOOR}")  # warm-up
         print(f"{'page':<48} {'median':>7} {'worst':>7} {'/ 3 s':>6}")
         for name in names:
-            times = [
-                time_to_interactive(browser, f"{base}/voila/render/{name}") for _ in range(runs)
-            ]
+            log, is_warm = logs / "server.log", name in warm
+            times = [opening(browser, base, log, name, n, is_warm) for n in range(runs)]
             ratio = median(times) / GOAL_SECONDS
             print(f"{name:<48} {median(times):>6.2f}s {max(times):>6.2f}s {ratio:>6.2f}")
         browser.close()

@@ -127,7 +127,8 @@ def parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="PAGE",
         help="pages whose kernels start before anyone asks, e.g. en/mam/1-the-target-game-in-"
-        "class.ipynb (default: every page in the --lang language; 'none': no page)",
+        "class.ipynb (default: every page in the --lang language; 'all': every page in every "
+        "language; 'none': no page)",
     )
     serve_cmd.add_argument(
         "--warm-kernels",
@@ -318,9 +319,11 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[str]:
-    """The pages to keep warm kernels for: those named, or every page in the language."""
-    if named is None:
-        return sorted(str(p.relative_to(lessons)) for p in (lessons / language).rglob("*.ipynb"))
+    """The pages to keep warm kernels for: those named, every page in the language (the
+    default), every page ("all") or none ("none")."""
+    if named in (None, ["all"]):
+        folder = lessons / language if named is None else lessons
+        return sorted(str(p.relative_to(lessons)) for p in folder.rglob("*.ipynb"))
     if named == ["none"]:
         return []
     for page in named:

@@ -71,7 +71,7 @@ def serving(lessons: Path, log_folder: Path):
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_until_up(base + "/", process)
+        wait_until_up(base + "/mathcards/class.json", process)  # not a page: no kernel taken
         yield base
     finally:
         os.killpg(process.pid, signal.SIGTERM)
@@ -80,6 +80,15 @@ def serving(lessons: Path, log_folder: Path):
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
         log.close()
+
+
+def wait_until_warm(log: Path, page: str, times: int = 1, seconds: float = 300) -> None:
+    """Until the server's log says the page's warm kernels have been ready `times` times."""
+    deadline = time.monotonic() + seconds
+    while log.read_text().count(f"Kernel pool of {page} is filled") < times:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{page}: no warm kernel after {seconds:.0f} s")
+        time.sleep(0.5)
 
 
 @pytest.fixture(scope="session")

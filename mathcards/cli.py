@@ -291,7 +291,13 @@ def run_serve(args: argparse.Namespace) -> int:
     from mathcards import serve  # Voila and its server: only for this command
 
     warm = warm_pages(lessons, args.lang, args.warm)
-    max_kernels = args.max_kernels or serve.default_max_kernels(len(warm) * args.warm_kernels)
+    warm_kernels = len(warm) * args.warm_kernels
+    if warm_kernels > (args.max_kernels or serve.default_max_kernels()):
+        raise UsageError(
+            f"--warm asks for {warm_kernels} warm kernels, more than this machine holds "
+            f"(--max-kernels {args.max_kernels or serve.default_max_kernels()})"
+        )
+    max_kernels = args.max_kernels or serve.default_max_kernels(warm_kernels)
     command += [
         f"--ClassroomVoila.max_kernels={max_kernels}",
         f"--ClassroomVoila.language={args.lang}",

@@ -249,3 +249,11 @@ def test_serve_refuses_a_warm_page_that_is_not_there(capsys, tmp_path):
     (tmp_path / "en" / "index.ipynb").write_text("{}")
     code, _, err = run(capsys, "serve", "--lessons", str(tmp_path), "--warm", "nope.ipynb")
     assert code == 2 and err.count("\n") == 1 and "--warm: there is no page nope.ipynb" in err
+
+
+def test_serve_refuses_more_warm_kernels_than_the_machine_holds(capsys, tmp_path):
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "index.ipynb").write_text("{}")
+    options = ("--warm-kernels", "3", "--max-kernels", "2")
+    code, _, err = run(capsys, "serve", "--lessons", str(tmp_path), *options)
+    assert code == 2 and "--warm asks for 3 warm kernels" in err and "--max-kernels 2" in err

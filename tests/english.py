@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import re
 
-# Common English words that are not also Polish words ("to", "on", "a", "i", "no", "do" are).
-WORDS = """the and you your yours is are was were be been of with without for from this that these
-    those there here what which who how why when where not or can cannot can't will would
-    should must may has have had it its it's they them their we our us he she his her
-    card cards roll rolls rolled dice die quit quits round rounds score scores points point
-    win wins won winner lose loses lost player players turn new game next show hint hints
-    target take takes draw draws play plays again back start starts chip chips row rows
-    odds chance chances best solution solutions answer answers wrong right correct try
-    deal deals level easy normal hard value values total only every each all none one two
-    three four five six seven eight nine ten llama llamas bust match matches yes"""
+# Common English words that are not also Polish words ("to", "on", "a", "i", "no", "do", "we",
+# "ten", "one", "was", "start" are).
+WORDS = """the and you your yours is are were be been of with without for from this that these those
+    there here what which who how why when where not or can cannot can't will would should must
+    may has have had it its it's they them their our us he she his her card cards roll rolls
+    rolled dice die quit quits round rounds score scores points point win wins won winner lose
+    loses lost player players turn new game next show hint hints target take takes draw draws
+    play plays again back starts chip chips row rows odds chance chances best solution solutions
+    answer answers wrong right correct try deal deals level easy normal hard value values total
+    only every each all none two three four five six seven eight nine llama llamas bust match
+    matches yes"""
 ENGLISH = frozenset(WORDS.split())
 
 

@@ -400,3 +400,11 @@ def test_argparse_counts_in_polish():
         i18n.use("en")
     with pytest.raises(UsageError, match=r"^argument --pair: expected 2 arguments$"):
         pair.parse_args(["--pair", "1"])
+
+
+def test_serve_looks_for_the_landing_page_of_its_language(capsys, tmp_path):
+    code, _, err = run(capsys, "serve", "--lessons", str(tmp_path), "--lang", "pl")
+    assert (
+        code == 2
+        and err == f"mathcards: błąd: nie znaleziono lekcji: w {tmp_path} nie ma pl/index.ipynb\n"
+    )

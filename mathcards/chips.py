@@ -8,15 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from mathcards.i18n import N_, _
+
 LLAMA = 7  # a llama card or die face; it sits above 6
 GAME_END = 40
 LLAMA_SCORING = ("once", "each")  # one or more llamas score 10 in all, or 10 each (seed 000)
+LLAMA_SCORING_WORDS = {  # each llama-scoring option as a player reads it
+    "once": N_("one or more llamas score 10 in all"),
+    "each": N_("every llama scores 10"),
+}
 
 
 def check_llama_scoring(llama_scoring: str) -> str:
     """The llama-scoring option: 'once' (the rulebook) or 'each' (seed 000's variant)."""
     if llama_scoring not in LLAMA_SCORING:
-        raise ValueError(f"llama_scoring is 'once' or 'each', not {llama_scoring!r}")
+        sentence = _("llama_scoring is 'once' or 'each', not {value}")
+        raise ValueError(sentence.format(value=repr(llama_scoring)))
     return llama_scoring
 
 
@@ -43,7 +50,7 @@ def returnable(score: int, *, pink: bool = False) -> list[int]:
     the score is not a multiple of ten; with LAMA 20 chips may be exchanged freely.
     """
     if score < 0:
-        raise ValueError(f"a score is 0 or more, not {score}")
+        raise ValueError(_("a score is 0 or more, not {score}").format(score=score))
     chips = []
     if pink and score >= 20:
         chips.append(20)

@@ -14,11 +14,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from mathcards.i18n import N_, _
+
 FEWEST_PLAYERS = 2
 MOST_PLAYERS = 6
 
 Action = TypeVar("Action")
 Outcome = TypeVar("Outcome", bound=Hashable)
+
+GAMES = (N_("MAM!"), N_("LAMA"), N_("LAMA Dice"), N_("Unikat"))  # the names check_players is given
+NOT_WHOLE = {  # check_cards: what a move names, and the sentence when it is no whole number
+    "a card": N_("a card is a whole number, not {value}"),
+    "a chip": N_("a chip is a whole number, not {value}"),
+}
+NOT_WAITING = {  # check_outcome: the chance event, and the sentence when none is pending
+    "the dice": N_("nothing is waiting for the dice now"),
+    "the next card": N_("nothing is waiting for the next card now"),
+    "the bag": N_("nothing is waiting for the bag now"),
+}
+CANNOT_COME_OUT = {  # check_outcome: the chance event, and the sentence for an impossible outcome
+    "the dice": N_("the dice cannot come out as {outcome}"),
+    "the next card": N_("the next card cannot come out as {outcome}"),
+    "the bag": N_("the bag cannot come out as {outcome}"),
+}
 
 
 class IllegalAction(ValueError):
@@ -51,39 +69,48 @@ def check_players(
     fewest: int = FEWEST_PLAYERS,
     most: int = MOST_PLAYERS,
 ) -> list[str]:
-    """The players' names, stripped: `fewest` to `most` of them, each non-empty and unique."""
+    """The players' names, stripped: `fewest` to `most` of them, each non-empty and unique
+    (`game` is one of GAMES, named in the language in use)."""
+    title = _(game)
     if isinstance(players, str):
-        raise ValueError(f"give {game} a list of player names, not one string")
+        raise ValueError(_("give {game} a list of player names, not one string").format(game=title))
     names = [str(player).strip() for player in players]
     if not fewest <= len(names) <= most:
-        raise ValueError(f"{game} is for {fewest} to {most} players, not {len(names)}")
+        sentence = _("{game} is for {fewest} to {most} players, not {count}")
+        raise ValueError(sentence.format(game=title, fewest=fewest, most=most, count=len(names)))
     if "" in names:
-        raise ValueError("every player needs a name")
+        raise ValueError(_("every player needs a name"))
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise ValueError(f"every player needs a name of their own: {', '.join(twice)} is taken")
+        sentence = _("every player needs a name of their own: {names} is taken")
+        raise ValueError(sentence.format(names=", ".join(twice)))
     return names
 
 
 def check_cards(cards: object, what: str = "a card") -> tuple[int, ...]:
-    """Cards named in a move are whole numbers (a card 3.0 or "3" is not a card)."""
+    """Cards named in a move are whole numbers (a card 3.0 or "3" is not a card); `what` is
+    one of NOT_WHOLE's keys."""
     listed = cards if isinstance(cards, tuple | list) else (cards,)
     for card in listed:
         if type(card) is not int:
-            raise IllegalAction(f"{what} is a whole number, not {card!r}")
+            sentence = NOT_WHOLE.get(what, N_("not a whole number: {value}"))
+            raise IllegalAction(_(sentence).format(value=repr(card)))
     return tuple(listed)
 
 
 def check_outcome(outcome: object, outcomes: dict[Any, Fraction], what: str) -> None:
-    """A scripted chance outcome must be one that can happen now."""
+    """A scripted chance outcome must be one that can happen now; `what` names the chance
+    event, one of NOT_WAITING's keys."""
     if not outcomes:
-        raise IllegalAction(f"nothing is waiting for {what} now")
+        sentence = NOT_WAITING.get(what, N_("no chance event is waiting now"))
+        raise IllegalAction(_(sentence))
     try:
         possible = outcome in outcomes
     except TypeError:  # an unhashable outcome, such as a list, is none of them
         possible = False
     if not possible:
-        raise IllegalAction(f"{what} cannot come out as {outcome!r}")
+        sentence = CANNOT_COME_OUT.get(what, N_("that cannot come out now: {outcome}"))
+        raise IllegalAction(_(sentence).format(outcome=repr(outcome)))
 
 
 @runtime_checkable

@@ -1,6 +1,10 @@
-"""The `mathcards` command: output, JSON shape, exit codes, and one-line errors."""
+"""The `mathcards` command: output, JSON shape, exit codes, and one-line errors, in English and
+in Polish (`--lang pl` anywhere on the line, or LANG)."""
 
+import argparse
+import gettext
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -9,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from mathcards.cli import TEMPLATES, UsageError, main, voila_command, warm_pages
+from mathcards import i18n
+from mathcards.argparse_i18n import speaking
+from mathcards.chips import LLAMA_SCORING
+from mathcards.cli import TEMPLATES, UsageError, _Parser, main, voila_command, warm_pages
+from tests.english import english_words
 
 
 def run(capsys, *argv):
@@ -256,4 +264,176 @@ def test_serve_refuses_more_warm_kernels_than_the_machine_holds(capsys, tmp_path
     (tmp_path / "en" / "index.ipynb").write_text("{}")
     options = ("--warm-kernels", "3", "--max-kernels", "2")
     code, _, err = run(capsys, "serve", "--lessons", str(tmp_path), *options)
-    assert code == 2 and "--warm asks for 3 warm kernels" in err and "--max-kernels 2" in err
+    assert code == 2 and "--warm asks for 3 warm kernels" in err and "holds (2)" in err
+
+
+# ---------------------------------------------------------------- in Polish
+
+
+@pytest.fixture
+def no_language_in_the_environment(monkeypatch):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+
+
+def prose(text: str) -> str:
+    """The words of a help text or message, without flags and choices (they are code)."""
+    return re.sub(r"--?[\w-]+|\{[^}]*\}|'[^']*'", " ", text)
+
+
+DEAL = ["7", "6", "12", "2", "15", "--target", "32"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--lang", "pl", "solve", *DEAL],
+        ["solve", *DEAL, "--lang", "pl"],
+        ["solve", "--lang=pl", *DEAL],
+    ],
+)
+def test_lang_chooses_polish_before_or_after_the_command(capsys, argv):
+    code, out, _ = run(capsys, *argv)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "7 6 12 2 15 → 32: 23 rozwiązania"
+    assert "5 kart (12):" in lines and "4 karty (11):" in lines
+    assert i18n.language() == "en", "the command's language ends with the command"
+
+
+def test_lang_from_the_environment(capsys, monkeypatch, no_language_in_the_environment):
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert (
+        run(capsys, "solve", "7", "--target", "7")[1] == "7 → 7: 1 rozwiązanie\n1 karta (1):\n  7\n"
+    )
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert run(capsys, "solve", "7", "--target", "7")[1] == "7 → 7: 1 solution\n1 card (1):\n  7\n"
+
+
+def test_polish_plurals_of_solutions_and_cards(capsys):
+    out = run(capsys, "--lang", "pl", "solve", *DEAL, "--limit", "5")[1]
+    assert out.startswith("7 6 12 2 15 → 32: 23 rozwiązania, pokazane najlepsze: 5\n5 kart (5):")
+    out = run(capsys, "--lang", "pl", "solve", "2", "3", "--target", "5")[1]
+    assert out == "2 3 → 5: 1 rozwiązanie\n2 karty (1):\n  3 + 2\n"
+    assert run(capsys, "--lang", "pl", "solve", "7", "2", "--target", "3")[1] == (
+        "7 2 → 3: brak rozwiązania\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (
+            ["serve", "--port", "70000"],
+            "argument --port: port może wynosić najwyżej 65535, a nie 70000",
+        ),
+        (
+            ["solve", "0", "--target", "3"],
+            "argument KARTA: karta musi być dodatnią liczbą całkowitą, a nie '0'",
+        ),
+        (
+            ["solve", "2", "--target", "x"],
+            "argument --target: wynik musi być liczbą całkowitą, 0 lub więcej, a nie 'x'",
+        ),
+        (["solve", "--target", "3"], "brakuje wymaganych argumentów: KARTA"),
+        ([], "brakuje wymaganych argumentów: POLECENIE"),
+        (["lama-dice"], "brakuje wymaganych argumentów: PYTANIE"),
+        (["solve", "2", "--target", "3", "--bogus"], "nieznane argumenty: --bogus"),
+        (
+            ["solve", "2", "--target", "3", "--json=yes"],
+            "argument --json: ta opcja nie przyjmuje wartości 'yes'",
+        ),
+        (
+            ["deal", "--seed", "x"],
+            "argument --seed: ziarno musi być liczbą całkowitą, a nie 'x'",
+        ),
+        (
+            ["frobnicate"],
+            "argument POLECENIE: nieprawidłowy wybór: 'frobnicate' (do wyboru: ",
+        ),
+        (
+            ["deal", "--level", "medium"],
+            "argument --level: nieprawidłowy wybór: 'medium' (do wyboru: ",
+        ),
+        (
+            ["serve", "--address", "10.0.0.1"],
+            "--address i --class-code działają tylko razem z --lan",
+        ),
+    ],
+)
+def test_bad_arguments_are_one_polish_line(capsys, argv, line):
+    code, out, err = run(capsys, "--lang", "pl", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"mathcards: błąd: {line}")
+    assert not english_words(prose(err)), err
+
+
+def test_help_is_polish(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "pl", "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and out.startswith(
+        "użycie: mathcards [-h] [--lang {en,pl}] POLECENIE"
+    )
+    assert "argumenty pozycyjne:" in out and "opcje:" in out and "pokaż tę pomoc i zakończ" in out
+    for command in (
+        ["solve"],
+        ["check"],
+        ["deal"],
+        ["serve"],
+        ["lama-dice", "odds"],
+        ["lama-dice", "last-player"],
+    ):
+        with pytest.raises(SystemExit):
+            main(["--lang", "pl", *command, "--help"])
+        out = capsys.readouterr().out
+        assert out.startswith(f"użycie: mathcards {' '.join(command)}")
+        code_words = {*command, "normal", *LLAMA_SCORING}  # commands and option values are code
+        assert not english_words(prose(out), code_words), (command, out)
+    assert vars(argparse)["_"] is gettext.gettext, "argparse speaks as before once the command ends"
+
+
+def test_lama_dice_in_polish_has_the_decimal_comma(capsys):
+    code, out, _ = run(
+        capsys, "--lang", "pl", "lama-dice", "odds", "--row", "1", "1", "3", "L", *LLAMA_ROW
+    )
+    assert code == 0 and "trzy lamy: 1/27 (3,7%)" in out and "odrzucisz najwyżej 2 karty: " in out
+    assert "punkty karne, jeśli teraz spasujesz: 14" in out and not english_words(out)
+    out = run(capsys, "--lang", "pl", "lama-dice", "last-player", "--row", "6", "--llama-row", "3")[
+        1
+    ]
+    assert out.splitlines() == [
+        "najlepiej: pasuj",
+        "oczekiwane punkty karne, jeśli rzucasz dalej: 639/104 (6,14)",
+        "punkty karne, jeśli teraz spasujesz: 6",
+    ]
+
+
+def test_deal_in_polish(capsys):
+    out = run(capsys, "--lang", "pl", "deal", "--seed", "7", "--level", "easy")[1]
+    cards, dice = out.splitlines()
+    assert cards.startswith("karty: ") and re.fullmatch(r"kości: \d+ \+ \d+ = wynik \d+", dice)
+
+
+def test_argparse_counts_in_polish():
+    """argparse's own plural ("expected 2 arguments") comes from our catalogue too."""
+    pair = _Parser(prog="pair")
+    pair.add_argument("--pair", nargs=2)
+    i18n.use("pl")
+    try:
+        with (
+            speaking(),
+            pytest.raises(UsageError, match=r"^argument --pair: potrzebne są 2 wartości$"),
+        ):
+            pair.parse_args(["--pair", "1"])
+    finally:
+        i18n.use("en")
+    with pytest.raises(UsageError, match=r"^argument --pair: expected 2 arguments$"):
+        pair.parse_args(["--pair", "1"])
+
+
+def test_serve_looks_for_the_landing_page_of_its_language(capsys, tmp_path):
+    code, _, err = run(capsys, "serve", "--lessons", str(tmp_path), "--lang", "pl")
+    assert (
+        code == 2
+        and err == f"mathcards: błąd: nie znaleziono lekcji: w {tmp_path} nie ma pl/index.ipynb\n"
+    )

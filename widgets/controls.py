@@ -11,6 +11,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathcards.i18n import _
+
 MESSAGE_STYLE = """<style>
 .mc-message { font-size: 18px; min-height: 1.4em; }
 .mc-message.mc-error { color: #b91c1c; }
@@ -90,7 +92,7 @@ def shows_errors(method: Callable) -> Callable:
         except ValueError as problem:
             self.complain(str(problem))
         except Exception as problem:  # a bug must still reach the page
-            self.complain(f"Something went wrong: {problem!r}")
+            self.complain(_("Something went wrong: {problem}").format(problem=repr(problem)))
 
     return guarded
 

@@ -9,18 +9,22 @@ from typing import Any
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import FuncFormatter
 
+from mathcards import i18n
+from mathcards.i18n import N_, _, ngettext
 from mathcards.lama_dice.dice import Case
 from mathcards.lama_dice.odds import RollOdds
 from mathcards.lama_dice.simulate import running_frequency
 from mathcards.mam.cards import Level
 from mathcards.mam.odds import Solvability
+from widgets.svg import DIE_NAMES
 
 BAR = "#1d4ed8"
 plt.rcParams.update(
     {"font.size": 13, "axes.titlesize": 15, "xtick.labelsize": 12, "ytick.labelsize": 12}
 )
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # MAM! levels
 
 
 def target_chart(level: Level) -> Figure:
@@ -28,10 +32,11 @@ def target_chart(level: Level) -> Figure:
     odds = level.targets()
     figure, axes = _canvas()
     axes.bar([str(t) for t in odds], [float(p) for p in odds.values()], color=BAR)
-    colours = " + ".join(level.colours)
-    axes.set_title(f"Level “{level.name}”: the target is the sum of two dice ({colours})")
-    axes.set_xlabel("target")
-    _percent_axis(axes, "chance")
+    first, second = (_(DIE_NAMES[colour]) for colour in level.colours)
+    title = _("Level “{level}”: target = {first} + {second}")
+    axes.set_title(title.format(level=_level(level.name), first=first, second=second))
+    axes.set_xlabel(_("target"))
+    _percent_axis(axes, _("chance"))
     axes.tick_params(axis="x", labelrotation=90)
     return _done(figure)
 
@@ -45,10 +50,16 @@ def fewest_cards_chart(results: list[Solvability]) -> Figure:
         shares = [float(result.fewest.get(n, Fraction(0))) for n in sizes]
         offsets = [n + (index - (len(results) - 1) / 2) * width for n in sizes]
         axes.bar(offsets, shares, width, label=_name(result))
-    axes.set_xticks(list(sizes), ["no answer", "1 card", "2", "3", "4", "5"])
-    _percent_axis(axes, "chance")
+    one_card = ngettext("{n} card", "{n} cards", 1).format(n=1)
+    axes.set_xticks(list(sizes), [_("no answer"), one_card, "2", "3", "4", "5"])
+    _percent_axis(axes, _("chance"))
     deals = results[0].deals
-    axes.set_title(f"How many cards the easiest answer needs ({deals} deals, exact dice odds)")
+    title = ngettext(
+        "How many cards the easiest answer needs ({deals} deal, exact dice odds)",
+        "How many cards the easiest answer needs ({deals} deals, exact dice odds)",
+        deals,
+    )
+    axes.set_title(title.format(deals=i18n.number(deals, 0)))
     axes.legend(fontsize=12, ncols=2)
     return _done(figure)
 
@@ -59,15 +70,27 @@ def per_target_chart(result: Solvability) -> Figure:
     figure, axes = _canvas()
     axes.bar([str(t) for t in targets], [float(s) for s in result.per_target.values()], color=BAR)
     axes.set_ylim(0, 1)
-    axes.set_title(f"{_name(result)}: share of {result.deals} deals that can make each target")
-    axes.set_xlabel("target")
-    _percent_axis(axes, "deals that can make it")
+    title = ngettext(
+        "{level}: share of {deals} deal that can make each target",
+        "{level}: share of {deals} deals that can make each target",
+        result.deals,
+    )
+    axes.set_title(title.format(level=_name(result), deals=i18n.number(result.deals, 0)))
+    axes.set_xlabel(_("target"))
+    _percent_axis(axes, _("deals that can make it"))
     axes.tick_params(axis="x", labelrotation=90)
     return _done(figure)
 
 
 def _name(result: Solvability) -> str:
-    return result.level.name + (" with ^" if result.level.power else "")
+    """A level's name as a chart shows it, "with ^" in the exponent variant."""
+    name = _level(result.level.name)
+    return _("{level} with ^").format(level=name) if result.level.power else name
+
+
+def _level(name: str) -> str:
+    """A MAM! level's name in the language in use."""
+    return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
 
 
 def _canvas() -> tuple[Figure, Axes]:
@@ -78,8 +101,14 @@ def _canvas() -> tuple[Figure, Axes]:
 
 def _percent_axis(axes: Axes, label: str) -> None:
     """A probability axis in plain percentages, readable from the back of a classroom."""
-    axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    axes.yaxis.set_major_formatter(percent_ticks())
     axes.set_ylabel(label)
+
+
+def percent_ticks(digits: int = 0) -> FuncFormatter:
+    """Tick labels for shares (0.25) as percentages the language in use writes: 25%, and with
+    `digits` decimals 2.5% or 2,5%."""
+    return FuncFormatter(lambda share, _position: i18n.percent(share, digits))
 
 
 def figure_png(figure: Figure) -> bytes:
@@ -115,11 +144,11 @@ CASE_COLOURS = {
     Case.TAKE: "#1d4ed8",
     Case.BUST: "#b91c1c",
 }
-CASE_NAMES = {
-    Case.THREE_LLAMAS: "three llamas",
-    Case.DISCARD: "discard",
-    Case.TAKE: "take",
-    Case.BUST: "bust",
+CASE_NAMES = {  # each case of a roll, as a chart's legend names it
+    Case.THREE_LLAMAS: N_("three llamas"),
+    Case.DISCARD: N_("discard"),
+    Case.TAKE: N_("take"),
+    Case.BUST: N_("bust"),
 }
 
 
@@ -130,7 +159,7 @@ def _rolls_axis(axes, total: int) -> None:
     axes.set_xticks(ticks, [f"{t:,}".replace(",", " ") for t in ticks])
     axes.minorticks_off()
     axes.set_xlim(1, max(total, 10))
-    axes.set_xlabel("number of rolls")
+    axes.set_xlabel(_("number of rolls"))
 
 
 def shares_chart(cases: list[Case], odds: RollOdds) -> Figure:
@@ -140,12 +169,12 @@ def shares_chart(cases: list[Case], odds: RollOdds) -> Figure:
         rolls = range(1, len(cases) + 1)
         for case in Case:
             colour = CASE_COLOURS[case]
-            axes.plot(rolls, running_frequency(cases, case), color=colour, label=CASE_NAMES[case])
+            shares = running_frequency(cases, case)
+            axes.plot(rolls, shares, color=colour, label=_(CASE_NAMES[case]))
             axes.axhline(float(odds.of(case)), color=colour, linestyle=":", linewidth=2)
         _rolls_axis(axes, len(cases))
         axes.set_ylim(0, 1)
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-        axes.set_ylabel("share of the rolls so far")
+        _percent_axis(axes, _("share of the rolls so far"))
         axes.legend(
             loc="lower center",
             bbox_to_anchor=(0.5, 1.0),
@@ -165,11 +194,11 @@ def gap_chart(cases: list[Case], odds: RollOdds) -> Figure:
     gaps = [max(abs(shares[c][n - 1] - float(odds.of(c))) for c in Case) for n in checkpoints]
     with plt.rc_context(CLASS_TYPE):
         figure, axes = plt.subplots(figsize=(5.6, 3.9))
-        axes.plot(checkpoints, gaps, "o-", color=BAR, label="largest gap")
-        axes.plot(checkpoints, [1 / n**0.5 for n in checkpoints], "k--", label="1 / √rolls")
+        axes.plot(checkpoints, gaps, "o-", color=BAR, label=_("largest gap"))
+        root = [1 / n**0.5 for n in checkpoints]
+        axes.plot(checkpoints, root, "k--", label=_("1 / √rolls"))
         _rolls_axis(axes, total)
         axes.set_ylim(0, 0.5)
-        axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-        axes.set_ylabel("simulated − exact")
+        _percent_axis(axes, _("simulated − exact"))
         axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2, frameon=False)
         return _done(figure)

@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from html import escape
 
+from mathcards.i18n import N_, _, ngettext
+
 DIE_COLOURS = {
     "blue": ("#1d4ed8", "#ffffff"),
     "black": ("#111827", "#ffffff"),
     "red": ("#b91c1c", "#ffffff"),
     "white": ("#ffffff", "#111827"),
+}
+DIE_NAMES = {  # a die of each colour, as a sentence names it
+    "blue": N_("blue die"),
+    "black": N_("black die"),
+    "red": N_("red die"),
+    "white": N_("white die"),
 }
 CARD_INK = "#0f172a"
 CARD_BACK = "#0e7490"
@@ -29,7 +37,7 @@ def card(
     """A face-up card, its value large in the middle and small in two corners."""
     height = round(width * 1.45)
     text = escape(str(value))
-    spoken = escape(label or f"card {value}")
+    spoken = escape(label or _("card {value}").format(value=value))
     big = round(width * (0.5 if len(text) < 3 else 0.38))
     small = round(width * 0.18)
     return (
@@ -52,8 +60,9 @@ def card(
 def card_back(count: int, *, width: int = 84, label: str | None = None) -> str:
     """A face-down pile (the deck, by default): a thicker pile for more cards, and its count
     written under it."""
-    cards = "1 card" if count == 1 else f"{count} cards"
-    spoken = escape(label or f"deck: {cards} left")
+    cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+    left = ngettext("deck: {n} card left", "deck: {n} cards left", count).format(n=count)
+    spoken = escape(label or left)
     height, layers, step = round(width * 1.45), min(1 + count // 12, 4) if count else 0, 3
     total_width, total_height = width + step * 3, height + step * 3 + 24
     backs = "".join(
@@ -80,7 +89,7 @@ def die(face: int | str, colour: str = "white", *, size: int = 72, extra: str = 
     """A die showing `face` (a number, or L for a llama), in one of `DIE_COLOURS`."""
     fill, ink = DIE_COLOURS[colour]
     text = escape(str(face))
-    label = f"{colour} die showing {text}"
+    label = escape(die_words(face, colour))
     font = round(size * (0.46 if len(text) < 3 else 0.36))
     return (
         f'<svg class="mc-die mc-die-{colour} {extra}" role="img" aria-label="{label}" '
@@ -92,6 +101,15 @@ def die(face: int | str, colour: str = "white", *, size: int = 72, extra: str = 
         f'font-family="sans-serif" font-weight="700" font-size="{font}" fill="{ink}">{text}</text>'
         "</svg>"
     )
+
+
+def die_words(face: int | str, colour: str = "white") -> str:
+    """What a die shows, as a screen reader says it: "blue die showing 30", "white die showing
+    a llama" (face L), "white die, not rolled yet" (face ?)."""
+    sentence = {"L": N_("{die} showing a llama"), "?": N_("{die}, not rolled yet")}.get(
+        str(face), N_("{die} showing {face}")
+    )
+    return _(sentence).format(die=_(DIE_NAMES[colour]), face=face)
 
 
 def row(drawings: list[str], *, css_class: str = "mc-row") -> str:
@@ -114,6 +132,7 @@ LAMA_COLOURS = {  # the numbers' colours on LAMA cards, 1 to 6
     6: "#7c3aed",
 }
 LLAMA_FUR = {"llama": ("#fef3c7", "#92400e"), "pink llama": ("#f9a8d4", "#9d174d")}
+LLAMA_TITLES = {"llama": N_("LLAMA"), "pink llama": N_("PINK LLAMA")}  # written on the card
 CHIP_COLOURS = {1: ("#ffffff", "#111827"), 10: ("#111827", "#ffffff"), 20: ("#ec4899", "#ffffff")}
 LAMA_BOX = "0 0 100 145"
 
@@ -155,7 +174,8 @@ def lama_number(
         if plus
         else ""
     )
-    spoken = label or (f"{value} plus card: play it and go again" if plus else f"card {value}")
+    said = N_("{value} plus card: play it and go again") if plus else N_("card {value}")
+    spoken = label or _(said).format(value=value)
     css = f"mc-lama-{value}{'-plus' if plus else ''} {extra}".strip()
     return _lama_frame(
         corner + middle + badge, label=spoken, width=width, css=css, paper="#fffdf7", edge=colour
@@ -180,10 +200,11 @@ def llama(*, pink: bool = False, width: int = 70, label: str | None = None, extr
     )
     title = (
         f'<text x="50" y="138" text-anchor="middle" font-family="sans-serif" font-weight="700" '
-        f'font-size="13" fill="{ink}">{name.upper()}</text>'
+        f'font-size="13" fill="{ink}">{escape(_(LLAMA_TITLES[name]))}</text>'
     )
     paper = "#fdf2f8" if pink else "#fffbeb"
-    said = "pink llama: goes on anything, then only a 1 or a llama" if pink else "llama card"
+    pink_said = N_("pink llama: goes on anything, then only a 1 or a llama")
+    said = _(pink_said) if pink else _("llama card")
     css = f"{'mc-lama-pink' if pink else 'mc-lama-llama'} {extra}".strip()
     return _lama_frame(
         animal + title, label=label or said, width=width, css=css, paper=paper, edge=ink
@@ -192,6 +213,7 @@ def llama(*, pink: bool = False, width: int = 70, label: str | None = None, extr
 
 def mosquito(*, width: int = 70) -> str:
     """The mosquito card of the Polish edition: it plays like a llama and scores 10 each."""
+    title = _("MOSQUITO")  # written on the card
     insect = (
         '<g fill="#bae6fd" fill-opacity=".75" stroke="#0369a1" stroke-width="2">'
         '<ellipse cx="33" cy="58" rx="22" ry="10" transform="rotate(-30 33 58)"/>'
@@ -205,11 +227,11 @@ def mosquito(*, width: int = 70) -> str:
         '<circle cx="46" cy="44" r="2.2" fill="#f87171"/><circle cx="54" cy="44" r="2.2" '
         'fill="#f87171"/>'
         '<text x="50" y="138" text-anchor="middle" font-family="sans-serif" font-weight="700" '
-        'font-size="13" fill="#0369a1">MOSQUITO</text>'
+        f'font-size="13" fill="#0369a1">{escape(title)}</text>'
     )
     return _lama_frame(
         insect,
-        label="mosquito card: plays like a llama, scores 10 each",
+        label=_("mosquito card: plays like a llama, scores 10 each"),
         width=width,
         css="mc-lama-mosquito",
         paper="#f0f9ff",
@@ -217,7 +239,7 @@ def mosquito(*, width: int = 70) -> str:
     )
 
 
-def lama_back(*, width: int = 70, label: str = "a face-down card") -> str:
+def lama_back(*, width: int = 70, label: str | None = None) -> str:
     """The back of a LAMA card."""
     back = (
         '<rect x="12" y="12" width="76" height="121" rx="8" fill="none" stroke="#fde68a" '
@@ -225,15 +247,16 @@ def lama_back(*, width: int = 70, label: str = "a face-down card") -> str:
         'font-weight="800" font-size="22" fill="#fde68a" transform="rotate(-60 50 73)">'
         "LAMA</text>"
     )
+    spoken = label or _("a face-down card")
     return _lama_frame(
-        back, label=label, width=width, css="mc-lama-back", paper=CARD_BACK, edge=CARD_INK
+        back, label=spoken, width=width, css="mc-lama-back", paper=CARD_BACK, edge=CARD_INK
     )
 
 
 def chip(value: int, *, size: int = 30) -> str:
     """A penalty chip: white 1, black 10, pink 20."""
     fill, ink = CHIP_COLOURS[value]
-    label = f"{value}-point chip"
+    label = escape(_("{value}-point chip").format(value=value))
     return (
         f'<svg class="mc-chip mc-chip-{value}" role="img" aria-label="{label}" width="{size}" '
         f'height="{size}" viewBox="0 0 40 40"><title>{label}</title>'

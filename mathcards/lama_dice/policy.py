@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from mathcards.chips import check_llama_scoring, penalty
+from mathcards.i18n import _
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     Case,
@@ -62,8 +63,10 @@ def last_player(
     own, middle = checked_rows(row, llama_row)
     if len(own) + len(middle) > MOST_CARDS:
         raise ValueError(
-            f"your row and the llama row hold at most {MOST_CARDS} cards together (six dealt, "
-            f"seven in the llama row at the start), not {len(own) + len(middle)}"
+            _(
+                "your row and the llama row hold at most {most} cards together (six dealt, "
+                "seven in the llama row at the start), not {count}"
+            ).format(most=MOST_CARDS, count=len(own) + len(middle))
         )
     return _decision(own, middle, check_dice(dice), check_llama_scoring(llama_scoring))
 

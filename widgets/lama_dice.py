@@ -216,10 +216,11 @@ def row_words(row: Row) -> str:
 
 def render_layout(dice: Dice, *, size: int = 34) -> str:
     """The three dice drawn face by face: the layout this page uses."""
+    spoken, shown = _("die {number}: {faces}"), _("Die {number}")
     dice_drawn = "".join(
-        f'<div class="mc-layout-die" aria-label="'
-        f'{escape(_("die {number}: {faces}").format(number=i, faces=cards_words(die)))}">'
-        f"<b>{escape(_('Die {number}').format(number=i))}</b>"
+        f'<div class="mc-layout-die" '
+        f'aria-label="{escape(spoken.format(number=i, faces=cards_words(die)))}">'
+        f"<b>{escape(shown.format(number=i))}</b>"
         f"{''.join(svg.die(name(face), 'white', size=size) for face in die)}</div>"
         for i, die in enumerate(dice, 1)
     )
@@ -243,8 +244,8 @@ def in_216(p: Fraction) -> int:
 
 
 def header(*labels: str) -> str:
-    """A table's header row, each label translated."""
-    return "<tr>" + "".join(f"<th>{escape(_(label))}</th>" for label in labels) + "</tr>"
+    """A table's header row (the labels in the reader's language)."""
+    return "<tr>" + "".join(f"<th>{escape(label)}</th>" for label in labels) + "</tr>"
 
 
 def quitting_scores(points: int) -> str:
@@ -256,9 +257,10 @@ def quitting_scores(points: int) -> str:
 
 def render_odds(odds: RollOdds, *, decision: str = "") -> str:
     """The exact chance of each case: rolls out of 216, a fraction and a percentage."""
+    of_216 = _("{count} of 216")
     rows = "".join(
         f"<tr><td>{escape(_(CASE_WORDS[case]))}</td>"
-        f"<td>{_('{count} of 216').format(count=in_216(odds.of(case)))}</td>"
+        f"<td>{of_216.format(count=in_216(odds.of(case)))}</td>"
         f"<td>{odds.of(case)}</td><td>{percent(odds.of(case))}</td></tr>"
         for case in Case
     )
@@ -267,9 +269,9 @@ def render_odds(odds: RollOdds, *, decision: str = "") -> str:
         for n, p in odds.discard_up_to.items()
     )
     most = _("A match lets you discard at most — {choices}.").format(choices=upto)
+    head = header(_("next roll"), _("rolls"), _("exactly"), "≈")
     return (
-        f'<div class="mc-scroll"><table class="mc-odds-table">'
-        f"{header(N_('next roll'), N_('rolls'), N_('exactly'), '≈')}{rows}</table></div>"
+        f'<div class="mc-scroll"><table class="mc-odds-table">{head}{rows}</table></div>'
         f"<p>{most} {quitting_scores(odds.penalty_now)}</p>{decision}"
     )
 
@@ -283,10 +285,11 @@ def render_frequencies(cases: list[Case], odds: RollOdds) -> str:
         for case in Case
     )
     after = ngettext("After <b>{count}</b> roll:", "After <b>{count}</b> rolls:", total)
+    head = header(_("case"), _("exact"), _("rolls"), _("share"))
     return (
         f"<p>{after.format(count=thousands(total))}</p>"
         '<div class="mc-scroll"><table class="mc-odds-table mc-frequency-table">'
-        f"{header(N_('case'), N_('exact'), N_('rolls'), N_('share'))}{rows}</table></div>"
+        f"{head}{rows}</table></div>"
     )
 
 
@@ -314,7 +317,7 @@ def render_decisions(rows: list[tuple[Row, Decision]]) -> str:
         f"<td>{d.quit}</td><td><b>{_(ADVICE[d.action])}</b></td></tr>"
         for row, d in rows
     )
-    head = header(N_("your row"), N_("roll on (average)"), N_("quit now"), N_("best"))
+    head = header(_("your row"), _("roll on (average)"), _("quit now"), _("best"))
     return (
         '<div class="mc-scroll"><table class="mc-odds-table mc-decisions">'
         f"{head}{lines}</table></div>"
@@ -466,9 +469,10 @@ def render_rows(
     lit_llama: frozenset[int] = frozenset(),
 ) -> str:
     """Your row and the llama row, each under its name (the cards a die shows lit up)."""
+    yours, llamas = escape(_("Your row:")), escape(_("Llama row:"))
     return (
-        f"<p>{_('Your row:')}</p>{render_row(row, highlight=lit)}"
-        f"<p>{_('Llama row:')}</p>{render_row(llama_row, highlight=lit_llama)}"
+        f"<p>{yours}</p>{render_row(row, highlight=lit)}"
+        f"<p>{llamas}</p>{render_row(llama_row, highlight=lit_llama)}"
     )
 
 
@@ -869,7 +873,7 @@ class LastPlayer(Complains, w.VBox):
                 self.rows,
                 self.message,
                 self.decision,
-                w.HTML(f"<h3>{escape(_('Some rows with this llama row'))}</h3>"),
+                w.HTML("<h3>" + escape(_("Some rows with this llama row")) + "</h3>"),
                 self.work,
                 self.examples,
             ]
@@ -1004,7 +1008,7 @@ class StrategyRace(Complains, w.VBox):
             + render_row(llama_row, width=40)
             + "</div>"
             + '<div class="mc-scroll"><table class="mc-odds-table">'
-            + header(N_("player"), N_("average penalty"))
+            + header(_("player"), _("average penalty"))
             + f"{lines}<tr><td>{escape(best)}</td><td>{number(exact)}</td></tr></table></div>"
             + render_bars(
                 [*bars, (best, [exact])],
@@ -1070,10 +1074,8 @@ class WholeGames(Complains, w.VBox):
             for s in sorted(STRATEGIES, key=lambda s: -wins[s])
         )
         won = _("games won of {games}").format(games=self.games)
-        return (
-            f'<div class="mc-scroll"><table class="mc-odds-table"><tr><th>{_("player")}</th>'
-            f"<th>{escape(won)}</th><th>{_('share')}</th></tr>{lines}</table></div>"
-        )
+        head = header(_("player"), won, _("share"))
+        return f'<div class="mc-scroll"><table class="mc-odds-table">{head}{lines}</table></div>'
 
 
 # ---------------------------------------------------------------- different dice
@@ -1099,7 +1101,9 @@ def render_dice_chances(layouts: dict[str, Dice]) -> str:
         + "</tr>"
         for label, dice in layouts.items()
     )
-    head = header(N_("dice"), N_("three llamas"), SHOWS[LLAMA], *(SHOWS[n] for n in range(1, 7)))
+    head = header(
+        _("dice"), _("three llamas"), _(SHOWS[LLAMA]), *(_(SHOWS[n]) for n in range(1, 7))
+    )
     return (
         '<div class="mc-scroll"><table class="mc-odds-table mc-dice-chances">'
         f"{head}{lines}</table></div>"
@@ -1113,7 +1117,7 @@ def render_layout_odds(row: Row, llama_row: Row, layouts: dict[str, Dice]) -> st
         odds = roll_odds(row, llama_row, dice)
         cells = "".join(f"<td>{percent(odds.of(case))}</td>" for case in Case)
         lines += f"<tr><td>{escape(label)}</td>{cells}</tr>"
-    head = header(N_("dice"), *(CASE_WORDS[case] for case in Case))
+    head = header(_("dice"), *(_(CASE_WORDS[case]) for case in Case))
     return (
         '<div class="mc-scroll"><table class="mc-odds-table mc-layout-odds">'
         f"{head}{lines}</table></div>"
@@ -1351,16 +1355,22 @@ class LamaDiceTable(Complains, w.VBox):
         game = self.game
         busy = self.busy
         self.status.value = (
-            f'<div class="mc-log"><b>{escape(_("What happened"))}</b><br>'
+            '<div class="mc-log"><b>'
+            + escape(_("What happened"))
+            + "</b><br>"
             + "<br>".join(escape(line) for line in game.log[-SHOWN_LOG:])
             + "</div>"
         )
         self.scores.value = (
-            f"<b>{_('Round {round}.').format(round=game.rounds)}</b> "
+            "<b>"
+            + escape(_("Round {round}.").format(round=game.rounds))
+            + "</b> "
             + escape(_("Points (fewest wins; the game ends at 40):"))
             + " "
             + " · ".join(f"{escape(p)} {points}" for p, points in game.scores().items())
-            + f"<br><small>{escape(_('Dice: {dice}').format(dice=dice_text(game.dice)))}</small>"
+            + "<br><small>"
+            + escape(_("Dice: {dice}").format(dice=dice_text(game.dice)))
+            + "</small>"
         )
         takeable = set()
         if game.faces is not None and game.phase is Phase.TAKE:
@@ -1407,8 +1417,10 @@ class LamaDiceTable(Complains, w.VBox):
         advice = ""
         if game.alone:
             key = (game.row, game.llama_row, game.dice, scoring)
-            advice = f"<p><b>{_('You are the last player.')}</b> {self._advice(key)}</p>"
-        return f"<p><b>{_('Your odds')}</b></p>" + render_odds(odds, decision=advice)
+            last = _("You are the last player.")
+            advice = f"<p><b>{last}</b> {self._advice(key)}</p>"
+        yours = _("Your odds")
+        return f"<p><b>{yours}</b></p>" + render_odds(odds, decision=advice)
 
     def _advice(self, key: tuple) -> str:
         """The last player's best decision, or that it is being worked out."""

@@ -199,7 +199,7 @@ def render_row(
         ).format(n=len(row))
         return svg.row([svg.card_back(len(row), width=width, label=label)], css_class=css_class)
     if not row:
-        return f'<div class="{css_class}"><i>{_("no cards")}</i></div>'
+        return f'<div class="{css_class}"><i>' + escape(_("no cards")) + "</i></div>"
     cards = [lama_card(card, width, highlight=card in highlight) for card in row]
     return svg.row(cards, css_class=css_class)
 
@@ -1375,8 +1375,11 @@ class LamaDiceTable(Complains, w.VBox):
         takeable = set()
         if game.faces is not None and game.phase is Phase.TAKE:
             takeable = matching(game.faces, game.llama_row)
-        self.llama_view.value = f"<p><b>{escape(_('Llama row'))}</b></p>" + render_row(
-            game.llama_row, css_class="mc-row", highlight=takeable
+        self.llama_view.value = (
+            "<p><b>"
+            + escape(_("Llama row"))
+            + "</b></p>"
+            + render_row(game.llama_row, css_class="mc-row", highlight=takeable)
         )
         self.rows_view.value = "".join(
             render_seat(game, p, computers_busy=busy) for p in game.players

@@ -24,6 +24,7 @@ import ipywidgets as w
 
 from mathcards.chips import LLAMA, check_llama_scoring
 from mathcards.engine import Event
+from mathcards.i18n import N_, _, is_you, ngettext, number, percent, you
 from mathcards.lama_dice import known
 from mathcards.lama_dice.bots import STRATEGIES, check_strategy, choose
 from mathcards.lama_dice.dice import (
@@ -53,9 +54,8 @@ from mathcards.lama_dice.game import (
     ReturnChip,
     Roll,
     Take,
-    agrees,
-    and_list,
-    whose,
+    cards_words,
+    game_over,
 )
 from mathcards.lama_dice.odds import RollOdds, checked_rows, roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
@@ -75,11 +75,10 @@ from widgets.controls import (
 
 FULL_LLAMA_ROW: Row = VALUES
 BLUE, GREY = "#1d4ed8", "#9ca3af"
-YOU = "You"
 SHOWN_LOG = 6  # the last moves listed under the table
 PACE = 1.0  # seconds between two computer moves, so a class can follow them
 SLICE = 0.05  # seconds of heavy work between two looks at the page's buttons
-OWN_LAYOUT = "Your own dice"
+OWN_LAYOUT = N_("Your own dice")
 LABEL = {"description_width": "6.5em"}  # "Llama row" in full, the boxes lined up
 
 
@@ -88,19 +87,36 @@ def wide() -> w.Layout:
     return w.Layout(width="30em", max_width="100%")
 
 
+# Words shown to the reader are marked here and translated where they are shown: `_(...)`.
 CASE_WORDS = {
-    Case.THREE_LLAMAS: "Three llamas",
-    Case.DISCARD: "A match: discard",
-    Case.TAKE: "No match: take from the llama row",
-    Case.BUST: "Bust",
+    Case.THREE_LLAMAS: N_("Three llamas"),
+    Case.DISCARD: N_("A match: discard"),
+    Case.TAKE: N_("No match: take from the llama row"),
+    Case.BUST: N_("Bust"),
 }
 SAYINGS = {
-    Case.THREE_LLAMAS: "Three llamas! No card moves — you may return a chip.",
-    Case.DISCARD: "A match: discard cards from your row, one per matching die.",
-    Case.TAKE: "No match in your row: take a card the dice show from the llama row.",
-    Case.BUST: "Bust! Nothing matches: the whole llama row is yours, and the round ends.",
+    Case.THREE_LLAMAS: N_("Three llamas! No card moves — you may return a chip."),
+    Case.DISCARD: N_("A match: discard cards from your row, one per matching die."),
+    Case.TAKE: N_("No match in your row: take a card the dice show from the llama row."),
+    Case.BUST: N_("Bust! Nothing matches: the whole llama row is yours, and the round ends."),
 }
-COMPUTER_NAMES = {"cautious": "Cautious Cleo", "bold": "Bold Bea", "best": "Best Bo"}
+COMPUTER_NAMES = {"cautious": N_("Cautious Cleo"), "bold": N_("Bold Bea"), "best": N_("Best Bo")}
+HOW_THEY_PLAY = {  # a computer player's name and how it plays, in a table
+    "cautious": N_("{name} (cautious)"),
+    "bold": N_("{name} (bold)"),
+    "best": N_("{name} (best)"),
+}
+BEST = {"roll": N_("Best: <b>roll on</b>."), "quit": N_("Best: <b>quit</b>.")}
+ADVICE = {"roll": N_("roll on"), "quit": N_("quit now")}
+SHOWS = {  # at least one die shows this
+    1: N_("a 1"),
+    2: N_("a 2"),
+    3: N_("a 3"),
+    4: N_("a 4"),
+    5: N_("a 5"),
+    6: N_("a 6"),
+    LLAMA: N_("a llama"),
+}
 STYLE = """<style>
 @keyframes mc-tumble { 0% { transform: rotate(-30deg) scale(.6); opacity: .3 }
                        60% { transform: rotate(10deg) scale(1.08); opacity: 1 }
@@ -156,9 +172,12 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 def lama_card(value: int, width: int = 60, *, highlight: bool = False) -> str:
     """A LAMA card in the game's look (a number in its colour, or a drawn llama): the one place
     a LAMA Dice card is drawn."""
-    spoken = "llama card" if value == LLAMA else f"card {value}"
-    if highlight:
-        spoken += ", matches a die"
+    if value == LLAMA:
+        spoken = _("llama card, matches a die") if highlight else _("llama card")
+    else:
+        spoken = (_("card {value}, matches a die") if highlight else _("card {value}")).format(
+            value=value
+        )
     extra = "mc-match" if highlight else ""
     if value == LLAMA:
         return svg.llama(width=width, label=spoken, extra=extra)
@@ -175,11 +194,12 @@ def render_row(
 ) -> str:
     """A row of cards (those a die matches highlighted), or its backs once turned face down."""
     if face_down:
-        count = "1 card" if len(row) == 1 else f"{len(row)} cards"
-        label = f"a row turned face down: {count}"
+        label = ngettext(
+            "a row turned face down: {n} card", "a row turned face down: {n} cards", len(row)
+        ).format(n=len(row))
         return svg.row([svg.card_back(len(row), width=width, label=label)], css_class=css_class)
     if not row:
-        return f'<div class="{css_class}"><i>no cards</i></div>'
+        return f'<div class="{css_class}"><i>' + escape(_("no cards")) + "</i></div>"
     cards = [lama_card(card, width, highlight=card in highlight) for card in row]
     return svg.row(cards, css_class=css_class)
 
@@ -191,14 +211,17 @@ def thousands(number: int) -> str:
 
 def row_words(row: Row) -> str:
     """A row as a reader says it: "1 2 L", or "no cards"."""
-    return " ".join(map(name, row)) or "no cards"
+    return cards_words(row) or _("no cards")
 
 
 def render_layout(dice: Dice, *, size: int = 34) -> str:
     """The three dice drawn face by face: the layout this page uses."""
+    spoken, shown = _("die {number}: {faces}"), _("Die {number}")
     dice_drawn = "".join(
-        f'<div class="mc-layout-die" aria-label="die {i}: {" ".join(map(name, die))}">'
-        f"<b>Die {i}</b>{''.join(svg.die(name(face), 'white', size=size) for face in die)}</div>"
+        f'<div class="mc-layout-die" '
+        f'aria-label="{escape(spoken.format(number=i, faces=cards_words(die)))}">'
+        f"<b>{escape(shown.format(number=i))}</b>"
+        f"{''.join(svg.die(name(face), 'white', size=size) for face in die)}</div>"
         for i, die in enumerate(dice, 1)
     )
     return f'<div class="mc-layout"><div class="mc-layout-dice">{dice_drawn}</div></div>'
@@ -220,19 +243,36 @@ def in_216(p: Fraction) -> int:
     return int(p * 216)
 
 
+def header(*labels: str) -> str:
+    """A table's header row (the labels in the reader's language)."""
+    return "<tr>" + "".join(f"<th>{escape(label)}</th>" for label in labels) + "</tr>"
+
+
+def quitting_scores(points: int) -> str:
+    """What quitting now scores, as a sentence."""
+    return ngettext(
+        "Quitting now scores {points} point.", "Quitting now scores {points} points.", points
+    ).format(points=points)
+
+
 def render_odds(odds: RollOdds, *, decision: str = "") -> str:
     """The exact chance of each case: rolls out of 216, a fraction and a percentage."""
+    of_216 = _("{count} of 216")
     rows = "".join(
-        f"<tr><td>{CASE_WORDS[case]}</td><td>{in_216(odds.of(case))} of 216</td>"
-        f"<td>{odds.of(case)}</td><td>{float(odds.of(case)):.1%}</td></tr>"
+        f"<tr><td>{escape(_(CASE_WORDS[case]))}</td>"
+        f"<td>{of_216.format(count=in_216(odds.of(case)))}</td>"
+        f"<td>{odds.of(case)}</td><td>{percent(odds.of(case))}</td></tr>"
         for case in Case
     )
-    upto = ", ".join(f"{n} card{'s' * (n > 1)}: {p}" for n, p in odds.discard_up_to.items())
+    upto = ", ".join(
+        ngettext("{n} card: {chance}", "{n} cards: {chance}", n).format(n=n, chance=p)
+        for n, p in odds.discard_up_to.items()
+    )
+    most = _("A match lets you discard at most — {choices}.").format(choices=upto)
+    head = header(_("next roll"), _("rolls"), _("exactly"), "≈")
     return (
-        f'<div class="mc-scroll"><table class="mc-odds-table"><tr><th>next roll</th>'
-        f"<th>rolls</th><th>exactly</th><th>≈</th></tr>{rows}</table></div>"
-        f"<p>A match lets you discard at most — {upto}. "
-        f"Quitting now scores {odds.penalty_now}.</p>{decision}"
+        f'<div class="mc-scroll"><table class="mc-odds-table">{head}{rows}</table></div>'
+        f"<p>{most} {quitting_scores(odds.penalty_now)}</p>{decision}"
     )
 
 
@@ -240,38 +280,47 @@ def render_frequencies(cases: list[Case], odds: RollOdds) -> str:
     """Simulated shares next to the exact odds."""
     counts, total = Counter(cases), len(cases)
     rows = "".join(
-        f"<tr><td>{CASE_WORDS[case]}</td><td>{float(odds.of(case)):.2%}</td>"
-        f"<td>{thousands(counts[case])}</td><td>{counts[case] / total:.2%}</td></tr>"
+        f"<tr><td>{escape(_(CASE_WORDS[case]))}</td><td>{percent(odds.of(case), 2)}</td>"
+        f"<td>{thousands(counts[case])}</td><td>{percent(counts[case] / total, 2)}</td></tr>"
         for case in Case
     )
+    after = ngettext("After <b>{count}</b> roll:", "After <b>{count}</b> rolls:", total)
+    head = header(_("case"), _("exact"), _("rolls"), _("share"))
     return (
-        f"<p>After <b>{thousands(total)}</b> rolls:</p>"
-        '<div class="mc-scroll"><table class="mc-odds-table mc-frequency-table"><tr>'
-        f"<th>case</th><th>exact</th><th>rolls</th><th>share</th></tr>{rows}</table></div>"
+        f"<p>{after.format(count=thousands(total))}</p>"
+        '<div class="mc-scroll"><table class="mc-odds-table mc-frequency-table">'
+        f"{head}{rows}</table></div>"
     )
 
 
 def render_decision(row: Row, decision: Decision) -> str:
     """The last player's choice in one sentence, both expected penalties given."""
-    best = "roll on" if decision.action == "roll" else "quit"
-    exactly = f" (exactly {decision.roll})" if decision.roll.denominator <= 1000 else ""
-    return (
-        f'<p class="mc-decision">Quitting now scores <b>{decision.quit}</b> points. Rolling on '
-        f"scores <b>{float(decision.roll):.2f}</b> points on average{exactly}. "
-        f"Best: <b>{best}</b>.</p>"
-    )
+    average = number(decision.roll)
+    if decision.roll.denominator <= 1000:
+        rolling = _(
+            "Rolling on scores <b>{average}</b> points on average (exactly {fraction})."
+        ).format(average=average, fraction=decision.roll)
+    else:
+        rolling = _("Rolling on scores <b>{average}</b> points on average.").format(average=average)
+    quitting = ngettext(
+        "Quitting now scores <b>{points}</b> point.",
+        "Quitting now scores <b>{points}</b> points.",
+        int(decision.quit),
+    ).format(points=decision.quit)
+    return f'<p class="mc-decision">{quitting} {rolling} {_(BEST[decision.action])}</p>'
 
 
 def render_decisions(rows: list[tuple[Row, Decision]]) -> str:
     """A table of rows, drawn as cards, with the last player's expected penalties."""
     lines = "".join(
-        f"<tr><td>{render_row(row, width=28)}</td><td>{float(d.roll):.2f}</td>"
-        f"<td>{d.quit}</td><td><b>{'roll on' if d.action == 'roll' else 'quit'}</b></td></tr>"
+        f"<tr><td>{render_row(row, width=28)}</td><td>{number(d.roll)}</td>"
+        f"<td>{d.quit}</td><td><b>{_(ADVICE[d.action])}</b></td></tr>"
         for row, d in rows
     )
+    head = header(_("your row"), _("roll on (average)"), _("quit now"), _("best"))
     return (
-        '<div class="mc-scroll"><table class="mc-odds-table mc-decisions"><tr><th>your row</th>'
-        f"<th>roll on (average)</th><th>quit now</th><th>best</th></tr>{lines}</table></div>"
+        '<div class="mc-scroll"><table class="mc-odds-table mc-decisions">'
+        f"{head}{lines}</table></div>"
     )
 
 
@@ -308,8 +357,13 @@ def computer_names(opponents: tuple[str, ...]) -> dict[str, str]:
         check_strategy(strategy)
         seen[strategy] += 1
         extra = f" {seen[strategy]}" if opponents.count(strategy) > 1 else ""
-        names[COMPUTER_NAMES[strategy] + extra] = strategy
+        names[_(COMPUTER_NAMES[strategy]) + extra] = strategy
     return names
+
+
+def computer_player(strategy: str) -> str:
+    """A computer player's name and how it plays: "Best Bo (best)"."""
+    return _(HOW_THEY_PLAY[strategy]).format(name=_(COMPUTER_NAMES[strategy]))
 
 
 # ---------------------------------------------------------------- shared pieces
@@ -335,16 +389,16 @@ class DiceChooser(Complains, Listeners, w.VBox):
     def __init__(self, dice: Dice | str = DEFAULT_DICE) -> None:
         self.dice = parse_dice(dice) if isinstance(dice, str) else check_dice(dice)
         self.choice = w.Dropdown(
-            options=[*LAYOUTS, OWN_LAYOUT],
+            options=[(_(label), label) for label in (*LAYOUTS, OWN_LAYOUT)],
             value=layout_name(self.dice),
-            description="Dice",
+            description=_("Dice"),
             style=LABEL,
             layout=wide(),
         )
         self.choice.add_class("mc-layout-choice")
         self.text = w.Text(
             value=dice_text(self.dice),
-            description="Faces",
+            description=_("Faces"),
             style=LABEL,
             layout=wide(),
             placeholder="3456LL,1256LL,1234LL",
@@ -356,7 +410,9 @@ class DiceChooser(Complains, Listeners, w.VBox):
         self.choice.observe(self._chosen, names="value")
         self.text.observe(self._typed, names="value")
         help_line = w.HTML(
-            "<small>Each die lists its six faces (1–6, L for a llama); commas between dice.</small>"
+            "<small>"
+            + _("Each die lists its six faces (1–6, L for a llama); commas between dice.")
+            + "</small>"
         )
         super().__init__(
             [
@@ -376,7 +432,7 @@ class DiceChooser(Complains, Listeners, w.VBox):
             self.text.value = LAYOUTS[change["new"]]
         elif change["new"] == OWN_LAYOUT and self.message.value == "":
             self.message.value = render_message(
-                "Type your three dice in the box, like 2345LL,3456LL,1256LL.", ok=None
+                _("Type your three dice in the box, like 2345LL,3456LL,1256LL."), ok=None
             )
 
     @shows_errors
@@ -384,7 +440,9 @@ class DiceChooser(Complains, Listeners, w.VBox):
         try:
             dice = parse_dice(change["new"])
         except ValueError as problem:
-            self.complain(f"{problem}. The page still uses the dice drawn below.")
+            self.complain(
+                _("{problem}. The page still uses the dice drawn below.").format(problem=problem)
+            )
             return
         self.message.value = ""
         self.choice.value = layout_name(dice)
@@ -404,16 +462,34 @@ def follow(dice: Dice | DiceChooser, on_change: Callable[[], None]) -> Callable[
     return lambda: fixed
 
 
+def render_rows(
+    row: Row,
+    llama_row: Row,
+    lit: frozenset[int] = frozenset(),
+    lit_llama: frozenset[int] = frozenset(),
+) -> str:
+    """Your row and the llama row, each under its name (the cards a die shows lit up)."""
+    yours, llamas = escape(_("Your row:")), escape(_("Llama row:"))
+    return (
+        f"<p>{yours}</p>{render_row(row, highlight=lit)}"
+        f"<p>{llamas}</p>{render_row(llama_row, highlight=lit_llama)}"
+    )
+
+
 class RowsPicker(Complains, Listeners, w.VBox):
     """Your row and the llama row, typed (1–6, L for a llama) and drawn as cards."""
 
     def __init__(self, row: str = "1 2 3 4 5 L", llama_row: str = "1 2 3 4 5 6 L") -> None:
         self.row_text = w.Text(
-            value=row, description="Your row", continuous_update=False, style=LABEL, layout=wide()
+            value=row,
+            description=_("Your row"),
+            continuous_update=False,
+            style=LABEL,
+            layout=wide(),
         )
         self.llama_text = w.Text(
             value=llama_row,
-            description="Llama row",
+            description=_("Llama row"),
             continuous_update=False,
             style=LABEL,
             layout=wide(),
@@ -452,10 +528,7 @@ class RowsPicker(Complains, Listeners, w.VBox):
         else:
             self.valid = True
             self.message.value = ""
-            self.drawn.value = (
-                f"<p>Your row:</p>{render_row(self.row)}"
-                f"<p>Llama row:</p>{render_row(self.llama_row)}"
-            )
+            self.drawn.value = render_rows(self.row, self.llama_row)
         self.changed()
 
 
@@ -524,7 +597,7 @@ class Background(w.HBox):
         try:
             self.done()
         except Exception as problem:  # a bug must still reach the page
-            self.complain(f"Something went wrong: {problem!r}")
+            self.complain(_("Something went wrong: {problem}").format(problem=repr(problem)))
 
     def _slice(self) -> None:
         """Work for about SLICE seconds, then let the page's buttons have their turn."""
@@ -564,7 +637,7 @@ class DiceRoller(Complains, w.VBox):
         self.rng = random.Random(seed)
         self.faces: Faces | None = None
         self.seen: Counter[Case] = Counter()
-        self.roll_button = button("Roll the dice", "mc-roll", self.roll, button_style="primary")
+        self.roll_button = button(_("Roll the dice"), "mc-roll", self.roll, button_style="primary")
         self.table = html("mc-roller-table")
         self.shown = html("mc-dice", render_dice(None))
         self.case = html("mc-case")
@@ -591,12 +664,9 @@ class DiceRoller(Complains, w.VBox):
         self._render_table()
 
     def _render_table(self) -> None:
-        lit = matching(self.faces, self.row) if self.faces else set()
-        lit_llama = matching(self.faces, self.llama_row) if self.faces else set()
-        self.table.value = (
-            f"<p>Your row:</p>{render_row(self.row, highlight=lit)}"
-            f"<p>Llama row:</p>{render_row(self.llama_row, highlight=lit_llama)}"
-        )
+        lit = frozenset(matching(self.faces, self.row) if self.faces else ())
+        lit_llama = frozenset(matching(self.faces, self.llama_row) if self.faces else ())
+        self.table.value = render_rows(self.row, self.llama_row, lit, lit_llama)
 
     @shows_errors
     def roll(self, _button: object = None) -> None:
@@ -605,10 +675,14 @@ class DiceRoller(Complains, w.VBox):
         case = case_of(self.faces, self.row, self.llama_row)
         self.seen[case] += 1
         self.shown.value = render_dice(self.faces)
-        self.case.value = SAYINGS[case]
+        self.case.value = escape(_(SAYINGS[case]))
         self._render_table()
-        counted = " · ".join(f"{CASE_WORDS[c]}: {self.seen[c]}" for c in Case)
-        self.tally.value = f"<p>So far, {sum(self.seen.values())} rolls — {counted}</p>"
+        counted = " · ".join(f"{escape(_(CASE_WORDS[c]))}: {self.seen[c]}" for c in Case)
+        rolls = sum(self.seen.values())
+        so_far = ngettext(
+            "So far, {count} roll — {tally}", "So far, {count} rolls — {tally}", rolls
+        )
+        self.tally.value = f"<p>{so_far.format(count=rolls, tally=counted)}</p>"
 
 
 # ---------------------------------------------------------------- exact odds against simulation
@@ -640,11 +714,15 @@ class OddsDemo(Complains, w.VBox):
         self.chart = html("mc-chart")
         self.work = Background(clock, self.complain)
         self.roll_buttons = [
-            button(f"Roll {thousands(n)}", f"mc-roll-{n}", lambda _b, n=n: self.roll(n))
+            button(
+                _("Roll {count}").format(count=thousands(n)),
+                f"mc-roll-{n}",
+                lambda _b, n=n: self.roll(n),
+            )
             for n in self.BATCHES
         ]
         self.roll_buttons[0].button_style = "primary"
-        again = button("Start again", "mc-reset", lambda _b: self.reset())
+        again = button(_("Start again"), "mc-reset", lambda _b: self.reset())
         super().__init__(
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
@@ -689,7 +767,7 @@ class OddsDemo(Complains, w.VBox):
     def roll(self, count: int) -> None:
         """Roll `count` more times; the table and the charts then change together."""
         if not self.rows.valid:
-            self.complain("Fix the rows above first.")
+            self.complain(_("Fix the rows above first."))
             return
         row, llama_row, dice = self.rows.row, self.rows.llama_row, self.dice()
         seed = None if self.seed is None else self.seed + len(self.cases)
@@ -712,20 +790,26 @@ class OddsDemo(Complains, w.VBox):
             self.frequencies.value = render_frequencies(self.cases, self._odds())
             self.chart.value = self.drawn
 
-        self.work.start(f"Rolling {thousands(count)} times and drawing the charts…", steps(), done)
+        rolling = ngettext(
+            "Rolling {count} time and drawing the charts…",
+            "Rolling {count} times and drawing the charts…",
+            count,
+        )
+        self.work.start(rolling.format(count=thousands(count)), steps(), done)
 
     def _charts(self, cases: list[Case]) -> Iterator[float]:
         """Draw both charts (matplotlib is loaded the first time, not when the page opens)."""
         yield 0.99
         odds = self._odds()
         shares = chart(
-            "shares_chart", "each case's share so far against its exact odds", cases, odds
+            "shares_chart", _("each case's share so far against its exact odds"), cases, odds
         )
-        gaps = chart("gap_chart", "the largest gap against 1 over root n", cases, odds)
+        gaps = chart("gap_chart", _("the largest gap against 1 over root n"), cases, odds)
+        settles = _("Each share settles on its exact value (dotted)")
+        shrinks = _("The largest gap shrinks like 1/√rolls")
         self.drawn = (
-            '<div class="mc-charts"><div><b>Each share settles on its exact value (dotted)'
-            f"</b>{shares}</div><div><b>The largest gap shrinks like 1/√rolls</b>{gaps}</div>"
-            "</div>"
+            f'<div class="mc-charts"><div><b>{escape(settles)}</b>{shares}</div>'
+            f"<div><b>{escape(shrinks)}</b>{gaps}</div></div>"
         )
         yield 1.0
 
@@ -752,7 +836,7 @@ def render_bars(
         f'<div class="mc-bar-row"><div class="mc-bar-label">{escape(label)}</div><div>'
         + "".join(
             f'<div class="mc-bar" style="width:{max(value / top, 0.01):.1%};'
-            f'background:{colour}"><span>{value:.2f}</span></div>'
+            f'background:{colour}"><span>{number(value)}</span></div>'
             for value, (_, colour) in zip(values, legend, strict=True)
         )
         + "</div></div>"
@@ -789,7 +873,7 @@ class LastPlayer(Complains, w.VBox):
                 self.rows,
                 self.message,
                 self.decision,
-                w.HTML("<h3>Some rows with this llama row</h3>"),
+                w.HTML("<h3>" + escape(_("Some rows with this llama row")) + "</h3>"),
                 self.work,
                 self.examples,
             ]
@@ -821,18 +905,18 @@ class LastPlayer(Complains, w.VBox):
             self.decision.value = render_decision(row, self.yours)
             self.examples.value = render_decisions(worked) + render_bars(
                 [(row_words(r), [float(d.roll), float(d.quit)]) for r, d in worked],
-                [("roll on (on average)", BLUE), ("quit now", GREY)],
-                caption="The last player: roll on or quit? (fewer points is better)",
+                [(_("roll on (on average)"), BLUE), (_("quit now"), GREY)],
+                caption=_("The last player: roll on or quit? (fewer points is better)"),
             )
 
         ready = all(known.decision(r, llama_row, dice) for r in (*examples, row))
         if ready:
-            for _ in steps():
+            for _step in steps():
                 pass
             done()
         else:
             self.decision.value = self.examples.value = ""
-            self.work.start("Working out the rows…", steps(), done)
+            self.work.start(_("Working out the rows…"), steps(), done)
 
 
 def _fits(row: Row, llama_row: Row) -> bool:
@@ -877,7 +961,7 @@ class StrategyRace(Complains, w.VBox):
         total = self.rounds * len(STRATEGIES)
 
         def steps() -> Iterator[float]:
-            for number, strategy in enumerate(STRATEGIES):
+            for index, strategy in enumerate(STRATEGIES):
                 scores = 0
                 for played, penalty in enumerate(
                     last_player_rounds(
@@ -887,7 +971,7 @@ class StrategyRace(Complains, w.VBox):
                 ):
                     scores += penalty
                     if played % 50 == 0:
-                        yield (number * self.rounds + played) / (total + 1)
+                        yield (index * self.rounds + played) / (total + 1)
                 averages[strategy] = scores / self.rounds
 
         def done() -> None:
@@ -902,28 +986,34 @@ class StrategyRace(Complains, w.VBox):
             averages.update({s: v for s, v in cached.items() if v is not None})
             done()
             return
-        self.work.start(f"Playing {thousands(total)} last rounds…", steps(), done)
+        playing = ngettext("Playing {count} last round…", "Playing {count} last rounds…", total)
+        self.work.start(playing.format(count=thousands(total)), steps(), done)
 
     def render(self, row: Row, llama_row: Row, averages: dict[str, float], exact: float) -> str:
         lines = "".join(
-            f"<tr><td>{COMPUTER_NAMES[s]} ({s})</td><td>{averages[s]:.2f}</td></tr>"
+            f"<tr><td>{escape(computer_player(s))}</td><td>{number(averages[s])}</td></tr>"
             for s in STRATEGIES
         )
-        bars = [(f"{COMPUTER_NAMES[s]}", [averages[s]]) for s in STRATEGIES]
+        bars = [(_(COMPUTER_NAMES[s]), [averages[s]]) for s in STRATEGIES]
+        rounds = ngettext(
+            "Your row {row}, llama row {llama_row}: {count} round each.",
+            "Your row {row}, llama row {llama_row}: {count} rounds each.",
+            self.rounds,
+        ).format(row=row_words(row), llama_row=row_words(llama_row), count=thousands(self.rounds))
+        best = _("best play, exact")
         return (
-            f"<p>Your row {row_words(row)}, llama row {row_words(llama_row)}: "
-            f"{thousands(self.rounds)} rounds each.</p>"
+            f"<p>{escape(rounds)}</p>"
             + '<div class="mc-seat-cards">'
             + render_row(row, width=40)
             + render_row(llama_row, width=40)
             + "</div>"
-            + '<div class="mc-scroll"><table class="mc-odds-table"><tr><th>player</th>'
-            f"<th>average penalty</th></tr>{lines}<tr><td>best play, exact</td>"
-            f"<td>{exact:.2f}</td></tr></table></div>"
+            + '<div class="mc-scroll"><table class="mc-odds-table">'
+            + header(_("player"), _("average penalty"))
+            + f"{lines}<tr><td>{escape(best)}</td><td>{number(exact)}</td></tr></table></div>"
             + render_bars(
-                [*bars, ("best play, exact", [exact])],
-                [("average penalty", BLUE)],
-                caption="Average penalty in the last round (fewer points is better)",
+                [*bars, (best, [exact])],
+                [(_("average penalty"), BLUE)],
+                caption=_("Average penalty in the last round (fewer points is better)"),
             )
         )
 
@@ -968,22 +1058,24 @@ class WholeGames(Complains, w.VBox):
                 wins.update(winners)
                 yield played / self.games
 
+        playing = ngettext(
+            "Playing {count} whole game…", "Playing {count} whole games…", self.games
+        )
         self.work.start(
-            f"Playing {self.games} whole games…",
+            playing.format(count=thousands(self.games)),
             steps(),
             lambda: setattr(self.result, "value", self.render(wins)),
         )
 
     def render(self, wins: Counter[str]) -> str:
         lines = "".join(
-            f"<tr><td>{COMPUTER_NAMES[s]} ({s})</td><td>{wins[s]}</td>"
-            f"<td>{wins[s] / self.games:.0%}</td></tr>"
+            f"<tr><td>{escape(computer_player(s))}</td><td>{wins[s]}</td>"
+            f"<td>{percent(wins[s] / self.games, digits=0)}</td></tr>"
             for s in sorted(STRATEGIES, key=lambda s: -wins[s])
         )
-        return (
-            f'<div class="mc-scroll"><table class="mc-odds-table"><tr><th>player</th>'
-            f"<th>games won of {self.games}</th><th>share</th></tr>{lines}</table></div>"
-        )
+        won = _("games won of {games}").format(games=self.games)
+        head = header(_("player"), won, _("share"))
+        return f'<div class="mc-scroll"><table class="mc-odds-table">{head}{lines}</table></div>'
 
 
 # ---------------------------------------------------------------- different dice
@@ -1001,7 +1093,6 @@ def shows(dice: Dice, value: int) -> Fraction:
 
 def render_dice_chances(layouts: dict[str, Dice]) -> str:
     """For each layout: three llamas, at least one llama, and each number, as exact fractions."""
-    head = "".join(f"<th>a {n}</th>" for n in range(1, 7))
     lines = "".join(
         f"<tr><td><b>{escape(label)}</b>{render_layout(dice, size=28)}</td>"
         f"<td>{chance(dice, lambda f: f == (LLAMA, LLAMA, LLAMA))}</td>"
@@ -1010,9 +1101,12 @@ def render_dice_chances(layouts: dict[str, Dice]) -> str:
         + "</tr>"
         for label, dice in layouts.items()
     )
+    head = header(
+        _("dice"), _("three llamas"), _(SHOWS[LLAMA]), *(_(SHOWS[n]) for n in range(1, 7))
+    )
     return (
-        '<div class="mc-scroll"><table class="mc-odds-table mc-dice-chances"><tr><th>dice</th>'
-        f"<th>three llamas</th><th>a llama</th>{head}</tr>{lines}</table></div>"
+        '<div class="mc-scroll"><table class="mc-odds-table mc-dice-chances">'
+        f"{head}{lines}</table></div>"
     )
 
 
@@ -1021,12 +1115,12 @@ def render_layout_odds(row: Row, llama_row: Row, layouts: dict[str, Dice]) -> st
     lines = ""
     for label, dice in layouts.items():
         odds = roll_odds(row, llama_row, dice)
-        cells = "".join(f"<td>{float(odds.of(case)):.1%}</td>" for case in Case)
+        cells = "".join(f"<td>{percent(odds.of(case))}</td>" for case in Case)
         lines += f"<tr><td>{escape(label)}</td>{cells}</tr>"
-    head = "".join(f"<th>{CASE_WORDS[case]}</th>" for case in Case)
+    head = header(_("dice"), *(_(CASE_WORDS[case]) for case in Case))
     return (
-        f'<div class="mc-scroll"><table class="mc-odds-table mc-layout-odds"><tr><th>dice</th>'
-        f"{head}</tr>{lines}</table></div>"
+        '<div class="mc-scroll"><table class="mc-odds-table mc-layout-odds">'
+        f"{head}{lines}</table></div>"
     )
 
 
@@ -1055,9 +1149,10 @@ class LayoutsCompared(Complains, w.VBox):
         self.update()
 
     def layouts(self) -> dict[str, Dice]:
-        named = {label: parse_dice(text) for label, text in LAYOUTS.items()}
+        """The named layouts and the page's own dice, each under its name in words."""
+        named = {_(label): parse_dice(text) for label, text in LAYOUTS.items()}
         if self.dice() not in named.values():
-            named[f"{OWN_LAYOUT} ({dice_text(self.dice())})"] = self.dice()
+            named[_("Your own dice ({dice})").format(dice=dice_text(self.dice()))] = self.dice()
         return named
 
     @shows_errors
@@ -1085,43 +1180,50 @@ def render_seat(game: LamaDiceGame, player: str, *, computers_busy: bool) -> str
         lit = set()
     notes = []
     if player in game.quit:
-        notes.append("quit")
+        notes.append(_("quit"))
     if not game.round_over and game.player == player:
-        notes.append("playing…" if computers_busy and player != YOU else "to move")
+        notes.append(_("playing…") if computers_busy and not is_you(player) else _("to move"))
     note = f" — {', '.join(notes)}" if notes else ""
     cards = render_row(
-        game.rows[player], face_down=player in game.quit and player != YOU, highlight=lit
+        game.rows[player], face_down=player in game.quit and not is_you(player), highlight=lit
     )
     dice = render_dice(rolled.faces, size=56) if rolled else ""
     to_move = " mc-to-move" if not game.round_over and game.player == player else ""
+    points = game.points[player]
+    held = ngettext("{points} point", "{points} points", points).format(points=points)
     return (
         f'<div class="mc-seat{to_move}" data-player="{escape(player)}">'
-        f'<div class="mc-seat-name">{escape(player)}{note} · {game.points[player]} points</div>'
+        f'<div class="mc-seat-name">{escape(player)}{escape(note)} · {held}</div>'
         f'<div class="mc-seat-cards">{cards}{dice}</div></div>'
     )
 
 
+YOUR_MOVE = {
+    Phase.TURN: N_("Your turn: roll the dice, or quit."),
+    Phase.DISCARD: N_("Discard highlighted cards from your row, one per matching die."),
+    Phase.TAKE: N_("Take a highlighted card from the llama row."),
+    Phase.CHIP: N_("You may return a chip."),
+}
+
+
 def render_headline(game: LamaDiceGame, last: Event | None, *, computers_busy: bool) -> str:
-    """What just happened, in one sentence, and what the player "You" can do now."""
+    """What just happened, in one sentence, and what you (the reader) can do now."""
     happened = escape(last.sentence) if last else ""
     if last and last.kind == "bust":
-        happened = "Bust! " + happened
-    now = ""
-    if game.over:
-        now = ""
-    elif game.round_over:
-        now = "Press “Next round” to deal again."
-    elif computers_busy or game.player != YOU:
-        now = f"{escape(game.player)} is playing…"
-    elif game.phase is Phase.TURN:
-        now = "Your turn: roll the dice, or quit."
-    elif game.phase is Phase.DISCARD:
-        now = "Discard highlighted cards from your row, one per matching die."
-    elif game.phase is Phase.TAKE:
-        now = "Take a highlighted card from the llama row."
-    elif game.phase is Phase.CHIP:
-        now = "You may return a chip."
+        happened = escape(_("Bust!")) + " " + happened
+    now = escape(what_now(game, computers_busy=computers_busy))
     return f'<div class="mc-headline">{happened}<span class="mc-next">{now}</span></div>'
+
+
+def what_now(game: LamaDiceGame, *, computers_busy: bool) -> str:
+    """What you can do now, or who is playing (nothing once the game is over)."""
+    if game.over:
+        return ""
+    if game.round_over:
+        return _("Press “Next round” to deal again.")
+    if computers_busy or not is_you(game.player):
+        return _("{player} is playing…").format(player=game.player)
+    return _(YOUR_MOVE[game.phase]) if game.phase in YOUR_MOVE else ""
 
 
 class LamaDiceTable(Complains, w.VBox):
@@ -1147,8 +1249,10 @@ class LamaDiceTable(Complains, w.VBox):
         self.llama_scoring = check_llama_scoring(llama_scoring)
         self.pace, self.alarm = pace, Alarm(clock)
         self.last: Event | None = None
-        self.new_button = button("New game", "mc-new-game", self.new_game, button_style="primary")
-        self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
+        self.new_button = button(
+            _("New game"), "mc-new-game", self.new_game, button_style="primary"
+        )
+        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"))
         self.odds_switch.add_class("mc-odds-switch")
         self.odds_switch.observe(lambda _c: self._render(), names="value")
         self.scores = html("mc-scores")
@@ -1161,6 +1265,7 @@ class LamaDiceTable(Complains, w.VBox):
         self.odds_panel = html("mc-odds-panel")
         self.advice = Background(clock, self.complain)
         self.advised: dict[tuple, Decision] = {}
+        self.moves = 0  # your own moves in this game
         self.status = html("mc-status")
         super().__init__(
             [
@@ -1187,12 +1292,14 @@ class LamaDiceTable(Complains, w.VBox):
         return self.alarm.waiting
 
     def _new_dice(self) -> None:
-        if not any(line.startswith(YOU + " ") for line in self.game.log):
+        if not self.moves:
             self.new_game()  # nothing of yours is lost yet
             return
         self.message.value = render_message(
-            "The new dice are used from the next game: press “New game” (this game keeps its "
-            "dice and scores).",
+            _(
+                "The new dice are used from the next game: press “New game” (this game keeps its "
+                "dice and scores)."
+            ),
             ok=None,
         )
 
@@ -1203,13 +1310,13 @@ class LamaDiceTable(Complains, w.VBox):
         seed = None if self.seed is None else self.seed + self.games
         self.games += 1
         self.game = LamaDiceGame(
-            [YOU, *self.strategies],
+            [you(), *self.strategies],
             seed=seed,
             dice=self.dice(),
             lama20=self.lama20,
             llama_scoring=self.llama_scoring,
         )
-        self.last = None
+        self.last, self.moves = None, 0
         self.message.value = ""
         self._computers_play()
 
@@ -1217,8 +1324,9 @@ class LamaDiceTable(Complains, w.VBox):
     def act(self, action: Action) -> None:
         """Your move; then the computer players move, one by one, until it is your turn."""
         if self.busy:
-            raise ValueError("wait: the computer players are still moving")
+            raise ValueError(_("wait: the computer players are still moving"))
         self.last = self.game.apply(action)
+        self.moves += 1
         self.message.value = ""
         self._computers_play()
 
@@ -1229,7 +1337,7 @@ class LamaDiceTable(Complains, w.VBox):
 
     def _computers_play(self) -> None:
         game = self.game
-        if not game.round_over and game.player != YOU:
+        if not game.round_over and not is_you(game.player):
             self.alarm.set(self.pace, self._computer_moves)
         self._render()
 
@@ -1237,7 +1345,7 @@ class LamaDiceTable(Complains, w.VBox):
     def _computer_moves(self) -> None:
         """One computer move, shown for about a second before the next."""
         game = self.game
-        if game.round_over or game.player == YOU:
+        if game.round_over or is_you(game.player):
             self._render()
             return
         self.last = game.apply(choose(game, self.strategies[game.player]))
@@ -1247,20 +1355,31 @@ class LamaDiceTable(Complains, w.VBox):
         game = self.game
         busy = self.busy
         self.status.value = (
-            '<div class="mc-log"><b>What happened</b><br>'
+            '<div class="mc-log"><b>'
+            + escape(_("What happened"))
+            + "</b><br>"
             + "<br>".join(escape(line) for line in game.log[-SHOWN_LOG:])
             + "</div>"
         )
         self.scores.value = (
-            f"<b>Round {game.rounds}.</b> Points (fewest wins; the game ends at 40): "
+            "<b>"
+            + escape(_("Round {round}.").format(round=game.rounds))
+            + "</b> "
+            + escape(_("Points (fewest wins; the game ends at 40):"))
+            + " "
             + " · ".join(f"{escape(p)} {points}" for p, points in game.scores().items())
-            + f"<br><small>Dice: {escape(dice_text(game.dice))}</small>"
+            + "<br><small>"
+            + escape(_("Dice: {dice}").format(dice=dice_text(game.dice)))
+            + "</small>"
         )
         takeable = set()
         if game.faces is not None and game.phase is Phase.TAKE:
             takeable = matching(game.faces, game.llama_row)
-        self.llama_view.value = "<p><b>Llama row</b></p>" + render_row(
-            game.llama_row, css_class="mc-row", highlight=takeable
+        self.llama_view.value = (
+            "<p><b>"
+            + escape(_("Llama row"))
+            + "</b></p>"
+            + render_row(game.llama_row, css_class="mc-row", highlight=takeable)
         )
         self.rows_view.value = "".join(
             render_seat(game, p, computers_busy=busy) for p in game.players
@@ -1272,23 +1391,17 @@ class LamaDiceTable(Complains, w.VBox):
     def _choices(self) -> tuple[w.Widget, ...]:
         game = self.game
         if game.over:
-            winners = game.winners()
-            won = agrees(and_list(winners), "wins", "win", many=len(winners) > 1)
-            return (w.HTML(f"<b>Game over: {escape(won)}.</b>"),)
+            return (w.HTML(f"<b>{escape(game_over(game.winners()))}</b>"),)
         if game.round_over:
-            return (button("Next round", "mc-next-round", self.next_round, button_style="primary"),)
-        if game.player != YOU:
+            next_round = button(
+                _("Next round"), "mc-next-round", self.next_round, button_style="primary"
+            )
+            return (next_round,)
+        if not is_you(game.player):
             return ()
-        labels = {
-            Roll: lambda a: "Roll",
-            Quit: lambda a: "Quit",
-            Discard: lambda a: "Discard " + " ".join(map(name, a.cards)),
-            Take: lambda a: f"Take {name(a.card)}",
-            ReturnChip: lambda a: f"Return a {a.chip}-point chip",
-        }
         return tuple(
             button(
-                labels[type(action)](action),
+                action_label(action),
                 f"mc-{type(action).__name__.lower()}",
                 lambda _b, action=action: self.act(action),
                 button_style="primary" if isinstance(action, Roll) else "",
@@ -1298,7 +1411,7 @@ class LamaDiceTable(Complains, w.VBox):
 
     def _odds(self) -> str:
         game = self.game
-        if game.round_over or game.player != YOU or game.phase is not Phase.TURN:
+        if game.round_over or not is_you(game.player) or game.phase is not Phase.TURN:
             return ""
         scoring = game.llama_scoring
         odds = roll_odds(
@@ -1306,18 +1419,24 @@ class LamaDiceTable(Complains, w.VBox):
         )
         advice = ""
         if game.alone:
-            advice = "<p><b>You are the last player.</b> "
             key = (game.row, game.llama_row, game.dice, scoring)
-            decision = self.advised.get(key)
-            if decision is None:
-                self._work_out(key)
-                advice += "Working out whether to roll on or quit…</p>"
-            else:
-                advice += (
-                    f"Rolling on costs {float(decision.roll):.2f} points on average; quitting "
-                    f"costs {decision.quit}. Best: <b>{decision.action}</b>.</p>"
-                )
-        return f"<p><b>{whose(YOU, start=True)} odds</b></p>" + render_odds(odds, decision=advice)
+            last = _("You are the last player.")
+            advice = f"<p><b>{last}</b> {self._advice(key)}</p>"
+        yours = _("Your odds")
+        return f"<p><b>{yours}</b></p>" + render_odds(odds, decision=advice)
+
+    def _advice(self, key: tuple) -> str:
+        """The last player's best decision, or that it is being worked out."""
+        decision = self.advised.get(key)
+        if decision is None:
+            self._work_out(key)
+            return _("Working out whether to roll on or quit…")
+        costs = _("Rolling on costs {average} points on average; quitting costs {points}.")
+        return (
+            costs.format(average=number(decision.roll), points=decision.quit)
+            + " "
+            + _(BEST[decision.action])
+        )
 
     def _work_out(self, key: tuple) -> None:
         """The last player's best decision (a second or two for a long row), after the page
@@ -1332,7 +1451,22 @@ class LamaDiceTable(Complains, w.VBox):
             if self.odds_switch.value and not self.busy:
                 self.odds_panel.value = self._odds()
 
-        self.advice.start("Working out the best decision…", steps(), done)
+        self.advice.start(_("Working out the best decision…"), steps(), done)
+
+
+def action_label(action: Action) -> str:
+    """A move as its button says it: "Roll", "Discard 4 4", "Take L"."""
+    if isinstance(action, Roll):
+        return _("Roll")
+    if isinstance(action, Quit):
+        return _("Quit")
+    if isinstance(action, Discard):
+        return _("Discard {cards}").format(cards=cards_words(action.cards))
+    if isinstance(action, Take):
+        return _("Take {card}").format(card=name(action.card))
+    if isinstance(action, ReturnChip):
+        return _("Return a {chip}-point chip").format(chip=action.chip)
+    raise ValueError(repr(action))
 
 
 __all__ = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mathcards.chips import best_return, penalty
+from mathcards.i18n import _
 from mathcards.lama_dice.dice import Dice, Faces, Row, discard_choices, without
 from mathcards.lama_dice.game import (
     Action,
@@ -36,7 +37,11 @@ CAUTIOUS_BUST = Fraction(1, 10)
 def check_strategy(strategy: str) -> str:
     """A computer player's name must be one of STRATEGIES."""
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown player {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+        raise ValueError(
+            _("unknown player {strategy}: choose one of {strategies}").format(
+                strategy=repr(strategy), strategies=", ".join(STRATEGIES)
+            )
+        )
     return strategy
 
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from itertools import product
 
 from mathcards.chips import LLAMA
+from mathcards.i18n import N_, _, ngettext
 
 Faces = tuple[int, int, int]
 Row = tuple[int, ...]  # a sorted tuple of card values, 1–6 and LLAMA
@@ -27,21 +28,23 @@ DEFAULT_DICE: Dice = (
 VALUES = (1, 2, 3, 4, 5, 6, LLAMA)
 ROLLS = 6**3  # the equally likely ways to roll: one face of each die
 # Layouts a teacher may meet or want to compare, by name, written as `parse_dice` reads them.
+# The names are keys: show them translated, `_(label)`.
 LAYOUTS = {
-    "The usual dice": "3456LL,1256LL,1234LL",
-    "The same on every die": "1234LL,1234LL,1234LL",
-    "Shifted": "2345LL,3456LL,1256LL",
-    "One llama a die": "12345L,12346L,12356L",
+    N_("The usual dice"): "3456LL,1256LL,1234LL",
+    N_("The same on every die"): "1234LL,1234LL,1234LL",
+    N_("Shifted"): "2345LL,3456LL,1256LL",
+    N_("One llama a die"): "12345L,12346L,12356L",
 }
 
 
 class Case(Enum):
-    """What a roll does, in the order the rules check: the first that applies."""
+    """What a roll does, in the order the rules check: the first that applies. Each value is
+    the case's name in words: show it translated, `_(case.value)`."""
 
-    THREE_LLAMAS = "three llamas"
-    DISCARD = "discard"
-    TAKE = "take"
-    BUST = "bust"
+    THREE_LLAMAS = N_("three llamas")
+    DISCARD = N_("discard")
+    TAKE = N_("take")
+    BUST = N_("bust")
 
 
 def name(value: int) -> str:
@@ -56,7 +59,12 @@ def parse_value(text: str) -> int:
         return LLAMA
     if cleaned in {"1", "2", "3", "4", "5", "6"}:
         return int(cleaned)
-    raise ValueError(f"{text!r} is not a card: use 1 to 6, or L for a llama")
+    raise ValueError(not_a_card(text))
+
+
+def not_a_card(text: object) -> str:
+    """The sentence for something typed as a card that is none."""
+    return _("{text} is not a card: use 1 to 6, or L for a llama").format(text=repr(text))
 
 
 def parse_dice(text: str) -> Dice:
@@ -64,15 +72,27 @@ def parse_dice(text: str) -> Dice:
     dice = [die for die in str(text).replace(" ", "").split(",")]
     if len(dice) != 3:
         raise ValueError(
-            f"give three dice of six faces each, separated by commas, like 3456LL,1256LL,1234LL "
-            f"(not {len(dice)})"
+            _(
+                "give three dice of six faces each, separated by commas, like "
+                "3456LL,1256LL,1234LL (not {count})"
+            ).format(count=len(dice))
         )
     for number, die in enumerate(dice, 1):
         if len(die) != 6:
-            raise ValueError(f"die {number} has {len(die)} faces, not 6: like 3456LL")
+            raise ValueError(
+                ngettext(
+                    "die {number} has {n} face, not 6: like 3456LL",
+                    "die {number} has {n} faces, not 6: like 3456LL",
+                    len(die),
+                ).format(number=number, n=len(die))
+            )
         for face in die:
             if face.upper() not in "123456L":
-                raise ValueError(f"die {number}: {face!r} is not a face: use 1 to 6, or L")
+                raise ValueError(
+                    _("die {number}: {face} is not a face: use 1 to 6, or L").format(
+                        number=number, face=repr(face)
+                    )
+                )
     return check_dice([[parse_value(face) for face in die] for die in dice])
 
 
@@ -83,7 +103,7 @@ def dice_text(dice: Dice) -> str:
 
 def check_dice(dice: Iterable[Iterable[int]]) -> Dice:
     """Three dice of six faces each, every face 1–6 or a llama; else a ValueError."""
-    shape = "give three dice of six faces each, like 3456LL,1256LL,1234LL"
+    shape = _("give three dice of six faces each, like 3456LL,1256LL,1234LL")
     try:
         faces = [tuple(die) for die in dice]
     except TypeError:
@@ -93,9 +113,11 @@ def check_dice(dice: Iterable[Iterable[int]]) -> Dice:
     for die in faces:
         for face in die:
             if face not in VALUES:
-                raise ValueError(f"{face!r} is not a face: use 1 to 6, or L for a llama")
+                raise ValueError(
+                    _("{face} is not a face: use 1 to 6, or L for a llama").format(face=repr(face))
+                )
     if all(face == LLAMA for die in faces for face in die):
-        raise ValueError("the dice need at least one number among their faces")
+        raise ValueError(_("the dice need at least one number among their faces"))
     first, second, third = faces
     return first, second, third
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -26,6 +27,7 @@ from mathcards.engine import (
     check_outcome,
     check_players,
 )
+from mathcards.i18n import N_, _, and_list, said
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
@@ -47,31 +49,6 @@ CARDS = {**dict.fromkeys(range(1, 7), 6), LLAMA: 7}  # 43 cards
 ROW_SIZE = 6
 
 
-# ---------------------------------------------------------------- sentences for any name
-
-
-def is_you(player: str) -> bool:
-    """The player called "You" takes a plural verb and the possessive "your"."""
-    return player.strip().casefold() == "you"
-
-
-def agrees(subject: str, singular: str, plural: str, *, many: bool = False) -> str:
-    """The subject and its verb in agreement: "Ann starts", "You start", "Ann and Bo win"."""
-    return f"{subject} {plural if many or is_you(subject) else singular}"
-
-
-def whose(player: str, *, start: bool = False) -> str:
-    """The possessive of a player: "Ann's", "your" ("Your" at the start of a sentence)."""
-    if is_you(player):
-        return "Your" if start else "your"
-    return f"{player}'s"
-
-
-def and_list(names: list[str]) -> str:
-    """Names joined as a sentence lists them: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 class Phase(Enum):
     """What the game waits for."""
 
@@ -80,6 +57,44 @@ class Phase(Enum):
     DISCARD = "choose cards to discard"
     TAKE = "choose a card to take"
     CHIP = "return a chip"
+
+
+# ---------------------------------------------------------------- sentences for any name
+
+# What each phase waits for: said to the reader, and about any other player.
+MUST = {
+    Phase.TURN: (N_("You must roll or quit now"), N_("{player} must roll or quit now")),
+    Phase.DICE: (
+        N_("You must wait for the dice to land now"),
+        N_("{player} must wait for the dice to land now"),
+    ),
+    Phase.DISCARD: (
+        N_("You must choose cards to discard now"),
+        N_("{player} must choose cards to discard now"),
+    ),
+    Phase.TAKE: (
+        N_("You must choose a card to take now"),
+        N_("{player} must choose a card to take now"),
+    ),
+    Phase.CHIP: (N_("You must return a chip now"), N_("{player} must return a chip now")),
+}
+
+
+def sentences(*said: str) -> str:
+    """Whole sentences one after another, a space apart (empty ones left out)."""
+    return " ".join(sentence for sentence in said if sentence)
+
+
+def cards_words(cards: Iterable[int]) -> str:
+    """Cards as a sentence prints them: "4 4 L"."""
+    return " ".join(map(name, cards))
+
+
+def game_over(winners: list[str]) -> str:
+    """The game's last sentence: "Game over: Ann wins.", "…: you win.", "…: Ann and Bo win."."""
+    if len(winners) == 1:
+        return said(winners[0], N_("Game over: you win."), N_("Game over: {player} wins."))
+    return _("Game over: {players} win.").format(players=and_list(winners))
 
 
 @dataclass(frozen=True)
@@ -172,7 +187,7 @@ class LamaDiceGame:
     log: list[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
-        self.players = check_players(self.players, game="LAMA Dice")
+        self.players = check_players(self.players, game=_("LAMA Dice"))
         self.dice = check_dice(self.dice)
         check_llama_scoring(self.llama_scoring)
         self.rng = random.Random(self.seed)
@@ -184,12 +199,17 @@ class LamaDiceGame:
     def next_round(self) -> Event:
         """After a round: deal the next one; the player who ended the last round starts."""
         if not self.round_over:
-            raise IllegalAction("the round is still going: finish it first")
+            raise IllegalAction(_("the round is still going: finish it first"))
         if self.over:
-            raise IllegalAction("the game is over: start a new game")
+            raise IllegalAction(_("the game is over: start a new game"))
         self._deal(starter=self.players.index(self.ender or self.player))
-        starts = agrees(self.player, "starts", "start")
-        return self._event(None, "round", f"Round {self.rounds}: {starts}.")
+        starts = said(
+            self.player,
+            N_("Round {round}: you start."),
+            N_("Round {round}: {player} starts."),
+            round=self.rounds,
+        )
+        return self._event(None, "round", starts)
 
     def _deal(self, starter: int) -> None:
         """Lay out the llama row and deal six cards face up to each player's row."""
@@ -267,7 +287,7 @@ class LamaDiceGame:
     def view(self, player: str) -> LamaDiceView:
         """Everything on the table (all rows are face up); the cards out of the round are not."""
         if player not in self.points:
-            raise ValueError(f"there is no player called {player!r}")
+            raise ValueError(_("there is no player called {player}").format(player=repr(player)))
         return LamaDiceView(
             players=tuple(self.players),
             player=self.player,
@@ -288,7 +308,7 @@ class LamaDiceGame:
     def apply(self, action: Action) -> Event:
         """Make a move; returns what happened, or raises IllegalAction naming the rule."""
         if self.round_over:
-            raise IllegalAction("the round is over: start the next round")
+            raise IllegalAction(_("the round is over: start the next round"))
         handlers = {
             Roll: self._roll,
             ChanceOutcome: self._land,
@@ -299,119 +319,198 @@ class LamaDiceGame:
         }
         handler = handlers.get(type(action))
         if handler is None:
-            raise IllegalAction(f"{action!r} is not a move in LAMA Dice")
+            raise IllegalAction(
+                _("{action} is not a move in LAMA Dice").format(action=repr(action))
+            )
         player = self.player
-        kind, said = handler(action)  # type: ignore[operator]
-        return self._event(player, kind, said)
+        kind, sentence = handler(action)  # type: ignore[operator]
+        return self._event(player, kind, sentence)
 
     def _event(self, player: str | None, kind: str, sentence: str) -> Event:
         self.log.append(sentence)
         return Event(player, kind, sentence)
 
-    def _expect(self, phase: Phase, what: str) -> None:
+    def _expect(self, phase: Phase) -> None:
+        """Refuse a move the phase does not wait for, saying what it waits for."""
         if self.phase is not phase:
-            raise IllegalAction(f"{self.player} must {self.phase.value} now, not {what}")
+            raise IllegalAction(said(self.player, *MUST[self.phase]))
 
     def _faces(self) -> Faces:
         assert self.faces is not None, "the dice have been rolled"
         return self.faces
 
     def _roll(self, _action: Roll) -> tuple[str, str]:
-        self._expect(Phase.TURN, "roll")
+        self._expect(Phase.TURN)
         if self.scripted:
             self.phase = Phase.DICE
-            return "roll", agrees(self.player, "rolls", "roll") + " the dice."
+            return "roll", said(
+                self.player, N_("You roll the dice."), N_("{player} rolls the dice.")
+            )
         return self._landed(roll_dice(self.rng, self.dice))
 
     def _land(self, action: ChanceOutcome[Faces]) -> tuple[str, str]:
         if not self.scripted:
-            raise IllegalAction("the dice land by chance in this game: nobody chooses the roll")
-        check_outcome(action.outcome, self.chance_outcomes(), "the dice")
+            raise IllegalAction(_("the dice land by chance in this game: nobody chooses the roll"))
+        check_outcome(action.outcome, self.chance_outcomes(), _("the dice"))
         return self._landed(action.outcome)
 
     def _landed(self, faces: Faces) -> tuple[str, str]:
         """The dice show `faces`: exactly one case of the rules applies."""
         self.faces = faces
-        player, shown = self.player, " ".join(name(face) for face in faces)
+        player, shown = self.player, cards_words(faces)
         case = case_of(faces, self.row, self.llama_row, alone=self.alone)
         self.last_roll = LastRoll(player, faces, case)
-        rolled = f"{player} rolled {shown}"
         if case is Case.THREE_LLAMAS:
-            return "three llamas", f"{rolled}: three llamas! " + self._offer_chip()
+            rolled = said(
+                player,
+                N_("You rolled {faces}: three llamas!"),
+                N_("{player} rolled {faces}: three llamas!"),
+                faces=shown,
+            )
+            return "three llamas", sentences(rolled, self._offer_chip())
         if case is Case.DISCARD:
             self.phase = Phase.DISCARD
-            return "match", f"{rolled}: a match."
+            return "match", said(
+                player,
+                N_("You rolled {faces}: a match."),
+                N_("{player} rolled {faces}: a match."),
+                faces=shown,
+            )
         if case is Case.TAKE:
             self.phase = Phase.TAKE
-            return "no match", f"{rolled}: no match in {whose(player)} row."
+            return "no match", said(
+                player,
+                N_("You rolled {faces}: no match in your row."),
+                N_("{player} rolled {faces}: no match in {player}'s row."),
+                faces=shown,
+            )
+        return "bust", sentences(self._bust(player, shown), self._end(player))
+
+    def _bust(self, player: str, shown: str) -> str:
+        """Nothing matches: the whole llama row goes into the player's row."""
         taken = self.llama_row
         self.rows[player] = tuple(sorted(self.row + taken))
         self.llama_row = ()
-        cards = " ".join(map(name, taken))
-        why = "and everyone else has quit" if self.alone else "nor in the llama row"
-        return "bust", (
-            f"{rolled}: no match in {whose(player)} row, {why}, so it is a bust: the whole "
-            f"llama row ({cards}) goes into {whose(player)} row. " + self._end(player)
+        if self.alone:
+            return said(
+                player,
+                N_(
+                    "You rolled {faces}: no match in your row, and everyone else has quit, so "
+                    "it is a bust: the whole llama row ({cards}) goes into your row."
+                ),
+                N_(
+                    "{player} rolled {faces}: no match in {player}'s row, and everyone else has "
+                    "quit, so it is a bust: the whole llama row ({cards}) goes into {player}'s "
+                    "row."
+                ),
+                faces=shown,
+                cards=cards_words(taken),
+            )
+        return said(
+            player,
+            N_(
+                "You rolled {faces}: no match in your row, nor in the llama row, so it is a "
+                "bust: the whole llama row ({cards}) goes into your row."
+            ),
+            N_(
+                "{player} rolled {faces}: no match in {player}'s row, nor in the llama row, so "
+                "it is a bust: the whole llama row ({cards}) goes into {player}'s row."
+            ),
+            faces=shown,
+            cards=cards_words(taken),
         )
 
     def _quit(self, _action: Quit) -> tuple[str, str]:
-        self._expect(Phase.TURN, "quit")
+        self._expect(Phase.TURN)
         self.quit.add(self.player)
-        said = f"{self.player} quit."
+        quits = said(self.player, N_("You quit."), N_("{player} quit."))
         if len(self.quit) == len(self.players):
-            return "quit", said + " " + self._end(self.player)
-        return "quit", said + self._next_player()
+            return "quit", sentences(quits, self._end(self.player))
+        return "quit", sentences(quits, self._next_player())
 
     def _discard(self, action: Discard) -> tuple[str, str]:
-        self._expect(Phase.DISCARD, "discard")
+        self._expect(Phase.DISCARD)
         cards = tuple(sorted(check_cards(action.cards)))
         if cards not in discard_choices(self._faces(), self.row):
-            raise IllegalAction(
-                f"you can discard only cards in your row that a die shows, one per die, "
-                f"not {' '.join(map(name, cards)) or 'nothing'}"
-            )
+            raise IllegalAction(self._cannot_discard(cards))
         self.rows[self.player] = without(self.row, cards)
         self.discard_pile.extend(cards)
-        said = f"{self.player} discarded {' '.join(map(name, cards))}."
+        discarded = said(
+            self.player,
+            N_("You discarded {cards}."),
+            N_("{player} discarded {cards}."),
+            cards=cards_words(cards),
+        )
         if not self.row:
             self.ender = self.player
-            empty = f" {whose(self.player, start=True)} row is empty! "
-            return "discard", said + empty + self._offer_chip(ends_round=True)
-        return "discard", said + self._next_player()
+            empty = said(self.player, N_("Your row is empty!"), N_("{player}'s row is empty!"))
+            return "discard", sentences(discarded, empty, self._offer_chip(ends_round=True))
+        return "discard", sentences(discarded, self._next_player())
+
+    @staticmethod
+    def _cannot_discard(cards: Row) -> str:
+        """Which discards the rules allow, and that these cards are not one."""
+        if not cards:
+            return _(
+                "you can discard only cards in your row that a die shows, one per die, not nothing"
+            )
+        return _(
+            "you can discard only cards in your row that a die shows, one per die, not {cards}"
+        ).format(cards=cards_words(cards))
 
     def _take(self, action: Take) -> tuple[str, str]:
-        self._expect(Phase.TAKE, "take")
+        self._expect(Phase.TAKE)
         check_cards(action.card)
         if action.card not in take_choices(self._faces(), self.llama_row):
             raise IllegalAction(
-                f"you can take only a llama-row card that a die shows, not {name(action.card)}"
+                _("you can take only a llama-row card that a die shows, not {card}").format(
+                    card=name(action.card)
+                )
             )
         row = list(self.llama_row)
         row.remove(action.card)
         self.llama_row = tuple(row)
         self.rows[self.player] = tuple(sorted((*self.row, action.card)))
-        said = f"{self.player} took the {name(action.card)} from the llama row."
+        took = said(
+            self.player,
+            N_("You took the {card} from the llama row."),
+            N_("{player} took the {card} from the llama row."),
+            card=name(action.card),
+        )
         if not self.llama_row:
-            return "take", said + " The llama row is empty. " + self._end(self.player)
-        return "take", said + self._next_player()
+            return "take", sentences(took, _("The llama row is empty."), self._end(self.player))
+        return "take", sentences(took, self._next_player())
 
     def _return_chip(self, action: ReturnChip) -> tuple[str, str]:
-        self._expect(Phase.CHIP, "return a chip")
-        check_cards(action.chip, "a chip")
+        self._expect(Phase.CHIP)
+        check_cards(action.chip, _("a chip"))
         if action.chip not in self.chips():
-            holds = agrees(self.player, "has", "have")
-            raise IllegalAction(f"{holds} no {action.chip}-point chip to return")
+            raise IllegalAction(
+                said(
+                    self.player,
+                    N_("You have no {chip}-point chip to return"),
+                    N_("{player} has no {chip}-point chip to return"),
+                    chip=action.chip,
+                )
+            )
         self.points[self.player] -= action.chip
-        said = f"{self.player} returned a {action.chip}-point chip."
+        returned = said(
+            self.player,
+            N_("You returned a {chip}-point chip."),
+            N_("{player} returned a {chip}-point chip."),
+            chip=action.chip,
+        )
         if self.ender == self.player and not self.row:
-            return "chip", said + " " + self._end(self.player)
-        return "chip", said + self._next_player()
+            return "chip", sentences(returned, self._end(self.player))
+        return "chip", sentences(returned, self._next_player())
 
     def _offer_chip(self, ends_round: bool = False) -> str:
         """Let the player return a chip, if they hold one; then play (or the round) goes on."""
         if self.chips():
             self.phase = Phase.CHIP
-            return f"{self.player} may return a chip."
+            return said(
+                self.player, N_("You may return a chip."), N_("{player} may return a chip.")
+            )
         if ends_round:
             return self._end(self.player)
         return self._next_player()
@@ -423,7 +522,7 @@ class LamaDiceGame:
             seat = (self.current + step) % len(self.players)
             if self.players[seat] not in self.quit:
                 self.current = seat
-                return f" {whose(self.player, start=True)} turn."
+                return said(self.player, N_("Your turn."), N_("{player}'s turn."))
         return ""
 
     def _end(self, ender: str) -> str:
@@ -436,13 +535,8 @@ class LamaDiceGame:
         for player, gained in points.items():
             self.points[player] += gained
         summary = ", ".join(f"{p} +{points[p]}" for p in self.players)
-        said = f"The round is over ({summary})."
-        if self.over:
-            winners = self.winners()
-            said += (
-                f" Game over: {agrees(and_list(winners), 'wins', 'win', many=len(winners) > 1)}."
-            )
-        return said
+        over = _("The round is over ({summary}).").format(summary=summary)
+        return sentences(over, game_over(self.winners()) if self.over else "")
 
     # ------------------------------------------------------------ the end
 

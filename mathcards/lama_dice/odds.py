@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from mathcards.chips import check_llama_scoring, penalty
+from mathcards.i18n import _, ngettext
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
@@ -19,6 +20,7 @@ from mathcards.lama_dice.dice import (
     check_dice,
     most_discards,
     name,
+    not_a_card,
     outcomes,
 )
 from mathcards.lama_dice.game import CARDS
@@ -49,14 +51,18 @@ def checked_rows(row: Iterable[int], llama_row: Iterable[int]) -> tuple[Row, Row
     own, middle = tuple(sorted(row)), tuple(sorted(llama_row))
     for value in own + middle:
         if value not in VALUES:
-            raise ValueError(f"{value!r} is not a card: use 1 to 6, or L for a llama")
+            raise ValueError(not_a_card(value))
     if len(set(middle)) != len(middle):
-        raise ValueError("the llama row holds at most one card of each value")
+        raise ValueError(_("the llama row holds at most one card of each value"))
     both = Counter(own) + Counter(middle)
     for value, count in both.items():
         if count > CARDS[value]:
             raise ValueError(
-                f"there are only {CARDS[value]} cards {name(value)} in the game, not {count}"
+                ngettext(
+                    "there is only {n} card {card} in the game, not {count}",
+                    "there are only {n} cards {card} in the game, not {count}",
+                    CARDS[value],
+                ).format(n=CARDS[value], card=name(value), count=count)
             )
     return own, middle
 

@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from mathcards.chips import LLAMA, check_llama_scoring, penalty
+from mathcards.i18n import _
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     ROLLS,
@@ -98,8 +99,10 @@ def _checked(row: Iterable[int], llama_row: Iterable[int]) -> tuple[Row, Row]:
     own, middle = checked_rows(row, llama_row)
     if len(own) + len(middle) > MOST_CARDS:
         raise ValueError(
-            f"your row and the llama row hold at most {MOST_CARDS} cards together (six dealt, "
-            f"seven in the llama row at the start), not {len(own) + len(middle)}"
+            _(
+                "your row and the llama row hold at most {most} cards together (six dealt, "
+                "seven in the llama row at the start), not {count}"
+            ).format(most=MOST_CARDS, count=len(own) + len(middle))
         )
     return own, middle
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from mathcards.chips import check_llama_scoring, penalty
+from mathcards.i18n import _, number
 from mathcards.lama_dice.bots import check_strategy, choose, discard_for, rolls_on
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
@@ -40,11 +41,15 @@ def simulate_rolls(
     own, middle = checked_rows(row, llama_row)
     dice = check_dice(dice)
     if not isinstance(rolls, int) or not 0 <= rolls <= MAX_ROLLS:
-        raise ValueError(f"rolls must be a whole number from 0 to {MAX_ROLLS:,}, not {rolls!r}")
+        raise ValueError(
+            _("rolls must be a whole number from 0 to {most}, not {rolls}").format(
+                most=number(MAX_ROLLS), rolls=repr(rolls)
+            )
+        )
     rng = random.Random(seed)
     seen: dict[tuple, Case] = {}
     cases = []
-    for _ in range(rolls):
+    for _roll in range(rolls):
         faces = roll(rng, dice)
         case = seen.get(faces)
         if case is None:
@@ -96,7 +101,7 @@ def last_player_rounds(
     check_llama_scoring(llama_scoring)
     dice = check_dice(dice)
     rng = random.Random(seed)
-    for _ in range(rounds):
+    for _round in range(rounds):
         yield _last_round(own, middle, strategy, dice, llama_scoring, rng)
 
 
@@ -162,7 +167,7 @@ def games_won(
 
 def play(game: LamaDiceGame, strategies: dict[str, str], max_moves: int = 100_000) -> None:
     """Let computer players play the game to its end."""
-    for _ in range(max_moves):
+    for _move in range(max_moves):
         if game.over:
             return
         if game.round_over:

@@ -47,7 +47,7 @@ def test_the_play_page_chooses_dice_rolls_and_plays(server, visit, tmp_path):
 
     roller = page.locator(".mc-dice-roller")
     roller.locator("button.mc-roll").click()
-    roller.locator(".mc-tally", has_text="So far, 1 rolls").wait_for(timeout=WAIT_MS)
+    roller.locator(".mc-tally", has_text="So far, 1 roll ").wait_for(timeout=WAIT_MS)
     assert roller.locator(".mc-case").inner_text().strip()
 
     table = page.locator(".mc-lama-dice-table")

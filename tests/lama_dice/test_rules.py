@@ -329,12 +329,12 @@ def test_sentences_read_right_for_the_player_called_you(you):
     assert "no match in your row" in said and "goes into your row" in said
     assert game.log[0] == "Ann quit. Your turn."
     game.next_round()
-    assert game.log[-1] == f"Round 2: {you} start."
+    assert game.log[-1] == "Round 2: you start."
     scripted = game_with({you: (4,), "Ann": (2,)}, scores={you: 5})
     roll(scripted, (4, 2, 1))
     scripted.apply(Discard((4,)))
-    assert scripted.log[-1] == f"{you} discarded 4. Your row is empty! {you} may return a chip."
-    with pytest.raises(IllegalAction, match=f"{you} have no 10-point chip"):
+    assert scripted.log[-1] == "You discarded 4. Your row is empty! You may return a chip."
+    with pytest.raises(IllegalAction, match="You have no 10-point chip"):
         scripted.apply(ReturnChip(10))
 
 

@@ -1,14 +1,19 @@
 """LAMA Dice widgets, driven like a user would."""
 
+import re
 import time
+from html import unescape
 
+import ipywidgets as w
 import pytest
 
 from mathcards.chips import LLAMA as L
 from mathcards.engine import ChanceOutcome
+from mathcards.i18n import use
 from mathcards.lama_dice.dice import Case, parse_dice
 from mathcards.lama_dice.game import Discard, Phase, Roll
 from mathcards.lama_dice.odds import roll_odds
+from tests.english import english_words
 from widgets.lama_dice import (
     DiceChooser,
     DiceRoller,
@@ -347,7 +352,7 @@ def test_the_odds_panel_gives_the_best_decision_to_the_last_player():
 def test_illegal_moves_show_a_message():
     played, _clock = table("best", seed=2)
     played.act(Discard((1,)))
-    assert "You must roll or quit now, not discard" in played.message.value
+    assert "You must roll or quit now" in played.message.value
     played.act(ChanceOutcome((L, L, L)))
     assert "nobody chooses the roll" in played.message.value
 
@@ -415,3 +420,117 @@ def test_on_a_page_the_heavy_work_runs_on_a_worker_thread():
     while games.work.busy and time.monotonic() < deadline:
         time.sleep(0.05)
     assert "games won of 2" in games.result.value
+
+
+# ---------------------------------------------------------------- in Polish
+
+
+@pytest.fixture
+def polish():
+    use("pl")
+    yield
+    use("en")
+
+
+def shown_text(widget) -> str:
+    """Every word a reader sees or hears in a widget: text, labels, buttons, options,
+    aria-labels and image descriptions (the page's CSS and the drawn dice left out)."""
+    parts = []
+    if isinstance(widget, w.HTML):
+        page = re.sub(r"<style>.*?</style>|<svg.*?</svg>", " ", widget.value, flags=re.S)
+        parts += re.findall(r'(?:aria-label|alt)="([^"]*)"', page)
+        parts.append(unescape(re.sub(r"<[^>]+>", " ", page)))
+    parts += [getattr(widget, attr, "") or "" for attr in ("description", "placeholder")]
+    if isinstance(widget, w.Dropdown):
+        parts += [label for label, _value in widget.options]
+    parts += [shown_text(child) for child in getattr(widget, "children", ())]
+    return " ".join(parts)
+
+
+def polish_pages():
+    """Every LAMA Dice widget, with its heavy work done and a few rolls made."""
+    clock = FakeClock()
+    chooser = DiceChooser()
+    demo = OddsDemo(clock=clock)
+    demo.roll(100)
+    roller = DiceRoller(seed=1)
+    for _ in range(40):
+        roller.roll()
+    last = LastPlayer(clock=clock)
+    race = StrategyRace(last.rows, rounds=20, clock=clock)
+    games = WholeGames(games=2, clock=clock)
+    clock.run()
+    return {
+        "chooser": chooser,
+        "odds": demo,
+        "roller": roller,
+        "last player": last,
+        "strategies": race,
+        "games": games,
+        "dice chances": LayoutsCompared(dice=chooser),
+        "layouts for rows": LayoutsCompared(rows=RowsPicker("5 6 6", "1 2 6")),
+    }
+
+
+def test_every_lama_dice_widget_speaks_polish(polish):
+    for page, widget in polish_pages().items():
+        text = shown_text(widget)
+        assert english_words(text) == [], (page, english_words(text), text)
+        assert text.strip(), page
+
+
+def test_a_polish_table_game_has_no_english_from_start_to_end(polish):
+    played, clock = table("cautious", "best", seed=4)
+    assert [b.description for b in played.actions.children] == ["Rzuć", "Spasuj"]
+    assert 'data-player="Ty"' in played.rows_view.value
+    assert "Ostrożna Ola" in played.scores.value and "Bystry Bartek" in played.scores.value
+    for _ in range(400):
+        if played.game.over:
+            break
+        text = shown_text(played)
+        assert english_words(text) == [], (english_words(text), text)
+        buttons = played.actions.children
+        button = buttons[0] if buttons[0].description != "Spasuj" else buttons[-1]
+        button.click()
+        clock.run()
+        assert "mc-error" not in played.message.value, played.message.value
+    assert played.game.over, "the seeded game ends"
+    assert "Koniec gry: wygryw" in played.actions.children[0].value
+    assert english_words(shown_text(played)) == []
+
+
+def test_polish_messages_counts_and_percentages(polish):
+    played, _clock = table("bold", seed=2)
+    played.act(Discard((1,)))
+    assert "Musisz teraz rzucić kośćmi albo spasować" in played.message.value
+    assert 'aria-label="zakryty rząd: 1 karta"' in render_row((1,), face_down=True)
+    assert 'aria-label="zakryty rząd: 3 karty"' in render_row((1, 2, 3), face_down=True)
+    assert 'aria-label="zakryty rząd: 5 kart"' in render_row((1, 2, 3, 4, 5), face_down=True)
+    odds = render_odds(roll_odds([1, 1, 3, L], (1, 2, 3, 4, 5, 6, L)))
+    assert "<td>8 z 216</td><td>1/27</td><td>3,7%</td>" in odds
+    assert "Jeśli teraz spasujesz, dostaniesz 14 punktów karnych." in odds
+    shares = render_frequencies([Case.BUST, Case.TAKE], roll_odds([1], [2]))
+    assert "Po <b>2</b> rzutach" in shares and "50,00%" in shares
+    seat = played.rows_view.value
+    assert "· 0 punktów" in seat
+
+
+def test_the_polish_chooser_shows_polish_names_and_keeps_the_layouts_keys(polish):
+    chooser = DiceChooser()
+    assert chooser.choice.label == "Zwykłe kości" and chooser.choice.value == "The usual dice"
+    chooser.choice.value = "Shifted"
+    assert chooser.text.value == "2345LL,3456LL,1256LL" and chooser.choice.label == "Przesunięte"
+    chooser.text.value = "111111,22222,3333LL"
+    assert "kość 2 ma 5 ścianek" in chooser.message.value
+    assert "Strona nadal używa kości narysowanych poniżej" in chooser.message.value
+
+
+def test_new_dice_never_wipe_a_polish_game_under_way(polish):
+    chooser = DiceChooser()
+    clock = FakeClock()
+    played = LamaDiceTable(("bold",), seed=4, dice=chooser, clock=clock)
+    played.actions.children[0].click()  # your first move: now there is something to lose
+    clock.run()
+    points = dict(played.game.points)
+    chooser.text.value = ONE_LLAMA
+    assert played.game.points == points and "od następnej gry" in played.message.value

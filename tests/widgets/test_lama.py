@@ -1,9 +1,9 @@
 """The LAMA card table and its pieces, driven like a user would: clicks, chosen values."""
 
+from mathcards.i18n import you
 from mathcards.lama import Card, Draw, LamaGame, Play
 from mathcards.lama.cards import preset
 from widgets.lama import (
-    YOU,
     DealOdds,
     DrawOrQuit,
     HandScorer,
@@ -172,12 +172,12 @@ def test_the_hand_scorer_refuses_more_copies_than_the_deck_holds():
 
 def test_draw_or_quit_reveals_the_expert_and_the_card_that_came():
     decision = DrawOrQuit(seed=4)
-    view = decision.game.view(YOU)
+    view = decision.game.view(you())
     assert Draw() in decision.game.legal_actions() and "chance <b>" in decision.odds_view.value
     assert not any(isinstance(a, Play) for a in decision.game.legal_actions())
     decision.draw.click()
     assert "You chose to <b>draw</b>" in decision.verdict.value and decision.draw.disabled
-    assert view.hand == decision.game.view(YOU).hand, "the game itself is not changed"
+    assert view.hand == decision.game.view(you()).hand, "the game itself is not changed"
     decision.children[1].children[1].click()  # another moment
     assert decision.verdict.value == "" and not decision.quit.disabled
 

@@ -140,9 +140,8 @@ def render_chips(chips: tuple[int, ...], points: int) -> str:
 
 def render_seats(view: LamaView) -> str:
     """Every other player: name, card backs with the count, a quit mark, chips."""
-    seats = []
+    seats, to_move, quit_word = [], escape(_("to move")), escape(_("quit"))
     for seat in view.others:
-        to_move, quit_word = escape(_("to move")), escape(_("quit"))
         turn = f" ◀ {to_move}" if view.to_move == seat.name else ""
         quit_mark = f' <span class="mc-quit-mark">{quit_word}</span>' if seat.quit else ""
         seats.append(

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from mathcards.chips import LLAMA_SCORING
-from mathcards.lama.bots import BOTS, Standing, choose, tournament
+from mathcards.i18n import N_, _, ngettext, number, percent, you
+from mathcards.lama.bots import BOTS, Standing, choose, label, tournament
 from mathcards.lama.cards import PRESETS, Card, can_play, score, score_in_words, sort_hand
 from mathcards.lama.cards import preset as find_preset
 from mathcards.lama.game import (
@@ -53,13 +54,16 @@ from widgets.controls import (
 )
 
 if TYPE_CHECKING:
+    from matplotlib.axis import Axis
     from matplotlib.figure import Figure
 
-YOU = "You"  # the reader's seat in a moment to decide
 PAUSE = 0.8  # seconds between two computer moves
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
 CARD_WIDTH = 70
 MOMENT_TRIES = 50  # seeded games tried for a moment to decide
+LLAMA_SCORING_LABELS = {"once": N_("once"), "each": N_("each")}  # as the dropdown shows them
+STARTER_LABELS = {"left-of-dealer": N_("left-of-dealer"), "round-ender": N_("round-ender")}
+NOBODY = "—"  # an empty seat
 
 
 # ---------------------------------------------------------------- pure rendering
@@ -109,33 +113,37 @@ BACKS_SHOWN = 8  # card backs drawn for a hand; more are counted
 def render_hand(hand: tuple[Card, ...] | list[Card], width: int = CARD_WIDTH) -> str:
     """Cards face up, side by side."""
     if not hand:
-        return '<div class="mc-row"><i>no cards</i></div>'
+        none = escape(_("no cards"))
+        return f'<div class="mc-row"><i>{none}</i></div>'
     return svg.row([card_svg(card, width) for card in sort_hand(hand)])
 
 
 def render_backs(count: int, width: int = 34) -> str:
     """A player's hand seen from across the table: backs and the count."""
-    shown = [svg.lama_back(width=width) for _ in range(min(count, BACKS_SHOWN))]
+    shown = [svg.lama_back(width=width) for _back in range(min(count, BACKS_SHOWN))]
     more = f"<span>+{count - BACKS_SHOWN}</span>" if count > BACKS_SHOWN else ""
-    label = f"{count} card{'s' * (count != 1)}"
+    cards = escape(ngettext("{n} card", "{n} cards", count).format(n=count))
     return (
-        f'<div class="mc-backs" aria-label="{label}" style="display:flex;gap:2px;'
-        f'align-items:center">{"".join(shown)}{more}<span>&nbsp;{label}</span></div>'
+        f'<div class="mc-backs" aria-label="{cards}" style="display:flex;gap:2px;'
+        f'align-items:center">{"".join(shown)}{more}<span>&nbsp;{cards}</span></div>'
     )
 
 
 def render_chips(chips: tuple[int, ...], points: int) -> str:
     """A score as chips, and as a number."""
-    drawn = "".join(svg.chip(value, size=24) for value in chips) or "<i>no chips</i>"
-    return f'<span class="mc-chips">{drawn} {points} point{"s" * (points != 1)}</span>'
+    drawn = "".join(svg.chip(value, size=24) for value in chips)
+    none = escape(_("no chips"))
+    drawn = drawn or f"<i>{none}</i>"
+    count = ngettext("{n} point", "{n} points", points).format(n=points)
+    return f'<span class="mc-chips">{drawn} {escape(count)}</span>'
 
 
 def render_seats(view: LamaView) -> str:
     """Every other player: name, card backs with the count, a quit mark, chips."""
-    seats = []
+    seats, to_move, quit_word = [], escape(_("to move")), escape(_("quit"))
     for seat in view.others:
-        turn = " ◀ to move" if view.to_move == seat.name else ""
-        quit_mark = ' <span class="mc-quit-mark">quit</span>' if seat.quit else ""
+        turn = f" ◀ {to_move}" if view.to_move == seat.name else ""
+        quit_mark = f' <span class="mc-quit-mark">{quit_word}</span>' if seat.quit else ""
         seats.append(
             f'<div class="mc-seat" data-player="{escape(seat.name)}">'
             f'<div class="mc-seat-name">{escape(seat.name)}{quit_mark}{turn}</div>'
@@ -148,13 +156,17 @@ def render_piles(view: LamaView) -> str:
     """The discard pile's top card and the draw pile with its count."""
     if not view.discard_pile:
         return ""
-    drawn = svg.lama_back(width=CARD_WIDTH, label=f"draw pile: {view.draw_pile} cards")
-    empty = '<div class="mc-empty-pile"><i>draw pile empty</i></div>'
+    count = ngettext("draw pile: {n} card", "draw pile: {n} cards", view.draw_pile)
+    drawn = svg.lama_back(width=CARD_WIDTH, label=count.format(n=view.draw_pile))
+    empty_pile = escape(_("draw pile empty"))
+    empty = f'<div class="mc-empty-pile"><i>{empty_pile}</i></div>'
+    discard = _("Discard pile ({n})").format(n=len(view.discard_pile))
+    draw = _("Draw pile ({n})").format(n=view.draw_pile)
     return (
         '<div style="display:flex;gap:28px;align-items:flex-end">'
-        f'<div class="mc-discard-pile"><div>Discard pile ({len(view.discard_pile)})</div>'
+        f'<div class="mc-discard-pile"><div>{escape(discard)}</div>'
         f"{card_svg(view.top, 84)}</div>"
-        f'<div class="mc-draw-pile"><div>Draw pile ({view.draw_pile})</div>'
+        f'<div class="mc-draw-pile"><div>{escape(draw)}</div>'
         f"{drawn if view.draw_pile else empty}</div></div>"
     )
 
@@ -172,18 +184,31 @@ def render_odds(view: LamaView) -> str:
     """Before a decision: the chance a draw fits, what it adds on average, what quitting costs."""
     quitting = score(view.hand, llama_scoring=view.llama_scoring)
     words = score_in_words(view.hand, llama_scoring=view.llama_scoring)
-    lines = [f"Quitting now costs <b>{quitting}</b> points ({escape(words)})."]
+    costs = ngettext(
+        "Quitting now costs {points} point ({words}).",
+        "Quitting now costs {points} points ({words}).",
+        quitting,
+    )
+    lines = [costs.format(points=f"<b>{quitting}</b>", words=escape(words))]
     seen = view.discard_pile[:-1]
     if view.draw_pile and not view.alone:
         fits = draw_playable(view.deck, view.hand, view.top, seen)
         cost = draw_cost(view.deck, view.hand, view.top, seen, view.llama_scoring)
+        chance = _(
+            "A card drawn now fits on {card} with chance {exact} ≈ {percent}; on average "
+            "it adds {points} points to your hand."
+        )
         lines.insert(
             0,
-            f"A card drawn now fits on the {escape(view.top.word)} with chance <b>{fits}</b> "
-            f"≈ {float(fits):.0%}; on average it adds {float(cost):.1f} points to your hand.",
+            chance.format(
+                card=escape(view.top.the),
+                exact=f"<b>{fits}</b>",
+                percent=percent(fits, digits=0),
+                points=number(cost, 1),
+            ),
         )
     else:
-        lines.insert(0, "You cannot draw now.")
+        lines.insert(0, escape(_("You cannot draw now.")))
     return '<div class="mc-lama-odds">' + "<br>".join(lines) + "</div>"
 
 
@@ -208,20 +233,22 @@ class LamaTable(Complains, w.VBox):
         self.seed, self.games, self.pause = seed, 0, pause
         self.alarm = Alarm(clock)
         self.game: LamaGame | None = None
-        self.preset = _dropdown("Deck", list(PRESETS), find_preset(preset).name, "mc-preset")
-        self.llama_scoring = _dropdown("Llamas", list(LLAMA_SCORING), "once", "mc-llama-scoring")
-        self.starter = _dropdown("Starts", list(STARTERS), STARTERS[0], "mc-starter")
-        self.lama20 = w.Checkbox(value=False, description="LAMA 20 (pink chips)")
-        self.name = w.Text(value=name, description="Your name")
+        self.preset = _deck_choice(preset)
+        self.llama_scoring = _llama_scoring_choice()
+        self.starter = _dropdown(_("Starts"), _labelled(STARTER_LABELS), STARTERS[0], "mc-starter")
+        self.lama20 = w.Checkbox(value=False, description=_("LAMA 20 (pink chips)"))
+        self.name = w.Text(value=name, description=_("Your name"))
         self.name.add_class("mc-your-name")
+        bots = [(NOBODY, NOBODY), *((label(bot), bot) for bot in BOTS)]
         self.seats = [
-            _dropdown(f"Seat {i + 2}", ["—", *BOTS], bot, f"mc-opponent-{i + 1}")
-            for i, bot in enumerate([*opponents, *["—"] * (len(NAMES) - len(opponents))])
+            _dropdown(_("Seat {n}").format(n=i + 2), bots, bot, f"mc-opponent-{i + 1}")
+            for i, bot in enumerate([*opponents, *[NOBODY] * (len(NAMES) - len(opponents))])
         ]
-        self.deal_button = button("Deal", "mc-deal", self.deal, button_style="primary")
+        self.deal_button = button(_("Deal"), "mc-deal", self.deal, button_style="primary")
+        choose_all = _("Choose the deck, the rules and your opponents, then deal.")
         self.setup = w.VBox(
             [
-                w.HTML("<b>Choose the deck, the rules and your opponents, then deal.</b>"),
+                w.HTML(f"<b>{escape(choose_all)}</b>"),
                 self.name,
                 w.HBox([self.preset, self.llama_scoring]),
                 w.HBox([self.starter, self.lama20]),
@@ -231,7 +258,7 @@ class LamaTable(Complains, w.VBox):
             ]
         )
         self.setup.add_class("mc-lama-setup")
-        self.odds_switch = w.Checkbox(value=show_odds, description="show the odds")
+        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"))
         self.odds_switch.observe(lambda _change: self._render(), names="value")
         self.me = name
         self.others = html("mc-opponents")
@@ -266,10 +293,10 @@ class LamaTable(Complains, w.VBox):
     @shows_errors
     def deal(self, _button: object = None) -> None:
         """Start a game with the chosen deck, rules and opponents."""
-        bots = [seat.value for seat in self.seats if seat.value != "—"]
+        bots = [seat.value for seat in self.seats if seat.value != NOBODY]
         if not bots:
-            raise ValueError("choose at least one computer player to play against")
-        strategies = {f"{NAMES[i]} ({bot})": bot for i, bot in enumerate(bots)}
+            raise ValueError(_("choose at least one computer player to play against"))
+        strategies = {f"{NAMES[i]} ({label(bot)})": bot for i, bot in enumerate(bots)}
         seed = None if self.seed is None else self.seed + self.games
         game = LamaGame(
             [self.name.value, *strategies],
@@ -312,7 +339,7 @@ class LamaTable(Complains, w.VBox):
     def _playing(self) -> LamaGame:
         """The game being played."""
         if self.game is None:
-            raise ValueError("deal the cards first")
+            raise ValueError(_("deal the cards first"))
         return self.game
 
     # ------------------------------------------------------------ computer players
@@ -360,11 +387,13 @@ class LamaTable(Complains, w.VBox):
         view = game.view(self.me)
         self.others.value = render_seats(view)
         self.piles.value = render_piles(view)
-        quit_mark = " — you quit" if view.seat.quit else ""
-        turn = " — your move" if view.to_move == self.me else ""
-        self.you.value = (
-            f'<div class="mc-seat-name">Your hand ({escape(self.me)}){quit_mark}{turn}</div>'
-            + render_chips(view.seat.chips, view.seat.score)
+        title = _("Your hand ({name})").format(name=self.me)
+        if view.seat.quit:
+            title += " — " + _("you quit")
+        if view.to_move == self.me:
+            title += " — " + _("your move")
+        self.you.value = f'<div class="mc-seat-name">{escape(title)}</div>' + render_chips(
+            view.seat.chips, view.seat.score
         )
         legal = game.legal_actions(self.me)
         self.hand.children = tuple(self._card_button(card, legal) for card in view.hand)
@@ -377,42 +406,63 @@ class LamaTable(Complains, w.VBox):
         fits = Play(card) in legal
         made = button(card.word, "mc-hand-card", lambda _b: self.act(Play(card)))
         made.add_class(f"mc-card-{card.name.lower()}")
-        made.tooltip = f"play the {card.word}" if fits else f"the {card.word} does not fit now"
+        made.tooltip = (
+            _("play {card}").format(card=card.the)
+            if fits
+            else _("the {card} does not fit now").format(card=card.word)
+        )
         made.disabled = not fits
         return made
 
     def _choices(self, legal: list[Action]) -> tuple[w.Widget, ...]:
         """The buttons for what you may do now."""
         game = self._playing()
-        again = button("New game", "mc-new-game", self.new_game)
+        again = button(_("New game"), "mc-new-game", self.new_game)
         if game.over:
-            said = f"<b>{escape(game.result())}</b>"
-            return (w.HTML(said + render_round_end(game.view(self.me))), again)
+            result = f"<b>{escape(game.result())}</b>"
+            return (w.HTML(result + render_round_end(game.view(self.me))), again)
         if game.round_over:
-            scored = w.HTML("<b>The round is over.</b>" + render_round_end(game.view(self.me)))
-            return (scored, button("Next round", "mc-next-round", self.next_round), again)
+            over = "<b>" + escape(_("The round is over.")) + "</b>"
+            scored = w.HTML(over + render_round_end(game.view(self.me)))
+            return (scored, button(_("Next round"), "mc-next-round", self.next_round), again)
         chips = [a for a in legal if isinstance(a, ReturnChip)]
         if chips:
             return tuple(
                 button(
-                    f"Return a {a.chip}-point chip",
+                    _("Return a {chip}-point chip").format(chip=a.chip),
                     "mc-return-chip",
                     lambda _b, a=a: self.act(a),
                 )
                 for a in chips
             )
-        draw = button("Draw", "mc-draw", lambda _b: self.act(Draw()))
+        draw = button(_("Draw"), "mc-draw", lambda _b: self.act(Draw()))
         draw.disabled = Draw() not in legal
-        stop = button("Quit", "mc-quit", lambda _b: self.act(Quit()))
+        stop = button(_("Quit"), "mc-quit", lambda _b: self.act(Quit()))
         stop.disabled = Quit() not in legal
         return (draw, stop, again)
 
 
-def _dropdown(label: str, options: list[str], value: str, css: str) -> w.Dropdown:
-    """A labelled choice with a stable CSS class."""
-    made = w.Dropdown(options=options, value=value, description=label)
+def _dropdown(description: str, options: list[tuple[str, str]], value: str, css: str) -> w.Dropdown:
+    """A described choice among (label, value) options, with a stable CSS class."""
+    made = w.Dropdown(options=options, value=value, description=description)
     made.add_class(css)
     return made
+
+
+def _labelled(labels: dict[str, str]) -> list[tuple[str, str]]:
+    """Options as (label in the language in use, value): the values stay the code's words."""
+    return [(_(shown), value) for value, shown in labels.items()]
+
+
+def _deck_choice(preset: str) -> w.Dropdown:
+    """The deck: each preset under its name in the language in use."""
+    decks = [(deck.label, name) for name, deck in PRESETS.items()]
+    return _dropdown(_("Deck"), decks, find_preset(preset).name, "mc-preset")
+
+
+def _llama_scoring_choice() -> w.Dropdown:
+    """How llamas score: 10 in all (once) or 10 each."""
+    return _dropdown(_("Llamas"), _labelled(LLAMA_SCORING_LABELS), "once", "mc-llama-scoring")
 
 
 # ---------------------------------------------------------------- scoring a hand
@@ -423,16 +473,16 @@ class HandScorer(Complains, w.VBox):
 
     def __init__(self, hand: str = "4 4 4", preset: str = "classic") -> None:
         self.cards: list[Card] = []
-        self.preset = _dropdown("Deck", list(PRESETS), find_preset(preset).name, "mc-preset")
-        self.llama_scoring = _dropdown("Llamas", list(LLAMA_SCORING), "once", "mc-llama-scoring")
+        self.preset = _deck_choice(preset)
+        self.llama_scoring = _llama_scoring_choice()
         self.card_keys = w.HBox()
         self.card_keys.add_class("mc-card-keys")
         self.shown = html("mc-scored-hand")
         self.words = html("mc-score-words")
         self.message = html("mc-message-box")
         controls = [
-            button("Take back", "mc-take-back", lambda _b: self.take_back()),
-            button("Clear", "mc-clear", lambda _b: self.clear()),
+            button(_("Take back"), "mc-take-back", lambda _b: self.take_back()),
+            button(_("Clear"), "mc-clear", lambda _b: self.clear()),
         ]
         self.preset.observe(lambda _c: self._new_deck(), names="value")
         self.llama_scoring.observe(lambda _c: self._render(), names="value")
@@ -493,20 +543,29 @@ class HandScorer(Complains, w.VBox):
 # ---------------------------------------------------------------- play, draw or quit?
 
 
+CHOSE = {Draw: N_("You chose to <b>draw</b>."), Quit: N_("You chose to <b>quit</b>.")}
+EXPERT = {  # by the expert's move, and whether it is yours
+    (Draw, True): N_("The expert would <b>draw</b>, like you."),
+    (Quit, True): N_("The expert would <b>quit</b>, like you."),
+    (Draw, False): N_("The expert would <b>draw</b>."),
+    (Quit, False): N_("The expert would <b>quit</b>."),
+}
+
+
 class DrawOrQuit(Complains, w.VBox):
     """A real moment from a seeded game: no card of yours fits. Draw or quit? See the exact
     odds, decide, then see what the expert does and which card was on top of the pile."""
 
     def __init__(self, preset: str = "classic", seed: int = 1) -> None:
         self.seed = seed
-        self.preset = _dropdown("Deck", list(PRESETS), find_preset(preset).name, "mc-preset")
+        self.preset = _deck_choice(preset)
         self.situation = html("mc-situation")
         self.odds_view = html("mc-decision-odds")
         self.verdict = html("mc-verdict")
         self.message = html("mc-message-box")
-        self.draw = button("Draw", "mc-draw", lambda _b: self.decide(Draw()))
-        self.quit = button("Quit", "mc-quit", lambda _b: self.decide(Quit()))
-        again = button("Another moment", "mc-another", lambda _b: self.another())
+        self.draw = button(_("Draw"), "mc-draw", lambda _b: self.decide(Draw()))
+        self.quit = button(_("Quit"), "mc-quit", lambda _b: self.decide(Quit()))
+        again = button(_("Another moment"), "mc-another", lambda _b: self.another())
         super().__init__(
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
@@ -524,19 +583,21 @@ class DrawOrQuit(Complains, w.VBox):
     @shows_errors
     def another(self) -> None:
         """Play a seeded game between computer players up to a moment to decide."""
-        for _ in range(MOMENT_TRIES):
+        for _attempt in range(MOMENT_TRIES):
             self.seed += 1
             moment = _moment(self.preset.value, self.seed)
             if moment is not None:
                 break
         else:
-            raise ValueError("no game came to a moment to decide: try another deck")
+            raise ValueError(_("no game came to a moment to decide: try another deck"))
         self.game = moment
-        view = moment.view(YOU)
+        view = moment.view(moment.player)
         self.situation.value = (
             render_seats(view)
             + render_piles(view)
-            + '<div class="mc-seat-name">Your hand</div>'
+            + '<div class="mc-seat-name">'
+            + escape(_("Your hand"))
+            + "</div>"
             + render_hand(view.hand)
         )
         self.odds_view.value = render_odds(view)
@@ -547,15 +608,17 @@ class DrawOrQuit(Complains, w.VBox):
     def decide(self, choice: Action) -> None:
         """Your decision next to the expert's; then the card that would have come."""
         game = self.game
-        view = game.view(YOU)
+        view = game.view(game.player)
         expert = choose("expert", view, game.legal_actions(), random.Random(0))
         drawn = game.draw_pile[-1]
-        fits = "fits" if can_play(drawn, view.top) else "does not fit"
-        yours, experts = _verb(choice), _verb(expert)
-        same = ", like you" if expert == choice else ""
+        came = (
+            _("The top card of the draw pile was {card} — it fits.")
+            if can_play(drawn, view.top)
+            else _("The top card of the draw pile was {card} — it does not fit.")
+        )
         self.verdict.value = (
-            f"<p>You chose to <b>{yours}</b>. The expert would <b>{experts}</b>{same}.</p>"
-            f"<p>The top card of the draw pile was {card_svg(drawn, 56)} — it {fits}.</p>"
+            f"<p>{_(CHOSE[type(choice)])} {_(EXPERT[type(expert), expert == choice])}</p>"
+            f"<p>{came.format(card=card_svg(drawn, 56))}</p>"
         )
         self.draw.disabled = self.quit.disabled = True
 
@@ -567,18 +630,15 @@ def _png(figure: Figure) -> bytes:
     return figure_png(figure)
 
 
-def _verb(action: Action) -> str:
-    """A move in one word: draw, quit."""
-    return type(action).__name__.lower()
-
-
 def _moment(preset: str, seed: int) -> LamaGame | None:
-    """A seeded game played by bold computer players until "You" cannot play but may draw."""
-    game = LamaGame([YOU, *NAMES[:2]], preset, seed=seed)
+    """A seeded game played by bold computer players until you (the first seat, "You" or "Ty")
+    cannot play but may draw."""
+    game = LamaGame([you(), *NAMES[:2]], preset, seed=seed)
     rng = random.Random(seed)
     while not game.round_over:
         legal = game.legal_actions()
-        if game.player == YOU and Draw() in legal and not any(isinstance(a, Play) for a in legal):
+        yours = game.player == game.players[0]
+        if yours and Draw() in legal and not any(isinstance(a, Play) for a in legal):
             return game
         game.apply(choose("bold", game.view(game.player), legal, rng))
     return None
@@ -595,30 +655,45 @@ def tournament_chart(standings: list[Standing], title: str) -> Figure:
     figure = Figure(figsize=(8, 3.4))
     axes = figure.subplots()
     axes.bar(
-        [s.name for s in ranked],
+        [s.label for s in ranked],
         [s.mean_penalty for s in ranked],
         yerr=[s.spread for s in ranked],
         capsize=8,
         color=["#15803d" if s.bot == "expert" else "#1d4ed8" for s in ranked],
     )
-    axes.set_ylabel("points per round")
+    axes.set_ylabel(_("points per round"))
     axes.set_title(title)
     axes.set_ylim(bottom=0)
+    _numbers_on(axes.yaxis)
     figure.tight_layout()
     return figure
+
+
+def _numbers_on(axis: Axis) -> None:
+    """Tick labels written as the language writes numbers: 0.5 or 0,5; 1,000 or 1000."""
+    from matplotlib.ticker import FuncFormatter  # matplotlib loads only when a chart is drawn
+
+    axis.set_major_formatter(FuncFormatter(lambda value, _position: number(value)))
 
 
 def render_standings(standings: list[Standing]) -> str:
     """The tournament in a table: mean penalty, spread and wins."""
     rows = "".join(
-        f"<tr><td>{escape(s.name)}</td><td>{s.mean_penalty:.2f}</td><td>{s.spread:.2f}</td>"
-        f"<td>{len(s.penalties)}</td><td>{s.wins}</td></tr>"
+        f"<tr><td>{escape(s.label)}</td><td>{number(s.mean_penalty)}</td>"
+        f"<td>{number(s.spread)}</td><td>{len(s.penalties)}</td><td>{s.wins}</td></tr>"
         for s in sorted(standings, key=lambda s: s.mean_penalty)
     )
-    return (
-        '<table class="mc-round-end mc-standings"><tr><th>player</th><th>points per round'
-        "</th><th>spread</th><th>rounds</th><th>games won</th></tr>" + rows + "</table>"
+    return _table(
+        [_("player"), _("points per round"), _("spread"), _("rounds"), _("games won")],
+        rows,
+        "mc-round-end mc-standings",
     )
+
+
+def _table(headings: list[str], rows: str, css: str = "mc-round-end") -> str:
+    """An HTML table: a row of headings, then the rows (already HTML)."""
+    heads = "".join(f"<th>{escape(heading)}</th>" for heading in headings)
+    return f'<table class="{css}"><tr>{heads}</tr>{rows}</table>'
 
 
 class TournamentChart(Complains, w.VBox):
@@ -626,10 +701,10 @@ class TournamentChart(Complains, w.VBox):
 
     def __init__(self, games: int = 60, preset: str = "classic", seed: int = 2026) -> None:
         self.seed = seed
-        self.preset = _dropdown("Deck", list(PRESETS), find_preset(preset).name, "mc-preset")
-        self.games = w.IntSlider(value=games, min=10, max=300, step=10, description="Games")
+        self.preset = _deck_choice(preset)
+        self.games = w.IntSlider(value=games, min=10, max=300, step=10, description=_("Games"))
         self.games.add_class("mc-games")
-        self.play_button = button("Play the tournament", "mc-play-tournament", self.play)
+        self.play_button = button(_("Play the tournament"), "mc-play-tournament", self.play)
         self.message = html("mc-message-box")
         self.table = html("mc-standings-table")
         self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
@@ -648,12 +723,16 @@ class TournamentChart(Complains, w.VBox):
     @shows_errors
     def play(self, _button: object = None) -> None:
         """Play the games (the same seed gives the same games) and chart the results."""
-        self.message.value = render_message(f"Playing {self.games.value} games …")
-        standings = tournament(
-            list(BOTS), self.games.value, seed=self.seed, preset=self.preset.value
-        )
+        games = self.games.value
+        playing = ngettext("Playing {games} game …", "Playing {games} games …", games)
+        self.message.value = render_message(playing.format(games=games))
+        standings = tournament(list(BOTS), games, seed=self.seed, preset=self.preset.value)
         self.table.value = render_standings(standings)
-        title = f"{self.games.value} games, deck {self.preset.value}: mean penalty ± spread"
+        title = ngettext(
+            "{games} game, deck {deck}: mean penalty ± spread",
+            "{games} games, deck {deck}: mean penalty ± spread",
+            games,
+        ).format(games=games, deck=find_preset(self.preset.value).label)
         self.figure = tournament_chart(standings, title)
         self.chart.value = _png(self.figure)
         self.message.value = ""
@@ -672,13 +751,16 @@ def run_chart(runs: list[bool], exact: float, title: str) -> Figure:
 
     figure = Figure(figsize=(8, 3.2))
     axes = figure.subplots()
-    axes.plot(range(1, len(runs) + 1), shares, color="#1d4ed8", label="share so far")
-    axes.axhline(exact, color="#b91c1c", linestyle=":", label=f"exact {exact:.4f}")
+    axes.plot(range(1, len(runs) + 1), shares, color="#1d4ed8", label=_("share so far"))
+    exactly = _("exact {share}").format(share=number(exact, 4))
+    axes.axhline(exact, color="#b91c1c", linestyle=":", label=exactly)
     axes.set_xscale("log")
-    axes.set_xlabel("hands dealt")
-    axes.set_ylabel("share of runs")
+    axes.set_xlabel(_("hands dealt"))
+    axes.set_ylabel(_("share of runs"))
     axes.set_ylim(0, 1)
     axes.set_title(title)
+    _numbers_on(axes.xaxis)
+    _numbers_on(axes.yaxis)
     axes.legend()
     figure.tight_layout()
     return figure
@@ -692,7 +774,7 @@ class RunSimulation(Complains, w.VBox):
     def __init__(self, preset: str = "classic", seed: int = 2026) -> None:
         self.seed, self.runs = seed, list[bool]()
         self.figure: Figure | None = None
-        self.preset = _dropdown("Deck", list(PRESETS), find_preset(preset).name, "mc-preset")
+        self.preset = _deck_choice(preset)
         self.preset.observe(lambda _c: self.reset(), names="value")
         self.exact = html("mc-exact")
         self.dealt = html("mc-dealt")
@@ -700,10 +782,12 @@ class RunSimulation(Complains, w.VBox):
         self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.chart.add_class("mc-chart")
         deals = [
-            button(f"Deal {n:,}", f"mc-deal-{n}", lambda _b, n=n: self.deal(n))
+            button(
+                _("Deal {n}").format(n=number(n, 0)), f"mc-deal-{n}", lambda _b, n=n: self.deal(n)
+            )
             for n in self.BATCHES
         ]
-        deals.append(button("Start again", "mc-reset", lambda _b: self.reset()))
+        deals.append(button(_("Start again"), "mc-reset", lambda _b: self.reset()))
         super().__init__(
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
@@ -723,20 +807,27 @@ class RunSimulation(Complains, w.VBox):
         self.runs, self.dealt.value, self.figure = [], "", None
         self.chart.value = b""
         chance = run_chance(self.preset.value)
-        self.exact.value = (
-            f"<p>Exact chance that a dealt hand is a run: <b>{chance}</b> ≈ {float(chance):.2%}</p>"
+        exactly = _("Exact chance that a dealt hand is a run: {exact} ≈ {percent}").format(
+            exact=f"<b>{chance}</b>", percent=percent(chance, digits=2)
         )
+        self.exact.value = f"<p>{exactly}</p>"
 
     @shows_errors
     def deal(self, count: int) -> None:
         """Deal `count` more hands from the shuffled deck and count the runs."""
         deck = find_preset(self.preset.value).cards()
         rng = random.Random(f"{self.seed}/{self.preset.value}/{len(self.runs)}")
-        self.runs += [is_run(rng.sample(deck, 6)) for _ in range(count)]
+        self.runs += [is_run(rng.sample(deck, 6)) for _hand in range(count)]
         hits, dealt = sum(self.runs), len(self.runs)
-        self.dealt.value = f"<p>{hits:,} runs in {dealt:,} hands dealt: {hits / dealt:.2%}</p>"
+        runs = ngettext(
+            "{runs} run in {dealt} hands dealt: {share}",
+            "{runs} runs in {dealt} hands dealt: {share}",
+            hits,
+        ).format(runs=number(hits, 0), dealt=number(dealt, 0), share=percent(hits / dealt, 2))
+        self.dealt.value = f"<p>{escape(runs)}</p>"
         exact = float(run_chance(self.preset.value))
-        self.figure = run_chart(self.runs, exact, f"Run hands, deck {self.preset.value}")
+        title = _("Run hands, deck {deck}").format(deck=find_preset(self.preset.value).label)
+        self.figure = run_chart(self.runs, exact, title)
         self.chart.value = _png(self.figure)
 
 
@@ -744,11 +835,11 @@ class DealOdds(Complains, w.VBox):
     """The exact odds of a dealt hand for the chosen deck and llama scoring."""
 
     def __init__(self, preset: str = "classic") -> None:
-        self.preset = _dropdown("Deck", list(PRESETS), find_preset(preset).name, "mc-preset")
-        self.llama_scoring = _dropdown("Llamas", list(LLAMA_SCORING), "once", "mc-llama-scoring")
+        self.preset = _deck_choice(preset)
+        self.llama_scoring = _llama_scoring_choice()
         self.answer = html("mc-deal-odds")
         self.message = html("mc-message-box")
-        self.compare_button = button("Compare every deck", "mc-compare", self.compare)
+        self.compare_button = button(_("Compare every deck"), "mc-compare", self.compare)
         self.comparison = html("mc-comparison")
         for choice in (self.preset, self.llama_scoring):
             choice.observe(lambda _c: self.show(), names="value")
@@ -768,31 +859,33 @@ class DealOdds(Complains, w.VBox):
     def compare(self, _button: object = None) -> None:
         """The expected score of a dealt hand for every deck, llamas once and each."""
         rows = "".join(
-            f"<tr><td>{deck}</td>"
-            + "".join(f"<td>{float(expected_score(deck, s)):.2f}</td>" for s in LLAMA_SCORING)
+            f"<tr><td>{escape(deck.label)}</td>"
+            + "".join(f"<td>{number(expected_score(deck, s))}</td>" for s in LLAMA_SCORING)
             + "</tr>"
-            for deck in PRESETS
+            for deck in PRESETS.values()
         )
-        self.comparison.value = (
-            '<table class="mc-round-end"><tr><th>deck</th><th>llamas score 10 once</th>'
-            f"<th>10 each</th></tr>{rows}</table>"
-        )
+        headings = [_("deck"), _("llamas score 10 once"), _("10 each")]
+        self.comparison.value = _table(headings, rows)
 
     @shows_errors
     def show(self) -> None:
         """The exact odds of a dealt hand for the chosen deck and llama scoring."""
-        deck, scoring = self.preset.value, self.llama_scoring.value
+        deck, scoring = find_preset(self.preset.value), self.llama_scoring.value
         expected = expected_score(deck, scoring)
         spread = distinct_values_chances(deck)
         rows = "".join(
-            f"<tr><td>{values}</td><td>{chance}</td><td>{float(chance):.1%}</td></tr>"
+            f"<tr><td>{values}</td><td>{chance}</td><td>{percent(chance)}</td></tr>"
             for values, chance in spread.items()
         )
-        self.answer.value = (
-            f"<p>{different_hands(deck):,} different hands can be dealt from the {deck} deck "
-            f"(equal cards are interchangeable; there are {comb(find_preset(deck).size, 6):,} "
-            f"deals).</p><p>Expected score of a hand as dealt: <b>{expected}</b> ≈ "
-            f"{float(expected):.2f} points.</p>"
-            f'<table class="mc-round-end"><tr><th>different values</th><th>exactly</th>'
-            f"<th>≈</th></tr>{rows}</table>"
-        )
+        hands = different_hands(deck)
+        different = ngettext(
+            "{hands} different hand can be dealt from the {deck} deck (equal cards are "
+            "interchangeable; there are {deals} deals).",
+            "{hands} different hands can be dealt from the {deck} deck (equal cards are "
+            "interchangeable; there are {deals} deals).",
+            hands,
+        ).format(hands=number(hands, 0), deck=deck.label, deals=number(comb(deck.size, 6), 0))
+        scores = _("Expected score of a hand as dealt: {exact} ≈ {approximately} points.")
+        scores = scores.format(exact=f"<b>{expected}</b>", approximately=number(expected))
+        headings = [_("different values"), _("exactly"), "≈"]
+        self.answer.value = f"<p>{escape(different)}</p><p>{scores}</p>{_table(headings, rows)}"

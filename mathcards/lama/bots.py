@@ -17,19 +17,35 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mathcards.i18n import N_, _
 from mathcards.lama.cards import Card, score
 from mathcards.lama.game import Action, Draw, LamaGame, LamaView, Play, Quit, ReturnChip
 from mathcards.lama.odds import draw_cost, draw_playable
 
 BOTS = ("random", "cautious", "bold", "expert")
+LABELS = {  # each computer player's name as a page shows it
+    "random": N_("random"),
+    "cautious": N_("cautious"),
+    "bold": N_("bold"),
+    "expert": N_("expert"),
+}
 Bot = Callable[[LamaView, list[Action], random.Random], Action]
 
 
 def check_bot(bot: str) -> str:
     """A known computer player, or a ValueError naming the choices."""
     if bot not in BOTS:
-        raise ValueError(f"unknown computer player {bot!r}: choose one of {', '.join(BOTS)}")
+        raise ValueError(
+            _("unknown computer player {bot!r}: choose one of {bots}").format(
+                bot=bot, bots=", ".join(BOTS)
+            )
+        )
     return bot
+
+
+def label(bot: str) -> str:
+    """A computer player's name in the language in use: cautious, ostrożny."""
+    return _(LABELS[check_bot(bot)])
 
 
 def choose(bot: str, view: LamaView, legal: list[Action], rng: random.Random) -> Action:
@@ -138,6 +154,11 @@ class Standing:
         """The standard deviation of the points a round cost."""
         return statistics.pstdev(self.penalties)
 
+    @property
+    def label(self) -> str:
+        """Its name at the table in the language in use: "expert 2", "ekspert 2"."""
+        return label(self.bot) + self.name.removeprefix(self.bot)
+
 
 def seat_names(bots: Sequence[str]) -> list[str]:
     """Each bot's name at the table: its kind, numbered when it plays more than once."""
@@ -173,7 +194,7 @@ def tournament(bots: Sequence[str], games: int, *, seed: int = 0, **options: Any
     """Seeded games between the bots (LamaGame's options: preset, llama_scoring, …), the
     seats turning one place each game; the same seed gives the same results."""
     if games < 1:
-        raise ValueError(f"a tournament needs 1 game or more, not {games}")
+        raise ValueError(_("a tournament needs 1 game or more, not {games}").format(games=games))
     names = seat_names(bots)
     kinds = dict(zip(names, bots, strict=True))
     rng = random.Random(f"lama tournament {seed}")

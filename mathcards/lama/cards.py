@@ -14,6 +14,7 @@ from enum import IntEnum
 from functools import cache
 
 from mathcards.chips import LLAMA, penalty
+from mathcards.i18n import N_, _, ngettext
 
 HAND_SIZE = 6
 MOSQUITO_POINTS = 10
@@ -65,9 +66,18 @@ class Card(IntEnum):
 
     @property
     def word(self) -> str:
-        """The card in a sentence: 3, 3+, llama, mosquito, pink llama."""
-        words = {Card.LLAMA: "llama", Card.MOSQUITO: "mosquito", Card.PINK_LLAMA: "pink llama"}
-        return words.get(self, self.token)
+        """The card's name on its own: 3, 3+, llama, mosquito, pink llama (Polish: lama)."""
+        return _(WORDS[self]) if self in WORDS else self.token
+
+    @property
+    def a(self) -> str:
+        """The card a sentence plays or lays on: a 3, a llama, the pink llama (Polish: lamę)."""
+        return _(WITH_A[self]) if self in WITH_A else _("a {card}").format(card=self.token)
+
+    @property
+    def the(self) -> str:
+        """The card a sentence points at: the 3, the llama (Polish: lamę)."""
+        return _(WITH_THE[self]) if self in WITH_THE else _("the {card}").format(card=self.token)
 
     @property
     def order(self) -> tuple[int, int]:
@@ -75,6 +85,19 @@ class Card(IntEnum):
         return (self.rank or LLAMA + 1, self.plus)
 
 
+# The animals' names: on their own, with "a" and with "the" (Polish says the last two in the
+# accusative, the case of a card played or laid on: "Ala zagrywa lamę", "na lamę").
+WORDS = {Card.LLAMA: N_("llama"), Card.MOSQUITO: N_("mosquito"), Card.PINK_LLAMA: N_("pink llama")}
+WITH_A = {
+    Card.LLAMA: N_("a llama"),
+    Card.MOSQUITO: N_("a mosquito"),
+    Card.PINK_LLAMA: N_("the pink llama"),
+}
+WITH_THE = {
+    Card.LLAMA: N_("the llama"),
+    Card.MOSQUITO: N_("the mosquito"),
+    Card.PINK_LLAMA: N_("the pink llama"),
+}
 NUMBERS = tuple(Card(value) for value in range(1, 7))
 PLUS_CARDS = tuple(Card(value + 10) for value in range(1, 7))
 
@@ -98,6 +121,11 @@ class Deck:
 
     name: str
     counts: tuple[tuple[Card, int], ...]
+
+    @property
+    def label(self) -> str:
+        """The deck's name as a page shows it: a preset's in the language in use."""
+        return _(LABELS[self.name]) if self.name in LABELS else self.name
 
     @property
     def llama(self) -> Card:
@@ -125,13 +153,17 @@ class Deck:
 
     def cards(self) -> list[Card]:
         """Every card of the deck, in order of kind."""
-        return [card for card, count in self.counts for _ in range(count)]
+        return [card for card, count in self.counts for _copy in range(count)]
 
     def token(self, text: str) -> Card:
         """The card a token names in this deck, or a ValueError saying why there is none."""
         card = parse_card(text, llama=self.llama)
         if not self.count(card):
-            raise ValueError(f"the {self.name} deck has no {card.word} card ({text.strip()!r})")
+            raise ValueError(
+                _("the {deck} deck has no {card} card ({token!r})").format(
+                    deck=self.label, card=card.word, token=text.strip()
+                )
+            )
         return card
 
     def hand(self, tokens: Iterable[str]) -> tuple[Card, ...]:
@@ -142,11 +174,13 @@ class Deck:
         """These cards, sorted; a ValueError if the deck does not hold them all."""
         held = Counter(cards)
         for card, count in held.items():
-            if count > self.count(card):
-                have = self.count(card)
+            if count > (have := self.count(card)):
                 raise ValueError(
-                    f"the {self.name} deck holds {have} {card.word} card{'s' * (have != 1)}, "
-                    f"not {count}"
+                    ngettext(
+                        "the {deck} deck holds {have} {card} card, not {count}",
+                        "the {deck} deck holds {have} {card} cards, not {count}",
+                        have,
+                    ).format(deck=self.label, have=have, card=card.word, count=count)
                 )
         return sort_hand(held.elements())
 
@@ -160,7 +194,7 @@ class Deck:
 def make_deck(name: str, counts: dict[Card, int]) -> Deck:
     """A deck from its counts (a preset, or a small deck for a lesson or a test)."""
     if any(count < 0 for count in counts.values()):
-        raise ValueError("a deck cannot hold fewer than 0 cards of a kind")
+        raise ValueError(_("a deck cannot hold fewer than 0 cards of a kind"))
     return Deck(name, tuple(sorted((c, n) for c, n in counts.items() if n)))
 
 
@@ -169,6 +203,12 @@ def _numbers(each: int) -> dict[Card, int]:
     return dict.fromkeys(NUMBERS, each)
 
 
+LABELS = {  # each preset's name as a page shows it
+    "classic": N_("classic"),
+    "party-box": N_("party-box"),
+    "lato-z-komarami": N_("lato-z-komarami"),
+    "party": N_("party"),
+}
 PRESETS: dict[str, Deck] = {
     deck.name: deck
     for deck in (
@@ -193,7 +233,11 @@ def preset(name: str | Deck) -> Deck:
     if isinstance(name, Deck):
         return name
     if name not in PRESETS:
-        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+        raise ValueError(
+            _("unknown preset {name!r}: choose one of {presets}").format(
+                name=name, presets=", ".join(PRESETS)
+            )
+        )
     return PRESETS[name]
 
 
@@ -207,7 +251,7 @@ def parse_card(text: str, *, llama: Card = Card.LLAMA) -> Card:
     number, plus = token.removesuffix("+"), token.endswith("+")
     if number in {"1", "2", "3", "4", "5", "6"}:
         return Card(int(number) + 10 * plus)
-    raise ValueError(f"{text!r} is not a LAMA card: type 1–6, 1+–6+, L or P")
+    raise ValueError(_("{text!r} is not a LAMA card: type 1–6, 1+–6+, L or P").format(text=text))
 
 
 def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -238,7 +282,7 @@ def score_in_words(hand: Iterable[Card], *, llama_scoring: str = "once") -> str:
     cards = sort_hand(hand)
     parts = score_parts(cards, llama_scoring=llama_scoring)
     if not cards:
-        return "no cards → 0"
+        return _("no cards → 0")
     shown = ", ".join(card.word for card in cards)
     return f"{shown} → {' + '.join(map(str, parts))} = {sum(parts)}"
 

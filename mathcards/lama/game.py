@@ -28,6 +28,7 @@ from mathcards.engine import (
     check_outcome,
     check_players,
 )
+from mathcards.i18n import N_, _, and_list, is_you, ngettext, said
 from mathcards.lama.cards import (
     HAND_SIZE,
     Card,
@@ -182,36 +183,54 @@ class LamaGame:
         self.preset = self.deck.name
         check_llama_scoring(self.llama_scoring)
         if self.starter not in STARTERS:
-            raise ValueError(f"starter is one of {', '.join(STARTERS)}, not {self.starter!r}")
+            raise ValueError(
+                _("starter is one of {starters}, not {starter!r}").format(
+                    starters=", ".join(STARTERS), starter=self.starter
+                )
+            )
         if self.deck.size < HAND_SIZE * len(self.players) + 1:
-            raise ValueError(f"the {self.deck.name} deck is too small for {len(self.players)}")
+            raise ValueError(
+                ngettext(
+                    "the {deck} deck is too small for {players} player",
+                    "the {deck} deck is too small for {players} players",
+                    len(self.players),
+                ).format(deck=self.deck.label, players=len(self.players))
+            )
         self.pink_chips = self.lama20 or self.deck.pink_chips
         self.rng = random.Random(self.seed)
         self._scores = self._check_scores(self.starting_scores or {})
         stacked = [self.deck.token(c) if isinstance(c, str) else c for c in self.stacked or ()]
         if stacked and self.scripted:
-            raise ValueError("a scripted game is dealt card by card: do not stack it as well")
+            raise ValueError(_("a scripted game is dealt card by card: do not stack it as well"))
         self.deck.check(stacked)
         self.log.append(self._deal(stacked).sentence)
 
     def _check_scores(self, given: Mapping[str, int]) -> dict[str, int]:
         """Everyone's points at the start: 0, or what `starting_scores` says (below 40)."""
-        strangers = set(given) - set(self.players)
-        if strangers:
-            raise ValueError(f"nobody called {sorted(strangers)[0]!r} plays in this game")
+        for stranger in sorted(set(given) - set(self.players)):
+            self._check_player(stranger)
         scores = {player: given.get(player, 0) for player in self.players}
         if any(not 0 <= points < GAME_END for points in scores.values()):
-            raise ValueError(f"a starting score is 0 or more and below {GAME_END}")
+            raise ValueError(
+                _("a starting score is 0 or more and below {end}").format(end=GAME_END)
+            )
         return scores
+
+    def _check_player(self, player: str | None) -> None:
+        """A ValueError unless the player plays in this game (None means whoever moves)."""
+        if player is not None and player not in self.players:
+            raise ValueError(_("nobody called {player!r} plays in this game").format(player=player))
 
     # ------------------------------------------------------------ the round
 
     def next_round(self) -> Event:
         """After a round: deal the next one (unless the game is over)."""
         if self.over:
-            raise IllegalAction("the game is over: someone has 40 points or more")
+            raise IllegalAction(
+                _("the game is over: someone has {end} points or more").format(end=GAME_END)
+            )
         if not self.round_over:
-            raise IllegalAction("the round is still going: finish it before dealing again")
+            raise IllegalAction(_("the round is still going: finish it before dealing again"))
         event = self._deal([])
         self.log.append(event.sentence)
         return event
@@ -222,10 +241,16 @@ class LamaGame:
         self.current = self._first_player()
         self.hands = {player: [] for player in self.players}
         self.discard_pile, self.quit, self.ender = [], set(), None
-        said = f"Round {self.rounds}: {self.player} starts."
+        starts = said(
+            self.player,
+            N_("Round {round}: you start."),
+            N_("Round {round}: {player} starts."),
+            round=self.rounds,
+        )
         if self.scripted:
             self.draw_pile, self.phase = self.deck.cards(), Phase.DEAL
-            return Event(None, "deal", f"{said} Deal the cards one by one.")
+            one_by_one = _("Deal the cards one by one.")
+            return Event(None, "deal", f"{starts} {one_by_one}")
         rest = self.deck.without(stacked)
         under = list(rest.elements())
         self.rng.shuffle(under)
@@ -236,7 +261,7 @@ class LamaGame:
         self.discard_pile = [cards[dealt]]
         self.draw_pile = cards[:dealt:-1]
         self.phase = Phase.TURN
-        return Event(None, "deal", f"{said} The discard pile starts with {a(self.top)}.")
+        return Event(None, "deal", f"{starts} {_turned_up(self.top)}")
 
     def _first_player(self) -> int:
         """Left of the dealer (who moves on each round), or whoever ended the last round."""
@@ -276,8 +301,7 @@ class LamaGame:
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Play a card that fits, draw (while the pile lasts, and not alone) or quit;
         after emptying a hand, return one of the chips held."""
-        if player is not None and player not in self.players:
-            raise ValueError(f"nobody called {player!r} plays in this game")
+        self._check_player(player)
         if player not in (None, *self.current_players()):
             return []
         if self.phase is Phase.CHIP:
@@ -313,81 +337,129 @@ class LamaGame:
             case ReturnChip():
                 event = self._return_chip(action)
             case _:
-                raise IllegalAction(f"{action!r} is not a move in LAMA: play, draw or quit")
+                raise IllegalAction(
+                    _("{action!r} is not a move in LAMA: play, draw or quit").format(action=action)
+                )
         self.log.append(event.sentence)
         return event
 
-    def _expect(self, phase: Phase, what: str) -> None:
-        """Refuse a move the game is not waiting for, saying what it waits for."""
-        if self.phase is phase:
-            return
-        waiting = {
-            Phase.DEAL: "the cards are still being dealt",
-            Phase.TURN: f"it is {self.player}'s turn to play, draw or quit",
-            Phase.DRAW: f"{self.player} is drawing a card",
-            Phase.CHIP: f"{self.player} emptied their hand and returns a chip first",
-            Phase.ROUND_OVER: "the round is over: deal the next round",
-        }[self.phase]
-        raise IllegalAction(f"you cannot {what} now: {waiting}")
+    def _expect(self, phase: Phase, refusal: str) -> None:
+        """Refuse a move the game is not waiting for (`refusal`, marked with N_, says which),
+        saying what it waits for."""
+        if self.phase is not phase:
+            raise IllegalAction(_(refusal).format(reason=self._waiting()))
+
+    def _waiting(self) -> str:
+        """What the game waits for, in words."""
+        player = self.player
+        match self.phase:
+            case Phase.DEAL:
+                return _("the cards are still being dealt")
+            case Phase.TURN:
+                return said(
+                    player,
+                    N_("it is your turn to play, draw or quit"),
+                    N_("it is {player}'s turn to play, draw or quit"),
+                )
+            case Phase.DRAW:
+                return said(player, N_("you are drawing a card"), N_("{player} is drawing a card"))
+            case Phase.CHIP:
+                return said(
+                    player,
+                    N_("you emptied your hand and return a chip first"),
+                    N_("{player} emptied their hand and returns a chip first"),
+                )
+        return _("the round is over: deal the next round")
 
     def _play(self, action: Play) -> Event:
         """Play a held card that fits; an emptied hand ends the round, a + card plays again."""
-        self._expect(Phase.TURN, "play a card")
+        self._expect(Phase.TURN, N_("you cannot play a card now: {reason}"))
         card, player, hand = _card(action.card), self.player, self.hands[self.player]
         if card not in hand:
-            raise IllegalAction(f"{player} holds no {card.word} to play")
+            raise IllegalAction(
+                said(
+                    player,
+                    N_("you hold no {card} to play"),
+                    N_("{player} holds no {card} to play"),
+                    card=card.word,
+                )
+            )
         if not can_play(card, self.top):
             raise IllegalAction(
-                f"{a(card)} cannot go on {a(self.top)}: {follow(self.top, self.deck.llama)}"
+                _("a {card} cannot go on {top}: {rule}").format(
+                    card=card.word, top=self.top.a, rule=follow(self.top, self.deck.llama)
+                )
             )
         hand.remove(card)
         self.discard_pile.append(card)
-        said = f"{player} plays {a(card)}."
+        plays = said(player, N_("You play {card}."), N_("{player} plays {card}."), card=card.a)
         if not hand:
-            return Event(player, "play", f"{said} {self._emptied()}")
+            return Event(player, "play", f"{plays} {self._emptied()}")
         if card.plus:
-            return Event(player, "play", f"{said} A + card: {player} goes again.")
-        return Event(player, "play", said + self._pass_turn())
+            again = said(
+                player, N_("A + card: you go again."), N_("A + card: {player} goes again.")
+            )
+            return Event(player, "play", f"{plays} {again}")
+        return Event(player, "play", f"{plays} {self._pass_turn()}")
 
     def _draw(self) -> Event:
         """Draw the top card, unless the pile is empty or everyone else has quit."""
-        self._expect(Phase.TURN, "draw")
+        self._expect(Phase.TURN, N_("you cannot draw now: {reason}"))
         player = self.player
         if self.alone:
-            raise IllegalAction("everyone else has quit: the last player may play on, not draw")
+            raise IllegalAction(_("everyone else has quit: the last player may play on, not draw"))
         if not self.draw_pile:
-            raise IllegalAction("the draw pile is empty and is not rebuilt: play a card or quit")
+            raise IllegalAction(_("the draw pile is empty and is not rebuilt: play a card or quit"))
+        draws = said(player, N_("You draw a card."), N_("{player} draws a card."))
         if self.scripted:
             self.phase = Phase.DRAW
-            return Event(player, "draw", f"{player} draws a card.")
+            return Event(player, "draw", draws)
         self.hands[player].append(self.draw_pile.pop())
-        return Event(player, "draw", f"{player} draws a card." + self._pass_turn())
+        return Event(player, "draw", f"{draws} {self._pass_turn()}")
 
     def _quit(self) -> Event:
         """Quit the round; when the last player quits, the round ends."""
-        self._expect(Phase.TURN, "quit")
+        self._expect(Phase.TURN, N_("you cannot quit now: {reason}"))
         player = self.player
         self.quit.add(player)
         if self.quit == set(self.players):
             self.ender = player
-            return Event(player, "quit", f"{player} quits, the last to do so. {self._end()}")
-        return Event(player, "quit", f"{player} quits." + self._pass_turn())
+            last = said(
+                player,
+                N_("You quit, the last to do so."),
+                N_("{player} quits, the last to do so."),
+            )
+            return Event(player, "quit", f"{last} {self._end()}")
+        quits = said(player, N_("You quit."), N_("{player} quits."))
+        return Event(player, "quit", f"{quits} {self._pass_turn()}")
 
     def _return_chip(self, action: ReturnChip) -> Event:
         """Give back one chip held after emptying the hand; then the round ends."""
-        self._expect(Phase.CHIP, "return a chip")
+        self._expect(Phase.CHIP, N_("you cannot return a chip now: {reason}"))
         player = self.player
         check_cards(action.chip, "a chip")
         if action.chip not in self._returnable():
-            raise IllegalAction(f"{player} holds no {action.chip}-point chip to return")
+            raise IllegalAction(
+                said(
+                    player,
+                    N_("you hold no {chip}-point chip to return"),
+                    N_("{player} holds no {chip}-point chip to return"),
+                    chip=action.chip,
+                )
+            )
         self._scores[player] -= action.chip
-        said = f"{player} returns a {action.chip}-point chip."
-        return Event(player, "return chip", f"{said} {self._end()}")
+        returns = said(
+            player,
+            N_("You return a {chip}-point chip."),
+            N_("{player} returns a {chip}-point chip."),
+            chip=action.chip,
+        )
+        return Event(player, "return chip", f"{returns} {self._end()}")
 
     def _chance(self, outcome: object) -> Event:
         """A scripted game: the card dealt or drawn is `outcome`."""
         if not self.scripted:
-            raise IllegalAction("this game shuffles its own cards: nobody chooses which comes")
+            raise IllegalAction(_("this game shuffles its own cards: nobody chooses which comes"))
         check_outcome(outcome, self.chance_outcomes(), "the next card")
         card = _card(outcome)
         self.draw_pile.remove(card)
@@ -395,24 +467,29 @@ class LamaGame:
             player = self.player
             self.hands[player].append(card)
             self.phase = Phase.TURN
-            return Event(None, "drawn", f"{player} takes the card." + self._pass_turn())
+            takes = said(player, N_("You take the card."), N_("{player} takes the card."))
+            return Event(None, "drawn", f"{takes} {self._pass_turn()}")
         dealt = sum(map(len, self.hands.values()))
         if dealt < HAND_SIZE * len(self.players):
             receiver = self.players[dealt // HAND_SIZE]
             self.hands[receiver].append(card)
-            return Event(None, "dealt", f"A card is dealt to {receiver}.")
+            sentence = said(
+                receiver, N_("A card is dealt to you."), N_("A card is dealt to {player}.")
+            )
+            return Event(None, "dealt", sentence)
         self.discard_pile.append(card)
         self.phase = Phase.TURN
-        return Event(None, "dealt", f"The discard pile starts with {a(card)}.")
+        return Event(None, "dealt", _turned_up(card))
 
     def _emptied(self) -> str:
         """The round ends at once; the player who emptied their hand may return a chip."""
-        self.ender = self.player
-        said = f"{self.player}'s hand is empty!"
+        player = self.ender = self.player
+        empty = said(player, N_("Your hand is empty!"), N_("{player}'s hand is empty!"))
         if self._returnable():
             self.phase = Phase.CHIP
-            return f"{said} {self.player} may return a chip."
-        return f"{said} {self._end()}"
+            chip = said(player, N_("You may return a chip."), N_("{player} may return a chip."))
+            return f"{empty} {chip}"
+        return f"{empty} {self._end()}"
 
     def _returnable(self) -> list[int]:
         """The chips the player to move holds and may return."""
@@ -426,7 +503,9 @@ class LamaGame:
             if self.players[seat] not in self.quit:
                 self.current = seat
                 break
-        return f" {self.player} plays on alone." if self.alone else f" {self.player}'s turn."
+        if self.alone:
+            return said(self.player, N_("You play on alone."), N_("{player} plays on alone."))
+        return said(self.player, N_("Your turn."), N_("{player}'s turn."))
 
     def _end(self) -> str:
         """Score every hand (in hand or face down) and add the points; say who won at the end."""
@@ -443,15 +522,14 @@ class LamaGame:
         for scored in self.last_round:
             self._scores[scored.player] += scored.points
         hands = "; ".join(f"{s.player}: {s.words}" for s in self.last_round)
-        said = f"The round is over. {hands}."
-        return f"{said} {self.result()}" if self.over else said
+        over = _("The round is over. {hands}.").format(hands=hands)
+        return f"{over} {self.result()}" if self.over else over
 
     # ------------------------------------------------------------ what players see
 
     def view(self, player: str) -> LamaView:
         """The own hand, the discard pile, the draw pile's size, and every seat's counts."""
-        if player not in self.players:
-            raise ValueError(f"nobody called {player!r} plays in this game")
+        self._check_player(player)
         seats = tuple(
             Seat(
                 name,
@@ -489,7 +567,12 @@ class LamaGame:
     def result(self) -> str:
         """Who won, in words (once the game is over)."""
         winners = self.winners()
-        return f"Game over: {' and '.join(winners)} win{'s' * (len(winners) == 1)}."
+        others = [winner for winner in winners if not is_you(winner)]
+        if len(winners) == 1:
+            return said(winners[0], N_("Game over: you win."), N_("Game over: {player} wins."))
+        if len(others) < len(winners):
+            return _("Game over: you share the win with {names}.").format(names=and_list(others))
+        return _("Game over: {names} win.").format(names=and_list(winners))
 
     def cards_in_play(self) -> Counter[Card]:
         """Every card of the deck, wherever it lies now: hands, discard pile, draw pile."""
@@ -505,21 +588,19 @@ def _card(value: object) -> Card:
         return value
     (number,) = check_cards(value)
     if number not in set(Card):
-        raise IllegalAction(f"{value!r} is not a LAMA card")
+        raise IllegalAction(_("{value!r} is not a LAMA card").format(value=value))
     return Card(number)
 
 
-def a(card: Card) -> str:
-    """The card with its article: a 3, an 8, a llama, the pink llama."""
-    if card is Card.PINK_LLAMA:
-        return "the pink llama"
-    return f"a {card.word}"
+def _turned_up(card: Card) -> str:
+    """The first card of the discard pile, in a sentence."""
+    return _("The discard pile starts with {card}.").format(card=card.a)
 
 
 def follow(top: Card, llama: Card = Card.LLAMA) -> str:
     """What may go on this top card, in words (`llama`: the deck's llama or mosquito)."""
     if top is Card.PINK_LLAMA:
-        return "only a 1 or a llama may go on the pink llama"
-    same = llama.word if top.rank == LLAMA else str(top.rank)
-    higher = {6: llama.word, LLAMA: "1"}.get(top.rank, str(top.rank + 1))
-    return f"on {a(top)} play a {same} or a {higher}"
+        return _("only a 1 or a llama may go on the pink llama")
+    same = llama if top.rank == LLAMA else Card(top.rank)
+    higher = {6: llama, LLAMA: Card.ONE}.get(top.rank, Card(top.rank % LLAMA + 1))
+    return _("on {top} play {same} or {higher}").format(top=top.a, same=same.a, higher=higher.a)

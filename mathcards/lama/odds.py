@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb, prod
 
+from mathcards.i18n import _, ngettext
 from mathcards.lama.cards import (
     HAND_SIZE,
     Card,
@@ -38,9 +39,16 @@ def kinds(cards: Counter[Card]) -> Kinds:
 def deals(pool: Kinds, size: int = HAND_SIZE) -> tuple[tuple[tuple[Kinds, int], ...], int]:
     """Every hand of `size` cards from `pool`, by kind, with the number of deals giving it;
     and the number of all deals, C(n, size)."""
-    total = comb(sum(count for _card, count in pool), size)
+    cards = sum(count for _card, count in pool)
+    total = comb(cards, size)
     if size < 0 or total == 0:
-        raise ValueError(f"{size} cards cannot be dealt from {sum(n for _c, n in pool)}")
+        raise ValueError(
+            ngettext(
+                "{size} card cannot be dealt from {cards}",
+                "{size} cards cannot be dealt from {cards}",
+                size,
+            ).format(size=size, cards=cards)
+        )
     return tuple(_hands(pool, size)), total
 
 
@@ -70,7 +78,7 @@ def _pool(deck: Deck | str, less: Iterable[Card] = ()) -> Kinds:
 
 def cards_of(hand: Kinds) -> list[Card]:
     """The cards of a hand counted by kind."""
-    return [card for card, count in hand for _ in range(count)]
+    return [card for card, count in hand for _copy in range(count)]
 
 
 # ---------------------------------------------------------------- a dealt hand
@@ -176,7 +184,7 @@ def draw_playable(
     pool = unseen(deck, hand, top, seen)
     total = sum(count for _card, count in pool)
     if not total:
-        raise ValueError("every card has been seen: there is nothing left to draw")
+        raise ValueError(_("every card has been seen: there is nothing left to draw"))
     return Fraction(sum(count for card, count in pool if can_play(card, top)), total)
 
 
@@ -192,7 +200,7 @@ def draw_cost(
     pool = unseen(deck, held, top, seen)
     total = sum(count for _card, count in pool)
     if not total:
-        raise ValueError("every card has been seen: there is nothing left to draw")
+        raise ValueError(_("every card has been seen: there is nothing left to draw"))
     now = score(held, llama_scoring=llama_scoring)
     added = sum(
         count * (score([*held, card], llama_scoring=llama_scoring) - now) for card, count in pool

@@ -65,7 +65,7 @@ def test_sentences_speak_to_you_in_the_second_person():
     ty = you()
     assert ty == "Ty"
     game = game_with({"Ala": (1, 4), ty: (3,)}, llama_row=(5, 6))
-    assert game.apply(Quit()).sentence == "Ala pasuje. Twoja kolej."
+    assert game.apply(Quit()).sentence == "Ala pasuje. Twój ruch."
     assert roll(game, (5, 6, 1)) == (
         "Wyrzucasz 5 6 1 i nie masz trafienia w swoim rzędzie, a reszta graczy już spasowała: "
         "totalna klapa! Bierzesz cały rząd lam (5 6) do swojego rzędu. "

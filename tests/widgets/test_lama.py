@@ -1,9 +1,17 @@
-"""The LAMA card table and its pieces, driven like a user would: clicks, chosen values."""
+"""The LAMA card table and its pieces, driven like a user would: clicks, chosen values; in
+English and in Polish."""
 
+import html
+import re
+
+import pytest
+
+from mathcards import i18n
+from mathcards.i18n import you
 from mathcards.lama import Card, Draw, LamaGame, Play
 from mathcards.lama.cards import preset
+from tests.english import english_words
 from widgets.lama import (
-    YOU,
     DealOdds,
     DrawOrQuit,
     HandScorer,
@@ -172,12 +180,12 @@ def test_the_hand_scorer_refuses_more_copies_than_the_deck_holds():
 
 def test_draw_or_quit_reveals_the_expert_and_the_card_that_came():
     decision = DrawOrQuit(seed=4)
-    view = decision.game.view(YOU)
+    view = decision.game.view(you())
     assert Draw() in decision.game.legal_actions() and "chance <b>" in decision.odds_view.value
     assert not any(isinstance(a, Play) for a in decision.game.legal_actions())
     decision.draw.click()
     assert "You chose to <b>draw</b>" in decision.verdict.value and decision.draw.disabled
-    assert view.hand == decision.game.view(YOU).hand, "the game itself is not changed"
+    assert view.hand == decision.game.view(you()).hand, "the game itself is not changed"
     decision.children[1].children[1].click()  # another moment
     assert decision.verdict.value == "" and not decision.quit.disabled
 
@@ -246,3 +254,147 @@ def test_alone_you_may_play_on_but_the_draw_button_is_off():
     assert all(b.disabled for b in _buttons(table, "mc-draw"))
     assert not any(b.disabled for b in _buttons(table, "mc-quit"))
     assert "You cannot draw now" in table.odds_panel.value
+
+
+# ---------------------------------------------------------------- in Polish
+
+NAMES = {"Ada", "Ben", "Cleo", "Dev", "Eli", "Kim", "Ty", "LAMA", "PARTy"}
+
+
+@pytest.fixture
+def polish():
+    i18n.use("pl")
+    yield
+    i18n.use("en")
+
+
+def words_shown(widget) -> str:
+    """Every word a widget shows or speaks: values, descriptions, tooltips, choices. The cards'
+    and chips' own drawings (widgets/svg.py) are left out: their words are tested there."""
+    shown = []
+    for part in [widget, *_descendants(widget)]:
+        labels = list(getattr(part, "_options_labels", ()))  # a choice shows labels, not values
+        for attribute in (
+            ("description", "tooltip") if labels else ("value", "description", "tooltip")
+        ):
+            if isinstance(text := getattr(part, attribute, None), str):
+                shown.append(text)
+        shown += labels
+    text = re.sub(r"<style>.*?</style>|<svg.*?</svg>", " ", " ".join(shown), flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def _descendants(widget):
+    for child in getattr(widget, "children", ()):
+        yield child
+        yield from _descendants(child)
+
+
+def assert_polish(widget) -> str:
+    text = words_shown(widget)
+    assert not english_words(text, NAMES), english_words(text, NAMES)
+    return text
+
+
+def test_a_whole_game_by_clicking_in_polish(polish):
+    table = LamaTable(("bold", "expert", "random"), seed=7, pause=0, name=you())
+    assert "Wybierz talię, zasady i przeciwników" in assert_polish(table)
+    assert [label for label, _ in table.seats[0].options][:2] == ["—", "losowy"]
+    assert table.llama_scoring.label == "10 za wszystkie" and table.preset.label == "klasyczna"
+    table.deal_button.click()
+    assert table.game.players[1:] == ["Ada (śmiały)", "Ben (ekspert)", "Cleo (losowy)"]
+    seen = set()
+    for _ in range(2000):
+        if table.game.over:
+            break
+        seen.add(assert_polish(table))
+        buttons = [*_buttons(table, "mc-next-round"), *_buttons(table, "mc-return-chip")]
+        buttons += [b for b in table.hand.children if not b.disabled]
+        buttons += [b for b in _buttons(table, "mc-draw") if not b.disabled]
+        buttons += _buttons(table, "mc-quit")
+        buttons[0].click()
+        assert "mc-error" not in table.message.value, table.message.value
+    assert "Koniec gry" in assert_polish(table) and "→" in table.actions.children[0].value
+    shown = " ".join(seen)
+    for words in ("Zagrywasz", "Twój ruch", "Odkryty stos", "Zakryty stos", "Spasowanie teraz"):
+        assert words in shown
+    assert re.search(r"\d+ kart\b", shown) and re.search(r"\d+ punkt(y|ów)?\b", shown)
+
+
+def test_odds_in_polish_with_a_decimal_comma(polish):
+    game = LamaGame(["Ann", "Bob"], stacked=[*"123456", *"222222", "4", "3"])
+    odds = render_odds(game.view("Ann"))
+    assert "Kartę dobraną teraz można zagrać na 4 z szansą <b>13/49</b> ≈ 27%" in odds
+    assert "średnio dodaje ona do twojej ręki 1,6 pkt." in odds
+    assert "Spasowanie teraz kosztuje <b>21</b> punktów (1, 2, 3, 4, 5, 6 →" in odds
+    one = LamaGame(["Ann", "Bob"], stacked=[*"111111", *"222222", "3"])
+    assert "kosztuje <b>1</b> punkt (" in render_odds(one.view("Ann"))
+
+
+def test_refusals_next_to_the_table_in_polish(polish):
+    table = _table(preset="classic")  # seed 3: your 1, 2, 3, 3, 5 do not fit, the 6 does
+    greyed = [b for b in table.hand.children if b.disabled]
+    assert greyed[0].tooltip == "teraz nie pasuje: 1"
+    assert next(b for b in table.hand.children if not b.disabled).tooltip == "zagraj 6"
+    greyed[0].click()
+    assert "1 nie pasuje na 6: na 6 można zagrać 6 albo lamę" in table.message.value
+    table.new_game()
+    for seat in table.seats:
+        seat.value = "—"
+    table.deal_button.click()
+    assert "wybierz co najmniej jednego gracza komputerowego" in table.message.value
+
+
+def test_draw_or_quit_seats_you_in_polish(polish):
+    decision = DrawOrQuit(seed=4)
+    assert decision.game.players[0] == "Ty" and decision.game.player == "Ty"
+    assert "Twoja ręka" in assert_polish(decision)
+    decision.quit.click()
+    assert_polish(decision)
+    verdict = decision.verdict.value
+    assert "Decydujesz się <b>spasować</b>." in verdict and "Ekspert w tej sytuacji" in verdict
+    assert "Na wierzchu zakrytego stosu leżała karta <svg" in verdict
+
+
+def test_the_hand_scorer_in_polish(polish):
+    scorer = HandScorer("3 3 5 L", preset="party")
+    assert "3, 3, 5, lama → 3 + 5 + 10 = 18" in assert_polish(scorer)
+    _click(scorer.card_keys, "+ różowa lama")
+    _click(scorer.card_keys, "+ różowa lama")
+    assert "talia PARTy ma 1 kartę „różowa lama”, a nie 2" in scorer.message.value
+    scorer.children[3].children[1].click()  # Wyczyść
+    assert "brak kart → 0" in assert_polish(scorer)
+
+
+def test_charts_and_tables_in_polish_numbers(polish):
+    chart = TournamentChart(games=10)
+    chart.play_button.click()
+    assert "gracz punkty na rundę rozrzut rundy wygrane partie" in " ".join(
+        assert_polish(chart).split()
+    )
+    axes = chart.figure.axes[0]
+    assert axes.get_title() == "10 partii, talia klasyczna: średnia kara ± rozrzut"
+    assert axes.get_ylabel() == "punkty na rundę" and axes.yaxis.get_major_formatter()(2.5) == "2,5"
+    assert {tick.get_text() for tick in axes.get_xticklabels()} == {
+        "losowy",
+        "ostrożny",
+        "śmiały",
+        "ekspert",
+    }
+    simulation = RunSimulation()
+    assert "29,54%" in assert_polish(simulation)
+    _click(simulation.children[3], "Rozdaj 1\xa0000")
+    assert "w 1\xa0000 rozdanych rękach" in assert_polish(simulation)
+    axes = simulation.figure.axes[0]
+    assert axes.get_xlabel() == "rozdane ręce" and axes.get_ylabel() == "udział ciągów"
+    assert [line.get_label() for line in axes.lines] == ["udział do tej pory", "dokładnie 0,2954"]
+    assert [b.description for b in simulation.children[3].children][2] == "Rozdaj 10\xa0000"
+
+
+def test_deal_odds_in_polish(polish):
+    odds = DealOdds()
+    shown = assert_polish(odds)
+    assert "Talia klasyczna: można z niej rozdać 924 różne ręce" in shown
+    assert "wszystkich rozdań jest 32\xa0468\xa0436" in shown
+    odds.compare_button.click()
+    assert "<td>19,28</td>" in odds.comparison.value and "Lato z komarami" in assert_polish(odds)

@@ -73,13 +73,13 @@ def test_sentences_speak_to_you_in_the_second_person():
     )
     assert game.next_round().sentence == "Runda 2: zaczynasz."
     chips = game_with({ty: (4, L), "Ala": (2,)}, scores={ty: 13})
-    assert roll(chips, (L, L, L)) == "Wyrzucasz L L L: trzy lamy! Możesz oddać żeton."
+    assert roll(chips, (L, L, L)) == "Wyrzucasz L L L: trzy lamy! Możesz oddać jeden żeton."
     assert refusal(lambda: chips.apply(Quit())) == "Musisz teraz oddać żeton"
-    assert chips.apply(ReturnChip(10)).sentence == "Oddajesz żeton o wartości 10. Teraz gra Ala."
+    assert chips.apply(ReturnChip(10)).sentence == "Oddajesz żeton o wartości 10. Ruch: Ala."
     empty = game_with({ty: (4,), "Ala": (2,)}, scores={ty: 5})
     assert roll(empty, (4, 2, 1)) == "Wyrzucasz 4 2 1: trafienie."
     assert empty.apply(Discard((4,))).sentence == (
-        "Odrzucasz 4. Nie masz już kart w rzędzie! Możesz oddać żeton."
+        "Odrzucasz 4. Nie masz już kart w rzędzie! Możesz oddać jeden żeton."
     )
     assert refusal(lambda: empty.apply(ReturnChip(10))) == (
         "Nie masz żetonu o wartości 10 do oddania"

@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+from mathcards.i18n import _
 from mathcards.unikat.cards import DECK, FEATURES, touches
 
 CARDS = len(DECK)  # 3 × 3 × 3 × 3 = 81
@@ -21,7 +22,9 @@ TOUCHING = len(FEATURES) * 2  # one feature changed to one of its two other valu
 def check_rack_size(rack_size: int) -> int:
     """A rack drawn after the start card holds 1 to 80 cards."""
     if not 1 <= rack_size <= OTHERS:
-        raise ValueError(f"a rack holds 1 to {OTHERS} cards, not {rack_size}")
+        raise ValueError(
+            _("a rack holds 1 to {most} cards, not {n}").format(most=OTHERS, n=rack_size)
+        )
     return rack_size
 
 
@@ -52,7 +55,7 @@ def simulate_can_lay_first(rack_size: int, deals: int, seed: int | None = None) 
     check_rack_size(rack_size)
     rng = random.Random(seed)
     results = []
-    for _ in range(deals):
+    for _deal in range(deals):
         start, *rack = rng.sample(DECK, rack_size + 1)
         results.append(any(touches(start, one) for one in rack))
     return results

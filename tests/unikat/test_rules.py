@@ -300,7 +300,7 @@ def test_the_first_to_lay_their_last_card_wins_and_the_others_score_minus_points
     del game.racks["Ann"][2:]
     game.apply(Lay(cwb1, (1, 0)))
     event = game.apply(Lay(cwb2, (2, 0)))
-    assert "Ann: no card left, winner of the round" in event.sentence
+    assert "Ann has no card left and wins the round!" in event.sentence
     assert game.round_over and game.over and game.round_winner == "Ann"
     assert game.scores() == {"Ann": 0, "Ben": 10} and game.winners() == ["Ann"]
     assert game.legal_actions() == [] and game.current_players() == []

@@ -9,7 +9,6 @@ from mathcards.unikat.chain import best_chain
 from mathcards.unikat.game import Draw, Lay, Phase
 from widgets import svg
 from widgets.unikat import (
-    YOU,
     GrayChainBuilder,
     NeighbourExplorer,
     RackOdds,
@@ -98,7 +97,7 @@ def test_clicking_a_rack_card_lights_up_exactly_the_cells_the_engine_allows():
     assert lit == {f"{m.at[0]},{m.at[1]}" for m in legal if m.card == chosen}
     slots(table)[0].click()
     assert chosen in table.game.board.values() and table.game.phase is Phase.LAYING
-    assert "You: laid the " + chosen.name in table.story.value
+    assert f"You lay the {chosen.name} at" in table.story.value
     assert [b.description for b in table.actions.children] == ["Stop laying"]
     assert all(b.disabled for b in table.display_row.children), "no swap while laying"
 
@@ -106,7 +105,7 @@ def test_clicking_a_rack_card_lights_up_exactly_the_cells_the_engine_allows():
 def test_you_see_your_rack_and_only_the_count_of_the_others():
     table = UnikatTable(("greedy",), seed=5, pace=0)
     mine = {b.tooltip for b in table.rack_row.children}
-    assert mine == {one.name for one in table.game.racks[YOU]}
+    assert table.you == "You" and mine == {one.name for one in table.game.racks["You"]}
     theirs = table.game.racks["Computer 1 (greedy)"]
     page = table.status.value + table.story.value
     assert "Computer 1 (greedy): 10 cards" in page
@@ -123,7 +122,7 @@ def test_two_rounds_by_clicks_against_paced_computer_players():
             assert [b.description for b in table.actions.children] == ["Next round"]
             table.actions.children[0].click()
             continue
-        if table.game.current_players() != [YOU]:
+        if table.game.current_players() != [table.you]:
             before = len(table.game.log)
             clock.tick()  # one computer move per tick
             assert len(table.game.log) == before + 1
@@ -168,7 +167,7 @@ def test_drawing_at_the_end_of_the_turn_by_clicking_the_display():
     shown = table.game.display[0]
     assert all(not b.disabled for b in table.display_row.children)
     table.display_row.children[0].click()
-    assert shown in table.game.racks[YOU] or table.game.current_players() == [YOU]
+    assert shown in table.game.racks["You"] or table.game.current_players() == ["You"]
     assert Draw(shown) not in table.game.legal_actions()
 
 
@@ -182,7 +181,7 @@ def test_a_swap_without_a_chosen_card_says_what_to_do():
 def test_the_hint_shows_a_longest_chain_on_the_board_and_in_words():
     table = laying_table()
     table.hint_button.click()
-    chain = best_chain(table.game.board, table.game.racks[YOU])
+    chain = best_chain(table.game.board, table.game.racks["You"])
     assert chain and f"lays {len(chain)} card" in table.message.value
     hinted = [c for c in table.grid.children if "mc-unikat-hint" in classes(c)]
     assert len(hinted) == len(chain) and chain[0].card.name in hinted[0].value

@@ -33,7 +33,13 @@ from mathcards.unikat.game import (
     game_over,
 )
 from mathcards.unikat.gray import changed_feature, gray_chain, snake, square_features, squares
-from mathcards.unikat.odds import OTHERS, can_lay_first, expected_neighbours, touching_pairs
+from mathcards.unikat.odds import (
+    OTHERS,
+    can_lay_first,
+    exactly,
+    expected_neighbours,
+    touching_pairs,
+)
 from mathcards.unikat.odds import simulate_can_lay_first as simulate
 from widgets import svg
 from widgets.controls import (
@@ -501,9 +507,7 @@ class UnikatTable(Complains, w.VBox):
 
     def _buttons(self, legal: list[Any]) -> tuple[w.Widget, ...]:
         if self.game.over:
-            winners = self.game.winners()
-            words = _("Game over: you win!") if winners == [self.you] else game_over(winners)
-            return (w.HTML(f"<b>{escape(words)}</b>"),)
+            return (w.HTML(f"<b>{escape(game_over(self.game.winners()))}</b>"),)
         if self.game.round_over:
             return (button(_("Next round"), "mc-next-round", self.next_round),)
         shown = []
@@ -636,19 +640,17 @@ class RackOdds(Complains, w.VBox):
         n = self.size.value
         chance = can_lay_first(n)
         self.deals = []
-        expected = expected_neighbours(n)
         exact = ngettext(
             "A rack of {n} card: exactly {chance} ≈ {percent} that it holds a card that may "
-            "touch the start card; on average {expected} = {decimal} such cards.",
+            "touch the start card; on average {expected} such cards.",
             "A rack of {n} cards: exactly {chance} ≈ {percent} that it holds a card that may "
-            "touch the start card; on average {expected} = {decimal} such cards.",
+            "touch the start card; on average {expected} such cards.",
             n,
         ).format(
             n=n,
             chance=f"<b>{chance}</b>",
             percent=f"<b>{percent(chance)}</b>",
-            expected=expected,
-            decimal=number(expected),
+            expected=exactly(expected_neighbours(n)),
         )
         self.exact.value = f"<p>{exact}</p>" + render_odds_curve(n)
         self.simulated.value = ""

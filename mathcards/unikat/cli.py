@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from fractions import Fraction
 from typing import Any
 
-from mathcards.i18n import _, ngettext, number, percent
+from mathcards.i18n import _, ngettext, percent
 from mathcards.unikat.board import cell_text, parse_table
 from mathcards.unikat.cards import card
 from mathcards.unikat.chain import best_chain, check_rack
-from mathcards.unikat.odds import can_lay_first, check_rack_size, expected_neighbours
+from mathcards.unikat.odds import can_lay_first, check_rack_size, exactly, expected_neighbours
 
 
 def add_commands(commands: Any) -> None:
@@ -99,8 +98,3 @@ def run_odds(args: argparse.Namespace) -> int:
     average = _("holds on average {expected} such cards, of the 8")
     print("  " + average.format(expected=exactly(expected)))
     return 0
-
-
-def exactly(value: Fraction) -> str:
-    """A fraction as it is, and as a decimal when it is not whole: 3/10 (0.3), or 1."""
-    return str(value) if value.denominator == 1 else f"{value} ({number(value)})"

@@ -606,10 +606,10 @@ class UnikatGame:
 
 
 def game_over(winners: list[str]) -> str:
-    """The last words of a game: who won."""
-    return ngettext(
-        "Game over. Winner: {names}.", "Game over. Winners: {names}.", len(winners)
-    ).format(names=and_list(winners))
+    """The last words of a game: who won (you, or a player, or players who tie)."""
+    if len(winners) == 1:
+        return said(winners[0], N_("Game over: you win!"), N_("Game over. Winner: {player}."))
+    return _("Game over. Winners: {names}.").format(names=and_list(winners))
 
 
 def named_card(named: object) -> Card:

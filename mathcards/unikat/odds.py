@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from mathcards.i18n import _
+from mathcards.i18n import _, number
 from mathcards.unikat.cards import DECK, FEATURES, touches
 
 CARDS = len(DECK)  # 3 × 3 × 3 × 3 = 81
@@ -48,6 +48,11 @@ def can_lay_first(rack_size: int) -> Fraction:
 def expected_neighbours(rack_size: int) -> Fraction:
     """How many cards that may touch the start card a rack holds on average: N × 8/80."""
     return check_rack_size(rack_size) * Fraction(TOUCHING, OTHERS)
+
+
+def exactly(value: Fraction) -> str:
+    """A fraction as it is, and as a decimal when it is not whole: 3/10 (0.3), or 1."""
+    return str(value) if value.denominator == 1 else f"{value} ({number(value)})"
 
 
 def simulate_can_lay_first(rack_size: int, deals: int, seed: int | None = None) -> list[bool]:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Literal
 
-from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
+from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_players
 from mathcards.i18n import N_, _, and_list, ngettext, said
 from mathcards.unikat.board import (
     START,
@@ -495,7 +495,10 @@ class UnikatGame:
                     outcome=repr(outcome)
                 )
             )
-        check_outcome(outcome, self.chance_outcomes(), "the bag")
+        if not self.chance_outcomes():
+            raise IllegalAction(_("nothing is waiting for the bag now"))
+        if outcome not in self.bag:
+            raise IllegalAction(_("{card} is not in the bag").format(card=outcome))
         self._said = []
         self._place(self.bag.pop(self.bag.index(outcome)))
         self._settle()

@@ -356,7 +356,7 @@ def test_a_scripted_game_waits_for_each_card_out_of_the_bag():
     with pytest.raises(IllegalAction, match="only a card can come out of the bag"):
         game.apply(ChanceOutcome("not a card"))
     game.apply(ChanceOutcome(DECK[0]))
-    with pytest.raises(IllegalAction, match=r"the bag cannot come out as card\('swb1'\)"):
+    with pytest.raises(IllegalAction, match="swb1 is not in the bag"):
         game.apply(ChanceOutcome(DECK[0]))  # it is out of the bag already
     for one in DECK[-2 * RACK_SIZE + 1 :]:
         game.apply(ChanceOutcome(one))

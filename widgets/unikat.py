@@ -250,6 +250,12 @@ def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
 # ---------------------------------------------------------------- the table
 
 
+def computer(seat: int, strategy: str) -> str:
+    """A computer player's name: its number and its strategy, e.g. "Computer 1 (greedy)"."""
+    name = _(STRATEGY_NAMES[check_strategy(strategy)])
+    return _("Computer {number} ({strategy})").format(number=seat, strategy=name)
+
+
 class UnikatTable(Complains, w.VBox):
     """You against computer players: click a rack card, then a highlighted cell to lay it."""
 
@@ -262,12 +268,7 @@ class UnikatTable(Complains, w.VBox):
         pace: float = 0.6,
         clock: Clock = kernel_clock,
     ) -> None:
-        self.strategies = {
-            _("Computer {number} ({strategy})").format(
-                number=i, strategy=_(STRATEGY_NAMES[check_strategy(s)])
-            ): s
-            for i, s in enumerate(opponents, 1)
-        }
+        self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
         self.you = you()
         self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
         self.pace, self.alarm = pace, Alarm(clock)

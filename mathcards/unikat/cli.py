@@ -17,18 +17,18 @@ def add_commands(commands: Any) -> None:
     """Add `unikat best` and `unikat odds` to the `mathcards` sub-commands (in the language in
     use: `mathcards` chooses it before it builds its parser)."""
     unikat = commands.add_parser("unikat", help=_("Unikat: the longest chain, and the odds"))
-    questions = unikat.add_subparsers(dest="unikat", required=True, metavar="QUESTION")
+    questions = unikat.add_subparsers(dest="unikat", required=True, metavar=_("QUESTION"))
 
     best = questions.add_parser("best", help=_("the longest chain of rack cards one action lays"))
     best.add_argument(
         "--table",
         nargs="+",
         required=True,
-        metavar="CODE@X,Y",
+        metavar=_("CODE@X,Y"),
         help=_("the cards on the table, e.g. swb1@0,0 cwb1@1,0"),
     )
     best.add_argument(
-        "--rack", nargs="+", required=True, metavar="CODE", help=_("the rack, e.g. cwb2 qwb1")
+        "--rack", nargs="+", required=True, metavar=_("CODE"), help=_("the rack, e.g. cwb2 qwb1")
     )
     best.add_argument("--json", action="store_true", help=_("one JSON object on stdout"))
     best.set_defaults(run=run_best)

@@ -168,5 +168,10 @@ def test_the_help_is_in_polish(capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "pl", "unikat", "best", "--help"])
     shown = capsys.readouterr().out
+    assert "--table KOD@X,Y [KOD@X,Y ...]" in shown and "--rack KOD [KOD ...]" in shown
     assert "karty na stole, np. swb1@0,0 cwb1@1,0" in shown
     assert "jeden obiekt JSON na standardowym wyjściu" in shown
+    with pytest.raises(SystemExit):
+        main(["--lang", "pl", "unikat", "--help"])
+    shown = capsys.readouterr().out
+    assert "unikat [-h] PYTANIE ..." in shown and "najdłuższy łańcuch kart ze stojaczka" in shown

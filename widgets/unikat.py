@@ -15,13 +15,31 @@ from urllib.parse import quote
 
 import ipywidgets as w
 
+from mathcards.i18n import N_, _, ngettext, number, percent, said, you
 from mathcards.unikat.board import Cell, cell_text
-from mathcards.unikat.bots import check_strategy, choose
+from mathcards.unikat.bots import STRATEGY_NAMES, check_strategy, choose
 from mathcards.unikat.cards import DECK, FEATURES, Card, card, neighbours
 from mathcards.unikat.chain import Chain, best_chain
-from mathcards.unikat.game import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap, UnikatGame
-from mathcards.unikat.gray import changed_feature, gray_chain, snake, square_features
-from mathcards.unikat.odds import OTHERS, can_lay_first, expected_neighbours
+from mathcards.unikat.game import (
+    BAG,
+    Draw,
+    EndTurn,
+    Lay,
+    Phase,
+    Source,
+    Stop,
+    Swap,
+    UnikatGame,
+    game_over,
+)
+from mathcards.unikat.gray import changed_feature, gray_chain, snake, square_features, squares
+from mathcards.unikat.odds import (
+    OTHERS,
+    can_lay_first,
+    exactly,
+    expected_neighbours,
+    touching_pairs,
+)
 from mathcards.unikat.odds import simulate_can_lay_first as simulate
 from widgets import svg
 from widgets.controls import (
@@ -35,7 +53,6 @@ from widgets.controls import (
     shows_errors,
 )
 
-YOU = "You"
 CELL = 58  # a board cell, in pixels
 CARD = 64  # a rack or display card, in pixels
 
@@ -93,7 +110,7 @@ def render_table(
     """Cards on their cells, the smallest rectangle around them; `marked` cells stand out."""
     if not table:
         return '<div class="mc-unikat-table-view"></div>'
-    xs, ys = [x for x, _ in table], [y for _, y in table]
+    xs, ys = [x for x, _y in table], [y for _x, y in table]
     shown = set(marked)
     cells = []
     for y in range(min(ys), max(ys) + 1):
@@ -105,41 +122,73 @@ def render_table(
     return f'<div class="mc-unikat-table-view" style="{columns}">{"".join(cells)}</div>'
 
 
+# What the player whose turn it is does now: to you, and about anyone else.
+DOING = {
+    Phase.ACT: (N_("You: lay or swap."), N_("{player}: lay or swap.")),
+    Phase.LAYING: (
+        N_("You: lay next to the card laid just before, or stop."),
+        N_("{player}: lay next to the card laid just before, or stop."),
+    ),
+    Phase.EXTRA: (
+        N_("You: one more action for the double move, or end the turn."),
+        N_("{player}: one more action for the double move, or end the turn."),
+    ),
+    Phase.DRAW: (
+        N_("You: draw a card from the display or the bag."),
+        N_("{player}: draw a card from the display or the bag."),
+    ),
+}
+
+
 def render_status(game: UnikatGame, player: str) -> str:
     """Whose turn, what to do, the rack sizes of everyone, the bag, and the minus points."""
     view = game.view(player)
     counts = " · ".join(
-        f"{escape(name)}: {count} card{'s' * (count != 1)}"
+        ngettext("{player}: {n} card", "{player}: {n} cards", count).format(
+            player=escape(name), n=count
+        )
         for name, count in view.rack_sizes.items()
     )
     points = " · ".join(f"{escape(name)} {score}" for name, score in view.minus_points.items())
-    rounds = f"round {view.rounds} of {view.rounds_to_play}"
     if view.to_play is None:
-        doing = "The round is over."
+        doing = _("The round is over.")
     else:
-        doing = f"{escape(view.to_play)}: {escape(view.phase.value)}."
-    return (
-        f'<div class="mc-unikat-status"><b>{doing}</b><br>On the racks — {counts}. '
-        f"Bag: {view.bag_size}. Minus points ({rounds}): {points}.</div>"
+        doing = escape(said(view.to_play, *DOING[view.phase]))
+    table = _(
+        "On the racks — {counts}. Bag: {bag}. Minus points (round {round} of {rounds}): {points}."
+    ).format(
+        counts=counts,
+        bag=view.bag_size,
+        round=view.rounds,
+        rounds=view.rounds_to_play,
+        points=points,
     )
+    return f'<div class="mc-unikat-status"><b>{doing}</b><br>{table}</div>'
 
 
 def render_chain(chain: Chain) -> str:
     """A hint in words: each card of a longest chain and its cell."""
     if not chain:
-        return "No card on your rack fits now."
+        return _("No card on your rack fits now.")
     steps = "; ".join(
-        f"{i}. the {step.card.name} at {cell_text(step.at)}" for i, step in enumerate(chain, 1)
+        _("{step}. the {card} at {cell}").format(
+            step=i, card=step.card.name, cell=cell_text(step.at)
+        )
+        for i, step in enumerate(chain, 1)
     )
-    return f"The longest chain lays {len(chain)} card{'s' * (len(chain) != 1)}: {steps}."
+    return ngettext(
+        "The longest chain lays {n} card: {steps}.",
+        "The longest chain lays {n} cards: {steps}.",
+        len(chain),
+    ).format(n=len(chain), steps=steps)
 
 
 def render_steps(chain: list[Card]) -> str:
     """Cards in a row, each with the feature that changed from the card before it."""
     shown = []
     for i, one in enumerate(chain):
-        change = changed_feature(chain[i - 1], one) if i else "start"
-        shown.append(f'<span class="mc-unikat-step">{draw(one, 44)}{change}</span>')
+        change = _(changed_feature(chain[i - 1], one)) if i else _("start")
+        shown.append(f'<span class="mc-unikat-step">{draw(one, 44)}{escape(change)}</span>')
     return f'<div class="mc-unikat-steps">{"".join(shown)}</div>'
 
 
@@ -159,22 +208,34 @@ def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
         f'<text x="{x(n):.0f}" y="{height - 6}" font-size="12" text-anchor="middle">{n}</text>'
         for n in range(10, OTHERS + 1, 10)
     )
-    label = f"chance that a rack can touch the start card, by rack size; {chosen} marked"
+    label = escape(
+        _("chance that a rack can touch the start card, by rack size; {n} marked").format(n=chosen)
+    )
     return (
         f'<svg class="mc-unikat-curve" role="img" aria-label="{label}" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}"><title>{label}</title>'
         f'<line x1="{left}" y1="{bottom}" x2="{width - 6}" y2="{bottom}" stroke="#64748b"/>'
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#64748b"/>'
-        f'<text x="4" y="{top + 4}" font-size="12">100%</text>'
-        f'<text x="14" y="{bottom}" font-size="12">0%</text>{ticks}'
+        f'<text x="4" y="{top + 4}" font-size="12">{percent(1, digits=0)}</text>'
+        f'<text x="14" y="{bottom}" font-size="12">{percent(0, digits=0)}</text>{ticks}'
         f'<polyline points="{points}" fill="none" stroke="#2563eb" stroke-width="2.5"/>'
         f'<circle cx="{x(chosen):.0f}" cy="{y(chosen):.1f}" r="6" fill="#f97316"/></svg>'
-        f'<div style="font-size:13px;margin-left:{left}px">rack size</div>'
+        f'<div style="font-size:13px;margin-left:{left}px">{escape(_("rack size"))}</div>'
     )
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def pairs_that_touch() -> w.HTML:
+    """How many pairs of cards may lie side by side, counted pair by pair."""
+    count = f"<b>{number(touching_pairs(), 0)}</b>"
+    return w.HTML(_("Pairs that may touch, counted one by one: {count}.").format(count=count))
+
+
+def squares_of_four() -> w.HTML:
+    """How many sets of four cards can lie as a 2 × 2 square, counted one by one."""
+    count = f"<b>{number(len(squares()), 0)}</b>"
+    return w.HTML(
+        _("Sets of four cards that can form a 2 × 2 square: {count}.").format(count=count)
+    )
 
 
 def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
@@ -189,6 +250,12 @@ def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
 # ---------------------------------------------------------------- the table
 
 
+def computer(seat: int, strategy: str) -> str:
+    """A computer player's name: its number and its strategy, e.g. "Computer 1 (greedy)"."""
+    name = _(STRATEGY_NAMES[check_strategy(strategy)])
+    return _("Computer {number} ({strategy})").format(number=seat, strategy=name)
+
+
 class UnikatTable(Complains, w.VBox):
     """You against computer players: click a rack card, then a highlighted cell to lay it."""
 
@@ -201,9 +268,8 @@ class UnikatTable(Complains, w.VBox):
         pace: float = 0.6,
         clock: Clock = kernel_clock,
     ) -> None:
-        self.strategies = {
-            f"Computer {i} ({s})": check_strategy(s) for i, s in enumerate(opponents, 1)
-        }
+        self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
+        self.you = you()
         self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
         self.pace, self.alarm = pace, Alarm(clock)
         self.selected: Card | None = None
@@ -224,8 +290,10 @@ class UnikatTable(Complains, w.VBox):
         self.actions.add_class("mc-actions")
         self.message = html("mc-message-box")
         self.story = html("mc-unikat-log")
-        self.new_button = button("New game", "mc-new-game", self.new_game, button_style="primary")
-        self.hint_button = button("Hint", "mc-hint", self.show_hint, icon="lightbulb-o")
+        self.new_button = button(
+            _("New game"), "mc-new-game", self.new_game, button_style="primary"
+        )
+        self.hint_button = button(_("Hint"), "mc-hint", self.show_hint, icon="lightbulb-o")
         super().__init__(
             [
                 w.HTML(STYLE + MESSAGE_STYLE + _card_faces()),
@@ -234,7 +302,7 @@ class UnikatTable(Complains, w.VBox):
                 self.board,
                 self.display_help,
                 self.display_row,
-                w.HTML("<b>Your rack</b> (click a card to see where it may go)"),
+                w.HTML(_("<b>Your rack</b> (click a card to see where it may go)")),
                 self.rack_row,
                 self.actions,
                 self.message,
@@ -253,7 +321,7 @@ class UnikatTable(Complains, w.VBox):
         self.games += 1
         self.alarm.stop()
         self.game = UnikatGame(
-            [YOU, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
+            [self.you, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
         )
         self.rng = random.Random(seed)
         self.selected, self.hint = None, ()
@@ -271,7 +339,7 @@ class UnikatTable(Complains, w.VBox):
     @shows_errors
     def lay_at(self, cell: Cell) -> None:
         if self.selected is None:
-            raise ValueError("Choose a card from your rack first.")
+            raise ValueError(_("Choose a card from your rack first."))
         self._act(Lay(self.selected, cell))
 
     @shows_errors
@@ -280,7 +348,7 @@ class UnikatTable(Complains, w.VBox):
         if self.game.phase is Phase.DRAW:
             self._act(Draw(source))
         elif self.selected is None:
-            raise ValueError("To swap, first choose the card from your rack you give away.")
+            raise ValueError(_("To swap, first choose the card from your rack you give away."))
         else:
             self._act(Swap(self.selected, source))
 
@@ -301,9 +369,9 @@ class UnikatTable(Complains, w.VBox):
     @shows_errors
     def show_hint(self, _button: object = None) -> None:
         """Show a longest chain you can lay now, on the board and in words."""
-        view = self.game.view(YOU)
-        if view.to_play != YOU or view.phase not in (Phase.ACT, Phase.LAYING, Phase.EXTRA):
-            raise ValueError("A hint is for your turn, when you may lay cards.")
+        view = self.game.view(self.you)
+        if view.to_play != self.you or view.phase not in (Phase.ACT, Phase.LAYING, Phase.EXTRA):
+            raise ValueError(_("A hint is for your turn, when you may lay cards."))
         self.hint = best_chain(view.board, view.rack, view.after)
         self.say(render_chain(self.hint))
         self._render()
@@ -323,7 +391,7 @@ class UnikatTable(Complains, w.VBox):
             self._schedule()
 
     def _computers_turn(self) -> bool:
-        return not self.game.round_over and self.game.current_players() != [YOU]
+        return not self.game.round_over and self.game.current_players() != [self.you]
 
     def _schedule(self) -> None:
         if self.pace <= 0:
@@ -351,8 +419,8 @@ class UnikatTable(Complains, w.VBox):
     # ------------------------------------------------------------ rendering
 
     def _render(self) -> None:
-        legal = self.game.legal_actions(YOU)
-        self.status.value = render_status(self.game, YOU)
+        legal = self.game.legal_actions(self.you)
+        self.status.value = render_status(self.game, self.you)
         self._render_board(legal)
         self._render_cards(legal)
         self.actions.children = self._buttons(legal)
@@ -364,7 +432,7 @@ class UnikatTable(Complains, w.VBox):
         slots = {move.at for move in legal if isinstance(move, Lay) and move.card == self.selected}
         hints = {step.at: i for i, step in enumerate(self.hint, 1)}
         cells = [*board, *slots, *hints]
-        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        xs, ys = [x for x, _y in cells], [y for _x, y in cells]
         last = self.game.chain[-1] if self.game.chain else None
         children: list[w.Widget] = []
         for y in range(min(ys) - 1, max(ys) + 2):
@@ -387,7 +455,7 @@ class UnikatTable(Complains, w.VBox):
             return shown
         if cell in slots:
             slot = w.Button(
-                tooltip=f"lay it here, at {cell_text(cell)}",
+                tooltip=_("lay it here, at {cell}").format(cell=cell_text(cell)),
                 layout=w.Layout(width=f"{CELL}px", height=f"{CELL}px"),
             )
             slot.add_class("mc-unikat-slot")
@@ -404,7 +472,7 @@ class UnikatTable(Complains, w.VBox):
         sources = {move.source for move in legal if isinstance(move, Draw)}
         sources |= {move.take for move in legal if isinstance(move, Swap)}
         rack = []
-        for one in sorted(self.game.racks[YOU]):
+        for one in sorted(self.game.racks[self.you]):
             pick = self._pick(one, "rack")
             (pick.add_class if one == self.selected else pick.remove_class)("mc-selected")
             rack.append(pick)
@@ -416,14 +484,16 @@ class UnikatTable(Complains, w.VBox):
             display.append(pick)
         drawing = self.game.phase is Phase.DRAW
         self.display_help.value = (
-            "<b>Display</b> — click a card to draw it, or draw from the bag"
+            _("<b>Display</b> — click a card to draw it, or draw from the bag")
             if drawing
-            else "<b>Display</b> — to swap, choose a card on your rack, then click a display "
-            "card or the bag"
+            else _(
+                "<b>Display</b> — to swap, choose a card on your rack, then click a display "
+                "card or the bag"
+            )
         )
-        verb = "Draw from" if drawing else "Swap with"
+        label = _("Draw from the bag ({count})") if drawing else _("Swap with the bag ({count})")
         bag = button(
-            f"{verb} the bag ({len(self.game.bag)})", "mc-unikat-bag", lambda _b: self.take(BAG)
+            label.format(count=len(self.game.bag)), "mc-unikat-bag", lambda _b: self.take(BAG)
         )
         bag.layout = w.Layout(height=f"{CARD}px")
         bag.disabled = BAG not in sources
@@ -438,15 +508,14 @@ class UnikatTable(Complains, w.VBox):
 
     def _buttons(self, legal: list[Any]) -> tuple[w.Widget, ...]:
         if self.game.over:
-            winners = " and ".join(self.game.winners())
-            return (w.HTML(f"<b>Game over: {escape(winners)} won.</b>"),)
+            return (w.HTML(f"<b>{escape(game_over(self.game.winners()))}</b>"),)
         if self.game.round_over:
-            return (button("Next round", "mc-next-round", self.next_round),)
+            return (button(_("Next round"), "mc-next-round", self.next_round),)
         shown = []
         if Stop() in legal:
-            shown.append(button("Stop laying", "mc-stop", self.stop))
+            shown.append(button(_("Stop laying"), "mc-stop", self.stop))
         if EndTurn() in legal:
-            shown.append(button("End turn", "mc-end-turn", self.end_turn))
+            shown.append(button(_("End turn"), "mc-end-turn", self.end_turn))
         return tuple(shown)
 
 
@@ -460,14 +529,14 @@ class NeighbourExplorer(Complains, w.VBox):
         chosen = card(start)
         self.choices = [
             w.Dropdown(
-                options=list(feature.values),
+                options=[(_(word), word) for word in feature.values],
                 value=feature.values[value],
-                description=feature.name,
+                description=_(feature.name),
             )
             for feature, value in zip(FEATURES, chosen, strict=True)
         ]
-        for choice in self.choices:
-            choice.add_class(f"mc-unikat-{choice.description}")
+        for feature, choice in zip(FEATURES, self.choices, strict=True):
+            choice.add_class(f"mc-unikat-{feature.name}")
             choice.observe(lambda _change: self.show(), names="value")
         self.message = html("mc-message-box")
         self.neighbours = html("mc-unikat-neighbours")
@@ -499,13 +568,20 @@ class NeighbourExplorer(Complains, w.VBox):
         one = self.chosen
         around = neighbours(one)
         steps = "".join(
-            f'<span class="mc-unikat-step">{draw(other, 52)}{changed_feature(one, other)}</span>'
+            f'<span class="mc-unikat-step">{draw(other, 52)}'
+            f"{escape(_(changed_feature(one, other)))}</span>"
             for other in around
         )
-        self.neighbours.value = (
-            f"<p>The <b>{one.name}</b> {draw(one, 52)} touches {len(around)} cards: "
-            f"{len(FEATURES)} features, each changed to one of its 2 other values.</p>{steps}"
+        touches = _(
+            "The {card} {drawing} touches {n} cards: {features} features, each changed to one "
+            "of its 2 other values."
+        ).format(
+            card=f"<b>{escape(one.name)}</b>",
+            drawing=draw(one, 52),
+            n=len(around),
+            features=len(FEATURES),
         )
+        self.neighbours.value = f"<p>{touches}</p>{steps}"
         self.deck.value = render_deck(one, set(around))
 
 
@@ -533,14 +609,18 @@ class RackOdds(Complains, w.VBox):
     def __init__(self, rack_size: int = 10, seed: int | None = 2026) -> None:
         self.seed = seed
         self.deals: list[bool] = []
-        self.size = w.IntSlider(value=rack_size, min=1, max=OTHERS, description="rack size")
+        self.size = w.IntSlider(value=rack_size, min=1, max=OTHERS, description=_("rack size"))
         self.size.add_class("mc-unikat-rack-size")
         self.size.observe(lambda _change: self.reset(), names="value")
         self.exact = html("mc-unikat-exact")
         self.simulated = html("mc-unikat-simulated")
         self.message = html("mc-message-box")
         buttons = [
-            button(f"Deal {n:,} racks", f"mc-deal-{n}", lambda _b, n=n: self.deal(n))
+            button(
+                ngettext("Deal {count} rack", "Deal {count} racks", n).format(count=number(n, 0)),
+                f"mc-deal-{n}",
+                lambda _b, n=n: self.deal(n),
+            )
             for n in self.BATCHES
         ]
         super().__init__(
@@ -561,12 +641,19 @@ class RackOdds(Complains, w.VBox):
         n = self.size.value
         chance = can_lay_first(n)
         self.deals = []
-        self.exact.value = (
-            f"<p>A rack of {n}: exactly <b>{chance}</b> ≈ <b>{float(chance):.1%}</b> that it "
-            f"holds a card that may touch the start card; on average "
-            f"{expected_neighbours(n)} = {float(expected_neighbours(n)):.2f} such cards.</p>"
-            + render_odds_curve(n)
+        exact = ngettext(
+            "A rack of {n} card: exactly {chance} ≈ {percent} that it holds a card that may "
+            "touch the start card; on average {expected} such cards.",
+            "A rack of {n} cards: exactly {chance} ≈ {percent} that it holds a card that may "
+            "touch the start card; on average {expected} such cards.",
+            n,
+        ).format(
+            n=n,
+            chance=f"<b>{chance}</b>",
+            percent=f"<b>{percent(chance)}</b>",
+            expected=exactly(expected_neighbours(n)),
         )
+        self.exact.value = f"<p>{exact}</p>" + render_odds_curve(n)
         self.simulated.value = ""
 
     @shows_errors
@@ -576,10 +663,16 @@ class RackOdds(Complains, w.VBox):
         self.deals += simulate(self.size.value, count, seed=seed)
         share = sum(self.deals) / len(self.deals)
         gap = share - float(can_lay_first(self.size.value))
-        self.simulated.value = (
-            f"<p>{sum(self.deals):,} of {len(self.deals):,} simulated racks could touch it: "
-            f"<b>{share:.1%}</b> (off the exact chance by {gap:+.1%}).</p>"
+        simulated = _(
+            "{hits} of {deals} simulated racks could touch it: {share} (off the exact chance by "
+            "{gap})."
+        ).format(
+            hits=number(sum(self.deals), 0),
+            deals=number(len(self.deals), 0),
+            share=f"<b>{percent(share)}</b>",
+            gap=("+" if gap >= 0 else "−") + percent(abs(gap)),
         )
+        self.simulated.value = f"<p>{simulated}</p>"
 
 
 # ---------------------------------------------------------------- one chain through 81 cards
@@ -596,11 +689,11 @@ class GrayChainBuilder(Complains, w.VBox):
         self.snake = html("mc-unikat-snake")
         self.message = html("mc-message-box")
         buttons = [
-            button("Next card", "mc-next-card", lambda _b: self.more(1), button_style="primary"),
-            button("9 more", "mc-nine-more", lambda _b: self.more(9)),
-            button("All 81", "mc-all-81", lambda _b: self.more(81)),
-            button("Lay it out as a snake", "mc-lay-snake", self.lay_snake),
-            button("Start again", "mc-start-again", self.start_again),
+            button(_("Next card"), "mc-next-card", lambda _b: self.more(1), button_style="primary"),
+            button(_("9 more"), "mc-nine-more", lambda _b: self.more(9)),
+            button(_("All 81"), "mc-all-81", lambda _b: self.more(81)),
+            button(_("Lay it out as a snake"), "mc-lay-snake", self.lay_snake),
+            button(_("Start again"), "mc-start-again", self.start_again),
         ]
         super().__init__(
             [
@@ -628,19 +721,30 @@ class GrayChainBuilder(Complains, w.VBox):
     def lay_snake(self, _button: object = None) -> None:
         """The chain so far, row by row, every other row right to left."""
         table = snake(self.chain[: self.shown])
-        self.snake.value = (
-            f"<p>{_plural(self.shown, 'card')} on the board: every two cards side by side touch, "
-            "down the columns too.</p>" + render_table(table, width=44)
-        )
+        laid = ngettext(
+            "{n} card on the board: every two cards side by side touch, down the columns too.",
+            "{n} cards on the board: every two cards side by side touch, down the columns too.",
+            self.shown,
+        ).format(n=self.shown)
+        self.snake.value = f"<p>{laid}</p>" + render_table(table, width=44)
 
     def _render(self) -> None:
         so_far = self.chain[: self.shown]
         distinct = len(set(so_far))
-        self.count.value = (
-            f"<p><b>{_plural(self.shown, 'card')}</b> of 81, all different ({distinct}); "
-            "each differs from the one before in one feature, named under it.</p>"
+        count = _(
+            "{cards} of 81, all different ({distinct}); each differs from the one before in one "
+            "feature, named under it."
         )
+        cards = ngettext("{n} card", "{n} cards", self.shown).format(n=self.shown)
+        self.count.value = f"<p>{count.format(cards=f'<b>{cards}</b>', distinct=distinct)}</p>"
         self.steps.value = render_steps(so_far)
+
+
+# A side of the square whose two cards do not touch.
+TOP = N_("No: the two cards on the top do not differ in exactly one feature.")
+BOTTOM = N_("No: the two cards on the bottom do not differ in exactly one feature.")
+LEFT = N_("No: the two cards on the left do not differ in exactly one feature.")
+RIGHT = N_("No: the two cards on the right do not differ in exactly one feature.")
 
 
 class SquareChecker(Complains, w.VBox):
@@ -648,7 +752,7 @@ class SquareChecker(Complains, w.VBox):
 
     def __init__(self, square: str = "swb1 swb2 srb1 srb2") -> None:
         codes = square.split()
-        corners = ("top left", "top right", "bottom left", "bottom right")
+        corners = (_("top left"), _("top right"), _("bottom left"), _("bottom right"))
         self.inputs = [
             w.Text(value=code, description=corner, layout=w.Layout(width="200px"))
             for code, corner in zip(codes, corners, strict=True)
@@ -680,22 +784,27 @@ class SquareChecker(Complains, w.VBox):
         self.say("")
         a, b, c, d = four
         if len(set(four)) < len(four):
-            self.verdict.value = "No: every card is unique, so one card cannot lie twice."
+            self.verdict.value = _("No: every card is unique, so one card cannot lie twice.")
             return
         self.picture.value = render_table({(0, 0): a, (1, 0): b, (0, 1): c, (1, 1): d}, width=64)
-        for x, y, where in ((a, b, "top"), (c, d, "bottom"), (a, c, "left"), (b, d, "right")):
+        for x, y, side in ((a, b, TOP), (c, d, BOTTOM), (a, c, LEFT), (b, d, RIGHT)):
             try:
                 changed_feature(x, y)
             except ValueError:
-                self.verdict.value = (
-                    f"No: the two cards on the {where} do not differ in exactly one feature."
-                )
+                self.verdict.value = _(side)
                 return
         across, down = square_features(a, b, c, d)
-        self.verdict.value = (
-            f"Yes, a square: along the rows the <b>{across}</b> changes, down the columns the "
-            f"<b>{down}</b>."
-        )
+        self.verdict.value = _(
+            "Yes, a square: along the rows the {across} changes, down the columns the {down}."
+        ).format(across=f"<b>{_(across)}</b>", down=f"<b>{_(down)}</b>")
 
 
-__all__ = ["GrayChainBuilder", "NeighbourExplorer", "RackOdds", "SquareChecker", "UnikatTable"]
+__all__ = [
+    "GrayChainBuilder",
+    "NeighbourExplorer",
+    "RackOdds",
+    "SquareChecker",
+    "UnikatTable",
+    "pairs_that_touch",
+    "squares_of_four",
+]

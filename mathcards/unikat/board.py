@@ -11,6 +11,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 
+from mathcards.i18n import _, ngettext
 from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences, touches
 
 Cell = tuple[int, int]
@@ -109,16 +110,32 @@ def check_table(table: Table) -> None:
     seen: dict[Card, Cell] = {}
     for cell, laid in table.items():
         if laid in seen:
-            raise ValueError(f"{laid} lies twice, at {cell_text(seen[laid])} and {cell_text(cell)}")
+            raise ValueError(
+                _("{card} lies twice, at {cell} and {other_cell}").format(
+                    card=laid, cell=cell_text(seen[laid]), other_cell=cell_text(cell)
+                )
+            )
         seen[laid] = cell
     for cell, laid in table.items():
         for side in around(cell)[:2]:  # right and below: each pair once
             other = table.get(side)
             if other is not None and not touches(laid, other):
-                raise ValueError(
-                    f"{laid} at {cell_text(cell)} and {other} at {cell_text(side)} lie side by "
-                    f"side but differ in {differences(laid, other)} features, not exactly 1"
-                )
+                raise ValueError(side_by_side(laid, cell, other, side))
+
+
+def side_by_side(laid: Card, cell: Cell, other: Card, side: Cell) -> str:
+    """Why two cards side by side break the laying rule."""
+    count = differences(laid, other)
+    sentence = ngettext(
+        "{card} at {cell} and {other} at {other_cell} lie side by side but differ in {n} "
+        "feature, not exactly 1",
+        "{card} at {cell} and {other} at {other_cell} lie side by side but differ in {n} "
+        "features, not exactly 1",
+        count,
+    )
+    return sentence.format(
+        card=laid, cell=cell_text(cell), other=other, other_cell=cell_text(side), n=count
+    )
 
 
 def cell_text(cell: Cell) -> str:
@@ -130,7 +147,9 @@ def parse_cell(text: str) -> Cell:
     """A cell written ``x,y``: two plain whole numbers, column then row."""
     match = re.fullmatch(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})", text)
     if match is None:
-        raise ValueError(f"{text!r} is not a cell: write column,row like 1,0")
+        raise ValueError(
+            _("{text} is not a cell: write column,row like 1,0").format(text=repr(text))
+        )
     return int(match[1]), int(match[2])
 
 
@@ -138,7 +157,11 @@ def parse_placement(text: str) -> tuple[Card, Cell]:
     """A card on a cell, written ``CODE@X,Y`` like ``swb1@0,0``."""
     code, at, cell = text.partition("@")
     if not at:
-        raise ValueError(f"{text!r} is not a card on a cell: write CODE@X,Y like swb1@0,0")
+        raise ValueError(
+            _("{text} is not a card on a cell: write CODE@X,Y like swb1@0,0").format(
+                text=repr(text)
+            )
+        )
     return card(code), parse_cell(cell)
 
 
@@ -148,7 +171,11 @@ def parse_table(texts: Iterable[str]) -> dict[Cell, Card]:
     for text in texts:
         laid, cell = parse_placement(text)
         if cell in table:
-            raise ValueError(f"two cards on cell {cell_text(cell)}: {table[cell]} and {laid}")
+            raise ValueError(
+                _("two cards on cell {cell}: {card} and {other}").format(
+                    cell=cell_text(cell), card=table[cell], other=laid
+                )
+            )
         table[cell] = laid
     check_table(table)
     return table

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from mathcards.i18n import N_, _
 from mathcards.unikat.board import Cell, Table, places, touching
 from mathcards.unikat.cards import Card
 from mathcards.unikat.chain import Chain, Step, best_chain
@@ -160,12 +161,18 @@ STRATEGIES: dict[str, Strategy] = {
     "greedy": play_greedy,
     "expert": play_expert,
 }
+# What each strategy is called where a player reads it (the keys stay English: they are code).
+STRATEGY_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "expert": N_("expert")}
 
 
 def check_strategy(strategy: str) -> str:
     """A computer player's strategy must be one of `STRATEGIES`."""
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown player {strategy!r}: choose one of {', '.join(STRATEGIES)}")
+        raise ValueError(
+            _("unknown player {strategy}: choose one of {choices}").format(
+                strategy=repr(strategy), choices=", ".join(STRATEGIES)
+            )
+        )
     return strategy
 
 
@@ -180,7 +187,7 @@ def play_game(strategies: dict[str, str], seed: int, rounds_to_play: int = 1) ->
     """A whole game between computer players (name → strategy), seeded."""
     game = UnikatGame(list(strategies), seed=seed, rounds_to_play=rounds_to_play)
     rng = random.Random(f"bots/{seed}")
-    for _ in range(MAX_MOVES):
+    for _move in range(MAX_MOVES):
         if game.over:
             return game
         if game.round_over:

@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from itertools import product
 from typing import NamedTuple
 
+from mathcards.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Feature:
-    """One of the four features: its name, its three values, and their letters in a code."""
+    """One of the four features: its name, its three values, and their letters in a code (the
+    name and the values are English words, marked for translating where they are shown)."""
 
     name: str
     values: tuple[str, str, str]
@@ -22,13 +25,34 @@ class Feature:
 
 
 FEATURES = (
-    Feature("shape", ("star", "circle", "square"), "scq"),
-    Feature("background", ("white", "red", "navy"), "wrn"),
-    Feature("colour", ("blue", "green", "yellow"), "bgy"),
-    Feature("size", ("small", "medium", "large"), "123"),
+    Feature(N_("shape"), (N_("star"), N_("circle"), N_("square")), "scq"),
+    Feature(N_("background"), (N_("white"), N_("red"), N_("navy")), "wrn"),
+    Feature(N_("colour"), (N_("blue"), N_("green"), N_("yellow")), "bgy"),
+    Feature(N_("size"), (N_("small"), N_("medium"), N_("large")), "123"),
 )
-CARD_HELP = (
-    "a card is four letters: shape s/c/q, background w/r/n, colour b/g/y, size 1/2/3, like swb1"
+# A card's figure, by shape, colour and size: one phrase each, so that a language can make its
+# words agree with the shape (Polish: mała niebieska gwiazdka, małe niebieskie koło).
+FIGURES = (
+    (
+        (N_("small blue star"), N_("medium blue star"), N_("large blue star")),
+        (N_("small green star"), N_("medium green star"), N_("large green star")),
+        (N_("small yellow star"), N_("medium yellow star"), N_("large yellow star")),
+    ),
+    (
+        (N_("small blue circle"), N_("medium blue circle"), N_("large blue circle")),
+        (N_("small green circle"), N_("medium green circle"), N_("large green circle")),
+        (N_("small yellow circle"), N_("medium yellow circle"), N_("large yellow circle")),
+    ),
+    (
+        (N_("small blue square"), N_("medium blue square"), N_("large blue square")),
+        (N_("small green square"), N_("medium green square"), N_("large green square")),
+        (N_("small yellow square"), N_("medium yellow square"), N_("large yellow square")),
+    ),
+)
+ON_BACKGROUND = (N_("{figure} on white"), N_("{figure} on red"), N_("{figure} on navy"))
+CARD_HELP = N_(
+    "A card is four letters: shape s/c/q (star, circle, square), background w/r/n (white, red, "
+    "navy), colour b/g/y (blue, green, yellow), size 1/2/3 (small, medium, large), like swb1."
 )
 
 
@@ -49,7 +73,7 @@ class Card(NamedTuple):
 
     @property
     def words(self) -> tuple[str, str, str, str]:
-        """Its shape, background, colour and size in words."""
+        """Its shape, background, colour and size as English words (keys, not for reading)."""
         shape, background, colour, size = (
             feature.values[value] for feature, value in zip(FEATURES, self, strict=True)
         )
@@ -57,9 +81,9 @@ class Card(NamedTuple):
 
     @property
     def name(self) -> str:
-        """The card in words, e.g. "small blue star on white"."""
-        shape, background, colour, size = self.words
-        return f"{size} {colour} {shape} on {background}"
+        """The card in words in the language in use, e.g. "small blue star on white"."""
+        figure = _(FIGURES[self.shape][self.colour][self.size])
+        return _(ON_BACKGROUND[self.background]).format(figure=figure)
 
     def __str__(self) -> str:
         return self.code
@@ -77,13 +101,22 @@ def card(code: str | Card) -> Card:
         return code
     letters = str(code).strip().lower()
     if len(letters) != len(FEATURES):
-        raise ValueError(f"{code!r} is not a card: {CARD_HELP}")
+        problem = _("{code} is not a card.").format(code=repr(code))
+        raise ValueError(f"{problem} {_(CARD_HELP)}")
     values = []
     for feature, letter in zip(FEATURES, letters, strict=True):
         if letter not in feature.letters:
+            problem = _(
+                "{code} is not a card: its {feature} must be one of {letters}, not {letter}."
+            )
             raise ValueError(
-                f"{code!r} is not a card: its {feature.name} must be one of "
-                f"{'/'.join(feature.letters)}, not {letter!r} ({CARD_HELP})"
+                problem.format(
+                    code=repr(code),
+                    feature=_(feature.name),
+                    letters="/".join(feature.letters),
+                    letter=repr(letter),
+                )
+                + f" {_(CARD_HELP)}"
             )
         values.append(feature.letters.index(letter))
     return Card(*values)

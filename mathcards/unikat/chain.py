@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mathcards.i18n import ngettext
 from mathcards.unikat.board import Cell, Table, around, fits, lays
 from mathcards.unikat.cards import Card, touches
 
@@ -33,10 +34,22 @@ def check_rack(table: Table, rack: Iterable[Card]) -> list[Card]:
     held = list(rack)
     twice = sorted({str(one) for one in held if held.count(one) > 1})
     if twice:
-        raise ValueError(f"{', '.join(twice)} is on the rack twice: every card is unique")
+        raise ValueError(
+            ngettext(
+                "{cards} is on the rack twice: every card is unique",
+                "{cards} are on the rack twice: every card is unique",
+                len(twice),
+            ).format(cards=", ".join(twice))
+        )
     on_table = sorted({str(one) for one in held if one in table.values()})
     if on_table:
-        raise ValueError(f"{', '.join(on_table)} is on the table and on the rack")
+        raise ValueError(
+            ngettext(
+                "{cards} is on the table and on the rack",
+                "{cards} are on the table and on the rack",
+                len(on_table),
+            ).format(cards=", ".join(on_table))
+        )
     return held
 
 

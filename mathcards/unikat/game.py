@@ -22,7 +22,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Literal
 
-from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_outcome, check_players
+from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_players
+from mathcards.i18n import N_, _, and_list, ngettext, said
 from mathcards.unikat.board import (
     START,
     Cell,
@@ -112,9 +113,22 @@ class UnikatView:
         return self.chain[-1] if self.phase is Phase.LAYING and self.chain else None
 
 
-def source_text(source: Source) -> str:
-    """Where a card is taken from, in words."""
-    return "a card from the bag" if source == BAG else f"the {card(source).name} from the display"
+# What the player whose turn it is must do now, said when they try something else.
+TIME_TO = {
+    Phase.ACT: N_("it is time to lay cards or swap one"),
+    Phase.LAYING: N_("it is time to lay a card next to the card laid just before, or stop"),
+    Phase.EXTRA: N_("it is time to take the extra action of the double move, or end the turn"),
+    Phase.DRAW: N_("it is time to draw a card from the display or the bag"),
+    Phase.ROUND_OVER: N_("the round is over"),
+}
+# A move tried at the wrong time, by its kind.
+NOT_NOW = {
+    "lay": N_("you cannot lay a card now"),
+    "stop": N_("you cannot stop laying now"),
+    "swap": N_("you cannot swap now"),
+    "end": N_("you cannot end the turn now"),
+    "draw": N_("you cannot draw now"),
+}
 
 
 class UnikatGame:
@@ -136,7 +150,7 @@ class UnikatGame:
     ) -> None:
         self.players = check_players(players, game="Unikat", most=4)
         if rounds_to_play < 1:
-            raise ValueError(f"play at least one round, not {rounds_to_play}")
+            raise ValueError(_("play at least one round, not {n}").format(n=rounds_to_play))
         self.rounds_to_play, self.scripted = rounds_to_play, scripted
         self.rng = random.Random(seed)
         self.stacked = _stacked(bag)
@@ -166,7 +180,14 @@ class UnikatGame:
         for player in self.players:
             self.waiting += [("rack", player)] * RACK_SIZE
         self.waiting += [("start", None)] + [("display", None)] * DISPLAY_SIZE
-        self._said: list[str] = [f"Round {self._rounds}, {self.player} to play first."]
+        self._said: list[str] = [
+            said(
+                self.player,
+                N_("Round {round}: you play first."),
+                N_("Round {round}, {player} to play first."),
+                round=self._rounds,
+            )
+        ]
         self._settle()
         self.log.append(" ".join(self._said))
 
@@ -200,9 +221,15 @@ class UnikatGame:
     def next_round(self) -> Event:
         """Deal the next round; the next player clockwise starts it."""
         if not self.round_over:
-            raise IllegalAction("the round is still going: finish it first")
+            raise IllegalAction(_("the round is still going: finish it first"))
         if self.over:
-            raise IllegalAction(f"the game is over after {self.rounds_to_play} rounds")
+            raise IllegalAction(
+                ngettext(
+                    "the game is over after {n} round",
+                    "the game is over after {n} rounds",
+                    self.rounds_to_play,
+                ).format(n=self.rounds_to_play)
+            )
         self._deal()
         return Event(None, "deal", self.log[-1])
 
@@ -253,9 +280,9 @@ class UnikatGame:
         if isinstance(action, ChanceOutcome):
             return self._chance(action.outcome)
         if self.round_over:
-            raise IllegalAction("the round is over: deal the next round")
+            raise IllegalAction(_("the round is over: deal the next round"))
         if self.waiting:
-            raise IllegalAction("a card must come out of the bag first")
+            raise IllegalAction(_("a card must come out of the bag first"))
         handlers: dict[type, Callable[[Any], None]] = {
             Lay: self._lay,
             Stop: self._stop,
@@ -265,7 +292,7 @@ class UnikatGame:
         }
         handler = handlers.get(type(action))
         if handler is None:
-            raise IllegalAction(f"{action!r} is not a move in Unikat")
+            raise IllegalAction(_("{action} is not a move in Unikat").format(action=repr(action)))
         player = self.player
         self._said = []
         handler(action)
@@ -277,11 +304,16 @@ class UnikatGame:
         return Event(player, kind, sentence)
 
     def _expect(self, phases: tuple[Phase, ...], doing: str) -> None:
+        """A move of this kind (a key of `NOT_NOW`) only in these phases."""
         if self.phase not in phases:
-            raise IllegalAction(f"you cannot {doing} now: it is time to {self.phase.value}")
+            raise IllegalAction(
+                _("{refusal}: {time_to}").format(
+                    refusal=_(NOT_NOW[doing]), time_to=_(TIME_TO[self.phase])
+                )
+            )
 
     def _lay(self, action: Lay) -> None:
-        self._expect((Phase.ACT, Phase.LAYING, Phase.EXTRA), "lay a card")
+        self._expect((Phase.ACT, Phase.LAYING, Phase.EXTRA), "lay")
         laid, cell = named_card(action.card), named_cell(action.at)
         self._check_lay(laid, cell)
         beside = len(touching(self.board, cell))
@@ -289,61 +321,100 @@ class UnikatGame:
         self.board[cell] = laid
         self.chain.append(cell)
         self.phase = Phase.LAYING
-        self._said.append(f"{self.player}: laid the {laid.name} at {cell_text(cell)}.")
+        self._said.append(
+            said(
+                self.player,
+                N_("You lay the {card} at {cell}."),
+                N_("{player} lays the {card} at {cell}."),
+                card=laid.name,
+                cell=cell_text(cell),
+            )
+        )
         if beside >= 2 and self.action == 1 and not self.double_move:
             self.double_move = True
-            self._said.append(f"It touches {beside} cards: a double move!")
+            self._said.append(
+                ngettext(
+                    "It touches {n} card: a double move!",
+                    "It touches {n} cards: a double move!",
+                    beside,
+                ).format(n=beside)
+            )
         if not self.rack:
             self._end_round(winner=self.player)
 
     def _check_lay(self, laid: Card, cell: Cell) -> None:
         """The laying rule, and the chain rule of action A, in words."""
         if laid not in self.rack:
-            raise IllegalAction(f"the {laid.name} is not on your rack")
+            raise IllegalAction(_("the {card} is not on your rack").format(card=laid.name))
         if cell in self.board:
-            raise IllegalAction(f"cell {cell_text(cell)} is taken by the {self.board[cell].name}")
+            raise IllegalAction(
+                _("cell {cell} is taken by the {card}").format(
+                    cell=cell_text(cell), card=self.board[cell].name
+                )
+            )
         if self.phase is Phase.LAYING and cell not in around(self.chain[-1]):
             raise IllegalAction(
-                f"each further card goes next to the card laid just before it, at "
-                f"{cell_text(self.chain[-1])}; {cell_text(cell)} is not next to it"
+                _(
+                    "each further card goes next to the card laid just before it, at {before}; "
+                    "{cell} is not next to it"
+                ).format(before=cell_text(self.chain[-1]), cell=cell_text(cell))
             )
         beside = touching(self.board, cell)
         if not beside:
-            raise IllegalAction(f"cell {cell_text(cell)} is not next to any card on the table")
+            raise IllegalAction(
+                _("cell {cell} is not next to any card on the table").format(cell=cell_text(cell))
+            )
         for other in beside:
-            if differences(laid, other) != 1:
+            if (count := differences(laid, other)) != 1:
                 raise IllegalAction(
-                    f"the {laid.name} differs from the {other.name} in "
-                    f"{differences(laid, other)} features: cards side by side differ in exactly one"
+                    ngettext(
+                        "the {card} differs from the {other} in {n} feature: cards side by side "
+                        "differ in exactly one",
+                        "the {card} differs from the {other} in {n} features: cards side by side "
+                        "differ in exactly one",
+                        count,
+                    ).format(card=laid.name, other=other.name, n=count)
                 )
 
     def _stop(self, _action: Stop) -> None:
-        self._expect((Phase.LAYING,), "stop laying")
-        self._said.append(f"{self.player}: stopped laying.")
+        self._expect((Phase.LAYING,), "stop")
+        self._said.append(said(self.player, N_("You stop laying."), N_("{player} stops laying.")))
         self._action_done()
 
     def _swap(self, action: Swap) -> None:
         self._expect((Phase.ACT, Phase.EXTRA), "swap")
         given = named_card(action.card)
         if given not in self.rack:
-            raise IllegalAction(f"the {given.name} is not on your rack")
-        self._check_source(action.take, "swap for")
+            raise IllegalAction(_("the {card} is not on your rack").format(card=given.name))
+        self._check_source(action.take, "swap")
         self.rack.remove(given)
         self.display.append(given)
-        self._said.append(
-            f"{self.player}: put the {given.name} into the display and took "
-            f"{source_text(action.take)}."
-        )
+        if action.take == BAG:
+            to_you = N_("You put the {card} into the display and take a card from the bag.")
+            to_them = N_("{player} puts the {card} into the display and takes a card from the bag.")
+        else:
+            to_you = N_("You put the {card} into the display and take the {taken} from it.")
+            to_them = N_("{player} puts the {card} into the display and takes the {taken} from it.")
+        taken = "" if action.take == BAG else card(action.take).name
+        self._said.append(said(self.player, to_you, to_them, card=given.name, taken=taken))
         self._take(action.take)
         self._action_done()
 
-    def _check_source(self, source: Source, doing: str) -> None:
+    def _check_source(self, source: Source, doing: Literal["swap", "draw"]) -> None:
         """A card taken from the display or the bag must be there."""
         if source == BAG:
             if BAG not in self._sources():
-                raise IllegalAction(f"the bag is empty: there is nothing in it to {doing}")
+                empty = {
+                    "swap": N_("the bag is empty: there is nothing in it to swap for"),
+                    "draw": N_("the bag is empty: there is nothing in it to draw"),
+                }
+                raise IllegalAction(_(empty[doing]))
         elif named_card(source) not in self.display:
-            raise IllegalAction(f"the {card(source).name} is not in the display to {doing}")
+            missing = {
+                "swap": N_("the {card} is not in the display to swap for"),
+                "draw": N_("the {card} is not in the display to draw"),
+            }
+            raise IllegalAction(_(missing[doing]).format(card=card(source).name))
 
     def _take(self, source: Source) -> None:
         """Onto the rack: a card from the display, or one from the bag."""
@@ -359,16 +430,22 @@ class UnikatGame:
         self.chain = []
         if self.action == 1 and self.double_move:
             self.action, self.phase = 2, Phase.EXTRA
-            self._said.append(f"{self.player}: one more action, for the double move.")
+            self._said.append(
+                said(
+                    self.player,
+                    N_("You take one more action, for the double move."),
+                    N_("{player} takes one more action, for the double move."),
+                )
+            )
             self._settle()
         else:
             self._turn_done()
 
     def _end_turn(self, _action: EndTurn) -> None:
-        self._expect((Phase.ACT, Phase.EXTRA), "end the turn")
+        self._expect((Phase.ACT, Phase.EXTRA), "end")
         if self.phase is Phase.ACT and (self._lays() or self._sources()):
-            raise IllegalAction("you can lay or swap, so do one of them")
-        self._said.append(f"{self.player}: ended the turn.")
+            raise IllegalAction(_("you can lay or swap, so do one of them"))
+        self._said.append(said(self.player, N_("You end the turn."), N_("{player} ends the turn.")))
         self._turn_done()
 
     def _turn_done(self) -> None:
@@ -382,7 +459,23 @@ class UnikatGame:
     def _draw(self, action: Draw) -> None:
         self._expect((Phase.DRAW,), "draw")
         self._check_source(action.source, "draw")
-        self._said.append(f"{self.player}: drew {source_text(action.source)}.")
+        if action.source == BAG:
+            self._said.append(
+                said(
+                    self.player,
+                    N_("You draw a card from the bag."),
+                    N_("{player} draws a card from the bag."),
+                )
+            )
+        else:
+            self._said.append(
+                said(
+                    self.player,
+                    N_("You take the {card} from the display."),
+                    N_("{player} takes the {card} from the display."),
+                    card=card(action.source).name,
+                )
+            )
         self._take(action.source)
         self._next_turn()
 
@@ -390,15 +483,22 @@ class UnikatGame:
         self.current = (self.current + 1) % len(self.players)
         self._start_turn()
         self.phase = Phase.ACT
-        self._said.append(f"{self.player} to play.")
+        self._said.append(said(self.player, N_("Your turn."), N_("{player} to play.")))
         self._settle()
 
     # ------------------------------------------------------------ the bag
 
     def _chance(self, outcome: object) -> Event:
         if not isinstance(outcome, Card):
-            raise IllegalAction(f"only a card can come out of the bag, not {outcome!r}")
-        check_outcome(outcome, self.chance_outcomes(), "the bag")
+            raise IllegalAction(
+                _("only a card can come out of the bag, not {outcome}").format(
+                    outcome=repr(outcome)
+                )
+            )
+        if not self.chance_outcomes():
+            raise IllegalAction(_("nothing is waiting for the bag now"))
+        if outcome not in self.bag:
+            raise IllegalAction(_("{card} is not in the bag").format(card=outcome))
         self._said = []
         self._place(self.bag.pop(self.bag.index(outcome)))
         self._settle()
@@ -410,13 +510,19 @@ class UnikatGame:
         if into == "rack" and player is not None:
             self.racks[player].append(drawn)
             if self.scripted:  # unscripted, the move that drew it has said so
-                self._said.append(f"{player}: got a card from the bag.")
+                self._said.append(
+                    said(
+                        player,
+                        N_("You get a card from the bag."),
+                        N_("{player} gets a card from the bag."),
+                    )
+                )
         elif into == "start":
             self.board[START] = drawn
-            self._said.append(f"The start card is the {drawn.name}.")
+            self._said.append(_("The start card is the {card}.").format(card=drawn.name))
         else:
             self.display.append(drawn)
-            self._said.append(f"The {drawn.name} is turned up in the display.")
+            self._said.append(_("The {card} is turned up in the display.").format(card=drawn.name))
 
     def _settle(self) -> None:
         """Draw what is waiting (unless scripted), refill an empty display, then check the round."""
@@ -426,10 +532,10 @@ class UnikatGame:
                 return
             if self.display or not self.bag or self.round_over:
                 break
-            self._said.append("The display is empty: three new cards are turned up.")
+            self._said.append(_("The display is empty: three new cards are turned up."))
             self.waiting += [("display", None)] * DISPLAY_SIZE
         if self.phase is Phase.ACT and self._stuck():  # at the start of a turn
-            self._said.append("No card left can be laid anywhere, so nobody can lay again.")
+            self._said.append(_("No card left can be laid anywhere, so nobody can lay again."))
             self._end_round(winner=None)
 
     def _draw_waiting(self) -> None:
@@ -449,22 +555,26 @@ class UnikatGame:
         self.phase, self.round_winner = Phase.ROUND_OVER, winner
         self.waiting.clear()
         if winner:
-            self._said.append(f"{winner}: no card left, winner of the round!")
+            self._said.append(
+                said(
+                    winner,
+                    N_("You have no card left: you win the round!"),
+                    N_("{player} has no card left and wins the round!"),
+                )
+            )
         for player, rack in self.racks.items():
             self.minus_points[player] += len(rack)
         counts = ", ".join(f"{p} {len(self.racks[p])}" for p in self.players)
-        self._said.append(f"Minus points this round: {counts}.")
+        self._said.append(_("Minus points this round: {counts}.").format(counts=counts))
         if self.over:
-            winners = self.winners()
-            title = "Winner" if len(winners) == 1 else "Winners"
-            self._said.append(f"Game over. {title}: {' and '.join(winners)}.")
+            self._said.append(game_over(self.winners()))
 
     # ------------------------------------------------------------ what each player sees
 
     def view(self, player: str) -> UnikatView:
         """Your rack, the table, the display, the bag's size and the others' rack sizes."""
         if player not in self.players:
-            raise ValueError(f"{player!r} is not playing")
+            raise ValueError(_("{player} is not playing").format(player=repr(player)))
         to_play = None if self.round_over else self.player
         return UnikatView(
             player=player,
@@ -498,25 +608,40 @@ class UnikatGame:
         return [*on_racks, *self.board.values(), *self.display, *self.bag]
 
 
+def game_over(winners: list[str]) -> str:
+    """The last words of a game: who won (you, or a player, or players who tie)."""
+    if len(winners) == 1:
+        return said(winners[0], N_("Game over: you win!"), N_("Game over. Winner: {player}."))
+    return _("Game over. Winners: {names}.").format(names=and_list(winners))
+
+
 def named_card(named: object) -> Card:
     """The card a move names: a `Card`, or its code such as ``swb1``."""
     if isinstance(named, Card):
         if named not in NEIGHBOURS:
-            raise IllegalAction(f"no card has the values {tuple(named)}: each is 0, 1 or 2")
+            raise IllegalAction(
+                _("no card has the values {values}: each is 0, 1 or 2").format(values=tuple(named))
+            )
         return named
     if isinstance(named, str):
         try:
             return card(named)
         except ValueError as problem:
             raise IllegalAction(str(problem)) from None
-    raise IllegalAction(f"a move names a card by its code, like swb1, not {named!r}")
+    raise IllegalAction(
+        _("a move names a card by its code, like swb1, not {named}").format(named=repr(named))
+    )
 
 
 def named_cell(named: object) -> Cell:
     """The cell a move names: two whole numbers, its column and its row."""
     if isinstance(named, tuple) and len(named) == 2 and all(type(n) is int for n in named):
         return named[0], named[1]
-    raise IllegalAction(f"a cell is two whole numbers, column and row, like (1, 0), not {named!r}")
+    raise IllegalAction(
+        _("a cell is two whole numbers, column and row, like (1, 0), not {named}").format(
+            named=repr(named)
+        )
+    )
 
 
 def _stacked(bag: Iterable[Card | str]) -> tuple[Card, ...]:
@@ -524,5 +649,7 @@ def _stacked(bag: Iterable[Card | str]) -> tuple[Card, ...]:
     stacked = tuple(card(one) for one in bag)
     twice = sorted({str(one) for one in stacked if stacked.count(one) > 1})
     if twice:
-        raise ValueError(f"a card is in the bag only once, not {', '.join(twice)}")
+        raise ValueError(
+            _("a card is in the bag only once, not {cards}").format(cards=", ".join(twice))
+        )
     return stacked

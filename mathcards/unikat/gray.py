@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from mathcards.i18n import _
 from mathcards.unikat.board import Cell
 from mathcards.unikat.cards import DECK, FEATURES, Card, touches
 
@@ -36,9 +37,14 @@ def gray_chain() -> list[Card]:
 
 
 def changed_feature(before: Card, after: Card) -> str:
-    """The name of the one feature in which two touching cards differ."""
+    """The name of the one feature in which two touching cards differ (an English key: show it
+    translated)."""
     if not touches(before, after):
-        raise ValueError(f"{before} and {after} do not differ in exactly one feature")
+        raise ValueError(
+            _("{card} and {other} do not differ in exactly one feature").format(
+                card=before, other=after
+            )
+        )
     return next(f.name for f, a, b in zip(FEATURES, before, after, strict=True) if a != b)
 
 

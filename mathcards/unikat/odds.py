@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+from mathcards.i18n import _, number
 from mathcards.unikat.cards import DECK, FEATURES, touches
 
 CARDS = len(DECK)  # 3 × 3 × 3 × 3 = 81
@@ -21,7 +22,9 @@ TOUCHING = len(FEATURES) * 2  # one feature changed to one of its two other valu
 def check_rack_size(rack_size: int) -> int:
     """A rack drawn after the start card holds 1 to 80 cards."""
     if not 1 <= rack_size <= OTHERS:
-        raise ValueError(f"a rack holds 1 to {OTHERS} cards, not {rack_size}")
+        raise ValueError(
+            _("a rack holds 1 to {most} cards, not {n}").format(most=OTHERS, n=rack_size)
+        )
     return rack_size
 
 
@@ -47,12 +50,17 @@ def expected_neighbours(rack_size: int) -> Fraction:
     return check_rack_size(rack_size) * Fraction(TOUCHING, OTHERS)
 
 
+def exactly(value: Fraction) -> str:
+    """A fraction as it is, and as a decimal when it is not whole: 3/10 (0.3), or 1."""
+    return str(value) if value.denominator == 1 else f"{value} ({number(value)})"
+
+
 def simulate_can_lay_first(rack_size: int, deals: int, seed: int | None = None) -> list[bool]:
     """Deal a start card and a rack `deals` times: could the rack touch the start card?"""
     check_rack_size(rack_size)
     rng = random.Random(seed)
     results = []
-    for _ in range(deals):
+    for _deal in range(deals):
         start, *rack = rng.sample(DECK, rack_size + 1)
         results.append(any(touches(start, one) for one in rack))
     return results

@@ -33,7 +33,7 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
     page.locator(".mc-unikat-board svg.mc-unikat-card").nth(1).wait_for(timeout=WAIT_MS)
     table.locator("button.mc-stop").click()
     table.locator(".mc-unikat-display button.mc-unikat-pick:not([disabled])").first.click()
-    page.locator(".mc-unikat-log", has_text="Computer 1 (greedy):").wait_for(timeout=WAIT_MS)
+    page.locator(".mc-unikat-log", has_text="Computer 2 (expert) to play").wait_for(timeout=WAIT_MS)
     page.locator(".mc-unikat-status", has_text="You: lay or swap").wait_for(timeout=60_000)
     table.locator("button.mc-hint").click()
     page.locator(".mc-message", has_text="card").wait_for(timeout=WAIT_MS)

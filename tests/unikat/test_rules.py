@@ -300,7 +300,7 @@ def test_the_first_to_lay_their_last_card_wins_and_the_others_score_minus_points
     del game.racks["Ann"][2:]
     game.apply(Lay(cwb1, (1, 0)))
     event = game.apply(Lay(cwb2, (2, 0)))
-    assert "Ann: no card left, winner of the round" in event.sentence
+    assert "Ann has no card left and wins the round!" in event.sentence
     assert game.round_over and game.over and game.round_winner == "Ann"
     assert game.scores() == {"Ann": 0, "Ben": 10} and game.winners() == ["Ann"]
     assert game.legal_actions() == [] and game.current_players() == []
@@ -356,7 +356,7 @@ def test_a_scripted_game_waits_for_each_card_out_of_the_bag():
     with pytest.raises(IllegalAction, match="only a card can come out of the bag"):
         game.apply(ChanceOutcome("not a card"))
     game.apply(ChanceOutcome(DECK[0]))
-    with pytest.raises(IllegalAction, match=r"the bag cannot come out as card\('swb1'\)"):
+    with pytest.raises(IllegalAction, match="swb1 is not in the bag"):
         game.apply(ChanceOutcome(DECK[0]))  # it is out of the bag already
     for one in DECK[-2 * RACK_SIZE + 1 :]:
         game.apply(ChanceOutcome(one))

@@ -1,24 +1,28 @@
 """Unikat widgets, driven like a user would: click cards and cells, move sliders, type."""
 
 import re
+from html import unescape
 
 import pytest
 
+from mathcards import i18n
 from mathcards.unikat.cards import DECK, card
 from mathcards.unikat.chain import best_chain
 from mathcards.unikat.game import Draw, Lay, Phase
+from tests.english import english_words
 from widgets import svg
 from widgets.unikat import (
-    YOU,
     GrayChainBuilder,
     NeighbourExplorer,
     RackOdds,
     SquareChecker,
     UnikatTable,
     draw,
+    pairs_that_touch,
     render_deck,
     render_odds_curve,
     render_table,
+    squares_of_four,
 )
 
 
@@ -98,7 +102,7 @@ def test_clicking_a_rack_card_lights_up_exactly_the_cells_the_engine_allows():
     assert lit == {f"{m.at[0]},{m.at[1]}" for m in legal if m.card == chosen}
     slots(table)[0].click()
     assert chosen in table.game.board.values() and table.game.phase is Phase.LAYING
-    assert "You: laid the " + chosen.name in table.story.value
+    assert f"You lay the {chosen.name} at" in table.story.value
     assert [b.description for b in table.actions.children] == ["Stop laying"]
     assert all(b.disabled for b in table.display_row.children), "no swap while laying"
 
@@ -106,7 +110,7 @@ def test_clicking_a_rack_card_lights_up_exactly_the_cells_the_engine_allows():
 def test_you_see_your_rack_and_only_the_count_of_the_others():
     table = UnikatTable(("greedy",), seed=5, pace=0)
     mine = {b.tooltip for b in table.rack_row.children}
-    assert mine == {one.name for one in table.game.racks[YOU]}
+    assert table.you == "You" and mine == {one.name for one in table.game.racks["You"]}
     theirs = table.game.racks["Computer 1 (greedy)"]
     page = table.status.value + table.story.value
     assert "Computer 1 (greedy): 10 cards" in page
@@ -123,7 +127,7 @@ def test_two_rounds_by_clicks_against_paced_computer_players():
             assert [b.description for b in table.actions.children] == ["Next round"]
             table.actions.children[0].click()
             continue
-        if table.game.current_players() != [YOU]:
+        if table.game.current_players() != [table.you]:
             before = len(table.game.log)
             clock.tick()  # one computer move per tick
             assert len(table.game.log) == before + 1
@@ -135,9 +139,11 @@ def test_two_rounds_by_clicks_against_paced_computer_players():
     assert "Minus points (round 2 of 2)" in table.status.value
 
 
-def _click_something(table):
-    """Lay the hinted chain, else stop, draw, swap or end the turn, by clicking."""
-    buttons = {b.description: b for b in table.actions.children}
+def _click_something(table, names=None):
+    """Lay the hinted chain, else stop, draw, swap or end the turn, by clicking (`names` gives
+    the buttons' English names in the language shown)."""
+    names = names or {}
+    buttons = {names.get(b.description, b.description): b for b in table.actions.children}
     if table.game.phase is Phase.DRAW:
         next(b for b in (*table.display_row.children,) if not b.disabled).click()
         return
@@ -168,7 +174,7 @@ def test_drawing_at_the_end_of_the_turn_by_clicking_the_display():
     shown = table.game.display[0]
     assert all(not b.disabled for b in table.display_row.children)
     table.display_row.children[0].click()
-    assert shown in table.game.racks[YOU] or table.game.current_players() == [YOU]
+    assert shown in table.game.racks["You"] or table.game.current_players() == ["You"]
     assert Draw(shown) not in table.game.legal_actions()
 
 
@@ -182,7 +188,7 @@ def test_a_swap_without_a_chosen_card_says_what_to_do():
 def test_the_hint_shows_a_longest_chain_on_the_board_and_in_words():
     table = laying_table()
     table.hint_button.click()
-    chain = best_chain(table.game.board, table.game.racks[YOU])
+    chain = best_chain(table.game.board, table.game.racks["You"])
     assert chain and f"lays {len(chain)} card" in table.message.value
     hinted = [c for c in table.grid.children if "mc-unikat-hint" in classes(c)]
     assert len(hinted) == len(chain) and chain[0].card.name in hinted[0].value
@@ -252,3 +258,122 @@ def test_the_square_checker_reports_a_typo_next_to_the_inputs():
     checker.inputs[0].value = "swb9"
     assert "size must be one of 1/2/3" in checker.message.value
     assert checker.inputs[0].value == "swb9", "what was typed stays"
+
+
+# ---------------------------------------------------------------- in Polish
+
+
+@pytest.fixture
+def polish():
+    i18n.use("pl")
+    yield
+    i18n.use("en")
+
+
+def words_on_page(widget) -> str:
+    """Every word a widget shows: its text, labels, tooltips, options and the cards' aria-labels
+    (not the style sheets)."""
+    found = []
+    for name in ("value", "description", "tooltip"):
+        shown = getattr(widget, name, None)
+        if isinstance(shown, str):
+            shown = re.sub(r"<style>.*?</style>", "", shown, flags=re.S)
+            found += re.findall(r'aria-label="([^"]*)"', shown)
+            found.append(re.sub(r"<[^>]+>", " ", shown))
+    found += [label for label, _value in getattr(widget, "options", ())]
+    found += [words_on_page(child) for child in getattr(widget, "children", ())]
+    return unescape(" ".join(found))
+
+
+def no_english(widget) -> str:
+    shown = words_on_page(widget)
+    assert not english_words(shown), english_words(shown)
+    return shown
+
+
+def test_a_whole_game_by_clicks_in_polish(polish):
+    clock = Clock()
+    table = UnikatTable(("greedy", "expert"), seed=2, clock=clock, rounds_to_play=2)
+    assert table.you == "Ty" and "Ty" in table.game.players
+    assert "Twój ruch: połóż karty albo wymień jedną." in no_english(table)
+    assert "Komputer 1 (zachłanny): 10 kart" in table.status.value
+    buttons = {"Zakończ wykładanie": "Stop laying", "Zakończ ruch": "End turn"}
+    for _ in range(6000):
+        if table.game.over:
+            break
+        if table.game.round_over:
+            assert [b.description for b in table.actions.children] == ["Następna runda"]
+            table.actions.children[0].click()
+        elif table.game.current_players() != [table.you]:
+            clock.tick()
+        else:
+            _click_something(table, buttons)
+        assert "mc-error" not in table.message.value, table.message.value
+        no_english(table)
+    assert table.game.over and "Koniec gry" in table.actions.children[0].value
+    assert "Ujemne punkty (runda 2 z 2)" in table.status.value
+
+
+def test_your_moves_are_said_to_you_in_polish(polish):
+    table = laying_table()
+    lay = next(m for m in table.game.legal_actions() if isinstance(m, Lay))
+    table.select(lay.card)
+    slot = slots(table)[0]
+    assert slot.tooltip.startswith("połóż ją tutaj, na polu ")
+    table.lay_at(lay.at)
+    assert f"Kładziesz kartę „{lay.card.name}” na polu" in table.story.value
+    table.show_hint()
+    assert "Najdłuższy łańcuch ma" in table.message.value or "nie pasuje" in table.message.value
+    table.stop()
+    assert table.display_row.children[-1].description.startswith("Dobierz z woreczka (")
+    assert "kliknij kartę, żeby ją dobrać" in table.display_help.value
+    no_english(table)
+
+
+def test_a_swap_without_a_chosen_card_says_what_to_do_in_polish(polish):
+    table = UnikatTable(("greedy",), seed=3, pace=0)
+    table.display_row.children[0].click()
+    assert "najpierw wybierz na stojaczku kartę, którą oddajesz" in table.message.value
+    assert "mc-error" in table.message.value
+
+
+def test_the_81_cards_in_polish(polish):
+    explorer = NeighbourExplorer()
+    assert [c.description for c in explorer.choices] == ["kształt", "tło", "kolor", "wielkość"]
+    explorer.choices[0].value = "square"
+    shown = no_english(explorer)
+    assert "mały niebieski kwadrat na białym tle" in shown and "ma 8 sąsiadów" in shown
+    assert 'aria-label="mała niebieska gwiazdka na białym tle"' in explorer.neighbours.value
+
+
+def test_the_odds_in_polish_with_decimal_commas(polish):
+    odds = RackOdds(rack_size=10, seed=1)
+    assert "Na stojaczku 10 kart: szansa" in odds.exact.value and "67,4%" in odds.exact.value
+    deal = next(
+        b for b in odds.children[3].children if b.description == "Rozdaj 1\xa0000 stojaczków"
+    )
+    deal.click()
+    assert "z 1\xa0000 rozdanych stojaczków" in odds.simulated.value
+    assert re.search(r"różnica od dokładnej szansy: [+−]\d+,\d%", odds.simulated.value)
+    odds.size.value = 1
+    assert "Na stojaczku 1 karta: szansa, że pasuje" in odds.exact.value
+    assert "1/10 (0,1)" in odds.exact.value
+    no_english(odds)
+
+
+def test_the_chain_of_81_and_the_squares_in_polish(polish):
+    builder = GrayChainBuilder()
+    builder.more(3)
+    assert "<b>4 karty</b> z 81, wszystkie różne (4)" in builder.count.value
+    builder.more(81)
+    builder.lay_snake()
+    assert "81 kart na planszy" in builder.snake.value and "wielkość" in builder.steps.value
+    no_english(builder)
+    checker = SquareChecker("swb1 swb2 srb1 srb2")
+    assert "Tak, to kwadrat: wzdłuż wierszy zmienia się <b>wielkość</b>" in checker.verdict.value
+    checker.inputs[3].value = "srb3"
+    assert "Nie: dwie prawe karty nie różnią się dokładnie jedną cechą." in checker.verdict.value
+    checker.inputs[0].value = "swb9"
+    assert "wielkość zapisuje się jako 1/2/3" in checker.message.value
+    no_english(checker)
+    assert "324" in pairs_that_touch().value and "kwadrat 2 × 2" in squares_of_four().value

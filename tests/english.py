@@ -19,7 +19,9 @@ ENGLISH = frozenset(WORDS.split())
 
 
 def english_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
-    """The English words in the text, in order, each once (names in `allowed` pass)."""
-    words = re.findall(r"[A-Za-z']+", text)
-    found = [w for w in words if w.lower() in ENGLISH and w not in allowed]
+    """The English words in the text, in order, each once (names in `allowed` pass, and so do
+    quoted values such as 'roll', which are code)."""
+    words = re.findall(r"'?[^\W\d_]+(?:'[^\W\d_]+)?'?", text)  # Polish letters too
+    spoken = [w.strip("'") for w in words if not (len(w) > 2 and w[0] == w[-1] == "'")]
+    found = [w for w in spoken if w.lower() in ENGLISH and w not in allowed]
     return list(dict.fromkeys(found))

@@ -211,6 +211,7 @@ def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
     label = escape(
         _("chance that a rack can touch the start card, by rack size; {n} marked").format(n=chosen)
     )
+    axis = escape(_("rack size"))
     return (
         f'<svg class="mc-unikat-curve" role="img" aria-label="{label}" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}"><title>{label}</title>'
@@ -220,7 +221,7 @@ def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
         f'<text x="14" y="{bottom}" font-size="12">{percent(0, digits=0)}</text>{ticks}'
         f'<polyline points="{points}" fill="none" stroke="#2563eb" stroke-width="2.5"/>'
         f'<circle cx="{x(chosen):.0f}" cy="{y(chosen):.1f}" r="6" fill="#f97316"/></svg>'
-        f'<div style="font-size:13px;margin-left:{left}px">{escape(_("rack size"))}</div>'
+        f'<div style="font-size:13px;margin-left:{left}px">{axis}</div>'
     )
 
 

@@ -9,7 +9,7 @@ from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 60_000
-PAGE = "{server}/voila/render/lama_dice/{name}"
+PAGE = "{server}/voila/render/en/lama_dice/{name}"
 
 
 def type_into(page, css: str, text: str, nth: int = 0) -> None:

@@ -10,7 +10,7 @@ WAIT_MS = 30_000
 
 
 def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/lama/1-play-lama.ipynb")
+    visit.open(f"{server}/voila/render/en/lama/1-play-lama.ipynb")
     page = visit.page
     page.locator(".mc-lama-setup .mc-preset select").select_option("party")
     page.locator("button.mc-deal").click()
@@ -34,7 +34,7 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
 
 
 def test_the_decision_page_shows_odds_and_plays_a_tournament(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/lama/2-play-draw-or-quit.ipynb")
+    visit.open(f"{server}/voila/render/en/lama/2-play-draw-or-quit.ipynb")
     page = visit.page
     assert "fits on the" in page.locator(".mc-decision-odds").inner_text()
     page.locator("button.mc-quit").first.click()
@@ -48,7 +48,7 @@ def test_the_decision_page_shows_odds_and_plays_a_tournament(server, visit, tmp_
 
 
 def test_the_counting_page_scores_hands_and_converges(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/lama/3-counting-hands.ipynb")
+    visit.open(f"{server}/voila/render/en/lama/3-counting-hands.ipynb")
     page = visit.page
     assert "4, 4, 4 → 4 = 4" in page.locator(".mc-score-words").inner_text()
     page.locator("button.mc-add-card", has_text="+ 5").click()

@@ -31,7 +31,7 @@ def answer(scope, text):
 
 
 def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
+    visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
     page = visit.page
     table = page.locator(".mc-target-table").first
     table.locator("button.mc-new-game").click()
@@ -75,7 +75,7 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
 
 
 def test_the_live_preview_shows_the_typed_calculation(server, visit):
-    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
+    visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
     table = visit.page.locator(".mc-target-table").first
     table.locator("button.mc-new-game").click()
     table.locator(".mc-answer input").fill("7×6−")
@@ -85,7 +85,7 @@ def test_the_live_preview_shows_the_typed_calculation(server, visit):
 
 
 def test_the_computer_counts_down_in_the_browser(server, visit):
-    visit.open(f"{server}/voila/render/mam/1-the-target-game-in-class.ipynb")
+    visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
     versus = visit.page.locator(".mc-target-table").nth(1)
     versus.locator("button.mc-new-game").click()
     countdown = versus.locator(".mc-countdown")
@@ -98,7 +98,7 @@ def test_the_computer_counts_down_in_the_browser(server, visit):
 
 
 def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/mam/2-practice.ipynb")
+    visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
     page = visit.page
     session = page.locator(".mc-practice")
     session.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
@@ -124,7 +124,7 @@ def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, vi
 
 
 def test_the_solver_page_answers_what_the_reader_types(server, visit):
-    visit.open(f"{server}/voila/render/mam/3-how-the-solver-thinks.ipynb")
+    visit.open(f"{server}/voila/render/en/mam/3-how-the-solver-thinks.ipynb")
     page = visit.page
     assert "430,080" in page.locator(".mc-counting").inner_text()
     same = page.locator(".mc-same-solution")
@@ -144,7 +144,7 @@ def test_the_solver_page_answers_what_the_reader_types(server, visit):
 
 
 def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
-    visit.open(f"{server}/voila/render/mam/4-which-targets-are-easy.ipynb")
+    visit.open(f"{server}/voila/render/en/mam/4-which-targets-are-easy.ipynb")
     odds = visit.page.locator(".mc-target-odds")
     odds.locator(".mc-odds-summary", has_text="98.4%").wait_for(timeout=WAIT_MS)
     odds.locator("select").select_option("hard")
@@ -156,7 +156,7 @@ def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
 
 
 def test_a_practice_set_ends_with_every_deal_listed(server, visit):
-    visit.open(f"{server}/voila/render/mam/2-practice.ipynb")
+    visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
     practice = visit.page.locator(".mc-practice").first
     rounds = practice.locator("input[type=number]")
     rounds.fill("2")

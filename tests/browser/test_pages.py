@@ -5,11 +5,13 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
+from tests.english import english_words
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 PAGES = sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb"))
 
 pytestmark = pytest.mark.browser
+NAMES = {"English"}  # the language switch names the other language in its own words
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -17,6 +19,8 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
     visit.open(f"{server}/voila/render/{page}")
     body = visit.page.inner_text("body")
     assert "Traceback" not in body and "Error" not in body
+    if page.startswith("pl/"):
+        assert not english_words(body, NAMES), f"English on a Polish page: {english_words(body)}"
     assert not visit.page.query_selector_all(".jp-RenderedText[data-mime-type*=stderr]")
     assert not visit.errors, visit.errors
     assert not visit.offsite_requests(), visit.offsite_requests()

@@ -19,7 +19,7 @@ def first_lay_on_the_play_page() -> Lay:
 
 
 def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/unikat/1-play-unikat.ipynb")
+    visit.open(f"{server}/voila/render/en/unikat/1-play-unikat.ipynb")
     page = visit.page
     table = page.locator(".mc-unikat-table")
     assert table.locator(".mc-unikat-rack button.mc-unikat-pick").count() == 10
@@ -43,7 +43,7 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
 
 
 def test_the_81_cards_page_shows_neighbours_and_deals_racks(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/unikat/2-81-cards.ipynb")
+    visit.open(f"{server}/voila/render/en/unikat/2-81-cards.ipynb")
     page = visit.page
     assert page.locator(".mc-unikat-deck svg.mc-unikat-card").count() == 81
     assert page.get_by_text("counted one by one: 324").is_visible()
@@ -63,7 +63,7 @@ def test_the_81_cards_page_shows_neighbours_and_deals_racks(server, visit, tmp_p
 
 
 def test_the_chain_page_builds_81_cards_lays_a_snake_and_checks_squares(server, visit, tmp_path):
-    visit.open(f"{server}/voila/render/unikat/3-one-chain-through-all-81-cards.ipynb")
+    visit.open(f"{server}/voila/render/en/unikat/3-one-chain-through-all-81-cards.ipynb")
     page = visit.page
     page.locator("button.mc-all-81").click()
     page.locator(".mc-unikat-chain-count", has_text="81 cards of 81").wait_for(timeout=WAIT_MS)

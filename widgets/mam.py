@@ -108,7 +108,8 @@ def render_solutions(found: Found, target: int) -> str:
         items = "".join(f"<li>{escape(s.pretty)}</li>" for s in shown[:SHOWN_PER_GROUP])
         more = len(shown) - SHOWN_PER_GROUP
         if more > 0:
-            items += f"<li>{escape(_('… and {count} more').format(count=more))}</li>"
+            rest = _("… and {count} more").format(count=more)
+            items += f"<li>{escape(rest)}</li>"
         parts.append(f"<p>{cards_count(used)} ({len(shown)}):</p><ul>{items}</ul>")
     return "".join(parts)
 
@@ -199,6 +200,11 @@ def level_menu(level: str) -> w.Dropdown:
 def power_box(power: bool) -> w.Checkbox:
     """The exponent variant, on or off."""
     return w.Checkbox(value=power, description=_("exponent variant (^)"))
+
+
+def progress(text: str) -> str:
+    """A line that says slow work is under way."""
+    return f"<p class='mc-progress'>{escape(text)}</p>"
 
 
 def header_row(columns: tuple[str, ...]) -> str:
@@ -360,9 +366,10 @@ class MamTable(Complains, w.VBox):
         game = self.game
         if game is not None and game.log and not game.over:
             scores = ", ".join(f"{name} {cards_count(n)}" for name, n in game.scores().items())
+            question = _("Start a new game?")
             lost = _("This one ({scores}) will be lost.").format(scores=scores)
             self.confirm.children = (
-                w.HTML(f"<b>{escape(_('Start a new game?'))}</b> {escape(lost)}"),
+                w.HTML(f"<b>{escape(question)}</b> {escape(lost)}"),
                 button(
                     _("Yes, a new game"), "mc-confirm-new", self._new_game, button_style="danger"
                 ),
@@ -479,7 +486,7 @@ class MamTable(Complains, w.VBox):
         if self.solutions.value:
             self.solutions.value = ""
             return
-        self.solutions.value = f"<p class='mc-progress'>{escape(_('Finding every way…'))}</p>"
+        self.solutions.value = progress(_("Finding every way…"))
         found = find_solutions(game.solver_cards(), game.target, power=game.power)
         self.solutions.value = render_solutions(found, game.target)
 
@@ -885,7 +892,7 @@ class TargetOdds(Complains, w.VBox):
 
     def redraw(self) -> None:
         """Say the charts are coming, and draw them without holding up the page."""
-        self.summary.value = f"<p class='mc-progress'>{escape(_('Drawing the charts…'))}</p>"
+        self.summary.value = progress(_("Drawing the charts…"))
         self.clock(0, self.show)
 
     @shows_errors
@@ -956,11 +963,14 @@ def render_odds_summary(result: Solvability) -> str:
     )
 
 
+YES, NO = N_("yes"), N_("no")
+
+
 def solvability_table(results: list[Solvability]) -> str:
     """Every level with and without powers: how often the rolled target can be made."""
     rows = "".join(
         f"<tr><td>{escape(result.level.label)}</td>"
-        f"<td>{escape(_('yes') if result.level.power else _('no'))}</td>"
+        f"<td>{escape(_(YES if result.level.power else NO))}</td>"
         f"<td>{percent(result.chance)}</td></tr>"
         for result in results
     )

@@ -17,7 +17,15 @@ import ipywidgets as w
 from mathcards.engine import check_players
 from mathcards.i18n import N_, _, ngettext, number, percent, said, you
 from mathcards.mam import level as level_named
-from mathcards.mam.bots import SKILLS, Bot, Plan, computer_name, race, unknown_skill
+from mathcards.mam.bots import (
+    SKILLS,
+    Bot,
+    Plan,
+    computer_name,
+    computer_seat,
+    race,
+    unknown_skill,
+)
 from mathcards.mam.cards import LEVELS, Level, deal, level_choices, read_cards
 from mathcards.mam.check import Verdict, check, preview
 from mathcards.mam.expression import describe
@@ -390,7 +398,10 @@ class MamTable(Complains, w.VBox):
         self.games_dealt += 1
         self.game = MamGame(self.names, level=self.level, seed=seed)
         self.answer.power = self.level.power
-        self.bots = [Bot(name, skill, seed) for name, skill in self.skills.items()]
+        self.bots = [
+            Bot(name, skill, seed, seat=computer_seat(number, skill))
+            for number, (name, skill) in enumerate(self.skills.items(), 1)
+        ]
         self.answer.say("")
         self.status.value = ""
         self._new_round()

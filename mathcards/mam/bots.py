@@ -43,6 +43,12 @@ def computer_name(number: int, skill: str) -> str:
     return _("Computer {number} ({skill})").format(number=number, skill=_(SKILL_NAMES[skill]))
 
 
+def computer_seat(number: int, skill: str) -> str:
+    """The same seat in English whatever the language: what a seeded computer player is keyed
+    on, so a seed plays the same game on every page."""
+    return f"Computer {number} ({skill})"
+
+
 def unknown_skill(skill: object) -> ValueError:
     """The error for a skill that is not one of `SKILLS`."""
     message = _("unknown skill {skill}: choose one of {known}")
@@ -61,11 +67,15 @@ class Plan:
 class Bot:
     """A computer player; it only ever makes moves the engine offers or a claim."""
 
-    def __init__(self, name: str, skill: str = "good", seed: object = None) -> None:
+    def __init__(
+        self, name: str, skill: str = "good", seed: object = None, *, seat: str | None = None
+    ) -> None:
+        """`seat` keys the seed instead of the name, so that a player named in another
+        language ("Komputer 1") thinks exactly as the same seat in English."""
         if skill not in SKILLS:
             raise unknown_skill(skill)
         self.name, self.skill = name, SKILLS[skill]
-        self.rng = random.Random(f"{seed}/{name}" if seed is not None else None)
+        self.rng = random.Random(f"{seed}/{seat or name}" if seed is not None else None)
 
     def plan(self, table: MamView) -> Plan:
         """The answer this player will find for the table, and how long it takes."""

@@ -118,13 +118,29 @@ def test_against_the_computer_in_polish():
     assert table.names == ["Ty", "Komputer 1 (ekspert)"]
     table.deal_button.click()
     assert "Komputer 1 (ekspert) myśli:" in table.countdown.value
+    while not table.game.log:  # the computer's countdown, second by second, to its claim
+        clock.pending.pop(0).callback()
+    assert "Tym razem szybszy jest Komputer 1 (ekspert)." in table.answer.message.value
+    assert "Komputer 1 (ekspert): Dobrze!" in table.status.value and not english_in(table)
     table.answer.text.value = "1+1"
     table.answer.submit.click()
-    assert "Źle:" in table.status.value and not english_in(table)
-    clock.pending[:1] = []  # the computer does not get to answer this round
-    clock.run()
-    assert "Tym razem szybszy jest Komputer 1 (ekspert)." in table.answer.message.value
+    assert "Źle:" in table.status.value and "Komputer 1 (ekspert) bierze kartę" in (
+        table.status.value
+    )
+    clock.run()  # the computer plays on to the end of the game
+    assert table.game.over and "Koniec gry:" in table.status.value
     assert not english_in(table)
+
+
+def test_a_seed_plays_the_same_game_against_the_computer_in_every_language():
+    def first_plan():
+        table = MamTable(mode="versus", opponents=("good", "expert"), seed=4, clock=FakeClock())
+        table.deal_button.click()
+        return table.plan.seconds, table.plan.answer, table.names.index(table.plan.player)
+
+    polish = first_plan()
+    i18n.use("en")
+    assert first_plan() == polish
 
 
 def test_a_practice_session_is_polish_to_its_report():

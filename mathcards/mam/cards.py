@@ -107,9 +107,7 @@ def level_choices() -> list[tuple[str, str]]:
 
 
 def times(count: int) -> str:
-    """How often: "once", "twice", "4 times" ("raz", "dwa razy", "4 razy")."""
-    if count == 1:
-        return _("once")
+    """How often, two times or more: "twice", "4 times" ("dwa razy", "4 razy")."""
     if count == 2:
         return _("twice")
     return ngettext("{count} time", "{count} times", count).format(count=count)
@@ -135,7 +133,11 @@ def read_cards(text: str, *, most: int = 8) -> list[int]:
     for card, count in Counter(cards).items():
         held = DECK.count(card)
         if count > held:
-            message = _("{card} is in the deck only {held}, not {count}")
+            message = (
+                _("{card} is in the deck only once, not {count}")
+                if held == 1
+                else _("{card} is in the deck only {held}, not {count}")
+            )
             raise ValueError(message.format(card=card, held=times(held), count=times(count)))
     return cards
 

@@ -109,7 +109,7 @@ def test_next_round_and_the_end_of_a_class_game_in_polish():
     table.answer.submit.click()
     assert game.over and "Koniec gry:" in table.status.value and not english_in(table)
     table.hint_button.click()
-    assert "gra jest skończona" in table.answer.message.value
+    assert "gra się skończyła" in table.answer.message.value
 
 
 def test_against_the_computer_in_polish():

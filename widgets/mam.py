@@ -8,16 +8,25 @@ the render functions are pure (state → HTML) and no rule lives here.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
+from collections.abc import Sequence
 from html import escape
 from itertools import groupby
 
 import ipywidgets as w
 
 from mathcards.engine import check_players
+from mathcards.i18n import N_, _, ngettext, number, percent, said, you
 from mathcards.mam import level as level_named
-from mathcards.mam.bots import SKILLS, Bot, Plan, race
-from mathcards.mam.cards import LEVELS, Level, deal, read_cards
+from mathcards.mam.bots import (
+    SKILLS,
+    Bot,
+    Plan,
+    computer_name,
+    computer_seat,
+    race,
+    unknown_skill,
+)
+from mathcards.mam.cards import LEVELS, Level, deal, level_choices, read_cards
 from mathcards.mam.check import Verdict, check, preview
 from mathcards.mam.expression import describe
 from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
@@ -46,6 +55,7 @@ from widgets.controls import (
 )
 
 MODES = ("class", "versus", "practice")
+TEAMS = "ABCDEF"
 SHOWN_PER_GROUP = 40
 STYLE = """<style>
 .mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
@@ -82,7 +92,7 @@ def render_table(
 def render_scores(game: MamGame) -> str:
     """Each player's won cards."""
     rows = "".join(
-        f"<tr><td>{escape(name)}</td><td>{_count(len(cards), 'card')}</td></tr>"
+        f"<tr><td>{escape(name)}</td><td>{cards_count(len(cards))}</td></tr>"
         for name, cards in game.won.items()
     )
     return f'<table class="mc-score-table">{rows}</table>'
@@ -92,19 +102,23 @@ def render_solutions(found: Found, target: int) -> str:
     """How many ways there are, and the best of them grouped by how many cards they use."""
     solutions = found.solutions
     if not solutions:
-        return f"<p>No calculation makes {target} from these cards.</p>"
-    ways = "way" if found.total == 1 and found.complete else "ways"
-    heading = f"{found.count} {ways} to make {target}"
+        nothing = _("No calculation makes {target} from these cards.").format(target=target)
+        return f"<p>{escape(nothing)}</p>"
+    heading = ngettext("{count} way to make {target}", "{count} ways to make {target}", found.total)
+    heading = heading.format(count=found.count, target=target)
     if len(solutions) < found.total:
-        heading += f": the best {len(solutions)}, most cards first"
-    parts = [f"<p><b>{heading}</b></p>"]
+        heading = _("{ways}: the best {shown}, most cards first").format(
+            ways=heading, shown=len(solutions)
+        )
+    parts = [f"<p><b>{escape(heading)}</b></p>"]
     for used, group in groupby(solutions, key=lambda s: len(s.cards)):
         shown = list(group)
         items = "".join(f"<li>{escape(s.pretty)}</li>" for s in shown[:SHOWN_PER_GROUP])
         more = len(shown) - SHOWN_PER_GROUP
         if more > 0:
-            items += f"<li>… and {more} more</li>"
-        parts.append(f"<p>{_count(used, 'card')} ({len(shown)}):</p><ul>{items}</ul>")
+            rest = _("… and {count} more").format(count=more)
+            items += f"<li>{escape(rest)}</li>"
+        parts.append(f"<p>{cards_count(used)} ({len(shown)}):</p><ul>{items}</ul>")
     return "".join(parts)
 
 
@@ -117,7 +131,11 @@ def render_preview(text: str, power: bool) -> str:
         return ""
     shown = f"${seen.latex}$"
     if seen.value is not None:
-        shown += f" = {seen.value}" if seen.complete else f" … so far {seen.value}"
+        shown += (
+            f" = {seen.value}"
+            if seen.complete
+            else " " + escape(_("… so far {value}").format(value=seen.value))
+        )
     elif seen.problem:
         shown += f" — {escape(seen.problem)}"
     return shown
@@ -127,19 +145,16 @@ def render_report(practice: PracticeSet) -> str:
     """Every deal of a finished set: the cards, your answer, what it won, and for a deal you
     missed one good answer."""
     rows = []
-    for number, exercise in enumerate(practice.exercises, 1):
+    for deal_number, exercise in enumerate(practice.exercises, 1):
         yours = escape(exercise.answer) if exercise.answer else "—"
-        hints = "" if not exercise.hints_used else f" ({_count(exercise.hints_used, 'hint')})"
+        hints = f" ({hints_count(exercise.hints_used)})" if exercise.hints_used else ""
         good = "" if exercise.solved else escape(exercise.good_answer())
         rows.append(
-            f"<tr><td>{number}</td><td>{' '.join(map(str, exercise.cards))}</td>"
+            f"<tr><td>{deal_number}</td><td>{' '.join(map(str, exercise.cards))}</td>"
             f"<td>{exercise.target}</td><td class='mc-nowrap'>{yours}</td>"
-            f"<td>{_count(exercise.won, 'card')}{hints}</td><td class='mc-nowrap'>{good}</td></tr>"
+            f"<td>{cards_count(exercise.won)}{hints}</td><td class='mc-nowrap'>{good}</td></tr>"
         )
-    head = (
-        "<tr><th>deal</th><th>cards</th><th>target</th><th>your answer</th><th>won</th>"
-        "<th>one good answer</th></tr>"
-    )
+    head = header_row(REPORT_COLUMNS)
     return f'<table class="mc-report">{head}{"".join(rows)}</table>'
 
 
@@ -147,19 +162,72 @@ def counting_table(hands: list[tuple[int, ...]]) -> str:
     """For hands of 1, 2, 3 … cards: how many ways there are to write a calculation with all
     of them, against how many different solutions those are."""
     rows = "".join(
-        f"<tr><td>{' '.join(map(str, hand))}</td><td>{ordered_calculations(len(hand)):,}</td>"
-        f"<td>{distinct_calculations(hand):,}</td></tr>"
+        f"<tr><td>{' '.join(map(str, hand))}</td><td>{number(ordered_calculations(len(hand)))}"
+        f"</td><td>{number(distinct_calculations(hand))}</td></tr>"
         for hand in hands
     )
-    head = (
-        "<tr><th>cards</th><th>ways to write it, all cards used</th>"
-        "<th>different solutions (every step whole)</th></tr>"
-    )
+    head = header_row(COUNTING_COLUMNS)
     return f'<table class="mc-report mc-counting">{head}{rows}</table>'
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+REPORT_COLUMNS = (
+    N_("deal"),
+    N_("cards"),
+    N_("target"),
+    N_("your answer"),
+    N_("won"),
+    N_("one good answer"),
+)
+COUNTING_COLUMNS = (
+    N_("cards"),
+    N_("ways to write it, all cards used"),
+    N_("different solutions (every step whole)"),
+)
+LEVELS_COLUMNS = (N_("level"), N_("powers"), N_("the target can be made"))
+
+
+def render_hints(rungs: list[str]) -> str:
+    """The hints shown so far, one a line."""
+    label = escape(_("Hint:"))
+    return "".join(f"<p><b>{label}</b> {escape(rung)}</p>" for rung in rungs)
+
+
+def team_names(teams: int) -> list[str]:
+    """The class's teams: "Team A", "Team B", … ("Drużyna A", …)."""
+    if not isinstance(teams, int) or not 1 <= teams <= len(TEAMS):
+        message = _("a class plays as 1 to {most} teams, not {teams}")
+        raise ValueError(message.format(most=len(TEAMS), teams=repr(teams)))
+    return [_("Team {letter}").format(letter=letter) for letter in TEAMS[:teams]]
+
+
+def level_menu(level: str) -> w.Dropdown:
+    """The difficulty levels by name in the page's language; the value is the level's id."""
+    return w.Dropdown(options=level_choices(), value=level, description=_("Level"))
+
+
+def power_box(power: bool) -> w.Checkbox:
+    """The exponent variant, on or off."""
+    return w.Checkbox(value=power, description=_("exponent variant (^)"))
+
+
+def progress(text: str) -> str:
+    """A line that says slow work is under way."""
+    return f"<p class='mc-progress'>{escape(text)}</p>"
+
+
+def header_row(columns: tuple[str, ...]) -> str:
+    """A table's heading row, in the language in use."""
+    return "<tr>" + "".join(f"<th>{escape(_(column))}</th>" for column in columns) + "</tr>"
+
+
+def cards_count(n: int) -> str:
+    """ "1 card", "5 cards" ("1 karta", "2 karty", "5 kart")."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def hints_count(n: int) -> str:
+    """ "1 hint", "3 hints" ("1 podpowiedź", "3 podpowiedzi")."""
+    return ngettext("{n} hint", "{n} hints", n).format(n=n)
 
 
 # ---------------------------------------------------------------- the answer box
@@ -171,7 +239,7 @@ class AnswerBox(w.VBox):
     def __init__(self, submit_label: str = "MAM!", power: bool = False) -> None:
         self.power = power
         self.text = w.Text(
-            placeholder="type a calculation, e.g. 7×6−12+2", layout=w.Layout(width="420px")
+            placeholder=_("type a calculation, e.g. 7×6−12+2"), layout=w.Layout(width="420px")
         )
         self.text.add_class("mc-answer")
         self.submit = w.Button(description=submit_label, button_style="success")
@@ -183,7 +251,7 @@ class AnswerBox(w.VBox):
         self.text.observe(self._update_preview, names="value")
         # Enter submits too; ipywidgets 8 marks on_submit deprecated but offers no other way
         # to keep the live preview (continuous updates) and react to Enter.
-        self.text.on_submit(lambda _: self.submit.click())
+        self.text.on_submit(lambda _text: self.submit.click())
         super().__init__([w.HBox([self.text, self.submit]), self.preview, self.message])
 
     def _update_preview(self, _change: object = None) -> None:
@@ -203,13 +271,15 @@ class AnswerBox(w.VBox):
 class MamTable(Complains, w.VBox):
     """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
 
-    In class mode the teacher picks who shouted "MAM!" and types their calculation.
+    In class mode the teacher picks who shouted "MAM!" and types their calculation; the class
+    plays as `players`, or as `teams` teams ("Team A", "Team B", … in the page's language).
     """
 
     def __init__(
         self,
-        players: tuple[str, ...] | list[str] = ("Team A", "Team B"),
+        players: tuple[str, ...] | list[str] | None = None,
         *,
+        teams: int = 2,
         mode: str = "class",
         level: str = "normal",
         power: bool = False,
@@ -218,12 +288,13 @@ class MamTable(Complains, w.VBox):
         clock: Clock = kernel_clock,
     ) -> None:
         if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+            message = _("unknown mode {mode}: choose one of {known}")
+            raise ValueError(message.format(mode=repr(mode), known=", ".join(MODES)))
         for skill in opponents:
             if skill not in SKILLS:
-                raise ValueError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
+                raise unknown_skill(skill)
         self.mode, self.seed = mode, seed
-        self.names = self._seating(list(players), opponents)
+        self.names = self._seating(team_names(teams) if players is None else players, opponents)
         self.skills = dict(zip(self.names[1:], opponents, strict=False)) if mode == "versus" else {}
         self.game: MamGame | None = None
         self.games_dealt = 0
@@ -235,34 +306,36 @@ class MamTable(Complains, w.VBox):
         self.giving_up: tuple[tuple[int, ...], int] | None = None
         self._build(level, power)
 
-    def _seating(self, players: list[str], opponents: tuple[str, ...]) -> list[str]:
+    def _seating(self, players: Sequence[str], opponents: tuple[str, ...]) -> list[str]:
+        """The names at the table: the class's teams, or the reader and the computers."""
         if self.mode == "practice":
-            return ["You"]
+            return [you()]
         if self.mode == "versus":
-            return ["You"] + [f"Computer {i} ({skill})" for i, skill in enumerate(opponents, 1)]
+            computers = [computer_name(seat, skill) for seat, skill in enumerate(opponents, 1)]
+            return [you(), *computers]
         return check_players(players, game="MAM!", fewest=1)
 
     # ------------------------------------------------------------ layout
 
     def _build(self, level: str, power: bool) -> None:
-        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
-        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
-        self.deal_button = button("New game", "mc-new-game", self.deal, button_style="primary")
+        self.level_choice, self.power_choice = level_menu(level), power_box(power)
+        self.deal_button = button(_("New game"), "mc-new-game", self.deal, button_style="primary")
         self.confirm = w.HBox()
         self.confirm.add_class("mc-confirm")
-        self.table = html("mc-table", '<p class="mc-waiting">Press “New game” to deal.</p>')
-        self.claimer = w.Dropdown(options=self.names, description="MAM! by")
+        waiting = escape(_("Press “New game” to deal."))
+        self.table = html("mc-table", f'<p class="mc-waiting">{waiting}</p>')
+        self.claimer = w.Dropdown(options=self.names, description=_("MAM! by"))
         self.claimer.add_class("mc-claimer")
         self.claimer.layout.display = "" if self.mode == "class" else "none"
-        self.answer = AnswerBox("MAM!" if self.mode != "practice" else "Check", power)
+        self.answer = AnswerBox("MAM!" if self.mode != "practice" else _("Check"), power)
         self.message = self.answer.message
         self.answer.submit.on_click(self.submit)
         self.takes = w.HBox()
         self.takes.add_class("mc-takes")
         self.countdown = html("mc-countdown")
-        self.hint_button = button("Hint", "mc-hint", self.hint)
-        self.none_button = button("Next round", "mc-next-round", self.no_solution)
-        self.all_button = button("Show all solutions", "mc-show-all", self.show_all)
+        self.hint_button = button(_("Hint"), "mc-hint", self.hint)
+        self.none_button = button(_("Next round"), "mc-next-round", self.no_solution)
+        self.all_button = button(_("Show all solutions"), "mc-show-all", self.show_all)
         self.hint_text = html("mc-hint-text")
         self.solutions = html("mc-solutions")
         self.status = html("mc-status")
@@ -300,11 +373,15 @@ class MamTable(Complains, w.VBox):
         """A new game; one under way is thrown away only when the teacher says so."""
         game = self.game
         if game is not None and game.log and not game.over:
-            scores = ", ".join(f"{name} {_count(n, 'card')}" for name, n in game.scores().items())
+            scores = ", ".join(f"{name} {cards_count(n)}" for name, n in game.scores().items())
+            question = _("Start a new game?")
+            lost = _("This one ({scores}) will be lost.").format(scores=scores)
             self.confirm.children = (
-                w.HTML(f"<b>Start a new game?</b> This one ({escape(scores)}) will be lost."),
-                button("Yes, a new game", "mc-confirm-new", self._new_game, button_style="danger"),
-                button("No, keep playing", "mc-keep", lambda _b: self._clear_confirm()),
+                w.HTML(f"<b>{escape(question)}</b> {escape(lost)}"),
+                button(
+                    _("Yes, a new game"), "mc-confirm-new", self._new_game, button_style="danger"
+                ),
+                button(_("No, keep playing"), "mc-keep", lambda _b: self._clear_confirm()),
             )
             return
         self._new_game()
@@ -321,7 +398,10 @@ class MamTable(Complains, w.VBox):
         self.games_dealt += 1
         self.game = MamGame(self.names, level=self.level, seed=seed)
         self.answer.power = self.level.power
-        self.bots = [Bot(name, skill, seed) for name, skill in self.skills.items()]
+        self.bots = [
+            Bot(name, skill, seed, seat=computer_seat(number, skill))
+            for number, (name, skill) in enumerate(self.skills.items(), 1)
+        ]
         self.answer.say("")
         self.status.value = ""
         self._new_round()
@@ -331,17 +411,23 @@ class MamTable(Complains, w.VBox):
         """Judge the typed calculation as a claim ("MAM!") by the chosen player."""
         game = self._playing()
         text = self.answer.text.value
-        player = self.claimer.value if self.mode == "class" else "You"
+        player = self.claimer.value if self.mode == "class" else self.names[0]
         self._clear_confirm()
         try:
             self._claim(game, Claim(player, text))
         except Unreadable as slip:
             self.answer.say(str(slip), ok=False)
             if self.mode != "practice":
+                question = said(
+                    player,
+                    N_("Judge “{answer}” as your claim anyway?"),
+                    N_("Judge “{answer}” as {player}’s claim anyway?"),
+                    answer=text,
+                )
                 self.confirm.children = (
-                    w.HTML(f"Judge “{escape(text)}” as {escape(player)}’s claim anyway?"),
+                    w.HTML(escape(question)),
                     button(
-                        "Judge it anyway",
+                        _("Judge it anyway"),
                         "mc-judge-anyway",
                         lambda _b: self.judge_anyway(Claim(player, text, confirmed=True)),
                     ),
@@ -359,7 +445,9 @@ class MamTable(Complains, w.VBox):
         verdict = game.last_verdict
         assert verdict is not None
         self.answer.say(
-            verdict.message if verdict.correct else f"Not quite: {verdict.message}",
+            verdict.message
+            if verdict.correct
+            else _("Not quite: {reason}").format(reason=verdict.message),
             ok=verdict.correct,
         )
         self.status.value = render_message(event.sentence)
@@ -384,8 +472,10 @@ class MamTable(Complains, w.VBox):
         if game.phase is Phase.CLAIM and not gives_up and game.solvable():
             self.giving_up = (tuple(game.face_up), game.target)
             self.answer.say(
-                f"There is a way to make {game.target}: keep looking, ask for a hint, or press "
-                "“Next round” again to give up on this one.",
+                _(
+                    "There is a way to make {target}: keep looking, ask for a hint, or press "
+                    "“Next round” again to give up on this one."
+                ).format(target=game.target),
                 ok=None,
             )
             return
@@ -398,9 +488,7 @@ class MamTable(Complains, w.VBox):
         """The next rung of the hint ladder."""
         ladder = self._playing().hints()
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
-        self.hint_text.value = "".join(
-            f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in ladder[: self.hints_shown]
-        )
+        self.hint_text.value = render_hints(ladder[: self.hints_shown])
 
     @shows_errors
     def show_all(self, _button: object = None) -> None:
@@ -409,7 +497,7 @@ class MamTable(Complains, w.VBox):
         if self.solutions.value:
             self.solutions.value = ""
             return
-        self.solutions.value = "<p class='mc-progress'>Finding every way…</p>"
+        self.solutions.value = progress(_("Finding every way…"))
         found = find_solutions(game.solver_cards(), game.target, power=game.power)
         self.solutions.value = render_solutions(found, game.target)
 
@@ -423,9 +511,10 @@ class MamTable(Complains, w.VBox):
 
     def _playing(self) -> MamGame:
         if self.game is None:
-            raise ValueError("press “New game” first")
+            raise ValueError(_("press “New game” first"))
         if self.game.over:
-            raise ValueError(f"the game is over: {self.game.result()} Press “New game”.")
+            message = _("the game is over: {result} Press “New game”.")
+            raise ValueError(message.format(result=self.game.result()))
         return self.game
 
     def _after_move(self) -> None:
@@ -446,7 +535,8 @@ class MamTable(Complains, w.VBox):
         self.solutions.value = ""
         self._render()
         if self.dealt.over:
-            self.status.value += render_message(f"Game over: {self.dealt.result()}", ok=True)
+            over = _("Game over: {result}").format(result=self.dealt.result())
+            self.status.value += render_message(over, ok=True)
         elif self.bots:
             self._start_countdown()
 
@@ -455,11 +545,8 @@ class MamTable(Complains, w.VBox):
         self.table.value = render_table(
             game.face_up, game.dice or (), game.level.colours, deck_left=len(game.deck)
         )
-        self.scores.value = (
-            render_scores(game)
-            if self.mode != "practice"
-            else (f"<p>Cards won: {len(game.won['You'])}</p>")
-        )
+        won = _("Cards won: {n}").format(n=len(game.won[self.names[0]]))
+        self.scores.value = render_scores(game) if self.mode != "practice" else f"<p>{won}</p>"
         self._render_takes()
 
     def _render_takes(self) -> None:
@@ -467,7 +554,8 @@ class MamTable(Complains, w.VBox):
         if not game.must_take:
             self.takes.children = ()
             return
-        label = w.HTML(f"<b>{escape(game.must_take[0])}, take a card:</b>")
+        taker = said(game.must_take[0], N_("Take a card:"), N_("{player}, take a card:"))
+        label = w.HTML(f"<b>{escape(taker)}</b>")
         buttons = []
         for take in game.legal_actions():
             assert isinstance(take, Take)
@@ -491,20 +579,24 @@ class MamTable(Complains, w.VBox):
         assert plan is not None, "the countdown follows a plan"
         self.seconds_left = max(0.0, self.seconds_left - elapsed)
         if self.seconds_left > 0:
-            who = plan.player if plan.answer else "The computer"
-            self.countdown.value = f"{escape(who)} is thinking: {self.seconds_left:.0f} s"
+            seconds = f"{self.seconds_left:.0f}"
+            thinking = (
+                _("{player} is thinking: {seconds} s").format(player=plan.player, seconds=seconds)
+                if plan.answer
+                else _("The computer is thinking: {seconds} s").format(seconds=seconds)
+            )
+            self.countdown.value = escape(thinking)
             self.alarm.set(min(1.0, self.seconds_left), self._tick_safely)
             return
         self.countdown.value = ""
         if plan.answer:
             claimed = self.dealt.apply(Claim(plan.player, plan.answer))
             self.status.value = render_message(claimed.sentence)
-            self.answer.say(f"{plan.player} was faster this time.", ok=None)
+            self.answer.say(_("{player} was faster this time.").format(player=plan.player))
             self._after_move()
         else:
             self.answer.say(
-                "The computer players found nothing. Can you? If not, press “Next round”.",
-                ok=None,
+                _("The computer players found nothing. Can you? If not, press “Next round”.")
             )
 
     @shows_errors
@@ -532,17 +624,16 @@ class PracticeSession(Complains, w.VBox):
         seed: int | None = None,
     ) -> None:
         self.seed, self.sets_started = seed, 0
-        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
-        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
-        self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description="Deals")
-        self.new_button = button("New set", "mc-new-set", self.new_set, button_style="primary")
+        self.level_choice, self.power_choice = level_menu(level), power_box(power)
+        self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description=_("Deals"))
+        self.new_button = button(_("New set"), "mc-new-set", self.new_set, button_style="primary")
         self.progress = html("mc-progress")
         self.table = html("mc-table")
-        self.answer = AnswerBox("Check", power)
+        self.answer = AnswerBox(_("Check"), power)
         self.message = self.answer.message
         self.answer.submit.on_click(self.submit)
-        self.hint_button = button("Hint", "mc-hint", self.hint)
-        self.next_button = button("Next deal", "mc-next", self.next)
+        self.hint_button = button(_("Hint"), "mc-hint", self.hint)
+        self.next_button = button(_("Next deal"), "mc-next", self.next)
         self.hint_text = html("mc-hint-text")
         self.summary = html("mc-summary")
         settings = w.HBox(
@@ -575,13 +666,19 @@ class PracticeSession(Complains, w.VBox):
         self.answer.clear()
         self._show()
 
+    def _unfinished(self) -> None:
+        """A ValueError once the set is over: only "New set" goes on."""
+        if self.practice.finished:
+            raise ValueError(_("the set is finished: press “New set” for another"))
+
     @shows_errors
     def submit(self, _button: object = None) -> None:
-        if self.practice.finished:
-            raise ValueError("the set is finished: press “New set” for another")
+        self._unfinished()
         verdict = self.practice.answer(self.answer.text.value)
         self.answer.say(
-            verdict.message if verdict.correct else f"Not yet: {verdict.message}. Try again!",
+            verdict.message
+            if verdict.correct
+            else _("Not yet: {reason}. Try again!").format(reason=verdict.message),
             ok=verdict.correct,
         )
         self._show_progress()
@@ -589,20 +686,17 @@ class PracticeSession(Complains, w.VBox):
     @shows_errors
     def hint(self, _button: object = None) -> None:
         """The next hint; each costs a card of this deal's win."""
-        if self.practice.finished:
-            raise ValueError("the set is finished: press “New set” for another")
+        self._unfinished()
         self.practice.hint()
-        rungs = self.practice.revealed()
-        cost = "<p class='mc-hint-cost'>Each hint costs one card of this deal's win.</p>"
-        self.hint_text.value = cost + "".join(
-            f"<p><b>Hint:</b> {escape(rung)}</p>" for rung in rungs
+        cost = escape(_("Each hint costs one card of this deal's win."))
+        self.hint_text.value = f"<p class='mc-hint-cost'>{cost}</p>" + render_hints(
+            self.practice.revealed()
         )
         self._show_progress()
 
     @shows_errors
     def next(self, _button: object = None) -> None:
-        if self.practice.finished:
-            raise ValueError("the set is finished: press “New set” for another")
+        self._unfinished()
         self.practice.next()
         self.answer.clear()
         self.answer.say("")
@@ -624,10 +718,13 @@ class PracticeSession(Complains, w.VBox):
     def _show_progress(self) -> None:
         solved, won, hints = self.practice.score()
         at = min(self.practice.position + 1, self.practice.rounds)
-        self.progress.value = (
-            f"<b>Deal {at} of {self.practice.rounds}</b> · solved {solved} · "
-            f"cards won {won} · hints used {hints} (each costs a card)"
-        )
+        deal_at = _("Deal {at} of {rounds}").format(at=at, rounds=self.practice.rounds)
+        score = [
+            _("solved {solved}").format(solved=solved),
+            _("cards won {won}").format(won=won),
+            _("hints used {hints} (each costs a card)").format(hints=hints),
+        ]
+        self.progress.value = f"<b>{escape(deal_at)}</b> · " + escape(" · ".join(score))
 
 
 # ---------------------------------------------------------------- explorers for the lessons
@@ -640,8 +737,8 @@ class QuickDeal(w.VBox):
         self.seed, self.level = seed, level_named(level)
         self.deal_view = html("mc-table")
         self.found = html("mc-solutions")
-        self.ways_button = button("Show every way", "mc-show-all", self.show_ways)
-        another = button("Another deal", "mc-another", self.another, button_style="primary")
+        self.ways_button = button(_("Show every way"), "mc-show-all", self.show_ways)
+        another = button(_("Another deal"), "mc-another", self.another, button_style="primary")
         super().__init__(
             [
                 w.HTML(STYLE + MESSAGE_STYLE),
@@ -677,10 +774,10 @@ class SolverExplorer(Complains, w.VBox):
     """Type cards and a target: every solution, grouped by the cards it uses."""
 
     def __init__(self, cards: str = "7 6 12 2 15", target: int = 32, power: bool = False) -> None:
-        self.cards = w.Text(value=cards, description="Cards")
+        self.cards = w.Text(value=cards, description=_("Cards"))
         self.cards.add_class("mc-cards-input")
-        self.target = w.BoundedIntText(value=target, min=0, max=10_000, description="Target")
-        self.power = w.Checkbox(value=power, description="exponent variant (^)")
+        self.target = target_box(target)
+        self.power = power_box(power)
         self.message = html("mc-message-box")
         self.found = html("mc-solutions")
         for control in (self.cards, self.target, self.power):
@@ -717,10 +814,10 @@ class SameSolution(Complains, w.VBox):
         cards: str = "7 6 12 2 15",
         target: int = 32,
     ) -> None:
-        self.first = w.Text(value=first, description="First")
-        self.second = w.Text(value=second, description="Second")
-        self.cards = w.Text(value=cards, description="Cards")
-        self.target = w.BoundedIntText(value=target, min=0, max=10_000, description="Target")
+        self.first = w.Text(value=first, description=_(FIRST))
+        self.second = w.Text(value=second, description=_(SECOND))
+        self.cards = w.Text(value=cards, description=_("Cards"))
+        self.target = target_box(target)
         self.message = html("mc-message-box")
         self.verdict = html("mc-same")
         for control in (self.first, self.second, self.cards, self.target):
@@ -754,16 +851,29 @@ class SameSolution(Complains, w.VBox):
 def render_comparison(verdicts: list[Verdict]) -> str:
     """Each calculation in words, then one sentence: the same solution or not."""
     lines = []
-    for name, verdict in zip(("First", "Second"), verdicts, strict=True):
-        said = describe(verdict.form) if verdict.correct and verdict.form else verdict.message
+    for name, verdict in zip((FIRST, SECOND), verdicts, strict=True):
+        words = describe(verdict.form) if verdict.correct and verdict.form else verdict.message
         tone = "mc-ok" if verdict.correct else "mc-error"
-        lines.append(f'<p><b>{name}:</b> <span class="{tone}">{escape(said)}</span></p>')
+        lines.append(
+            f'<p><b>{escape(_(name))}:</b> <span class="{tone}">{escape(words)}</span></p>'
+        )
     first, second = verdicts
     if first.correct and second.correct:
-        same = first.form == second.form
-        sentence = "the same solution, written two ways" if same else "two different solutions"
-        lines.append(f'<p class="mc-same-verdict"><b>So: {sentence}.</b></p>')
+        sentence = (
+            _("So: the same solution, written two ways.")
+            if first.form == second.form
+            else _("So: two different solutions.")
+        )
+        lines.append(f'<p class="mc-same-verdict"><b>{escape(sentence)}</b></p>')
     return "".join(lines)
+
+
+FIRST, SECOND = N_("First"), N_("Second")
+
+
+def target_box(target: int) -> w.BoundedIntText:
+    """The target to make, typed."""
+    return w.BoundedIntText(value=target, min=0, max=10_000, description=_("Target"))
 
 
 class TargetOdds(Complains, w.VBox):
@@ -773,8 +883,7 @@ class TargetOdds(Complains, w.VBox):
     def __init__(
         self, level: str = "normal", power: bool = False, *, clock: Clock = background
     ) -> None:
-        self.level_choice = w.Dropdown(options=list(LEVELS), value=level, description="Level")
-        self.power_choice = w.Checkbox(value=power, description="exponent variant (^)")
+        self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.dice = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.summary = self.message = html("mc-odds-summary")
         self.hardest = w.Image(format="png", layout=w.Layout(max_width="100%"))
@@ -794,7 +903,7 @@ class TargetOdds(Complains, w.VBox):
 
     def redraw(self) -> None:
         """Say the charts are coming, and draw them without holding up the page."""
-        self.summary.value = "<p class='mc-progress'>Drawing the charts…</p>"
+        self.summary.value = progress(_("Drawing the charts…"))
         self.clock(0, self.show)
 
     @shows_errors
@@ -806,13 +915,7 @@ class TargetOdds(Complains, w.VBox):
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
         self.dice.value = plots.figure_png(plots.target_chart(chosen))
         self.hardest.value = plots.figure_png(plots.per_target_chart(result))
-        variant = "with powers" if chosen.power else "without powers"
-        self.summary.value = (
-            f"<p>Level <b>{escape(chosen.name)}</b>, {variant}: five cards can make the rolled "
-            f"target <b>{_percent(result.chance)}</b> of the time ({result.deals} seeded deals, "
-            "every roll weighed by its exact chance). The chart below shows it target by "
-            "target.</p>"
-        )
+        self.summary.value = render_odds_summary(result)
 
 
 class AllLevels(Complains, w.VBox):
@@ -826,7 +929,8 @@ class AllLevels(Complains, w.VBox):
             for power in (False, True)
         ]
         self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.progress = self.message = html("mc-progress", "<p>Drawing the chart…</p>")
+        drawing = escape(_("Drawing the chart…"))
+        self.progress = self.message = html("mc-progress", f"<p>{drawing}</p>")
         super().__init__([html("mc-levels", solvability_table(self.results)), self.progress])
         self.children += (self.chart,)
         self.add_class("mc-all-levels")
@@ -840,19 +944,48 @@ class AllLevels(Complains, w.VBox):
         self.progress.value = ""
 
 
+def render_odds_summary(result: Solvability) -> str:
+    """How often five cards can make the rolled target at one level, in a sentence."""
+    if result.level.power:
+        message = ngettext(
+            "Level {level}, with powers: five cards can make the rolled target {share} of the "
+            "time ({n} seeded deal, every roll weighed by its exact chance). The chart below "
+            "shows it target by target.",
+            "Level {level}, with powers: five cards can make the rolled target {share} of the "
+            "time ({n} seeded deals, every roll weighed by its exact chance). The chart below "
+            "shows it target by target.",
+            result.deals,
+        )
+    else:
+        message = ngettext(
+            "Level {level}, without powers: five cards can make the rolled target {share} of "
+            "the time ({n} seeded deal, every roll weighed by its exact chance). The chart "
+            "below shows it target by target.",
+            "Level {level}, without powers: five cards can make the rolled target {share} of "
+            "the time ({n} seeded deals, every roll weighed by its exact chance). The chart "
+            "below shows it target by target.",
+            result.deals,
+        )
+    level, share = escape(result.level.label), percent(result.chance)
+    return (
+        "<p>"
+        + escape(message).format(level=f"<b>{level}</b>", share=f"<b>{share}</b>", n=result.deals)
+        + "</p>"
+    )
+
+
+YES, NO = N_("yes"), N_("no")
+
+
 def solvability_table(results: list[Solvability]) -> str:
     """Every level with and without powers: how often the rolled target can be made."""
     rows = "".join(
-        f"<tr><td>{escape(result.level.name)}</td><td>{'yes' if result.level.power else 'no'}"
-        f"</td><td>{_percent(result.chance)}</td></tr>"
+        f"<tr><td>{escape(result.level.label)}</td>"
+        f"<td>{escape(_(YES if result.level.power else NO))}</td>"
+        f"<td>{percent(result.chance)}</td></tr>"
         for result in results
     )
-    head = "<tr><th>level</th><th>powers</th><th>the target can be made</th></tr>"
-    return f'<table class="mc-report">{head}{rows}</table>'
-
-
-def _percent(chance: Fraction) -> str:
-    return f"{float(chance):.1%}"
+    return f'<table class="mc-report">{header_row(LEVELS_COLUMNS)}{rows}</table>'
 
 
 __all__ = [

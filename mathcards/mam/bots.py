@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from mathcards.i18n import N_, _
 from mathcards.mam.game import MamView, Take
 from mathcards.mam.solver import Solution, best, simplest
 
@@ -34,6 +35,24 @@ SKILLS = {
     "good": Skill("good", 4.0, 2.5, 1.5, 0.15, 5),
     "expert": Skill("expert", 2.0, 1.2, 0.6, 0.4, 8),
 }
+SKILL_NAMES = {"beginner": N_("beginner"), "good": N_("good"), "expert": N_("expert")}
+
+
+def computer_name(number: int, skill: str) -> str:
+    """A computer player's seat at the table: "Computer 1 (expert)", in the language in use."""
+    return _("Computer {number} ({skill})").format(number=number, skill=_(SKILL_NAMES[skill]))
+
+
+def computer_seat(number: int, skill: str) -> str:
+    """The same seat in English whatever the language: what a seeded computer player is keyed
+    on, so a seed plays the same game on every page."""
+    return f"Computer {number} ({skill})"
+
+
+def unknown_skill(skill: object) -> ValueError:
+    """The error for a skill that is not one of `SKILLS`."""
+    message = _("unknown skill {skill}: choose one of {known}")
+    return ValueError(message.format(skill=repr(skill), known=", ".join(SKILLS)))
 
 
 @dataclass(frozen=True)
@@ -48,11 +67,15 @@ class Plan:
 class Bot:
     """A computer player; it only ever makes moves the engine offers or a claim."""
 
-    def __init__(self, name: str, skill: str = "good", seed: object = None) -> None:
+    def __init__(
+        self, name: str, skill: str = "good", seed: object = None, *, seat: str | None = None
+    ) -> None:
+        """`seat` keys the seed instead of the name, so that a player named in another
+        language ("Komputer 1") thinks exactly as the same seat in English."""
         if skill not in SKILLS:
-            raise ValueError(f"unknown skill {skill!r}: choose one of {', '.join(SKILLS)}")
+            raise unknown_skill(skill)
         self.name, self.skill = name, SKILLS[skill]
-        self.rng = random.Random(f"{seed}/{name}" if seed is not None else None)
+        self.rng = random.Random(f"{seed}/{seat or name}" if seed is not None else None)
 
     def plan(self, table: MamView) -> Plan:
         """The answer this player will find for the table, and how long it takes."""
@@ -87,7 +110,7 @@ def race(bots: list[Bot], table: MamView) -> Plan:
     """Who shouts "MAM!" first: the fastest computer player that finds an answer (or, when none
     does, the first to give up)."""
     if not bots:
-        raise ValueError("a race needs at least one computer player")
+        raise ValueError(_("a race needs at least one computer player"))
     plans = [bot.plan(table) for bot in bots]
     finders = [plan for plan in plans if plan.answer]
     return min(finders or plans, key=lambda plan: plan.seconds)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 
+from mathcards.i18n import N_, _, ngettext
+
 Die = tuple[int, int, int, int, int, int]
 
 BLUE_ONES: Die = (0, 2, 3, 4, 5, 8)
@@ -26,6 +28,7 @@ DECK: tuple[int, ...] = tuple(
     )
 )
 FACE_UP = 5
+LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # as a page shows them
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,11 @@ class Level:
     max_card: int = 20
     dice: tuple[Die, Die] = (BLUE_ONES, BLUE_TENS)
     power: bool = False
+
+    @property
+    def label(self) -> str:
+        """The level's name as a page shows it, in the language in use ("łatwy")."""
+        return _(LABELS[self.name]) if self.name in LABELS else self.name
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -89,7 +97,20 @@ def level(name: str, *, power: bool = False) -> Level:
         return LEVELS[name].with_power(power)
     except KeyError:
         known = ", ".join(LEVELS)
-        raise ValueError(f"unknown level {name!r}: choose one of {known}") from None
+        message = _("unknown level {name}: choose one of {known}")
+        raise ValueError(message.format(name=repr(name), known=known)) from None
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """(label, name) of every level, for a menu: the label shown, the name chosen."""
+    return [(chosen.label, name) for name, chosen in LEVELS.items()]
+
+
+def times(count: int) -> str:
+    """How often, two times or more: "twice", "4 times" ("dwa razy", "4 razy")."""
+    if count == 2:
+        return _("twice")
+    return ngettext("{count} time", "{count} times", count).format(count=count)
 
 
 def read_cards(text: str, *, most: int = 8) -> list[int]:
@@ -97,19 +118,27 @@ def read_cards(text: str, *, most: int = 8) -> list[int]:
     each no more often than the deck holds it."""
     words = str(text).replace(",", " ").split()
     if not words:
-        raise ValueError("type the cards, e.g. 7 6 12 2 15")
+        raise ValueError(_("type the cards, e.g. 7 6 12 2 15"))
     if len(words) > most:
-        raise ValueError(f"at most {most} cards here, not {len(words)}")
+        message = ngettext(
+            "at most {most} card here, not {count}", "at most {most} cards here, not {count}", most
+        )
+        raise ValueError(message.format(most=most, count=len(words)))
     cards = []
     for word in words:
         if not (word.isascii() and word.isdigit()) or int(word) not in DECK:
-            raise ValueError(f"“{word[:12]}” is not a card: the cards are 1 to {max(DECK)}")
+            message = _("“{word}” is not a card: the cards are 1 to {highest}")
+            raise ValueError(message.format(word=word[:12], highest=max(DECK)))
         cards.append(int(word))
     for card, count in Counter(cards).items():
         held = DECK.count(card)
         if count > held:
-            times = {1: "once", 2: "twice"}.get(held, f"{held} times")
-            raise ValueError(f"{card} is in the deck only {times}, not {count} times")
+            message = (
+                _("{card} is in the deck only once, not {count}")
+                if held == 1
+                else _("{card} is in the deck only {held}, not {count}")
+            )
+            raise ValueError(message.format(card=card, held=times(held), count=times(count)))
     return cards
 
 

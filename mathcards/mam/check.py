@@ -12,10 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from mathcards.i18n import _, ngettext
 from mathcards.mam import expression
+from mathcards.mam.cards import times
 from mathcards.mam.expression import Form
 from mathcards.mam.solver import checked_max_power, checked_target, hand_of
-from mathcards.mam.steps import MAX_POWER, SYMBOL, StepError, apply
+from mathcards.mam.steps import MAX_POWER, StepError, apply, symbol
 
 MAX_LENGTH = 200
 
@@ -125,9 +127,9 @@ def tokens(answer: str) -> list[tuple[str, int]]:
             found.append((SPELLINGS.get(char) or BRACKETS[char], i))
             i += 1
         else:
-            raise AnswerSyntaxError(
-                f"I can't read “{char}”: use numbers, + − × ÷ ^ and brackets", i
-            )
+            operators = " ".join(map(symbol, "+-*/^"))
+            message = _("I can't read “{char}”: use numbers, {operators} and brackets")
+            raise AnswerSyntaxError(message.format(char=char, operators=operators), i)
     return found
 
 
@@ -144,13 +146,14 @@ class _Reader:
 
     def read(self) -> Node:
         if not self.tokens:
-            raise AnswerSyntaxError("type a calculation first", 0)
+            raise AnswerSyntaxError(_("type a calculation first"), 0)
         tree = self.expression(1)
         token, position = self.peek()
         if token == ")":
-            raise AnswerSyntaxError("there is a ) with no ( before it", position)
+            raise AnswerSyntaxError(_("there is a ) with no ( before it"), position)
         if token:
-            raise AnswerSyntaxError(f"put an operator before “{token}”", position)
+            message = _("put an operator before “{token}”").format(token=symbol(token))
+            raise AnswerSyntaxError(message, position)
         return tree
 
     def expression(self, binding: int) -> Node:
@@ -170,35 +173,37 @@ class _Reader:
             return Number(int(token), position)
         if token == "(":
             if self.peek()[0] == ")":
-                raise AnswerSyntaxError("there is nothing between ( and )", position)
+                raise AnswerSyntaxError(_("there is nothing between ( and )"), position)
             inner = self.expression(1)
             closing, end = self.peek()
             opened = self.answer[position]
             if closing != ")":
-                raise AnswerSyntaxError(f"a bracket {opened} is opened but never closed", position)
+                message = _("a bracket {bracket} is opened but never closed")
+                raise AnswerSyntaxError(message.format(bracket=opened), position)
             if self.answer[end] != CLOSES[opened]:
+                message = _("the bracket {bracket} is closed with {wrong}: close it with {right}")
                 raise AnswerSyntaxError(
-                    f"the bracket {opened} is closed with {self.answer[end]}: "
-                    f"close it with {CLOSES[opened]}",
+                    message.format(bracket=opened, wrong=self.answer[end], right=CLOSES[opened]),
                     end,
                 )
             self.at += 1
             return inner
         if not token:
-            previous = self.tokens[-1][0]
-            shown = SYMBOL.get(previous, previous)
-            raise AnswerSyntaxError(f"a number is missing after the last “{shown}”", position)
+            message = _("a number is missing after the last “{operator}”")
+            raise AnswerSyntaxError(message.format(operator=symbol(self.tokens[-1][0])), position)
         if self.at == 1 and token == "-":
-            raise AnswerSyntaxError("a calculation can't start with −: start with a card", 0)
+            raise AnswerSyntaxError(_("a calculation can't start with −: start with a card"), 0)
         if token == ")":
-            raise AnswerSyntaxError("a number is missing before )", position)
-        raise AnswerSyntaxError(f"a number is missing before “{SYMBOL[token]}”", position)
+            raise AnswerSyntaxError(_("a number is missing before )"), position)
+        message = _("a number is missing before “{operator}”").format(operator=symbol(token))
+        raise AnswerSyntaxError(message, position)
 
 
 def parse(answer: str) -> Node:
     """The calculation in `answer` as a tree, or an AnswerSyntaxError saying where it breaks."""
     if len(answer) > MAX_LENGTH:
-        raise AnswerSyntaxError(f"that is too long: keep it under {MAX_LENGTH} characters", 0)
+        message = _("that is too long: keep it under {most} characters")
+        raise AnswerSyntaxError(message.format(most=MAX_LENGTH), 0)
     return _Reader(answer).read()
 
 
@@ -243,9 +248,10 @@ def check(
         tree = parse(calculation)
         said = claimed.strip()
         if equals and not (said.isascii() and said.isdigit()):
-            raise AnswerSyntaxError("after = write the number the calculation makes", len(answer))
+            message = _("after = write the number the calculation makes")
+            raise AnswerSyntaxError(message, len(answer))
         if len(said) > MAX_CLAIMED_DIGITS:
-            raise AnswerSyntaxError("the number after = is far too long", len(answer))
+            raise AnswerSyntaxError(_("the number after = is far too long"), len(answer))
     except AnswerSyntaxError as problem:
         kind = VerdictKind.SYNTAX if answer.strip() else VerdictKind.EMPTY
         return Verdict(False, str(problem), kind, position=problem.position)
@@ -261,10 +267,13 @@ def check(
         return Verdict(False, str(problem), VerdictKind.STEP, cards=cards_used)
     for wanted in ([int(claimed)] if equals else []) + [target]:
         if value != wanted:
-            message = f"that makes {value}, not {wanted}"
+            message = _("that makes {value}, not {wanted}").format(value=value, wanted=wanted)
             return Verdict(False, message, VerdictKind.TOTAL, value, cards_used, form=form)
-    count = "1 card" if len(used) == 1 else f"{len(used)} cards"
-    message = f"Correct! {expression.pretty(form)} = {target} uses {count}."
+    message = ngettext(
+        "Correct! {calculation} = {target} uses {n} card.",
+        "Correct! {calculation} = {target} uses {n} cards.",
+        len(used),
+    ).format(calculation=expression.pretty(form), target=target, n=len(used))
     return Verdict(True, message, VerdictKind.CORRECT, value, cards_used, form=form)
 
 
@@ -276,21 +285,19 @@ def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind,
         value, lying = number.value, table[number.value]
         seen[value] += 1
         if not lying:
-            return VerdictKind.NOT_ON_TABLE, f"{value} is not on the table", number.position
+            message = _("{card} is not on the table").format(card=value)
+            return VerdictKind.NOT_ON_TABLE, message, number.position
         if seen[value] > lying:
-            there = f"is only one {value}" if lying == 1 else f"are only {lying}"
-            message = f"you used {value} {_times(counts[value])}, but there {there} on the table"
+            message = ngettext(
+                "you used {card} {times}, but there is only one {card} on the table",
+                "you used {card} {times}, but there are only {count} on the table",
+                lying,
+            ).format(card=value, times=times(counts[value]), count=lying)
             return VerdictKind.USED_TOO_OFTEN, message, number.position
     return None
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
 # ---------------------------------------------------------------- the live preview
-
-LATEX_SYMBOL = {"+": "+", "-": "-", "*": r"\times", "/": r"\div", "^": "^"}
 
 
 def tree_latex(tree: Node) -> str:
@@ -306,7 +313,7 @@ def tree_latex(tree: Node) -> str:
         left = rf"\left({left}\right)"
     if _binding(tree.right) <= binding and not isinstance(tree.right, Number):
         right = rf"\left({right}\right)"
-    return f"{left} {LATEX_SYMBOL[tree.op]} {right}"
+    return f"{left}{expression.latex_symbols()[tree.op]}{right}"
 
 
 def _binding(tree: Node) -> int:

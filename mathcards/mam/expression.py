@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mathcards.mam.steps import apply
+from mathcards.i18n import N_, _, and_list
+from mathcards.mam.steps import apply, symbol
 
 if TYPE_CHECKING:
     import sympy
@@ -117,18 +118,31 @@ def _needs_brackets(term: Form, parent: int, side: int) -> bool:
     return False
 
 
-def _render(form: Form, symbols: dict[str, str], bracket: Callable[[str], str]) -> str:
+def pretty_symbols() -> dict[str, str]:
+    """The operators as a child writes them, with the division sign of the language in use."""
+    return {**PRETTY, "/": f" {symbol('/')} "}
+
+
+def latex_symbols() -> dict[str, str]:
+    r"""LaTeX operators: ``\div``, or the language's own division sign (``12 : 6``)."""
+    division = symbol("/")
+    return {**LATEX, "/": LATEX["/"] if division == "÷" else rf" \mathbin{{{division}}} "}
+
+
+def _render(
+    form: Form, symbols: dict[str, str], bracket: Callable[[str], str], *, latex: bool = False
+) -> str:
     if form[0] == LEAF:
         return str(form[1])
 
     def part(term: Form, side: int) -> str:
-        text = _render(term, symbols, bracket)
+        text = _render(term, symbols, bracket, latex=latex)
         return bracket(text) if _needs_brackets(term, form[0], side) else text
 
     if form[0] == POWER:
         base, exponent = part(form[1], 0), part(form[2], 1)
-        if symbols is LATEX:
-            return f"{base}^{{{_render(form[2], symbols, bracket)}}}"
+        if latex:
+            return f"{base}^{{{_render(form[2], symbols, bracket, latex=True)}}}"
         return f"{base}{symbols['^']}{exponent}"
     first, second = ordered_terms(form)
     plus, minus = ("+", "-") if form[0] == SUM else ("*", "/")
@@ -144,28 +158,38 @@ def text(form: Form) -> str:
 
 
 def pretty(form: Form) -> str:
-    """Text as a child writes it: ``7 × 6 + 2 − 12``."""
-    return _render(form, PRETTY, lambda inner: f"({inner})")
+    """Text as a child writes it: ``7 × 6 + 2 − 12``, ``12 ÷ 6`` (``12 : 6`` in Polish)."""
+    return _render(form, pretty_symbols(), lambda inner: f"({inner})")
 
 
 def latex(form: Form) -> str:
-    r"""LaTeX with ``\times`` and ``\div``: ``7 \times 6 + 2 - 12``."""
-    return _render(form, LATEX, lambda inner: f"\\left({inner}\\right)")
+    r"""LaTeX with ``\times`` and ``\div`` (``:`` in Polish): ``7 \times 6 + 2 - 12``."""
+    return _render(form, latex_symbols(), lambda inner: f"\\left({inner}\\right)", latex=True)
+
+
+# What a chain does, in words: (kind, several terms first, something taken away or divided by)
+DESCRIPTIONS = {
+    (SUM, True, False): N_("add {first}"),
+    (SUM, True, True): N_("add {first}, take away {second}"),
+    (SUM, False, True): N_("start from {first}, take away {second}"),
+    (PRODUCT, True, False): N_("multiply {first}"),
+    (PRODUCT, True, True): N_("multiply {first}, divide by {second}"),
+    (PRODUCT, False, True): N_("start from {first}, divide by {second}"),
+}
 
 
 def describe(form: Form) -> str:
     """A canonical form in words, the way a child would check two answers are one:
     ``add 15, 12 and 7, take away 2``. Parts that are calculations stay calculations."""
     if form[0] == LEAF:
-        return f"just the card {form[1]}"
+        return _("just the card {card}").format(card=form[1])
     if form[0] == POWER:
-        return f"{_part(form[1])} to the power {_part(form[2])}"
+        return _("{base} to the power {exponent}").format(
+            base=_part(form[1]), exponent=_part(form[2])
+        )
     first, second = ordered_terms(form)
-    join = "add" if form[0] == SUM else "multiply"
-    words = f"{join} {_listed(first)}" if len(first) > 1 else f"start from {_part(first[0])}"
-    if not second:
-        return words
-    return words + (", take away " if form[0] == SUM else ", divide by ") + _listed(second)
+    words = DESCRIPTIONS[form[0], len(first) > 1, bool(second)]
+    return _(words).format(first=_listed(first), second=_listed(second))
 
 
 def _part(form: Form) -> str:
@@ -173,8 +197,7 @@ def _part(form: Form) -> str:
 
 
 def _listed(terms: list[Form]) -> str:
-    names = [_part(term) for term in terms]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return and_list([_part(term) for term in terms])
 
 
 def to_sympy(form: Form) -> sympy.Expr:

@@ -33,6 +33,7 @@ from mathcards.engine import (
     check_outcome,
     check_players,
 )
+from mathcards.i18n import N_, _, and_list, is_you, language, ngettext, said
 from mathcards.mam.cards import FACE_UP, LEVELS, Level
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict, check
@@ -145,9 +146,15 @@ class MamGame:
         """A stacked deck, turned up first to last; every card must be one of the level's."""
         extra = Counter(cards) - Counter(self.level.deck)
         if extra:
-            raise ValueError(f"the {self.level.name} deck has no more cards {min(extra)!r}")
+            message = _("the deck of the level “{level}” has no more cards {card}")
+            raise ValueError(message.format(level=self.level.label, card=repr(min(extra))))
         if len(cards) < FACE_UP:
-            raise ValueError(f"a deck needs at least {FACE_UP} cards to turn up")
+            message = ngettext(
+                "a deck needs at least {n} card to turn up",
+                "a deck needs at least {n} cards to turn up",
+                FACE_UP,
+            )
+            raise ValueError(message.format(n=FACE_UP))
         return list(reversed(cards))
 
     # ------------------------------------------------------------ what can happen now
@@ -210,9 +217,10 @@ class MamGame:
 
     def hints(self) -> list[str]:
         """The hint ladder for the table in front of the players (worked out once a table)."""
-        key = (tuple(self.solver_cards()), self.target, self.power)
+        key = (tuple(self.solver_cards()), self.target, self.power, language())
         if getattr(self, "_hints_for", None) != key:
-            self._hints_for, self._hints = key, hint_ladder(list(key[0]), key[1], power=key[2])
+            self._hints_for = key
+            self._hints = hint_ladder(self.solver_cards(), self.target, power=self.power)
         return self._hints
 
     # ------------------------------------------------------------ making moves
@@ -220,7 +228,7 @@ class MamGame:
     def apply(self, action: Action) -> Event:
         """Make a move; returns what happened, or raises IllegalAction naming the rule."""
         if self.over:
-            raise IllegalAction("the game is over: start a new game")
+            raise IllegalAction(_("the game is over: start a new game"))
         if isinstance(action, Claim):
             return self._claim(action)
         if isinstance(action, Take):
@@ -229,7 +237,7 @@ class MamGame:
             return self._pass()
         if isinstance(action, ChanceOutcome):
             return self._land(action)
-        raise IllegalAction(f"{action!r} is not a move in this game")
+        raise IllegalAction(_("{action} is not a move in this game").format(action=repr(action)))
 
     def _event(self, player: str | None, kind: str, sentence: str) -> Event:
         self.log.append(sentence)
@@ -239,66 +247,94 @@ class MamGame:
         if self.phase is phase:
             return
         if self.phase is Phase.TAKE:
-            raise IllegalAction(f"first {self.must_take[0]} must take a card")
+            taker = self.must_take[0]
+            raise IllegalAction(
+                said(taker, N_("first you must take a card"), N_("first {player} must take a card"))
+            )
         if self.phase is Phase.DICE:
-            raise IllegalAction("first the dice must be rolled")
-        raise IllegalAction("nobody has to take a card now")
+            raise IllegalAction(_("first the dice must be rolled"))
+        raise IllegalAction(_("nobody has to take a card now"))
 
     def _claim(self, claim: Claim) -> Event:
         self._check_player(claim.player)
         self._expect(Phase.CLAIM)
         verdict = self.judge(claim.answer)
         if not verdict.kind.readable and not claim.confirmed:
-            raise Unreadable(f"{verdict.message}: that is not a calculation yet, so not judged")
+            message = _("{reason}: that is not a calculation yet, so not judged")
+            raise Unreadable(message.format(reason=verdict.message))
         self.last_verdict = verdict
         if verdict.correct:
             self._win(claim.player, verdict.cards)
-            said = f"{claim.player}: {verdict.message} Won: {_cards(len(verdict.cards))}."
-            return self._event(claim.player, "correct", said + self._next_round())
-        said = f"{claim.player}: wrong, {verdict.message}."
+            sentence = _right(claim.player, verdict.message, len(verdict.cards))
+            return self._event(claim.player, "correct", sentence + self._next_round())
+        sentence = said(
+            claim.player,
+            N_("Wrong: {reason}."),
+            N_("{player}: wrong, {reason}."),
+            reason=verdict.message,
+        )
         if len(self.players) == 1:
-            return self._event(claim.player, "wrong", said + " Try again.")
+            return self._event(claim.player, "wrong", sentence + " " + _("Try again."))
         self.must_take = self._others(claim.player)[: len(self.face_up)]
         self.phase = Phase.TAKE
-        said += f" Each other player takes a card: {', '.join(self.must_take)}."
-        return self._event(claim.player, "wrong", said)
+        takers = _("Each other player takes a card: {players}.").format(
+            players=and_list(self.must_take)
+        )
+        return self._event(claim.player, "wrong", f"{sentence} {takers}")
 
     def _take(self, take: Take) -> Event:
         self._check_player(take.player)
         self._expect(Phase.TAKE)
-        if take.player != self.must_take[0]:
-            raise IllegalAction(f"it is {self.must_take[0]}'s turn to take a card")
+        taker = self.must_take[0]
+        if take.player != taker:
+            raise IllegalAction(
+                said(
+                    taker,
+                    N_("it is your turn to take a card"),
+                    N_("it is {player}'s turn to take a card"),
+                )
+            )
         check_cards(take.card)
         if take.card not in self.face_up:
-            raise IllegalAction(f"there is no {take.card!r} face up to take")
+            message = _("there is no {card} face up to take")
+            raise IllegalAction(message.format(card=repr(take.card)))
         self.face_up.remove(take.card)
         self.won[take.player].append(take.card)
         self.must_take.pop(0)
-        said = f"{take.player}: took the {take.card}."
+        sentence = said(
+            take.player,
+            N_("You take the {card}."),
+            N_("{player} takes the {card}."),
+            card=take.card,
+        )
         if self.must_take and self.face_up:
-            return self._event(take.player, "take", said)
+            return self._event(take.player, "take", sentence)
         self.must_take.clear()
-        return self._event(take.player, "take", said + self._next_round())
+        return self._event(take.player, "take", sentence + self._next_round())
 
     def _pass(self) -> Event:
         self._expect(Phase.CLAIM)
         if self.deck:
             self.face_up.append(self.deck.pop())
-            said = f"Nobody can make {self.target}: one more card, a {self.face_up[-1]}."
+            sentence = _("Nobody can make {target}: one more card, a {card}.").format(
+                target=self.target, card=self.face_up[-1]
+            )
         elif not self._any_roll_solvable():
             self.phase = Phase.OVER
-            said = "The deck is empty and no roll can be made from these cards: "
-            return self._event(None, "over", said + self.result())
+            sentence = _("The deck is empty and no roll can be made from these cards: {result}")
+            return self._event(None, "over", sentence.format(result=self.result()))
         else:
-            said = f"Nobody can make {self.target} and the deck is empty: roll again."
-        return self._event(None, "pass", said + self._roll())
+            sentence = _("Nobody can make {target} and the deck is empty: roll again.")
+            sentence = sentence.format(target=self.target)
+        return self._event(None, "pass", sentence + self._roll())
 
     def _land(self, outcome: ChanceOutcome[Dice]) -> Event:
         if not self.scripted:
-            raise IllegalAction("the dice land by chance in this game: nobody chooses the roll")
+            raise IllegalAction(_("the dice land by chance in this game: nobody chooses the roll"))
         check_outcome(outcome.outcome, self.chance_outcomes(), "the dice")
         self.dice, self.phase = tuple(outcome.outcome), Phase.CLAIM  # type: ignore[assignment]
-        return self._event(None, "roll", f"The dice show {self._shown()}.")
+        shown = _("The dice show {roll}.").format(roll=self._shown())
+        return self._event(None, "roll", shown)
 
     # ------------------------------------------------------------ the round
 
@@ -313,7 +349,9 @@ class MamGame:
         missing = FACE_UP - len(self.face_up)
         if missing > len(self.deck):
             self.phase = Phase.OVER
-            return " The deck cannot refill the table: " + self.result()
+            return " " + _("The deck cannot refill the table: {result}").format(
+                result=self.result()
+            )
         self.face_up += [self.deck.pop() for _ in range(max(missing, 0))]
         return self._roll()
 
@@ -322,9 +360,9 @@ class MamGame:
         self.dice = None
         if self.scripted:
             self.phase = Phase.DICE
-            return " Roll the dice."
+            return " " + _("Roll the dice.")
         self.dice, self.phase = self.level.roll(self.rng), Phase.CLAIM
-        return f" New target: {self.target}."
+        return " " + _("New target: {target}.").format(target=self.target)
 
     def _shown(self) -> str:
         return f"{' + '.join(map(str, self.dice or ()))} = {self.target}"
@@ -344,7 +382,7 @@ class MamGame:
 
     def _check_player(self, player: str) -> None:
         if player not in self.won:
-            raise IllegalAction(f"there is no player called {player!r}")
+            raise IllegalAction(_("there is no player called {name}").format(name=repr(player)))
 
     # ------------------------------------------------------------ the end
 
@@ -363,17 +401,17 @@ class MamGame:
     def result(self) -> str:
         """The end of the game in words, with how a tie was broken."""
         names, scores = self.winners(), self.scores()
-        count = _cards(scores[names[0]])
-        tied = [name for name in self.players if scores[name] == scores[names[0]]]
+        n = scores[names[0]]
+        tied = [name for name in self.players if scores[name] == n]
         if len(names) > 1:
-            return f"{' and '.join(names)} share the win with {count} each."
+            return _shared_win(names, n)
         if len(tied) > 1:
-            others = " and ".join(name for name in tied if name != names[0])
-            return (
-                f"{names[0]} wins: {count}, as many as {others}, and {names[0]} gave the last "
-                "correct answer."
-            )
-        return f"{names[0]} wins with {count}."
+            others = and_list([name for name in tied if name != names[0]])
+            return _tie_won(names[0], others, n)
+        if is_you(names[0]):
+            return ngettext("You win with {n} card.", "You win with {n} cards.", n).format(n=n)
+        message = ngettext("{player} wins with {n} card.", "{player} wins with {n} cards.", n)
+        return message.format(player=names[0], n=n)
 
     def cards_in_play(self) -> Counter[int]:
         """Every card of the level's deck, wherever it is now (for checking conservation)."""
@@ -383,5 +421,49 @@ class MamGame:
         return counts
 
 
-def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+def _right(player: str, verdict: str, n: int) -> str:
+    """A correct claim: the checker's verdict and the cards won, said to or about the player."""
+    if is_you(player):
+        message = ngettext("{verdict} You win {n} card.", "{verdict} You win {n} cards.", n)
+    else:
+        message = ngettext(
+            "{player}: {verdict} Won: {n} card.", "{player}: {verdict} Won: {n} cards.", n
+        )
+    return message.format(player=player, verdict=verdict, n=n)
+
+
+def _shared_win(names: list[str], n: int) -> str:
+    """Players tied on cards, none of them the last to answer correctly."""
+    if any(is_you(name) for name in names):
+        others = and_list([name for name in names if not is_you(name)])
+        message = ngettext(
+            "You share the win with {others}, with {n} card each.",
+            "You share the win with {others}, with {n} cards each.",
+            n,
+        )
+        return message.format(others=others, n=n)
+    message = ngettext(
+        "{players} share the win with {n} card each.",
+        "{players} share the win with {n} cards each.",
+        n,
+    )
+    return message.format(players=and_list(names), n=n)
+
+
+def _tie_won(winner: str, others: str, n: int) -> str:
+    """A tie on cards won by the last correct answer."""
+    if is_you(winner):
+        message = ngettext(
+            "You win: {n} card, as many as {others}, and you gave the last correct answer.",
+            "You win: {n} cards, as many as {others}, and you gave the last correct answer.",
+            n,
+        )
+    else:
+        message = ngettext(
+            "{player} wins: {n} card, as many as {others}, and {player} gave the last correct "
+            "answer.",
+            "{player} wins: {n} cards, as many as {others}, and {player} gave the last correct "
+            "answer.",
+            n,
+        )
+    return message.format(player=winner, others=others, n=n)

@@ -2,26 +2,48 @@
 
 from __future__ import annotations
 
+from mathcards.i18n import _, ngettext
 from mathcards.mam.expression import first_step
 from mathcards.mam.solver import best, simplest
-from mathcards.mam.steps import SYMBOL
+from mathcards.mam.steps import written
 
 
 def hint_ladder(cards: list[int], target: int, *, power: bool = False) -> list[str]:
     """Three hints: how many cards it takes, the first step, then a whole simple answer."""
     easy = simplest(cards, target, power=power)
     if easy is None:
-        return [f"No calculation makes {target} from these cards: press “Next round”."]
-    most = len((best(cards, target, power=power) or easy).cards)
-    fewest = len(easy.cards)
-    count = f"{fewest} card" + ("s" if fewest > 1 else "")
+        return [
+            _("No calculation makes {target} from these cards: press “Next round”.").format(
+                target=target
+            )
+        ]
     rungs = [
-        f"You can make {target} with {count}"
-        + (f", and with as many as {most}." if most > fewest else ".")
+        how_many_cards(
+            target, len(easy.cards), len((best(cards, target, power=power) or easy).cards)
+        )
     ]
     step = first_step(easy.form)
     if step:
         a, op, b, result = step
-        rungs.append(f"Start with {a} {SYMBOL[op]} {b} = {result}.")
-    rungs.append(f"One answer: {easy.pretty} = {target}.")
+        rungs.append(
+            _("Start with {step} = {result}.").format(step=written(a, op, b), result=result)
+        )
+    rungs.append(
+        _("One answer: {calculation} = {target}.").format(calculation=easy.pretty, target=target)
+    )
     return rungs
+
+
+def how_many_cards(target: int, fewest: int, most: int) -> str:
+    """The first rung: the fewest cards that make the target, and the most if they differ."""
+    if most > fewest:
+        message = ngettext(
+            "You can make {target} with {n} card, and with as many as {most}.",
+            "You can make {target} with {n} cards, and with as many as {most}.",
+            fewest,
+        )
+    else:
+        message = ngettext(
+            "You can make {target} with {n} card.", "You can make {target} with {n} cards.", fewest
+        )
+    return message.format(target=target, n=fewest, most=most)

@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from mathcards.i18n import _, ngettext, percent
 from mathcards.mam.cards import FACE_UP, LEVELS, Level
 from mathcards.mam.solver import Hand, Search, reachable, values
 from mathcards.mam.steps import MAX_POWER
@@ -37,8 +38,17 @@ class Solvability:
         return 1 - self.fewest.get(0, Fraction(0))
 
     def __str__(self) -> str:
-        variant = " with ^" if self.level.power else ""
-        return f"{self.level.name}{variant}: {float(self.chance):.1%} over {self.deals} deals"
+        if self.level.power:
+            message = ngettext(
+                "{level} with ^: {share} over {n} deal",
+                "{level} with ^: {share} over {n} deals",
+                self.deals,
+            )
+        else:
+            message = ngettext(
+                "{level}: {share} over {n} deal", "{level}: {share} over {n} deals", self.deals
+            )
+        return message.format(level=self.level.label, share=percent(self.chance), n=self.deals)
 
 
 TABLE = Path(__file__).with_name("solvability.json")
@@ -49,7 +59,8 @@ MAX_DEALS = 2000
 def solvability(level: Level, deals: int = 200, seed: int = 0) -> Solvability:
     """Deal `deals` seeded hands of five cards; for each, every dice total is weighed exactly."""
     if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
-        raise ValueError(f"deals must be a whole number from 1 to {MAX_DEALS}, not {deals!r}")
+        message = _("deals must be a whole number from 1 to {most}, not {deals}")
+        raise ValueError(message.format(most=MAX_DEALS, deals=repr(deals)))
     record = _packaged().get(_key(level, deals, seed))
     if record is None:
         return count_solvability(level, deals, seed)
@@ -76,7 +87,7 @@ def count_solvability(level: Level, deals: int, seed: int) -> Solvability:
     rng, odds = random.Random(seed), level.targets()
     fewest: dict[int, Fraction] = {}
     made_by: dict[int, int] = dict.fromkeys(odds, 0)
-    for _ in range(deals):
+    for _deal in range(deals):
         reach = reachable(level.shuffled_deck(rng)[:FACE_UP], power=level.power)
         for target, chance in odds.items():
             needed = reach[target].fewest if target in reach else 0
@@ -90,7 +101,7 @@ def ordered_calculations(cards: int, operators: int = OPERATORS) -> int:
     """Calculations using all of `cards` distinct cards, counting every order and bracketing:
     n! orders of the cards × Catalan(n−1) bracketings × operators^(n−1)."""
     if cards < 1:
-        raise ValueError("at least one card")
+        raise ValueError(_("at least one card"))
     bracketings = math.comb(2 * (cards - 1), cards - 1) // cards
     return math.factorial(cards) * bracketings * operators ** (cards - 1)
 

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import FACE_UP, LEVELS, Level
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.expression import pretty
@@ -57,7 +58,7 @@ class Exercise:
     def good_answer(self) -> str:
         """One simple right answer, to show after the deal."""
         found = simplest(self.cards, self.target, power=self.power)
-        return found.pretty if found else "none"
+        return found.pretty if found else _("none")
 
 
 @dataclass
@@ -72,7 +73,8 @@ class PracticeSet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 50:
-            raise ValueError(f"a practice set has 1 to 50 rounds, not {self.rounds!r}")
+            message = _("a practice set has 1 to 50 rounds, not {rounds}")
+            raise ValueError(message.format(rounds=repr(self.rounds)))
         rng = random.Random(self.seed)
         self.exercises = [self._deal(rng) for _ in range(self.rounds)]
 
@@ -105,10 +107,10 @@ class PracticeSet:
     def hint(self) -> str:
         """The next rung of the hint ladder for the current deal (each costs a card)."""
         if self.finished:
-            raise ValueError("the set is finished: there is no deal to give a hint for")
+            raise ValueError(_("the set is finished: there is no deal to give a hint for"))
         exercise = self.current
         if exercise.answer_shown:
-            raise ValueError("that was the last hint: a whole answer is shown above")
+            raise ValueError(_("that was the last hint: a whole answer is shown above"))
         if not exercise.solved:
             exercise.hints_used += 1
         return self.revealed()[-1]
@@ -121,7 +123,7 @@ class PracticeSet:
     def next(self) -> None:
         """Move on to the next deal (an unsolved one stays unsolved)."""
         if self.finished:
-            raise ValueError("the set is finished: there is no next deal")
+            raise ValueError(_("the set is finished: there is no next deal"))
         self.position += 1
 
     def score(self) -> tuple[int, int, int]:
@@ -131,9 +133,15 @@ class PracticeSet:
         return solved, won, sum(exercise.hints_used for exercise in self.exercises)
 
     def summary(self) -> str:
-        """The set in one kind sentence (the widget lists every deal below it)."""
+        """The set in a few kind sentences (the widget lists every deal below them)."""
         solved, won, hints = self.score()
-        hint_words = "no hints" if not hints else f"{hints} hint" + ("s" if hints > 1 else "")
-        return (
-            f"You solved {solved} of {self.rounds} deals and won {won} cards, using {hint_words}."
-        )
+        sentences = [
+            ngettext(
+                "You solved {solved} of {n} deal.", "You solved {solved} of {n} deals.", self.rounds
+            ).format(solved=solved, n=self.rounds),
+            ngettext("You won {n} card.", "You won {n} cards.", won).format(n=won),
+            ngettext("You used {n} hint.", "You used {n} hints.", hints).format(n=hints)
+            if hints
+            else _("You used no hints."),
+        ]
+        return " ".join(sentences)

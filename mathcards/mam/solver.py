@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from mathcards.i18n import N_, _, number
 from mathcards.mam import expression
 from mathcards.mam.expression import Form
 from mathcards.mam.steps import MAX_POWER, Partners, combine_values, partners
@@ -53,12 +54,12 @@ class Solution:
         """ASCII, readable left to right: ``7*6+2-12``."""
         return expression.text(self.form)
 
-    @cached_property
+    @property
     def pretty(self) -> str:
-        """As a child writes it: ``7 × 6 + 2 − 12``."""
+        """As a child writes it: ``7 × 6 + 2 − 12`` (division in the language in use)."""
         return expression.pretty(self.form)
 
-    @cached_property
+    @property
     def latex(self) -> str:
         r"""LaTeX with ``\times`` and ``\div``."""
         return expression.latex(self.form)
@@ -103,31 +104,33 @@ class Reach(NamedTuple):
 def hand_of(cards: Iterable[int], limit: int | None = MAX_CARDS) -> Hand:
     """The cards as a sorted hand, or a ValueError naming what is wrong with them."""
     if isinstance(cards, str | bytes):
-        raise ValueError("cards must be a list of whole numbers, not text")
+        raise ValueError(_("cards must be a list of whole numbers, not text"))
     hand = tuple(cards)
     if not hand:
-        raise ValueError("there are no cards: give at least one card")
+        raise ValueError(_("there are no cards: give at least one card"))
     if limit is not None and len(hand) > limit:
-        raise ValueError(f"{len(hand)} cards is too many: the solver takes at most {limit}")
+        message = _("{count} cards is too many: the solver takes at most {most}")
+        raise ValueError(message.format(count=len(hand), most=limit))
     for card in hand:
         if not _is_whole(card) or card < 1:
-            raise ValueError(f"a card must be a positive whole number, not {card!r}")
+            message = _("a card must be a positive whole number, not {card}")
+            raise ValueError(message.format(card=repr(card)))
     return tuple(sorted(hand))
 
 
 def checked_target(target: int) -> int:
     """The target, or a ValueError when it is not a whole number, 0 or more."""
     if not _is_whole(target) or target < 0:
-        raise ValueError(f"the target must be a whole number, 0 or more, not {target!r}")
+        message = _("the target must be a whole number, 0 or more, not {target}")
+        raise ValueError(message.format(target=repr(target)))
     return target
 
 
 def checked_max_power(max_power: int) -> int:
     """`max_power`, or a ValueError when it is out of range."""
     if not _is_whole(max_power) or not 1 <= max_power <= MAX_POWER_LIMIT:
-        raise ValueError(
-            f"max_power must be a whole number from 1 to {MAX_POWER_LIMIT:,}, not {max_power!r}"
-        )
+        message = _("max_power must be a whole number from 1 to {most}, not {max_power}")
+        raise ValueError(message.format(most=number(MAX_POWER_LIMIT, 0), max_power=repr(max_power)))
     return max_power
 
 
@@ -296,7 +299,7 @@ def solve(
     """Every distinct solution, most cards first, then simplest (RULES.md §1), for up to
     `LISTED` cards; a larger table is a ValueError (use `find_solutions`)."""
     hand, search = _prepare(cards, target, power, max_power)
-    _check_listed(hand, power, "list every solution")
+    _check_listed(hand, power, "list")
     found = {
         form
         for part in sub_hands(hand)
@@ -317,8 +320,9 @@ class Found:
 
     @property
     def count(self) -> str:
-        """How many solutions, in words: "23", or "more than 4,000"."""
-        return f"{self.total:,}" if self.complete else f"more than {self.total:,}"
+        """How many solutions, in words: "23", or "more than 4,000" ("ponad 4 000")."""
+        total = number(self.total, 0)
+        return total if self.complete else _("more than {count}").format(count=total)
 
 
 def find_solutions(
@@ -335,7 +339,8 @@ def find_solutions(
     then a lower bound."""
     hand, search = _prepare(cards, target, power, max_power)
     if not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a whole number, 1 or more, not {limit!r}")
+        message = _("limit must be a whole number, 1 or more, not {limit}")
+        raise ValueError(message.format(limit=repr(limit)))
     listed = LISTED[search.powers]
     if len(hand) > listed:
         search.budget, listed = WORK, listed - 1
@@ -361,14 +366,32 @@ def _in_order(forms: Iterable[Form]) -> list[Solution]:
     return sorted(map(Solution, forms), key=lambda s: (-len(s.cards), s.difficulty))
 
 
+TOO_MANY = {
+    ("list", False): N_(
+        "to list every solution give at most {most} cards, not {count}: "
+        "there can be hundreds of thousands"
+    ),
+    ("list", True): N_(
+        "to list every solution with the exponent variant give at most {most} cards, "
+        "not {count}: there can be hundreds of thousands"
+    ),
+    ("values", False): N_(
+        "to find every value give at most {most} cards, not {count}: "
+        "there can be hundreds of thousands"
+    ),
+    ("values", True): N_(
+        "to find every value with the exponent variant give at most {most} cards, "
+        "not {count}: there can be hundreds of thousands"
+    ),
+}
+
+
 def _check_listed(hand: Hand, power: bool, what: str) -> None:
+    """A ValueError when a table is too big to `what` ("list" or "values") every answer of."""
     most = LISTED[bool(power)]
     if len(hand) > most:
-        variant = " with the exponent variant" if power else ""
-        raise ValueError(
-            f"to {what}{variant} give at most {most} cards, not {len(hand)}: "
-            "there can be hundreds of thousands"
-        )
+        message = _(TOO_MANY[what, bool(power)])
+        raise ValueError(message.format(most=most, count=len(hand)))
 
 
 def is_solvable(
@@ -418,7 +441,7 @@ def reachable(
     """Every target the cards can make, with the fewest and the most cards that make it (for
     up to `LISTED` cards; a larger table is a ValueError)."""
     hand = hand_of(cards)
-    _check_listed(hand, power, "find every value")
+    _check_listed(hand, power, "values")
     max_power = checked_max_power(max_power)
     reach: dict[int, Reach] = {}
     made: dict[Hand, frozenset[int]] = {}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from mathcards.i18n import _, divided_by, number
+
 MAX_POWER = 10**6
 OPERATORS = "+-*/^"
 SYMBOL = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^"}
@@ -18,6 +20,19 @@ Partners = tuple[int, ...] | Callable[[int], bool]
 
 class StepError(ValueError):
     """A step that breaks a rule; the message is a sentence for a child."""
+
+
+def symbol(op: str) -> str:
+    """An operator as a child writes it: ×, −, and ÷ (or the language's own sign, ":" in
+    Polish schools)."""
+    if op == "/" and divided_by() != "/":
+        return divided_by()
+    return SYMBOL.get(op, op)
+
+
+def written(a: int, op: str, b: int) -> str:
+    """One step as a child writes it: ``12 ÷ 6`` (``12 : 6`` in Polish), ``2^5``."""
+    return f"{a}^{b}" if op == "^" else f"{a} {symbol(op)} {b}"
 
 
 def power(base: int, exponent: int, max_power: int = MAX_POWER) -> int | None:
@@ -40,24 +55,28 @@ def apply(op: str, a: int, b: int, *, powers: bool = False, max_power: int = MAX
         return a * b
     if op == "-":
         if a < b:
-            raise StepError(f"{a} − {b} goes below zero")
+            raise StepError(_("{step} goes below zero").format(step=written(a, op, b)))
         return a - b
     if op == "/":
         if b == 0:
-            raise StepError(f"{a} ÷ 0: you can't divide by zero")
+            raise StepError(_("{step}: you can't divide by zero").format(step=written(a, op, b)))
         if a % b:
-            raise StepError(f"{a} ÷ {b} is not a whole number")
+            raise StepError(_("{step} is not a whole number").format(step=written(a, op, b)))
         return a // b
     if op == "^":
         if not powers:
-            raise StepError("powers (^) are only allowed in the exponent variant")
+            raise StepError(_("powers (^) are only allowed in the exponent variant"))
         result = power(a, b, max_power)
         if result is None:
             if a == 0 == b:
-                raise StepError("0^0 has no value: it is not allowed")
-            raise StepError(f"{a}^{b} is bigger than {max_power:,}, the largest power allowed")
+                raise StepError(_("0^0 has no value: it is not allowed"))
+            raise StepError(
+                _("{step} is bigger than {largest}, the largest power allowed").format(
+                    step=written(a, op, b), largest=number(max_power, 0)
+                )
+            )
         return result
-    raise StepError(f"{op!r} is not an operator")
+    raise StepError(_("{operator} is not an operator").format(operator=repr(op)))
 
 
 def combine_values(

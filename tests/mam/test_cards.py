@@ -71,7 +71,7 @@ def test_reading_typed_cards():
         ("7 21", "“21” is not a card"),
         ("7 x", "“x” is not a card"),
         ("٣", "is not a card"),
-        ("15 15", "15 is in the deck only once, not 2 times"),
+        ("15 15", "15 is in the deck only once, not twice"),
         ("1 " * 9, "at most 8 cards"),
     ]:
         with pytest.raises(ValueError, match=message):

@@ -262,6 +262,14 @@ def test_level_and_exponent_settings_apply_to_the_next_deal():
     assert "2^{3}" in table.answer.preview.value
 
 
+def test_the_class_plays_as_named_teams():
+    assert MamTable().names == ["Team A", "Team B"]
+    assert MamTable(teams=3).names == ["Team A", "Team B", "Team C"]
+    assert MamTable(players=("Ann", "Ben")).names == ["Ann", "Ben"]
+    with pytest.raises(ValueError, match="1 to 6 teams, not 7"):
+        MamTable(teams=7)
+
+
 def test_bad_settings_are_value_errors():
     with pytest.raises(ValueError, match="unknown mode"):
         MamTable(mode="tournament")

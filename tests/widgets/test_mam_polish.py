@@ -46,10 +46,11 @@ def shown(widget: w.Widget) -> list[str]:
 
 
 def readable(html: str) -> str:
-    """The words of an HTML view. Cards and dice (widgets/svg.py) and LaTeX are left out: the
-    drawings' labels are svg.py's own, and LaTeX is typeset, not read."""
-    html = re.sub(r"<style>.*?</style>|<svg.*?</svg>|\$[^$]*\$", " ", html, flags=re.S)
-    return re.sub(r"<[^>]+>", " ", html)
+    """The words of an HTML view, the cards' and dice's labels among them (LaTeX is left out:
+    it is typeset, not read)."""
+    html = re.sub(r"<style>.*?</style>|\$[^$]*\$", " ", html, flags=re.S)
+    labels = " ".join(re.findall(r'(?:aria-label|alt)="([^"]*)"', html))
+    return re.sub(r"<[^>]+>", " ", html) + " " + labels
 
 
 def english_in(widget: w.Widget, names: set[str] = frozenset()) -> dict[str, list[str]]:

@@ -35,7 +35,7 @@ import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from tests.browser.conftest import free_port, wait_until_up, wait_until_warm
+from tests.browser.conftest import free_port, quiet, wait_until_up, wait_until_warm
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "en/mam/1-the-target-game-in-class.ipynb"
@@ -246,10 +246,12 @@ def main() -> None:
             wait_until_up(base + "/", process)
             for page in (ONE_WIDGET, args.lesson) if args.warm else ():
                 wait_until_warm(Path(scratch) / "server.log", page, seconds=600)
+            quiet()  # the warm kernels have run their pages before the class arrives
             print(f"{args.students} students at once, on {os.cpu_count()} cores")
             warm = 2 * args.warm  # both pages' pools, refilled
             yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))
             report(yardstick, args.students)
+            quiet()  # the pools are full again
             lesson = asyncio.run(measure(base, server, args.lesson, args.students, warm))
             report(lesson, args.students)
             if yardstick["times"] and lesson["times"]:

@@ -21,11 +21,10 @@ from statistics import median
 
 from mathcards.cli import warm_pages
 from mathcards.i18n import DEFAULT
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, serving, wait_until_warm
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, quiet, serving, wait_until_warm
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 GOAL_SECONDS = 3.0
-QUIET_PERCENT = 20
 WAIT_MS = 120_000
 
 
@@ -70,15 +69,6 @@ def opening(browser, base: str, log: Path, name: str, done: int, warm: bool) -> 
         wait_until_warm(log, name, times=done + 1)
     quiet()  # a warm kernel has run its page, and nothing else is busy
     return time_to_interactive(browser, f"{base}/voila/render/{name}")
-
-
-def quiet(seconds: float = 120) -> None:
-    """Until the machine's processors are nearly idle for a second (or `seconds` have passed)."""
-    import psutil
-
-    deadline = time.monotonic() + seconds
-    while psutil.cpu_percent(interval=1) > QUIET_PERCENT and time.monotonic() < deadline:
-        pass
 
 
 def main() -> None:

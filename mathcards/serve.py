@@ -176,7 +176,8 @@ class ClassInfo(tornado.web.RequestHandler):
 
 class ClassroomPage(TornadoVoilaHandler):
     """A lesson page, opened only while the class has room: `max_kernels` counts the kernels
-    running and the pages being opened; beyond it, a friendly 503 page at once."""
+    running and the pages being opened; beyond it, a friendly 503 page at once. A page opened on
+    a warm kernel takes no place of its own: its kernel is counted once it is handed over."""
 
     def prepare(self) -> Any:
         places: Places = self.application.places
@@ -194,7 +195,9 @@ class ClassroomPage(TornadoVoilaHandler):
                 )
             )
             return None
-        self.opening: Opening | None = places.take()
+        page = self.path_args[0] if self.path_args else ""
+        warm = places.kernels.get_pool_size(page) > 0 if page else False
+        self.opening: Opening | None = None if warm else places.take()
         OPENING.set(self.opening)
         return super().prepare()
 

@@ -91,6 +91,16 @@ def wait_until_warm(log: Path, page: str, times: int = 1, seconds: float = 300) 
         time.sleep(0.5)
 
 
+def quiet(seconds: float = 300, busy_percent: float = 20) -> None:
+    """Until the processors are nearly idle for a second (warm kernels have run their pages),
+    or `seconds` have passed."""
+    import psutil
+
+    deadline = time.monotonic() + seconds
+    while psutil.cpu_percent(interval=1) > busy_percent and time.monotonic() < deadline:
+        pass
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> str:
     """The lessons, served as `make serve` serves them."""

@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from mathcards import i18n
-from mathcards.i18n import N_, _, ngettext
+from mathcards.i18n import _, ngettext
 from mathcards.lama_dice.dice import Case
 from mathcards.lama_dice.odds import RollOdds
 from mathcards.lama_dice.simulate import running_frequency
@@ -24,7 +24,6 @@ BAR = "#1d4ed8"
 plt.rcParams.update(
     {"font.size": 13, "axes.titlesize": 15, "xtick.labelsize": 12, "ytick.labelsize": 12}
 )
-LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # MAM! levels
 
 
 def target_chart(level: Level) -> Figure:
@@ -34,7 +33,7 @@ def target_chart(level: Level) -> Figure:
     axes.bar([str(t) for t in odds], [float(p) for p in odds.values()], color=BAR)
     first, second = (_(DIE_NAMES[colour]) for colour in level.colours)
     title = _("Level “{level}”: target = {first} + {second}")
-    axes.set_title(title.format(level=_level(level.name), first=first, second=second))
+    axes.set_title(title.format(level=level.label, first=first, second=second))
     axes.set_xlabel(_("target"))
     _percent_axis(axes, _("chance"))
     axes.tick_params(axis="x", labelrotation=90)
@@ -84,13 +83,8 @@ def per_target_chart(result: Solvability) -> Figure:
 
 def _name(result: Solvability) -> str:
     """A level's name as a chart shows it, "with ^" in the exponent variant."""
-    name = _level(result.level.name)
+    name = result.level.label
     return _("{level} with ^").format(level=name) if result.level.power else name
-
-
-def _level(name: str) -> str:
-    """A MAM! level's name in the language in use."""
-    return _(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
 
 
 def _canvas() -> tuple[Figure, Axes]:
@@ -144,12 +138,6 @@ CASE_COLOURS = {
     Case.TAKE: "#1d4ed8",
     Case.BUST: "#b91c1c",
 }
-CASE_NAMES = {  # each case of a roll, as a chart's legend names it
-    Case.THREE_LLAMAS: N_("three llamas"),
-    Case.DISCARD: N_("discard"),
-    Case.TAKE: N_("take"),
-    Case.BUST: N_("bust"),
-}
 
 
 def _rolls_axis(axes, total: int) -> None:
@@ -170,7 +158,7 @@ def shares_chart(cases: list[Case], odds: RollOdds) -> Figure:
         for case in Case:
             colour = CASE_COLOURS[case]
             shares = running_frequency(cases, case)
-            axes.plot(rolls, shares, color=colour, label=_(CASE_NAMES[case]))
+            axes.plot(rolls, shares, color=colour, label=_(case.value))
             axes.axhline(float(odds.of(case)), color=colour, linestyle=":", linewidth=2)
         _rolls_axis(axes, len(cases))
         axes.set_ylim(0, 1)

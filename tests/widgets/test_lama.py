@@ -88,17 +88,21 @@ def test_clicking_a_card_that_does_not_fit_says_why_next_to_the_hand():
     assert len(table.game.view(table.me).hand) == 6, "nothing was played"
 
 
+def _first_move(table):
+    """The first button a player may press now: next round, a chip, a card, draw, then quit."""
+    buttons = [*_buttons(table, "mc-next-round"), *_buttons(table, "mc-return-chip")]
+    buttons += [b for b in table.hand.children if not b.disabled]
+    buttons += [b for b in _buttons(table, "mc-draw") if not b.disabled]
+    return [*buttons, *_buttons(table, "mc-quit")][0]
+
+
 def test_a_whole_game_by_clicking():
     table = _table(opponents=("bold", "expert", "random"))
     for _ in range(2000):
         game = table.game
         if game.over:
             break
-        buttons = [*_buttons(table, "mc-next-round"), *_buttons(table, "mc-return-chip")]
-        buttons += [b for b in table.hand.children if not b.disabled]
-        buttons += [b for b in _buttons(table, "mc-draw") if not b.disabled]
-        buttons += _buttons(table, "mc-quit")
-        buttons[0].click()
+        _first_move(table).click()
         assert "mc-error" not in table.message.value, table.message.value
     assert table.game.over and "Game over" in table.actions.children[0].value
     assert "→" in table.actions.children[0].value, "every hand scored in words"
@@ -308,11 +312,7 @@ def test_a_whole_game_by_clicking_in_polish(polish):
         if table.game.over:
             break
         seen.add(assert_polish(table))
-        buttons = [*_buttons(table, "mc-next-round"), *_buttons(table, "mc-return-chip")]
-        buttons += [b for b in table.hand.children if not b.disabled]
-        buttons += [b for b in _buttons(table, "mc-draw") if not b.disabled]
-        buttons += _buttons(table, "mc-quit")
-        buttons[0].click()
+        _first_move(table).click()
         assert "mc-error" not in table.message.value, table.message.value
     assert "Koniec gry" in assert_polish(table) and "→" in table.actions.children[0].value
     shown = " ".join(seen)

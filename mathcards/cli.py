@@ -469,7 +469,8 @@ def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[st
     if named == ["none"]:
         return []
     for page in named:
-        if not (lessons / page).is_file() or page.startswith(("/", "..")):
+        found = (lessons / page).resolve()
+        if not found.is_file() or not found.is_relative_to(lessons):
             raise UsageError(
                 _("--warm: there is no page {page} in {lessons}").format(page=page, lessons=lessons)
             )

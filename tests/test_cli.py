@@ -247,7 +247,8 @@ def test_every_page_of_the_served_language_is_warm_unless_the_teacher_names_some
     assert warm_pages(tmp_path, "en", ["none"]) == []
     assert len(warm_pages(tmp_path, "en", ["all"])) == 4
     assert warm_pages(tmp_path, "en", ["one.ipynb"]) == ["one.ipynb"]
-    for wrong in ("two.ipynb", "../en/index.ipynb", "/etc/passwd"):
+    (tmp_path.parent / "outside.ipynb").write_text("{}")
+    for wrong in ("two.ipynb", "../outside.ipynb", "en/../../outside.ipynb", "/etc/passwd"):
         with pytest.raises(UsageError, match="--warm: there is no page"):
             warm_pages(tmp_path, "en", [wrong])
 

@@ -127,9 +127,9 @@ def check_players(
 
 def check_player(player: object, players: Iterable[str]) -> str:
     """The name of a player of this game, or `IllegalAction` saying there is nobody so called."""
-    if player not in players:
+    if not isinstance(player, str) or player not in players:
         raise IllegalAction(_("there is no player called {player}").format(player=repr(player)))
-    return str(player)
+    return player
 
 
 def fewest(scores: Mapping[str, int]) -> list[str]:

@@ -196,9 +196,11 @@ class Game(Protocol[Action]):
 
     players: list[str]
     log: list[str]
-    phase: (
-        Enum  # what the game waits for: its CHANCE member while chance is pending, OVER at the end
-    )
+
+    @property
+    def phase(self) -> Enum:
+        """What the game waits for: its CHANCE member while chance is pending, OVER at the end."""
+        ...
 
     def current_players(self) -> list[str]:
         """Who may act now: everyone in the MAM! race, else the one whose turn it is."""

@@ -231,10 +231,13 @@ def test_computer_players_choose_a_move_from_their_view_alone(case):
         rng = random.Random(seed)
         game = case.new_game(seed, False)
         for _ in range(rng.randrange(0, 30)):
-            if game.over or getattr(game, "round_over", False):
-                break
-            game.apply(random_move(case, game, rng))
-        if game.over or getattr(game, "round_over", False):
+            if getattr(game, "round_over", False) and not game.over:
+                game.next_round()
+            elif not game.over:
+                game.apply(random_move(case, game, rng))
+        if getattr(game, "round_over", False) and not game.over:
+            game.next_round()
+        if game.over:
             continue
         player = game.current_players()[0]
         other = copy.deepcopy(game)

@@ -21,7 +21,6 @@ from fractions import Fraction
 
 from mathcards.chips import (
     GAME_END,
-    LLAMA,
     ReturnChip,
     check_llama_scoring,
     chip_stack,
@@ -46,6 +45,7 @@ from mathcards.lama.cards import (
     Card,
     Deck,
     can_play,
+    follow,
     score,
     score_in_words,
     sort_hand,
@@ -527,12 +527,3 @@ def _card(value: object) -> Card:
 def _turned_up(card: Card) -> str:
     """The first card of the discard pile, in a sentence."""
     return _("The discard pile starts with {card}.").format(card=card.a)
-
-
-def follow(top: Card, llama: Card = Card.LLAMA) -> str:
-    """What may go on this top card, in words (`llama`: the deck's llama or mosquito)."""
-    if top is Card.PINK_LLAMA:
-        return _("only a 1 or a llama may go on the pink llama")
-    same = llama if top.rank == LLAMA else Card(top.rank)
-    higher = {6: llama, LLAMA: Card.ONE}.get(top.rank, Card(top.rank % LLAMA + 1))
-    return _("on {top} play {same} or {higher}").format(top=top.a, same=same.a, higher=higher.a)

@@ -12,7 +12,6 @@ from mathcards.i18n import N_, _, ngettext
 from mathcards.lama_dice.bots import check_strategy
 from mathcards.lama_dice.dice import (
     LAYOUTS,
-    VALUES,
     Case,
     Dice,
     Faces,
@@ -26,7 +25,6 @@ from mathcards.lama_dice.game import (
 )
 from widgets import svg
 
-FULL_LLAMA_ROW: Row = VALUES
 BLUE, GREY = "#1d4ed8", "#9ca3af"
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from mathcards.chips import check_llama_scoring, penalty
+from mathcards.frequency import running_frequency as running_frequency  # re-exported
 from mathcards.i18n import _, number
 from mathcards.lama_dice.bots import check_strategy, choose, discard_for, rolls_on
 from mathcards.lama_dice.dice import (
@@ -56,15 +57,6 @@ def simulate_rolls(
             case = seen[faces] = case_of(faces, own, middle, alone=alone)
         cases.append(case)
     return cases
-
-
-def running_frequency(cases: list[Case], case: Case) -> list[float]:
-    """After each roll: the share of rolls so far that fell into `case`."""
-    hits, shares = 0, []
-    for count, seen in enumerate(cases, 1):
-        hits += seen is case
-        shares.append(hits / count)
-    return shares
 
 
 def simulate_last_player(

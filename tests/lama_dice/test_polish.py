@@ -153,6 +153,16 @@ def test_every_refusal_of_the_lama_dice_modules_is_polish(move):
     assert message and english_words(message, allowed=set(STRATEGIES)) == [], message
 
 
+def test_an_unknown_strategy_is_called_a_strategy():
+    assert refusal(lambda: check_strategy("reckless")) == (
+        "nieznana strategia 'reckless': wybierz jedną z: cautious, bold, best"
+    )
+    use("en")
+    assert refusal(lambda: check_strategy("reckless")) == (
+        "unknown strategy 'reckless': choose one of cautious, bold, best"
+    )
+
+
 @pytest.mark.parametrize(
     ("dice", "said"),
     [

@@ -226,6 +226,6 @@ def play(
         if game.round_over:
             game.next_round()
         else:
-            # engine.Game's `phase: Enum` is a settable attribute, so mypy wants it no narrower
+            # engine.Game's `phase: Enum` is settable, so mypy wants a game's no narrower
             computer_move(game, computers, rng)  # type: ignore[arg-type]
     raise RuntimeError("the game did not end")

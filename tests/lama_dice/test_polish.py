@@ -20,7 +20,7 @@ from tests.english import english_words
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [
     *sorted((ROOT / "mathcards" / "lama_dice").glob("*.py")),
-    ROOT / "widgets" / "lama_dice.py",
+    *sorted((ROOT / "widgets" / "lama_dice").glob("*.py")),
 ]
 
 

@@ -187,8 +187,8 @@ class LamaDiceGame:
 
     @property
     def round_over(self) -> bool:
-        """Has this round ended (and the game not), so that `next_round()` deals the next?"""
-        return self.phase is Phase.ROUND_OVER
+        """Has this round ended (the last one, too, when the game is over)?"""
+        return self.phase in (Phase.ROUND_OVER, Phase.OVER)
 
     @property
     def over(self) -> bool:

@@ -113,5 +113,5 @@ class LamaDiceView(View):
 
     @property
     def round_over(self) -> bool:
-        """Has this round ended (and the game not)?"""
-        return self.phase is Phase.ROUND_OVER
+        """Has this round ended (the last one, too, when the game is over)?"""
+        return self.phase in (Phase.ROUND_OVER, Phase.OVER)

@@ -17,9 +17,9 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from mathcards.engine import Game, computer_move
+from mathcards.engine import computer_move
 from mathcards.i18n import N_, _
 from mathcards.lama.cards import Card, score
 from mathcards.lama.game import Action, Draw, LamaGame, LamaView, Play, Quit, ReturnChip
@@ -199,8 +199,7 @@ def play_game(
         if game.round_over:
             game.next_round()
             continue
-        # cast: engine.Game's `phase: Enum` is a settable attribute, so mypy refuses a `Phase`
-        if computer_move(cast("Game[Action]", game), computers, rng) is None:
+        if computer_move(game, computers, rng) is None:
             raise RuntimeError("nobody is to move: a computers' game shuffles its own cards")
         if game.round_over:
             after = game.scores()

@@ -218,6 +218,5 @@ def play(
         if game.round_over:
             game.next_round()
         else:
-            # engine.Game's `phase: Enum` is settable, so mypy wants a game's no narrower
-            computer_move(game, computers, rng)  # type: ignore[arg-type]
+            computer_move(game, computers, rng)
     raise RuntimeError("the game did not end")

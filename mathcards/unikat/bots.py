@@ -185,9 +185,7 @@ def play_game(strategies: dict[str, str], seed: int, rounds_to_play: int = 1) ->
         if game.round_over:
             game.next_round()
         else:
-            # engine.Game names `phase: Enum` as a settable attribute, which a game's own
-            # `Phase` cannot be for mypy; a read-only property there would let this check.
-            computer_move(game, players, rng)  # type: ignore[arg-type]
+            computer_move(game, players, rng)
     raise RuntimeError(f"seed {seed}: the game did not end within {MAX_MOVES} moves")
 
 

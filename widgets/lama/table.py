@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 from html import escape
-from typing import cast
 
 import ipywidgets as w
 
-from mathcards.engine import Game, computer_move, computer_to_move, game_over
+from mathcards.engine import computer_move, computer_to_move, game_over
 from mathcards.i18n import _
 from mathcards.lama.bots import STRATEGIES, Strategy, label
 from mathcards.lama.cards import Card
@@ -192,15 +191,10 @@ class LamaTable(Complains, w.VBox):
 
     # ------------------------------------------------------------ computer players
 
-    def _contract(self) -> Game[Action]:
-        """The game being played, as the engine's contract names it (mypy: engine.Game's
-        `phase: Enum` is a settable attribute, which a game's own `Phase` cannot be)."""
-        return cast("Game[Action]", self._playing())
-
     def _computer_to_move(self) -> bool:
         """Is a computer player to move now?"""
         return (
-            self.game is not None and computer_to_move(self._contract(), self.computers) is not None
+            self.game is not None and computer_to_move(self._playing(), self.computers) is not None
         )
 
     def _computers_play(self) -> None:
@@ -209,7 +203,7 @@ class LamaTable(Complains, w.VBox):
 
     def _computer_move(self) -> None:
         """The computer player to move decides from its view and moves."""
-        computer_move(self._contract(), self.computers, self.rng)
+        computer_move(self._playing(), self.computers, self.rng)
         self._tell()
 
     def _tell(self) -> None:

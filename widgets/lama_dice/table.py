@@ -245,11 +245,11 @@ class LamaDiceTable(Complains, w.VBox):
     # game's phase no narrower than Enum (a read-only property there would take Phase).
 
     def _computer_to_move(self) -> bool:
-        return computer_to_move(self.game, self.computers) is not None  # type: ignore[arg-type]
+        return computer_to_move(self.game, self.computers) is not None
 
     def _computer_move(self) -> None:
         """One computer move, chosen from its own view, shown for about a second."""
-        self.last = computer_move(self.game, self.computers, self.rng)  # type: ignore[arg-type]
+        self.last = computer_move(self.game, self.computers, self.rng)
 
     def _render(self) -> None:
         game = self.game

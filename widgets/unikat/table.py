@@ -252,11 +252,11 @@ class UnikatTable(Complains, w.VBox):
         self.pacing.start()
 
     def _computers_turn(self) -> bool:
-        return computer_to_move(self.game, self.computers) is not None  # type: ignore[arg-type]
+        return computer_to_move(self.game, self.computers) is not None
 
     def _computer_move(self) -> None:
         """One computer move, so the class sees each card laid."""
-        computer_move(self.game, self.computers, self.rng)  # type: ignore[arg-type]
+        computer_move(self.game, self.computers, self.rng)
         self._tell()
 
     def _tell(self) -> None:

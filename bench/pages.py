@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from statistics import median
 
-from mathcards.cli import warm_pages
+from mathcards.classroom import warm_pages
 from mathcards.i18n import DEFAULT
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, quiet, serving, wait_until_warm
 

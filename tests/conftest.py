@@ -1,9 +1,62 @@
-"""Shared test settings: hypothesis without per-example deadlines (CI machines are loaded)."""
+"""Shared test settings: hypothesis without per-example deadlines (CI machines are loaded), and
+the one fake clock every widget test winds by hand."""
+
+from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("mathcards", deadline=None, print_blob=True)
 settings.register_profile("ci", deadline=None, print_blob=True, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "mathcards")
+
+
+class Timer:
+    """A callback a widget set on the fake clock; the widget may `cancel()` it."""
+
+    def __init__(self, seconds: float, callback: Callable[[], None]) -> None:
+        self.seconds, self.callback, self.cancelled = seconds, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class FakeClock:
+    """A widget's clock that never runs by itself: it collects what the widget sets on it;
+    `step()` fires the next one that is not cancelled, `run()` fires them until none is left.
+    A `Background` worker on this clock works in slices, one a step, never on a thread."""
+
+    def __init__(self) -> None:
+        self.pending: list[Timer] = []
+
+    def __call__(self, seconds: float, callback: Callable[[], None]) -> Timer:
+        timer = Timer(seconds, callback)
+        self.pending.append(timer)
+        return timer
+
+    @property
+    def waiting(self) -> list[Timer]:
+        """The timers still to fire."""
+        return [timer for timer in self.pending if not timer.cancelled]
+
+    def step(self) -> Timer | None:
+        while self.pending:
+            timer = self.pending.pop(0)
+            if not timer.cancelled:
+                timer.callback()
+                return timer
+        return None
+
+    def run(self, limit: int = 100_000) -> None:
+        for _ in range(limit):
+            if self.step() is None:
+                return
+        raise AssertionError("the timers never stopped")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()

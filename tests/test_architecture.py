@@ -1,33 +1,105 @@
-"""DESIGN.md's house: arrows point down (lessons → widgets → mathcards), never up."""
+"""DESIGN.md's house: arrows point down (lessons → widgets → mathcards), never up, and only
+mathcards/classroom/ imports the server (tornado, voila, jupyter_server, jupyterhub). Relative
+imports are resolved to the modules they name before they are judged."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FORBIDDEN = {
+FORBIDDEN = {  # a folder, and the packages no module in it may import
     "mathcards": {"ipywidgets", "IPython", "matplotlib", "widgets", "lessons"},
+    "mathcards/classroom": {"widgets", "lessons"},
     "widgets": {"lessons"},
 }
+SERVER = {"tornado", "voila", "jupyter_server", "jupyterhub"}
+SERVER_HOME = "mathcards/classroom"  # the one folder of mathcards/ that may import SERVER
+
+
+def module_name(path: Path) -> str:
+    """The dotted name a file under ROOT is imported by: mathcards/lama/cli.py → mathcards.lama.cli,
+    mathcards/lama/__init__.py → mathcards.lama."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(source: str, module: str, *, package: bool = False) -> set[str]:
+    """Every module the source of `module` imports, by its absolute name: `from ..widgets import x`
+    in mathcards/chips.py is widgets (and widgets.x, which may be a module); `from . import y` is
+    the package and its y."""
+    here = module.split(".") if package else module.split(".")[:-1]
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            anchor = here[: max(0, len(here) - node.level + 1)] if node.level else []
+            base = [*anchor, *([node.module] if node.module else [])]
+            names |= {".".join(base), *(".".join([*base, alias.name]) for alias in node.names)}
+    names.discard("")
+    return names
 
 
 def imported_packages(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-    return names
+    """The top-level packages the file imports, relative imports included."""
+    source = path.read_text(encoding="utf-8")
+    modules = imported_modules(source, module_name(path), package=path.name == "__init__.py")
+    return {name.split(".")[0] for name in modules}
+
+
+def modules_in(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def test_relative_imports_are_resolved_to_the_modules_they_name():
+    source = "from ..widgets import lama\nfrom . import dice\nfrom .odds import chance\n"
+    assert imported_modules(source, "mathcards.lama_dice.cli") == {
+        "mathcards.widgets",
+        "mathcards.widgets.lama",
+        "mathcards.lama_dice",
+        "mathcards.lama_dice.dice",
+        "mathcards.lama_dice.odds",
+        "mathcards.lama_dice.odds.chance",
+    }
+    assert imported_modules("from .. import widgets", "mathcards.chips") == {"widgets"}
+    assert imported_modules("from ..widgets import x", "mathcards.chips") == {
+        "widgets",
+        "widgets.x",
+    }
+    assert imported_modules("from . import seats", "mathcards.classroom", package=True) == {
+        "mathcards.classroom",
+        "mathcards.classroom.seats",
+    }
+    assert imported_modules("import tornado.web", "mathcards.chips") == {"tornado.web"}
 
 
 @pytest.mark.parametrize("floor", sorted(FORBIDDEN))
 def test_imports_only_point_down(floor):
-    for path in sorted((ROOT / floor).rglob("*.py")):
+    for path in modules_in(floor):
         wrong = imported_packages(path) & FORBIDDEN[floor]
         assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
+
+
+def test_only_the_classroom_imports_the_server():
+    home = ROOT / SERVER_HOME
+    outside = [path for path in modules_in("mathcards") if not path.is_relative_to(home)]
+    assert outside and modules_in(SERVER_HOME)
+    for path in outside:
+        wrong = imported_packages(path) & SERVER
+        assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}: only {SERVER_HOME}/"
+
+
+def test_the_command_line_loads_the_server_only_to_serve():
+    """`mathcards solve` builds the whole command line, `serve` included, without Voila."""
+    probe = "import sys; from mathcards import cli; cli.parser(); print(*sorted(sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    loaded = {name.split(".")[0] for name in done.stdout.split()}
+    assert not loaded & SERVER, sorted(loaded & SERVER)
 
 
 def test_lessons_are_committed_without_outputs():

@@ -3,6 +3,7 @@ in Polish (`--lang pl` anywhere on the line, or LANG)."""
 
 import argparse
 import gettext
+import importlib
 import json
 import re
 import shutil
@@ -15,8 +16,10 @@ import pytest
 
 from mathcards import i18n
 from mathcards.argparse_i18n import speaking
+from mathcards.arguments import UsageError
 from mathcards.chips import LLAMA_SCORING
-from mathcards.cli import TEMPLATES, UsageError, _Parser, main, voila_command, warm_pages
+from mathcards.classroom import TEMPLATES, voila_command, warm_pages
+from mathcards.cli import _Parser, main
 from tests.english import english_words
 
 
@@ -144,6 +147,18 @@ def test_voila_serves_the_folder_on_loopback_and_culls_idle_kernels():
     assert "--template=mathcards" in command
     assert (TEMPLATES / "voila" / "templates" / "mathcards" / "conf.json").is_file()
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
+
+
+def test_voila_runs_one_copy_of_the_classes_it_loads_by_name():
+    """Voila loads the kernel manager by its name: the module run as `-m` (as `__main__`) must not
+    define it, else two copies of the seats would not see each other's pages being opened."""
+    command = voila_command(Path("lessons"), 8866)
+    run = command[command.index("-m") + 1]
+    option = "--VoilaConfiguration.multi_kernel_manager_class="
+    manager = next(p for p in command if p.startswith(option)).removeprefix(option)
+    home, _, name = manager.rpartition(".")
+    assert home not in (run, f"{run}.__main__")
+    assert getattr(importlib.import_module(home), name).__module__ == home
 
 
 def test_the_installed_command_runs_without_a_traceback():

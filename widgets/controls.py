@@ -1,10 +1,10 @@
-"""Small pieces every game's widgets share: labelled controls, messages, error reporting."""
+"""Small pieces every game's widgets share: labelled controls, messages, error reporting,
+listeners and the clock a widget waits on."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import threading
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -13,28 +13,12 @@ import ipywidgets as w
 
 from mathcards.i18n import _
 
-MESSAGE_STYLE = """<style>
-.mc-message { font-size: 18px; min-height: 1.4em; }
-.mc-message.mc-error { color: #b91c1c; }
-.mc-message.mc-ok { color: #15803d; }
-</style>"""
-
-
 Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
 
 
 def kernel_clock(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
     """Call back later on the kernel's event loop (Jupyter and Voila both run one)."""
     return asyncio.get_event_loop().call_later(seconds, callback)
-
-
-def background(seconds: float, callback: Callable[[], None]) -> threading.Timer:
-    """Call back on a thread of its own after `seconds`, so the page stays usable while slow
-    work (drawing a chart) is done; the handle can `cancel()` it."""
-    timer = threading.Timer(seconds, callback)
-    timer.daemon = True
-    timer.start()
-    return timer
 
 
 class Alarm:
@@ -89,12 +73,28 @@ def shows_errors(method: Callable) -> Callable:
     def guarded(self, *args: Any) -> None:
         try:
             method(self, *args)
-        except ValueError as problem:
-            self.complain(str(problem))
         except Exception as problem:  # a bug must still reach the page
-            self.complain(_("Something went wrong: {problem}").format(problem=repr(problem)))
+            self.complain(trouble(problem))
 
     return guarded
+
+
+def trouble(problem: Exception) -> str:
+    """What went wrong, for the page: a broken rule in its own words, a bug by its name."""
+    if isinstance(problem, ValueError):
+        return str(problem)
+    return _("Something went wrong: {problem}").format(problem=repr(problem))
+
+
+class Listeners:
+    """Callbacks to run when a chooser's value changes."""
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        self.__dict__.setdefault("listeners", []).append(callback)
+
+    def changed(self) -> None:
+        for callback in self.__dict__.get("listeners", []):
+            callback()
 
 
 def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:

@@ -1,18 +1,22 @@
-"""Matplotlib figures for the lessons: each takes engine results and returns a Figure."""
+"""Matplotlib figures for the lessons: each takes engine results and returns a Figure.
+
+Imported only when a chart is drawn (see widgets.charts), never when a page opens.
+"""
 
 from __future__ import annotations
 
-import io
 from fractions import Fraction
 from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from mathcards import i18n
 from mathcards.i18n import _, ngettext
+from mathcards.lama.bots import Standing
 from mathcards.lama_dice.dice import Case
 from mathcards.lama_dice.odds import RollOdds
 from mathcards.lama_dice.simulate import running_frequency
@@ -105,13 +109,6 @@ def percent_ticks(digits: int = 0) -> FuncFormatter:
     return FuncFormatter(lambda share, _position: i18n.percent(share, digits))
 
 
-def figure_png(figure: Figure) -> bytes:
-    """The figure as a PNG, for an `ipywidgets.Image` that a control can redraw."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=100)
-    return buffer.getvalue()
-
-
 def _done(figure: Figure) -> Figure:
     """Lay out and detach from pyplot, so a notebook shows the figure exactly once."""
     figure.tight_layout()
@@ -141,10 +138,11 @@ CASE_COLOURS = {
 
 
 def _rolls_axis(axes, total: int) -> None:
-    """Rolls on a log scale with plain tick labels: 1, 10, 100, 1 000, 10 000."""
+    """Rolls on a log scale with plain tick labels, as the language writes them: 1, 10, 100,
+    1,000, 10,000."""
     axes.set_xscale("log")
     ticks = [10**k for k in range(0, 8) if 10**k <= max(total, 1)]
-    axes.set_xticks(ticks, [f"{t:,}".replace(",", " ") for t in ticks])
+    axes.set_xticks(ticks, [i18n.number(t, 0) for t in ticks])
     axes.minorticks_off()
     axes.set_xlim(1, max(total, 10))
     axes.set_xlabel(_("number of rolls"))
@@ -190,3 +188,54 @@ def gap_chart(cases: list[Case], odds: RollOdds) -> Figure:
         _percent_axis(axes, _("simulated − exact"))
         axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=2, frameon=False)
         return _done(figure)
+
+
+# ---------------------------------------------------------------- LAMA
+
+
+def tournament_chart(standings: list[Standing], title: str) -> Figure:
+    """Each computer player's mean penalty per round, with its spread (one standard deviation)."""
+    ranked = sorted(standings, key=lambda s: s.mean_penalty)
+    figure = Figure(figsize=(8, 3.4))
+    axes = figure.subplots()
+    axes.bar(
+        [s.label for s in ranked],
+        [s.mean_penalty for s in ranked],
+        yerr=[s.spread for s in ranked],
+        capsize=8,
+        color=["#15803d" if s.bot == "expert" else "#1d4ed8" for s in ranked],
+    )
+    axes.set_ylabel(_("points per round"))
+    axes.set_title(title)
+    axes.set_ylim(bottom=0)
+    _numbers_on(axes.yaxis)
+    figure.tight_layout()
+    return figure
+
+
+def run_chart(runs: list[bool], exact: float, title: str) -> Figure:
+    """The running share of run hands among those dealt, against the exact chance."""
+    shares, hits = [], 0
+    for dealt, run in enumerate(runs, 1):
+        hits += run
+        shares.append(hits / dealt)
+    figure = Figure(figsize=(8, 3.2))
+    axes = figure.subplots()
+    axes.plot(range(1, len(runs) + 1), shares, color="#1d4ed8", label=_("share so far"))
+    exactly = _("exact {share}").format(share=i18n.number(exact, 4))
+    axes.axhline(exact, color="#b91c1c", linestyle=":", label=exactly)
+    axes.set_xscale("log")
+    axes.set_xlabel(_("hands dealt"))
+    axes.set_ylabel(_("share of runs"))
+    axes.set_ylim(0, 1)
+    axes.set_title(title)
+    _numbers_on(axes.xaxis)
+    _numbers_on(axes.yaxis)
+    axes.legend()
+    figure.tight_layout()
+    return figure
+
+
+def _numbers_on(axis: Axis) -> None:
+    """Tick labels written as the language writes numbers: 0.5 or 0,5; 1,000 or 1000."""
+    axis.set_major_formatter(FuncFormatter(lambda value, _position: i18n.number(value)))

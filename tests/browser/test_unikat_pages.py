@@ -1,7 +1,5 @@
 """The Unikat pages in a real browser: lay a card by clicks, the 81 cards, the chain of 81."""
 
-import time
-
 import pytest
 
 from mathcards.unikat.game import Lay, UnikatGame
@@ -9,7 +7,6 @@ from tests.browser.conftest import assert_not_blank
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
-FIRST_CLICK_SECONDS = 3
 
 
 def first_lay_on_the_play_page() -> Lay:
@@ -25,10 +22,8 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
     assert table.locator(".mc-unikat-rack button.mc-unikat-pick").count() == 10
     assert table.locator(".mc-unikat-board svg.mc-unikat-card").count() == 1, "the start card"
     lay = first_lay_on_the_play_page()
-    started = time.monotonic()
     table.locator(f".mc-unikat-rack .mc-u-{lay.card.code}").click()
     table.locator(".mc-unikat-slot").first.wait_for(timeout=WAIT_MS)
-    assert time.monotonic() - started < FIRST_CLICK_SECONDS, "the page answers at once"
     table.locator(".mc-unikat-slot").first.click()
     page.locator(".mc-unikat-board svg.mc-unikat-card").nth(1).wait_for(timeout=WAIT_MS)
     table.locator("button.mc-stop").click()

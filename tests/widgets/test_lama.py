@@ -108,16 +108,15 @@ def test_a_whole_game_by_clicking():
     assert "→" in table.actions.children[0].value, "every hand scored in words"
 
 
-def test_computer_turns_come_one_after_another_with_a_pause():
-    waiting = []
-    table = LamaTable(("bold", "bold"), seed=5, pause=0.5, clock=lambda s, f: waiting.append(f))
+def test_computer_turns_come_one_after_another_with_a_pause(clock):
+    table = LamaTable(("bold", "bold"), seed=5, pause=0.5, clock=clock)
     table.deal_button.click()
-    assert table.game.player == table.me == "Kim" and not waiting
+    assert table.game.player == table.me == "Kim" and not clock.waiting
     next(b for b in _buttons(table, "mc-quit")).click()
     before = len(table.game.log)
-    assert len(waiting) == 1, "one computer move waits for the pause"
-    waiting.pop()()
-    assert len(table.game.log) == before + 1 and len(waiting) <= 1
+    assert len(clock.waiting) == 1, "one computer move waits for the pause"
+    clock.step()
+    assert len(table.game.log) == before + 1 and len(clock.waiting) <= 1
     assert table.feed.value.count("<br>") >= 2
 
 
@@ -232,16 +231,15 @@ def test_every_deck_compared_on_a_click():
     assert "<td>19.28</td>" in odds.comparison.value  # classic, llamas once
 
 
-def test_while_the_computers_move_your_buttons_and_the_odds_panel_wait():
-    waiting = []
-    table = LamaTable(("bold",), seed=5, pause=0.5, clock=lambda s, f: waiting.append(f))
+def test_while_the_computers_move_your_buttons_and_the_odds_panel_wait(clock):
+    table = LamaTable(("bold",), seed=5, pause=0.5, clock=clock)
     table.deal_button.click()
     assert "Quitting now costs" in table.odds_panel.value
     table.odds_switch.value = False
     assert table.odds_panel.value == ""
     table.odds_switch.value = True
     next(b for b in _buttons(table, "mc-draw")).click()
-    assert waiting and table.game.player == "Ada (bold)"
+    assert clock.waiting and table.game.player == "Ada (bold)"
     assert all(b.disabled for b in _buttons(table, "mc-draw") + _buttons(table, "mc-quit"))
     assert all(card.disabled for card in table.hand.children)
     assert table.odds_panel.value == ""

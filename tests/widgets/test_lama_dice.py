@@ -1,6 +1,7 @@
 """LAMA Dice widgets, driven like a user would."""
 
 import re
+import threading
 import time
 from html import unescape
 
@@ -13,6 +14,7 @@ from mathcards.i18n import use
 from mathcards.lama_dice.dice import Case, parse_dice
 from mathcards.lama_dice.game import Discard, Phase, Roll
 from mathcards.lama_dice.odds import roll_odds
+from tests.conftest import FakeClock
 from tests.english import english_words
 from widgets.lama_dice import (
     DiceChooser,
@@ -28,43 +30,10 @@ from widgets.lama_dice import (
     render_frequencies,
     render_odds,
     render_row,
+    strategies,
 )
 
 ONE_LLAMA = "12345L,12346L,12356L"
-
-
-class FakeClock:
-    """Collects timers; `run()` fires them one at a time, `step()` fires the next one."""
-
-    def __init__(self):
-        self.pending = []
-
-    def __call__(self, seconds, callback):
-        timer = _Timer(seconds, callback)
-        self.pending.append(timer)
-        return timer
-
-    def step(self):
-        while self.pending:
-            timer = self.pending.pop(0)
-            if not timer.cancelled:
-                timer.callback()
-                return timer
-        return None
-
-    def run(self, limit=100_000):
-        for _ in range(limit):
-            if self.step() is None:
-                return
-        raise AssertionError("the timers never stopped")
-
-
-class _Timer:
-    def __init__(self, seconds, callback):
-        self.seconds, self.callback, self.cancelled = seconds, callback, False
-
-    def cancel(self):
-        self.cancelled = True
 
 
 class ScriptedDice:
@@ -137,9 +106,8 @@ def test_typed_dice_are_read_and_a_bad_layout_is_named_beside_the_box():
     assert chooser.message.value == "" and chooser.choice.value == "The usual dice"
 
 
-def test_every_widget_follows_the_pages_chooser():
+def test_every_widget_follows_the_pages_chooser(clock):
     chooser = DiceChooser()
-    clock = FakeClock()
     roller = DiceRoller(dice=chooser, seed=1)
     demo = OddsDemo(row="1 1 3 L", llama_row="1 2 3 4 5 6 L", dice=chooser, clock=clock)
     compared = LayoutsCompared(dice=chooser)
@@ -176,8 +144,7 @@ def test_the_roller_highlights_the_cards_the_dice_match():
 # ---------------------------------------------------------------- odds against simulation
 
 
-def test_the_odds_demo_converges_and_reports_bad_rows_next_to_the_inputs():
-    clock = FakeClock()
+def test_the_odds_demo_converges_and_reports_bad_rows_next_to_the_inputs(clock):
     demo = OddsDemo(row="1 1 3 L", llama_row="1 2 3 4 5 6 L", seed=1, clock=clock)
     assert "1/27" in demo.odds_view.value
     roll_100 = next(b for b in demo.roll_buttons if b.description == "Roll 100")
@@ -204,25 +171,22 @@ def test_an_invalid_row_clears_the_old_odds_table():
     assert demo.rows.drawn.value == "", "nor their cards"
 
 
-def test_roll_10000_shows_progress_and_updates_table_and_chart_together():
-    clock = FakeClock()
+def test_roll_10000_shows_progress_and_updates_table_and_chart_together(clock):
     demo = OddsDemo(clock=clock)
-    start = time.perf_counter()
     demo.roll(10_000)
-    assert time.perf_counter() - start < 0.1, "the button answers at once"
-    assert "Rolling 10\u202f000 times and drawing" in demo.work.label.value
+    assert clock.waiting and demo.cases == [], "the button answers at once: the rolls wait"
+    assert "Rolling 10,000 times and drawing" in demo.work.label.value
     while clock.pending:
         clock.step()
         if clock.pending:
             assert demo.frequencies.value == "" and demo.chart.value == "", "nothing half-done"
-    assert "After <b>10\u202f000</b> rolls" in demo.frequencies.value and "<img" in demo.chart.value
+    assert "After <b>10,000</b> rolls" in demo.frequencies.value and "<img" in demo.chart.value
 
 
 # ---------------------------------------------------------------- roll or quit
 
 
-def test_roll_or_quit_for_typed_rows_and_example_rows_after_the_page_shows():
-    clock = FakeClock()
+def test_roll_or_quit_for_typed_rows_and_example_rows_after_the_page_shows(clock):
     start = time.perf_counter()
     advisor = LastPlayer(dice=DiceChooser(), clock=clock)
     assert time.perf_counter() - start < 0.5, "the lesson's rows were worked out in advance"
@@ -240,8 +204,7 @@ def test_roll_or_quit_for_typed_rows_and_example_rows_after_the_page_shows():
     assert advisor.decision.value == "" and advisor.examples.value == ""
 
 
-def test_the_strategies_and_whole_games_are_played_after_the_page_shows():
-    clock = FakeClock()
+def test_the_strategies_and_whole_games_are_played_after_the_page_shows(clock):
     rows = RowsPicker("1 2 L", "1 2 3 4 5 6 L")
     race = StrategyRace(rows, rounds=40, clock=clock)
     games = WholeGames(games=2, clock=clock)
@@ -251,8 +214,7 @@ def test_the_strategies_and_whole_games_are_played_after_the_page_shows():
     assert "games won of 2" in games.result.value and "{" not in games.result.value
 
 
-def test_the_lessons_strategies_and_games_show_at_once():
-    clock = FakeClock()
+def test_the_lessons_strategies_and_games_show_at_once(clock):
     race = StrategyRace(RowsPicker(), clock=clock)
     games = WholeGames(clock=clock)
     assert not clock.pending, "worked out in advance: nothing to wait for"
@@ -382,9 +344,8 @@ def test_the_dice_layout_reaches_the_table_and_its_odds():
     assert "1/216" in played.odds_panel.value and ONE_LLAMA in played.scores.value
 
 
-def test_new_dice_start_a_fresh_table_but_never_wipe_a_game_under_way():
+def test_new_dice_start_a_fresh_table_but_never_wipe_a_game_under_way(clock):
     chooser = DiceChooser()
-    clock = FakeClock()
     played = LamaDiceTable(("bold",), seed=4, dice=chooser, clock=clock)
     chooser.text.value = ONE_LLAMA
     assert played.game.dice == parse_dice(ONE_LLAMA), "nothing of yours was lost: new game"
@@ -412,14 +373,22 @@ def test_the_phase_waits_for_you_after_a_match():
     assert "Discard highlighted cards" in played.headline.value
 
 
-def test_on_a_page_the_heavy_work_runs_on_a_worker_thread():
-    start = time.perf_counter()
+def test_on_a_page_the_heavy_work_runs_on_a_worker_thread(monkeypatch):
+    release, workers = threading.Event(), []
+    play = strategies.games_won
+
+    def gated(*args, **options):  # the games wait until the test has looked at the page
+        workers.append(threading.current_thread())
+        assert release.wait(60), "the test never let the games be played"
+        yield from play(*args, **options)
+
+    monkeypatch.setattr(strategies, "games_won", gated)
     games = WholeGames(games=2)  # the page's own clock: the games are played on a thread
-    assert time.perf_counter() - start < 0.5 and games.work.busy
-    deadline = time.monotonic() + 120
-    while games.work.busy and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert "games won of 2" in games.result.value
+    assert games.work.busy and games.result.value == "", "the page is shown before the games"
+    release.set()
+    games.work.join(timeout=120)
+    assert workers and workers[0] is not threading.current_thread()
+    assert not games.work.busy and "games won of 2" in games.result.value
 
 
 # ---------------------------------------------------------------- in Polish
@@ -525,9 +494,8 @@ def test_the_polish_chooser_shows_polish_names_and_keeps_the_layouts_keys(polish
     assert "Strona nadal używa kości narysowanych poniżej" in chooser.message.value
 
 
-def test_new_dice_never_wipe_a_polish_game_under_way(polish):
+def test_new_dice_never_wipe_a_polish_game_under_way(polish, clock):
     chooser = DiceChooser()
-    clock = FakeClock()
     played = LamaDiceTable(("bold",), seed=4, dice=chooser, clock=clock)
     played.actions.children[0].click()  # your first move: now there is something to lose
     clock.run()

@@ -6,6 +6,7 @@ import pytest
 
 from mathcards.mam import best, solve
 from mathcards.mam.solver import find_solutions
+from tests.conftest import FakeClock
 from widgets import svg
 from widgets.mam import (
     AllLevels,
@@ -20,32 +21,6 @@ from widgets.mam import (
     render_solutions,
     render_table,
 )
-
-
-class FakeClock:
-    """Collects the countdown's timers; `run()` fires them one at a time."""
-
-    def __init__(self):
-        self.pending = []
-
-    def __call__(self, seconds, callback):
-        timer = _Timer(callback)
-        self.pending.append(timer)
-        return timer
-
-    def run(self):
-        while self.pending:
-            timer = self.pending.pop(0)
-            if not timer.cancelled:
-                timer.callback()
-
-
-class _Timer:
-    def __init__(self, callback):
-        self.callback, self.cancelled = callback, False
-
-    def cancel(self):
-        self.cancelled = True
 
 
 def answer_for(table):
@@ -282,8 +257,7 @@ def test_bad_settings_are_value_errors():
 # ---------------------------------------------------------------- versus and practice modes
 
 
-def test_versus_the_computer_counts_down_and_the_computer_claims():
-    clock = FakeClock()
+def test_versus_the_computer_counts_down_and_the_computer_claims(clock):
     table = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
     table.deal_button.click()
     assert "Computer 1 (expert) is thinking:" in table.countdown.value
@@ -292,8 +266,7 @@ def test_versus_the_computer_counts_down_and_the_computer_claims():
     assert table.game.won["Computer 1 (expert)"]
 
 
-def test_versus_a_quick_human_beats_the_computer():
-    clock = FakeClock()
+def test_versus_a_quick_human_beats_the_computer(clock):
     table = MamTable(mode="versus", opponents=("beginner",), seed=3, clock=clock)
     table.deal_button.click()
     table.answer.text.value = answer_for(table).text
@@ -389,8 +362,7 @@ def test_same_solution_says_what_each_calculation_does():
     assert "you used 7 twice" in same.verdict.value and "So:" not in same.verdict.value
 
 
-def test_target_odds_follow_the_chosen_level():
-    clock = FakeClock()
+def test_target_odds_follow_the_chosen_level(clock):
     odds = TargetOdds(clock=clock)
     assert "Drawing the charts" in odds.summary.value and not odds.dice.value
     clock.run()
@@ -404,8 +376,7 @@ def test_target_odds_follow_the_chosen_level():
     assert odds.hardest.value != before
 
 
-def test_every_level_at_once_with_its_chart_drawn_after_the_page():
-    clock = FakeClock()
+def test_every_level_at_once_with_its_chart_drawn_after_the_page(clock):
     levels = AllLevels(clock=clock)
     table = levels.children[0].value
     assert table.count("<tr>") == 7 and "<td>normal</td><td>no</td><td>98.4%</td>" in table

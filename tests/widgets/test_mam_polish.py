@@ -8,8 +8,9 @@ import pytest
 
 from mathcards import i18n
 from mathcards.mam import best
+from tests.conftest import FakeClock
 from tests.english import english_words
-from tests.widgets.test_mam import FakeClock, answer_for
+from tests.widgets.test_mam import answer_for
 from widgets.mam import (
     AllLevels,
     MamTable,
@@ -113,8 +114,7 @@ def test_next_round_and_the_end_of_a_class_game_in_polish():
     assert "gra się skończyła" in table.answer.message.value
 
 
-def test_against_the_computer_in_polish():
-    clock = FakeClock()
+def test_against_the_computer_in_polish(clock):
     table = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
     assert table.names == ["Ty", "Komputer 1 (ekspert)"]
     table.deal_button.click()

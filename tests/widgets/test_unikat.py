@@ -26,23 +26,6 @@ from widgets.unikat import (
 )
 
 
-class Clock:
-    """A kernel clock the test winds by hand: each tick runs the next waiting callback."""
-
-    def __init__(self):
-        self.waiting = []
-
-    def __call__(self, seconds, callback):
-        self.waiting.append(callback)
-        return self
-
-    def cancel(self):
-        self.waiting.clear()
-
-    def tick(self):
-        self.waiting.pop(0)()
-
-
 def classes(widget):
     return widget._dom_classes
 
@@ -117,8 +100,7 @@ def test_you_see_your_rack_and_only_the_count_of_the_others():
     assert not any(one.name in page for one in theirs)
 
 
-def test_two_rounds_by_clicks_against_paced_computer_players():
-    clock = Clock()
+def test_two_rounds_by_clicks_against_paced_computer_players(clock):
     table = UnikatTable(("greedy", "random"), seed=8, clock=clock, rounds_to_play=2)
     for _ in range(6000):
         if table.game.over:
@@ -129,7 +111,7 @@ def test_two_rounds_by_clicks_against_paced_computer_players():
             continue
         if table.game.current_players() != [table.you]:
             before = len(table.game.log)
-            clock.tick()  # one computer move per tick
+            clock.step()  # one computer move per step
             assert len(table.game.log) == before + 1
             continue
         _click_something(table)
@@ -291,8 +273,7 @@ def no_english(widget) -> str:
     return shown
 
 
-def test_a_whole_game_by_clicks_in_polish(polish):
-    clock = Clock()
+def test_a_whole_game_by_clicks_in_polish(polish, clock):
     table = UnikatTable(("greedy", "expert"), seed=2, clock=clock, rounds_to_play=2)
     assert table.you == "Ty" and "Ty" in table.game.players
     assert "Twój ruch: połóż karty albo wymień jedną." in no_english(table)
@@ -305,7 +286,7 @@ def test_a_whole_game_by_clicks_in_polish(polish):
             assert [b.description for b in table.actions.children] == ["Następna runda"]
             table.actions.children[0].click()
         elif table.game.current_players() != [table.you]:
-            clock.tick()
+            clock.step()
         else:
             _click_something(table, buttons)
         assert "mc-error" not in table.message.value, table.message.value

@@ -1,0 +1,41 @@
+"""The class address: this server's own names, the address students type on the school network
+(with the class code at its end), and that address as a QR code, for the teacher's terminal and
+for the landing page."""
+
+from __future__ import annotations
+
+import io
+import socket
+
+import segno
+
+CODE_PARAMETER = "class"  # the class code in the address: `?class=K7Q2`
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+def lan_address() -> str:
+    """This machine's address on the school network (the interface of its default route), or
+    127.0.0.1 when it has none. Connecting a UDP socket sends nothing; it only picks a route."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 9))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def student_url(address: str, port: int, code: str) -> str:
+    """The address students type: the server, and the class code that lets them in."""
+    return f"http://{address}:{port}/?{CODE_PARAMETER}={code}"
+
+
+def qr_for_terminal(url: str) -> str:
+    """The address as a QR code drawn with block characters, for the teacher's terminal."""
+    drawn = io.StringIO()
+    segno.make(url, error="m").terminal(out=drawn, compact=True)
+    return drawn.getvalue()
+
+
+def qr_data_uri(url: str) -> str:
+    """The address as a QR code, an SVG `data:` URI for the landing page (nothing to fetch)."""
+    return str(segno.make(url, error="m").svg_data_uri(scale=8, border=2))

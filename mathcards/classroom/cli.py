@@ -1,0 +1,190 @@
+"""`mathcards serve`: the lessons as web pages, served by Voila in this process (`python -m
+mathcards.classroom`). Building its arguments loads no server: Voila is loaded only to serve."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from mathcards.arguments import UsageError, whole
+from mathcards.i18n import N_, _, ngettext
+
+LESSONS = Path(__file__).resolve().parent.parent.parent / "lessons"
+TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "jupyter"  # the `mathcards` page
+DEFAULT_PORT = 8866
+CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
+CULL_INTERVAL_SECONDS = 10
+
+
+def add_commands(commands: Any) -> None:
+    """Add `serve` to the `mathcards` sub-commands (in the language in use)."""
+    serve_cmd = commands.add_parser("serve", help=_("serve the lessons as web pages with Voila"))
+    serve_cmd.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        metavar=_("PORT"),
+        help=_("the port to serve on (default: {port})").format(port=DEFAULT_PORT),
+    )
+    serve_cmd.add_argument(
+        "--lessons",
+        type=Path,
+        default=LESSONS,
+        metavar=_("FOLDER"),
+        help=_("the lessons folder"),
+    )
+    serve_cmd.add_argument(
+        "--max-kernels",
+        type=_max_kernels,
+        metavar="N",
+        help=_("at most N students' pages at once (default: what this machine's memory holds)"),
+    )
+    serve_cmd.add_argument(
+        "--warm",
+        nargs="+",
+        metavar=_("PAGE"),
+        help=_(
+            "pages whose kernels start before anyone asks, e.g. "
+            "en/mam/1-the-target-game-in-class.ipynb (default: every page in the --lang "
+            "language; 'all': every page; 'none': no page)"
+        ),
+    )
+    serve_cmd.add_argument(
+        "--warm-kernels",
+        type=_warm_kernels,
+        default=1,
+        metavar="N",
+        help=_("warm kernels kept ready for each warm page (default 1; for a class: its size)"),
+    )
+    serve_cmd.add_argument(
+        "--lan", action="store_true", help=_("serve the school network, behind a class code")
+    )
+    serve_cmd.add_argument(
+        "--address",
+        metavar=_("ADDRESS"),
+        help=_("with --lan: the address to serve and show students (default: this machine's)"),
+    )
+    serve_cmd.add_argument(
+        "--class-code",
+        type=_class_code,
+        metavar=_("CODE"),
+        help=_("with --lan: the class code (default: a new one)"),
+    )
+    serve_cmd.set_defaults(run=run_serve)
+
+
+def _port(text: str) -> int:
+    number = whole(text, 1, N_("the port must be a positive whole number, not {text}"))
+    if number > 65535:
+        sentence = _("the port must be at most 65535, not {number}")
+        raise argparse.ArgumentTypeError(sentence.format(number=number))
+    return number
+
+
+def _max_kernels(text: str) -> int:
+    return whole(text, 1, N_("--max-kernels must be a positive whole number, not {text}"))
+
+
+def _warm_kernels(text: str) -> int:
+    return whole(text, 1, N_("--warm-kernels must be a positive whole number, not {text}"))
+
+
+def _class_code(text: str) -> str:
+    code = text.strip().upper()
+    if not (3 <= len(code) <= 12 and code.isascii() and code.isalnum()):
+        raise argparse.ArgumentTypeError(_("a class code is 3 to 12 letters and digits"))
+    return code
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    lessons = args.lessons.resolve()
+    landing = Path(args.lang, "index.ipynb")
+    if not (lessons / landing).is_file():
+        sentence = _("no lessons found: {lessons} has no {landing}")
+        raise UsageError(sentence.format(lessons=lessons, landing=landing))
+    if (args.address or args.class_code) and not args.lan:
+        raise UsageError(_("--address and --class-code go with --lan"))
+    command = voila_command(
+        lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
+    )
+    from mathcards.classroom import address, gate, seats  # Voila and its server: only to serve
+
+    warm = warm_pages(lessons, args.lang, args.warm)
+    warm_kernels = len(warm) * args.warm_kernels
+    if warm_kernels > (most := args.max_kernels or seats.default_max_kernels()):
+        sentence = _("--warm asks for {n} warm kernels, more than this machine holds ({most})")
+        raise UsageError(sentence.format(n=warm_kernels, most=most))
+    max_kernels = args.max_kernels or seats.default_max_kernels(warm_kernels)
+    command += [
+        f"--ClassroomVoila.max_kernels={max_kernels}",
+        f"--ClassroomVoila.language={args.lang}",
+        f"--ClassroomVoila.warm_kernels={args.warm_kernels}",
+        *(f"--ClassroomVoila.warm={page}" for page in warm),
+    ]
+    if args.lan:
+        lan_address = args.address or address.lan_address()
+        code = args.class_code or gate.new_class_code()
+        url = address.student_url(lan_address, args.port, code)
+        print(address.qr_for_terminal(url), end="")
+        students = _("Students open {url}  (class code {code}; Ctrl+C to stop)")
+        print(students.format(url=url, code=code), flush=True)
+        command = [
+            *command,
+            f"--ClassroomVoila.lan_address={lan_address}",
+            f"--ClassroomVoila.class_code={code}",
+        ]
+    else:
+        serving = _("Serving the lessons at {url}  (Ctrl+C to stop)")
+        print(serving.format(url=f"http://127.0.0.1:{args.port}/"))
+    at_most = ngettext(
+        "At most {n} page open at once (--max-kernels)",
+        "At most {n} pages open at once (--max-kernels)",
+        max_kernels,
+    )
+    print(at_most.format(n=max_kernels), flush=True)
+    search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,
+    # with it, every kernel (mathcards/classroom/voila.py).
+    os.execve(command[0], command, {**os.environ, "JUPYTER_PATH": search_path})
+
+
+def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[str]:
+    """The pages to keep warm kernels for: those named, every page in the language (the
+    default), every page ("all") or none ("none")."""
+    if named in (None, ["all"]):
+        folder = lessons / language if named is None else lessons
+        return sorted(str(p.relative_to(lessons)) for p in folder.rglob("*.ipynb"))
+    if named == ["none"]:
+        return []
+    for page in named:
+        found = (lessons / page).resolve()
+        if not found.is_file() or not found.is_relative_to(lessons):
+            raise UsageError(
+                _("--warm: there is no page {page} in {lessons}").format(page=page, lessons=lessons)
+            )
+    return named
+
+
+def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:
+    """Voila serving the lessons folder on loopback (or `ip`); the kernel of a page closed for
+    a minute ends (the page's own shutdown request, else the culler); an open page keeps it."""
+    return [
+        sys.executable,
+        "-m",
+        "mathcards.classroom",
+        str(lessons),
+        "--template=mathcards",
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={ip or '127.0.0.1'}",
+        "--Voila.port_retries=0",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.multi_kernel_manager_class="
+        "mathcards.classroom.seats.ClassroomKernelManager",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        "--MappingKernelManager.cull_connected=False",
+    ]

@@ -1,0 +1,270 @@
+"""The LAMA table: you against computer players. Choose the deck, the options and the
+opponents, deal, then click a card that fits (the others are greyed), draw or quit."""
+
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as w
+
+from mathcards.i18n import _
+from mathcards.lama.bots import BOTS, choose, label
+from mathcards.lama.cards import Card
+from mathcards.lama.game import (
+    STARTERS,
+    Action,
+    Draw,
+    LamaGame,
+    Phase,
+    Play,
+    Quit,
+    ReturnChip,
+)
+from widgets.controls import (
+    Clock,
+    Complains,
+    button,
+    html,
+    kernel_clock,
+    shows_errors,
+)
+from widgets.lama.cards import (
+    HAND_STYLE,
+    NAMES,
+    NOBODY,
+    STARTER_LABELS,
+    deck_choice,
+    dropdown,
+    labelled,
+    llama_scoring_choice,
+    render_chips,
+    render_odds,
+    render_piles,
+    render_round_end,
+    render_seats,
+)
+from widgets.pacing import Pacing
+from widgets.style import LAMA_STYLE, page_style
+
+PAUSE = 0.8  # seconds between two computer moves
+
+
+class LamaTable(Complains, w.VBox):
+    """You against computer players. Choose the deck, the options and the opponents, deal,
+    then click a card that fits (the others are greyed), draw or quit."""
+
+    def __init__(
+        self,
+        opponents: tuple[str, ...] = ("cautious", "expert"),
+        *,
+        name: str = "Kim",
+        preset: str = "classic",
+        seed: int | None = None,
+        show_odds: bool = True,
+        pause: float = PAUSE,
+        clock: Clock = kernel_clock,
+    ) -> None:
+        self.seed, self.games = seed, 0
+        self.pacing = Pacing(
+            clock,
+            pause,
+            computer_to_move=self._computer_to_move,
+            move=self._computer_move,
+            render=self._render,
+            complain=self.complain,
+        )
+        self.game: LamaGame | None = None
+        self.preset = deck_choice(preset)
+        self.llama_scoring = llama_scoring_choice()
+        self.starter = dropdown(_("Starts"), labelled(STARTER_LABELS), STARTERS[0], "mc-starter")
+        self.lama20 = w.Checkbox(value=False, description=_("LAMA 20 (pink chips)"))
+        self.name = w.Text(value=name, description=_("Your name"))
+        self.name.add_class("mc-your-name")
+        bots = [(NOBODY, NOBODY), *((label(bot), bot) for bot in BOTS)]
+        self.seats = [
+            dropdown(_("Seat {n}").format(n=i + 2), bots, bot, f"mc-opponent-{i + 1}")
+            for i, bot in enumerate([*opponents, *[NOBODY] * (len(NAMES) - len(opponents))])
+        ]
+        self.deal_button = button(_("Deal"), "mc-deal", self.deal, button_style="primary")
+        choose_all = _("Choose the deck, the rules and your opponents, then deal.")
+        self.setup = w.VBox(
+            [
+                w.HTML(f"<b>{escape(choose_all)}</b>"),
+                self.name,
+                w.HBox([self.preset, self.llama_scoring]),
+                w.HBox([self.starter, self.lama20]),
+                w.HBox(self.seats[:3]),
+                w.HBox(self.seats[3:]),
+                self.deal_button,
+            ]
+        )
+        self.setup.add_class("mc-lama-setup")
+        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"))
+        self.odds_switch.observe(lambda _change: self._render(), names="value")
+        self.me = name
+        self.others = html("mc-opponents")
+        self.piles = html("mc-piles")
+        self.hand = w.HBox()
+        self.hand.add_class("mc-lama-hand")
+        self.you = html("mc-you")
+        self.actions = w.HBox()
+        self.actions.add_class("mc-actions")
+        self.message = html("mc-message-box")
+        self.odds_panel = html("mc-odds-panel")
+        self.feed = html("mc-lama-feed")
+        self.table = w.VBox(
+            [
+                self.others,
+                self.piles,
+                self.you,
+                self.hand,
+                self.actions,
+                self.message,
+                self.odds_panel,
+                self.odds_switch,
+                self.feed,
+            ]
+        )
+        super().__init__([page_style(LAMA_STYLE, HAND_STYLE), self.setup, self.table])
+        self.add_class("mc-lama-table")
+        self.table.layout.display = "none"
+
+    # ------------------------------------------------------------ buttons
+
+    @shows_errors
+    def deal(self, _button: object = None) -> None:
+        """Start a game with the chosen deck, rules and opponents."""
+        bots = [seat.value for seat in self.seats if seat.value != NOBODY]
+        if not bots:
+            raise ValueError(_("choose at least one computer player to play against"))
+        strategies = {f"{NAMES[i]} ({label(bot)})": bot for i, bot in enumerate(bots)}
+        seed = None if self.seed is None else self.seed + self.games
+        game = LamaGame(
+            [self.name.value, *strategies],
+            self.preset.value,
+            llama_scoring=self.llama_scoring.value,
+            lama20=self.lama20.value,
+            starter=self.starter.value,
+            seed=seed,
+        )
+        self.game, self.me, self.strategies = game, game.players[0], strategies
+        self.games += 1
+        self.rng = random.Random(seed)
+        self.setup.layout.display, self.table.layout.display = "none", None
+        self.message.value = ""
+        self._tell()
+        self._computers_play()
+
+    @shows_errors
+    def act(self, action: Action) -> None:
+        """Your move; then the computer players', one after another."""
+        self._playing().apply(action)
+        self._tell()
+        self.message.value = ""
+        self._computers_play()
+
+    @shows_errors
+    def next_round(self, _button: object = None) -> None:
+        """Deal the next round; the computers move until it is your turn."""
+        self._playing().next_round()
+        self._tell()
+        self._computers_play()
+
+    @shows_errors
+    def new_game(self, _button: object = None) -> None:
+        """Back to choosing the deck, the rules and the opponents."""
+        self.pacing.stop()
+        self.game = None
+        self.setup.layout.display, self.table.layout.display = None, "none"
+
+    def _playing(self) -> LamaGame:
+        """The game being played."""
+        if self.game is None:
+            raise ValueError(_("deal the cards first"))
+        return self.game
+
+    # ------------------------------------------------------------ computer players
+
+    def _computer_to_move(self) -> bool:
+        """Is a computer player to move now?"""
+        game = self.game
+        return game is not None and bool(game.current_players()) and game.player != self.me
+
+    def _computers_play(self) -> None:
+        """Computer moves, with a pause between them, until it is your move or the round ends."""
+        self.pacing.start()
+
+    def _computer_move(self) -> None:
+        """The computer player to move decides from its view and moves."""
+        game = self._playing()
+        player = game.player
+        move = choose(self.strategies[player], game.view(player), game.legal_actions(), self.rng)
+        game.apply(move)
+        self._tell()
+
+    def _tell(self) -> None:
+        """The feed of moves: the last eight sentences of the game's own log."""
+        self.feed.value = "<br>".join(escape(line) for line in self._playing().log[-8:])
+
+    # ------------------------------------------------------------ rendering
+
+    def _render(self) -> None:
+        """Everything you may see, redrawn from your view."""
+        game = self._playing()
+        view = game.view(self.me)
+        self.others.value = render_seats(view)
+        self.piles.value = render_piles(view)
+        title = _("Your hand ({name})").format(name=self.me)
+        if view.seat.quit:
+            title += " — " + _("you quit")
+        if view.to_move == self.me:
+            title += " — " + _("your move")
+        self.you.value = f'<div class="mc-seat-name">{escape(title)}</div>' + render_chips(
+            view.seat.chips, view.seat.score
+        )
+        legal = game.legal_actions(self.me)
+        self.hand.children = tuple(self._card_button(card, legal) for card in view.hand)
+        self.actions.children = self._choices(legal)
+        shown = self.odds_switch.value and view.phase is Phase.TURN and view.to_move == self.me
+        self.odds_panel.value = render_odds(view) if shown else ""
+
+    def _card_button(self, card: Card, legal: list[Action]) -> w.Button:
+        """A card of your hand as a button; greyed when it does not fit now."""
+        fits = Play(card) in legal
+        made = button(card.word, "mc-hand-card", lambda _b: self.act(Play(card)))
+        made.add_class(f"mc-card-{card.name.lower()}")
+        made.tooltip = (
+            _("play {card}").format(card=card.the)
+            if fits
+            else _("the {card} does not fit now").format(card=card.word)
+        )
+        made.disabled = not fits
+        return made
+
+    def _choices(self, legal: list[Action]) -> tuple[w.Widget, ...]:
+        """The buttons for what you may do now."""
+        game = self._playing()
+        again = button(_("New game"), "mc-new-game", self.new_game)
+        if game.over:
+            result = f"<b>{escape(game.result())}</b>"
+            return (w.HTML(result + render_round_end(game.view(self.me))), again)
+        if game.round_over:
+            over = "<b>" + escape(_("The round is over.")) + "</b>"
+            scored = w.HTML(over + render_round_end(game.view(self.me)))
+            return (scored, button(_("Next round"), "mc-next-round", self.next_round), again)
+        chips = [a for a in legal if isinstance(a, ReturnChip)]
+        if chips:
+            return tuple(
+                button(
+                    _("Return a {chip}-point chip").format(chip=a.chip),
+                    "mc-return-chip",
+                    lambda _b, a=a: self.act(a),
+                )
+                for a in chips
+            )
+        draw = button(_("Draw"), "mc-draw", lambda _b: self.act(Draw()))
+        draw.disabled = Draw() not in legal
+        stop = button(_("Quit"), "mc-quit", lambda _b: self.act(Quit()))
+        stop.disabled = Quit() not in legal
+        return (draw, stop, again)

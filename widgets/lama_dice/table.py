@@ -1,0 +1,360 @@
+"""The LAMA Dice table: you against computer players, who move about a second apart; the odds
+panel shows the exact chances before each of your rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from html import escape
+
+import ipywidgets as w
+
+from mathcards.chips import check_llama_scoring
+from mathcards.engine import Event
+from mathcards.i18n import N_, _, is_you, ngettext, number, you
+from mathcards.lama_dice.bots import choose
+from mathcards.lama_dice.dice import (
+    DEFAULT_DICE,
+    Case,
+    Dice,
+    dice_text,
+    matching,
+    name,
+)
+from mathcards.lama_dice.game import (
+    Action,
+    Discard,
+    LamaDiceGame,
+    Phase,
+    Quit,
+    ReturnChip,
+    Roll,
+    Take,
+    cards_words,
+    game_over,
+)
+from mathcards.lama_dice.odds import roll_odds
+from mathcards.lama_dice.policy import Decision, last_player
+from widgets.controls import (
+    Clock,
+    Complains,
+    button,
+    html,
+    kernel_clock,
+    render_message,
+    shows_errors,
+)
+from widgets.lama_dice.cards import (
+    computer_names,
+    render_dice,
+    render_row,
+)
+from widgets.lama_dice.chooser import DiceChooser, follow
+from widgets.lama_dice.last_player import BEST
+from widgets.lama_dice.odds import render_odds
+from widgets.pacing import Pacing
+from widgets.style import LAMA_DICE_STYLE, page_style
+from widgets.worker import Background
+
+SHOWN_LOG = 6  # the last moves listed under the table
+PACE = 1.0  # seconds between two computer moves, so a class can follow them
+
+
+def render_seat(game: LamaDiceGame, player: str, *, computers_busy: bool) -> str:
+    """One player's place at the table: name, points, row, and the dice if they rolled last."""
+    rolled = game.last_roll if game.last_roll and game.last_roll.player == player else None
+    choosing = rolled is not None and game.faces is not None and game.player == player
+    lit = matching(rolled.faces, game.rows[player]) if choosing and rolled else set()
+    if rolled and rolled.case is Case.BUST:
+        lit = set()
+    notes = []
+    if player in game.quit:
+        notes.append(_("quit"))
+    if not game.round_over and game.player == player:
+        notes.append(_("playing…") if computers_busy and not is_you(player) else _("to move"))
+    note = f" — {', '.join(notes)}" if notes else ""
+    cards = render_row(
+        game.rows[player], face_down=player in game.quit and not is_you(player), highlight=lit
+    )
+    dice = render_dice(rolled.faces, size=56) if rolled else ""
+    to_move = " mc-to-move" if not game.round_over and game.player == player else ""
+    points = game.points[player]
+    held = ngettext("{points} point", "{points} points", points).format(points=points)
+    return (
+        f'<div class="mc-seat{to_move}" data-player="{escape(player)}">'
+        f'<div class="mc-seat-name">{escape(player)}{escape(note)} · {held}</div>'
+        f'<div class="mc-seat-cards">{cards}{dice}</div></div>'
+    )
+
+
+YOUR_MOVE = {
+    Phase.TURN: N_("Your turn: roll the dice, or quit."),
+    Phase.DISCARD: N_("Discard highlighted cards from your row, one per matching die."),
+    Phase.TAKE: N_("Take a highlighted card from the llama row."),
+    Phase.CHIP: N_("You may return a chip."),
+}
+
+
+def render_headline(game: LamaDiceGame, last: Event | None, *, computers_busy: bool) -> str:
+    """What just happened, in one sentence, and what you (the reader) can do now."""
+    happened = escape(last.sentence) if last else ""
+    if last and last.kind == "bust":
+        happened = escape(_("Bust!")) + " " + happened
+    now = escape(what_now(game, computers_busy=computers_busy))
+    return f'<div class="mc-headline">{happened}<span class="mc-next">{now}</span></div>'
+
+
+def what_now(game: LamaDiceGame, *, computers_busy: bool) -> str:
+    """What you can do now, or who is playing (nothing once the game is over)."""
+    if game.over:
+        return ""
+    if game.round_over:
+        return _("Press “Next round” to deal again.")
+    if computers_busy or not is_you(game.player):
+        return _("{player} is playing…").format(player=game.player)
+    return _(YOUR_MOVE[game.phase]) if game.phase in YOUR_MOVE else ""
+
+
+class LamaDiceTable(Complains, w.VBox):
+    """You against computer players, who move about a second apart; the odds panel shows the
+    exact chances before each of your rolls."""
+
+    def __init__(
+        self,
+        opponents: tuple[str, ...] = ("cautious", "best"),
+        *,
+        seed: int | None = None,
+        dice: Dice | DiceChooser = DEFAULT_DICE,
+        show_odds: bool = True,
+        lama20: bool = False,
+        llama_scoring: str = "once",
+        clock: Clock = kernel_clock,
+        pace: float = PACE,
+    ) -> None:
+        self.strategies = computer_names(opponents)
+        self.seed, self.games = seed, 0
+        self.dice = follow(dice, self._new_dice)
+        self.lama20 = lama20
+        self.llama_scoring = check_llama_scoring(llama_scoring)
+        self.last: Event | None = None
+        self.new_button = button(
+            _("New game"), "mc-new-game", self.new_game, button_style="primary"
+        )
+        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"))
+        self.odds_switch.add_class("mc-odds-switch")
+        self.odds_switch.observe(lambda _c: self._render(), names="value")
+        self.scores = html("mc-scores")
+        self.llama_view = html("mc-llama-row")
+        self.rows_view = html("mc-rows")
+        self.headline = html("mc-case")
+        self.actions = w.HBox()
+        self.actions.add_class("mc-actions")
+        self.message = html("mc-message-box")
+        self.odds_panel = html("mc-odds-panel")
+        self.advice = Background(clock, self.complain)
+        self.pacing = Pacing(
+            clock,
+            pace,
+            computer_to_move=self._computer_to_move,
+            move=self._computer_move,
+            render=self._render,
+            complain=self.complain,
+        )
+        self.advised: dict[tuple, Decision] = {}
+        self.moves = 0  # your own moves in this game
+        self.status = html("mc-status")
+        super().__init__(
+            [
+                page_style(LAMA_DICE_STYLE),
+                w.HBox([self.new_button, self.odds_switch]),
+                self.scores,
+                self.llama_view,
+                self.headline,
+                self.actions,
+                self.message,
+                self.rows_view,
+                self.odds_panel,
+                self.advice,
+                self.status,
+            ]
+        )
+        self.add_class("mc-lama-dice-table")
+        self.add_class("mc-dice-widget")
+        self.new_game()
+
+    @property
+    def busy(self) -> bool:
+        """The computer players are moving: your buttons wait."""
+        return self.pacing.busy
+
+    def _new_dice(self) -> None:
+        if not self.moves:
+            self.new_game()  # nothing of yours is lost yet
+            return
+        self.message.value = render_message(
+            _(
+                "The new dice are used from the next game: press “New game” (this game keeps its "
+                "dice and scores)."
+            ),
+            ok=None,
+        )
+
+    @shows_errors
+    def new_game(self, _button: object = None) -> None:
+        """Deal a new game (the next seed, if seeded), with the dice the page shows."""
+        self.pacing.stop()
+        seed = None if self.seed is None else self.seed + self.games
+        self.games += 1
+        self.game = LamaDiceGame(
+            [you(), *self.strategies],
+            seed=seed,
+            dice=self.dice(),
+            lama20=self.lama20,
+            llama_scoring=self.llama_scoring,
+        )
+        self.last, self.moves = None, 0
+        self.message.value = ""
+        self._computers_play()
+
+    @shows_errors
+    def act(self, action: Action) -> None:
+        """Your move; then the computer players move, one by one, until it is your turn."""
+        if self.busy:
+            raise ValueError(_("wait: the computer players are still moving"))
+        self.last = self.game.apply(action)
+        self.moves += 1
+        self.message.value = ""
+        self._computers_play()
+
+    @shows_errors
+    def next_round(self, _button: object = None) -> None:
+        self.last = self.game.next_round()
+        self._computers_play()
+
+    def _computers_play(self) -> None:
+        """The computer players move, about a second apart, until it is your move."""
+        self.pacing.start()
+
+    def _computer_to_move(self) -> bool:
+        return not self.game.round_over and not is_you(self.game.player)
+
+    def _computer_move(self) -> None:
+        """One computer move, shown for about a second before the next."""
+        game = self.game
+        self.last = game.apply(choose(game, self.strategies[game.player]))
+
+    def _render(self) -> None:
+        game = self.game
+        busy = self.busy
+        self.status.value = (
+            '<div class="mc-log"><b>'
+            + escape(_("What happened"))
+            + "</b><br>"
+            + "<br>".join(escape(line) for line in game.log[-SHOWN_LOG:])
+            + "</div>"
+        )
+        self.scores.value = (
+            "<b>"
+            + escape(_("Round {round}.").format(round=game.rounds))
+            + "</b> "
+            + escape(_("Points (fewest wins; the game ends at 40):"))
+            + " "
+            + " · ".join(f"{escape(p)} {points}" for p, points in game.scores().items())
+            + "<br><small>"
+            + escape(_("Dice: {dice}").format(dice=dice_text(game.dice)))
+            + "</small>"
+        )
+        takeable = set()
+        if game.faces is not None and game.phase is Phase.TAKE:
+            takeable = matching(game.faces, game.llama_row)
+        self.llama_view.value = (
+            "<p><b>"
+            + escape(_("Llama row"))
+            + "</b></p>"
+            + render_row(game.llama_row, css_class="mc-row", highlight=takeable)
+        )
+        self.rows_view.value = "".join(
+            render_seat(game, p, computers_busy=busy) for p in game.players
+        )
+        self.headline.value = render_headline(game, self.last, computers_busy=busy)
+        self.actions.children = () if busy else self._choices()
+        self.odds_panel.value = self._odds() if self.odds_switch.value and not busy else ""
+
+    def _choices(self) -> tuple[w.Widget, ...]:
+        game = self.game
+        if game.over:
+            return (w.HTML(f"<b>{escape(game_over(game.winners()))}</b>"),)
+        if game.round_over:
+            next_round = button(
+                _("Next round"), "mc-next-round", self.next_round, button_style="primary"
+            )
+            return (next_round,)
+        if not is_you(game.player):
+            return ()
+        return tuple(
+            button(
+                action_label(action),
+                f"mc-{type(action).__name__.lower()}",
+                lambda _b, action=action: self.act(action),
+                button_style="primary" if isinstance(action, Roll) else "",
+            )
+            for action in game.legal_actions()
+        )
+
+    def _odds(self) -> str:
+        game = self.game
+        if game.round_over or not is_you(game.player) or game.phase is not Phase.TURN:
+            return ""
+        scoring = game.llama_scoring
+        odds = roll_odds(
+            game.row, game.llama_row, game.dice, alone=game.alone, llama_scoring=scoring
+        )
+        advice = ""
+        if game.alone:
+            key = (game.row, game.llama_row, game.dice, scoring)
+            last = _("You are the last player.")
+            advice = f"<p><b>{last}</b> {self._advice(key)}</p>"
+        yours = _("Your odds")
+        return f"<p><b>{yours}</b></p>" + render_odds(odds, decision=advice)
+
+    def _advice(self, key: tuple) -> str:
+        """The last player's best decision, or that it is being worked out."""
+        decision = self.advised.get(key)
+        if decision is None:
+            self._work_out(key)
+            return _("Working out whether to roll on or quit…")
+        costs = _("Rolling on costs {average} points on average; quitting costs {points}.")
+        return (
+            costs.format(average=number(decision.roll), points=decision.quit)
+            + " "
+            + _(BEST[decision.action])
+        )
+
+    def _work_out(self, key: tuple) -> None:
+        """The last player's best decision (a second or two for a long row), after the page
+        has answered the click."""
+        row, llama_row, dice, scoring = key
+
+        def steps() -> Iterator[float]:
+            self.advised[key] = last_player(row, llama_row, dice, llama_scoring=scoring)
+            yield 1.0
+
+        def done() -> None:
+            if self.odds_switch.value and not self.busy:
+                self.odds_panel.value = self._odds()
+
+        self.advice.start(_("Working out the best decision…"), steps(), done)
+
+
+def action_label(action: Action) -> str:
+    """A move as its button says it: "Roll", "Discard 4 4", "Take L"."""
+    if isinstance(action, Roll):
+        return _("Roll")
+    if isinstance(action, Quit):
+        return _("Quit")
+    if isinstance(action, Discard):
+        return _("Discard {cards}").format(cards=cards_words(action.cards))
+    if isinstance(action, Take):
+        return _("Take {card}").format(card=name(action.card))
+    if isinstance(action, ReturnChip):
+        return _("Return a {chip}-point chip").format(chip=action.chip)
+    raise ValueError(repr(action))

@@ -1,0 +1,166 @@
+"""How MAM! pages show the game: the dice, the target and the cards, the scores, the
+solutions, the typed calculation's preview, and the controls every MAM! widget offers."""
+
+from __future__ import annotations
+
+from html import escape
+from itertools import groupby
+
+import ipywidgets as w
+
+from mathcards.i18n import _, ngettext
+from mathcards.mam.cards import level_choices
+from mathcards.mam.check import preview
+from mathcards.mam.game import MamGame
+from mathcards.mam.solver import Found
+from widgets import svg
+from widgets.controls import (
+    render_message,
+)
+
+TEAMS = "ABCDEF"
+SHOWN_PER_GROUP = 40
+
+
+def render_table(
+    cards: list[int], dice: tuple[int, ...], colours: tuple[str, ...], deck_left: int | None = None
+) -> str:
+    """The dice, the target they make, and the face-up cards."""
+    target = sum(dice)
+    rolled = [svg.die(face, colour) for face, colour in zip(dice, colours, strict=True)]
+    equals = f'<span class="mc-target-number mc-target" data-target="{target}">= {target}</span>'
+    face_up = [svg.card(value) for value in cards]
+    if deck_left is not None:
+        face_up.append(svg.card_back(deck_left))
+    return svg.row([*rolled, equals], css_class="mc-dice") + svg.row(face_up, css_class="mc-cards")
+
+
+def render_scores(game: MamGame) -> str:
+    """Each player's won cards."""
+    rows = "".join(
+        f"<tr><td>{escape(name)}</td><td>{cards_count(len(cards))}</td></tr>"
+        for name, cards in game.won.items()
+    )
+    return f'<table class="mc-score-table">{rows}</table>'
+
+
+def render_solutions(found: Found, target: int) -> str:
+    """How many ways there are, and the best of them grouped by how many cards they use."""
+    solutions = found.solutions
+    if not solutions:
+        nothing = _("No calculation makes {target} from these cards.").format(target=target)
+        return f"<p>{escape(nothing)}</p>"
+    heading = ngettext("{count} way to make {target}", "{count} ways to make {target}", found.total)
+    heading = heading.format(count=found.count, target=target)
+    if len(solutions) < found.total:
+        heading = _("{ways}: the best {shown}, most cards first").format(
+            ways=heading, shown=len(solutions)
+        )
+    parts = [f"<p><b>{escape(heading)}</b></p>"]
+    for used, group in groupby(solutions, key=lambda s: len(s.cards)):
+        shown = list(group)
+        items = "".join(f"<li>{escape(s.pretty)}</li>" for s in shown[:SHOWN_PER_GROUP])
+        more = len(shown) - SHOWN_PER_GROUP
+        if more > 0:
+            rest = _("… and {count} more").format(count=more)
+            items += f"<li>{escape(rest)}</li>"
+        parts.append(f"<p>{cards_count(used)} ({len(shown)}):</p><ul>{items}</ul>")
+    return "".join(parts)
+
+
+def render_preview(text: str, power: bool) -> str:
+    """The typed calculation as the child would write it, with its value so far."""
+    seen = preview(text, power=power)
+    if seen.problem and not seen.latex:
+        return f'<span class="mc-preview-problem">{escape(seen.problem)}</span>'
+    if not seen.latex:
+        return ""
+    shown = f"${seen.latex}$"
+    if seen.value is not None:
+        shown += (
+            f" = {seen.value}"
+            if seen.complete
+            else " " + escape(_("… so far {value}").format(value=seen.value))
+        )
+    elif seen.problem:
+        shown += f" — {escape(seen.problem)}"
+    return shown
+
+
+def render_hints(rungs: list[str]) -> str:
+    """The hints shown so far, one a line."""
+    label = escape(_("Hint:"))
+    return "".join(f"<p><b>{label}</b> {escape(rung)}</p>" for rung in rungs)
+
+
+def team_names(teams: int) -> list[str]:
+    """The class's teams: "Team A", "Team B", … ("Drużyna A", …)."""
+    if not isinstance(teams, int) or not 1 <= teams <= len(TEAMS):
+        message = _("a class plays as 1 to {most} teams, not {teams}")
+        raise ValueError(message.format(most=len(TEAMS), teams=repr(teams)))
+    return [_("Team {letter}").format(letter=letter) for letter in TEAMS[:teams]]
+
+
+def level_menu(level: str) -> w.Dropdown:
+    """The difficulty levels by name in the page's language; the value is the level's id."""
+    return w.Dropdown(options=level_choices(), value=level, description=_("Level"))
+
+
+def power_box(power: bool) -> w.Checkbox:
+    """The exponent variant, on or off."""
+    return w.Checkbox(value=power, description=_("exponent variant (^)"))
+
+
+def progress(text: str) -> str:
+    """A line that says slow work is under way."""
+    return f"<p class='mc-progress'>{escape(text)}</p>"
+
+
+def cards_count(n: int) -> str:
+    """ "1 card", "5 cards" ("1 karta", "2 karty", "5 kart")."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def hints_count(n: int) -> str:
+    """ "1 hint", "3 hints" ("1 podpowiedź", "3 podpowiedzi")."""
+    return ngettext("{n} hint", "{n} hints", n).format(n=n)
+
+
+# ---------------------------------------------------------------- the answer box
+
+
+class AnswerBox(w.VBox):
+    """A text box with a live preview, a submit button and a message beside them."""
+
+    def __init__(self, submit_label: str = "MAM!", power: bool = False) -> None:
+        self.power = power
+        self.text = w.Text(
+            placeholder=_("type a calculation, e.g. 7×6−12+2"), layout=w.Layout(width="420px")
+        )
+        self.text.add_class("mc-answer")
+        self.submit = w.Button(description=submit_label, button_style="success")
+        self.submit.add_class("mc-mam")
+        self.preview = w.HTMLMath()
+        self.preview.add_class("mc-preview")
+        self.message = w.HTML()
+        self.message.add_class("mc-message-box")
+        self.text.observe(self._update_preview, names="value")
+        # Enter submits too; ipywidgets 8 marks on_submit deprecated but offers no other way
+        # to keep the live preview (continuous updates) and react to Enter.
+        self.text.on_submit(lambda _text: self.submit.click())
+        super().__init__([w.HBox([self.text, self.submit]), self.preview, self.message])
+
+    def _update_preview(self, _change: object = None) -> None:
+        self.preview.value = render_preview(self.text.value, self.power)
+
+    def say(self, text: str, ok: bool | None = None) -> None:
+        self.message.value = render_message(text, ok)
+
+    def clear(self) -> None:
+        self.text.value = ""
+        self._update_preview()
+
+
+def target_box(target: int) -> w.BoundedIntText:
+    """The target to make, typed."""
+    return w.BoundedIntText(value=target, min=0, max=10_000, description=_("Target"))

@@ -1,0 +1,409 @@
+"""The MAM! card table: the game on a projector (class mode), against the computer (versus)
+or alone (practice)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+import ipywidgets as w
+
+from mathcards.engine import check_players
+from mathcards.i18n import N_, _, said, you
+from mathcards.mam import level as level_named
+from mathcards.mam.bots import (
+    SKILLS,
+    Bot,
+    Plan,
+    computer_name,
+    computer_seat,
+    race,
+    unknown_skill,
+)
+from mathcards.mam.cards import Level
+from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
+from mathcards.mam.solver import find_solutions
+from widgets.controls import (
+    Alarm,
+    Clock,
+    Complains,
+    button,
+    html,
+    kernel_clock,
+    render_message,
+    shows_errors,
+)
+from widgets.mam.cards import (
+    AnswerBox,
+    cards_count,
+    level_menu,
+    power_box,
+    progress,
+    render_hints,
+    render_scores,
+    render_solutions,
+    render_table,
+    team_names,
+)
+from widgets.pacing import Pacing
+from widgets.style import MAM_STYLE, page_style
+
+MODES = ("class", "versus", "practice")
+
+
+class MamTable(Complains, w.VBox):
+    """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
+
+    In class mode the teacher picks who shouted "MAM!" and types their calculation; the class
+    plays as `players`, or as `teams` teams ("Team A", "Team B", … in the page's language).
+    """
+
+    def __init__(
+        self,
+        players: tuple[str, ...] | list[str] | None = None,
+        *,
+        teams: int = 2,
+        mode: str = "class",
+        level: str = "normal",
+        power: bool = False,
+        seed: int | None = None,
+        opponents: tuple[str, ...] = ("good",),
+        clock: Clock = kernel_clock,
+    ) -> None:
+        if mode not in MODES:
+            message = _("unknown mode {mode}: choose one of {known}")
+            raise ValueError(message.format(mode=repr(mode), known=", ".join(MODES)))
+        for skill in opponents:
+            if skill not in SKILLS:
+                raise unknown_skill(skill)
+        self.mode, self.seed = mode, seed
+        self.names = self._seating(team_names(teams) if players is None else players, opponents)
+        self.skills = dict(zip(self.names[1:], opponents, strict=False)) if mode == "versus" else {}
+        self.game: MamGame | None = None
+        self.games_dealt = 0
+        self.bots: list[Bot] = []
+        self.hints_shown = 0
+        self.alarm = Alarm(clock)  # the computer players' countdown
+        self.pacing = Pacing(  # after a wrong claim, the computers take their cards at once
+            clock,
+            0,
+            computer_to_move=self._computer_to_take,
+            move=self._computer_takes,
+            render=self._settled,
+            complain=self.complain,
+        )
+        self.seconds_left = 0.0
+        self.plan: Plan | None = None
+        self.giving_up: tuple[tuple[int, ...], int] | None = None
+        self._build(level, power)
+
+    def _seating(self, players: Sequence[str], opponents: tuple[str, ...]) -> list[str]:
+        """The names at the table: the class's teams, or the reader and the computers."""
+        if self.mode == "practice":
+            return [you()]
+        if self.mode == "versus":
+            computers = [computer_name(seat, skill) for seat, skill in enumerate(opponents, 1)]
+            return [you(), *computers]
+        return check_players(players, game="MAM!", fewest=1)
+
+    # ------------------------------------------------------------ layout
+
+    def _build(self, level: str, power: bool) -> None:
+        self.level_choice, self.power_choice = level_menu(level), power_box(power)
+        self.deal_button = button(_("New game"), "mc-new-game", self.deal, button_style="primary")
+        self.confirm = w.HBox()
+        self.confirm.add_class("mc-confirm")
+        waiting = escape(_("Press “New game” to deal."))
+        self.table = html("mc-table", f'<p class="mc-waiting">{waiting}</p>')
+        self.claimer = w.Dropdown(options=self.names, description=_("MAM! by"))
+        self.claimer.add_class("mc-claimer")
+        self.claimer.layout.display = "" if self.mode == "class" else "none"
+        self.answer = AnswerBox("MAM!" if self.mode != "practice" else _("Check"), power)
+        self.message = self.answer.message
+        self.answer.submit.on_click(self.submit)
+        self.takes = w.HBox()
+        self.takes.add_class("mc-takes")
+        self.countdown = html("mc-countdown")
+        self.hint_button = button(_("Hint"), "mc-hint", self.hint)
+        self.none_button = button(_("Next round"), "mc-next-round", self.no_solution)
+        self.all_button = button(_("Show all solutions"), "mc-show-all", self.show_all)
+        self.hint_text = html("mc-hint-text")
+        self.solutions = html("mc-solutions")
+        self.status = html("mc-status")
+        self.scores = html("mc-scores")
+        settings = w.HBox([self.deal_button, self.level_choice, self.power_choice])
+        settings.add_class("mc-settings")
+        help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
+        super().__init__(
+            [
+                page_style(MAM_STYLE),
+                settings,
+                self.confirm,
+                self.table,
+                self.countdown,
+                self.claimer,
+                self.answer,
+                self.takes,
+                help_row,
+                self.hint_text,
+                self.status,
+                self.scores,
+                self.solutions,
+            ]
+        )
+        self.add_class("mc-target-table")
+
+    # ------------------------------------------------------------ actions
+
+    @property
+    def level(self) -> Level:
+        return level_named(self.level_choice.value, power=self.power_choice.value)
+
+    @shows_errors
+    def deal(self, _button: object = None) -> None:
+        """A new game; one under way is thrown away only when the teacher says so."""
+        game = self.game
+        if game is not None and game.log and not game.over:
+            scores = ", ".join(f"{name} {cards_count(n)}" for name, n in game.scores().items())
+            question = _("Start a new game?")
+            lost = _("This one ({scores}) will be lost.").format(scores=scores)
+            self.confirm.children = (
+                w.HTML(f"<b>{escape(question)}</b> {escape(lost)}"),
+                button(
+                    _("Yes, a new game"), "mc-confirm-new", self._new_game, button_style="danger"
+                ),
+                button(_("No, keep playing"), "mc-keep", lambda _b: self._clear_confirm()),
+            )
+            return
+        self._new_game()
+
+    def _clear_confirm(self) -> None:
+        self.confirm.children = ()
+
+    @shows_errors
+    def _new_game(self, _button: object = None) -> None:
+        """Shuffle, turn up five cards and roll (the next seed, if seeded)."""
+        self._clear_confirm()
+        self._stop_countdown()
+        seed = None if self.seed is None else self.seed + self.games_dealt
+        self.games_dealt += 1
+        self.game = MamGame(self.names, level=self.level, seed=seed)
+        self.answer.power = self.level.power
+        self.bots = [
+            Bot(name, skill, seed, seat=computer_seat(number, skill))
+            for number, (name, skill) in enumerate(self.skills.items(), 1)
+        ]
+        self.answer.say("")
+        self.status.value = ""
+        self._new_round()
+
+    @shows_errors
+    def submit(self, _button: object = None) -> None:
+        """Judge the typed calculation as a claim ("MAM!") by the chosen player."""
+        game = self._playing()
+        text = self.answer.text.value
+        player = self.claimer.value if self.mode == "class" else self.names[0]
+        self._clear_confirm()
+        try:
+            self._claim(game, Claim(player, text))
+        except Unreadable as slip:
+            self.answer.say(str(slip), ok=False)
+            if self.mode != "practice":
+                question = said(
+                    player,
+                    N_("Judge “{answer}” as your claim anyway?"),
+                    N_("Judge “{answer}” as {player}’s claim anyway?"),
+                    answer=text,
+                )
+                self.confirm.children = (
+                    w.HTML(escape(question)),
+                    button(
+                        _("Judge it anyway"),
+                        "mc-judge-anyway",
+                        lambda _b: self.judge_anyway(Claim(player, text, confirmed=True)),
+                    ),
+                )
+
+    @shows_errors
+    def judge_anyway(self, claim: Claim) -> None:
+        """The teacher confirms an unreadable claim: it is judged (and so wrong)."""
+        self._claim(self._playing(), claim)
+
+    def _claim(self, game: MamGame, claim: Claim) -> None:
+        """Make the claim and show its verdict; the round moves on unless it is a solo miss."""
+        self._clear_confirm()
+        event = game.apply(claim)
+        verdict = game.last_verdict
+        assert verdict is not None
+        self.answer.say(
+            verdict.message
+            if verdict.correct
+            else _("Not quite: {reason}").format(reason=verdict.message),
+            ok=verdict.correct,
+        )
+        self.status.value = render_message(event.sentence)
+        if verdict.correct:
+            self.answer.clear()
+        if game.phase is not Phase.CLAIM or verdict.correct:
+            self._stop_countdown()
+            self._after_move()
+
+    @shows_errors
+    def take(self, take: Take) -> None:
+        """The player whose turn it is takes a face-up card after a wrong claim."""
+        self.status.value = render_message(self._playing().apply(take).sentence)
+        self._after_move()
+
+    @shows_errors
+    def no_solution(self, _button: object = None) -> None:
+        """Nobody found a way: one more card and a new roll. When there is a way, the first
+        press says so; a second press gives up on it."""
+        game = self._playing()
+        gives_up = self.giving_up == (tuple(game.face_up), game.target)
+        if game.phase is Phase.CLAIM and not gives_up and game.solvable():
+            self.giving_up = (tuple(game.face_up), game.target)
+            self.answer.say(
+                _(
+                    "There is a way to make {target}: keep looking, ask for a hint, or press "
+                    "“Next round” again to give up on this one."
+                ).format(target=game.target),
+                ok=None,
+            )
+            return
+        self.status.value = render_message(game.apply(Pass()).sentence)
+        self._stop_countdown()
+        self._after_move()
+
+    @shows_errors
+    def hint(self, _button: object = None) -> None:
+        """The next rung of the hint ladder."""
+        ladder = self._playing().hints()
+        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        self.hint_text.value = render_hints(ladder[: self.hints_shown])
+
+    @shows_errors
+    def show_all(self, _button: object = None) -> None:
+        """For the teacher: every solution, grouped by cards used (press again to hide)."""
+        game = self._playing()
+        if self.solutions.value:
+            self.solutions.value = ""
+            return
+        self.solutions.value = progress(_("Finding every way…"))
+        found = find_solutions(game.solver_cards(), game.target, power=game.power)
+        self.solutions.value = render_solutions(found, game.target)
+
+    # ------------------------------------------------------------ the round
+
+    @property
+    def dealt(self) -> MamGame:
+        """The game on the table (there is one once the first deal is made)."""
+        assert self.game is not None, "deal first"
+        return self.game
+
+    def _playing(self) -> MamGame:
+        if self.game is None:
+            raise ValueError(_("press “New game” first"))
+        if self.game.over:
+            message = _("the game is over: {result} Press “New game”.")
+            raise ValueError(message.format(result=self.game.result()))
+        return self.game
+
+    def _after_move(self) -> None:
+        """Let computer players take their cards, then show the next round or the end."""
+        self.pacing.start()
+
+    def _computer_to_take(self) -> bool:
+        game = self.dealt
+        return bool(game.must_take) and game.must_take[0] in self.skills
+
+    def _computer_takes(self) -> None:
+        game = self.dealt
+        bot = next(bot for bot in self.bots if bot.name == game.must_take[0])
+        taken = game.apply(bot.take(game.view(bot.name)))
+        self.status.value += render_message(taken.sentence)
+
+    def _settled(self) -> None:
+        """A person takes a card now, or the next round is dealt."""
+        if self.dealt.must_take:
+            self._render()
+        else:
+            self._new_round()
+
+    def _new_round(self) -> None:
+        self.hints_shown = 0
+        self.hint_text.value = ""
+        self.solutions.value = ""
+        self._render()
+        if self.dealt.over:
+            over = _("Game over: {result}").format(result=self.dealt.result())
+            self.status.value += render_message(over, ok=True)
+        elif self.bots:
+            self._start_countdown()
+
+    def _render(self) -> None:
+        game = self.dealt
+        self.table.value = render_table(
+            game.face_up, game.dice or (), game.level.colours, deck_left=len(game.deck)
+        )
+        won = _("Cards won: {n}").format(n=len(game.won[self.names[0]]))
+        self.scores.value = render_scores(game) if self.mode != "practice" else f"<p>{won}</p>"
+        self._render_takes()
+
+    def _render_takes(self) -> None:
+        game = self.dealt
+        if not game.must_take:
+            self.takes.children = ()
+            return
+        taker = said(game.must_take[0], N_("Take a card:"), N_("{player}, take a card:"))
+        label = w.HTML(f"<b>{escape(taker)}</b>")
+        buttons = []
+        for take in game.legal_actions():
+            assert isinstance(take, Take)
+            button = w.Button(description=str(take.card), layout=w.Layout(width="56px"))
+            button.add_class("mc-take")
+            button.on_click(lambda _b, take=take: self.take(take))
+            buttons.append(button)
+        self.takes.children = (label, *buttons)
+
+    # ------------------------------------------------------------ computer players
+
+    def _start_countdown(self) -> None:
+        self._stop_countdown()
+        self.plan = plan = race(self.bots, self.dealt.view(self.names[0]))
+        self.seconds_left = plan.seconds
+        self._tick(0)
+
+    def _tick(self, elapsed: float = 1) -> None:
+        """One second of the computer players' thinking."""
+        plan = self.plan
+        assert plan is not None, "the countdown follows a plan"
+        self.seconds_left = max(0.0, self.seconds_left - elapsed)
+        if self.seconds_left > 0:
+            seconds = f"{self.seconds_left:.0f}"
+            thinking = (
+                _("{player} is thinking: {seconds} s").format(player=plan.player, seconds=seconds)
+                if plan.answer
+                else _("The computer is thinking: {seconds} s").format(seconds=seconds)
+            )
+            self.countdown.value = escape(thinking)
+            self.alarm.set(min(1.0, self.seconds_left), self._tick_safely)
+            return
+        self.countdown.value = ""
+        if plan.answer:
+            claimed = self.dealt.apply(Claim(plan.player, plan.answer))
+            self.status.value = render_message(claimed.sentence)
+            self.answer.say(_("{player} was faster this time.").format(player=plan.player))
+            self._after_move()
+        else:
+            self.answer.say(
+                _("The computer players found nothing. Can you? If not, press “Next round”.")
+            )
+
+    @shows_errors
+    def _tick_safely(self) -> None:
+        """The timer's callback: one more second, with any error shown on the page."""
+        self._tick(min(1.0, self.seconds_left))
+
+    def _stop_countdown(self) -> None:
+        self.alarm.stop()
+        self.countdown.value = ""

@@ -1,0 +1,375 @@
+"""The Unikat table: you against computer players; click a rack card, then a highlighted cell
+to lay it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from mathcards.i18n import N_, _, ngettext, said, you
+from mathcards.unikat.board import Cell, cell_text
+from mathcards.unikat.bots import STRATEGY_NAMES, check_strategy, choose
+from mathcards.unikat.cards import Card
+from mathcards.unikat.chain import Chain, best_chain
+from mathcards.unikat.game import (
+    BAG,
+    Draw,
+    EndTurn,
+    Lay,
+    Phase,
+    Source,
+    Stop,
+    Swap,
+    UnikatGame,
+    game_over,
+)
+from widgets.controls import (
+    Clock,
+    Complains,
+    button,
+    html,
+    kernel_clock,
+    shows_errors,
+)
+from widgets.pacing import Pacing
+from widgets.style import UNIKAT_STYLE, page_style
+from widgets.unikat.cards import (
+    CARD,
+    CELL,
+    card_faces,
+    draw,
+)
+
+DOING = {
+    Phase.ACT: (N_("You: lay or swap."), N_("{player}: lay or swap.")),
+    Phase.LAYING: (
+        N_("You: lay next to the card laid just before, or stop."),
+        N_("{player}: lay next to the card laid just before, or stop."),
+    ),
+    Phase.EXTRA: (
+        N_("You: one more action for the double move, or end the turn."),
+        N_("{player}: one more action for the double move, or end the turn."),
+    ),
+    Phase.DRAW: (
+        N_("You: draw a card from the display or the bag."),
+        N_("{player}: draw a card from the display or the bag."),
+    ),
+}
+
+
+def render_status(game: UnikatGame, player: str) -> str:
+    """Whose turn, what to do, the rack sizes of everyone, the bag, and the minus points."""
+    view = game.view(player)
+    counts = " · ".join(
+        ngettext("{player}: {n} card", "{player}: {n} cards", count).format(
+            player=escape(name), n=count
+        )
+        for name, count in view.rack_sizes.items()
+    )
+    points = " · ".join(f"{escape(name)} {score}" for name, score in view.minus_points.items())
+    if view.to_play is None:
+        doing = _("The round is over.")
+    else:
+        doing = escape(said(view.to_play, *DOING[view.phase]))
+    table = _(
+        "On the racks — {counts}. Bag: {bag}. Minus points (round {round} of {rounds}): {points}."
+    ).format(
+        counts=counts,
+        bag=view.bag_size,
+        round=view.rounds,
+        rounds=view.rounds_to_play,
+        points=points,
+    )
+    return f'<div class="mc-unikat-status"><b>{doing}</b><br>{table}</div>'
+
+
+def render_chain(chain: Chain) -> str:
+    """A hint in words: each card of a longest chain and its cell."""
+    if not chain:
+        return _("No card on your rack fits now.")
+    steps = "; ".join(
+        _("{step}. the {card} at {cell}").format(
+            step=i, card=step.card.name, cell=cell_text(step.at)
+        )
+        for i, step in enumerate(chain, 1)
+    )
+    return ngettext(
+        "The longest chain lays {n} card: {steps}.",
+        "The longest chain lays {n} cards: {steps}.",
+        len(chain),
+    ).format(n=len(chain), steps=steps)
+
+
+def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
+    """A card one can click: its drawing is the button's face, its name the button's label."""
+    made = w.Button(tooltip=one.name, layout=w.Layout(width=f"{CARD}px", height=f"{CARD}px"))
+    for name in ("mc-unikat-pick", f"mc-u-{one.code}", css):
+        made.add_class(name)
+    made.on_click(lambda _button: action(one))
+    return made
+
+
+def computer(seat: int, strategy: str) -> str:
+    """A computer player's name: its number and its strategy, e.g. "Computer 1 (greedy)"."""
+    name = _(STRATEGY_NAMES[check_strategy(strategy)])
+    return _("Computer {number} ({strategy})").format(number=seat, strategy=name)
+
+
+class UnikatTable(Complains, w.VBox):
+    """You against computer players: click a rack card, then a highlighted cell to lay it."""
+
+    def __init__(
+        self,
+        opponents: tuple[str, ...] = ("greedy", "expert"),
+        *,
+        seed: int | None = None,
+        rounds_to_play: int = 1,
+        pace: float = 0.6,
+        clock: Clock = kernel_clock,
+    ) -> None:
+        self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
+        self.you = you()
+        self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
+        self.pacing = Pacing(
+            clock,
+            pace,
+            computer_to_move=self._computers_turn,
+            move=self._computer_move,
+            render=self._render,
+            complain=self.complain,
+        )
+        self.selected: Card | None = None
+        self.hint: Chain = ()
+        self.cells: dict[Card, w.HTML] = {}
+        self.picks: dict[tuple[Card, str], w.Button] = {}
+        self.blank = html("mc-unikat-empty")
+        self.status = html("mc-unikat-status-box")
+        self.grid = w.GridBox()
+        self.board = w.Box([self.grid])
+        self.board.add_class("mc-unikat-board")
+        self.display_help = html("mc-unikat-display-help")
+        self.display_row = w.HBox()
+        self.display_row.add_class("mc-unikat-display")
+        self.rack_row = w.HBox()
+        self.rack_row.add_class("mc-unikat-rack")
+        self.actions = w.HBox()
+        self.actions.add_class("mc-actions")
+        self.message = html("mc-message-box")
+        self.story = html("mc-unikat-log")
+        self.new_button = button(
+            _("New game"), "mc-new-game", self.new_game, button_style="primary"
+        )
+        self.hint_button = button(_("Hint"), "mc-hint", self.show_hint, icon="lightbulb-o")
+        super().__init__(
+            [
+                page_style(UNIKAT_STYLE, card_faces()),
+                w.HBox([self.new_button, self.hint_button]),
+                self.status,
+                self.board,
+                self.display_help,
+                self.display_row,
+                w.HTML(_("<b>Your rack</b> (click a card to see where it may go)")),
+                self.rack_row,
+                self.actions,
+                self.message,
+                self.story,
+            ]
+        )
+        self.add_class("mc-unikat-table")
+        self.new_game()
+
+    # ------------------------------------------------------------ clicks
+
+    @shows_errors
+    def new_game(self, _button: object = None) -> None:
+        """Deal a new game (the next seed, if seeded)."""
+        seed = None if self.seed is None else self.seed + self.games
+        self.games += 1
+        self.pacing.stop()
+        self.game = UnikatGame(
+            [self.you, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
+        )
+        self.rng = random.Random(seed)
+        self.selected, self.hint = None, ()
+        self._tell()
+        self.say("")
+        self._after_move()
+
+    @shows_errors
+    def select(self, one: Card) -> None:
+        """Choose a rack card (again: put it back); its cells light up on the board."""
+        self.selected = None if self.selected == one else one
+        self.say("")
+        self._render()
+
+    @shows_errors
+    def lay_at(self, cell: Cell) -> None:
+        if self.selected is None:
+            raise ValueError(_("Choose a card from your rack first."))
+        self._act(Lay(self.selected, cell))
+
+    @shows_errors
+    def take(self, source: Source) -> None:
+        """Draw this card at the end of your turn, or swap your chosen card for it."""
+        if self.game.phase is Phase.DRAW:
+            self._act(Draw(source))
+        elif self.selected is None:
+            raise ValueError(_("To swap, first choose the card from your rack you give away."))
+        else:
+            self._act(Swap(self.selected, source))
+
+    @shows_errors
+    def stop(self, _button: object = None) -> None:
+        self._act(Stop())
+
+    @shows_errors
+    def end_turn(self, _button: object = None) -> None:
+        self._act(EndTurn())
+
+    @shows_errors
+    def next_round(self, _button: object = None) -> None:
+        self.game.next_round()
+        self._tell()
+        self._after_move()
+
+    @shows_errors
+    def show_hint(self, _button: object = None) -> None:
+        """Show a longest chain you can lay now, on the board and in words."""
+        view = self.game.view(self.you)
+        if view.to_play != self.you or view.phase not in (Phase.ACT, Phase.LAYING, Phase.EXTRA):
+            raise ValueError(_("A hint is for your turn, when you may lay cards."))
+        self.hint = best_chain(view.board, view.rack, view.after)
+        self.say(render_chain(self.hint))
+        self._render()
+
+    def _act(self, action: Any) -> None:
+        self.game.apply(action)
+        self._tell()
+        self.selected, self.hint = None, ()
+        self.say("")
+        self._after_move()
+
+    # ------------------------------------------------------------ computer players
+
+    def _after_move(self) -> None:
+        """The computer players move, one card laid at a time, until it is your move."""
+        self.pacing.start()
+
+    def _computers_turn(self) -> bool:
+        return not self.game.round_over and self.game.current_players() != [self.you]
+
+    def _computer_move(self) -> None:
+        """One computer move, so the class sees each card laid."""
+        player = self.game.current_players()[0]
+        self.game.apply(choose(self.game, self.strategies[player], self.rng))
+        self._tell()
+
+    def _tell(self) -> None:
+        """The story so far: the last six sentences of the game's own log."""
+        self.story.value = "<br>".join(escape(line) for line in self.game.log[-6:])
+
+    # ------------------------------------------------------------ rendering
+
+    def _render(self) -> None:
+        legal = self.game.legal_actions(self.you)
+        self.status.value = render_status(self.game, self.you)
+        self._render_board(legal)
+        self._render_cards(legal)
+        self.actions.children = self._buttons(legal)
+        self.hint_button.disabled = not any(isinstance(move, Lay) for move in legal)
+
+    def _render_board(self, legal: list[Any]) -> None:
+        """The table grows with the cards: one cell more on every side, scrolling when large."""
+        board = self.game.board
+        slots = {move.at for move in legal if isinstance(move, Lay) and move.card == self.selected}
+        hints = {step.at: i for i, step in enumerate(self.hint, 1)}
+        cells = [*board, *slots, *hints]
+        xs, ys = [x for x, _y in cells], [y for _x, y in cells]
+        last = self.game.chain[-1] if self.game.chain else None
+        children: list[w.Widget] = []
+        for y in range(min(ys) - 1, max(ys) + 2):
+            for x in range(min(xs) - 1, max(xs) + 2):
+                children.append(self._cell((x, y), slots, hints, last))
+        self.grid.layout = w.Layout(
+            grid_template_columns=f"repeat({max(xs) - min(xs) + 3}, {CELL}px)",
+            grid_auto_rows=f"{CELL}px",
+            grid_gap="2px",
+        )
+        self.grid.children = children
+
+    def _cell(self, cell: Cell, slots: set[Cell], hints: dict[Cell, int], last: Cell | None):
+        one = self.game.board.get(cell)
+        if one is not None:
+            if one not in self.cells:  # one view per card, made once
+                self.cells[one] = html("mc-unikat-cell", draw(one, CELL))
+            shown = self.cells[one]
+            (shown.add_class if cell == last else shown.remove_class)("mc-unikat-last")
+            return shown
+        if cell in slots:
+            slot = w.Button(
+                tooltip=_("lay it here, at {cell}").format(cell=cell_text(cell)),
+                layout=w.Layout(width=f"{CELL}px", height=f"{CELL}px"),
+            )
+            slot.add_class("mc-unikat-slot")
+            slot.on_click(lambda _button, cell=cell: self.lay_at(cell))
+            return slot
+        if cell in hints:
+            step = self.hint[hints[cell] - 1]
+            return html("mc-unikat-hint", f"{draw(step.card, CELL)}<b>{hints[cell]}</b>")
+        return self.blank
+
+    def _render_cards(self, legal: list[Any]) -> None:
+        """The rack (click to choose) and the display (click to draw or swap), as the engine
+        allows."""
+        sources = {move.source for move in legal if isinstance(move, Draw)}
+        sources |= {move.take for move in legal if isinstance(move, Swap)}
+        rack = []
+        for one in sorted(self.game.racks[self.you]):
+            pick = self._pick(one, "rack")
+            (pick.add_class if one == self.selected else pick.remove_class)("mc-selected")
+            rack.append(pick)
+        self.rack_row.children = tuple(rack)
+        display = []
+        for one in self.game.display:
+            pick = self._pick(one, "display")
+            pick.disabled = one not in sources
+            display.append(pick)
+        drawing = self.game.phase is Phase.DRAW
+        self.display_help.value = (
+            _("<b>Display</b> — click a card to draw it, or draw from the bag")
+            if drawing
+            else _(
+                "<b>Display</b> — to swap, choose a card on your rack, then click a display "
+                "card or the bag"
+            )
+        )
+        label = _("Draw from the bag ({count})") if drawing else _("Swap with the bag ({count})")
+        bag = button(
+            label.format(count=len(self.game.bag)), "mc-unikat-bag", lambda _b: self.take(BAG)
+        )
+        bag.layout = w.Layout(height=f"{CARD}px")
+        bag.disabled = BAG not in sources
+        self.display_row.children = (*display, bag)
+
+    def _pick(self, one: Card, where: str) -> w.Button:
+        """The button for a card on your rack or in the display (made once, then reused)."""
+        if (one, where) not in self.picks:
+            action = self.select if where == "rack" else self.take
+            self.picks[one, where] = _pick(one, action, f"mc-unikat-{where}-card")
+        return self.picks[one, where]
+
+    def _buttons(self, legal: list[Any]) -> tuple[w.Widget, ...]:
+        if self.game.over:
+            return (w.HTML(f"<b>{escape(game_over(self.game.winners()))}</b>"),)
+        if self.game.round_over:
+            return (button(_("Next round"), "mc-next-round", self.next_round),)
+        shown = []
+        if Stop() in legal:
+            shown.append(button(_("Stop laying"), "mc-stop", self.stop))
+        if EndTurn() in legal:
+            shown.append(button(_("End turn"), "mc-end-turn", self.end_turn))
+        return tuple(shown)

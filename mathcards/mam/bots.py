@@ -130,13 +130,21 @@ def race(
     return min(finders or plans, key=lambda plan: plan.seconds)
 
 
+def computer_to_take(game: MamGame, computers: Mapping[str, Strategy]) -> str | None:
+    """The computer player who must take a card now; None during the race, while the dice
+    roll, or when a person takes next."""
+    if game.phase is not Phase.TAKE:
+        return None
+    # engine.Game declares `phase: Enum` settable, so mypy holds MamGame's `Phase` to it exactly
+    return computer_to_move(game, computers)  # type: ignore[arg-type]
+
+
 def computer_take(
     game: MamGame, computers: Mapping[str, Strategy], rngs: Mapping[str, random.Random]
 ) -> Event | None:
     """After a wrong claim, the computer player whose turn it is takes a card (with its own
-    rng); None when nobody or a person must take now."""
-    # engine.Game declares `phase: Enum` settable, so mypy holds MamGame's `Phase` to it exactly
-    seat = computer_to_move(game, computers) if game.phase is Phase.TAKE else None  # type: ignore[arg-type]
+    rng); None when no computer must take now."""
+    seat = computer_to_take(game, computers)
     if seat is None:
         return None
     return computer_move(game, {seat: computers[seat]}, rngs[seat])  # type: ignore[arg-type]

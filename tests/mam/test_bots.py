@@ -13,6 +13,7 @@ from mathcards.mam.bots import (
     computer_name,
     computer_rng,
     computer_take,
+    computer_to_take,
     play_game,
     race,
 )
@@ -90,6 +91,7 @@ def test_a_computer_player_takes_a_card_offered_by_the_engine():
     game.apply(Claim("Ann", "1+1"))
     computers = {"Ben": STRATEGIES["good"]}
     rngs = {"Ben": computer_rng(1, "Ben")}
+    assert computer_to_take(game, computers) == "Ben"
     taken = computer_take(game, computers, rngs)
     assert taken is not None and taken.player == "Ben" and len(game.won["Ben"]) == 1
     assert computer_take(game, computers, rngs) is None, "now it is Cy's turn, a person's"

@@ -135,8 +135,7 @@ def computer_to_take(game: MamGame, computers: Mapping[str, Strategy]) -> str | 
     roll, or when a person takes next."""
     if game.phase is not Phase.TAKE:
         return None
-    # engine.Game declares `phase: Enum` settable, so mypy holds MamGame's `Phase` to it exactly
-    return computer_to_move(game, computers)  # type: ignore[arg-type]
+    return computer_to_move(game, computers)
 
 
 def computer_take(
@@ -147,7 +146,7 @@ def computer_take(
     seat = computer_to_take(game, computers)
     if seat is None:
         return None
-    return computer_move(game, {seat: computers[seat]}, rngs[seat])  # type: ignore[arg-type]
+    return computer_move(game, {seat: computers[seat]}, rngs[seat])
 
 
 def play_game(strategies: Mapping[str, str], seed: int) -> MamGame:

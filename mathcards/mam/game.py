@@ -334,11 +334,11 @@ class MamGame:
         elif not self._any_roll_solvable():
             self.phase = Phase.OVER
             sentence = _("The deck is empty and no roll can be made from these cards: {result}")
-            return self._event(self.players[0], MamKind.PASS, sentence.format(result=self.result()))
+            return self._event(None, MamKind.PASS, sentence.format(result=self.result()))
         else:
             sentence = _("Nobody can make {target} and the deck is empty: roll again.")
             sentence = sentence.format(target=self.target)
-        return self._event(self.players[0], MamKind.PASS, sentence + self._roll())
+        return self._event(None, MamKind.PASS, sentence + self._roll())
 
     def _land(self, outcome: ChanceOutcome[Dice]) -> Event:
         if not self.scripted:

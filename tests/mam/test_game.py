@@ -225,7 +225,7 @@ def test_every_move_says_what_kind_of_thing_happened():
     game.apply(Take("Cy", 1))
     game.apply(ChanceOutcome((0, 20)))
     passed = game.apply(Pass())
-    assert passed.kind is MamKind.PASS and passed.player == "Ann", "the first player acts for all"
+    assert passed.kind is MamKind.PASS and passed.player is None, "the whole table passes"
 
 
 def test_the_view_starts_with_the_common_core():

@@ -29,6 +29,8 @@ class EngineCase:
     - `extra_moves(game, player, rng)`: moves a player may make that `legal_actions` cannot
       list (the MAM! claim is free text); empty by default.
     - `invariant(game)`: the game's own rules of state that hold after every move (asserts).
+    - `table_moves`: kinds of move the whole table makes, not one player (their events name
+      nobody).
     """
 
     name: str
@@ -40,6 +42,7 @@ class EngineCase:
         default=lambda game, player, rng: []
     )
     invariant: Callable[[Game[Any]], None] = field(default=lambda game: None)
+    table_moves: tuple[type, ...] = ()  # moves the whole table makes at once (MAM!'s pass)
     games: int = 200
     max_moves: int = 5_000
 

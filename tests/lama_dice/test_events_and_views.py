@@ -110,7 +110,7 @@ def test_a_round_ends_in_round_over_and_the_game_in_over():
     over = game_with({"Ann": (6, 5), "Ben": (2,)}, scores={"Ann": 30})
     over.apply(Quit())
     over.apply(Quit())
-    assert over.phase is Phase.OVER and over.over and not over.round_over
+    assert over.phase is Phase.OVER and over.over and over.round_over, "the last round is over too"
     assert over.current_players() == [] and over.legal_actions() == []
     with pytest.raises(IllegalAction, match="game is over"):
         over.apply(Roll())

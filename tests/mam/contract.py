@@ -75,5 +75,6 @@ CASE = EngineCase(
     illegal=illegal,
     extra_moves=extra_moves,
     invariant=invariant,
+    table_moves=(Pass,),
     games=150,
 )

@@ -132,6 +132,15 @@ def check_player(player: object, players: Iterable[str]) -> str:
     return player
 
 
+def check_strategy(strategy: object, strategies: Mapping[str, Any]) -> str:
+    """The name of one of `strategies` (how a computer player plays), or a ValueError naming
+    the choices."""
+    if not isinstance(strategy, str) or strategy not in strategies:
+        sentence = _("unknown strategy {strategy}: choose one of {strategies}")
+        raise ValueError(sentence.format(strategy=repr(strategy), strategies=", ".join(strategies)))
+    return strategy
+
+
 def fewest(scores: Mapping[str, int]) -> list[str]:
     """The players with the fewest points, in seating order: they share the win."""
     least = min(scores.values())

@@ -1,7 +1,7 @@
 """The LAMA card game and its variants (RULES.md §2): cards and decks, the game, computer
 players and exact odds."""
 
-from mathcards.lama.bots import BOTS, STRATEGIES, check_strategy, choose, tournament
+from mathcards.lama.bots import STRATEGIES, check_strategy, tournament
 from mathcards.lama.cards import PRESETS, Card, Deck, can_play, preset, score, score_in_words
 from mathcards.lama.game import Draw, LamaGame, LamaKind, Play, Quit, ReturnChip
 from mathcards.lama.odds import (
@@ -16,7 +16,6 @@ from mathcards.lama.odds import (
 from mathcards.lama.view import LamaView, Phase
 
 __all__ = [
-    "BOTS",
     "PRESETS",
     "STRATEGIES",
     "Card",
@@ -33,7 +32,6 @@ __all__ = [
     "can_play",
     "can_play_chance",
     "check_strategy",
-    "choose",
     "draw_odds",
     "draw_playable",
     "expected_score",

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mathcards import engine
 from mathcards.engine import computer_move
 from mathcards.i18n import N_, _
 from mathcards.lama.cards import Card, score
@@ -34,25 +35,14 @@ LABELS = {  # each strategy's name as a page shows it
 Strategy = Callable[[LamaView, list[Action], random.Random], Action]  # an engine.ComputerPlayer
 
 
-def check_strategy(strategy: str) -> str:
-    """A known strategy, or a ValueError naming the choices."""
-    if strategy not in STRATEGIES:
-        raise ValueError(
-            _("unknown computer player {bot!r}: choose one of {bots}").format(
-                bot=strategy, bots=", ".join(STRATEGIES)
-            )
-        )
-    return strategy
+def check_strategy(strategy: object) -> str:
+    """One of `STRATEGIES`, or a ValueError naming them."""
+    return engine.check_strategy(strategy, STRATEGIES)
 
 
 def label(strategy: str) -> str:
     """A strategy's name in the language in use: cautious, ostrożny."""
     return _(LABELS[check_strategy(strategy)])
-
-
-def choose(strategy: str, view: LamaView, legal: list[Action], rng: random.Random) -> Action:
-    """The move the named strategy makes: `STRATEGIES[strategy](view, legal, rng)`."""
-    return STRATEGIES[check_strategy(strategy)](view, legal, rng)
 
 
 def _largest_chip_first(decide: Strategy) -> Strategy:
@@ -144,8 +134,6 @@ STRATEGIES: dict[str, Strategy] = {
     "bold": _bold,
     "expert": _expert,
 }
-BOTS = tuple(STRATEGIES)  # the old names, kept for old imports: the strategies' names
-check_bot = check_strategy
 
 
 # ---------------------------------------------------------------- tournaments

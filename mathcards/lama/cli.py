@@ -197,7 +197,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         "players": [
             {
                 "name": s.name,
-                "bot": s.strategy,  # the key stays as the command always wrote it
+                "strategy": s.strategy,
                 "mean_penalty": round(s.mean_penalty, 3),
                 "wins": s.wins,
             }

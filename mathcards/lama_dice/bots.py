@@ -17,9 +17,9 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
+from mathcards import engine
 from mathcards.chips import ReturnChip, best_return, penalty
 from mathcards.engine import Quit
-from mathcards.i18n import _
 from mathcards.lama_dice.dice import Dice, Faces, Row, discard_choices, without
 from mathcards.lama_dice.moves import Action, Discard, LamaDiceView, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
@@ -30,15 +30,9 @@ CAUTIOUS_PENALTY = 12
 CAUTIOUS_BUST = Fraction(1, 10)
 
 
-def check_strategy(strategy: str) -> str:
-    """A computer player's strategy must be one of STRATEGIES."""
-    if strategy not in STRATEGIES:
-        raise ValueError(
-            _("unknown strategy {strategy}: choose one of {strategies}").format(
-                strategy=repr(strategy), strategies=", ".join(STRATEGIES)
-            )
-        )
-    return strategy
+def check_strategy(strategy: object) -> str:
+    """One of `STRATEGIES`, or a ValueError naming them."""
+    return engine.check_strategy(strategy, STRATEGIES)
 
 
 def rolls_on(

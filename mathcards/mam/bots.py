@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from mathcards import engine
 from mathcards.engine import Event, computer_move, computer_to_move
 from mathcards.i18n import N_, _
 from mathcards.mam.game import Action, Claim, MamGame, MamView, Pass, Phase, Take
@@ -91,11 +92,8 @@ STRATEGY_NAMES = {"beginner": N_("beginner"), "good": N_("good"), "expert": N_("
 
 
 def check_strategy(strategy: object) -> str:
-    """A computer player's strategy must be one of `STRATEGIES` (a page calls it its skill)."""
-    if not isinstance(strategy, str) or strategy not in STRATEGIES:
-        message = _("unknown skill {skill}: choose one of {known}")
-        raise ValueError(message.format(skill=repr(strategy), known=", ".join(STRATEGIES)))
-    return strategy
+    """One of `STRATEGIES`, or a ValueError naming them."""
+    return engine.check_strategy(strategy, STRATEGIES)
 
 
 def computer_name(number: int, strategy: str) -> str:

@@ -15,8 +15,9 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from mathcards import engine
 from mathcards.engine import ComputerPlayer, computer_move
-from mathcards.i18n import N_, _
+from mathcards.i18n import N_
 from mathcards.unikat.board import Cell, Table, places, touching
 from mathcards.unikat.cards import Card
 from mathcards.unikat.chain import Chain, Step, best_chain
@@ -158,15 +159,9 @@ STRATEGIES: dict[str, Strategy] = {
 STRATEGY_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "expert": N_("expert")}
 
 
-def check_strategy(strategy: str) -> str:
-    """A computer player's strategy must be one of `STRATEGIES`."""
-    if strategy not in STRATEGIES:
-        raise ValueError(
-            _("unknown strategy {strategy}: choose one of {choices}").format(
-                strategy=repr(strategy), choices=", ".join(STRATEGIES)
-            )
-        )
-    return strategy
+def check_strategy(strategy: object) -> str:
+    """One of `STRATEGIES`, or a ValueError naming them."""
+    return engine.check_strategy(strategy, STRATEGIES)
 
 
 def computers(strategies: Mapping[str, str]) -> dict[str, Strategy]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from mathcards.lama import BOTS, Card, Draw, LamaGame, Play, Quit, ReturnChip, choose
+from mathcards.lama import Card, Draw, LamaGame, Play, Quit, ReturnChip
 from mathcards.lama.bots import (
     STRATEGIES,
     best_play,
@@ -102,17 +102,9 @@ def test_every_strategy_returns_its_largest_chip():
 
 
 def test_an_unknown_strategy_is_refused():
-    view = LamaGame(["Ann", "Bob"], seed=1).view("Ann")
-    with pytest.raises(ValueError, match="unknown computer player 'smart': choose one of"):
+    with pytest.raises(ValueError, match="unknown strategy 'smart': choose one of random, caut"):
         check_strategy("smart")
-    with pytest.raises(ValueError, match="unknown computer player 'smart': choose one of"):
-        choose("smart", view, [Quit()], random.Random(0))
-
-
-def test_the_old_names_still_work():
-    view, legal = LamaGame(["Ann", "Bob"], seed=1).view("Ann"), [ReturnChip(10), Quit()]
-    assert BOTS == tuple(STRATEGIES) == ("random", "cautious", "bold", "expert")
-    assert choose("cautious", view, legal, random.Random(0)) == ReturnChip(10)
+    assert tuple(STRATEGIES) == ("random", "cautious", "bold", "expert")
 
 
 def test_seat_names_number_a_strategy_that_plays_twice():

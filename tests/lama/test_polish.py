@@ -262,7 +262,7 @@ def test_a_tournament_in_polish_with_its_plural(capsys, games, heading):
         (["score", "9"], "'9' to nie jest karta LAMA: wpisz 1–6, 1+–6+, L albo P"),
         (["score", "P"], "talia klasyczna nie ma karty „różowa lama” ('P')"),
         (["score", "--preset", "deluxe"], "nie ma talii 'deluxe'"),
-        (["tournament", "--players", "expert,smart"], "nie ma gracza komputerowego 'smart'"),
+        (["tournament", "--players", "expert,smart"], "nieznana strategia 'smart'"),
         (["tournament", "--players", "bold,bold", "--games", "0"], "co najmniej 1, a nie '0'"),
     ],
 )

@@ -101,9 +101,9 @@ def test_a_computer_player_takes_a_card_offered_by_the_engine():
 
 
 def test_unknown_strategy():
-    with pytest.raises(ValueError, match="unknown skill 'genius'"):
+    with pytest.raises(ValueError, match="unknown strategy 'genius'"):
         check_strategy("genius")
-    with pytest.raises(ValueError, match="unknown skill 'genius'"):
+    with pytest.raises(ValueError, match="unknown strategy 'genius'"):
         computer_name(1, "genius")
     assert computer_name(1, "expert") == "Computer 1 (expert)"
 
@@ -124,7 +124,7 @@ def test_an_expert_wins_a_whole_game_against_a_beginner():
     game = play_game({"Novice": "beginner", "Ace": "expert"}, seed=9)
     scores = game.scores()
     assert game.winners() == ["Ace"] and scores["Ace"] > 3 * scores["Novice"]
-    with pytest.raises(ValueError, match="unknown skill"):
+    with pytest.raises(ValueError, match="unknown strategy"):
         play_game({"Novice": "genius", "Ace": "expert"}, seed=9)
 
 

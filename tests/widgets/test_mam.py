@@ -283,7 +283,7 @@ def test_bad_settings_are_value_errors():
         MamTable(mode="tournament")
     with pytest.raises(ValueError, match="own"):
         MamTable(players=("A", "A"))
-    with pytest.raises(ValueError, match="unknown skill"):
+    with pytest.raises(ValueError, match="unknown strategy"):
         MamTable(mode="versus", opponents=("genius",))
 
 

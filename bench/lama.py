@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from mathcards.lama import odds
-from mathcards.lama.bots import BOTS, tournament
+from mathcards.lama.bots import STRATEGIES, tournament
 
 GAMES = 300
 BUDGET = 60.0
@@ -18,7 +18,7 @@ BUDGET = 60.0
 def main() -> None:
     for preset in ("classic", "party"):
         start = time.perf_counter()
-        tournament(list(BOTS), GAMES, seed=1, preset=preset)
+        tournament(list(STRATEGIES), GAMES, seed=1, preset=preset)
         seconds = time.perf_counter() - start
         print(
             f"tournament, {preset:<8} {GAMES} games of 4 players: {seconds:6.2f} s, "

@@ -7,6 +7,7 @@ black at once, so a player's score is all that needs keeping.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from mathcards.i18n import N_, _
 
@@ -17,6 +18,14 @@ LLAMA_SCORING_WORDS = {  # each llama-scoring option as a player reads it
     "once": N_("one or more llamas score 10 in all"),
     "each": N_("every llama scores 10"),
 }
+
+
+@dataclass(frozen=True)
+class ReturnChip:
+    """Give back one of your chips (its points come off): after emptying your hand or row, or
+    after three llamas in LAMA Dice."""
+
+    chip: int
 
 
 def check_llama_scoring(llama_scoring: str) -> str:

@@ -1,26 +1,33 @@
 """The contract every game follows (DESIGN.md), in the spirit of OpenSpiel's `State`.
 
 A game is data plus moves: `legal_actions()` lists what may be done now, `apply(action)` does
-it and returns an `Event`, and `view(player)` is all that player may see. Chance is explicit:
-a game draws from its own `random.Random(seed)`; a *scripted* game instead stops at each
-chance event, lists its outcomes with exact probabilities in `chance_outcomes()`, and waits
-for a `ChanceOutcome` (demos and tests choose the roll, a user interface never can).
+it and returns an `Event` (its `kind` a member of `Kind` or of the game's own `Enum`), and
+`view(player)` is all that player may see, starting with the same `View` core in every game.
+Chance is explicit: a game draws from its own `random.Random(seed)`; a *scripted* game instead
+stops at each chance event (its phase `CHANCE`), lists its outcomes with exact probabilities in
+`chance_outcomes()`, and waits for a `ChanceOutcome` (demos and tests choose the roll, a user
+interface never can). A round game's phase is `ROUND_OVER` between rounds; every game's is
+`OVER` at its end. A computer player chooses from what it may see: `(view, legal, rng)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+import random
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from mathcards.i18n import N_, _
+from mathcards.i18n import N_, _, and_list, is_you, said
 
 FEWEST_PLAYERS = 2
 MOST_PLAYERS = 6
 
 Action = TypeVar("Action")
 Outcome = TypeVar("Outcome", bound=Hashable)
+SeenBy = TypeVar("SeenBy", bound="View", contravariant=True)
+Chosen = TypeVar("Chosen", covariant=True)
 
 GAMES = (N_("MAM!"), N_("LAMA"), N_("LAMA Dice"), N_("Unikat"))  # the names check_players is given
 NOT_WHOLE = {  # check_cards: what a move names, and the sentence when it is no whole number
@@ -43,12 +50,23 @@ class IllegalAction(ValueError):
     """A move the rules do not allow now; the message says which rule, in plain words."""
 
 
+class Kind(Enum):
+    """What happened, in the words several games share; each game names its own kinds in an
+    `Enum` of its own (`mathcards.lama.game.LamaKind`, …)."""
+
+    DEAL = "deal"  # a new round is dealt
+    CHANCE = "chance"  # a scripted game: the card, the dice or the bag came out as chosen
+    DRAW = "draw"  # a player draws a card
+    QUIT = "quit"  # a player leaves the round
+    RETURN_CHIP = "return chip"  # a player gives back one chip
+
+
 @dataclass(frozen=True)
 class Event:
     """What a move did: who made it, what kind of thing happened, and a sentence for people."""
 
     player: str | None
-    kind: str
+    kind: Enum  # a `Kind`, or one of the game's own kinds
     sentence: str
 
     def __str__(self) -> str:
@@ -60,6 +78,26 @@ class ChanceOutcome(Generic[Outcome]):
     """The result of the pending chance event, chosen by hand (a scripted game only)."""
 
     outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Leave the round: what you hold is scored at its end (LAMA, LAMA Dice)."""
+
+
+@dataclass(frozen=True)
+class View:
+    """What every view starts with: who looks, who may act now, and everyone's score."""
+
+    viewer: str
+    to_move: tuple[str, ...]  # `current_players()`: one player, all in the MAM! race, or none
+    scores: Mapping[str, int]
+
+
+class ComputerPlayer(Protocol[SeenBy, Chosen]):
+    """A computer player: it chooses one of the legal moves from what it may see."""
+
+    def __call__(self, view: SeenBy, legal: list[Any], rng: random.Random, /) -> Chosen: ...
 
 
 def check_players(
@@ -85,6 +123,54 @@ def check_players(
         sentence = _("every player needs a name of their own: {names} is taken")
         raise ValueError(sentence.format(names=", ".join(twice)))
     return names
+
+
+def check_player(player: object, players: Iterable[str]) -> str:
+    """The name of a player of this game, or `IllegalAction` saying there is nobody so called."""
+    if not isinstance(player, str) or player not in players:
+        raise IllegalAction(_("there is no player called {player}").format(player=repr(player)))
+    return player
+
+
+def check_strategy(strategy: object, strategies: Mapping[str, Any]) -> str:
+    """The name of one of `strategies` (how a computer player plays), or a ValueError naming
+    the choices."""
+    if not isinstance(strategy, str) or strategy not in strategies:
+        sentence = _("unknown strategy {strategy}: choose one of {strategies}")
+        raise ValueError(sentence.format(strategy=repr(strategy), strategies=", ".join(strategies)))
+    return strategy
+
+
+def fewest(scores: Mapping[str, int]) -> list[str]:
+    """The players with the fewest points, in seating order: they share the win."""
+    least = min(scores.values())
+    return [player for player, points in scores.items() if points == least]
+
+
+def game_over(winners: list[str]) -> str:
+    """The game's last sentence: "Game over: Ann wins.", "…: you win.", "…: Ann and Bo win."."""
+    if len(winners) == 1:
+        return said(winners[0], N_("Game over: you win."), N_("Game over: {player} wins."))
+    others = [winner for winner in winners if not is_you(winner)]
+    if len(others) < len(winners):
+        return _("Game over: you share the win with {names}.").format(names=and_list(others))
+    return _("Game over: {names} win.").format(names=and_list(winners))
+
+
+def computer_to_move(game: Game[Any], computers: Mapping[str, Any]) -> str | None:
+    """The first of `computers` who may act now, or None when it is a person's move."""
+    return next((player for player in game.current_players() if player in computers), None)
+
+
+def computer_move(
+    game: Game[Action], computers: Mapping[str, ComputerPlayer[Any, Action]], rng: random.Random
+) -> Event | None:
+    """The computer player to move chooses from its own view and moves; None if none is to."""
+    player = computer_to_move(game, computers)
+    if player is None:
+        return None
+    choose = computers[player]
+    return game.apply(choose(game.view(player), game.legal_actions(player), rng))
 
 
 def check_cards(cards: object, what: str = "a card") -> tuple[int, ...]:
@@ -120,6 +206,11 @@ class Game(Protocol[Action]):
     players: list[str]
     log: list[str]
 
+    @property
+    def phase(self) -> Enum:
+        """What the game waits for: its CHANCE member while chance is pending, OVER at the end."""
+        ...
+
     def current_players(self) -> list[str]:
         """Who may act now: everyone in the MAM! race, else the one whose turn it is."""
         ...
@@ -137,7 +228,7 @@ class Game(Protocol[Action]):
         ...
 
     def view(self, player: str) -> Any:
-        """All that `player` may see, and nothing more."""
+        """All that `player` may see, and nothing more: a `View` and the game's own fields."""
         ...
 
     @property
@@ -160,7 +251,7 @@ class RoundGame(Game[Action], Protocol[Action]):
 
     @property
     def round_over(self) -> bool:
-        """Has this round ended (so `next_round()` may deal the next)?"""
+        """Has this round ended (its phase ROUND_OVER, so `next_round()` may deal the next)?"""
         ...
 
     @property

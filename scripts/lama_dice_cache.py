@@ -1,5 +1,5 @@
 """Work out once what the LAMA Dice lessons show when they open, and write it to
-`mathcards/lama_dice/known.py`, so a page opens at once.
+`mathcards/lama_dice/known_values.py`, so a page opens at once.
 
 Run: ``.venv/bin/python scripts/lama_dice_cache.py``. Every value is deterministic (exact
 fractions, seeded simulations); run it again after changing a rule, a computer player, a seed or
@@ -23,7 +23,7 @@ from mathcards.lama_dice.known import (
     LESSON_ROW,
 )
 from mathcards.lama_dice.policy import last_player
-from mathcards.lama_dice.simulate import games_won, simulate_last_player
+from mathcards.lama_dice.simulate import games_won, race_totals
 
 TYPES = {
     "DECISIONS": "dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[str, int]]",
@@ -38,18 +38,13 @@ def main() -> None:
     for text in LAYOUTS.values():
         dice = parse_dice(text)
         for row in (*EXAMPLE_ROWS, LESSON_ROW):
-            decision = last_player(row, LESSON_LLAMA_ROW, dice)
+            decision = last_player(row, LESSON_LLAMA_ROW, dice)  # worked out, never read back
             decisions[(text, row, LESSON_LLAMA_ROW)] = (str(decision.roll), int(decision.quit))
-        for strategy in STRATEGIES:
-            scores = simulate_last_player(
-                LESSON_ROW,
-                LESSON_LLAMA_ROW,
-                strategy,
-                LAST_ROUNDS,
-                seed=LAST_ROUNDS_SEED,
-                dice=dice,
-            )
-            rounds[(text, LESSON_ROW, LESSON_LLAMA_ROW, strategy)] = sum(scores)
+        totals = race_totals(
+            LESSON_ROW, LESSON_LLAMA_ROW, LAST_ROUNDS, seed=LAST_ROUNDS_SEED, dice=dice
+        )
+        for strategy, total in totals.items():
+            rounds[(text, LESSON_ROW, LESSON_LLAMA_ROW, strategy)] = total
         players = {strategy: strategy for strategy in STRATEGIES}
         games[text] = [
             tuple(winners) for winners in games_won(players, GAMES, seed=GAMES_SEED, dice=dice)

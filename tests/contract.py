@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,8 @@ class EngineCase:
     - `extra_moves(game, player, rng)`: moves a player may make that `legal_actions` cannot
       list (the MAM! claim is free text); empty by default.
     - `invariant(game)`: the game's own rules of state that hold after every move (asserts).
+    - `table_moves`: kinds of move the whole table makes, not one player (their events name
+      nobody).
     """
 
     name: str
@@ -40,6 +42,7 @@ class EngineCase:
         default=lambda game, player, rng: []
     )
     invariant: Callable[[Game[Any]], None] = field(default=lambda game: None)
+    table_moves: tuple[type, ...] = ()  # moves the whole table makes at once (MAM!'s pass)
     games: int = 200
     max_moves: int = 5_000
 
@@ -60,13 +63,12 @@ def random_move(case: EngineCase, game: Game[Any], rng: random.Random) -> Any:
     return rng.choice(moves) if moves else None
 
 
-def play(case: EngineCase, seed: int, *, scripted: bool = False, check=None) -> Game[Any]:
-    """Play one game with random moves to its end; `check(game, event)` runs after each move."""
-    game = case.new_game(seed, scripted)
+def moves(case: EngineCase, game: Game[Any], seed: int) -> Iterator[Event]:
+    """Play `game` with random moves (seeded by `seed`) to its end, one event at a time."""
     rng = random.Random(f"moves/{seed}")
     for _ in range(case.max_moves):
         if game.over:
-            return game
+            return
         if getattr(game, "round_over", False):
             event = game.next_round()  # type: ignore[attr-defined]
         else:
@@ -74,6 +76,14 @@ def play(case: EngineCase, seed: int, *, scripted: bool = False, check=None) -> 
             assert move is not None, f"{case}: nobody can move, yet the game goes on"
             event = game.apply(move)
         assert isinstance(event, Event) and event.sentence.strip()
+        yield event
+    raise AssertionError(f"{case}: seed {seed} did not end within {case.max_moves} moves")
+
+
+def play(case: EngineCase, seed: int, *, scripted: bool = False, check=None) -> Game[Any]:
+    """Play one game with random moves to its end; `check(game, event)` runs after each move."""
+    game = case.new_game(seed, scripted)
+    for event in moves(case, game, seed):
         if check:
             check(game, event)
-    raise AssertionError(f"{case}: seed {seed} did not end within {case.max_moves} moves")
+    return game

@@ -15,11 +15,11 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from mathcards import i18n
+from mathcards.frequency import running_frequency
 from mathcards.i18n import _, ngettext
 from mathcards.lama.bots import Standing
 from mathcards.lama_dice.dice import Case
 from mathcards.lama_dice.odds import RollOdds
-from mathcards.lama_dice.simulate import running_frequency
 from mathcards.mam.cards import Level
 from mathcards.mam.odds import Solvability
 from widgets.svg import DIE_NAMES
@@ -203,7 +203,7 @@ def tournament_chart(standings: list[Standing], title: str) -> Figure:
         [s.mean_penalty for s in ranked],
         yerr=[s.spread for s in ranked],
         capsize=8,
-        color=["#15803d" if s.bot == "expert" else "#1d4ed8" for s in ranked],
+        color=["#15803d" if s.strategy == "expert" else "#1d4ed8" for s in ranked],
     )
     axes.set_ylabel(_("points per round"))
     axes.set_title(title)
@@ -215,10 +215,7 @@ def tournament_chart(standings: list[Standing], title: str) -> Figure:
 
 def run_chart(runs: list[bool], exact: float, title: str) -> Figure:
     """The running share of run hands among those dealt, against the exact chance."""
-    shares, hits = [], 0
-    for dealt, run in enumerate(runs, 1):
-        hits += run
-        shares.append(hits / dealt)
+    shares = running_frequency(runs, True)
     figure = Figure(figsize=(8, 3.2))
     axes = figure.subplots()
     axes.plot(range(1, len(runs) + 1), shares, color="#1d4ed8", label=_("share so far"))

@@ -1,24 +1,29 @@
 """The LAMA card game and its variants (RULES.md §2): cards and decks, the game, computer
 players and exact odds."""
 
-from mathcards.lama.bots import BOTS, choose, tournament
+from mathcards.lama.bots import STRATEGIES, check_strategy, tournament
 from mathcards.lama.cards import PRESETS, Card, Deck, can_play, preset, score, score_in_words
-from mathcards.lama.game import Draw, LamaGame, LamaView, Phase, Play, Quit, ReturnChip
+from mathcards.lama.game import Draw, LamaGame, LamaKind, Play, Quit, ReturnChip
 from mathcards.lama.odds import (
+    DrawOdds,
     can_play_chance,
+    draw_odds,
     draw_playable,
     expected_score,
     is_run,
     run_chance,
 )
+from mathcards.lama.view import LamaView, Phase
 
 __all__ = [
-    "BOTS",
     "PRESETS",
+    "STRATEGIES",
     "Card",
     "Deck",
     "Draw",
+    "DrawOdds",
     "LamaGame",
+    "LamaKind",
     "LamaView",
     "Phase",
     "Play",
@@ -26,7 +31,8 @@ __all__ = [
     "ReturnChip",
     "can_play",
     "can_play_chance",
-    "choose",
+    "check_strategy",
+    "draw_odds",
     "draw_playable",
     "expected_score",
     "is_run",

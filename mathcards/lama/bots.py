@@ -1,4 +1,5 @@
-"""Computer players for LAMA, deciding from what they may see (`view(player)`) alone.
+"""Computer players for LAMA, deciding from what they may see (`view(player)`) alone: each
+strategy is a `ComputerPlayer`, a function `(view, legal, rng) -> action`.
 
 - `random` picks uniformly among the legal moves;
 - `cautious` plays while it can and quits as soon as it cannot;
@@ -6,54 +7,55 @@
 - `expert` plays while it can (the pink llama and "+" cards first, then what lowers its score
   most) and otherwise weighs exact odds (`draw_pays`): the chance a draw fits, the points a
   draw adds on average, the points it holds now, and how many cards the others still hold.
-Every bot returns its largest chip.
+Every strategy returns its largest chip.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mathcards import engine
+from mathcards.engine import computer_move
 from mathcards.i18n import N_, _
 from mathcards.lama.cards import Card, score
 from mathcards.lama.game import Action, Draw, LamaGame, LamaView, Play, Quit, ReturnChip
-from mathcards.lama.odds import draw_cost, draw_playable
+from mathcards.lama.odds import draw_odds
 
-BOTS = ("random", "cautious", "bold", "expert")
-LABELS = {  # each computer player's name as a page shows it
+LABELS = {  # each strategy's name as a page shows it
     "random": N_("random"),
     "cautious": N_("cautious"),
     "bold": N_("bold"),
     "expert": N_("expert"),
 }
-Bot = Callable[[LamaView, list[Action], random.Random], Action]
+Strategy = Callable[[LamaView, list[Action], random.Random], Action]  # an engine.ComputerPlayer
 
 
-def check_bot(bot: str) -> str:
-    """A known computer player, or a ValueError naming the choices."""
-    if bot not in BOTS:
-        raise ValueError(
-            _("unknown computer player {bot!r}: choose one of {bots}").format(
-                bot=bot, bots=", ".join(BOTS)
-            )
-        )
-    return bot
+def check_strategy(strategy: object) -> str:
+    """One of `STRATEGIES`, or a ValueError naming them."""
+    return engine.check_strategy(strategy, STRATEGIES)
 
 
-def label(bot: str) -> str:
-    """A computer player's name in the language in use: cautious, ostrożny."""
-    return _(LABELS[check_bot(bot)])
+def label(strategy: str) -> str:
+    """A strategy's name in the language in use: cautious, ostrożny."""
+    return _(LABELS[check_strategy(strategy)])
 
 
-def choose(bot: str, view: LamaView, legal: list[Action], rng: random.Random) -> Action:
-    """The computer player's move: one of `legal`, decided from `view` alone."""
-    chips = [action for action in legal if isinstance(action, ReturnChip)]
-    if chips:
-        return max(chips, key=lambda action: action.chip)
-    return PLAYERS[check_bot(bot)](view, legal, rng)
+def _largest_chip_first(decide: Strategy) -> Strategy:
+    """A strategy that returns its largest chip when it may (RULES.md §5), else decides."""
+
+    @functools.wraps(decide)
+    def strategy(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
+        chips = [action for action in legal if isinstance(action, ReturnChip)]
+        if chips:
+            return max(chips, key=lambda action: action.chip)
+        return decide(view, legal, rng)
+
+    return strategy
 
 
 def _plays(legal: list[Action]) -> list[Play]:
@@ -61,17 +63,20 @@ def _plays(legal: list[Action]) -> list[Play]:
     return [action for action in legal if isinstance(action, Play)]
 
 
+@_largest_chip_first
 def _random(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
     """Any legal move, each as likely."""
     return rng.choice(legal)
 
 
+@_largest_chip_first
 def _cautious(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
     """Play if a card fits, else quit."""
     plays = _plays(legal)
     return best_play(view, plays) if plays else Quit()
 
 
+@_largest_chip_first
 def _bold(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
     """Play if a card fits, else draw if it may, else quit."""
     plays = _plays(legal)
@@ -80,6 +85,7 @@ def _bold(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
     return Draw() if Draw() in legal else Quit()
 
 
+@_largest_chip_first
 def _expert(view: LamaView, legal: list[Action], rng: random.Random) -> Action:
     """Play if a card fits; else draw when the odds say a draw is worth it, else quit."""
     plays = _plays(legal)
@@ -113,18 +119,16 @@ def draw_pays(view: LamaView) -> bool:
     """Draw rather than quit when the points a draw adds on average and keeps (it does not
     fit) are outweighed by the chance it fits times the points held now; with less weight
     when the round may end at the next turn."""
-    playing = [seat.cards for seat in view.others if not seat.quit]
-    if not playing:
+    odds = draw_odds(view)
+    if odds is None:
         return False
+    playing = [seat.cards for seat in view.others if not seat.quit]
     now = score(view.hand, llama_scoring=view.llama_scoring)
-    seen = view.discard_pile[:-1]
-    fits = draw_playable(view.deck, view.hand, view.top, seen)
-    cost = draw_cost(view.deck, view.hand, view.top, seen, view.llama_scoring)
     caution = LAST_CARD_CAUTION if min(playing) == 1 else CAUTION
-    return cost * (1 - fits) <= caution * fits * now
+    return odds.cost * (1 - odds.fits) <= caution * odds.fits * now
 
 
-PLAYERS: dict[str, Bot] = {
+STRATEGIES: dict[str, Strategy] = {
     "random": _random,
     "cautious": _cautious,
     "bold": _bold,
@@ -140,7 +144,7 @@ class Standing:
     """One computer player's results over a tournament."""
 
     name: str
-    bot: str
+    strategy: str
     penalties: tuple[int, ...]  # the points each round cost it (less chips returned)
     wins: int  # games won, shared wins included
 
@@ -157,46 +161,50 @@ class Standing:
     @property
     def label(self) -> str:
         """Its name at the table in the language in use: "expert 2", "ekspert 2"."""
-        return label(self.bot) + self.name.removeprefix(self.bot)
+        return label(self.strategy) + self.name.removeprefix(self.strategy)
 
 
-def seat_names(bots: Sequence[str]) -> list[str]:
-    """Each bot's name at the table: its kind, numbered when it plays more than once."""
+def seat_names(strategies: Sequence[str]) -> list[str]:
+    """Each computer player's name at the table: its strategy, numbered when it plays more
+    than once."""
     names: list[str] = []
-    for place, bot in enumerate(map(check_bot, bots)):
-        copies = bots[:place].count(bot)
-        names.append(f"{bot} {copies + 1}" if copies else bot)
+    for place, strategy in enumerate(map(check_strategy, strategies)):
+        copies = strategies[:place].count(strategy)
+        names.append(f"{strategy} {copies + 1}" if copies else strategy)
     return names
 
 
 def play_game(
-    bots: dict[str, str], *, seed: int | str, rng: random.Random, **options: Any
+    strategies: dict[str, str], *, seed: int | str, rng: random.Random, **options: Any
 ) -> tuple[LamaGame, list[dict[str, int]]]:
-    """One whole game between computer players (name → bot), every decision from a view;
+    """One whole game between computer players (name → strategy), every decision from a view;
     and what each round cost each player (its points, less any chip returned)."""
-    game = LamaGame(list(bots), seed=seed, **options)
+    game = LamaGame(list(strategies), seed=seed, **options)
+    computers = {name: STRATEGIES[check_strategy(s)] for name, s in strategies.items()}
     costs: list[dict[str, int]] = []
     before = game.scores()
     while not game.over:
         if game.round_over:
             game.next_round()
             continue
-        player = game.player
-        game.apply(choose(bots[player], game.view(player), game.legal_actions(), rng))
+        if computer_move(game, computers, rng) is None:
+            raise RuntimeError("nobody is to move: a computers' game shuffles its own cards")
         if game.round_over:
             after = game.scores()
-            costs.append({name: after[name] - before[name] for name in bots})
+            costs.append({name: after[name] - before[name] for name in strategies})
             before = after
     return game, costs
 
 
-def tournament(bots: Sequence[str], games: int, *, seed: int = 0, **options: Any) -> list[Standing]:
-    """Seeded games between the bots (LamaGame's options: preset, llama_scoring, …), the
-    seats turning one place each game; the same seed gives the same results."""
+def tournament(
+    strategies: Sequence[str], games: int, *, seed: int = 0, **options: Any
+) -> list[Standing]:
+    """Seeded games between the strategies (LamaGame's options: preset, llama_scoring, …),
+    the seats turning one place each game; the same seed gives the same results."""
     if games < 1:
         raise ValueError(_("a tournament needs 1 game or more, not {games}").format(games=games))
-    names = seat_names(bots)
-    kinds = dict(zip(names, bots, strict=True))
+    names = seat_names(strategies)
+    kinds = dict(zip(names, strategies, strict=True))
     rng = random.Random(f"lama tournament {seed}")
     penalties: dict[str, list[int]] = {name: [] for name in names}
     wins = dict.fromkeys(names, 0)

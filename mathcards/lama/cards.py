@@ -115,6 +115,15 @@ def can_play(card: Card, top: Card) -> bool:
     return card.rank in (top.rank, top.rank % LLAMA + 1)
 
 
+def follow(top: Card, llama: Card = Card.LLAMA) -> str:
+    """What may go on this top card, in words (`llama`: the deck's llama or mosquito)."""
+    if top is Card.PINK_LLAMA:
+        return _("only a 1 or a llama may go on the pink llama")
+    same = llama if top.rank == LLAMA else Card(top.rank)
+    higher = {6: llama, LLAMA: Card.ONE}.get(top.rank, Card(top.rank % LLAMA + 1))
+    return _("on {top} play {same} or {higher}").format(top=top.a, same=same.a, higher=higher.a)
+
+
 @dataclass(frozen=True)
 class Deck:
     """A named deck: how many cards of each kind it holds."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from mathcards.chips import LLAMA_SCORING
 from mathcards.i18n import _, ngettext, number, percent
-from mathcards.lama.bots import BOTS, Standing, check_bot, tournament
+from mathcards.lama.bots import STRATEGIES, Standing, check_strategy, tournament
 from mathcards.lama.cards import PRESETS, score, score_in_words
 from mathcards.lama.cards import preset as find_preset
 from mathcards.lama.game import STARTERS
@@ -57,10 +57,10 @@ def add_commands(commands: Any) -> None:
     tournament_cmd = questions.add_parser("tournament", help=_("computer players, seeded games"))
     tournament_cmd.add_argument(
         "--players",
-        type=_bots,
+        type=_strategies,
         required=True,
         metavar=_("PLAYERS"),
-        help=_("2 to 6 of {bots}, comma-separated").format(bots=",".join(BOTS)),
+        help=_("2 to 6 of {bots}, comma-separated").format(bots=",".join(STRATEGIES)),
     )
     tournament_cmd.add_argument(
         "--games", type=_games, default=100, metavar="N", help=_("how many games (100)")
@@ -113,10 +113,10 @@ def _preset(text: str) -> str:
         raise argparse.ArgumentTypeError(str(problem)) from None
 
 
-def _bots(text: str) -> list[str]:
-    """Comma-separated computer players."""
+def _strategies(text: str) -> list[str]:
+    """Comma-separated computer players' strategies."""
     try:
-        return [check_bot(bot.strip()) for bot in text.split(",")]
+        return [check_strategy(strategy.strip()) for strategy in text.split(",")]
     except ValueError as problem:
         raise argparse.ArgumentTypeError(str(problem)) from None
 
@@ -195,7 +195,12 @@ def run_tournament(args: argparse.Namespace) -> int:
     record = {
         "games": args.games,
         "players": [
-            {"name": s.name, "bot": s.bot, "mean_penalty": round(s.mean_penalty, 3), "wins": s.wins}
+            {
+                "name": s.name,
+                "strategy": s.strategy,
+                "mean_penalty": round(s.mean_penalty, 3),
+                "wins": s.wins,
+            }
             for s in standings
         ],
     }

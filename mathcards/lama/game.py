@@ -19,38 +19,47 @@ from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, chip_stack, returnable
+from mathcards.chips import (
+    GAME_END,
+    ReturnChip,
+    check_llama_scoring,
+    chip_stack,
+    returnable,
+)
 from mathcards.engine import (
     ChanceOutcome,
     Event,
     IllegalAction,
+    Kind,
+    Quit,
     check_cards,
     check_outcome,
+    check_player,
     check_players,
+    fewest,
+    game_over,
 )
-from mathcards.i18n import N_, _, and_list, is_you, ngettext, said
+from mathcards.i18n import N_, _, ngettext, said
 from mathcards.lama.cards import (
     HAND_SIZE,
     Card,
     Deck,
     can_play,
+    follow,
     score,
     score_in_words,
     sort_hand,
 )
 from mathcards.lama.cards import preset as find_preset
+from mathcards.lama.view import LamaView, Phase, RoundScore, Seat, may_draw
 
 STARTERS = ("left-of-dealer", "round-ender")
 
 
-class Phase(Enum):
-    """What the game waits for."""
+class LamaKind(Enum):
+    """What happened in LAMA beyond the kinds the games share (`engine.Kind`)."""
 
-    DEAL = "deal"  # a scripted game: the next card dealt
-    TURN = "turn"  # the player to move: play, draw or quit
-    DRAW = "draw"  # a scripted game: the card just drawn
-    CHIP = "chip"  # the player who emptied their hand: which chip to return
-    ROUND_OVER = "round over"  # next_round()
+    PLAY = "play"  # a card played onto the discard pile
 
 
 @dataclass(frozen=True)
@@ -65,78 +74,7 @@ class Draw:
     """Draw the draw pile's top card into your hand."""
 
 
-@dataclass(frozen=True)
-class Quit:
-    """Put your hand face down: it is scored at the end of the round."""
-
-
-@dataclass(frozen=True)
-class ReturnChip:
-    """After emptying your hand, give back one of your chips (its points come off)."""
-
-    chip: int
-
-
 Action = Play | Draw | Quit | ReturnChip
-
-
-@dataclass(frozen=True)
-class Seat:
-    """What everyone sees of a player: cards held, quit or not, score and chips."""
-
-    name: str
-    cards: int
-    quit: bool
-    score: int
-    chips: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RoundScore:
-    """A hand shown and scored at the end of a round."""
-
-    player: str
-    hand: tuple[Card, ...]
-    points: int
-    words: str
-
-
-@dataclass(frozen=True)
-class LamaView:
-    """All that one player may see: their own hand, never another's."""
-
-    player: str
-    hand: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    draw_pile: int
-    seats: tuple[Seat, ...]
-    to_move: str | None
-    phase: Phase
-    deck: Deck
-    llama_scoring: str
-    pink_chips: bool
-    rounds: int
-    last_round: tuple[RoundScore, ...]
-
-    @property
-    def top(self) -> Card:
-        """The discard pile's top card."""
-        return self.discard_pile[-1]
-
-    @property
-    def seat(self) -> Seat:
-        """This player's own seat."""
-        return next(seat for seat in self.seats if seat.name == self.player)
-
-    @property
-    def others(self) -> tuple[Seat, ...]:
-        """Everyone else's seats, in seat order."""
-        return tuple(seat for seat in self.seats if seat.name != self.player)
-
-    @property
-    def alone(self) -> bool:
-        """Everyone else has quit: this player may play on, but not draw."""
-        return all(seat.quit for seat in self.others)
 
 
 @dataclass(eq=False)
@@ -172,7 +110,7 @@ class LamaGame:
     draw_pile: list[Card] = field(init=False, default_factory=list)  # its top card is last
     discard_pile: list[Card] = field(init=False, default_factory=list)
     quit: set[str] = field(init=False, default_factory=set)
-    phase: Phase = field(init=False, default=Phase.DEAL)
+    phase: Phase = field(init=False, default=Phase.CHANCE)
     current: int = field(init=False, default=0)
     ender: str | None = field(init=False, default=None)
     last_round: tuple[RoundScore, ...] = field(init=False, default=())
@@ -208,18 +146,13 @@ class LamaGame:
     def _check_scores(self, given: Mapping[str, int]) -> dict[str, int]:
         """Everyone's points at the start: 0, or what `starting_scores` says (below 40)."""
         for stranger in sorted(set(given) - set(self.players)):
-            self._check_player(stranger)
+            check_player(stranger, self.players)
         scores = {player: given.get(player, 0) for player in self.players}
         if any(not 0 <= points < GAME_END for points in scores.values()):
             raise ValueError(
                 _("a starting score is 0 or more and below {end}").format(end=GAME_END)
             )
         return scores
-
-    def _check_player(self, player: str | None) -> None:
-        """A ValueError unless the player plays in this game (None means whoever moves)."""
-        if player is not None and player not in self.players:
-            raise ValueError(_("nobody called {player!r} plays in this game").format(player=player))
 
     # ------------------------------------------------------------ the round
 
@@ -248,9 +181,9 @@ class LamaGame:
             round=self.rounds,
         )
         if self.scripted:
-            self.draw_pile, self.phase = self.deck.cards(), Phase.DEAL
+            self.draw_pile, self.phase = self.deck.cards(), Phase.CHANCE
             one_by_one = _("Deal the cards one by one.")
-            return Event(None, "deal", f"{starts} {one_by_one}")
+            return Event(None, Kind.DEAL, f"{starts} {one_by_one}")
         rest = self.deck.without(stacked)
         under = list(rest.elements())
         self.rng.shuffle(under)
@@ -261,7 +194,7 @@ class LamaGame:
         self.discard_pile = [cards[dealt]]
         self.draw_pile = cards[:dealt:-1]
         self.phase = Phase.TURN
-        return Event(None, "deal", f"{starts} {_turned_up(self.top)}")
+        return Event(None, Kind.DEAL, f"{starts} {_turned_up(self.top)}")
 
     def _first_player(self) -> int:
         """Left of the dealer (who moves on each round), or whoever ended the last round."""
@@ -285,14 +218,20 @@ class LamaGame:
         return self.quit == set(self.players) - {self.player}
 
     @property
+    def dealing(self) -> bool:
+        """A scripted deal is under way: the chance the game waits for is a card dealt (the
+        discard pile has none yet), not one drawn."""
+        return self.phase is Phase.CHANCE and not self.discard_pile
+
+    @property
     def round_over(self) -> bool:
-        """Has this round ended (so `next_round()` may deal the next)?"""
-        return self.phase is Phase.ROUND_OVER
+        """Has this round ended (between rounds, or the game's last round)?"""
+        return self.phase in (Phase.ROUND_OVER, Phase.OVER)
 
     @property
     def over(self) -> bool:
         """The game ends after a round in which someone reached 40 points."""
-        return self.round_over and max(self._scores.values()) >= GAME_END
+        return self.phase is Phase.OVER
 
     def current_players(self) -> list[str]:
         """The player to move; nobody while a card is dealt or drawn, or between rounds."""
@@ -301,7 +240,8 @@ class LamaGame:
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Play a card that fits, draw (while the pile lasts, and not alone) or quit;
         after emptying a hand, return one of the chips held."""
-        self._check_player(player)
+        if player is not None:
+            check_player(player, self.players)
         if player not in (None, *self.current_players()):
             return []
         if self.phase is Phase.CHIP:
@@ -310,12 +250,12 @@ class LamaGame:
             return []
         hand = self.hands[self.player]
         plays: list[Action] = [Play(c) for c in sort_hand(set(hand)) if can_play(c, self.top)]
-        draw: list[Action] = [Draw()] if self.draw_pile and not self.alone else []
+        draw: list[Action] = [Draw()] if may_draw(len(self.draw_pile), alone=self.alone) else []
         return [*plays, *draw, Quit()]
 
     def chance_outcomes(self) -> dict[Card, Fraction]:
         """A scripted game waiting for a card: each kind with its exact chance; else {}."""
-        if self.phase not in (Phase.DEAL, Phase.DRAW):
+        if self.phase is not Phase.CHANCE:
             return {}
         counts = Counter(self.draw_pile)
         total = len(self.draw_pile)
@@ -353,22 +293,24 @@ class LamaGame:
         """What the game waits for, in words."""
         player = self.player
         match self.phase:
-            case Phase.DEAL:
+            case Phase.CHANCE if self.dealing:
                 return _("the cards are still being dealt")
+            case Phase.CHANCE:
+                return said(player, N_("you are drawing a card"), N_("{player} is drawing a card"))
             case Phase.TURN:
                 return said(
                     player,
                     N_("it is your turn to play, draw or quit"),
                     N_("it is {player}'s turn to play, draw or quit"),
                 )
-            case Phase.DRAW:
-                return said(player, N_("you are drawing a card"), N_("{player} is drawing a card"))
             case Phase.CHIP:
                 return said(
                     player,
                     N_("you emptied your hand and return a chip first"),
                     N_("{player} emptied their hand and returns a chip first"),
                 )
+            case Phase.OVER:
+                return _("the game is over: someone has {end} points or more").format(end=GAME_END)
         return _("the round is over: deal the next round")
 
     def _play(self, action: Play) -> Event:
@@ -394,13 +336,13 @@ class LamaGame:
         self.discard_pile.append(card)
         plays = said(player, N_("You play {card}."), N_("{player} plays {card}."), card=card.a)
         if not hand:
-            return Event(player, "play", f"{plays} {self._emptied()}")
+            return Event(player, LamaKind.PLAY, f"{plays} {self._emptied()}")
         if card.plus:
             again = said(
                 player, N_("A + card: you go again."), N_("A + card: {player} goes again.")
             )
-            return Event(player, "play", f"{plays} {again}")
-        return Event(player, "play", f"{plays} {self._pass_turn()}")
+            return Event(player, LamaKind.PLAY, f"{plays} {again}")
+        return Event(player, LamaKind.PLAY, f"{plays} {self._pass_turn()}")
 
     def _draw(self) -> Event:
         """Draw the top card, unless the pile is empty or everyone else has quit."""
@@ -412,10 +354,10 @@ class LamaGame:
             raise IllegalAction(_("the draw pile is empty and is not rebuilt: play a card or quit"))
         draws = said(player, N_("You draw a card."), N_("{player} draws a card."))
         if self.scripted:
-            self.phase = Phase.DRAW
-            return Event(player, "draw", draws)
+            self.phase = Phase.CHANCE
+            return Event(player, Kind.DRAW, draws)
         self.hands[player].append(self.draw_pile.pop())
-        return Event(player, "draw", f"{draws} {self._pass_turn()}")
+        return Event(player, Kind.DRAW, f"{draws} {self._pass_turn()}")
 
     def _quit(self) -> Event:
         """Quit the round; when the last player quits, the round ends."""
@@ -429,9 +371,9 @@ class LamaGame:
                 N_("You quit, the last to do so."),
                 N_("{player} quits, the last to do so."),
             )
-            return Event(player, "quit", f"{last} {self._end()}")
+            return Event(player, Kind.QUIT, f"{last} {self._end()}")
         quits = said(player, N_("You quit."), N_("{player} quits."))
-        return Event(player, "quit", f"{quits} {self._pass_turn()}")
+        return Event(player, Kind.QUIT, f"{quits} {self._pass_turn()}")
 
     def _return_chip(self, action: ReturnChip) -> Event:
         """Give back one chip held after emptying the hand; then the round ends."""
@@ -454,21 +396,21 @@ class LamaGame:
             N_("{player} returns a {chip}-point chip."),
             chip=action.chip,
         )
-        return Event(player, "return chip", f"{returns} {self._end()}")
+        return Event(player, Kind.RETURN_CHIP, f"{returns} {self._end()}")
 
     def _chance(self, outcome: object) -> Event:
         """A scripted game: the card dealt or drawn is `outcome`."""
         if not self.scripted:
             raise IllegalAction(_("this game shuffles its own cards: nobody chooses which comes"))
         check_outcome(outcome, self.chance_outcomes(), "the next card")
-        card = _card(outcome)
+        card, dealing = _card(outcome), self.dealing
         self.draw_pile.remove(card)
-        if self.phase is Phase.DRAW:
+        if not dealing:
             player = self.player
             self.hands[player].append(card)
             self.phase = Phase.TURN
             takes = said(player, N_("You take the card."), N_("{player} takes the card."))
-            return Event(None, "drawn", f"{takes} {self._pass_turn()}")
+            return Event(None, Kind.CHANCE, f"{takes} {self._pass_turn()}")
         dealt = sum(map(len, self.hands.values()))
         if dealt < HAND_SIZE * len(self.players):
             receiver = self.players[dealt // HAND_SIZE]
@@ -476,10 +418,10 @@ class LamaGame:
             sentence = said(
                 receiver, N_("A card is dealt to you."), N_("A card is dealt to {player}.")
             )
-            return Event(None, "dealt", sentence)
+            return Event(None, Kind.CHANCE, sentence)
         self.discard_pile.append(card)
         self.phase = Phase.TURN
-        return Event(None, "dealt", _turned_up(card))
+        return Event(None, Kind.CHANCE, _turned_up(card))
 
     def _emptied(self) -> str:
         """The round ends at once; the player who emptied their hand may return a chip."""
@@ -509,7 +451,6 @@ class LamaGame:
 
     def _end(self) -> str:
         """Score every hand (in hand or face down) and add the points; say who won at the end."""
-        self.phase = Phase.ROUND_OVER
         self.last_round = tuple(
             RoundScore(
                 player,
@@ -521,32 +462,34 @@ class LamaGame:
         )
         for scored in self.last_round:
             self._scores[scored.player] += scored.points
+        ended = max(self._scores.values()) >= GAME_END
+        self.phase = Phase.OVER if ended else Phase.ROUND_OVER
         hands = "; ".join(f"{s.player}: {s.words}" for s in self.last_round)
         over = _("The round is over. {hands}.").format(hands=hands)
-        return f"{over} {self.result()}" if self.over else over
+        return f"{over} {game_over(self.winners())}" if self.over else over
 
     # ------------------------------------------------------------ what players see
 
     def view(self, player: str) -> LamaView:
         """The own hand, the discard pile, the draw pile's size, and every seat's counts."""
-        self._check_player(player)
+        check_player(player, self.players)
         seats = tuple(
             Seat(
                 name,
                 len(self.hands[name]),
                 name in self.quit,
-                self._scores[name],
                 chip_stack(self._scores[name], pink=self.pink_chips),
             )
             for name in self.players
         )
         return LamaView(
-            player=player,
+            viewer=player,
+            to_move=tuple(self.current_players()),
+            scores=self.scores(),
             hand=sort_hand(self.hands[player]),
             discard_pile=tuple(self.discard_pile),
             draw_pile=len(self.draw_pile),
             seats=seats,
-            to_move=next(iter(self.current_players()), None),
             phase=self.phase,
             deck=self.deck,
             llama_scoring=self.llama_scoring,
@@ -561,18 +504,7 @@ class LamaGame:
 
     def winners(self) -> list[str]:
         """Fewest points wins; ties share the win."""
-        fewest = min(self._scores.values())
-        return [player for player in self.players if self._scores[player] == fewest]
-
-    def result(self) -> str:
-        """Who won, in words (once the game is over)."""
-        winners = self.winners()
-        others = [winner for winner in winners if not is_you(winner)]
-        if len(winners) == 1:
-            return said(winners[0], N_("Game over: you win."), N_("Game over: {player} wins."))
-        if len(others) < len(winners):
-            return _("Game over: you share the win with {names}.").format(names=and_list(others))
-        return _("Game over: {names} win.").format(names=and_list(winners))
+        return fewest(self._scores)
 
     def cards_in_play(self) -> Counter[Card]:
         """Every card of the deck, wherever it lies now: hands, discard pile, draw pile."""
@@ -595,12 +527,3 @@ def _card(value: object) -> Card:
 def _turned_up(card: Card) -> str:
     """The first card of the discard pile, in a sentence."""
     return _("The discard pile starts with {card}.").format(card=card.a)
-
-
-def follow(top: Card, llama: Card = Card.LLAMA) -> str:
-    """What may go on this top card, in words (`llama`: the deck's llama or mosquito)."""
-    if top is Card.PINK_LLAMA:
-        return _("only a 1 or a llama may go on the pink llama")
-    same = llama if top.rank == LLAMA else Card(top.rank)
-    higher = {6: llama, LLAMA: Card.ONE}.get(top.rank, Card(top.rank % LLAMA + 1))
-    return _("on {top} play {same} or {higher}").format(top=top.a, same=same.a, higher=higher.a)

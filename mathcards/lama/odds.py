@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb, prod
@@ -25,6 +26,7 @@ from mathcards.lama.cards import (
     preset,
     score,
 )
+from mathcards.lama.view import LamaView
 
 Kinds = tuple[tuple[Card, int], ...]  # cards by kind: ((Card.ONE, 2), (Card.LLAMA, 1), ...)
 CACHED = 64  # deals and answers kept (each deal is a few thousand hands)
@@ -162,6 +164,11 @@ def different_hands(deck: Deck | str, size: int = HAND_SIZE) -> int:
     return len(deals(_pool(deck), size)[0])
 
 
+def deal_count(deck: Deck | str, size: int = HAND_SIZE) -> int:
+    """How many deals of a hand there are, the cards told apart: C(n, 6)."""
+    return deals(_pool(deck), size)[1]
+
+
 def deals_of(hand: Iterable[Card], deck: Deck | str) -> int:
     """In how many of the C(n, 6) deals exactly this hand comes: ∏ C(n_k, h_k)."""
     held = Counter(preset(deck).check(hand))
@@ -206,3 +213,24 @@ def draw_cost(
         count * (score([*held, card], llama_scoring=llama_scoring) - now) for card, count in pool
     )
     return Fraction(added, total)
+
+
+@dataclass(frozen=True)
+class DrawOdds:
+    """What drawing now means: the chance the card fits on the top card, and the points it
+    adds to the hand on average."""
+
+    fits: Fraction
+    cost: Fraction
+
+
+def draw_odds(view: LamaView) -> DrawOdds | None:
+    """The odds of a draw, from all the viewer has seen (their hand and the discard pile);
+    None when they may not draw (the draw pile is empty, or everyone else has quit)."""
+    if not view.may_draw:
+        return None
+    seen = view.discard_pile[:-1]
+    return DrawOdds(
+        draw_playable(view.deck, view.hand, view.top, seen),
+        draw_cost(view.deck, view.hand, view.top, seen, view.llama_scoring),
+    )

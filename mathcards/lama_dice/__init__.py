@@ -1,20 +1,21 @@
 """LAMA Dice (RULES.md §3): the game, its dice, exact odds, the last player's best decision,
-computer players and simulation."""
+computer players (strategies) and simulation."""
 
-from mathcards.lama_dice.bots import STRATEGIES, choose
+from mathcards.chips import ReturnChip
+from mathcards.engine import Quit
+from mathcards.lama_dice.bots import STRATEGIES, check_strategy
 from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, parse_dice, parse_value
-from mathcards.lama_dice.game import (
+from mathcards.lama_dice.game import LamaDiceGame
+from mathcards.lama_dice.moves import (
     Discard,
-    LamaDiceGame,
+    LamaDiceKind,
     LamaDiceView,
     LastRoll,
     Phase,
-    Quit,
-    ReturnChip,
     Roll,
     Take,
 )
-from mathcards.lama_dice.odds import RollOdds, roll_odds
+from mathcards.lama_dice.odds import RollOdds, chance, roll_odds, shows, three_llamas
 from mathcards.lama_dice.policy import Decision, last_player
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Dice",
     "Discard",
     "LamaDiceGame",
+    "LamaDiceKind",
     "LamaDiceView",
     "LastRoll",
     "Phase",
@@ -33,9 +35,12 @@ __all__ = [
     "Roll",
     "RollOdds",
     "Take",
-    "choose",
+    "chance",
+    "check_strategy",
     "last_player",
     "parse_dice",
     "parse_value",
     "roll_odds",
+    "shows",
+    "three_llamas",
 ]

@@ -6,7 +6,8 @@ if you hold one), discard from your row (`Discard`, your choice), take from the 
 until someone has 40 points or more; fewest points wins, ties share the win.
 
 The dice are rolled with the game's own `random.Random(seed)`. A `scripted=True` game (for a
-demo or a test) stops after each `Roll` and waits for `ChanceOutcome(faces)` instead.
+demo or a test) stops after each `Roll` (its phase `CHANCE`) and waits for `ChanceOutcome(faces)`
+instead. Between rounds the phase is `ROUND_OVER`, at the game's end `OVER`.
 """
 
 from __future__ import annotations
@@ -18,16 +19,28 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from mathcards.chips import GAME_END, LLAMA, check_llama_scoring, penalty, returnable
+from mathcards.chips import (
+    GAME_END,
+    LLAMA,
+    ReturnChip,
+    check_llama_scoring,
+    penalty,
+    returnable,
+)
 from mathcards.engine import (
     ChanceOutcome,
     Event,
     IllegalAction,
+    Kind,
+    Quit,
     check_cards,
     check_outcome,
+    check_player,
     check_players,
+    fewest,
+    game_over,
 )
-from mathcards.i18n import N_, _, and_list, said
+from mathcards.i18n import N_, _, said
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
@@ -44,19 +57,20 @@ from mathcards.lama_dice.dice import (
     without,
 )
 from mathcards.lama_dice.dice import roll as roll_dice
+from mathcards.lama_dice.moves import (
+    ROLLED,
+    Action,
+    Discard,
+    LamaDiceKind,
+    LamaDiceView,
+    LastRoll,
+    Phase,
+    Roll,
+    Take,
+)
 
 CARDS = {**dict.fromkeys(range(1, 7), 6), LLAMA: 7}  # 43 cards
 ROW_SIZE = 6
-
-
-class Phase(Enum):
-    """What the game waits for."""
-
-    TURN = "roll or quit"
-    DICE = "the dice to land"  # a scripted game only: a ChanceOutcome(faces)
-    DISCARD = "choose cards to discard"
-    TAKE = "choose a card to take"
-    CHIP = "return a chip"
 
 
 # ---------------------------------------------------------------- sentences for any name
@@ -64,7 +78,7 @@ class Phase(Enum):
 # What each phase waits for: said to the reader, and about any other player.
 MUST = {
     Phase.TURN: (N_("You must roll or quit now"), N_("{player} must roll or quit now")),
-    Phase.DICE: (
+    Phase.CHANCE: (
         N_("You must wait for the dice to land now"),
         N_("{player} must wait for the dice to land now"),
     ),
@@ -90,77 +104,6 @@ def cards_words(cards: Iterable[int]) -> str:
     return " ".join(map(name, cards))
 
 
-def game_over(winners: list[str]) -> str:
-    """The game's last sentence: "Game over: Ann wins.", "…: you win.", "…: Ann and Bo win."."""
-    if len(winners) == 1:
-        return said(winners[0], N_("Game over: you win."), N_("Game over: {player} wins."))
-    return _("Game over: {players} win.").format(players=and_list(winners))
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll the three dice."""
-
-
-@dataclass(frozen=True)
-class Quit:
-    """Turn your row face down: it is scored at the end of the round."""
-
-
-@dataclass(frozen=True)
-class Discard:
-    """Discard these cards from your row (one per matching die)."""
-
-    cards: Row
-
-
-@dataclass(frozen=True)
-class Take:
-    """Take this card from the llama row into your row."""
-
-    card: int
-
-
-@dataclass(frozen=True)
-class ReturnChip:
-    """Give back one of your chips (after three llamas, or after emptying your row)."""
-
-    chip: int
-
-
-Action = Roll | Quit | Discard | Take | ReturnChip | ChanceOutcome[Faces]
-
-
-@dataclass(frozen=True)
-class LastRoll:
-    """The last roll of the round: who rolled, what the dice show, and the case it was then.
-
-    The case is judged once, when the dice land (after a bust the row has changed, so judging
-    the same dice again would give another case)."""
-
-    player: str
-    faces: Faces
-    case: Case
-
-
-@dataclass(frozen=True)
-class LamaDiceView:
-    """The table as a player sees it: in LAMA Dice every row lies face up."""
-
-    players: tuple[str, ...]
-    player: str
-    phase: Phase
-    faces: Faces | None
-    rows: tuple[tuple[str, Row], ...]
-    llama_row: Row
-    discard_pile: Row
-    quit: frozenset[str]
-    scores: tuple[tuple[str, int], ...]
-    rounds: int
-    round_over: bool
-    last_roll: LastRoll | None = None
-
-
 @dataclass
 class LamaDiceGame:
     """The whole game; all chance comes from `rng`, so a seed replays it exactly."""
@@ -180,7 +123,6 @@ class LamaDiceGame:
     current: int = field(init=False, default=0)
     faces: Faces | None = field(init=False, default=None)
     phase: Phase = field(init=False, default=Phase.TURN)
-    round_over: bool = field(init=False, default=False)
     ender: str | None = field(init=False, default=None)
     last_roll: LastRoll | None = field(init=False, default=None)
     rounds: int = field(init=False, default=0)
@@ -198,10 +140,10 @@ class LamaDiceGame:
 
     def next_round(self) -> Event:
         """After a round: deal the next one; the player who ended the last round starts."""
-        if not self.round_over:
-            raise IllegalAction(_("the round is still going: finish it first"))
         if self.over:
             raise IllegalAction(_("the game is over: start a new game"))
+        if not self.round_over:
+            raise IllegalAction(_("the round is still going: finish it first"))
         self._deal(starter=self.players.index(self.ender or self.player))
         starts = said(
             self.player,
@@ -209,7 +151,7 @@ class LamaDiceGame:
             N_("Round {round}: {player} starts."),
             round=self.rounds,
         )
-        return self._event(None, "round", starts)
+        return self._event(None, Kind.DEAL, starts)
 
     def _deal(self, starter: int) -> None:
         """Lay out the llama row and deal six cards face up to each player's row."""
@@ -225,7 +167,7 @@ class LamaDiceGame:
         self.discard_pile = []
         self.out_of_round = deck[len(self.players) * ROW_SIZE :]
         self.quit, self.current, self.faces = set(), starter, None
-        self.phase, self.round_over, self.ender = Phase.TURN, False, None
+        self.phase, self.ender = Phase.TURN, None
         self.last_roll = None
         self.rounds += 1
 
@@ -244,9 +186,14 @@ class LamaDiceGame:
         return len(self.quit) == len(self.players) - 1 and self.player not in self.quit
 
     @property
+    def round_over(self) -> bool:
+        """Has this round ended (the last one, too, when the game is over)?"""
+        return self.phase in (Phase.ROUND_OVER, Phase.OVER)
+
+    @property
     def over(self) -> bool:
         """The game ends after a round in which someone reached 40 points."""
-        return self.round_over and max(self.points.values()) >= GAME_END
+        return self.phase is Phase.OVER
 
     def scores(self) -> dict[str, int]:
         """Each player's penalty points (fewest wins)."""
@@ -260,12 +207,14 @@ class LamaDiceGame:
 
     def current_players(self) -> list[str]:
         """The one player whose move it is (nobody between rounds or while the dice roll)."""
-        if self.round_over or self.phase is Phase.DICE:
+        if self.phase in (Phase.CHANCE, Phase.ROUND_OVER, Phase.OVER):
             return []
         return [self.player]
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """The moves allowed now, for `player` (default: whoever is to move)."""
+        if player is not None:
+            check_player(player, self.players)
         if player not in (None, *self.current_players()) or not self.current_players():
             return []
         if self.phase is Phase.DISCARD:
@@ -282,24 +231,24 @@ class LamaDiceGame:
 
     def chance_outcomes(self) -> dict[Faces, Fraction]:
         """While a scripted game waits for the dice: every roll and its exact chance."""
-        return outcomes(self.dice) if self.phase is Phase.DICE else {}
+        return outcomes(self.dice) if self.phase is Phase.CHANCE else {}
 
     def view(self, player: str) -> LamaDiceView:
         """Everything on the table (all rows are face up); the cards out of the round are not."""
-        if player not in self.points:
-            raise ValueError(_("there is no player called {player}").format(player=repr(player)))
         return LamaDiceView(
-            players=tuple(self.players),
-            player=self.player,
+            viewer=check_player(player, self.players),
+            to_move=tuple(self.current_players()),
+            scores=self.scores(),
             phase=self.phase,
+            dice=self.dice,
+            lama20=self.lama20,
+            llama_scoring=self.llama_scoring,
             faces=self.faces,
-            rows=tuple((name, self.rows[name]) for name in self.players),
+            rows=dict(self.rows),  # dealt in seating order
             llama_row=self.llama_row,
             discard_pile=tuple(self.discard_pile),
             quit=frozenset(self.quit),
-            scores=tuple(self.points.items()),
             rounds=self.rounds,
-            round_over=self.round_over,
             last_roll=self.last_roll,
         )
 
@@ -307,6 +256,8 @@ class LamaDiceGame:
 
     def apply(self, action: Action) -> Event:
         """Make a move; returns what happened, or raises IllegalAction naming the rule."""
+        if self.over:
+            raise IllegalAction(_("the game is over: start a new game"))
         if self.round_over:
             raise IllegalAction(_("the round is over: start the next round"))
         handlers = {
@@ -326,7 +277,7 @@ class LamaDiceGame:
         kind, sentence = handler(action)  # type: ignore[operator]
         return self._event(player, kind, sentence)
 
-    def _event(self, player: str | None, kind: str, sentence: str) -> Event:
+    def _event(self, player: str | None, kind: Enum, sentence: str) -> Event:
         self.log.append(sentence)
         return Event(player, kind, sentence)
 
@@ -339,22 +290,22 @@ class LamaDiceGame:
         assert self.faces is not None, "the dice have been rolled"
         return self.faces
 
-    def _roll(self, _action: Roll) -> tuple[str, str]:
+    def _roll(self, _action: Roll) -> tuple[Enum, str]:
         self._expect(Phase.TURN)
         if self.scripted:
-            self.phase = Phase.DICE
-            return "roll", said(
+            self.phase = Phase.CHANCE
+            return LamaDiceKind.ROLL, said(
                 self.player, N_("You roll the dice."), N_("{player} rolls the dice.")
             )
         return self._landed(roll_dice(self.rng, self.dice))
 
-    def _land(self, action: ChanceOutcome[Faces]) -> tuple[str, str]:
+    def _land(self, action: ChanceOutcome[Faces]) -> tuple[Enum, str]:
         if not self.scripted:
             raise IllegalAction(_("the dice land by chance in this game: nobody chooses the roll"))
         check_outcome(action.outcome, self.chance_outcomes(), _("the dice"))
         return self._landed(action.outcome)
 
-    def _landed(self, faces: Faces) -> tuple[str, str]:
+    def _landed(self, faces: Faces) -> tuple[Enum, str]:
         """The dice show `faces`: exactly one case of the rules applies."""
         self.faces = faces
         player, shown = self.player, cards_words(faces)
@@ -367,10 +318,10 @@ class LamaDiceGame:
                 N_("{player} rolled {faces}: three llamas!"),
                 faces=shown,
             )
-            return "three llamas", sentences(rolled, self._offer_chip())
+            return ROLLED[case], sentences(rolled, self._offer_chip())
         if case is Case.DISCARD:
             self.phase = Phase.DISCARD
-            return "match", said(
+            return ROLLED[case], said(
                 player,
                 N_("You rolled {faces}: a match."),
                 N_("{player} rolled {faces}: a match."),
@@ -378,13 +329,13 @@ class LamaDiceGame:
             )
         if case is Case.TAKE:
             self.phase = Phase.TAKE
-            return "no match", said(
+            return ROLLED[case], said(
                 player,
                 N_("You rolled {faces}: no match in your row."),
                 N_("{player} rolled {faces}: no match in {player}'s row."),
                 faces=shown,
             )
-        return "bust", sentences(self._bust(player, shown), self._end(player))
+        return ROLLED[case], sentences(self._bust(player, shown), self._end(player))
 
     def _bust(self, player: str, shown: str) -> str:
         """Nothing matches: the whole llama row goes into the player's row."""
@@ -420,15 +371,15 @@ class LamaDiceGame:
             cards=cards_words(taken),
         )
 
-    def _quit(self, _action: Quit) -> tuple[str, str]:
+    def _quit(self, _action: Quit) -> tuple[Enum, str]:
         self._expect(Phase.TURN)
         self.quit.add(self.player)
         quits = said(self.player, N_("You quit."), N_("{player} quit."))
         if len(self.quit) == len(self.players):
-            return "quit", sentences(quits, self._end(self.player))
-        return "quit", sentences(quits, self._next_player())
+            return Kind.QUIT, sentences(quits, self._end(self.player))
+        return Kind.QUIT, sentences(quits, self._next_player())
 
-    def _discard(self, action: Discard) -> tuple[str, str]:
+    def _discard(self, action: Discard) -> tuple[Enum, str]:
         self._expect(Phase.DISCARD)
         cards = tuple(sorted(check_cards(action.cards)))
         if cards not in discard_choices(self._faces(), self.row):
@@ -444,8 +395,10 @@ class LamaDiceGame:
         if not self.row:
             self.ender = self.player
             empty = said(self.player, N_("Your row is empty!"), N_("{player}'s row is empty!"))
-            return "discard", sentences(discarded, empty, self._offer_chip(ends_round=True))
-        return "discard", sentences(discarded, self._next_player())
+            return LamaDiceKind.DISCARD, sentences(
+                discarded, empty, self._offer_chip(ends_round=True)
+            )
+        return LamaDiceKind.DISCARD, sentences(discarded, self._next_player())
 
     @staticmethod
     def _cannot_discard(cards: Row) -> str:
@@ -458,7 +411,7 @@ class LamaDiceGame:
             "you can discard only cards in your row that a die shows, one per die, not {cards}"
         ).format(cards=cards_words(cards))
 
-    def _take(self, action: Take) -> tuple[str, str]:
+    def _take(self, action: Take) -> tuple[Enum, str]:
         self._expect(Phase.TAKE)
         check_cards(action.card)
         if action.card not in take_choices(self._faces(), self.llama_row):
@@ -478,10 +431,12 @@ class LamaDiceGame:
             card=name(action.card),
         )
         if not self.llama_row:
-            return "take", sentences(took, _("The llama row is empty."), self._end(self.player))
-        return "take", sentences(took, self._next_player())
+            return LamaDiceKind.TAKE, sentences(
+                took, _("The llama row is empty."), self._end(self.player)
+            )
+        return LamaDiceKind.TAKE, sentences(took, self._next_player())
 
-    def _return_chip(self, action: ReturnChip) -> tuple[str, str]:
+    def _return_chip(self, action: ReturnChip) -> tuple[Enum, str]:
         self._expect(Phase.CHIP)
         check_cards(action.chip, _("a chip"))
         if action.chip not in self.chips():
@@ -501,8 +456,8 @@ class LamaDiceGame:
             chip=action.chip,
         )
         if self.ender == self.player and not self.row:
-            return "chip", sentences(returned, self._end(self.player))
-        return "chip", sentences(returned, self._next_player())
+            return Kind.RETURN_CHIP, sentences(returned, self._end(self.player))
+        return Kind.RETURN_CHIP, sentences(returned, self._next_player())
 
     def _offer_chip(self, ends_round: bool = False) -> str:
         """Let the player return a chip, if they hold one; then play (or the round) goes on."""
@@ -526,14 +481,16 @@ class LamaDiceGame:
         return ""
 
     def _end(self, ender: str) -> str:
-        """Score every row; a player whose row is empty scores nothing."""
-        self.round_over, self.ender, self.phase = True, ender, Phase.TURN
+        """Score every row (a player whose row is empty scores nothing); the game ends once
+        someone has 40 points or more."""
+        self.ender = ender
         points = {
             player: penalty(row, llama_scoring=self.llama_scoring)
             for player, row in self.rows.items()
         }
         for player, gained in points.items():
             self.points[player] += gained
+        self.phase = Phase.OVER if max(self.points.values()) >= GAME_END else Phase.ROUND_OVER
         summary = ", ".join(f"{p} +{points[p]}" for p in self.players)
         over = _("The round is over ({summary}).").format(summary=summary)
         return sentences(over, game_over(self.winners()) if self.over else "")
@@ -542,8 +499,7 @@ class LamaDiceGame:
 
     def winners(self) -> list[str]:
         """Fewest points wins; ties share the win."""
-        fewest = min(self.points.values())
-        return [player for player in self.players if self.points[player] == fewest]
+        return fewest(self.points)
 
     def cards_in_play(self) -> Counter[int]:
         """This round's cards: rows, llama row and discard pile (the rest are out of it)."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mathcards.chips import LLAMA
+from mathcards.lama_dice.bots import STRATEGIES
 from mathcards.lama_dice.dice import Dice, Row, dice_text
-from mathcards.lama_dice.policy import Decision
+from mathcards.lama_dice.policy import Decision, last_player
 
 LESSON_ROW: Row = (1, 2, 3, 4, 5, LLAMA)
 LESSON_LLAMA_ROW: Row = (1, 2, 3, 4, 5, 6, LLAMA)
@@ -37,6 +38,23 @@ def decision(row: Row, llama_row: Row, dice: Dice, llama_scoring: str = "once") 
         return None
     roll, quit_now = known
     return Decision(Fraction(roll), Fraction(quit_now))
+
+
+def decide(row: Row, llama_row: Row, dice: Dice, llama_scoring: str = "once") -> Decision:
+    """The last player's decision: worked out in advance for the lessons' rows, else now."""
+    known = decision(row, llama_row, dice, llama_scoring)
+    return known or last_player(row, llama_row, dice, llama_scoring=llama_scoring)
+
+
+def average_penalties(
+    row: Row, llama_row: Row, dice: Dice, rounds: int, seed: int
+) -> dict[str, float] | None:
+    """Every strategy's average penalty over the lesson's seeded last rounds, if all are worked
+    out in advance."""
+    averages = {s: average_penalty(row, llama_row, dice, s, rounds, seed) for s in STRATEGIES}
+    if any(average is None for average in averages.values()):
+        return None
+    return {strategy: average for strategy, average in averages.items() if average is not None}
 
 
 def average_penalty(

@@ -1,20 +1,22 @@
-"""Exact odds of a LAMA Dice roll for the rows in front of you, as `Fraction`s."""
+"""Exact odds of a LAMA Dice roll, as `Fraction`s: of what the dice show, and of each case
+for the rows in front of you."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from mathcards.chips import check_llama_scoring, penalty
+from mathcards.chips import LLAMA, check_llama_scoring, penalty
 from mathcards.i18n import _, ngettext
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     VALUES,
     Case,
     Dice,
+    Faces,
     Row,
     case_of,
     check_dice,
@@ -24,6 +26,21 @@ from mathcards.lama_dice.dice import (
     outcomes,
 )
 from mathcards.lama_dice.game import CARDS
+
+
+def chance(dice: Dice, test: Callable[[Faces], bool]) -> Fraction:
+    """The exact chance that a roll of these dice passes `test`."""
+    return sum((p for faces, p in outcomes(check_dice(dice)).items() if test(faces)), Fraction(0))
+
+
+def shows(dice: Dice, value: int) -> Fraction:
+    """The exact chance that at least one die shows `value` (a number, or LLAMA)."""
+    return chance(dice, lambda faces: value in faces)
+
+
+def three_llamas(dice: Dice) -> Fraction:
+    """The exact chance that every die shows a llama."""
+    return chance(dice, lambda faces: faces == (LLAMA, LLAMA, LLAMA))
 
 
 @dataclass(frozen=True)

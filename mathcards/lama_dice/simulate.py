@@ -1,4 +1,5 @@
-"""Seeded Monte Carlo for LAMA Dice: single rolls, a last player's round, whole games.
+"""Seeded Monte Carlo for LAMA Dice: single rolls, a last player's round (and the strategies
+racing on it), whole games.
 
 Each returns plain counts or lists that a plot can use, and is checked against the exact odds.
 """
@@ -6,12 +7,14 @@ Each returns plain counts or lists that a plot can use, and is checked against t
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 
 from mathcards.chips import check_llama_scoring, penalty
+from mathcards.engine import computer_move
+from mathcards.frequency import running_frequency as running_frequency  # re-exported
 from mathcards.i18n import _, number
-from mathcards.lama_dice.bots import check_strategy, choose, discard_for, rolls_on
+from mathcards.lama_dice.bots import STRATEGIES, check_strategy, discard_for, rolls_on
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     Case,
@@ -58,15 +61,6 @@ def simulate_rolls(
     return cases
 
 
-def running_frequency(cases: list[Case], case: Case) -> list[float]:
-    """After each roll: the share of rolls so far that fell into `case`."""
-    hits, shares = 0, []
-    for count, seen in enumerate(cases, 1):
-        hits += seen is case
-        shares.append(hits / count)
-    return shares
-
-
 def simulate_last_player(
     row: Iterable[int],
     llama_row: Iterable[int],
@@ -103,6 +97,48 @@ def last_player_rounds(
     rng = random.Random(seed)
     for _round in range(rounds):
         yield _last_round(own, middle, strategy, dice, llama_scoring, rng)
+
+
+def race(
+    row: Iterable[int],
+    llama_row: Iterable[int],
+    rounds: int,
+    *,
+    seed: int | None = None,
+    dice: Dice = DEFAULT_DICE,
+    llama_scoring: str = "once",
+) -> Iterator[dict[str, int]]:
+    """Every strategy plays the same last round `rounds` times (each from the same seed), one
+    strategy after another: after each round, every strategy's total penalty so far (a page can
+    show its progress; the last totals are the race's result)."""
+    totals = dict.fromkeys(STRATEGIES, 0)
+    for strategy in STRATEGIES:
+        for points in last_player_rounds(
+            row, llama_row, strategy, rounds, seed=seed, dice=dice, llama_scoring=llama_scoring
+        ):
+            totals[strategy] += points
+            yield dict(totals)
+
+
+def race_totals(
+    row: Iterable[int],
+    llama_row: Iterable[int],
+    rounds: int,
+    *,
+    seed: int | None = None,
+    dice: Dice = DEFAULT_DICE,
+    llama_scoring: str = "once",
+) -> dict[str, int]:
+    """`race` to its end: every strategy's total penalty over its `rounds` last rounds."""
+    finish = deque(
+        race(row, llama_row, rounds, seed=seed, dice=dice, llama_scoring=llama_scoring), maxlen=1
+    )
+    return finish[0] if finish else dict.fromkeys(STRATEGIES, 0)
+
+
+def average_penalties(totals: dict[str, int], rounds: int) -> dict[str, float]:
+    """Each strategy's average penalty a round, from its total over `rounds` rounds."""
+    return {strategy: total / rounds for strategy, total in totals.items()}
 
 
 def _last_round(
@@ -165,13 +201,22 @@ def games_won(
         yield game.winners()
 
 
-def play(game: LamaDiceGame, strategies: dict[str, str], max_moves: int = 100_000) -> None:
-    """Let computer players play the game to its end."""
+def play(
+    game: LamaDiceGame,
+    strategies: dict[str, str],
+    max_moves: int = 100_000,
+    *,
+    rng: random.Random | None = None,
+) -> None:
+    """Let computer players (name → strategy) play the game to its end, each choosing from its
+    own view."""
+    computers = {player: STRATEGIES[check_strategy(name)] for player, name in strategies.items()}
+    rng = rng or random.Random(game.seed)
     for _move in range(max_moves):
         if game.over:
             return
         if game.round_over:
             game.next_round()
         else:
-            game.apply(choose(game, strategies[game.player]))
+            computer_move(game, computers, rng)
     raise RuntimeError("the game did not end")

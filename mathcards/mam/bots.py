@@ -1,58 +1,27 @@
 """Computer players for the target game, with the speed of a beginner, a good or an expert player.
 
-The time a computer player needs grows with how hard the easiest solution is: its cards and its
-harder operators (× ÷ ^). An expert sometimes goes for more cards, and takes longer for it.
-All chance comes from the player's own seeded `random.Random`, and a computer player sees only
-what every player sees (`MamGame.view`).
+A computer player's *strategy* is how fast it thinks and how far it looks: the time it needs
+grows with how hard the easiest solution is (its cards and its harder operators × ÷ ^), and an
+expert sometimes goes for more cards, taking longer for it. Like every computer player it
+chooses from `(view, legal, rng)`: it sees only what every player sees (`MamGame.view`) and
+draws all its chance from the `random.Random` it is given. `race` decides who shouts "MAM!"
+first.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from mathcards import engine
+from mathcards.engine import Event, computer_move, computer_to_move
 from mathcards.i18n import N_, _
-from mathcards.mam.game import MamView, Take
+from mathcards.mam.game import Action, Claim, MamGame, MamView, Pass, Phase, Take
 from mathcards.mam.solver import Solution, best, simplest
 
 HARD_OPERATORS = "*/^"
-
-
-@dataclass(frozen=True)
-class Skill:
-    """How fast a computer player thinks, and how far it looks."""
-
-    name: str
-    seconds: float  # to look at a new table
-    per_card: float  # for every card in the answer
-    per_hard_operator: float  # for every × ÷ ^ in it
-    greed: float  # the chance of going for the most cards
-    reach: int  # the most cards in an answer it can find
-
-
-SKILLS = {
-    "beginner": Skill("beginner", 8.0, 4.0, 3.0, 0.0, 3),
-    "good": Skill("good", 4.0, 2.5, 1.5, 0.15, 5),
-    "expert": Skill("expert", 2.0, 1.2, 0.6, 0.4, 8),
-}
-SKILL_NAMES = {"beginner": N_("beginner"), "good": N_("good"), "expert": N_("expert")}
-
-
-def computer_name(number: int, skill: str) -> str:
-    """A computer player's seat at the table: "Computer 1 (expert)", in the language in use."""
-    return _("Computer {number} ({skill})").format(number=number, skill=_(SKILL_NAMES[skill]))
-
-
-def computer_seat(number: int, skill: str) -> str:
-    """The same seat in English whatever the language: what a seeded computer player is keyed
-    on, so a seed plays the same game on every page."""
-    return f"Computer {number} ({skill})"
-
-
-def unknown_skill(skill: object) -> ValueError:
-    """The error for a skill that is not one of `SKILLS`."""
-    message = _("unknown skill {skill}: choose one of {known}")
-    return ValueError(message.format(skill=repr(skill), known=", ".join(SKILLS)))
+MAX_MOVES = 10_000  # play_game: a game of computer players that never ends is a bug
 
 
 @dataclass(frozen=True)
@@ -63,54 +32,130 @@ class Plan:
     seconds: float
     answer: str | None  # None: it finds nothing
 
+    @property
+    def move(self) -> Claim | Pass:
+        """Its claim, or `Pass` when it finds nothing."""
+        return Claim(self.player, self.answer) if self.answer else Pass()
 
-class Bot:
-    """A computer player; it only ever makes moves the engine offers or a claim."""
 
-    def __init__(
-        self, name: str, skill: str = "good", seed: object = None, *, seat: str | None = None
-    ) -> None:
-        """`seat` keys the seed instead of the name, so that a player named in another
-        language ("Komputer 1") thinks exactly as the same seat in English."""
-        if skill not in SKILLS:
-            raise unknown_skill(skill)
-        self.name, self.skill = name, SKILLS[skill]
-        self.rng = random.Random(f"{seed}/{seat or name}" if seed is not None else None)
+@dataclass(frozen=True)
+class Strategy:
+    """How a computer player plays: how fast it thinks, and how far it looks."""
 
-    def plan(self, table: MamView) -> Plan:
-        """The answer this player will find for the table, and how long it takes."""
-        cards, target, power = table.solver_cards(), table.target, table.power
+    name: str
+    seconds: float  # to look at a new table
+    per_card: float  # for every card in the answer
+    per_hard_operator: float  # for every × ÷ ^ in it
+    greed: float  # the chance of going for the most cards
+    reach: int  # the most cards in an answer it can find
+
+    def __call__(self, view: MamView, legal: list[Action], rng: random.Random) -> Action:
+        """After a wrong claim, take any face-up card offered; else claim the answer it
+        finds, or pass when it finds none."""
+        takes = [move for move in legal if isinstance(move, Take)]
+        if takes:
+            return rng.choice(takes)
+        return self.plan(view, rng).move
+
+    def plan(self, view: MamView, rng: random.Random) -> Plan:
+        """The answer this player finds on the table it sees, and how long it takes."""
+        cards, target, power = view.solver_cards(), view.target, view.power
         easiest = simplest(cards, target, power=power)
-        if easiest is None or len(easiest.cards) > self.skill.reach:
-            return Plan(self.name, self._think(self.skill.seconds * 3), None)
+        if easiest is None or len(easiest.cards) > self.reach:
+            return Plan(view.viewer, _think(self.seconds * 3, rng), None)
         chosen = easiest
-        if self.rng.random() < self.skill.greed:
+        if rng.random() < self.greed:
             chosen = best(cards, target, power=power) or easiest
-        return Plan(self.name, self._think(self._effort(easiest, chosen)), chosen.text)
-
-    def take(self, table: MamView) -> Take:
-        """After someone's wrong claim: pick one of the face-up cards."""
-        return Take(self.name, self.rng.choice(sorted(set(table.face_up))))
+        return Plan(view.viewer, _think(self._effort(easiest, chosen), rng), chosen.text)
 
     def _effort(self, easiest: Solution, chosen: Solution) -> float:
-        skill = self.skill
         hard = sum(op in HARD_OPERATORS for op in easiest.operators)
         extra_cards = len(chosen.cards) - len(easiest.cards)
         return (
-            skill.seconds
-            + skill.per_card * (len(easiest.cards) + 2 * extra_cards)
-            + skill.per_hard_operator * hard
+            self.seconds
+            + self.per_card * (len(easiest.cards) + 2 * extra_cards)
+            + self.per_hard_operator * hard
         )
 
-    def _think(self, seconds: float) -> float:
-        return round(seconds * self.rng.uniform(0.8, 1.25), 1)
+
+def _think(seconds: float, rng: random.Random) -> float:
+    return round(seconds * rng.uniform(0.8, 1.25), 1)
 
 
-def race(bots: list[Bot], table: MamView) -> Plan:
-    """Who shouts "MAM!" first: the fastest computer player that finds an answer (or, when none
-    does, the first to give up)."""
-    if not bots:
+STRATEGIES: dict[str, Strategy] = {
+    "beginner": Strategy("beginner", 8.0, 4.0, 3.0, 0.0, 3),
+    "good": Strategy("good", 4.0, 2.5, 1.5, 0.15, 5),
+    "expert": Strategy("expert", 2.0, 1.2, 0.6, 0.4, 8),
+}
+# What each strategy is called where a player reads it (the keys stay English: they are code).
+STRATEGY_NAMES = {"beginner": N_("beginner"), "good": N_("good"), "expert": N_("expert")}
+
+
+def check_strategy(strategy: object) -> str:
+    """One of `STRATEGIES`, or a ValueError naming them."""
+    return engine.check_strategy(strategy, STRATEGIES)
+
+
+def computer_name(number: int, strategy: str) -> str:
+    """A computer player's seat at the table: "Computer 1 (expert)", in the language in use."""
+    return _("Computer {number} ({skill})").format(
+        number=number, skill=_(STRATEGY_NAMES[check_strategy(strategy)])
+    )
+
+
+def computer_seat(number: int, strategy: str) -> str:
+    """The same seat in English whatever the language: what a seeded computer player is keyed
+    on, so a seed plays the same game on every page."""
+    return f"Computer {number} ({strategy})"
+
+
+def computer_rng(seed: object, seat: str) -> random.Random:
+    """A computer player's own chance, keyed on `seed` and its seat (unseeded without a seed),
+    so each player thinks alike whoever else is at the table."""
+    return random.Random(f"{seed}/{seat}" if seed is not None else None)
+
+
+def race(
+    game: MamGame, computers: Mapping[str, Strategy], rngs: Mapping[str, random.Random]
+) -> Plan:
+    """Who shouts "MAM!" first: each computer player (seat → strategy, each with its own
+    `rngs[seat]`) plans from its own view; the fastest that finds an answer wins (or, when
+    none does, the first to give up)."""
+    if not computers:
         raise ValueError(_("a race needs at least one computer player"))
-    plans = [bot.plan(table) for bot in bots]
+    plans = [strategy.plan(game.view(seat), rngs[seat]) for seat, strategy in computers.items()]
     finders = [plan for plan in plans if plan.answer]
     return min(finders or plans, key=lambda plan: plan.seconds)
+
+
+def computer_to_take(game: MamGame, computers: Mapping[str, Strategy]) -> str | None:
+    """The computer player who must take a card now; None during the race, while the dice
+    roll, or when a person takes next."""
+    if game.phase is not Phase.TAKE:
+        return None
+    return computer_to_move(game, computers)
+
+
+def computer_take(
+    game: MamGame, computers: Mapping[str, Strategy], rngs: Mapping[str, random.Random]
+) -> Event | None:
+    """After a wrong claim, the computer player whose turn it is takes a card (with its own
+    rng); None when no computer must take now."""
+    seat = computer_to_take(game, computers)
+    if seat is None:
+        return None
+    return computer_move(game, {seat: computers[seat]}, rngs[seat])
+
+
+def play_game(strategies: Mapping[str, str], seed: int) -> MamGame:
+    """A whole seeded game between computer players (name → strategy): the race's winner
+    claims (all pass when nobody finds an answer), and after a wrong claim each takes a card."""
+    game = MamGame(list(strategies), seed=seed)
+    computers = {name: STRATEGIES[check_strategy(chosen)] for name, chosen in strategies.items()}
+    rngs = {name: computer_rng(seed, name) for name in strategies}
+    for _move in range(MAX_MOVES):
+        if game.over:
+            return game
+        if computer_take(game, computers, rngs) is None:
+            game.apply(race(game, computers, rngs).move)
+    raise RuntimeError(f"seed {seed}: the game did not end within {MAX_MOVES} moves")

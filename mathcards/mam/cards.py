@@ -31,6 +31,11 @@ FACE_UP = 5
 LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # as a page shows them
 
 
+def target(dice: tuple[int, ...] | None) -> int:
+    """The target the players must make: the sum of the dice (0 before they are rolled)."""
+    return sum(dice or ())
+
+
 @dataclass(frozen=True)
 class Level:
     """A difficulty level: which cards are in the deck, which dice make the target."""
@@ -62,7 +67,7 @@ class Level:
         return COLOURS[self.dice[0]], COLOURS[self.dice[1]]
 
     def roll(self, rng: random.Random) -> tuple[int, int]:
-        """Roll the two dice; the target is the sum of the faces."""
+        """Roll the two dice (their `target` is what the players make)."""
         first, second = self.dice
         return rng.choice(first), rng.choice(second)
 
@@ -76,7 +81,7 @@ class Level:
         """The exact probability of every target the dice can show."""
         chance: dict[int, Fraction] = {}
         for faces, p in self.rolls().items():
-            chance[sum(faces)] = chance.get(sum(faces), Fraction(0)) + p
+            chance[target(faces)] = chance.get(target(faces), Fraction(0)) + p
         return dict(sorted(chance.items()))
 
     def with_power(self, power: bool = True) -> Level:

@@ -176,5 +176,5 @@ def run_deal(args: argparse.Namespace) -> int:
     dice = level.roll(rng)
     print(_("cards: {cards}").format(cards=" ".join(map(str, face_up))))
     dice_line = _("dice: {dice} = target {target}")
-    print(dice_line.format(dice=" + ".join(map(str, dice)), target=sum(dice)))
+    print(dice_line.format(dice=" + ".join(map(str, dice)), target=mam_cards.target(dice)))
     return 0

@@ -29,12 +29,15 @@ from mathcards.engine import (
     ChanceOutcome,
     Event,
     IllegalAction,
+    Kind,
+    View,
     check_cards,
     check_outcome,
+    check_player,
     check_players,
 )
 from mathcards.i18n import N_, _, and_list, is_you, language, ngettext, said
-from mathcards.mam.cards import FACE_UP, LEVELS, Level
+from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.hints import hint_ladder
@@ -53,8 +56,17 @@ class Phase(Enum):
 
     CLAIM = "claim"  # everyone races to make the target (or all agree to pass)
     TAKE = "take"  # after a wrong claim, the others take a card each, in seating order
-    DICE = "dice"  # a scripted game waits for the roll
+    CHANCE = "chance"  # a scripted game waits for the roll
     OVER = "over"
+
+
+class MamKind(Enum):
+    """What a move did in MAM! (the dice landing in a scripted game is `Kind.CHANCE`)."""
+
+    CORRECT = "correct"  # a right claim wins the cards it used
+    WRONG = "wrong"  # a wrong claim: the others take a card each (alone: try again)
+    TAKE = "take"  # after a wrong claim, a player takes a face-up card
+    PASS = "pass"  # nobody can make the target: one more card and a new roll (or the end)
 
 
 @dataclass(frozen=True)
@@ -76,7 +88,8 @@ class Take:
 
 @dataclass(frozen=True)
 class Pass:
-    """Nobody can make the target: turn up one more card and roll again."""
+    """Nobody can make the target: turn up one more card and roll again (the table agrees, so
+    its event names the first player, who acts for a move that names nobody)."""
 
 
 Action = Claim | Take | Pass | ChanceOutcome[Dice]
@@ -89,22 +102,21 @@ def solver_cards(face_up: list[int] | tuple[int, ...]) -> list[int]:
 
 
 @dataclass(frozen=True)
-class MamView:
-    """The table as everyone sees it; only the deck's order is hidden."""
+class MamView(View):
+    """The table as everyone sees it (`scores`: the cards each player has won); only the deck's
+    order is hidden."""
 
-    players: tuple[str, ...]
     phase: Phase
     power: bool
     face_up: tuple[int, ...]
     dice: Dice | None
     deck_left: int
-    won: tuple[tuple[str, int], ...]
-    must_take: tuple[str, ...]
+    must_take: tuple[str, ...]  # who still takes a card after a wrong claim, in turn
     last_correct: str | None
 
     @property
     def target(self) -> int:
-        return sum(self.dice or ())
+        return target(self.dice)
 
     def solver_cards(self) -> list[int]:
         return solver_cards(self.face_up)
@@ -162,7 +174,7 @@ class MamGame:
     @property
     def target(self) -> int:
         """The dice total (0 while a scripted game waits for the roll)."""
-        return sum(self.dice or ())
+        return target(self.dice)
 
     @property
     def power(self) -> bool:
@@ -190,19 +202,19 @@ class MamGame:
 
     def chance_outcomes(self) -> dict[Dice, Fraction]:
         """While a scripted game waits for the roll: every pair of faces and its chance."""
-        return self.level.rolls() if self.phase is Phase.DICE else {}
+        return self.level.rolls() if self.phase is Phase.CHANCE else {}
 
     def view(self, player: str) -> MamView:
         """Everything on the table; the deck is face down."""
-        self._check_player(player)
         return MamView(
-            players=tuple(self.players),
+            viewer=check_player(player, self.players),
+            to_move=tuple(self.current_players()),
+            scores=self.scores(),
             phase=self.phase,
             power=self.power,
             face_up=tuple(self.face_up),
             dice=self.dice,
             deck_left=len(self.deck),
-            won=tuple((name, len(cards)) for name, cards in self.won.items()),
             must_take=tuple(self.must_take),
             last_correct=self.last_correct,
         )
@@ -239,7 +251,7 @@ class MamGame:
             return self._land(action)
         raise IllegalAction(_("{action} is not a move in this game").format(action=repr(action)))
 
-    def _event(self, player: str | None, kind: str, sentence: str) -> Event:
+    def _event(self, player: str | None, kind: Enum, sentence: str) -> Event:
         self.log.append(sentence)
         return Event(player, kind, sentence)
 
@@ -251,12 +263,12 @@ class MamGame:
             raise IllegalAction(
                 said(taker, N_("first you must take a card"), N_("first {player} must take a card"))
             )
-        if self.phase is Phase.DICE:
+        if self.phase is Phase.CHANCE:
             raise IllegalAction(_("first the dice must be rolled"))
         raise IllegalAction(_("nobody has to take a card now"))
 
     def _claim(self, claim: Claim) -> Event:
-        self._check_player(claim.player)
+        check_player(claim.player, self.players)
         self._expect(Phase.CLAIM)
         verdict = self.judge(claim.answer)
         if not verdict.kind.readable and not claim.confirmed:
@@ -266,7 +278,7 @@ class MamGame:
         if verdict.correct:
             self._win(claim.player, verdict.cards)
             sentence = _right(claim.player, verdict.message, len(verdict.cards))
-            return self._event(claim.player, "correct", sentence + self._next_round())
+            return self._event(claim.player, MamKind.CORRECT, sentence + self._next_round())
         sentence = said(
             claim.player,
             N_("Wrong: {reason}."),
@@ -274,16 +286,16 @@ class MamGame:
             reason=verdict.message,
         )
         if len(self.players) == 1:
-            return self._event(claim.player, "wrong", sentence + " " + _("Try again."))
+            return self._event(claim.player, MamKind.WRONG, sentence + " " + _("Try again."))
         self.must_take = self._others(claim.player)[: len(self.face_up)]
         self.phase = Phase.TAKE
         takers = _("Each other player takes a card: {players}.").format(
             players=and_list(self.must_take)
         )
-        return self._event(claim.player, "wrong", f"{sentence} {takers}")
+        return self._event(claim.player, MamKind.WRONG, f"{sentence} {takers}")
 
     def _take(self, take: Take) -> Event:
-        self._check_player(take.player)
+        check_player(take.player, self.players)
         self._expect(Phase.TAKE)
         taker = self.must_take[0]
         if take.player != taker:
@@ -308,9 +320,9 @@ class MamGame:
             card=take.card,
         )
         if self.must_take and self.face_up:
-            return self._event(take.player, "take", sentence)
+            return self._event(take.player, MamKind.TAKE, sentence)
         self.must_take.clear()
-        return self._event(take.player, "take", sentence + self._next_round())
+        return self._event(take.player, MamKind.TAKE, sentence + self._next_round())
 
     def _pass(self) -> Event:
         self._expect(Phase.CLAIM)
@@ -322,11 +334,11 @@ class MamGame:
         elif not self._any_roll_solvable():
             self.phase = Phase.OVER
             sentence = _("The deck is empty and no roll can be made from these cards: {result}")
-            return self._event(None, "over", sentence.format(result=self.result()))
+            return self._event(None, MamKind.PASS, sentence.format(result=self.result()))
         else:
             sentence = _("Nobody can make {target} and the deck is empty: roll again.")
             sentence = sentence.format(target=self.target)
-        return self._event(None, "pass", sentence + self._roll())
+        return self._event(None, MamKind.PASS, sentence + self._roll())
 
     def _land(self, outcome: ChanceOutcome[Dice]) -> Event:
         if not self.scripted:
@@ -334,7 +346,7 @@ class MamGame:
         check_outcome(outcome.outcome, self.chance_outcomes(), "the dice")
         self.dice, self.phase = tuple(outcome.outcome), Phase.CLAIM  # type: ignore[assignment]
         shown = _("The dice show {roll}.").format(roll=self._shown())
-        return self._event(None, "roll", shown)
+        return self._event(None, Kind.CHANCE, shown)
 
     # ------------------------------------------------------------ the round
 
@@ -359,7 +371,7 @@ class MamGame:
         """Roll the dice (a scripted game waits for the roll); the words for the log."""
         self.dice = None
         if self.scripted:
-            self.phase = Phase.DICE
+            self.phase = Phase.CHANCE
             return " " + _("Roll the dice.")
         self.dice, self.phase = self.level.roll(self.rng), Phase.CLAIM
         return " " + _("New target: {target}.").format(target=self.target)
@@ -379,10 +391,6 @@ class MamGame:
         """Every other player, in seating order after `player`."""
         seat = self.players.index(player)
         return self.players[seat + 1 :] + self.players[:seat]
-
-    def _check_player(self, player: str) -> None:
-        if player not in self.won:
-            raise IllegalAction(_("there is no player called {name}").format(name=repr(player)))
 
     # ------------------------------------------------------------ the end
 

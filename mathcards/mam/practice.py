@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from mathcards.i18n import _, ngettext
-from mathcards.mam.cards import FACE_UP, LEVELS, Level
+from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.expression import pretty
 from mathcards.mam.hints import hint_ladder
@@ -32,7 +32,7 @@ class Exercise:
 
     @property
     def target(self) -> int:
-        return sum(self.dice)
+        return target(self.dice)
 
     @property
     def solved(self) -> bool:
@@ -83,7 +83,7 @@ class PracticeSet:
         while True:
             cards = self.level.shuffled_deck(rng)[:FACE_UP]
             dice = self.level.roll(rng)
-            if is_solvable(cards, sum(dice), power=self.level.power):
+            if is_solvable(cards, target(dice), power=self.level.power):
                 return Exercise(cards, dice, self.level.power)
 
     @property

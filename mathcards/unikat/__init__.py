@@ -2,22 +2,14 @@
 chain, computer players, the odds of the first card, and one chain through all 81 cards."""
 
 from mathcards.unikat.board import Cell, fits, parse_table, places, touching
-from mathcards.unikat.bots import STRATEGIES, choose, play_game, tournament
+from mathcards.unikat.bots import STRATEGIES, check_strategy, play_game, tournament
 from mathcards.unikat.cards import DECK, FEATURES, Card, card, neighbours, parse_cards, touches
 from mathcards.unikat.chain import Step, best_chain, is_chain
-from mathcards.unikat.game import (
-    BAG,
-    Draw,
-    EndTurn,
-    Lay,
-    Phase,
-    Stop,
-    Swap,
-    UnikatGame,
-    UnikatView,
-)
+from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.gray import gray_chain, snake, squares
+from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Stop, Swap, UnikatKind
 from mathcards.unikat.odds import can_lay_first, expected_neighbours
+from mathcards.unikat.view import UnikatView
 
 __all__ = [
     "BAG",
@@ -34,11 +26,12 @@ __all__ = [
     "Stop",
     "Swap",
     "UnikatGame",
+    "UnikatKind",
     "UnikatView",
     "best_chain",
     "can_lay_first",
     "card",
-    "choose",
+    "check_strategy",
     "expected_neighbours",
     "fits",
     "gray_chain",

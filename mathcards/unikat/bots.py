@@ -1,4 +1,5 @@
-"""Computer players for Unikat: each sees only its own `view` and picks one of the legal moves.
+"""Computer players for Unikat: each is a strategy `(view, legal, rng) -> move` that sees only
+its own `view` and picks one of the legal moves (`engine.ComputerPlayer`).
 
 - `random` picks any legal move.
 - `greedy` lays the longest chain it can; when it cannot lay it swaps a card that fits nowhere
@@ -12,26 +13,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 
-from mathcards.i18n import N_, _
+from mathcards import engine
+from mathcards.engine import ComputerPlayer, computer_move
+from mathcards.i18n import N_
 from mathcards.unikat.board import Cell, Table, places, touching
 from mathcards.unikat.cards import Card
 from mathcards.unikat.chain import Chain, Step, best_chain
-from mathcards.unikat.game import (
-    BAG,
-    Action,
-    Draw,
-    EndTurn,
-    Lay,
-    Phase,
-    Stop,
-    Swap,
-    UnikatGame,
-    UnikatView,
-)
+from mathcards.unikat.game import UnikatGame
+from mathcards.unikat.moves import BAG, Action, Draw, EndTurn, Lay, Phase, Stop, Swap
+from mathcards.unikat.view import UnikatView
 
-Strategy = Callable[[UnikatView, Sequence[Action], random.Random], Action]
+Strategy = ComputerPlayer[UnikatView, Action]  # a computer player: (view, legal, rng) -> move
 MAX_MOVES = 20_000
 
 
@@ -165,26 +159,19 @@ STRATEGIES: dict[str, Strategy] = {
 STRATEGY_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "expert": N_("expert")}
 
 
-def check_strategy(strategy: str) -> str:
-    """A computer player's strategy must be one of `STRATEGIES`."""
-    if strategy not in STRATEGIES:
-        raise ValueError(
-            _("unknown player {strategy}: choose one of {choices}").format(
-                strategy=repr(strategy), choices=", ".join(STRATEGIES)
-            )
-        )
-    return strategy
+def check_strategy(strategy: object) -> str:
+    """One of `STRATEGIES`, or a ValueError naming them."""
+    return engine.check_strategy(strategy, STRATEGIES)
 
 
-def choose(game: UnikatGame, strategy: str, rng: random.Random) -> Action:
-    """The move a computer player with this strategy makes now, seeing only its own view."""
-    check_strategy(strategy)
-    player = game.current_players()[0]
-    return STRATEGIES[strategy](game.view(player), game.legal_actions(player), rng)
+def computers(strategies: Mapping[str, str]) -> dict[str, Strategy]:
+    """The computer players of a game (name → strategy), as `engine.computer_move` takes them."""
+    return {player: STRATEGIES[check_strategy(strategy)] for player, strategy in strategies.items()}
 
 
 def play_game(strategies: dict[str, str], seed: int, rounds_to_play: int = 1) -> UnikatGame:
     """A whole game between computer players (name → strategy), seeded."""
+    players = computers(strategies)
     game = UnikatGame(list(strategies), seed=seed, rounds_to_play=rounds_to_play)
     rng = random.Random(f"bots/{seed}")
     for _move in range(MAX_MOVES):
@@ -193,7 +180,7 @@ def play_game(strategies: dict[str, str], seed: int, rounds_to_play: int = 1) ->
         if game.round_over:
             game.next_round()
         else:
-            game.apply(choose(game, strategies[game.current_players()[0]], rng))
+            computer_move(game, players, rng)
     raise RuntimeError(f"seed {seed}: the game did not end within {MAX_MOVES} moves")
 
 

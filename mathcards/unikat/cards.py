@@ -7,6 +7,7 @@ yellow), size `1` `2` `3` (small, medium, large). `swb1` is a small blue star on
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 from typing import NamedTuple
@@ -119,6 +120,23 @@ def card(code: str | Card) -> Card:
                 + f" {_(CARD_HELP)}"
             )
         values.append(feature.letters.index(letter))
+    return Card(*values)
+
+
+def card_with(words: Iterable[str]) -> Card:
+    """The card with these values of its four features, as English words (see `Card.words`):
+    ``card_with(("star", "white", "blue", "small"))`` is swb1."""
+    values = []
+    for feature, word in zip(FEATURES, words, strict=True):
+        if word not in feature.values:
+            raise ValueError(
+                _("a {feature} is {values}, not {word}").format(
+                    feature=_(feature.name),
+                    values="/".join(_(value) for value in feature.values),
+                    word=repr(word),
+                )
+            )
+        values.append(feature.values.index(word))
     return Card(*values)
 
 

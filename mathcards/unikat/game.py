@@ -15,120 +15,70 @@ starting player moves one seat clockwise each round; a bag draw with an empty ba
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
-from mathcards.engine import ChanceOutcome, Event, IllegalAction, check_players
-from mathcards.i18n import N_, _, and_list, ngettext, said
-from mathcards.unikat.board import (
-    START,
-    Cell,
-    around,
-    cell_text,
-    fitting_cards,
-    lays,
-    touching,
+from mathcards.engine import (
+    ChanceOutcome,
+    Event,
+    IllegalAction,
+    Kind,
+    check_player,
+    check_players,
+    fewest,
+    game_over,
 )
-from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences
+from mathcards.i18n import N_, _, ngettext, said
+from mathcards.unikat.board import START, Cell, cell_text, fitting_cards, lays, touching
+from mathcards.unikat.cards import DECK, Card, card
+from mathcards.unikat.moves import (
+    BAG,
+    KINDS,
+    LAYING_PHASES,
+    Action,
+    Draw,
+    EndTurn,
+    Lay,
+    Phase,
+    Source,
+    Stop,
+    Swap,
+    UnikatKind,
+    check_lay,
+    check_source,
+    named_card,
+    named_cell,
+    not_now,
+)
+from mathcards.unikat.view import UnikatView
+
+__all__ = [  # the moves are defined in moves.py and offered here too
+    "BAG",
+    "DISPLAY_SIZE",
+    "RACK_SIZE",
+    "Action",
+    "Draw",
+    "EndTurn",
+    "Lay",
+    "Phase",
+    "Source",
+    "Stop",
+    "Swap",
+    "UnikatGame",
+    "UnikatKind",
+    "UnikatView",
+    "named_card",
+    "named_cell",
+]
+
+TURN_PHASES = (*LAYING_PHASES, Phase.DRAW)  # the player whose turn it is acts
 
 RACK_SIZE = 10
 DISPLAY_SIZE = 3
-BAG: Literal["bag"] = "bag"
-Source = Card | Literal["bag"]
-
-
-class Phase(Enum):
-    """What the player whose turn it is does next."""
-
-    ACT = "lay or swap"
-    LAYING = "lay next to the card laid just before, or stop"
-    EXTRA = "take the extra action of the double move, or end the turn"
-    DRAW = "draw a card from the display or the bag"
-    ROUND_OVER = "the round is over"
-
-
-@dataclass(frozen=True)
-class Lay:
-    """Action A: lay `card` from your rack on the cell `at`."""
-
-    card: Card
-    at: Cell
-
-
-@dataclass(frozen=True)
-class Stop:
-    """Stop laying cards: action A is over."""
-
-
-@dataclass(frozen=True)
-class Swap:
-    """Action B: put `card` from your rack into the display and take `take` (a display card, or
-    `BAG` for a card from the bag)."""
-
-    card: Card
-    take: Source
-
-
-@dataclass(frozen=True)
-class Draw:
-    """End of turn with fewer than 10 cards: take one card from the display (`source`) or `BAG`."""
-
-    source: Source
-
-
-@dataclass(frozen=True)
-class EndTurn:
-    """End the turn now: decline the double move's extra action, or when you can do nothing."""
-
-
-Action = Lay | Stop | Swap | Draw | EndTurn | ChanceOutcome[Card]
 Into = tuple[str, str | None]  # where a card from the bag goes: ("rack", player), ("start", None)…
-
-
-@dataclass(frozen=True)
-class UnikatView:
-    """All that `player` sees: their own rack, the table, and the others' rack sizes only."""
-
-    player: str
-    rack: tuple[Card, ...]
-    board: Mapping[Cell, Card]
-    display: tuple[Card, ...]
-    bag_size: int
-    rack_sizes: Mapping[str, int]
-    to_play: str | None
-    phase: Phase
-    chain: tuple[Cell, ...]
-    double_move: bool
-    minus_points: Mapping[str, int]
-    rounds: int
-    rounds_to_play: int
-
-    @property
-    def after(self) -> Cell | None:
-        """The cell of the card laid just before, while action A is under way."""
-        return self.chain[-1] if self.phase is Phase.LAYING and self.chain else None
-
-
-# What the player whose turn it is must do now, said when they try something else.
-TIME_TO = {
-    Phase.ACT: N_("it is time to lay cards or swap one"),
-    Phase.LAYING: N_("it is time to lay a card next to the card laid just before, or stop"),
-    Phase.EXTRA: N_("it is time to take the extra action of the double move, or end the turn"),
-    Phase.DRAW: N_("it is time to draw a card from the display or the bag"),
-    Phase.ROUND_OVER: N_("the round is over"),
-}
-# A move tried at the wrong time, by its kind.
-NOT_NOW = {
-    "lay": N_("you cannot lay a card now"),
-    "stop": N_("you cannot stop laying now"),
-    "swap": N_("you cannot swap now"),
-    "end": N_("you cannot end the turn now"),
-    "draw": N_("you cannot draw now"),
-}
 
 
 class UnikatGame:
@@ -136,7 +86,8 @@ class UnikatGame:
 
     `bag` stacks the bag for a demo or a test: those cards come out first, in that order
     (each player's 10, the start card, the display's 3, then the draws), the rest shuffled.
-    A `scripted` game instead waits at each card drawn from the bag for a `ChanceOutcome`.
+    A `scripted` game instead waits (its phase `CHANCE`) at each card drawn from the bag for a
+    `ChanceOutcome`.
     """
 
     def __init__(
@@ -171,15 +122,15 @@ class UnikatGame:
         self.racks: dict[str, list[Card]] = {player: [] for player in self.players}
         self.board: dict[Cell, Card] = {}
         self.display: list[Card] = []
-        self.waiting: list[Into] = []
+        self.coming: list[Into] = []  # where each card still to come out of the bag goes
         self.current = self._rounds % len(self.players)
         self._rounds += 1
         self.round_winner = None
         self._start_turn()
-        self.phase = Phase.ACT
+        self.phase = self._after_bag = Phase.ACT
         for player in self.players:
-            self.waiting += [("rack", player)] * RACK_SIZE
-        self.waiting += [("start", None)] + [("display", None)] * DISPLAY_SIZE
+            self.coming += [("rack", player)] * RACK_SIZE
+        self.coming += [("start", None)] + [("display", None)] * DISPLAY_SIZE
         self._said: list[str] = [
             said(
                 self.player,
@@ -197,7 +148,7 @@ class UnikatGame:
 
     @property
     def player(self) -> str:
-        """Whose turn it is."""
+        """Whose turn it is (while the bag is drawn from, too)."""
         return self.players[self.current]
 
     @property
@@ -207,7 +158,8 @@ class UnikatGame:
 
     @property
     def round_over(self) -> bool:
-        return self.phase is Phase.ROUND_OVER
+        """Has this round ended (the last round, too, when the game is over)?"""
+        return self.phase in (Phase.ROUND_OVER, Phase.OVER)
 
     @property
     def rounds(self) -> int:
@@ -216,7 +168,7 @@ class UnikatGame:
     @property
     def over(self) -> bool:
         """The game ends after the agreed number of rounds."""
-        return self.round_over and self._rounds >= self.rounds_to_play
+        return self.phase is Phase.OVER
 
     def next_round(self) -> Event:
         """Deal the next round; the next player clockwise starts it."""
@@ -231,16 +183,18 @@ class UnikatGame:
                 ).format(n=self.rounds_to_play)
             )
         self._deal()
-        return Event(None, "deal", self.log[-1])
+        return Event(None, Kind.DEAL, self.log[-1])
 
     # ------------------------------------------------------------ what may be done
 
     def current_players(self) -> list[str]:
         """The player whose turn it is; nobody while the bag is drawn from or the round is over."""
-        return [] if self.waiting or self.round_over else [self.player]
+        return [self.player] if self.phase in TURN_PHASES else []
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Every move allowed now (lays only on cells next to the table)."""
+        if player is not None:
+            check_player(player, self.players)
         if player not in (None, *self.current_players()) or not self.current_players():
             return []
         if self.phase is Phase.DRAW:
@@ -261,15 +215,15 @@ class UnikatGame:
 
     def _sources(self) -> list[Source]:
         """Where a card may be taken from: each display card, and the bag unless it is empty."""
-        return [*sorted(self.display), *([BAG] if len(self.bag) > len(self.waiting) else [])]
+        return [*sorted(self.display), *([BAG] if len(self.bag) > len(self.coming) else [])]
 
     def _holding(self) -> int:
         """How many cards the player whose turn it is holds, with any still coming from the bag."""
-        return len(self.rack) + self.waiting.count(("rack", self.player))
+        return len(self.rack) + self.coming.count(("rack", self.player))
 
     def chance_outcomes(self) -> dict[Card, Fraction]:
         """While a scripted game waits for the bag: every card in it, all equally likely."""
-        if not self.waiting:
+        if self.phase is not Phase.CHANCE:
             return {}
         return dict.fromkeys(sorted(self.bag), Fraction(1, len(self.bag)))
 
@@ -281,7 +235,7 @@ class UnikatGame:
             return self._chance(action.outcome)
         if self.round_over:
             raise IllegalAction(_("the round is over: deal the next round"))
-        if self.waiting:
+        if self.phase is Phase.CHANCE:
             raise IllegalAction(_("a card must come out of the bag first"))
         handlers: dict[type, Callable[[Any], None]] = {
             Lay: self._lay,
@@ -296,26 +250,23 @@ class UnikatGame:
         player = self.player
         self._said = []
         handler(action)
-        return self._event(player, type(action).__name__.lower())
+        return self._event(player, KINDS[type(action)])
 
-    def _event(self, player: str | None, kind: str) -> Event:
+    def _event(self, player: str | None, kind: Enum) -> Event:
         sentence = " ".join(self._said)
         self.log.append(sentence)
         return Event(player, kind, sentence)
 
-    def _expect(self, phases: tuple[Phase, ...], doing: str) -> None:
-        """A move of this kind (a key of `NOT_NOW`) only in these phases."""
+    def _expect(self, phases: tuple[Phase, ...], move: Enum) -> None:
+        """A move of this kind (a key of `moves.NOT_NOW`) only in these phases."""
         if self.phase not in phases:
-            raise IllegalAction(
-                _("{refusal}: {time_to}").format(
-                    refusal=_(NOT_NOW[doing]), time_to=_(TIME_TO[self.phase])
-                )
-            )
+            raise not_now(move, self.phase)
 
     def _lay(self, action: Lay) -> None:
-        self._expect((Phase.ACT, Phase.LAYING, Phase.EXTRA), "lay")
+        self._expect(LAYING_PHASES, UnikatKind.LAY)
         laid, cell = named_card(action.card), named_cell(action.at)
-        self._check_lay(laid, cell)
+        after = self.chain[-1] if self.phase is Phase.LAYING else None
+        check_lay(self.board, self.rack, laid, cell, after)
         beside = len(touching(self.board, cell))
         self.rack.remove(laid)
         self.board[cell] = laid
@@ -342,51 +293,17 @@ class UnikatGame:
         if not self.rack:
             self._end_round(winner=self.player)
 
-    def _check_lay(self, laid: Card, cell: Cell) -> None:
-        """The laying rule, and the chain rule of action A, in words."""
-        if laid not in self.rack:
-            raise IllegalAction(_("the {card} is not on your rack").format(card=laid.name))
-        if cell in self.board:
-            raise IllegalAction(
-                _("cell {cell} is taken by the {card}").format(
-                    cell=cell_text(cell), card=self.board[cell].name
-                )
-            )
-        if self.phase is Phase.LAYING and cell not in around(self.chain[-1]):
-            raise IllegalAction(
-                _(
-                    "each further card goes next to the card laid just before it, at {before}; "
-                    "{cell} is not next to it"
-                ).format(before=cell_text(self.chain[-1]), cell=cell_text(cell))
-            )
-        beside = touching(self.board, cell)
-        if not beside:
-            raise IllegalAction(
-                _("cell {cell} is not next to any card on the table").format(cell=cell_text(cell))
-            )
-        for other in beside:
-            if (count := differences(laid, other)) != 1:
-                raise IllegalAction(
-                    ngettext(
-                        "the {card} differs from the {other} in {n} feature: cards side by side "
-                        "differ in exactly one",
-                        "the {card} differs from the {other} in {n} features: cards side by side "
-                        "differ in exactly one",
-                        count,
-                    ).format(card=laid.name, other=other.name, n=count)
-                )
-
     def _stop(self, _action: Stop) -> None:
-        self._expect((Phase.LAYING,), "stop")
+        self._expect((Phase.LAYING,), UnikatKind.STOP)
         self._said.append(said(self.player, N_("You stop laying."), N_("{player} stops laying.")))
         self._action_done()
 
     def _swap(self, action: Swap) -> None:
-        self._expect((Phase.ACT, Phase.EXTRA), "swap")
+        self._expect((Phase.ACT, Phase.EXTRA), UnikatKind.SWAP)
         given = named_card(action.card)
         if given not in self.rack:
             raise IllegalAction(_("the {card} is not on your rack").format(card=given.name))
-        self._check_source(action.take, "swap")
+        check_source(action.take, self._sources(), UnikatKind.SWAP)
         self.rack.remove(given)
         self.display.append(given)
         if action.take == BAG:
@@ -400,27 +317,11 @@ class UnikatGame:
         self._take(action.take)
         self._action_done()
 
-    def _check_source(self, source: Source, doing: Literal["swap", "draw"]) -> None:
-        """A card taken from the display or the bag must be there."""
-        if source == BAG:
-            if BAG not in self._sources():
-                empty = {
-                    "swap": N_("the bag is empty: there is nothing in it to swap for"),
-                    "draw": N_("the bag is empty: there is nothing in it to draw"),
-                }
-                raise IllegalAction(_(empty[doing]))
-        elif named_card(source) not in self.display:
-            missing = {
-                "swap": N_("the {card} is not in the display to swap for"),
-                "draw": N_("the {card} is not in the display to draw"),
-            }
-            raise IllegalAction(_(missing[doing]).format(card=card(source).name))
-
     def _take(self, source: Source) -> None:
         """Onto the rack: a card from the display, or one from the bag."""
         if source == BAG:
-            self.waiting.append(("rack", self.player))
-            self._draw_waiting()
+            self.coming.append(("rack", self.player))
+            self._draw_coming()
         else:
             self.display.remove(card(source))
             self.rack.append(card(source))
@@ -442,7 +343,7 @@ class UnikatGame:
             self._turn_done()
 
     def _end_turn(self, _action: EndTurn) -> None:
-        self._expect((Phase.ACT, Phase.EXTRA), "end")
+        self._expect((Phase.ACT, Phase.EXTRA), UnikatKind.END_TURN)
         if self.phase is Phase.ACT and (self._lays() or self._sources()):
             raise IllegalAction(_("you can lay or swap, so do one of them"))
         self._said.append(said(self.player, N_("You end the turn."), N_("{player} ends the turn.")))
@@ -457,8 +358,8 @@ class UnikatGame:
             self._next_turn()
 
     def _draw(self, action: Draw) -> None:
-        self._expect((Phase.DRAW,), "draw")
-        self._check_source(action.source, "draw")
+        self._expect((Phase.DRAW,), Kind.DRAW)
+        check_source(action.source, self._sources(), Kind.DRAW)
         if action.source == BAG:
             self._said.append(
                 said(
@@ -495,18 +396,19 @@ class UnikatGame:
                     outcome=repr(outcome)
                 )
             )
-        if not self.chance_outcomes():
+        if self.phase is not Phase.CHANCE:
             raise IllegalAction(_("nothing is waiting for the bag now"))
         if outcome not in self.bag:
             raise IllegalAction(_("{card} is not in the bag").format(card=outcome))
         self._said = []
         self._place(self.bag.pop(self.bag.index(outcome)))
+        self.phase = self._after_bag
         self._settle()
-        return self._event(None, "bag")
+        return self._event(None, Kind.CHANCE)
 
     def _place(self, drawn: Card) -> None:
-        """The next card out of the bag goes where the first waiting draw wants it."""
-        into, player = self.waiting.pop(0)
+        """The next card out of the bag goes where the first card coming is due."""
+        into, player = self.coming.pop(0)
         if into == "rack" and player is not None:
             self.racks[player].append(drawn)
             if self.scripted:  # unscripted, the move that drew it has said so
@@ -525,25 +427,27 @@ class UnikatGame:
             self._said.append(_("The {card} is turned up in the display.").format(card=drawn.name))
 
     def _settle(self) -> None:
-        """Draw what is waiting (unless scripted), refill an empty display, then check the round."""
+        """Draw the cards coming (unless scripted: then wait for them, the phase CHANCE), refill
+        an empty display, then check the round."""
         while True:
-            self._draw_waiting()
-            if self.waiting:
+            self._draw_coming()
+            if self.coming:
+                self._after_bag, self.phase = self.phase, Phase.CHANCE
                 return
             if self.display or not self.bag or self.round_over:
                 break
             self._said.append(_("The display is empty: three new cards are turned up."))
-            self.waiting += [("display", None)] * DISPLAY_SIZE
+            self.coming += [("display", None)] * DISPLAY_SIZE
         if self.phase is Phase.ACT and self._stuck():  # at the start of a turn
             self._said.append(_("No card left can be laid anywhere, so nobody can lay again."))
             self._end_round(winner=None)
 
-    def _draw_waiting(self) -> None:
-        """Unless scripted, the waiting draws come out of the bag now; an empty bag gives none."""
-        while self.waiting and self.bag and not self.scripted:
+    def _draw_coming(self) -> None:
+        """Unless scripted, the cards coming come out of the bag now; an empty bag gives none."""
+        while self.coming and self.bag and not self.scripted:
             self._place(self.bag.pop(0))
         if not self.bag:
-            self.waiting.clear()
+            self.coming.clear()
 
     def _stuck(self) -> bool:
         """No card on a rack, in the display or in the bag fits any cell of the table."""
@@ -552,8 +456,9 @@ class UnikatGame:
 
     def _end_round(self, winner: str | None) -> None:
         """Each card left on a rack is one minus point."""
-        self.phase, self.round_winner = Phase.ROUND_OVER, winner
-        self.waiting.clear()
+        last = self._rounds >= self.rounds_to_play
+        self.phase, self.round_winner = Phase.OVER if last else Phase.ROUND_OVER, winner
+        self.coming.clear()
         if winner:
             self._said.append(
                 said(
@@ -573,21 +478,19 @@ class UnikatGame:
 
     def view(self, player: str) -> UnikatView:
         """Your rack, the table, the display, the bag's size and the others' rack sizes."""
-        if player not in self.players:
-            raise ValueError(_("{player} is not playing").format(player=repr(player)))
-        to_play = None if self.round_over else self.player
+        check_player(player, self.players)
         return UnikatView(
-            player=player,
+            viewer=player,
+            to_move=tuple(self.current_players()),
+            scores=MappingProxyType(dict(self.minus_points)),
             rack=tuple(sorted(self.racks[player])),
             board=MappingProxyType(dict(self.board)),
             display=tuple(self.display),
             bag_size=len(self.bag),
             rack_sizes=MappingProxyType({p: len(self.racks[p]) for p in self.players}),
-            to_play=to_play,
             phase=self.phase,
             chain=tuple(self.chain),
             double_move=self.double_move,
-            minus_points=MappingProxyType(dict(self.minus_points)),
             rounds=self._rounds,
             rounds_to_play=self.rounds_to_play,
         )
@@ -599,49 +502,12 @@ class UnikatGame:
 
     def winners(self) -> list[str]:
         """Fewest minus points wins (after one round: whoever laid their last card); ties share."""
-        fewest = min(self.minus_points.values())
-        return [player for player in self.players if self.minus_points[player] == fewest]
+        return fewest(self.minus_points)
 
     def cards(self) -> list[Card]:
         """Every card of the game, wherever it lies now: racks, board, display, bag."""
         on_racks = [one for player in self.players for one in self.racks[player]]
         return [*on_racks, *self.board.values(), *self.display, *self.bag]
-
-
-def game_over(winners: list[str]) -> str:
-    """The last words of a game: who won (you, or a player, or players who tie)."""
-    if len(winners) == 1:
-        return said(winners[0], N_("Game over: you win!"), N_("Game over. Winner: {player}."))
-    return _("Game over. Winners: {names}.").format(names=and_list(winners))
-
-
-def named_card(named: object) -> Card:
-    """The card a move names: a `Card`, or its code such as ``swb1``."""
-    if isinstance(named, Card):
-        if named not in NEIGHBOURS:
-            raise IllegalAction(
-                _("no card has the values {values}: each is 0, 1 or 2").format(values=tuple(named))
-            )
-        return named
-    if isinstance(named, str):
-        try:
-            return card(named)
-        except ValueError as problem:
-            raise IllegalAction(str(problem)) from None
-    raise IllegalAction(
-        _("a move names a card by its code, like swb1, not {named}").format(named=repr(named))
-    )
-
-
-def named_cell(named: object) -> Cell:
-    """The cell a move names: two whole numbers, its column and its row."""
-    if isinstance(named, tuple) and len(named) == 2 and all(type(n) is int for n in named):
-        return named[0], named[1]
-    raise IllegalAction(
-        _("a cell is two whole numbers, column and row, like (1, 0), not {named}").format(
-            named=repr(named)
-        )
-    )
 
 
 def _stacked(bag: Iterable[Card | str]) -> tuple[Card, ...]:

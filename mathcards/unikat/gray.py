@@ -9,9 +9,10 @@ each on two opposite sides: going round the square must bring every feature back
 
 from __future__ import annotations
 
+from enum import Enum
 from itertools import combinations
 
-from mathcards.i18n import _
+from mathcards.i18n import N_, _
 from mathcards.unikat.board import Cell
 from mathcards.unikat.cards import DECK, FEATURES, Card, touches
 
@@ -59,9 +60,32 @@ def _snake_cell(index: int) -> Cell:
     return (step if row % 2 == 0 else SIDE - 1 - step, row)
 
 
+class Flaw(Enum):
+    """What keeps four cards from lying as the 2 × 2 square a b / c d (a b on top, c d below),
+    said in words: a card twice, or a side whose two cards do not touch."""
+
+    TWICE = N_("No: every card is unique, so one card cannot lie twice.")
+    TOP = N_("No: the two cards on the top do not differ in exactly one feature.")
+    BOTTOM = N_("No: the two cards on the bottom do not differ in exactly one feature.")
+    LEFT = N_("No: the two cards on the left do not differ in exactly one feature.")
+    RIGHT = N_("No: the two cards on the right do not differ in exactly one feature.")
+
+
+SIDES = {Flaw.TOP: (0, 1), Flaw.BOTTOM: (2, 3), Flaw.LEFT: (0, 2), Flaw.RIGHT: (1, 3)}  # a, b, c, d
+
+
+def square_flaw(a: Card, b: Card, c: Card, d: Card) -> Flaw | None:
+    """Why four cards cannot lie as the square a b / c d: a card twice, else the first side (top,
+    bottom, left, right) whose two cards do not touch; None when they can."""
+    four = (a, b, c, d)
+    if len(set(four)) < len(four):
+        return Flaw.TWICE
+    return next((side for side, (i, j) in SIDES.items() if not touches(four[i], four[j])), None)
+
+
 def is_square(a: Card, b: Card, c: Card, d: Card) -> bool:
     """Can four cards lie as a 2 × 2 square, a b on top and c d below (a–b, b–d, d–c, c–a)?"""
-    return touches(a, b) and touches(b, d) and touches(d, c) and touches(c, a)
+    return square_flaw(a, b, c, d) is None
 
 
 def square_features(a: Card, b: Card, c: Card, d: Card) -> tuple[str, str]:

@@ -64,6 +64,13 @@ def invariant(game: LamaGame) -> None:
         assert Quit() in game.legal_actions(), "quitting is always allowed"
     if game.phase is Phase.CHIP:
         assert not game.hands[game.player], "only an emptied hand returns a chip"
+    if game.phase is Phase.CHANCE:
+        assert game.scripted and game.chance_outcomes(), "only a scripted game waits for a card"
+    if game.dealing:
+        assert all(len(hand) <= 6 for hand in game.hands.values()), "six cards each are dealt"
+    if game.round_over:
+        ended = max(game.scores().values()) >= 40
+        assert (game.phase is Phase.OVER) == ended, "the game ends once someone has 40"
     if not game.round_over:
         assert max(game.scores().values()) < 40, "no round is dealt after someone has 40"
         assert game.quit != set(game.players), "when everyone has quit the round is over"

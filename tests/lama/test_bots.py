@@ -1,4 +1,5 @@
-"""LAMA's computer players: legal moves only, from the view alone; the expert does best."""
+"""LAMA's computer players (`STRATEGIES`): legal moves only, from the view alone; the expert
+does best."""
 
 import copy
 import random
@@ -8,9 +9,9 @@ import pytest
 
 from mathcards.lama import Card, Draw, LamaGame, Play, Quit, ReturnChip
 from mathcards.lama.bots import (
-    BOTS,
+    STRATEGIES,
     best_play,
-    choose,
+    check_strategy,
     draw_pays,
     play_game,
     seat_names,
@@ -23,9 +24,9 @@ C = Card
 
 
 @pytest.mark.parametrize("deck", ["classic", "party-box", "lato-z-komarami", "party"])
-def test_every_bot_plays_whole_games_with_legal_moves_only(deck):
+def test_every_strategy_plays_whole_games_with_legal_moves_only(deck):
     game, costs = play_game(
-        dict(zip(["Ann", "Bob", "Cleo", "Dan"], BOTS, strict=True)),
+        dict(zip(["Ann", "Bob", "Cleo", "Dan"], STRATEGIES, strict=True)),
         seed=deck,
         rng=random.Random(1),
         preset=deck,
@@ -36,25 +37,24 @@ def test_every_bot_plays_whole_games_with_legal_moves_only(deck):
     )
 
 
-def test_a_bot_decides_from_the_view_alone():
+def test_a_strategy_decides_from_the_view_alone():
+    bold = STRATEGIES["bold"]
     for seed in range(30):
         game = LamaGame(["Ann", "Bob", "Cleo"], seed=seed)
         for _ in range(seed % 7):
-            game.apply(choose("bold", game.view(game.player), game.legal_actions(), None))
+            game.apply(bold(game.view(game.player), game.legal_actions(), None))
         if game.round_over:
             continue
         other = copy.deepcopy(game)
         scramble_hidden(other, game.player, random.Random(seed))
-        for bot in BOTS:
-            mine = choose(bot, game.view(game.player), game.legal_actions(), random.Random(seed))
-            again = choose(
-                bot, other.view(other.player), other.legal_actions(), random.Random(seed)
-            )
+        for strategy in STRATEGIES.values():
+            mine = strategy(game.view(game.player), game.legal_actions(), random.Random(seed))
+            again = strategy(other.view(other.player), other.legal_actions(), random.Random(seed))
             assert mine == again and mine in game.legal_actions()
 
 
-def _decide(bot: str, game: LamaGame):
-    return choose(bot, game.view(game.player), game.legal_actions(), random.Random(0))
+def _decide(strategy: str, game: LamaGame):
+    return STRATEGIES[strategy](game.view(game.player), game.legal_actions(), random.Random(0))
 
 
 def test_cautious_quits_bold_draws_when_no_card_fits():
@@ -93,19 +93,21 @@ def test_the_pink_llama_goes_first_then_a_plus_card_then_what_saves_most():
     assert best_play(game.view("Ann"), [Play(C.TWO), Play(C.THREE)]) == Play(C.TWO)
 
 
-def test_bots_return_their_largest_chip():
+def test_every_strategy_returns_its_largest_chip():
     legal = [ReturnChip(10), ReturnChip(1)]
     view = LamaGame(["Ann", "Bob"], seed=1).view("Ann")
-    assert all(choose(bot, view, legal, random.Random(0)) == ReturnChip(10) for bot in BOTS)
+    assert all(
+        play(view, legal, random.Random(0)) == ReturnChip(10) for play in STRATEGIES.values()
+    )
 
 
-def test_an_unknown_bot_is_refused():
-    view = LamaGame(["Ann", "Bob"], seed=1).view("Ann")
-    with pytest.raises(ValueError, match="unknown computer player 'smart': choose one of"):
-        choose("smart", view, [Quit()], random.Random(0))
+def test_an_unknown_strategy_is_refused():
+    with pytest.raises(ValueError, match="unknown strategy 'smart': choose one of random, caut"):
+        check_strategy("smart")
+    assert tuple(STRATEGIES) == ("random", "cautious", "bold", "expert")
 
 
-def test_seat_names_number_a_bot_that_plays_twice():
+def test_seat_names_number_a_strategy_that_plays_twice():
     assert seat_names(["expert", "bold", "expert"]) == ["expert", "bold", "expert 2"]
 
 
@@ -120,8 +122,10 @@ def test_a_tournament_is_the_same_for_the_same_seed():
 
 @pytest.mark.parametrize("deck", ["classic", "party"])
 def test_the_expert_has_the_lowest_mean_penalty(deck):
-    standings = tournament(list(BOTS), 150, seed=11, preset=deck)
+    standings = tournament(list(STRATEGIES), 150, seed=11, preset=deck)
     by_mean = sorted(standings, key=lambda s: s.mean_penalty)
-    assert by_mean[0].bot == "expert", [(s.bot, round(s.mean_penalty, 2)) for s in by_mean]
-    assert by_mean[-1].bot == "random"
+    assert by_mean[0].strategy == "expert", [
+        (s.strategy, round(s.mean_penalty, 2)) for s in by_mean
+    ]
+    assert by_mean[-1].strategy == "random"
     assert all(s.spread > 0 for s in standings)

@@ -75,9 +75,9 @@ def test_tournament_json_has_the_issue_shape(capsys):
     argv = ["tournament", "--players", "expert,random,cautious,bold", "--games", "8", "--seed", "5"]
     result = record(capsys, *argv)
     assert list(result) == ["games", "players"] and result["games"] == 8
-    assert [p["bot"] for p in result["players"]] == ["expert", "random", "cautious", "bold"]
+    assert [p["strategy"] for p in result["players"]] == ["expert", "random", "cautious", "bold"]
     for player in result["players"]:
-        assert list(player) == ["name", "bot", "mean_penalty", "wins"]
+        assert list(player) == ["name", "strategy", "mean_penalty", "wins"]
         assert isinstance(player["mean_penalty"], float) and player["wins"] >= 0
 
 
@@ -114,7 +114,7 @@ def test_tournament_in_words(capsys):
         (["draw-odds", "--hand", "1", "--top", "P"], "the classic deck has no pink llama"),
         (["draw-odds", "--hand", *"1111", "--top", "1", "--seen", *"1111"], "not 9"),
         (["draw-odds", "--hand", "1"], "required: --top"),
-        (["tournament", "--players", "expert,smart"], "unknown computer player 'smart'"),
+        (["tournament", "--players", "expert,smart"], "unknown strategy 'smart'"),
         (["tournament", "--players", "expert"], "LAMA is for 2 to 6 players, not 1"),
         (["tournament", "--players", "bold,bold", "--games", "0"], "1 or more, not '0'"),
         ([], "required: QUESTION"),

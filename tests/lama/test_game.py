@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from mathcards.chips import chip_stack
-from mathcards.engine import ChanceOutcome, IllegalAction, RoundGame
-from mathcards.lama import Card, Draw, LamaGame, Phase, Play, Quit, ReturnChip, preset
+from mathcards.engine import ChanceOutcome, IllegalAction, Kind, RoundGame
+from mathcards.lama import Card, Draw, LamaGame, LamaKind, Phase, Play, Quit, ReturnChip, preset
 from mathcards.lama.cards import make_deck
 from mathcards.lama.odds import unseen
 from tests.lama.stacked import table
@@ -81,7 +81,7 @@ def test_the_same_seed_deals_the_same_cards():
         ({"stacked": ["P"]}, "the classic deck has no pink llama"),
         ({"stacked": ["1"] * 9}, "holds 8 1 cards, not 9"),
         ({"stacked": ["1"], "scripted": True}, "do not stack it as well"),
-        ({"starting_scores": {"Zoe": 3}}, "nobody called 'Zoe'"),
+        ({"starting_scores": {"Zoe": 3}}, "there is no player called 'Zoe'"),
         ({"starting_scores": {"Ann": 40}}, "below 40"),
     ],
 )
@@ -105,14 +105,16 @@ def test_the_legal_moves_are_the_fitting_cards_a_draw_and_quit():
     assert game.legal_actions() == [Play(C.ONE), Play(C.TWO), Draw(), Quit()]
     assert game.legal_actions("Ann") == game.legal_actions()
     assert game.legal_actions("Bob") == []
-    with pytest.raises(ValueError, match="nobody called 'Zoe'"):
+    with pytest.raises(IllegalAction, match="there is no player called 'Zoe'"):
         game.legal_actions("Zoe")
+    with pytest.raises(IllegalAction, match="there is no player called 'Zoe'"):
+        game.view("Zoe")
 
 
 def test_play_the_same_value_or_one_higher_then_the_next_player_moves():
     game = table("1 1 2 3 5 L", "2 4 5 5 6 6", top="1")
     event = game.apply(Play(C.TWO))
-    assert (event.player, event.kind) == ("Ann", "play")
+    assert (event.player, event.kind) == ("Ann", LamaKind.PLAY)
     assert event.sentence == "Ann plays a 2. Bob's turn."
     assert game.top is C.TWO and game.view("Ann").hand == cards("1 1 3 5 L")
     assert game.current_players() == ["Bob"]
@@ -154,7 +156,7 @@ def test_the_mosquito_plays_exactly_like_the_llama():
 def test_draw_takes_the_top_card_and_ends_the_turn():
     game = table("1 1 2 3 5 L", "4 4 5 5 6 6", top="4", draws="6 3")
     event = game.apply(Draw())
-    assert event.sentence == "Ann draws a card. Bob's turn."
+    assert event.sentence == "Ann draws a card. Bob's turn." and event.kind is Kind.DRAW
     assert game.view("Ann").hand == cards("1 1 2 3 5 6 L")
     assert game.player == "Bob" and len(game.draw_pile) == 56 - 13 - 1
     game.apply(Draw())
@@ -179,7 +181,7 @@ def test_the_empty_draw_pile_is_not_rebuilt_and_then_only_playing_or_quitting_is
 def test_a_player_who_quit_takes_no_more_turns():
     game = table("1 1 2 3 5 L", "4 4 5 5 6 6", "2 2 3 3 4 4", top="1")
     event = game.apply(Quit())
-    assert event.sentence == "Ann quits. Bob's turn."
+    assert event.sentence == "Ann quits. Bob's turn." and event.kind is Kind.QUIT
     assert game.view("Bob").seats[0].quit
     game.apply(Draw())
     assert game.player == "Cleo"
@@ -247,6 +249,7 @@ def test_after_emptying_the_hand_the_player_chooses_a_chip_to_return():
     refused(game, ReturnChip(10.0), "a chip is a whole number, not 10.0")
     event = game.apply(ReturnChip(1))
     assert event.sentence.startswith("Ann returns a 1-point chip. The round is over.")
+    assert (event.player, event.kind) == ("Ann", Kind.RETURN_CHIP)
     assert game.round_over and game.scores()["Ann"] == 14
 
 
@@ -316,7 +319,7 @@ def test_left_of_dealer_the_starter_moves_on_each_round():
     for _ in range(3):
         _everyone_quits(game)
         event = game.next_round()
-        assert event.kind == "deal" and event.sentence.startswith(f"Round {game.rounds}: ")
+        assert event.kind is Kind.DEAL and event.sentence.startswith(f"Round {game.rounds}: ")
         starters.append(game.player)
     assert starters == ["Ann", "Bob", "Cleo", "Ann"]
 
@@ -349,12 +352,15 @@ def test_next_round_waits_for_the_round_to_end():
 
 def test_the_game_ends_after_the_round_in_which_someone_reaches_40():
     game = table("1 2 3 4 5 L", "2 2 3 3 4 6", top="2", starting_scores={"Ann": 14, "Bob": 30})
+    assert game.phase is not Phase.OVER and not game.over
     _everyone_quits(game)
     assert game.scores() == {"Ann": 39, "Bob": 45} and game.over
+    assert game.phase is Phase.OVER and game.round_over and game.current_players() == []
     assert game.winners() == ["Ann"]
     assert game.log[-1].endswith("Game over: Ann wins.")
     with pytest.raises(IllegalAction, match="the game is over"):
         game.next_round()
+    refused(game, Quit(), "you cannot quit now: the game is over: someone has 40 points or more")
 
 
 def test_exactly_40_points_ends_the_game():
@@ -391,7 +397,8 @@ def test_a_view_shows_the_own_hand_and_only_counts_of_the_others():
         ("Bob", 6, False),
         ("Cleo", 6, False),
     ]
-    assert view.draw_pile == 56 - 19 and view.to_move == "Bob"
+    assert view.draw_pile == 56 - 19 and view.to_move == ("Bob",) and view.viewer == "Bob"
+    assert view.scores == {"Ann": 0, "Bob": 0, "Cleo": 0} and not view.alone and view.may_draw
     unseen_cards = Counter(dict(unseen(view.deck, view.hand, view.top, view.discard_pile[:-1])))
     assert unseen_cards == Counter(preset("classic").cards()) - Counter(cards("1 4 4 5 5 6 6"))
     assert "2, 2, 3, 3" not in repr(view) and C.LLAMA not in view.hand
@@ -399,16 +406,20 @@ def test_a_view_shows_the_own_hand_and_only_counts_of_the_others():
 
 def test_a_scripted_game_waits_for_every_dealt_card_with_exact_chances():
     game = LamaGame(["Ann", "Bob"], "party", scripted=True)
-    assert game.phase is Phase.DEAL and game.current_players() == [] and game.legal_actions() == []
+    assert game.phase is Phase.CHANCE and game.dealing
+    assert game.current_players() == [] and game.legal_actions() == []
+    assert game.view("Ann").to_move == ()
     odds = game.chance_outcomes()
     assert odds[C.ONE] == Fraction(7, 56) and odds[C.PINK_LLAMA] == Fraction(1, 56)
     for token in "112233445566":
-        assert game.apply(ChanceOutcome(game.deck.token(token))).player is None
+        event = game.apply(ChanceOutcome(game.deck.token(token)))
+        assert event.player is None and event.kind is Kind.CHANCE
     assert game.view("Bob").hand == cards("4 4 5 5 6 6", "party")
     refused(game, Draw(), "you cannot draw now: the cards are still being dealt")
     event = game.apply(ChanceOutcome(C.PINK_LLAMA))
     assert event.sentence == "The discard pile starts with the pink llama."
-    assert game.phase is Phase.TURN and game.player == "Ann"
+    assert event.kind is Kind.CHANCE
+    assert game.phase is Phase.TURN and game.player == "Ann" and not game.dealing
 
 
 def test_a_scripted_draw_waits_for_the_card():
@@ -416,12 +427,13 @@ def test_a_scripted_draw_waits_for_the_card():
     for token in "1111112222226":
         game.apply(ChanceOutcome(game.deck.token(token)))
     game.apply(Draw())
-    assert game.phase is Phase.DRAW and game.current_players() == []
+    assert game.phase is Phase.CHANCE and not game.dealing and game.current_players() == []
     odds = game.chance_outcomes()
     assert odds[C.ONE] == Fraction(2, 43) and odds[C.SIX] == Fraction(7, 43)
     assert sum(odds.values()) == 1
     refused(game, ChanceOutcome("x"), "the next card cannot come out as 'x'")
-    game.apply(ChanceOutcome(C.LLAMA))
+    refused(game, Quit(), "you cannot quit now: Ann is drawing a card")
+    assert game.apply(ChanceOutcome(C.LLAMA)).kind is Kind.CHANCE
     assert game.view("Ann").hand[-1] is C.LLAMA and game.player == "Bob"
     assert game.chance_outcomes() == {}
     refused(game, ChanceOutcome(C.ONE), "nothing is waiting for the next card now")

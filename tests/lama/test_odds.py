@@ -8,10 +8,11 @@ from itertools import combinations, pairwise, permutations
 
 import pytest
 
-from mathcards.lama import Card, Draw, LamaGame, preset
+from mathcards.lama import Card, Draw, DrawOdds, LamaGame, Quit, draw_odds, preset
 from mathcards.lama.cards import HAND_SIZE, can_play, distinct_values, make_deck, score
 from mathcards.lama.odds import (
     can_play_chance,
+    deal_count,
     deals_of,
     different_hands,
     distinct_values_chances,
@@ -83,6 +84,12 @@ def test_different_hands_and_their_deals():
     assert deals_of(hand, "classic") == math.comb(8, 3)
 
 
+def test_deal_count_is_every_deal_of_a_hand_the_cards_told_apart():
+    assert deal_count(SMALL, SIZE) == len(every_hand())
+    assert deal_count("classic") == math.comb(56, HAND_SIZE) == 32_468_436
+    assert deal_count("party-box") == math.comb(55, 6)
+
+
 def test_draw_odds_against_the_unseen_cards():
     hand, top, seen = [C.ONE, C.TWO, C.LLAMA], C.THREE, [C.THREE, C.FOUR, C.FOUR]
     left = Counter(preset("classic").cards()) - Counter([*hand, top, *seen])
@@ -91,6 +98,24 @@ def test_draw_odds_against_the_unseen_cards():
     assert draw_playable("classic", hand, top, seen) == Fraction(fits, 49) == Fraction(12, 49)
     cost = sum(n * (score([*hand, c]) - score(hand)) for c, n in left.items())
     assert draw_cost("classic", hand, top, seen) == Fraction(cost, 49)
+
+
+def test_the_draw_odds_from_a_view_are_what_its_player_has_seen():
+    game = LamaGame(["Ann", "Bob"], stacked=[*"123456", *"222222", "4", "3"])
+    odds = draw_odds(game.view("Ann"))
+    assert odds == DrawOdds(Fraction(13, 49), draw_cost("classic", game.hands["Ann"], C.FOUR))
+    assert odds.fits == draw_playable("classic", game.hands["Ann"], C.FOUR)  # 6 fours, 7 fives
+    assert round(float(odds.cost), 1) == 1.6
+    game.apply(Draw())  # Ann draws the 3; Bob holds only 2s and quits
+    game.apply(Quit())
+    assert game.view("Ann").alone and draw_odds(game.view("Ann")) is None, "alone: no draw"
+
+
+def test_no_draw_odds_once_the_draw_pile_is_empty():
+    tiny = make_deck("tiny", {C.ONE: 1, C.TWO: 6, C.FIVE: 6})
+    game = LamaGame(["Ann", "Bob"], tiny, stacked=[*"555555", *"222222", "1"])
+    view = game.view("Ann")
+    assert not view.may_draw and draw_odds(view) is None
 
 
 def test_the_pink_llama_and_plus_cards_in_the_draw_odds():
@@ -153,9 +178,10 @@ def test_the_draw_odds_from_a_view_match_the_cards_really_drawn():
             view = game.view(game.player)
             if Draw() in game.legal_actions():
                 chance = draw_playable(view.deck, view.hand, view.top, view.discard_pile[:-1])
+                assert chance == draw_odds(view).fits
                 before = Counter(game.hands[game.player])
                 game.apply(Draw())
-                drawn = next(iter(Counter(game.hands[view.player]) - before))
+                drawn = next(iter(Counter(game.hands[view.viewer]) - before))
                 predicted += chance
                 fitted += can_play(drawn, view.top)
                 draws += 1

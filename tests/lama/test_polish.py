@@ -10,8 +10,8 @@ from mathcards import i18n
 from mathcards.cli import main
 from mathcards.engine import ChanceOutcome, IllegalAction
 from mathcards.lama import (
-    BOTS,
     PRESETS,
+    STRATEGIES,
     Card,
     Draw,
     LamaGame,
@@ -19,7 +19,6 @@ from mathcards.lama import (
     Play,
     Quit,
     ReturnChip,
-    choose,
 )
 from mathcards.lama.cards import make_deck, preset, score_in_words
 from mathcards.lama.game import STARTERS
@@ -27,7 +26,7 @@ from tests.english import english_words
 from tests.lama.stacked import table
 
 NAMES = {"Ann", "Bob", "Cleo", "Dan", "Ty", "LAMA"}  # names, and the game's own name
-CODE = [*STARTERS, *PRESETS, *BOTS]  # option values a sentence may quote: they stay English
+CODE = [*STARTERS, *PRESETS, *STRATEGIES]  # option values a sentence may quote: they stay English
 C = Card
 
 
@@ -66,7 +65,7 @@ def wrong_moves(game: LamaGame) -> list[object]:
 
 @pytest.mark.parametrize("deck", list(PRESETS))
 def test_seeded_games_speak_polish_in_every_sentence_and_refusal(deck):
-    bots = ["random", "cautious", "bold", "expert"]
+    strategies = ["random", "cautious", "bold", "expert"]
     for seed in range(6):
         players = ["Ty", "Ann", "Bob", "Cleo"][: 2 + seed % 3]
         game = LamaGame(players, deck, seed=seed, lama20=seed % 2 == 0, starter="round-ender")
@@ -78,8 +77,8 @@ def test_seeded_games_speak_polish_in_every_sentence_and_refusal(deck):
                 continue
             for move in wrong_moves(game):
                 refusal(game, move)
-            bot = bots[(seed + game.current) % len(bots)]
-            game.apply(choose(bot, game.view(game.player), game.legal_actions(), rng))
+            strategy = STRATEGIES[strategies[(seed + game.current) % len(strategies)]]
+            game.apply(strategy(game.view(game.player), game.legal_actions(), rng))
         with pytest.raises(IllegalAction, match="koniec gry: ktoś ma co najmniej 40 punktów"):
             game.next_round()
         for line in game.log:
@@ -179,7 +178,7 @@ def test_a_scripted_deal_in_polish():
         ({"stacked": ["1"] * 9}, "talia klasyczna ma 8 kart „1”, a nie 9"),
         ({"stacked": ["7"]}, "'7' to nie jest karta LAMA: wpisz 1–6, 1+–6+, L albo P"),
         ({"starter": "najmłodszy"}, "starter to jedno z: left-of-dealer, round-ender"),
-        ({"starting_scores": {"Zoe": 3}}, "nikt o imieniu 'Zoe' nie gra w tej grze"),
+        ({"starting_scores": {"Zoe": 3}}, "nie ma gracza o imieniu 'Zoe'"),
         ({"starting_scores": {"Ann": 40}}, "początkowe punkty to co najmniej 0 i mniej niż 40"),
         ({"stacked": ["1"], "scripted": True}, "nie układaj też talii z góry"),
     ],
@@ -263,7 +262,7 @@ def test_a_tournament_in_polish_with_its_plural(capsys, games, heading):
         (["score", "9"], "'9' to nie jest karta LAMA: wpisz 1–6, 1+–6+, L albo P"),
         (["score", "P"], "talia klasyczna nie ma karty „różowa lama” ('P')"),
         (["score", "--preset", "deluxe"], "nie ma talii 'deluxe'"),
-        (["tournament", "--players", "expert,smart"], "nie ma gracza komputerowego 'smart'"),
+        (["tournament", "--players", "expert,smart"], "nieznana strategia 'smart'"),
         (["tournament", "--players", "bold,bold", "--games", "0"], "co najmniej 1, a nie '0'"),
     ],
 )

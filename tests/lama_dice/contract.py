@@ -56,7 +56,7 @@ def illegal(game: LamaDiceGame, rng: random.Random) -> list:
     if game.faces:
         unseen = next(value for value in VALUES if value not in game.faces)
         moves += [Take(unseen), Discard((unseen,))]
-    if game.phase is not Phase.DICE:
+    if game.phase is not Phase.CHANCE:
         moves.append(ChanceOutcome((LLAMA, LLAMA, LLAMA)))
     return moves
 

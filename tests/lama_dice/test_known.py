@@ -1,12 +1,19 @@
 """The results worked out in advance for the lessons (mathcards/lama_dice/known_values.py) are
 what the engine computes now: regenerate them with scripts/lama_dice_cache.py if this fails."""
 
+from mathcards.chips import LLAMA as L
 from mathcards.lama_dice import known
 from mathcards.lama_dice.bots import STRATEGIES
 from mathcards.lama_dice.dice import LAYOUTS, parse_dice
 from mathcards.lama_dice.known_values import DECISIONS, GAME_WINNERS, LAST_ROUND_TOTALS
 from mathcards.lama_dice.policy import last_player
-from mathcards.lama_dice.simulate import games_won, simulate_last_player
+from mathcards.lama_dice.simulate import (
+    average_penalties,
+    games_won,
+    race,
+    race_totals,
+    simulate_last_player,
+)
 
 USUAL = parse_dice(LAYOUTS["The usual dice"])
 
@@ -39,6 +46,41 @@ def test_the_simulated_last_rounds_replay():
         )
         key = (LAYOUTS["The usual dice"], known.LESSON_ROW, known.LESSON_LLAMA_ROW, strategy)
         assert LAST_ROUND_TOTALS[key] == sum(scores)
+
+
+def test_the_race_is_each_strategy_playing_the_same_last_rounds():
+    row, llama_row = (1, 2, L), known.LESSON_LLAMA_ROW
+    totals = race_totals(row, llama_row, 40, seed=5, dice=USUAL)
+    assert list(totals) == list(STRATEGIES)
+    for strategy in STRATEGIES:
+        assert totals[strategy] == sum(
+            simulate_last_player(row, llama_row, strategy, 40, seed=5, dice=USUAL)
+        )
+    progress = list(race(row, llama_row, 40, seed=5, dice=USUAL))
+    assert len(progress) == 40 * len(STRATEGIES) and progress[-1] == totals
+    assert progress[39] == {**totals, "bold": 0, "best": 0}, "one strategy after another"
+    assert average_penalties(totals, 40) == {s: totals[s] / 40 for s in STRATEGIES}
+
+
+def test_the_lessons_race_is_known_and_the_same_as_the_engines():
+    averages = known.average_penalties(
+        known.LESSON_ROW, known.LESSON_LLAMA_ROW, USUAL, known.LAST_ROUNDS, known.LAST_ROUNDS_SEED
+    )
+    assert averages is not None and list(averages) == list(STRATEGIES)
+    for strategy, average in averages.items():
+        key = (LAYOUTS["The usual dice"], known.LESSON_ROW, known.LESSON_LLAMA_ROW, strategy)
+        assert average == LAST_ROUND_TOTALS[key] / known.LAST_ROUNDS
+    unknown = known.average_penalties((1,), (2,), USUAL, known.LAST_ROUNDS, 7)
+    assert unknown is None
+
+
+def test_deciding_reads_what_is_known_and_works_out_the_rest():
+    for row in (*known.EXAMPLE_ROWS, known.LESSON_ROW):
+        decided = known.decide(row, known.LESSON_LLAMA_ROW, USUAL)
+        assert decided == known.decision(row, known.LESSON_LLAMA_ROW, USUAL)
+    assert known.decide((6,), (3,), USUAL) == last_player((6,), (3,), USUAL)
+    each = known.decide((L, L), (3,), USUAL, llama_scoring="each")
+    assert each == last_player((L, L), (3,), USUAL, llama_scoring="each") and each.quit == 20
 
 
 def test_the_first_games_replay():

@@ -1,6 +1,7 @@
 """Exact odds, the last player's best decision, simulation against both, and random play."""
 
 import math
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -9,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathcards.chips import LLAMA as L
-from mathcards.lama_dice.bots import choose, discard_for, rolls_on
+from mathcards.lama_dice.bots import STRATEGIES, chip_for, discard_for, rolls_on
 from mathcards.lama_dice.dice import DEFAULT_DICE, Case, outcomes, parse_dice
 from mathcards.lama_dice.game import LamaDiceGame, Quit, Roll
-from mathcards.lama_dice.odds import roll_odds
+from mathcards.lama_dice.odds import chance, roll_odds, shows, three_llamas
 from mathcards.lama_dice.policy import last_player
 from mathcards.lama_dice.simulate import (
     play,
@@ -40,6 +41,17 @@ def test_layout_free_facts():
     assert sum(p for f, p in chance.items() if L in f) == Fraction(19, 27)
     for value in range(1, 7):
         assert sum(p for f, p in chance.items() if value in f) == Fraction(11, 36)
+
+
+def test_what_the_dice_show_exactly():
+    assert three_llamas(DEFAULT_DICE) == Fraction(1, 27)
+    assert shows(DEFAULT_DICE, L) == Fraction(19, 27)
+    assert all(shows(DEFAULT_DICE, value) == Fraction(11, 36) for value in range(1, 7))
+    one_llama = parse_dice("12345L,12346L,12356L")
+    assert three_llamas(one_llama) == Fraction(1, 216)
+    assert shows(one_llama, 4) == 1 - Fraction(5, 6) ** 2, "two dice of three have a 4"
+    assert chance(DEFAULT_DICE, lambda faces: L not in faces) == 1 - Fraction(19, 27)
+    assert chance(DEFAULT_DICE, lambda faces: True) == 1
 
 
 @settings(max_examples=40)
@@ -136,7 +148,7 @@ def test_simulations_are_seeded():
     assert simulate_rolls([1], FULL, 50, seed=3) == simulate_rolls([1], FULL, 50, seed=3)
     with pytest.raises(ValueError, match="rolls"):
         simulate_rolls([1], FULL, -1)
-    with pytest.raises(ValueError, match="unknown player"):
+    with pytest.raises(ValueError, match="unknown strategy 'reckless'"):
         simulate_last_player([1], FULL, "reckless", 1)
 
 
@@ -180,7 +192,8 @@ def test_llama_scoring_reaches_the_computer_players():
 def test_llama_scoring_reaches_a_computer_player_in_a_game(scoring, move):
     game = LamaDiceGame(["Ann", "Ben"], seed=1, llama_scoring=scoring)
     game.rows["Ann"] = (L, L)
-    assert choose(game, "cautious") == move
+    cautious = STRATEGIES["cautious"]
+    assert cautious(game.view("Ann"), game.legal_actions("Ann"), random.Random(0)) == move
 
 
 def test_llama_scoring_reaches_simulation():
@@ -197,11 +210,9 @@ def test_a_bot_game_ends():
 
 @pytest.mark.parametrize(("lama20", "chip"), [(False, 10), (True, 20)])
 def test_lama20_reaches_the_computer_players(lama20, chip):
-    from mathcards.lama_dice.bots import chip_for
-
     game = LamaDiceGame(["Ann", "Ben"], seed=1, lama20=lama20)
     game.points["Ann"] = 25
-    assert chip_for(game).chip == chip
+    assert chip_for(game.view("Ann")).chip == chip
 
 
 def test_a_long_row_is_worked_out_exactly_and_an_impossible_one_refused():

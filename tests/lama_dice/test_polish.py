@@ -20,7 +20,7 @@ from tests.english import english_words
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [
     *sorted((ROOT / "mathcards" / "lama_dice").glob("*.py")),
-    ROOT / "widgets" / "lama_dice.py",
+    *sorted((ROOT / "widgets" / "lama_dice").glob("*.py")),
 ]
 
 
@@ -151,6 +151,16 @@ def test_every_refusal_of_the_lama_dice_modules_is_polish(move):
     """Only the computer players' names as code spells them stay: "cautious, bold, best"."""
     message = refusal(move)
     assert message and english_words(message, allowed=set(STRATEGIES)) == [], message
+
+
+def test_an_unknown_strategy_is_called_a_strategy():
+    assert refusal(lambda: check_strategy("reckless")) == (
+        "nieznana strategia 'reckless': wybierz jedną z: cautious, bold, best"
+    )
+    use("en")
+    assert refusal(lambda: check_strategy("reckless")) == (
+        "unknown strategy 'reckless': choose one of cautious, bold, best"
+    )
 
 
 @pytest.mark.parametrize(

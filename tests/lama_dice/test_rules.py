@@ -6,7 +6,7 @@ import pytest
 
 from mathcards.chips import LLAMA as L
 from mathcards.chips import best_return, penalty, returnable
-from mathcards.engine import ChanceOutcome, IllegalAction
+from mathcards.engine import ChanceOutcome, IllegalAction, Kind
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
     Case,
@@ -253,7 +253,7 @@ def test_a_scripted_game_waits_for_the_dice_with_their_exact_odds():
     game = game_with({"Ann": (1,), "Ben": (2,)})
     assert game.chance_outcomes() == {}
     game.apply(Roll())
-    assert game.phase is Phase.DICE and game.current_players() == [] and not game.legal_actions()
+    assert game.phase is Phase.CHANCE and game.current_players() == [] and not game.legal_actions()
     odds = game.chance_outcomes()
     assert len(odds) == 5**3 and sum(odds.values()) == 1, "a die shows five different faces"
     assert odds[(L, L, L)] == Fraction(1, 27)
@@ -271,7 +271,7 @@ def test_llama_scoring_each_is_charged_at_the_round_end():
 def test_events_say_who_did_what():
     game = game_with({"Ann": (1, 4), "Ben": (2,)})
     event = game.apply(Quit())
-    assert (event.player, event.kind) == ("Ann", "quit")
+    assert (event.player, event.kind) == ("Ann", Kind.QUIT)
     assert game.log == [event.sentence]
 
 

@@ -1,12 +1,25 @@
 """Computer players, the hint ladder and the practice set."""
 
+import random
+
 import pytest
 
+from mathcards.engine import ChanceOutcome
 from mathcards.mam import level
-from mathcards.mam.bots import SKILLS, Bot, race
+from mathcards.mam.bots import (
+    STRATEGIES,
+    Plan,
+    check_strategy,
+    computer_name,
+    computer_rng,
+    computer_take,
+    computer_to_take,
+    play_game,
+    race,
+)
 from mathcards.mam.check import check
 from mathcards.mam.expression import first_step
-from mathcards.mam.game import Claim, MamGame, Pass
+from mathcards.mam.game import Claim, Pass, Take
 from mathcards.mam.hints import hint_ladder
 from mathcards.mam.practice import PracticeSet
 from tests.mam.conftest import stacked_game
@@ -17,16 +30,22 @@ def game_with(*args, **kwargs):
     return stacked_game(*args, **kwargs).view("Ann")
 
 
-def test_a_bot_claims_a_correct_answer():
+def plan(strategy, table, seed):
+    """What a computer player with `strategy`, seated as "R" with `seed`, plans on `table`."""
+    return STRATEGIES[strategy].plan(table, computer_rng(seed, "R"))
+
+
+def test_a_computer_player_claims_a_correct_answer():
     game = game_with([7, 6, 12, 2, 15])
-    plan = Bot("Robo", "good", seed=1).plan(game)
-    assert plan.player == "Robo" and plan.answer and plan.seconds > 0
-    assert check(plan.answer, game.face_up, game.target).correct
+    planned = STRATEGIES["good"].plan(game, computer_rng(1, "Ann"))
+    assert planned.player == "Ann" and planned.answer and planned.seconds > 0
+    assert check(planned.answer, game.face_up, game.target).correct
+    assert planned.move == Claim("Ann", planned.answer)
 
 
 def test_better_players_are_faster_on_the_same_table():
     game = game_with([7, 6, 12, 2, 15])
-    seconds = {s: [Bot("R", s, seed=k).plan(game).seconds for k in range(30)] for s in SKILLS}
+    seconds = {s: [plan(s, game, k).seconds for k in range(30)] for s in STRATEGIES}
     assert max(seconds["expert"]) < min(seconds["beginner"])
     assert sum(seconds["expert"]) < sum(seconds["good"]) < sum(seconds["beginner"])
 
@@ -35,63 +54,78 @@ def test_harder_tables_take_longer():
     easy = game_with([20, 3, 9, 1, 4], dice=(3, 20))  # 20 + 3
     hard = game_with([20, 3, 9, 1, 4], dice=(2, 30))  # 32 needs three cards
     for seed in range(10):  # a beginner never goes for more cards than it needs
-        plans = [Bot("R", "beginner", seed).plan(table) for table in (easy, hard)]
+        plans = [plan("beginner", table, seed) for table in (easy, hard)]
         assert plans[0].seconds < plans[1].seconds
 
 
 def test_a_beginner_misses_long_answers_so_a_human_can_beat_it():
-    plan = Bot("R", "beginner", seed=2).plan(game_with([7, 6, 12, 2, 15]))
-    assert plan.answer is None
+    planned = plan("beginner", game_with([7, 6, 12, 2, 15]), 2)
+    assert planned.answer is None and planned.move == Pass()
 
 
 def test_an_expert_sometimes_goes_for_more_cards():
     game = game_with([7, 6, 12, 2, 15])
-    used = {
-        len(check(Bot("R", "expert", seed=k).plan(game).answer, game.face_up, 32).cards)
-        for k in range(40)
-    }
+    used = {len(check(plan("expert", game, k).answer, game.face_up, 32).cards) for k in range(40)}
     assert used == {4, 5}
 
 
-def test_bots_are_seeded():
+def test_computer_players_are_seeded():
     game = game_with([7, 6, 12, 2, 15])
-    assert Bot("R", "good", seed=5).plan(game) == Bot("R", "good", seed=5).plan(game)
+    assert plan("good", game, 5) == plan("good", game, 5)
 
 
-def test_a_bot_takes_a_card_offered_by_the_engine():
+def test_a_computer_player_chooses_from_its_view_the_legal_moves_and_its_rng():
+    game = stacked_game([7, 6, 12, 2, 15])
+    expert = STRATEGIES["expert"]
+    claim = expert(game.view("Ben"), game.legal_actions("Ben"), random.Random(1))
+    assert isinstance(claim, Claim) and claim.player == "Ben"
+    assert check(claim.answer, game.face_up, game.target).correct
+    game.apply(Claim("Ann", "1+1"))
+    legal = game.legal_actions("Ben")
+    takes = {expert(game.view("Ben"), legal, random.Random(k)) for k in range(30)}
+    assert takes == set(legal), "any face-up card, and only those"
+
+
+def test_a_computer_player_takes_a_card_offered_by_the_engine():
     game = stacked_game([7, 6, 12, 2, 15])
     game.apply(Claim("Ann", "1+1"))
-    takes = {Bot("Ben", seed=k).take(game.view("Ben")) for k in range(30)}
-    assert takes == set(game.legal_actions("Ben")), "any face-up card, and only those"
+    computers = {"Ben": STRATEGIES["good"]}
+    rngs = {"Ben": computer_rng(1, "Ben")}
+    assert computer_to_take(game, computers) == "Ben"
+    taken = computer_take(game, computers, rngs)
+    assert taken is not None and taken.player == "Ben" and len(game.won["Ben"]) == 1
+    assert computer_take(game, computers, rngs) is None, "now it is Cy's turn, a person's"
+    game.apply(Take("Cy", game.face_up[0]))
+    game.apply(ChanceOutcome((2, 30)))
+    assert computer_take(game, computers, rngs) is None, "nobody takes during the race"
 
 
-def test_unknown_skill():
-    with pytest.raises(ValueError, match="unknown skill 'genius'"):
-        Bot("R", "genius")
+def test_unknown_strategy():
+    with pytest.raises(ValueError, match="unknown strategy 'genius'"):
+        check_strategy("genius")
+    with pytest.raises(ValueError, match="unknown strategy 'genius'"):
+        computer_name(1, "genius")
+    assert computer_name(1, "expert") == "Computer 1 (expert)"
 
 
 def test_the_race_goes_to_the_fastest_player_with_an_answer():
-    table = game_with([7, 6, 12, 2, 15])
-    bots = [Bot("Slow", "beginner", seed=1), Bot("Quick", "expert", seed=1)]
-    assert race(bots, table).player == "Quick"
-    beginner = [Bot("Slow", "beginner", seed=2)]
-    assert race(beginner, table).answer is None, "it finds nothing and gives up"
+    game = stacked_game([7, 6, 12, 2, 15], players=("Slow", "Quick"))
+    computers = {"Slow": STRATEGIES["beginner"], "Quick": STRATEGIES["expert"]}
+    rngs = {name: computer_rng(1, name) for name in computers}
+    assert race(game, computers, rngs).player == "Quick"
+    beginner = {"Slow": STRATEGIES["beginner"]}
+    gave_up = race(game, beginner, {"Slow": computer_rng(2, "Slow")})
+    assert isinstance(gave_up, Plan) and gave_up.answer is None, "it finds nothing and gives up"
     with pytest.raises(ValueError, match="at least one"):
-        race([], table)
+        race(game, {}, {})
 
 
 def test_an_expert_wins_a_whole_game_against_a_beginner():
-    game = MamGame(["Novice", "Ace"], seed=9)
-    bots = [Bot("Novice", "beginner", seed=9), Bot("Ace", "expert", seed=9)]
-    while not game.over:
-        if game.must_take:
-            taker = next(bot for bot in bots if bot.name == game.must_take[0])
-            game.apply(taker.take(game.view(taker.name)))
-            continue
-        plan = race(bots, game.view("Ace"))
-        game.apply(Claim(plan.player, plan.answer) if plan.answer else Pass())
+    game = play_game({"Novice": "beginner", "Ace": "expert"}, seed=9)
     scores = game.scores()
     assert game.winners() == ["Ace"] and scores["Ace"] > 3 * scores["Novice"]
+    with pytest.raises(ValueError, match="unknown strategy"):
+        play_game({"Novice": "genius", "Ace": "expert"}, seed=9)
 
 
 # ---------------------------------------------------------------- hints
@@ -194,7 +228,7 @@ def test_practice_rounds_must_be_sensible():
 def test_the_exponent_variant_reaches_computer_players_and_hints(power):
     # 2, 5, 1, 1, 1 make 32 only as a power: 2^5.
     game = stacked_game([2, 5, 1, 1, 1], power=power)
-    plans = {Bot("R", "expert", seed=k).plan(game.view("Ann")).answer for k in range(5)}
+    plans = {plan("expert", game.view("Ann"), k).answer for k in range(5)}
     hint = game.hints()[-1]
     if power:
         assert None not in plans and all("^" in answer for answer in plans)

@@ -6,7 +6,17 @@ from fractions import Fraction
 
 import pytest
 
-from mathcards.mam.cards import BLACK, BLUE_ONES, BLUE_TENS, DECK, LEVELS, RED, deal, level
+from mathcards.mam.cards import (
+    BLACK,
+    BLUE_ONES,
+    BLUE_TENS,
+    DECK,
+    LEVELS,
+    RED,
+    deal,
+    level,
+    target,
+)
 
 
 def test_the_deck_has_55_cards_as_in_the_rulebook():
@@ -23,6 +33,12 @@ def test_the_dice():
     assert BLUE_TENS == (20, 30, 40, 50, 60, 70)
     assert BLACK == (30, 50, 70, 80, 90, 110)
     assert RED == (0, 10, 20, 0, 10, 20)
+
+
+def test_the_target_is_the_sum_of_the_dice():
+    assert target((2, 30)) == 32 and target((0, 20)) == 20
+    assert target(None) == 0, "no target before the dice are rolled"
+    assert set(LEVELS["easy"].targets()) == {target(roll) for roll in LEVELS["easy"].rolls()}
 
 
 def test_the_levels():

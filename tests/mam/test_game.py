@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from mathcards.engine import ChanceOutcome, IllegalAction
+from mathcards.engine import ChanceOutcome, IllegalAction, Kind
 from mathcards.mam import LEVELS
-from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take
+from mathcards.mam.game import Claim, MamGame, MamKind, Pass, Phase, Take
 from tests.mam.conftest import stacked_game as game_with
 
 
@@ -61,14 +61,14 @@ def test_pass_turns_up_one_more_card_and_rolls_again():
     assert not game.solvable()
     game.apply(Pass())
     assert game.face_up == [1, 1, 1, 1, 2, 3] and sorted(game.deck) == [8, 9]
-    assert game.phase is Phase.DICE and game.chance_outcomes()[(2, 30)] == Fraction(1, 36)
+    assert game.phase is Phase.CHANCE and game.chance_outcomes()[(2, 30)] == Fraction(1, 36)
 
 
 def test_pass_with_an_empty_deck_rolls_again():
     game = game_with([20, 19, 18, 17, 16], deck=[])
     said = game.apply(Pass()).sentence
     assert "the deck is empty: roll again" in said
-    assert game.face_up == [20, 19, 18, 17, 16] and game.phase is Phase.DICE
+    assert game.face_up == [20, 19, 18, 17, 16] and game.phase is Phase.CHANCE
 
 
 def test_with_an_empty_deck_and_no_roll_possible_the_game_ends():
@@ -147,12 +147,12 @@ def test_a_slip_of_the_pen_is_not_a_claim_until_confirmed():
             game.apply(Claim("Ann", slip))
     assert game.phase is Phase.CLAIM and len(game.log) == 1, "nothing happened after the roll"
     event = game.apply(Claim("Ann", "7++", confirmed=True))
-    assert event.kind == "wrong" and game.must_take == ["Ben", "Cy"]
+    assert event.kind is MamKind.WRONG and game.must_take == ["Ben", "Cy"]
 
 
 def test_a_readable_wrong_claim_is_judged_at_once():
     game = game_with([7, 6, 12, 2, 15])
-    assert game.apply(Claim("Ann", "7+6")).kind == "wrong"
+    assert game.apply(Claim("Ann", "7+6")).kind is MamKind.WRONG
 
 
 def test_the_end_says_who_won_a_tie_and_why():
@@ -171,9 +171,9 @@ def test_the_end_says_who_won_a_tie_and_why():
 def test_a_single_player_tries_again_after_a_wrong_answer():
     game = game_with([7, 6, 12, 2, 15], players=["Solo"])
     event = game.apply(Claim("Solo", "7×6−12"))
-    assert event.kind == "wrong" and "Try again" in event.sentence
+    assert event.kind is MamKind.WRONG and "Try again" in event.sentence
     assert game.phase is Phase.CLAIM and game.face_up == [7, 6, 12, 2, 15]
-    assert game.apply(Claim("Solo", "7×6−12+2")).kind == "correct"
+    assert game.apply(Claim("Solo", "7×6−12+2")).kind is MamKind.CORRECT
 
 
 def test_the_race_is_open_to_all_and_a_take_to_one():
@@ -213,3 +213,30 @@ def test_a_take_names_a_whole_card():
     game.apply(Claim("Ann", "1+1"))
     with pytest.raises(IllegalAction, match=r"a card is a whole number, not 7\.0"):
         game.apply(Take("Ben", 7.0))
+
+
+def test_every_move_says_what_kind_of_thing_happened():
+    game = game_with([7, 6, 12, 2, 15], deck=[1, 1, 1, 1, 2, 3, 9, 8, 4, 5])
+    assert game.apply(Claim("Ann", "7×6−12+2")).kind is MamKind.CORRECT
+    assert game.apply(ChanceOutcome((2, 30))).kind is Kind.CHANCE
+    wrong = game.apply(Claim("Ann", "1+1"))
+    assert wrong.kind is MamKind.WRONG and wrong.player == "Ann"
+    assert game.apply(Take("Ben", 15)).kind is MamKind.TAKE
+    game.apply(Take("Cy", 1))
+    game.apply(ChanceOutcome((0, 20)))
+    passed = game.apply(Pass())
+    assert passed.kind is MamKind.PASS and passed.player is None, "the whole table passes"
+
+
+def test_the_view_starts_with_the_common_core():
+    game = game_with([7, 6, 12, 2, 15])
+    view = game.view("Ben")
+    assert (view.viewer, view.to_move) == ("Ben", ("Ann", "Ben", "Cy"))
+    assert view.scores == {"Ann": 0, "Ben": 0, "Cy": 0} and view.target == 32
+    game.apply(Claim("Ann", "1+1"))
+    view = game.view("Ann")
+    assert view.to_move == ("Ben",) and view.must_take == ("Ben", "Cy")
+    game.apply(Take("Ben", 7))
+    assert game.view("Cy").scores == {"Ann": 0, "Ben": 1, "Cy": 0}
+    with pytest.raises(IllegalAction, match="no player called 'Zoe'"):
+        game.view("Zoe")

@@ -181,7 +181,7 @@ def test_a_pass_and_a_new_roll_in_polish():
     assert game.apply(Pass()).sentence == (
         "Nikt nie umie ułożyć 32: odkrywamy jeszcze jedną kartę – 3. Rzuć kośćmi."
     )
-    assert game.phase is Phase.DICE
+    assert game.phase is Phase.CHANCE
 
 
 def test_the_level_and_the_computer_players_have_polish_names():

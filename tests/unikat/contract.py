@@ -10,7 +10,7 @@ from typing import Any
 from mathcards.engine import ChanceOutcome
 from mathcards.unikat.board import START, around, check_table, frontier
 from mathcards.unikat.cards import DECK, Card
-from mathcards.unikat.game import BAG, RACK_SIZE, Draw, EndTurn, Lay, Stop, Swap, UnikatGame
+from mathcards.unikat.game import BAG, RACK_SIZE, Draw, EndTurn, Lay, Phase, Stop, Swap, UnikatGame
 from tests.contract import EngineCase
 from tests.unikat.stack import scramble_hidden
 
@@ -50,12 +50,14 @@ def illegal(game: Any, rng: random.Random) -> list[Any]:
 
 
 def invariant(game: Any) -> None:
-    """The table obeys the laying rule, racks hold at most 10, a chain runs cell to next cell."""
+    """The table obeys the laying rule, racks hold at most 10, a chain runs cell to next cell;
+    the game waits for the bag (its phase CHANCE) exactly while cards are still to come out."""
     check_table(game.board)
     assert all(len(rack) <= RACK_SIZE for rack in game.racks.values())
     assert all(cell in game.board for cell in game.chain)
     assert all(b in around(a) for a, b in pairwise(game.chain))
-    if not game.round_over and not game.waiting:
+    assert (game.phase is Phase.CHANCE) == bool(game.coming)
+    if not game.round_over and not game.coming:
         assert all(game.racks.values()), "a round goes on only while every rack has cards"
 
 

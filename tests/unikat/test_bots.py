@@ -5,11 +5,18 @@ import random
 
 import pytest
 
-from mathcards.unikat.bots import STRATEGIES, choose, play_game, tournament
+from mathcards.engine import computer_move
+from mathcards.unikat.bots import STRATEGIES, check_strategy, computers, play_game, tournament
 from mathcards.unikat.cards import card
 from mathcards.unikat.chain import best_chain
 from mathcards.unikat.game import Phase, UnikatGame
 from tests.unikat.stack import deal, scramble_hidden
+
+
+def choose(game, strategy, rng):
+    """The move a computer player with this strategy makes now, from its own view alone."""
+    player = game.current_players()[0]
+    return STRATEGIES[strategy](game.view(player), game.legal_actions(player), rng)
 
 
 def test_every_move_a_computer_player_makes_is_legal():
@@ -41,8 +48,20 @@ def test_a_computer_player_sees_only_its_own_view(strategy):
 
 
 def test_unknown_strategies_are_refused():
+    with pytest.raises(ValueError, match="unknown strategy 'clever': choose one of random, greedy"):
+        check_strategy("clever")
     with pytest.raises(ValueError, match="choose one of random, greedy, expert"):
-        choose(UnikatGame(["Ann", "Ben"], seed=1), "clever", random.Random())
+        play_game({"Ann": "clever", "Ben": "greedy"}, seed=1)
+
+
+def test_the_engine_moves_the_computer_player_whose_turn_it_is():
+    game = UnikatGame(["Ann", "Ben"], seed=2)
+    players = computers({"Ben": "greedy"})
+    assert computer_move(game, players, random.Random(0)) is None, "Ann is a person"
+    while game.current_players() == ["Ann"]:  # the rest of Ann's turn
+        game.apply(choose(game, "greedy", random.Random(0)))
+    event = computer_move(game, players, random.Random(0))
+    assert event is not None and event.player == "Ben"
 
 
 def cards_laid_in_one_turn(game, strategy):

@@ -20,7 +20,15 @@ from mathcards.unikat.board import (
     places,
     random_table,
 )
-from mathcards.unikat.cards import DECK, FEATURES, card, neighbours, parse_cards, touches
+from mathcards.unikat.cards import (
+    DECK,
+    FEATURES,
+    card,
+    card_with,
+    neighbours,
+    parse_cards,
+    touches,
+)
 
 swb1, cwb1, cwb2, swb2, qwb1 = parse_cards("swb1 cwb1 cwb2 swb2 qwb1")
 
@@ -56,6 +64,13 @@ def test_every_code_reads_back_as_its_card(one):
 def test_a_code_that_is_not_a_card_says_why(code, says):
     with pytest.raises(ValueError, match=says):
         card(code)
+
+
+def test_a_card_chosen_by_the_words_of_its_four_features():
+    assert card_with(("star", "white", "blue", "small")) == card("swb1")
+    assert all(card_with(one.words) == one for one in DECK)
+    with pytest.raises(ValueError, match="a shape is star/circle/square, not 'hexagon'"):
+        card_with(("hexagon", "white", "blue", "small"))
 
 
 def test_touching_cards_differ_in_exactly_one_feature():

@@ -1,25 +1,16 @@
-"""Counting the cards, the odds of touching the start card, and one chain through all 81."""
+"""Counting the cards, and the odds of touching the start card: exact, and simulated."""
 
 from fractions import Fraction
-from itertools import combinations, pairwise
+from itertools import combinations
 from math import sqrt
 
 import pytest
 
-from mathcards.unikat.board import check_table
-from mathcards.unikat.cards import DECK, neighbours, touches
-from mathcards.unikat.gray import (
-    SIDE,
-    changed_feature,
-    gray_chain,
-    gray_code,
-    is_square,
-    snake,
-    square_features,
-    squares,
-)
+from mathcards.unikat.cards import DECK, touches
 from mathcards.unikat.odds import (
+    against_exact,
     can_lay_first,
+    can_lay_first_by_size,
     expected_neighbours,
     simulate_can_lay_first,
     touching_odds,
@@ -72,37 +63,15 @@ def test_simulation_agrees_with_the_exact_odds():
     assert simulate_can_lay_first(10, 50, seed=4) == deals[:50], "seeded"
 
 
-def test_the_gray_code_counts_every_base_3_number_one_step_at_a_time():
-    code = gray_code(2)
-    assert code == [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)]
-    for before, after in pairwise(code):
-        assert sum(abs(a - b) for a, b in zip(before, after, strict=True)) == 1
+def test_the_odds_for_every_rack_size_rise_from_one_in_ten_to_certain():
+    odds = can_lay_first_by_size()
+    assert list(odds) == list(range(1, 81)) and odds[10] == can_lay_first(10)
+    assert odds[1] == Fraction(1, 10) and list(odds.values()) == sorted(odds.values())
+    assert odds[72] < 1 == odds[73], "certain from 73 cards on"
 
 
-def test_one_chain_through_all_81_cards():
-    chain = gray_chain()
-    assert len(chain) == len(set(chain)) == 81 and set(chain) == set(DECK)
-    assert all(touches(a, b) for a, b in pairwise(chain))
-    assert changed_feature(chain[0], chain[1]) == "size"
-    with pytest.raises(ValueError, match="not differ in exactly one"):
-        changed_feature(chain[0], chain[0])
-
-
-def test_the_snake_is_a_legal_9_by_9_table():
-    table = snake()
-    assert set(table) == {(x, y) for x in range(SIDE) for y in range(SIDE)}
-    check_table(table)
-    assert table[(8, 0)] == gray_chain()[8] and table[(8, 1)] == gray_chain()[9]
-
-
-def test_every_2_by_2_square_changes_two_different_features():
-    found = set()
-    for a in DECK:
-        for b, c in combinations(neighbours(a), 2):
-            for d in set(neighbours(b)) & set(neighbours(c)) - {a}:
-                assert is_square(a, b, c, d)
-                across, down = square_features(a, b, c, d)
-                assert across != down, "one feature cannot go round a square"
-                found.add(frozenset((a, b, c, d)))
-    assert len(found) == len(squares()) == 486 == 81 * 6
-    assert all(is_square(*square) for square in squares())
+def test_simulated_deals_are_compared_with_the_exact_chance():
+    share, gap = against_exact([True, False, False, False], rack_size=1)
+    assert share == 0.25 and gap == pytest.approx(0.25 - 0.1)
+    share, gap = against_exact([False] * 10, rack_size=1)
+    assert share == 0 and gap == pytest.approx(-0.1)

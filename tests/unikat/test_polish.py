@@ -10,7 +10,7 @@ from mathcards import i18n
 from mathcards.cli import main
 from mathcards.engine import IllegalAction
 from mathcards.unikat.bots import play_game
-from mathcards.unikat.cards import DECK, card
+from mathcards.unikat.cards import DECK, card, card_with
 from mathcards.unikat.game import Draw, EndTurn, Lay, Stop, UnikatGame
 from tests.contract import play
 from tests.english import english_words
@@ -70,7 +70,7 @@ def test_seeded_games_say_every_event_and_every_refusal_in_polish(scripted):
 def test_games_between_computer_players_end_in_polish():
     game = play_game({"Ty": "greedy", "Ala": "expert", "Bartek": "random"}, seed=4)
     last = game.log[-1]
-    assert "Ujemne punkty w tej rundzie: Ty " in last and "Koniec gry." in last
+    assert "Ujemne punkty w tej rundzie: Ty " in last and "Koniec gry: " in last
     assert not english_words(" ".join(game.log))
 
 
@@ -107,7 +107,9 @@ def test_refusals_say_which_rule_in_polish():
         game.apply(Draw(card("swb1")))
     with pytest.raises(ValueError, match=r"^'swb9' to nie jest karta: wielkość zapisuje się"):
         card("swb9")
-    with pytest.raises(ValueError, match="'Ola' nie bierze udziału w grze"):
+    with pytest.raises(ValueError, match=r"^kształt to gwiazdka/koło/kwadrat, a nie 'sześciokąt'"):
+        card_with(("sześciokąt", "white", "blue", "small"))
+    with pytest.raises(ValueError, match="nie ma gracza o imieniu 'Ola'"):
         game.view("Ola")
 
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from mathcards.engine import ChanceOutcome, IllegalAction, RoundGame
+from mathcards.engine import ChanceOutcome, IllegalAction, Kind, RoundGame
 from mathcards.unikat.board import START, fits
 from mathcards.unikat.cards import DECK, Card, card, parse_cards
 from mathcards.unikat.game import (
@@ -19,6 +19,7 @@ from mathcards.unikat.game import (
     Stop,
     Swap,
     UnikatGame,
+    UnikatKind,
 )
 from tests.unikat.stack import deal
 
@@ -302,6 +303,7 @@ def test_the_first_to_lay_their_last_card_wins_and_the_others_score_minus_points
     event = game.apply(Lay(cwb2, (2, 0)))
     assert "Ann has no card left and wins the round!" in event.sentence
     assert game.round_over and game.over and game.round_winner == "Ann"
+    assert game.phase is Phase.OVER
     assert game.scores() == {"Ann": 0, "Ben": 10} and game.winners() == ["Ann"]
     assert game.legal_actions() == [] and game.current_players() == []
     with pytest.raises(IllegalAction, match="round is over"):
@@ -318,8 +320,10 @@ def test_rounds_add_minus_points_and_the_starter_moves_clockwise():
     del game.racks["Ann"][1:]
     game.apply(Lay(cwb1, (1, 0)))
     assert game.round_over and not game.over and game.scores() == {"Ann": 0, "Ben": 10, "Cy": 10}
+    assert game.phase is Phase.ROUND_OVER
     event = game.next_round()
     assert event.player is None and "Round 2, Ben to play first" in event.sentence
+    assert event.kind is Kind.DEAL and game.phase is Phase.ACT
     assert game.rounds == 2 and game.current_players() == ["Ben"]
     assert sorted(game.cards()) == sorted(DECK) and len(game.board) == 1
     assert game.scores() == {"Ann": 0, "Ben": 10, "Cy": 10}, "minus points add up over rounds"
@@ -334,9 +338,11 @@ def test_a_view_shows_the_own_rack_and_only_the_others_rack_sizes():
     assert view.rack == tuple(sorted(game.racks["Ben"])) and qwb1 in view.rack
     assert cwb1 not in view.rack and dict(view.rack_sizes) == {"Ann": 10, "Ben": 10}
     assert view.board == {START: swb1} and view.bag_size == len(game.bag)
-    assert view.to_play == "Ann" and view.phase is Phase.ACT
+    assert view.to_move == ("Ann",) and view.phase is Phase.ACT
+    assert view.viewer == "Ben" and dict(view.scores) == {"Ann": 0, "Ben": 0}
+    assert game.view("Ann").may_lay and not view.may_lay, "cards are laid in one's own turn"
     assert "cwb1" not in repr(view)
-    with pytest.raises(ValueError, match="not playing"):
+    with pytest.raises(ValueError, match="no player called 'Zed'"):
         game.view("Zed")
 
 
@@ -344,11 +350,24 @@ def test_only_the_player_whose_turn_it_is_may_act():
     game = deal({"Ann": "cwb1", "Ben": "qwb1"})
     assert game.legal_actions("Ben") == [] and game.legal_actions("Ann")
     assert Lay(qwb1, (1, 0)) not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="no player called 'Zed'"):
+        game.legal_actions("Zed")
+
+
+def test_every_event_says_its_kind():
+    game = deal({"Ann": "cwb1 cwb2 swb2", "Ben": ""})
+    kinds = [game.apply(Lay(card(c), at)).kind for c, at in (("cwb1", (1, 0)), ("cwb2", (1, 1)))]
+    kinds.append(game.apply(Lay(swb2, (0, 1))).kind)  # next to two cards: a double move
+    kinds += [game.apply(Stop()).kind, game.apply(EndTurn()).kind, game.apply(Draw(BAG)).kind]
+    kinds.append(game.apply(Swap(game.racks["Ben"][0], game.display[0])).kind)
+    lay, stop, swap, end = UnikatKind.LAY, UnikatKind.STOP, UnikatKind.SWAP, UnikatKind.END_TURN
+    assert kinds == [lay, lay, lay, stop, end, Kind.DRAW, swap]
 
 
 def test_a_scripted_game_waits_for_each_card_out_of_the_bag():
     game = UnikatGame(["Ann", "Ben"], seed=3, scripted=True)
     assert game.current_players() == [] and game.legal_actions() == []
+    assert game.phase is Phase.CHANCE and game.view("Ann").to_move == ()
     outcomes = game.chance_outcomes()
     assert len(outcomes) == 81 and set(outcomes.values()) == {Fraction(1, 81)}
     with pytest.raises(IllegalAction, match="a card must come out of the bag first"):
@@ -363,10 +382,27 @@ def test_a_scripted_game_waits_for_each_card_out_of_the_bag():
     assert game.racks["Ann"] == [DECK[0], *DECK[-19:-10]] and game.racks["Ben"] == list(DECK[-10:])
     event = game.apply(ChanceOutcome(DECK[40]))
     assert event.player is None and f"start card is the {DECK[40].name}" in event.sentence
+    assert event.kind is Kind.CHANCE
     assert game.chance_outcomes() == dict.fromkeys(sorted(game.bag), Fraction(1, 60))
     for one in game.bag[-3:]:
         game.apply(ChanceOutcome(one))
     assert game.chance_outcomes() == {} and game.current_players() == ["Ann"]
+    assert game.phase is Phase.ACT
+
+
+def test_a_scripted_game_waits_for_the_bag_in_a_turn_then_goes_on():
+    game = UnikatGame(["Ann", "Ben"], seed=3, scripted=True)
+    while game.phase is Phase.CHANCE:  # the deal
+        game.apply(ChanceOutcome(min(game.chance_outcomes())))
+    swap = next(m for m in game.legal_actions() if isinstance(m, Swap) and m.take == BAG)
+    assert game.apply(swap).kind is UnikatKind.SWAP
+    assert game.phase is Phase.CHANCE and game.current_players() == []
+    with pytest.raises(IllegalAction, match="a card must come out of the bag first"):
+        game.apply(EndTurn())
+    drawn = max(game.chance_outcomes())
+    game.apply(ChanceOutcome(drawn))
+    assert drawn in game.racks["Ann"] and len(game.racks["Ann"]) == RACK_SIZE
+    assert game.phase is Phase.ACT and game.current_players() == ["Ben"]
 
 
 def test_an_unscripted_game_draws_by_itself_and_refuses_a_chosen_card():

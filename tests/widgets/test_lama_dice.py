@@ -2,7 +2,6 @@
 
 import re
 import threading
-import time
 from html import unescape
 
 import ipywidgets as w
@@ -11,8 +10,9 @@ import pytest
 from mathcards.chips import LLAMA as L
 from mathcards.engine import ChanceOutcome
 from mathcards.i18n import use
+from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import Case, parse_dice
-from mathcards.lama_dice.game import Discard, Phase, Roll
+from mathcards.lama_dice.game import Discard, LamaDiceKind, Phase, Quit, Roll
 from mathcards.lama_dice.odds import roll_odds
 from tests.conftest import FakeClock
 from tests.english import english_words
@@ -36,21 +36,23 @@ from widgets.lama_dice import (
 ONE_LLAMA = "12345L,12346L,12356L"
 
 
-class ScriptedDice:
-    """Stands in for a game's random.Random: the dice land on the faces given, in order."""
-
-    def __init__(self, *rolls):
-        self.faces = [face for faces in rolls for face in faces]
-
-    def choice(self, _die):
-        return self.faces.pop(0)
-
-
 def table(*opponents, **options):
     clock = FakeClock()
     made = LamaDiceTable(opponents or ("bold",), clock=clock, **options)
     clock.run()
     return made, clock
+
+
+def last_player_table():
+    """A scripted table (seed 49) where You become the last player: your first roll is three
+    llamas, and Cautious Cleo, whose row scores 8, quits at once."""
+    played, clock = table("cautious", seed=49, scripted=True)
+    assert played.game.rows == {"You": (3, 3, 4, 6, L, L), "Cautious Cleo": (1, 1, 1, 3, 3, 4)}
+    played.act(Roll())
+    played.land((L, L, L))
+    clock.step()  # Cleo's move, a second later
+    assert played.game.quit == {"Cautious Cleo"} and played.game.player == "You"
+    return played, clock
 
 
 def test_rows_are_drawn_as_lama_cards_with_a_drawn_llama():
@@ -136,8 +138,7 @@ def test_the_roller_row_shows_every_case():
 
 def test_the_roller_highlights_the_cards_the_dice_match():
     roller = DiceRoller(seed=3)
-    roller.rng = ScriptedDice((6, 2, 3))
-    roller.roll()
+    roller.show((6, 2, 3))
     assert roller.table.value.count("mc-match") == 3  # two 6s in the row, the 2 in the llama row
 
 
@@ -186,10 +187,13 @@ def test_roll_10000_shows_progress_and_updates_table_and_chart_together(clock):
 # ---------------------------------------------------------------- roll or quit
 
 
-def test_roll_or_quit_for_typed_rows_and_example_rows_after_the_page_shows(clock):
-    start = time.perf_counter()
-    advisor = LastPlayer(dice=DiceChooser(), clock=clock)
-    assert time.perf_counter() - start < 0.5, "the lesson's rows were worked out in advance"
+def test_roll_or_quit_for_typed_rows_and_example_rows_after_the_page_shows(clock, monkeypatch):
+    def worked_out_now(*args, **kwargs):
+        raise AssertionError("the lesson's rows are worked out in advance, not on the page")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(known, "last_player", worked_out_now)
+        advisor = LastPlayer(dice=DiceChooser(), clock=clock)
     assert not clock.pending and "Best: <b>roll on</b>" in advisor.decision.value
     assert advisor.examples.value.count("<tr>") == 1 + len(LastPlayer.EXAMPLES)
     assert "mc-card" in advisor.examples.value and "mc-bar-row" in advisor.examples.value
@@ -263,27 +267,26 @@ def test_computer_turns_are_paced_about_a_second_apart():
 
 
 def test_the_dice_show_beside_the_player_who_rolled_and_matches_light_up():
-    played, _clock = table("bold", seed=4)
-    played.game.rng = ScriptedDice((3, 5, L))
-    played.game.rows["You"] = (3, 3, 6)
+    played, _clock = table("bold", seed=0, scripted=True)
+    assert played.game.rows["You"] == (1, 3, 4, 4, 5, 5)
     played.act(Roll())
+    assert played.game.phase is Phase.CHANCE and played.actions.children == ()
+    played.land((4, 2, 2))
     seats = played.rows_view.value.split("data-player=")[1:]
     you, computer = seats
     assert you.startswith('"You"') and "mc-die" in you, "the dice are beside You"
     assert "mc-die" not in computer
-    assert you.count("mc-match") == 2, "both 3s light up"
+    assert you.count("mc-match") == 2, "both 4s light up"
 
 
 def test_after_a_bust_the_headline_says_bust_and_what_happened():
-    played, _clock = table("bold", seed=4)
-    game = played.game
-    game.quit.add("Bold Bea")  # You are the last player: missing your row is a bust
-    game.rows["You"], game.llama_row = (6, 6), (2, 3)
-    game.rng = ScriptedDice((2, 4, L))
+    played, _clock = last_player_table()  # You are the last player: missing your row is a bust
     played.act(Roll())
-    assert game.round_over and game.case() is Case.BUST
+    played.land((5, 2, 1))
+    game = played.game
+    assert game.round_over and game.case() is Case.BUST and played.last.kind is LamaDiceKind.BUST
     assert "Bust!" in played.headline.value and "A match" not in played.headline.value
-    assert "the whole llama row (2 3) goes into your row" in played.headline.value
+    assert "the whole llama row (1 2 3 4 5 6 L) goes into your row" in played.headline.value
 
 
 def test_the_table_speaks_good_english_for_you():
@@ -300,9 +303,7 @@ def test_the_table_speaks_good_english_for_you():
 
 
 def test_the_odds_panel_gives_the_best_decision_to_the_last_player():
-    played, clock = table("cautious", seed=2)
-    played.game.quit.add("Cautious Cleo")
-    played._render()
+    played, clock = last_player_table()
     assert "You are the last player" in played.odds_panel.value
     assert "Working out" in played.odds_panel.value, "the click is answered at once"
     clock.run()
@@ -327,15 +328,16 @@ def test_the_table_shows_the_games_own_log():
     assert shown == [line.replace("'", "&#x27;") for line in played.game.log[-len(shown) :]]
 
 
-@pytest.mark.parametrize(("scoring", "points"), [("once", "13"), ("each", "23")])
-def test_llama_scoring_reaches_the_widgets(scoring, points):
+@pytest.mark.parametrize(
+    ("scoring", "points", "at_the_table"), [("once", "13", "26"), ("each", "23", "36")]
+)
+def test_llama_scoring_reaches_the_widgets(scoring, points, at_the_table):
     demo = OddsDemo(row="3 L L", llama_scoring=scoring, clock=FakeClock())
     assert f"Quitting now scores {points}" in demo.odds_view.value
-    played, _clock = table("bold", seed=4, llama_scoring=scoring)
+    played, _clock = table("bold", seed=1, llama_scoring=scoring)
     assert played.game.llama_scoring == scoring
-    played.game.rows["You"] = (3, L, L)
-    played._render()
-    assert f"Quitting now scores {points}" in played.odds_panel.value
+    assert played.game.rows["You"] == (1, 4, 5, 6, L, L), "two llamas: 10 in all, or 10 each"
+    assert f"Quitting now scores {at_the_table}" in played.odds_panel.value
 
 
 def test_the_dice_layout_reaches_the_table_and_its_odds():
@@ -360,17 +362,29 @@ def test_new_dice_start_a_fresh_table_but_never_wipe_a_game_under_way(clock):
 
 
 def test_unknown_computer_player():
-    with pytest.raises(ValueError, match="unknown player 'reckless'"):
+    with pytest.raises(ValueError, match="unknown strategy 'reckless'"):
         LamaDiceTable(("reckless",))
 
 
 def test_the_phase_waits_for_you_after_a_match():
-    played, _clock = table("bold", seed=4)
-    played.game.rng = ScriptedDice((3, 5, L))
-    played.game.rows["You"] = (3, 3, 6)
+    played, _clock = table("bold", seed=0, scripted=True)
     played.act(Roll())
+    played.land((4, 2, 2))  # your row holds two 4s
     assert played.game.phase is Phase.DISCARD
     assert "Discard highlighted cards" in played.headline.value
+    assert [b.description for b in played.actions.children] == ["Discard 4"]
+
+
+def test_a_scripted_table_waits_for_the_computers_dice_too():
+    played, clock = table("bold", seed=0, scripted=True)
+    played.act(Quit())
+    clock.run()
+    assert played.game.phase is Phase.CHANCE and played.game.player == "Bold Bea"
+    assert played.last.kind is LamaDiceKind.ROLL and not clock.waiting
+    played.land((L, L, L))
+    assert played.last.kind is LamaDiceKind.THREE_LLAMAS
+    clock.run()
+    assert played.last.kind is LamaDiceKind.ROLL, "Bold Bea rolls again, alone"
 
 
 def test_on_a_page_the_heavy_work_runs_on_a_worker_thread(monkeypatch):

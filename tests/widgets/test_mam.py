@@ -34,6 +34,17 @@ def dealt(**options):
     return table
 
 
+RULEBOOK = [7, 6, 12, 2, 15]
+
+
+def stacked(deck, dice=(2, 30), **options):
+    """A table whose scripted game turns up `deck` in order, and whose dice show `dice`."""
+    table = MamTable(stack=deck, scripted=True, **options)
+    table.deal_button.click()
+    table.land(dice)
+    return table
+
+
 # ---------------------------------------------------------------- drawing
 
 
@@ -49,6 +60,27 @@ def test_the_table_shows_dice_target_and_cards():
     html = render_table([7, 6, 12, 2, 15], (2, 30), ("blue", "blue"), deck_left=50)
     assert html.count('<svg class="mc-card ') == 5 and html.count('class="mc-die') == 2
     assert 'data-target="32"' in html and "deck: 50 cards left" in html
+
+
+def test_dice_not_rolled_show_no_target_yet():
+    html = render_table([7, 6, 12, 2, 15], None, ("blue", "blue"))
+    assert html.count("not rolled yet") == 4 and 'data-target="?"' in html
+
+
+def test_a_scripted_table_waits_for_the_dice_the_demo_chooses(clock):
+    table = MamTable(
+        mode="versus", opponents=("expert",), stack=RULEBOOK, scripted=True, clock=clock
+    )
+    table.deal_button.click()
+    assert 'data-target="?"' in table.table.value and table.countdown.value == ""
+    table.land((2, 30))
+    assert 'data-target="32"' in table.table.value and "The dice show 2 + 30 = 32." in (
+        table.status.value
+    )
+    assert "Computer 1 (expert) is thinking:" in table.countdown.value, "now the race is on"
+    unscripted = dealt()
+    unscripted.land((2, 30))
+    assert "nobody chooses the roll" in unscripted.answer.message.value
 
 
 def test_the_deck_is_a_pile_that_thins_as_cards_are_drawn():
@@ -169,8 +201,7 @@ def test_a_typing_slip_costs_no_cards_until_the_teacher_confirms(slip):
 
 
 def test_next_round_first_says_there_is_a_way_then_gives_up_on_it():
-    table = dealt()
-    table.game.face_up[:], table.game.dice = [7, 6, 12, 2, 15], (2, 30)
+    table = stacked([*RULEBOOK, 3])
     cards_before = list(table.game.face_up)
     table.none_button.click()
     assert "There is a way to make 32" in table.answer.message.value
@@ -180,12 +211,15 @@ def test_next_round_first_says_there_is_a_way_then_gives_up_on_it():
 
 
 def test_a_tie_at_the_end_says_who_won_it_and_why():
-    table = dealt(players=("Ann", "Ben"))
-    game, answer = table.game, answer_for(table)
-    game.won = {"Ann": [1] * (len(answer.cards) + 2), "Ben": [3, 4]}
-    game.deck[:] = []
+    table = stacked([*RULEBOOK, 3, 4], dice=(2, 20), players=("Ann", "Ben"))
+    game = table.game
+    table.claimer.value = "Ann"
+    table.answer.text.value = "15+7"
+    table.answer.submit.click()
+    table.land((4, 20))
+    assert game.face_up == [6, 12, 2, 3, 4] and not game.deck
     table.claimer.value = "Ben"
-    table.answer.text.value = answer.text
+    table.answer.text.value = "12*2"
     table.answer.submit.click()
     assert game.over and game.scores()["Ann"] == game.scores()["Ben"]
     assert "Ben wins:" in table.status.value and "as many as Ann" in table.status.value
@@ -209,11 +243,10 @@ def test_show_all_solutions_toggles():
 
 
 def test_no_solution_checks_first_and_only_then_turns_up_a_card():
-    table = dealt()
-    table.game.face_up, table.game.dice = [1, 1, 1, 1, 2], (2, 30)
+    table = stacked([1, 1, 1, 1, 2, 3])
     table.none_button.click()
     assert len(table.game.face_up) == 6
-    table.game.face_up, table.game.dice = [7, 6, 12, 2, 15], (2, 30)
+    table = stacked([*RULEBOOK, 3])
     table.none_button.click()
     assert "There is a way to make 32" in table.answer.message.value
     assert len(table.game.face_up) == 5
@@ -250,7 +283,7 @@ def test_bad_settings_are_value_errors():
         MamTable(mode="tournament")
     with pytest.raises(ValueError, match="own"):
         MamTable(players=("A", "A"))
-    with pytest.raises(ValueError, match="unknown skill"):
+    with pytest.raises(ValueError, match="unknown strategy"):
         MamTable(mode="versus", opponents=("genius",))
 
 

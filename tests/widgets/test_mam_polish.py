@@ -10,7 +10,7 @@ from mathcards import i18n
 from mathcards.mam import best
 from tests.conftest import FakeClock
 from tests.english import english_words
-from tests.widgets.test_mam import answer_for
+from tests.widgets.test_mam import RULEBOOK, answer_for, stacked
 from widgets.mam import (
     AllLevels,
     MamTable,
@@ -98,15 +98,14 @@ def test_a_seeded_class_game_is_polish_from_deal_to_take():
 
 
 def test_next_round_and_the_end_of_a_class_game_in_polish():
-    table = MamTable(teams=2, seed=7)
-    table.deal_button.click()
-    table.game.face_up[:], table.game.dice = [7, 6, 12, 2, 15], (2, 30)
+    table = stacked([*RULEBOOK, 3], teams=2)
     table.none_button.click()
     assert "Da się ułożyć 32" in table.answer.message.value
     table.none_button.click()
     assert "odkrywamy jeszcze jedną kartę" in table.status.value
     game = table.game
-    game.deck[:] = []
+    table.land((2, 30))
+    assert not game.deck, "the last card is turned up"
     table.answer.text.value = best(game.solver_cards(), game.target).text
     table.answer.submit.click()
     assert game.over and "Koniec gry:" in table.status.value and not english_in(table)

@@ -233,6 +233,8 @@ def test_the_chain_builder_grows_to_81_and_lays_a_snake():
 def test_the_square_checker(codes, says):
     checker = SquareChecker(codes)
     assert says in checker.verdict.value
+    drawn = checker.picture.value.count("<svg")
+    assert drawn == (0 if "unique" in says else 4), "four different cards are drawn as typed"
 
 
 def test_the_square_checker_reports_a_typo_next_to_the_inputs():

@@ -11,13 +11,8 @@ import ipywidgets as w
 from mathcards.i18n import N_, _, ngettext, number, percent
 from mathcards.lama.cards import PRESETS, Card, score, score_in_words, sort_hand
 from mathcards.lama.cards import preset as find_preset
-from mathcards.lama.game import (
-    LamaView,
-)
-from mathcards.lama.odds import (
-    draw_cost,
-    draw_playable,
-)
+from mathcards.lama.odds import draw_odds
+from mathcards.lama.view import LamaView
 from widgets import svg
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
@@ -94,12 +89,12 @@ def render_seats(view: LamaView) -> str:
     """Every other player: name, card backs with the count, a quit mark, chips."""
     seats, to_move, quit_word = [], escape(_("to move")), escape(_("quit"))
     for seat in view.others:
-        turn = f" ◀ {to_move}" if view.to_move == seat.name else ""
+        turn = f" ◀ {to_move}" if seat.name in view.to_move else ""
         quit_mark = f' <span class="mc-quit-mark">{quit_word}</span>' if seat.quit else ""
         seats.append(
             f'<div class="mc-seat" data-player="{escape(seat.name)}">'
             f'<div class="mc-seat-name">{escape(seat.name)}{quit_mark}{turn}</div>'
-            f"{render_backs(seat.cards)}{render_chips(seat.chips, seat.score)}</div>"
+            f"{render_backs(seat.cards)}{render_chips(seat.chips, view.scores[seat.name])}</div>"
         )
     return "".join(seats)
 
@@ -142,10 +137,8 @@ def render_odds(view: LamaView) -> str:
         quitting,
     )
     lines = [costs.format(points=f"<b>{quitting}</b>", words=escape(words))]
-    seen = view.discard_pile[:-1]
-    if view.draw_pile and not view.alone:
-        fits = draw_playable(view.deck, view.hand, view.top, seen)
-        cost = draw_cost(view.deck, view.hand, view.top, seen, view.llama_scoring)
+    odds = draw_odds(view)
+    if odds is not None:
         chance = _(
             "A card drawn now fits on {card} with chance {exact} ≈ {percent}; on average "
             "it adds {points} points to your hand."
@@ -154,9 +147,9 @@ def render_odds(view: LamaView) -> str:
             0,
             chance.format(
                 card=escape(view.top.the),
-                exact=f"<b>{fits}</b>",
-                percent=percent(fits, digits=0),
-                points=number(cost, 1),
+                exact=f"<b>{odds.fits}</b>",
+                percent=percent(odds.fits, digits=0),
+                points=number(odds.cost, 1),
             ),
         )
     else:

@@ -9,15 +9,10 @@ from html import escape
 import ipywidgets as w
 
 from mathcards.i18n import N_, _, you
-from mathcards.lama.bots import choose
+from mathcards.lama.bots import STRATEGIES
 from mathcards.lama.cards import can_play
-from mathcards.lama.game import (
-    Action,
-    Draw,
-    LamaGame,
-    Play,
-    Quit,
-)
+from mathcards.lama.game import Action, Draw, Quit
+from mathcards.lama.simulate import next_moment
 from widgets.controls import (
     Complains,
     button,
@@ -34,9 +29,6 @@ from widgets.lama.cards import (
     render_seats,
 )
 from widgets.style import LAMA_STYLE, page_style
-
-MOMENT_TRIES = 50  # seeded games tried for a moment to decide
-
 
 CHOSE = {Draw: N_("You chose to <b>draw</b>."), Quit: N_("You chose to <b>quit</b>.")}
 EXPERT = {  # by the expert's move, and whether it is yours
@@ -77,16 +69,10 @@ class DrawOrQuit(Complains, w.VBox):
 
     @shows_errors
     def another(self) -> None:
-        """Play a seeded game between computer players up to a moment to decide."""
-        for _attempt in range(MOMENT_TRIES):
-            self.seed += 1
-            moment = _moment(self.preset.value, self.seed)
-            if moment is not None:
-                break
-        else:
-            raise ValueError(_("no game came to a moment to decide: try another deck"))
-        self.game = moment
-        view = moment.view(moment.player)
+        """Play a seeded game between computer players up to a moment to decide: you (the
+        first seat, "You" or "Ty") cannot play a card but may draw."""
+        self.seed, self.game = next_moment(self.preset.value, self.seed, [you(), *NAMES[:2]])
+        view = self.game.view(self.game.player)
         self.situation.value = (
             render_seats(view)
             + render_piles(view)
@@ -104,7 +90,7 @@ class DrawOrQuit(Complains, w.VBox):
         """Your decision next to the expert's; then the card that would have come."""
         game = self.game
         view = game.view(game.player)
-        expert = choose("expert", view, game.legal_actions(), random.Random(0))
+        expert = STRATEGIES["expert"](view, game.legal_actions(), random.Random(0))
         drawn = game.draw_pile[-1]
         came = (
             _("The top card of the draw pile was {card} — it fits.")
@@ -116,17 +102,3 @@ class DrawOrQuit(Complains, w.VBox):
             f"<p>{came.format(card=card_svg(drawn, 56))}</p>"
         )
         self.draw.disabled = self.quit.disabled = True
-
-
-def _moment(preset: str, seed: int) -> LamaGame | None:
-    """A seeded game played by bold computer players until you (the first seat, "You" or "Ty")
-    cannot play but may draw."""
-    game = LamaGame([you(), *NAMES[:2]], preset, seed=seed)
-    rng = random.Random(seed)
-    while not game.round_over:
-        legal = game.legal_actions()
-        yours = game.player == game.players[0]
-        if yours and Draw() in legal and not any(isinstance(a, Play) for a in legal):
-            return game
-        game.apply(choose("bold", game.view(game.player), legal, rng))
-    return None

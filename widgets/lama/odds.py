@@ -3,25 +3,24 @@ exact odds of a dealt hand."""
 
 from __future__ import annotations
 
-import random
 from html import escape
-from math import comb
 from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
 from mathcards.chips import LLAMA_SCORING
 from mathcards.i18n import _, ngettext, number, percent
-from mathcards.lama.bots import BOTS, Standing, tournament
+from mathcards.lama.bots import STRATEGIES, Standing, tournament
 from mathcards.lama.cards import PRESETS
 from mathcards.lama.cards import preset as find_preset
 from mathcards.lama.odds import (
+    deal_count,
     different_hands,
     distinct_values_chances,
     expected_score,
-    is_run,
     run_chance,
 )
+from mathcards.lama.simulate import simulate_runs
 from widgets.charts import drawn, figure_png
 from widgets.controls import (
     Complains,
@@ -82,7 +81,7 @@ class TournamentChart(Complains, w.VBox):
         games = self.games.value
         playing = ngettext("Playing {games} game …", "Playing {games} games …", games)
         self.message.value = render_message(playing.format(games=games))
-        standings = tournament(list(BOTS), games, seed=self.seed, preset=self.preset.value)
+        standings = tournament(list(STRATEGIES), games, seed=self.seed, preset=self.preset.value)
         self.table.value = render_standings(standings)
         title = ngettext(
             "{games} game, deck {deck}: mean penalty ± spread",
@@ -143,9 +142,8 @@ class RunSimulation(Complains, w.VBox):
     @shows_errors
     def deal(self, count: int) -> None:
         """Deal `count` more hands from the shuffled deck and count the runs."""
-        deck = find_preset(self.preset.value).cards()
-        rng = random.Random(f"{self.seed}/{self.preset.value}/{len(self.runs)}")
-        self.runs += [is_run(rng.sample(deck, 6)) for _hand in range(count)]
+        seed = f"{self.seed}/{self.preset.value}/{len(self.runs)}"
+        self.runs += simulate_runs(self.preset.value, count, seed=seed)
         hits, dealt = sum(self.runs), len(self.runs)
         runs = ngettext(
             "{runs} run in {dealt} hands dealt: {share}",
@@ -212,7 +210,7 @@ class DealOdds(Complains, w.VBox):
             "{hands} different hands can be dealt from the {deck} deck (equal cards are "
             "interchangeable; there are {deals} deals).",
             hands,
-        ).format(hands=number(hands, 0), deck=deck.label, deals=number(comb(deck.size, 6), 0))
+        ).format(hands=number(hands, 0), deck=deck.label, deals=number(deal_count(deck), 0))
         scores = _("Expected score of a hand as dealt: {exact} ≈ {approximately} points.")
         scores = scores.format(exact=f"<b>{expected}</b>", approximately=number(expected))
         headings = [_("different values"), _("exactly"), "≈"]

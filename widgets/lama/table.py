@@ -8,8 +8,9 @@ from html import escape
 
 import ipywidgets as w
 
+from mathcards.engine import computer_move, computer_to_move, game_over
 from mathcards.i18n import _
-from mathcards.lama.bots import BOTS, choose, label
+from mathcards.lama.bots import STRATEGIES, Strategy, label
 from mathcards.lama.cards import Card
 from mathcards.lama.game import (
     STARTERS,
@@ -75,16 +76,17 @@ class LamaTable(Complains, w.VBox):
             complain=self.complain,
         )
         self.game: LamaGame | None = None
+        self.computers: dict[str, Strategy] = {}  # each computer's seat: how it plays
         self.preset = deck_choice(preset)
         self.llama_scoring = llama_scoring_choice()
         self.starter = dropdown(_("Starts"), labelled(STARTER_LABELS), STARTERS[0], "mc-starter")
         self.lama20 = w.Checkbox(value=False, description=_("LAMA 20 (pink chips)"))
         self.name = w.Text(value=name, description=_("Your name"))
         self.name.add_class("mc-your-name")
-        bots = [(NOBODY, NOBODY), *((label(bot), bot) for bot in BOTS)]
+        choices = [(NOBODY, NOBODY), *((label(name), name) for name in STRATEGIES)]
         self.seats = [
-            dropdown(_("Seat {n}").format(n=i + 2), bots, bot, f"mc-opponent-{i + 1}")
-            for i, bot in enumerate([*opponents, *[NOBODY] * (len(NAMES) - len(opponents))])
+            dropdown(_("Seat {n}").format(n=i + 2), choices, strategy, f"mc-opponent-{i + 1}")
+            for i, strategy in enumerate([*opponents, *[NOBODY] * (len(NAMES) - len(opponents))])
         ]
         self.deal_button = button(_("Deal"), "mc-deal", self.deal, button_style="primary")
         choose_all = _("Choose the deck, the rules and your opponents, then deal.")
@@ -135,20 +137,23 @@ class LamaTable(Complains, w.VBox):
     @shows_errors
     def deal(self, _button: object = None) -> None:
         """Start a game with the chosen deck, rules and opponents."""
-        bots = [seat.value for seat in self.seats if seat.value != NOBODY]
-        if not bots:
+        chosen = [seat.value for seat in self.seats if seat.value != NOBODY]
+        if not chosen:
             raise ValueError(_("choose at least one computer player to play against"))
-        strategies = {f"{NAMES[i]} ({label(bot)})": bot for i, bot in enumerate(bots)}
+        computers = {
+            f"{NAMES[i]} ({label(strategy)})": STRATEGIES[strategy]
+            for i, strategy in enumerate(chosen)
+        }
         seed = None if self.seed is None else self.seed + self.games
         game = LamaGame(
-            [self.name.value, *strategies],
+            [self.name.value, *computers],
             self.preset.value,
             llama_scoring=self.llama_scoring.value,
             lama20=self.lama20.value,
             starter=self.starter.value,
             seed=seed,
         )
-        self.game, self.me, self.strategies = game, game.players[0], strategies
+        self.game, self.me, self.computers = game, game.players[0], computers
         self.games += 1
         self.rng = random.Random(seed)
         self.setup.layout.display, self.table.layout.display = "none", None
@@ -188,8 +193,9 @@ class LamaTable(Complains, w.VBox):
 
     def _computer_to_move(self) -> bool:
         """Is a computer player to move now?"""
-        game = self.game
-        return game is not None and bool(game.current_players()) and game.player != self.me
+        return (
+            self.game is not None and computer_to_move(self._playing(), self.computers) is not None
+        )
 
     def _computers_play(self) -> None:
         """Computer moves, with a pause between them, until it is your move or the round ends."""
@@ -197,10 +203,7 @@ class LamaTable(Complains, w.VBox):
 
     def _computer_move(self) -> None:
         """The computer player to move decides from its view and moves."""
-        game = self._playing()
-        player = game.player
-        move = choose(self.strategies[player], game.view(player), game.legal_actions(), self.rng)
-        game.apply(move)
+        computer_move(self._playing(), self.computers, self.rng)
         self._tell()
 
     def _tell(self) -> None:
@@ -218,15 +221,15 @@ class LamaTable(Complains, w.VBox):
         title = _("Your hand ({name})").format(name=self.me)
         if view.seat.quit:
             title += " — " + _("you quit")
-        if view.to_move == self.me:
+        if self.me in view.to_move:
             title += " — " + _("your move")
         self.you.value = f'<div class="mc-seat-name">{escape(title)}</div>' + render_chips(
-            view.seat.chips, view.seat.score
+            view.seat.chips, view.scores[self.me]
         )
         legal = game.legal_actions(self.me)
         self.hand.children = tuple(self._card_button(card, legal) for card in view.hand)
         self.actions.children = self._choices(legal)
-        shown = self.odds_switch.value and view.phase is Phase.TURN and view.to_move == self.me
+        shown = self.odds_switch.value and view.phase is Phase.TURN and self.me in view.to_move
         self.odds_panel.value = render_odds(view) if shown else ""
 
     def _card_button(self, card: Card, legal: list[Action]) -> w.Button:
@@ -247,7 +250,7 @@ class LamaTable(Complains, w.VBox):
         game = self._playing()
         again = button(_("New game"), "mc-new-game", self.new_game)
         if game.over:
-            result = f"<b>{escape(game.result())}</b>"
+            result = f"<b>{escape(game_over(game.winners()))}</b>"
             return (w.HTML(result + render_round_end(game.view(self.me))), again)
         if game.round_over:
             over = "<b>" + escape(_("The round is over.")) + "</b>"

@@ -15,7 +15,7 @@ from mathcards.lama_dice.dice import (
     Row,
 )
 from mathcards.lama_dice.odds import checked_rows
-from mathcards.lama_dice.policy import Decision, last_player
+from mathcards.lama_dice.policy import Decision
 from widgets.charts import render_bars
 from widgets.controls import (
     Clock,
@@ -67,11 +67,6 @@ def render_decisions(rows: list[tuple[Row, Decision]]) -> str:
     return table(headings, lines, "mc-odds-table mc-decisions", scroll=True)
 
 
-def decide(row: Row, llama_row: Row, dice: Dice) -> Decision:
-    """The last player's decision: worked out in advance for the lessons' rows, else now."""
-    return known.decision(row, llama_row, dice) or last_player(row, llama_row, dice)
-
-
 class LastPlayer(Complains, w.VBox):
     """Roll or quit, for the last player: your rows, the exact decision, and example rows."""
 
@@ -121,9 +116,9 @@ class LastPlayer(Complains, w.VBox):
 
         def steps() -> Iterator[float]:
             for example in examples:
-                worked.append((example, decide(example, llama_row, dice)))
+                worked.append((example, known.decide(example, llama_row, dice)))
                 yield len(worked) / (len(examples) + 1)
-            self.yours = decide(row, llama_row, dice)
+            self.yours = known.decide(row, llama_row, dice)
 
         def done() -> None:
             self.decision.value = render_decision(row, self.yours)

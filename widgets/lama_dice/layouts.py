@@ -3,8 +3,6 @@ alone or for the rows typed in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from fractions import Fraction
 from html import escape
 
 import ipywidgets as w
@@ -16,13 +14,11 @@ from mathcards.lama_dice.dice import (
     LAYOUTS,
     Case,
     Dice,
-    Faces,
     Row,
     dice_text,
-    outcomes,
     parse_dice,
 )
-from mathcards.lama_dice.odds import roll_odds
+from mathcards.lama_dice.odds import roll_odds, shows, three_llamas
 from widgets.controls import (
     Complains,
     html,
@@ -47,21 +43,11 @@ SHOWS = {  # at least one die shows this
 }
 
 
-def chance(dice: Dice, test: Callable[[Faces], bool]) -> Fraction:
-    """The exact chance that a roll of these dice passes `test`."""
-    return sum((p for faces, p in outcomes(dice).items() if test(faces)), Fraction(0))
-
-
-def shows(dice: Dice, value: int) -> Fraction:
-    """The exact chance that at least one die shows `value`."""
-    return chance(dice, lambda faces: value in faces)
-
-
 def render_dice_chances(layouts: dict[str, Dice]) -> str:
     """For each layout: three llamas, at least one llama, and each number, as exact fractions."""
     lines = "".join(
         f"<tr><td><b>{escape(label)}</b>{render_layout(dice, size=28)}</td>"
-        f"<td>{chance(dice, lambda f: f == (LLAMA, LLAMA, LLAMA))}</td>"
+        f"<td>{three_llamas(dice)}</td>"
         f"<td>{shows(dice, LLAMA)}</td>"
         + "".join(f"<td>{shows(dice, n)}</td>" for n in range(1, 7))
         + "</tr>"

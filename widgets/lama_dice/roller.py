@@ -87,7 +87,11 @@ class DiceRoller(Complains, w.VBox):
     @shows_errors
     def roll(self, _button: object = None) -> None:
         """Roll the three dice and say what the roll means."""
-        self.faces = roll(self.rng, self.dice())
+        self.show(roll(self.rng, self.dice()))
+
+    def show(self, faces: Faces) -> None:
+        """The dice show `faces` (rolled, or chosen by a demo): say what they mean."""
+        self.faces = faces
         case = case_of(self.faces, self.row, self.llama_row)
         self.seen[case] += 1
         self.shown.value = render_dice(self.faces)

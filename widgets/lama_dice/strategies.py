@@ -16,7 +16,7 @@ from mathcards.lama_dice.dice import (
     Dice,
     Row,
 )
-from mathcards.lama_dice.simulate import games_won, last_player_rounds
+from mathcards.lama_dice.simulate import average_penalties, games_won, race
 from widgets.charts import render_bars
 from widgets.controls import (
     Clock,
@@ -33,7 +33,6 @@ from widgets.lama_dice.cards import (
     row_words,
 )
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker, follow
-from widgets.lama_dice.last_player import decide
 from widgets.style import LAMA_DICE_STYLE, page_style
 from widgets.tables import table
 from widgets.worker import Background
@@ -73,29 +72,21 @@ class StrategyRace(Complains, w.VBox):
         total = self.rounds * len(STRATEGIES)
 
         def steps() -> Iterator[float]:
-            for index, strategy in enumerate(STRATEGIES):
-                scores = 0
-                for played, penalty in enumerate(
-                    last_player_rounds(
-                        row, llama_row, strategy, self.rounds, seed=self.seed, dice=dice
-                    ),
-                    1,
-                ):
-                    scores += penalty
-                    if played % 50 == 0:
-                        yield (index * self.rounds + played) / (total + 1)
-                averages[strategy] = scores / self.rounds
+            totals = dict.fromkeys(STRATEGIES, 0)
+            racing = race(row, llama_row, self.rounds, seed=self.seed, dice=dice)
+            for played, so_far in enumerate(racing, 1):
+                totals = so_far
+                if played % 50 == 0:
+                    yield played / (total + 1)
+            averages.update(average_penalties(totals, self.rounds))
 
         def done() -> None:
-            exact = float(decide(row, llama_row, dice).expected_penalty)
+            exact = float(known.decide(row, llama_row, dice).expected_penalty)
             self.result.value = self.render(row, llama_row, averages, exact)
 
-        cached = {
-            s: known.average_penalty(row, llama_row, dice, s, self.rounds, self.seed)
-            for s in STRATEGIES
-        }
-        if all(value is not None for value in cached.values()):
-            averages.update({s: v for s, v in cached.items() if v is not None})
+        cached = known.average_penalties(row, llama_row, dice, self.rounds, self.seed)
+        if cached is not None:
+            averages.update(cached)
             done()
             return
         playing = ngettext("Playing {count} last round…", "Playing {count} last rounds…", total)

@@ -3,35 +3,26 @@ panel shows the exact chances before each of your rolls."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from html import escape
 
 import ipywidgets as w
 
-from mathcards.chips import check_llama_scoring
-from mathcards.engine import Event
-from mathcards.i18n import N_, _, is_you, ngettext, number, you
-from mathcards.lama_dice.bots import choose
-from mathcards.lama_dice.dice import (
-    DEFAULT_DICE,
-    Case,
-    Dice,
-    dice_text,
-    matching,
-    name,
-)
-from mathcards.lama_dice.game import (
-    Action,
-    Discard,
-    LamaDiceGame,
-    Phase,
+from mathcards.chips import ReturnChip, check_llama_scoring
+from mathcards.engine import (
+    ChanceOutcome,
+    Event,
     Quit,
-    ReturnChip,
-    Roll,
-    Take,
-    cards_words,
+    computer_move,
+    computer_to_move,
     game_over,
 )
+from mathcards.i18n import N_, _, is_you, ngettext, number, you
+from mathcards.lama_dice.bots import STRATEGIES
+from mathcards.lama_dice.dice import DEFAULT_DICE, Dice, Faces, dice_text, name
+from mathcards.lama_dice.game import LamaDiceGame, cards_words
+from mathcards.lama_dice.moves import Action, Discard, LamaDiceKind, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
 from widgets.controls import (
@@ -60,23 +51,27 @@ PACE = 1.0  # seconds between two computer moves, so a class can follow them
 
 
 def render_seat(game: LamaDiceGame, player: str, *, computers_busy: bool) -> str:
-    """One player's place at the table: name, points, row, and the dice if they rolled last."""
+    """One player's place at the table: name, points, row (the cards they may discard lit up),
+    and the dice if they rolled last."""
     rolled = game.last_roll if game.last_roll and game.last_roll.player == player else None
-    choosing = rolled is not None and game.faces is not None and game.player == player
-    lit = matching(rolled.faces, game.rows[player]) if choosing and rolled else set()
-    if rolled and rolled.case is Case.BUST:
-        lit = set()
+    moving = player in game.current_players()
+    lit = {
+        card
+        for action in (game.legal_actions(player) if moving else [])
+        if isinstance(action, Discard)
+        for card in action.cards
+    }
     notes = []
     if player in game.quit:
         notes.append(_("quit"))
-    if not game.round_over and game.player == player:
+    if moving:
         notes.append(_("playing…") if computers_busy and not is_you(player) else _("to move"))
     note = f" — {', '.join(notes)}" if notes else ""
     cards = render_row(
         game.rows[player], face_down=player in game.quit and not is_you(player), highlight=lit
     )
     dice = render_dice(rolled.faces, size=56) if rolled else ""
-    to_move = " mc-to-move" if not game.round_over and game.player == player else ""
+    to_move = " mc-to-move" if moving else ""
     points = game.points[player]
     held = ngettext("{points} point", "{points} points", points).format(points=points)
     return (
@@ -97,7 +92,7 @@ YOUR_MOVE = {
 def render_headline(game: LamaDiceGame, last: Event | None, *, computers_busy: bool) -> str:
     """What just happened, in one sentence, and what you (the reader) can do now."""
     happened = escape(last.sentence) if last else ""
-    if last and last.kind == "bust":
+    if last and last.kind is LamaDiceKind.BUST:
         happened = escape(_("Bust!")) + " " + happened
     now = escape(what_now(game, computers_busy=computers_busy))
     return f'<div class="mc-headline">{happened}<span class="mc-next">{now}</span></div>'
@@ -129,9 +124,11 @@ class LamaDiceTable(Complains, w.VBox):
         llama_scoring: str = "once",
         clock: Clock = kernel_clock,
         pace: float = PACE,
+        scripted: bool = False,
     ) -> None:
         self.strategies = computer_names(opponents)
-        self.seed, self.games = seed, 0
+        self.computers = {seat: STRATEGIES[strategy] for seat, strategy in self.strategies.items()}
+        self.seed, self.games, self.scripted = seed, 0, scripted
         self.dice = follow(dice, self._new_dice)
         self.lama20 = lama20
         self.llama_scoring = check_llama_scoring(llama_scoring)
@@ -210,7 +207,10 @@ class LamaDiceTable(Complains, w.VBox):
             dice=self.dice(),
             lama20=self.lama20,
             llama_scoring=self.llama_scoring,
+            scripted=self.scripted,
         )
+        self.you = self.game.players[0]
+        self.rng = random.Random(seed)  # the computer players' own (they choose without it)
         self.last, self.moves = None, 0
         self.message.value = ""
         self._computers_play()
@@ -226,6 +226,13 @@ class LamaDiceTable(Complains, w.VBox):
         self._computers_play()
 
     @shows_errors
+    def land(self, faces: Faces) -> None:
+        """A scripted table only (a demo or a test): the dice rolled land on `faces`."""
+        self.last = self.game.apply(ChanceOutcome(faces))
+        self.message.value = ""
+        self._computers_play()
+
+    @shows_errors
     def next_round(self, _button: object = None) -> None:
         self.last = self.game.next_round()
         self._computers_play()
@@ -234,13 +241,15 @@ class LamaDiceTable(Complains, w.VBox):
         """The computer players move, about a second apart, until it is your move."""
         self.pacing.start()
 
+    # The two ignores: engine.Game's `phase: Enum` is a settable attribute, so mypy wants a
+    # game's phase no narrower than Enum (a read-only property there would take Phase).
+
     def _computer_to_move(self) -> bool:
-        return not self.game.round_over and not is_you(self.game.player)
+        return computer_to_move(self.game, self.computers) is not None
 
     def _computer_move(self) -> None:
-        """One computer move, shown for about a second before the next."""
-        game = self.game
-        self.last = game.apply(choose(game, self.strategies[game.player]))
+        """One computer move, chosen from its own view, shown for about a second."""
+        self.last = computer_move(self.game, self.computers, self.rng)
 
     def _render(self) -> None:
         game = self.game
@@ -263,9 +272,7 @@ class LamaDiceTable(Complains, w.VBox):
             + escape(_("Dice: {dice}").format(dice=dice_text(game.dice)))
             + "</small>"
         )
-        takeable = set()
-        if game.faces is not None and game.phase is Phase.TAKE:
-            takeable = matching(game.faces, game.llama_row)
+        takeable = {action.card for action in game.legal_actions() if isinstance(action, Take)}
         self.llama_view.value = (
             "<p><b>"
             + escape(_("Llama row"))
@@ -288,8 +295,6 @@ class LamaDiceTable(Complains, w.VBox):
                 _("Next round"), "mc-next-round", self.next_round, button_style="primary"
             )
             return (next_round,)
-        if not is_you(game.player):
-            return ()
         return tuple(
             button(
                 action_label(action),
@@ -297,20 +302,21 @@ class LamaDiceTable(Complains, w.VBox):
                 lambda _b, action=action: self.act(action),
                 button_style="primary" if isinstance(action, Roll) else "",
             )
-            for action in game.legal_actions()
+            for action in game.legal_actions(self.you)
         )
 
     def _odds(self) -> str:
-        game = self.game
-        if game.round_over or not is_you(game.player) or game.phase is not Phase.TURN:
+        """Your odds before you roll, from what you see."""
+        if Roll() not in self.game.legal_actions(self.you):
             return ""
-        scoring = game.llama_scoring
+        view = self.game.view(self.you)
+        scoring = view.llama_scoring
         odds = roll_odds(
-            game.row, game.llama_row, game.dice, alone=game.alone, llama_scoring=scoring
+            view.row, view.llama_row, view.dice, alone=view.alone, llama_scoring=scoring
         )
         advice = ""
-        if game.alone:
-            key = (game.row, game.llama_row, game.dice, scoring)
+        if view.alone:
+            key = (view.row, view.llama_row, view.dice, scoring)
             last = _("You are the last player.")
             advice = f"<p><b>{last}</b> {self._advice(key)}</p>"
         yours = _("Your odds")

@@ -9,7 +9,7 @@ from itertools import groupby
 import ipywidgets as w
 
 from mathcards.i18n import _, ngettext
-from mathcards.mam.cards import level_choices
+from mathcards.mam.cards import level_choices, target
 from mathcards.mam.check import preview
 from mathcards.mam.game import MamGame
 from mathcards.mam.solver import Found
@@ -23,12 +23,17 @@ SHOWN_PER_GROUP = 40
 
 
 def render_table(
-    cards: list[int], dice: tuple[int, ...], colours: tuple[str, ...], deck_left: int | None = None
+    cards: list[int],
+    dice: tuple[int, ...] | None,
+    colours: tuple[str, ...],
+    deck_left: int | None = None,
 ) -> str:
-    """The dice, the target they make, and the face-up cards."""
-    target = sum(dice)
-    rolled = [svg.die(face, colour) for face, colour in zip(dice, colours, strict=True)]
-    equals = f'<span class="mc-target-number mc-target" data-target="{target}">= {target}</span>'
+    """The dice, the target they make, and the face-up cards (dice showing ? and no target
+    while a scripted game waits for the roll)."""
+    faces: tuple[int | str, ...] = dice or ("?",) * len(colours)
+    rolled = [svg.die(face, colour) for face, colour in zip(faces, colours, strict=True)]
+    made = target(dice) if dice else "?"
+    equals = f'<span class="mc-target-number mc-target" data-target="{made}">= {made}</span>'
     face_up = [svg.card(value) for value in cards]
     if deck_left is not None:
         face_up.append(svg.card_back(deck_left))
@@ -38,8 +43,8 @@ def render_table(
 def render_scores(game: MamGame) -> str:
     """Each player's won cards."""
     rows = "".join(
-        f"<tr><td>{escape(name)}</td><td>{cards_count(len(cards))}</td></tr>"
-        for name, cards in game.won.items()
+        f"<tr><td>{escape(name)}</td><td>{cards_count(won)}</td></tr>"
+        for name, won in game.scores().items()
     )
     return f'<table class="mc-score-table">{rows}</table>'
 

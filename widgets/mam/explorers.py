@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from mathcards.i18n import N_, _, number
 from mathcards.mam import level as level_named
-from mathcards.mam.cards import deal, read_cards
+from mathcards.mam.cards import deal, read_cards, target
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.expression import describe
 from mathcards.mam.odds import (
@@ -85,8 +85,8 @@ class QuickDeal(w.VBox):
         self._deal()
 
     def show_ways(self, _button: object = None) -> None:
-        target = sum(self.dice)
-        self.found.value = render_solutions(find_solutions(self.cards, target), target)
+        made = target(self.dice)
+        self.found.value = render_solutions(find_solutions(self.cards, made), made)
 
 
 EXPLORER_CARDS = 6  # the solver answers at once for up to six cards, powers included

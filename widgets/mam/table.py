@@ -3,25 +3,28 @@ or alone (practice)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from html import escape
 
 import ipywidgets as w
 
-from mathcards.engine import check_players
+from mathcards.engine import ChanceOutcome, check_players
 from mathcards.i18n import N_, _, said, you
 from mathcards.mam import level as level_named
 from mathcards.mam.bots import (
-    SKILLS,
-    Bot,
+    STRATEGIES,
     Plan,
+    check_strategy,
     computer_name,
+    computer_rng,
     computer_seat,
+    computer_take,
+    computer_to_take,
     race,
-    unknown_skill,
 )
 from mathcards.mam.cards import Level
-from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take, Unreadable
+from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
 from widgets.controls import (
     Alarm,
@@ -56,6 +59,9 @@ class MamTable(Complains, w.VBox):
 
     In class mode the teacher picks who shouted "MAM!" and types their calculation; the class
     plays as `players`, or as `teams` teams ("Team A", "Team B", … in the page's language).
+    Against the computer, `opponents` are the computer players' strategies. A demo may stack
+    the deck (`stack`, the cards in the order they are turned up) and, `scripted`, roll the
+    dice itself with `land`.
     """
 
     def __init__(
@@ -69,19 +75,23 @@ class MamTable(Complains, w.VBox):
         seed: int | None = None,
         opponents: tuple[str, ...] = ("good",),
         clock: Clock = kernel_clock,
+        stack: Sequence[int] | None = None,
+        scripted: bool = False,
     ) -> None:
         if mode not in MODES:
             message = _("unknown mode {mode}: choose one of {known}")
             raise ValueError(message.format(mode=repr(mode), known=", ".join(MODES)))
-        for skill in opponents:
-            if skill not in SKILLS:
-                raise unknown_skill(skill)
+        for strategy in opponents:
+            check_strategy(strategy)
         self.mode, self.seed = mode, seed
+        self.stack, self.scripted = stack, scripted
         self.names = self._seating(team_names(teams) if players is None else players, opponents)
-        self.skills = dict(zip(self.names[1:], opponents, strict=False)) if mode == "versus" else {}
+        versus = mode == "versus"
+        self.strategies = dict(zip(self.names[1:], opponents, strict=False)) if versus else {}
+        self.computers = {name: STRATEGIES[chosen] for name, chosen in self.strategies.items()}
+        self.rngs: dict[str, random.Random] = {}  # each computer player's own, for each game
         self.game: MamGame | None = None
         self.games_dealt = 0
-        self.bots: list[Bot] = []
         self.hints_shown = 0
         self.alarm = Alarm(clock)  # the computer players' countdown
         self.pacing = Pacing(  # after a wrong claim, the computers take their cards at once
@@ -102,7 +112,7 @@ class MamTable(Complains, w.VBox):
         if self.mode == "practice":
             return [you()]
         if self.mode == "versus":
-            computers = [computer_name(seat, skill) for seat, skill in enumerate(opponents, 1)]
+            computers = [computer_name(seat, chosen) for seat, chosen in enumerate(opponents, 1)]
             return [you(), *computers]
         return check_players(players, game="MAM!", fewest=1)
 
@@ -187,12 +197,18 @@ class MamTable(Complains, w.VBox):
         self._stop_countdown()
         seed = None if self.seed is None else self.seed + self.games_dealt
         self.games_dealt += 1
-        self.game = MamGame(self.names, level=self.level, seed=seed)
+        self.game = MamGame(
+            self.names,
+            level=self.level,
+            seed=seed,
+            scripted=self.scripted,
+            stack=None if self.stack is None else list(self.stack),
+        )
         self.answer.power = self.level.power
-        self.bots = [
-            Bot(name, skill, seed, seat=computer_seat(number, skill))
-            for number, (name, skill) in enumerate(self.skills.items(), 1)
-        ]
+        self.rngs = {
+            name: computer_rng(seed, computer_seat(number, chosen))
+            for number, (name, chosen) in enumerate(self.strategies.items(), 1)
+        }
         self.answer.say("")
         self.status.value = ""
         self._new_round()
@@ -275,6 +291,13 @@ class MamTable(Complains, w.VBox):
         self._after_move()
 
     @shows_errors
+    def land(self, dice: Dice) -> None:
+        """A scripted game (a demo, a test): the dice come out as `dice`, and the race is on."""
+        landed = self._playing().apply(ChanceOutcome(dice))
+        self.status.value += render_message(landed.sentence)
+        self._new_round()
+
+    @shows_errors
     def hint(self, _button: object = None) -> None:
         """The next rung of the hint ladder."""
         ladder = self._playing().hints()
@@ -313,13 +336,11 @@ class MamTable(Complains, w.VBox):
         self.pacing.start()
 
     def _computer_to_take(self) -> bool:
-        game = self.dealt
-        return bool(game.must_take) and game.must_take[0] in self.skills
+        return computer_to_take(self.dealt, self.computers) is not None
 
     def _computer_takes(self) -> None:
-        game = self.dealt
-        bot = next(bot for bot in self.bots if bot.name == game.must_take[0])
-        taken = game.apply(bot.take(game.view(bot.name)))
+        taken = computer_take(self.dealt, self.computers, self.rngs)
+        assert taken is not None, "a computer player takes only when it must"
         self.status.value += render_message(taken.sentence)
 
     def _settled(self) -> None:
@@ -337,15 +358,15 @@ class MamTable(Complains, w.VBox):
         if self.dealt.over:
             over = _("Game over: {result}").format(result=self.dealt.result())
             self.status.value += render_message(over, ok=True)
-        elif self.bots:
+        elif self.computers and self.dealt.phase is Phase.CLAIM:
             self._start_countdown()
 
     def _render(self) -> None:
         game = self.dealt
         self.table.value = render_table(
-            game.face_up, game.dice or (), game.level.colours, deck_left=len(game.deck)
+            game.face_up, game.dice, game.level.colours, deck_left=len(game.deck)
         )
-        won = _("Cards won: {n}").format(n=len(game.won[self.names[0]]))
+        won = _("Cards won: {n}").format(n=game.scores()[self.names[0]])
         self.scores.value = render_scores(game) if self.mode != "practice" else f"<p>{won}</p>"
         self._render_takes()
 
@@ -369,7 +390,7 @@ class MamTable(Complains, w.VBox):
 
     def _start_countdown(self) -> None:
         self._stop_countdown()
-        self.plan = plan = race(self.bots, self.dealt.view(self.names[0]))
+        self.plan = plan = race(self.dealt, self.computers, self.rngs)
         self.seconds_left = plan.seconds
         self._tick(0)
 
@@ -390,7 +411,7 @@ class MamTable(Complains, w.VBox):
             return
         self.countdown.value = ""
         if plan.answer:
-            claimed = self.dealt.apply(Claim(plan.player, plan.answer))
+            claimed = self.dealt.apply(plan.move)
             self.status.value = render_message(claimed.sentence)
             self.answer.say(_("{player} was faster this time.").format(player=plan.player))
             self._after_move()

@@ -7,9 +7,17 @@ from html import escape
 
 import ipywidgets as w
 
-from mathcards.i18n import N_, _, ngettext, number
-from mathcards.unikat.cards import FEATURES, Card, card, neighbours
-from mathcards.unikat.gray import changed_feature, gray_chain, snake, square_features, squares
+from mathcards.i18n import _, ngettext, number
+from mathcards.unikat.cards import FEATURES, Card, card, card_with, neighbours
+from mathcards.unikat.gray import (
+    Flaw,
+    changed_feature,
+    gray_chain,
+    snake,
+    square_features,
+    square_flaw,
+    squares,
+)
 from mathcards.unikat.odds import (
     touching_pairs,
 )
@@ -75,12 +83,7 @@ class NeighbourExplorer(Complains, w.VBox):
     @property
     def chosen(self) -> Card:
         """The card whose four features are chosen."""
-        return Card(
-            *(
-                feature.values.index(choice.value)
-                for feature, choice in zip(FEATURES, self.choices, strict=True)
-            )
-        )
+        return card_with(choice.value for choice in self.choices)
 
     @shows_errors
     def show(self) -> None:
@@ -167,13 +170,6 @@ class GrayChainBuilder(Complains, w.VBox):
         self.steps.value = render_steps(so_far)
 
 
-# A side of the square whose two cards do not touch.
-TOP = N_("No: the two cards on the top do not differ in exactly one feature.")
-BOTTOM = N_("No: the two cards on the bottom do not differ in exactly one feature.")
-LEFT = N_("No: the two cards on the left do not differ in exactly one feature.")
-RIGHT = N_("No: the two cards on the right do not differ in exactly one feature.")
-
-
 class SquareChecker(Complains, w.VBox):
     """Type four cards as a 2 × 2 square; see whether they may lie so, and which features change."""
 
@@ -210,16 +206,13 @@ class SquareChecker(Complains, w.VBox):
         four = [card(text.value) for text in self.inputs]
         self.say("")
         a, b, c, d = four
-        if len(set(four)) < len(four):
-            self.verdict.value = _("No: every card is unique, so one card cannot lie twice.")
+        flaw = square_flaw(a, b, c, d)
+        if flaw is not Flaw.TWICE:  # four cards, one on each corner
+            square = {(0, 0): a, (1, 0): b, (0, 1): c, (1, 1): d}
+            self.picture.value = render_table(square, width=64)
+        if flaw is not None:
+            self.verdict.value = _(flaw.value)
             return
-        self.picture.value = render_table({(0, 0): a, (1, 0): b, (0, 1): c, (1, 1): d}, width=64)
-        for x, y, side in ((a, b, TOP), (c, d, BOTTOM), (a, c, LEFT), (b, d, RIGHT)):
-            try:
-                changed_feature(x, y)
-            except ValueError:
-                self.verdict.value = _(side)
-                return
         across, down = square_features(a, b, c, d)
         self.verdict.value = _(
             "Yes, a square: along the rows the {across} changes, down the columns the {down}."

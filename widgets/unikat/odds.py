@@ -9,8 +9,10 @@ import ipywidgets as w
 
 from mathcards.i18n import _, ngettext, number, percent
 from mathcards.unikat.odds import (
-    OTHERS,
+    RACK_SIZES,
+    against_exact,
     can_lay_first,
+    can_lay_first_by_size,
     exactly,
     expected_neighbours,
 )
@@ -27,18 +29,20 @@ from widgets.style import UNIKAT_STYLE, page_style
 def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
     """The exact chance for every rack size 1–80 as a curve, the chosen size marked."""
     left, bottom, top = 34, height - 24, 14
+    odds = can_lay_first_by_size()
 
     def x(n: int) -> float:
         return left + step * n
 
     def y(n: int) -> float:
-        return bottom - (bottom - top) * float(can_lay_first(n))
+        return bottom - (bottom - top) * float(odds[n])
 
-    width = int(x(OTHERS)) + 20
-    points = " ".join(f"{x(n):.0f},{y(n):.1f}" for n in range(1, OTHERS + 1))
+    width = int(x(max(odds))) + 20
+    points = " ".join(f"{x(n):.0f},{y(n):.1f}" for n in odds)
     ticks = "".join(
         f'<text x="{x(n):.0f}" y="{height - 6}" font-size="12" text-anchor="middle">{n}</text>'
-        for n in range(10, OTHERS + 1, 10)
+        for n in odds
+        if n % 10 == 0
     )
     label = escape(
         _("chance that a rack can touch the start card, by rack size; {n} marked").format(n=chosen)
@@ -66,7 +70,9 @@ class RackOdds(Complains, w.VBox):
     def __init__(self, rack_size: int = 10, seed: int | None = 2026) -> None:
         self.seed = seed
         self.deals: list[bool] = []
-        self.size = w.IntSlider(value=rack_size, min=1, max=OTHERS, description=_("rack size"))
+        self.size = w.IntSlider(
+            value=rack_size, min=min(RACK_SIZES), max=max(RACK_SIZES), description=_("rack size")
+        )
         self.size.add_class("mc-unikat-rack-size")
         self.size.observe(lambda _change: self.reset(), names="value")
         self.exact = html("mc-unikat-exact")
@@ -118,8 +124,7 @@ class RackOdds(Complains, w.VBox):
         """Deal `count` more racks of the chosen size; compare the share with the exact chance."""
         seed = None if self.seed is None else self.seed + len(self.deals)
         self.deals += simulate(self.size.value, count, seed=seed)
-        share = sum(self.deals) / len(self.deals)
-        gap = share - float(can_lay_first(self.size.value))
+        share, gap = against_exact(self.deals, self.size.value)
         simulated = _(
             "{hits} of {deals} simulated racks could touch it: {share} (off the exact chance by "
             "{gap})."

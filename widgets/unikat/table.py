@@ -10,23 +10,15 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathcards.engine import computer_move, computer_to_move, game_over
 from mathcards.i18n import N_, _, ngettext, said, you
 from mathcards.unikat.board import Cell, cell_text
-from mathcards.unikat.bots import STRATEGY_NAMES, check_strategy, choose
+from mathcards.unikat.bots import STRATEGY_NAMES, check_strategy, computers
 from mathcards.unikat.cards import Card
 from mathcards.unikat.chain import Chain, best_chain
-from mathcards.unikat.game import (
-    BAG,
-    Draw,
-    EndTurn,
-    Lay,
-    Phase,
-    Source,
-    Stop,
-    Swap,
-    UnikatGame,
-    game_over,
-)
+from mathcards.unikat.game import UnikatGame
+from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap
+from mathcards.unikat.view import UnikatView
 from widgets.controls import (
     Clock,
     Complains,
@@ -61,20 +53,19 @@ DOING = {
 }
 
 
-def render_status(game: UnikatGame, player: str) -> str:
+def render_status(view: UnikatView) -> str:
     """Whose turn, what to do, the rack sizes of everyone, the bag, and the minus points."""
-    view = game.view(player)
     counts = " · ".join(
         ngettext("{player}: {n} card", "{player}: {n} cards", count).format(
             player=escape(name), n=count
         )
         for name, count in view.rack_sizes.items()
     )
-    points = " · ".join(f"{escape(name)} {score}" for name, score in view.minus_points.items())
-    if view.to_play is None:
+    points = " · ".join(f"{escape(name)} {score}" for name, score in view.scores.items())
+    if view.to_move:
+        doing = escape(said(view.to_move[0], *DOING[view.phase]))
+    else:  # a table draws from the bag at once: nobody moves only between rounds
         doing = _("The round is over.")
-    else:
-        doing = escape(said(view.to_play, *DOING[view.phase]))
     table = _(
         "On the racks — {counts}. Bag: {bag}. Minus points (round {round} of {rounds}): {points}."
     ).format(
@@ -132,6 +123,7 @@ class UnikatTable(Complains, w.VBox):
         clock: Clock = kernel_clock,
     ) -> None:
         self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
+        self.computers = computers(self.strategies)
         self.you = you()
         self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
         self.pacing = Pacing(
@@ -240,7 +232,7 @@ class UnikatTable(Complains, w.VBox):
     def show_hint(self, _button: object = None) -> None:
         """Show a longest chain you can lay now, on the board and in words."""
         view = self.game.view(self.you)
-        if view.to_play != self.you or view.phase not in (Phase.ACT, Phase.LAYING, Phase.EXTRA):
+        if not view.may_lay:
             raise ValueError(_("A hint is for your turn, when you may lay cards."))
         self.hint = best_chain(view.board, view.rack, view.after)
         self.say(render_chain(self.hint))
@@ -260,12 +252,11 @@ class UnikatTable(Complains, w.VBox):
         self.pacing.start()
 
     def _computers_turn(self) -> bool:
-        return not self.game.round_over and self.game.current_players() != [self.you]
+        return computer_to_move(self.game, self.computers) is not None
 
     def _computer_move(self) -> None:
         """One computer move, so the class sees each card laid."""
-        player = self.game.current_players()[0]
-        self.game.apply(choose(self.game, self.strategies[player], self.rng))
+        computer_move(self.game, self.computers, self.rng)
         self._tell()
 
     def _tell(self) -> None:
@@ -275,25 +266,26 @@ class UnikatTable(Complains, w.VBox):
     # ------------------------------------------------------------ rendering
 
     def _render(self) -> None:
-        legal = self.game.legal_actions(self.you)
-        self.status.value = render_status(self.game, self.you)
-        self._render_board(legal)
-        self._render_cards(legal)
+        """Everything from what you may see (your view) and what you may do (your legal moves)."""
+        view, legal = self.game.view(self.you), self.game.legal_actions(self.you)
+        self.status.value = render_status(view)
+        self._render_board(view, legal)
+        self._render_cards(view, legal)
         self.actions.children = self._buttons(legal)
         self.hint_button.disabled = not any(isinstance(move, Lay) for move in legal)
 
-    def _render_board(self, legal: list[Any]) -> None:
+    def _render_board(self, view: UnikatView, legal: list[Any]) -> None:
         """The table grows with the cards: one cell more on every side, scrolling when large."""
-        board = self.game.board
+        board = view.board
         slots = {move.at for move in legal if isinstance(move, Lay) and move.card == self.selected}
         hints = {step.at: i for i, step in enumerate(self.hint, 1)}
         cells = [*board, *slots, *hints]
         xs, ys = [x for x, _y in cells], [y for _x, y in cells]
-        last = self.game.chain[-1] if self.game.chain else None
+        last = view.chain[-1] if view.chain else None
         children: list[w.Widget] = []
         for y in range(min(ys) - 1, max(ys) + 2):
             for x in range(min(xs) - 1, max(xs) + 2):
-                children.append(self._cell((x, y), slots, hints, last))
+                children.append(self._cell(board.get((x, y)), (x, y), slots, hints, last))
         self.grid.layout = w.Layout(
             grid_template_columns=f"repeat({max(xs) - min(xs) + 3}, {CELL}px)",
             grid_auto_rows=f"{CELL}px",
@@ -301,8 +293,15 @@ class UnikatTable(Complains, w.VBox):
         )
         self.grid.children = children
 
-    def _cell(self, cell: Cell, slots: set[Cell], hints: dict[Cell, int], last: Cell | None):
-        one = self.game.board.get(cell)
+    def _cell(
+        self,
+        one: Card | None,
+        cell: Cell,
+        slots: set[Cell],
+        hints: dict[Cell, int],
+        last: Cell | None,
+    ) -> w.Widget:
+        """The card lying on `cell`, a slot to lay the chosen card on, a hinted card, or blank."""
         if one is not None:
             if one not in self.cells:  # one view per card, made once
                 self.cells[one] = html("mc-unikat-cell", draw(one, CELL))
@@ -322,23 +321,23 @@ class UnikatTable(Complains, w.VBox):
             return html("mc-unikat-hint", f"{draw(step.card, CELL)}<b>{hints[cell]}</b>")
         return self.blank
 
-    def _render_cards(self, legal: list[Any]) -> None:
+    def _render_cards(self, view: UnikatView, legal: list[Any]) -> None:
         """The rack (click to choose) and the display (click to draw or swap), as the engine
         allows."""
         sources = {move.source for move in legal if isinstance(move, Draw)}
         sources |= {move.take for move in legal if isinstance(move, Swap)}
         rack = []
-        for one in sorted(self.game.racks[self.you]):
+        for one in view.rack:
             pick = self._pick(one, "rack")
             (pick.add_class if one == self.selected else pick.remove_class)("mc-selected")
             rack.append(pick)
         self.rack_row.children = tuple(rack)
         display = []
-        for one in self.game.display:
+        for one in view.display:
             pick = self._pick(one, "display")
             pick.disabled = one not in sources
             display.append(pick)
-        drawing = self.game.phase is Phase.DRAW
+        drawing = view.phase is Phase.DRAW
         self.display_help.value = (
             _("<b>Display</b> — click a card to draw it, or draw from the bag")
             if drawing
@@ -348,9 +347,7 @@ class UnikatTable(Complains, w.VBox):
             )
         )
         label = _("Draw from the bag ({count})") if drawing else _("Swap with the bag ({count})")
-        bag = button(
-            label.format(count=len(self.game.bag)), "mc-unikat-bag", lambda _b: self.take(BAG)
-        )
+        bag = button(label.format(count=view.bag_size), "mc-unikat-bag", lambda _b: self.take(BAG))
         bag.layout = w.Layout(height=f"{CARD}px")
         bag.disabled = BAG not in sources
         self.display_row.children = (*display, bag)

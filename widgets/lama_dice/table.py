@@ -241,9 +241,6 @@ class LamaDiceTable(Complains, w.VBox):
         """The computer players move, about a second apart, until it is your move."""
         self.pacing.start()
 
-    # The two ignores: engine.Game's `phase: Enum` is a settable attribute, so mypy wants a
-    # game's phase no narrower than Enum (a read-only property there would take Phase).
-
     def _computer_to_move(self) -> bool:
         return computer_to_move(self.game, self.computers) is not None
 

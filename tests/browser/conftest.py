@@ -156,8 +156,9 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=FIRST_RENDER_MS)  # what a page shows may come a moment later
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         yield chromium

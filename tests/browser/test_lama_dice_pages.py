@@ -4,6 +4,7 @@ clicked through at the projector and phone sizes with no control cut off."""
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 
@@ -36,7 +37,7 @@ def check_both_sizes(visit, tmp_path, name: str) -> None:
 def test_the_play_page_chooses_dice_rolls_and_plays(server, visit, tmp_path):
     visit.open(PAGE.format(server=server, name="1-play-lama-dice.ipynb"))
     page = visit.page
-    assert page.locator(".mc-layout-view svg.mc-die").count() == 18
+    expect(page.locator(".mc-layout-view svg.mc-die")).to_have_count(18)
     page.locator(".mc-layout-choice select").select_option("One llama a die")
     page.locator(".mc-dice-input input").first.wait_for()
     page.wait_for_function(
@@ -51,9 +52,9 @@ def test_the_play_page_chooses_dice_rolls_and_plays(server, visit, tmp_path):
     assert roller.locator(".mc-case").inner_text().strip()
 
     table = page.locator(".mc-lama-dice-table")
-    assert "next roll" in table.locator(".mc-odds-panel").inner_text()
-    assert table.locator(".mc-llama-row svg.mc-card").count() == 7
-    assert "12345L,12346L,12356L" in table.locator(".mc-scores").inner_text(), "the new dice"
+    expect(table.locator(".mc-odds-panel")).to_contain_text("next roll")
+    expect(table.locator(".mc-llama-row svg.mc-card")).to_have_count(7)
+    expect(table.locator(".mc-scores"), "the new dice").to_contain_text("12345L,12346L,12356L")
     table.locator("button.mc-roll").click()
     table.locator(".mc-seat[data-player='You'] svg.mc-die").nth(2).wait_for(timeout=WAIT_MS)
     assert table.locator(".mc-seat[data-player='Best Bo'] svg.mc-die").count() in (0, 3)
@@ -77,11 +78,12 @@ def test_the_bust_page_simulates_and_clears_odds_for_a_bad_row(server, visit, tm
     visit.open(PAGE.format(server=server, name="2-how-likely-is-a-bust.ipynb"))
     page = visit.page
     odds = page.locator(".mc-odds").first
-    assert "Bust" in odds.inner_text() and "of 216" in odds.inner_text()
-    assert page.locator(".mc-rows-view svg.mc-card").count() == 5, "6 6 L and 2 3, drawn"
+    expect(odds).to_contain_text("Bust")
+    expect(odds).to_contain_text("of 216")
+    expect(page.locator(".mc-rows-view svg.mc-card"), "6 6 L and 2 3, drawn").to_have_count(5)
     page.locator("button.mc-roll-100").click()
     page.locator(".mc-frequencies", has_text="After 100 rolls").wait_for(timeout=WAIT_MS)
-    assert page.locator(".mc-chart img").count() == 2
+    expect(page.locator(".mc-chart img")).to_have_count(2)
 
     type_into(page, ".mc-row-input", "6 6 X")
     page.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)
@@ -99,10 +101,10 @@ def test_the_bust_page_simulates_and_clears_odds_for_a_bad_row(server, visit, tm
 def test_the_roll_or_quit_page_answers_for_typed_rows(server, visit, tmp_path):
     visit.open(PAGE.format(server=server, name="3-roll-or-quit.ipynb"))
     page = visit.page
-    assert "Best: roll on" in page.locator(".mc-decision").inner_text()
+    expect(page.locator(".mc-decision")).to_contain_text("Best: roll on")
     assert page.locator(".mc-decisions svg.mc-card").count() > 10, "the example rows, drawn"
-    assert "Best Bo (best)" in page.locator(".mc-strategy-result").inner_text()
-    assert "games won of 60" in page.locator(".mc-games-result").inner_text()
+    expect(page.locator(".mc-strategy-result")).to_contain_text("Best Bo (best)")
+    expect(page.locator(".mc-games-result")).to_contain_text("games won of 60")
     type_into(page, ".mc-row-input", "6")
     page.locator(".mc-decision", has_text="Best: quit").wait_for(timeout=WAIT_MS)
     page.locator(".mc-strategy-result", has_text="Your row 6,").wait_for(timeout=WAIT_MS)
@@ -113,7 +115,8 @@ def test_the_different_dice_page_adds_your_own_layout(server, visit, tmp_path):
     visit.open(PAGE.format(server=server, name="4-what-if-the-dice-were-different.ipynb"))
     page = visit.page
     chances = page.locator(".mc-dice-chances")
-    assert "19/27" in chances.inner_text() and "11/36" in chances.inner_text()
+    expect(chances).to_contain_text("19/27")
+    expect(chances).to_contain_text("11/36")
     type_into(page, ".mc-dice-input", "1212LL,3434LL,5656LL")
     page.locator(".mc-dice-chances", has_text="Your own dice").wait_for(timeout=WAIT_MS)
     page.locator(".mc-layout-odds", has_text="Your own dice").wait_for(timeout=WAIT_MS)

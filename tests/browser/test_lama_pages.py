@@ -2,6 +2,7 @@
 chart, scoring a hand, and a simulation converging."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 
@@ -16,8 +17,8 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
     page.locator("button.mc-deal").click()
     hand = page.locator(".mc-lama-hand button.mc-hand-card")
     hand.nth(5).wait_for(timeout=WAIT_MS)
-    assert "Ada (cautious)" in page.locator(".mc-opponents").inner_text()
-    assert page.locator(".mc-discard-pile svg.mc-lama-card").count() == 1
+    expect(page.locator(".mc-opponents")).to_contain_text("Ada (cautious)")
+    expect(page.locator(".mc-discard-pile svg.mc-lama-card")).to_have_count(1)
     # the odds show when it is your move (the computer players may move first)
     page.locator(".mc-odds-panel", has_text="Quitting now costs").wait_for(timeout=WAIT_MS)
     playable = page.locator(".mc-lama-hand button.mc-hand-card:enabled")
@@ -37,7 +38,7 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
 def test_the_decision_page_shows_odds_and_plays_a_tournament(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/lama/2-play-draw-or-quit.ipynb")
     page = visit.page
-    assert "fits on the" in page.locator(".mc-decision-odds").inner_text()
+    expect(page.locator(".mc-decision-odds")).to_contain_text("fits on the")
     page.locator("button.mc-quit").first.click()
     page.locator(".mc-verdict", has_text="You chose to quit").wait_for(timeout=WAIT_MS)
     page.locator("button.mc-play-tournament").click()
@@ -51,10 +52,10 @@ def test_the_decision_page_shows_odds_and_plays_a_tournament(server, visit, tmp_
 def test_the_counting_page_scores_hands_and_converges(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/lama/3-counting-hands.ipynb")
     page = visit.page
-    assert "4, 4, 4 → 4 = 4" in page.locator(".mc-score-words").inner_text()
+    expect(page.locator(".mc-score-words")).to_contain_text("4, 4, 4 → 4 = 4")
     page.locator("button.mc-add-card", has_text="+ 5").click()
     page.locator(".mc-score-words", has_text="4, 4, 4, 5 → 4 + 5 = 9").wait_for(timeout=WAIT_MS)
-    assert "924 different hands" in page.locator(".mc-deal-odds").inner_text()
+    expect(page.locator(".mc-deal-odds")).to_contain_text("924 different hands")
     page.locator("button.mc-deal-1000").click()
     page.locator(".mc-dealt", has_text="in 1,000 hands dealt").wait_for(timeout=WAIT_MS)
     page.locator("img.mc-chart").wait_for(timeout=WAIT_MS)

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from mathcards.mam import best
 from tests.browser.conftest import assert_not_blank
@@ -37,7 +38,8 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     table.locator("button.mc-new-game").click()
     table.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
     cards, target = table_state(table)
-    assert len(cards) == 5 and table.locator("svg.mc-die").count() == 2
+    assert len(cards) == 5
+    expect(table.locator("svg.mc-die")).to_have_count(2)
 
     table.locator("button.mc-hint").click()
     table.locator(".mc-hint-text", has_text="You can make").wait_for(timeout=WAIT_MS)
@@ -47,7 +49,7 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     solution = best(cards, target)
     answer(table, solution.text)
     table.locator(".mc-message.mc-ok", has_text="Correct!").wait_for(timeout=WAIT_MS)
-    assert "Team A" in table.locator(".mc-scores").inner_text()
+    expect(table.locator(".mc-scores")).to_contain_text("Team A")
 
     box = answer(table, "99+1")
     table.locator(".mc-message.mc-error", has_text="99 is not on the table").wait_for(
@@ -64,12 +66,12 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     answer(table, "7++")  # a slip of the pen: not judged until the teacher says so
     table.locator(".mc-message.mc-error", has_text="not judged").wait_for(timeout=WAIT_MS)
     table.locator("button.mc-judge-anyway").wait_for(timeout=WAIT_MS)
-    assert table.locator("button.mc-take").count() == 0, "nobody takes a card for a slip"
+    expect(table.locator("button.mc-take"), "nobody takes a card for a slip").to_have_count(0)
 
     table.locator("button.mc-new-game").click()
     table.locator(".mc-confirm", has_text="Start a new game?").wait_for(timeout=WAIT_MS)
     table.locator("button.mc-keep").click()
-    assert "Team A" in table.locator(".mc-scores").inner_text()
+    expect(table.locator(".mc-scores")).to_contain_text("Team A")
     assert_not_blank(tmp_path / "class.png")
     assert not visit.errors and not visit.offsite_requests()
 
@@ -81,7 +83,7 @@ def test_the_live_preview_shows_the_typed_calculation(server, visit):
     table.locator(".mc-answer input").fill("7×6−")
     preview = table.locator(".mc-preview")
     preview.locator("mjx-container").wait_for(timeout=WAIT_MS)  # typeset offline by MathJax
-    assert "so far 42" in preview.inner_text()
+    expect(preview).to_contain_text("so far 42")
 
 
 def test_the_computer_counts_down_in_the_browser(server, visit):
@@ -102,7 +104,7 @@ def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, vi
     page = visit.page
     session = page.locator(".mc-practice")
     session.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
-    assert "Deal 1 of 8" in session.locator(".mc-progress").inner_text()
+    expect(session.locator(".mc-progress")).to_contain_text("Deal 1 of 8")
 
     box = answer(session, "1+")
     session.locator(".mc-message.mc-error", has_text="Not yet").wait_for(timeout=WAIT_MS)
@@ -114,7 +116,7 @@ def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, vi
     answer(session, best(cards, target).text)
     session.locator(".mc-message.mc-ok", has_text="Correct!").wait_for(timeout=WAIT_MS)
     session.locator(".mc-progress", has_text="solved 1").wait_for(timeout=WAIT_MS)
-    assert "hints used 1" in session.locator(".mc-progress").inner_text()
+    expect(session.locator(".mc-progress")).to_contain_text("hints used 1")
 
     session.locator("button.mc-next").click()
     session.locator(".mc-progress", has_text="Deal 2 of 8").wait_for(timeout=WAIT_MS)
@@ -126,7 +128,7 @@ def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, vi
 def test_the_solver_page_answers_what_the_reader_types(server, visit):
     visit.open(f"{server}/voila/render/en/mam/3-how-the-solver-thinks.ipynb")
     page = visit.page
-    assert "430,080" in page.locator(".mc-counting").inner_text()
+    expect(page.locator(".mc-counting")).to_contain_text("430,080")
     same = page.locator(".mc-same-solution")
     same.locator(".mc-same-verdict", has_text="the same solution").wait_for(timeout=WAIT_MS)
     second = same.locator("input").nth(3)  # cards, target, first, second
@@ -149,10 +151,10 @@ def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
     odds.locator(".mc-odds-summary", has_text="98.4%").wait_for(timeout=WAIT_MS)
     odds.locator("select").select_option("hard")
     odds.locator(".mc-odds-summary", has_text="Level hard").wait_for(timeout=WAIT_MS)
-    assert odds.locator("img").count() == 2
+    expect(odds.locator("img")).to_have_count(2)
     levels = visit.page.locator(".mc-all-levels")
     levels.locator("img").wait_for(timeout=WAIT_MS)
-    assert "98.4%" in levels.inner_text()
+    expect(levels).to_contain_text("98.4%")
 
 
 def test_a_practice_set_ends_with_every_deal_listed(server, visit):
@@ -169,7 +171,8 @@ def test_a_practice_set_ends_with_every_deal_listed(server, visit):
         practice.locator("button.mc-next").click()
     report = practice.locator(".mc-report")
     report.wait_for(timeout=WAIT_MS)
-    assert report.locator("tr").count() == 3 and "one good answer" in report.inner_text()
+    expect(report.locator("tr")).to_have_count(3)
+    expect(report).to_contain_text("one good answer")
     practice.locator("button.mc-next").click()
     practice.locator(".mc-message.mc-error", has_text="the set is finished").wait_for(
         timeout=WAIT_MS

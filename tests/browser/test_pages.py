@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
 from tests.english import english_words
@@ -35,7 +36,7 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
 
 def test_the_root_address_opens_the_landing_page(server, visit):
     visit.open(f"{server}/", lands_on=f"{server}/voila/render/en/index.ipynb")
-    assert visit.page.get_by_role("heading", name="mathcards").is_visible()
+    expect(visit.page.get_by_role("heading", name="mathcards")).to_be_visible()
     assert not visit.errors and not visit.offsite_requests()
 
 
@@ -53,9 +54,9 @@ def test_every_page_links_to_itself_in_the_other_language(server, visit, here, t
 
 def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
     visit.open(f"{server}/voila/render/en/index.ipynb")
-    assert visit.page.get_by_role("heading", name="mathcards").is_visible()
+    expect(visit.page.get_by_role("heading", name="mathcards")).to_be_visible()
     deal = visit.page.locator(".mc-quick-deal")
-    assert deal.locator("svg.mc-card").count() == 5
+    expect(deal.locator("svg.mc-card")).to_have_count(5)
     deal.locator("button.mc-show-all").click()
     deal.locator(".mc-solutions", has_text="to make").wait_for(timeout=30_000)
     assert "QuickDeal" not in visit.page.inner_text("body"), "Voila hides the code cells"
@@ -71,7 +72,7 @@ def test_the_landing_page_links_every_lesson(server, visit):
     visit.page.locator("a[href='lama_dice/1-play-lama-dice.ipynb']").click()
     visit.page.wait_for_url(f"{server}/voila/render/en/lama_dice/1-play-lama-dice.ipynb")
     visit.page.wait_for_selector("#loading", state="hidden", timeout=60_000)
-    assert visit.page.get_by_role("heading", name="Play LAMA Dice").is_visible()
+    expect(visit.page.get_by_role("heading", name="Play LAMA Dice")).to_be_visible()
 
 
 def test_a_failing_cell_shows_no_traceback_to_students(tmp_path, visit):

@@ -22,6 +22,7 @@ from pathlib import Path
 import nbformat
 import psutil
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, free_port
 
@@ -172,7 +173,7 @@ def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, brow
         with pytest.raises(urllib.error.HTTPError, match="403"):
             urllib.request.urlopen(foreign, timeout=10)
         assert kernel_alive(base, open_kernel), "another site cannot end a student's kernel"
-        assert staying.locator("text=mc-ready").count() == 1
+        expect(staying.locator("text=mc-ready")).to_have_count(1)
         staying.close()
 
 
@@ -322,7 +323,7 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
         page.wait_for_url(f"{base}/voila/render/en/index.ipynb", timeout=60_000)
         box = page.locator(".mc-class-address")
         box.wait_for(timeout=60_000)
-        assert f"{base}/?class={CODE}" in box.inner_text()
+        expect(box).to_contain_text(f"{base}/?class={CODE}")
         assert page.locator(".mc-class-address img").evaluate("img => img.naturalWidth") > 0
         page.screenshot(path=tmp_path / "landing.png")
         page.close()

@@ -1,6 +1,7 @@
 """The Unikat pages in a real browser: lay a card by clicks, the 81 cards, the chain of 81."""
 
 import pytest
+from playwright.sync_api import expect
 
 from mathcards.unikat.game import Lay, UnikatGame
 from tests.browser.conftest import assert_not_blank
@@ -19,8 +20,8 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
     visit.open(f"{server}/voila/render/en/unikat/1-play-unikat.ipynb")
     page = visit.page
     table = page.locator(".mc-unikat-table")
-    assert table.locator(".mc-unikat-rack button.mc-unikat-pick").count() == 10
-    assert table.locator(".mc-unikat-board svg.mc-unikat-card").count() == 1, "the start card"
+    expect(table.locator(".mc-unikat-rack button.mc-unikat-pick")).to_have_count(10)
+    expect(table.locator(".mc-unikat-board svg.mc-unikat-card"), "the start card").to_have_count(1)
     lay = first_lay_on_the_play_page()
     table.locator(f".mc-unikat-rack .mc-u-{lay.card.code}").click()
     table.locator(".mc-unikat-slot").first.wait_for(timeout=WAIT_MS)
@@ -40,18 +41,18 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
 def test_the_81_cards_page_shows_neighbours_and_deals_racks(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/unikat/2-81-cards.ipynb")
     page = visit.page
-    assert page.locator(".mc-unikat-deck svg.mc-unikat-card").count() == 81
-    assert page.get_by_text("counted one by one: 324").is_visible()
+    expect(page.locator(".mc-unikat-deck svg.mc-unikat-card")).to_have_count(81)
+    expect(page.get_by_text("counted one by one: 324")).to_be_visible()
     page.locator(".mc-unikat-shape select").select_option("square")
     page.locator(".mc-unikat-neighbours", has_text="small blue square on white").wait_for(
         timeout=WAIT_MS
     )
-    assert page.locator(".mc-unikat-neighbours svg").count() == 9
+    expect(page.locator(".mc-unikat-neighbours svg")).to_have_count(9)
     page.locator("button.mc-deal-1000").click()
     page.locator(".mc-unikat-simulated", has_text="of 1,000 simulated racks").wait_for(
         timeout=WAIT_MS
     )
-    assert "13669361/20271005" in page.locator(".mc-unikat-exact").inner_text()
+    expect(page.locator(".mc-unikat-exact")).to_contain_text("13669361/20271005")
     page.screenshot(path=tmp_path / "cards.png", full_page=True)
     assert_not_blank(tmp_path / "cards.png")
     assert not visit.errors and not visit.offsite_requests()
@@ -64,13 +65,13 @@ def test_the_chain_page_builds_81_cards_lays_a_snake_and_checks_squares(server, 
     page.locator(".mc-unikat-chain-count", has_text="81 cards of 81").wait_for(timeout=WAIT_MS)
     page.locator("button.mc-lay-snake").click()
     page.locator(".mc-unikat-snake svg.mc-unikat-card").nth(80).wait_for(timeout=WAIT_MS)
-    assert page.locator(".mc-unikat-verdict", has_text="Yes, a square").is_visible()
+    expect(page.locator(".mc-unikat-verdict", has_text="Yes, a square")).to_be_visible()
     corner = page.locator(".mc-unikat-square-input input").nth(3)
     corner.fill("srb3")
     page.locator(".mc-unikat-verdict", has_text="No:").wait_for(timeout=WAIT_MS)
     corner.fill("srb9")
     page.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)
-    assert page.get_by_text("form a 2 × 2 square: 486").is_visible()
+    expect(page.get_by_text("form a 2 × 2 square: 486")).to_be_visible()
     page.screenshot(path=tmp_path / "chain.png", full_page=True)
     assert_not_blank(tmp_path / "chain.png")
     assert not visit.errors and not visit.offsite_requests()

@@ -53,11 +53,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --editable .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --editable '.[test]'
 	touch $(VENV)/.installed $@
 

@@ -2,8 +2,8 @@
 language `--lang` (or the environment) chooses, argparse's own words included.
 
 Each game's commands live with the game (`mathcards/mam/cli.py`, `lama/`, `lama_dice/`,
-`unikat/`), `serve` with the server (`mathcards/classroom/cli.py`): each module adds its own
-with `add_commands(commands)`, and every sub-command names the function that runs it
+`unikat/`), `serve` and `lessons` with the server (`mathcards/classroom/`): each module adds its
+own with `add_commands(commands)`, and every sub-command names the function that runs it
 (`set_defaults(run=...)`), which returns the exit status."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-from mathcards import i18n
+from mathcards import __version__, i18n
 from mathcards.argparse_i18n import speaking
 from mathcards.arguments import UsageError
 from mathcards.classroom import cli as classroom_cli
@@ -46,6 +46,12 @@ def parser() -> argparse.ArgumentParser:
         choices=list(i18n.LANGUAGES),
         default=i18n.language(),
         help=_("the language of every word (default: from LANG, else English)"),
+    )
+    main.add_argument(
+        "--version",
+        action="version",
+        version=f"mathcards {__version__}",
+        help=_("print the version of mathcards and exit"),
     )
     commands = main.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
     mam_cli.add_commands(commands)

@@ -388,7 +388,7 @@ def test_help_is_polish(capsys):
         main(["--lang", "pl", "--help"])
     out = capsys.readouterr().out
     assert done.value.code == 0 and out.startswith(
-        "użycie: mathcards [-h] [--lang {en,pl}] POLECENIE"
+        "użycie: mathcards [-h] [--lang {en,pl}] [--version] POLECENIE"
     )
     assert "argumenty pozycyjne:" in out and "opcje:" in out and "pokaż tę pomoc i zakończ" in out
     for command in (
@@ -396,6 +396,7 @@ def test_help_is_polish(capsys):
         ["check"],
         ["deal"],
         ["serve"],
+        ["lessons"],
         ["lama-dice", "odds"],
         ["lama-dice", "last-player"],
     ):

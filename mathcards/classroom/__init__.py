@@ -9,7 +9,9 @@ Its modules, read top-down:
 - `seats`: at most `max_kernels` pages at once ("the class is full"), warm kernels, the culler.
 - `gate`: the Host check and, on the school network, the class code (in the URL, then a cookie).
 - `voila`: Voila with the gate and the seats, its signals and its pages' own shutdown request.
-- `cli`: the `serve` command, which loads none of the above until it serves.
+- `lessons`: where the lessons are (the wheel's copy, else the checkout's), and `mathcards
+  lessons FOLDER`, a copy of them for a teacher to change.
+- `cli`: the `serve` and `lessons` commands, which load no server until they serve.
 """
 
 from __future__ import annotations

@@ -1,18 +1,22 @@
 """`mathcards serve`: the lessons as web pages, served by Voila in this process (`python -m
-mathcards.classroom`). Building its arguments loads no server: Voila is loaded only to serve."""
+mathcards.classroom`); and `mathcards lessons`, a copy of them to change (`lessons`). Building
+their arguments loads no server: Voila is loaded only to serve."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from mathcards.arguments import UsageError, whole
+from mathcards.classroom.lessons import add_command as add_lessons_command
+from mathcards.classroom.lessons import home
 from mathcards.i18n import N_, _, ngettext
 
-LESSONS = Path(__file__).resolve().parent.parent.parent / "lessons"
+LESSONS = home()  # the wheel's copy, else the checkout's lessons/
 TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
@@ -20,7 +24,7 @@ CULL_INTERVAL_SECONDS = 10
 
 
 def add_commands(commands: Any) -> None:
-    """Add `serve` to the `mathcards` sub-commands (in the language in use)."""
+    """Add `serve` and `lessons` to the `mathcards` sub-commands (in the language in use)."""
     serve_cmd = commands.add_parser("serve", help=_("serve the lessons as web pages with Voila"))
     serve_cmd.add_argument(
         "--port",
@@ -74,6 +78,7 @@ def add_commands(commands: Any) -> None:
         help=_("with --lan: the class code (default: a new one)"),
     )
     serve_cmd.set_defaults(run=run_serve)
+    add_lessons_command(commands)
 
 
 def _port(text: str) -> int:
@@ -102,6 +107,10 @@ def _class_code(text: str) -> str:
 def run_serve(args: argparse.Namespace) -> int:
     lessons = args.lessons.resolve()
     landing = Path(args.lang, "index.ipynb")
+    if not lessons.is_dir():
+        raise UsageError(
+            _("no lessons found: there is no folder {lessons}").format(lessons=lessons)
+        )
     if not (lessons / landing).is_file():
         sentence = _("no lessons found: {lessons} has no {landing}")
         raise UsageError(sentence.format(lessons=lessons, landing=landing))
@@ -146,9 +155,28 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     print(at_most.format(n=max_kernels), flush=True)
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    environment = {**os.environ, "JUPYTER_PATH": search_path}
+    if not REPLACES_ITSELF:
+        return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,
     # with it, every kernel (mathcards/classroom/voila.py).
-    os.execve(command[0], command, {**os.environ, "JUPYTER_PATH": search_path})
+    os.execve(command[0], command, environment)
+
+
+# On Windows, os.execve starts a new process and ends this one: the console would take its
+# prompt back while the server runs on.
+REPLACES_ITSELF = sys.platform != "win32"
+
+
+def serve_in_child(command: list[str], environment: dict[str, str]) -> int:
+    """Run the server as a child until it stops (on Windows): Ctrl+C reaches both, the server
+    stops with its kernels, and this process waits for it and returns its exit status."""
+    with subprocess.Popen(command, env=environment) as server:
+        while True:
+            try:
+                return server.wait()
+            except KeyboardInterrupt:
+                continue  # the server has it too, and is stopping
 
 
 def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[str]:
@@ -156,7 +184,7 @@ def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[st
     default), every page ("all") or none ("none")."""
     if named in (None, ["all"]):
         folder = lessons / language if named is None else lessons
-        return sorted(str(p.relative_to(lessons)) for p in folder.rglob("*.ipynb"))
+        return sorted(p.relative_to(lessons).as_posix() for p in folder.rglob("*.ipynb"))
     if named == ["none"]:
         return []
     for page in named:
@@ -165,7 +193,7 @@ def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[st
             raise UsageError(
                 _("--warm: there is no page {page} in {lessons}").format(page=page, lessons=lessons)
             )
-    return named
+    return [(lessons / page).resolve().relative_to(lessons).as_posix() for page in named]
 
 
 def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:

@@ -1,0 +1,224 @@
+"""`pip install mathcards`, no clone: the sdist and the wheel built from this checkout as a release
+builds them, the wheel installed into a fresh virtual environment outside the checkout (its
+dependencies from the package registry), and `mathcards serve` run from an empty folder, its
+pages opened in Chromium in both languages; then the lessons copied out, changed and served."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import nbformat
+import psutil
+import pytest
+
+from tests.browser.conftest import FIRST_RENDER_MS, free_port, wait_until_up, wait_until_warm
+from tests.english import english_words
+
+pytestmark = [pytest.mark.wheel, pytest.mark.browser]
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "lessons").rglob("*.ipynb"))
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+)
+SCRIPTS = "Scripts" if os.name == "nt" else "bin"
+WAIT_MS = 30_000
+
+
+def outside_the_checkout() -> dict[str, str]:
+    """This environment without what points into the checkout or another Python."""
+    skipped = {"PYTHONPATH", "JUPYTER_PATH", "VIRTUAL_ENV", "PYTHONHOME"}
+    return {name: value for name, value in os.environ.items() if name not in skipped}
+
+
+def run(command: list[str | Path], **options) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [str(part) for part in command],
+        capture_output=True,
+        text=True,
+        env=outside_the_checkout(),
+        timeout=600,
+        **options,
+    )
+    assert done.returncode == 0, f"{command} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """The fresh environment the wheel is installed into (as `pip install mathcards` would)."""
+    work = tmp_path_factory.mktemp("wheel")
+    assert not work.is_relative_to(ROOT)
+    source, dist, environment = work / "source", work / "dist", work / "venv"
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
+    run([sys.executable, "-m", "build", "--outdir", dist, source])  # the sdist; the wheel from it
+    [sdist], [wheel] = dist.glob("*.tar.gz"), dist.glob("*.whl")
+    with tarfile.open(sdist) as packed:
+        sdist_holds = {name.partition("/")[2] for name in packed.getnames()}
+    for needed in (
+        "tests/browser/test_wheel.py",
+        "tests/browser/conftest.py",
+        "docs/rules.md",
+        *LESSONS,
+    ):
+        assert needed in sdist_holds, f"the sdist has no {needed}"
+    with zipfile.ZipFile(wheel) as packed:
+        wheel_holds = set(packed.namelist())
+    template = "mathcards/share/jupyter/voila/templates/mathcards/"
+    carried = [f"mathcards/{page}" for page in LESSONS] + [
+        f"{template}index.html.j2",
+        f"{template}mathcards.css",
+        f"{template}conf.json",
+        "mathcards/locale/pl/LC_MESSAGES/mathcards.mo",
+        "mathcards/mam/solvability.json",
+        "widgets/mam/__init__.py",
+    ]
+    assert not [name for name in carried if name not in wheel_holds]
+    run([sys.executable, "-m", "venv", environment])
+    run([environment / SCRIPTS / "python", "-m", "pip", "install", "--quiet", wheel])
+    return environment
+
+
+@contextmanager
+def serving(environment: Path, folder: Path, *options: str) -> Iterator[tuple[str, Path]]:
+    """The installed `mathcards serve` run from `folder` on a free loopback port; yields its base
+    URL and its log. Stops it, and everything it started, even when a test fails."""
+    port = free_port()
+    log = folder.parent / f"{folder.name}-server.log"
+    command = [str(environment / SCRIPTS / "mathcards"), *options, "--port", str(port)]
+    with log.open("w") as written:
+        process = subprocess.Popen(
+            command,
+            cwd=folder,
+            env=outside_the_checkout(),
+            stdout=written,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            try:
+                wait_until_up(f"{base}/mathcards/class.json", process)  # not a page: no kernel
+            except RuntimeError as silent:
+                raise RuntimeError(f"{silent}; it said:\n{log.read_text()}") from None
+            yield base, log
+            pythons = kernel_pythons(process.pid)
+            assert pythons and all(Path(p).is_relative_to(environment) for p in pythons), pythons
+        finally:
+            stop(process)
+
+
+def stop(server: subprocess.Popen) -> None:
+    """Stop the server and every process it started (its process group)."""
+    for stopping, seconds in ((signal.SIGTERM, 30), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(server.pid, stopping)
+        except ProcessLookupError:
+            return  # all gone already
+        try:
+            server.wait(timeout=seconds)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def kernel_pythons(server: int) -> set[str]:
+    """The Pythons the server's kernels run in."""
+    found = set()
+    for child in psutil.Process(server).children(recursive=True):
+        try:
+            command = child.cmdline()
+        except psutil.NoSuchProcess:
+            continue
+        if "ipykernel_launcher" in command:
+            found.add(command[0])
+    return found
+
+
+def wait_until_ready(visit, url: str) -> None:
+    visit.page.wait_for_url(url, timeout=FIRST_RENDER_MS)
+    visit.page.wait_for_selector("#loading", state="hidden", timeout=FIRST_RENDER_MS)
+
+
+def switch_language(visit, base: str, page: str, there: str) -> None:
+    """Follow the page's link to itself in the other language."""
+    visit.page.locator(f".mc-language a[hreflang='{there}']").click()
+    wait_until_ready(visit, f"{base}/voila/render/{there}/{page}")
+    assert visit.page.evaluate("document.documentElement.lang") == there
+
+
+def assert_polish(visit) -> None:
+    body = visit.page.inner_text("body")
+    assert not english_words(body, {"English"}), f"English on a Polish page: {english_words(body)}"
+
+
+def test_the_installed_wheel_serves_both_languages_from_an_empty_folder(installed, visit, tmp_path):
+    empty = tmp_path / "anywhere"
+    empty.mkdir()
+    probe = "import mathcards, widgets; print(mathcards.__file__); print(widgets.__file__)"
+    found = run([installed / SCRIPTS / "python", "-c", probe], cwd=empty).stdout.split()
+    assert all(Path(module).is_relative_to(installed) for module in found), found
+    version = run([installed / SCRIPTS / "mathcards", "--version"], cwd=empty).stdout
+    assert version.startswith("mathcards ") and version.split()[1][0].isdigit()
+
+    with serving(installed, empty, "serve", "--warm", "en/mam/2-practice.ipynb") as (base, log):
+        wait_until_warm(log, "en/mam/2-practice.ipynb")
+        visit.open(f"{base}/", lands_on=f"{base}/voila/render/en/index.ipynb")
+        assert visit.page.get_by_role("heading", name="mathcards").is_visible()
+        visit.page.locator(".mc-quick-deal svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+
+        visit.open(f"{base}/voila/render/en/mam/2-practice.ipynb")
+        practice = visit.page.locator(".mc-practice")
+        practice.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+        assert "Deal 1 of 8" in practice.locator(".mc-progress").inner_text()
+
+        switch_language(visit, base, "mam/2-practice.ipynb", "pl")
+        practice.locator(".mc-progress", has_text="Rozdanie 1 z 8").wait_for(timeout=WAIT_MS)
+        assert practice.locator("svg.mc-card").count() == 5
+        assert visit.page.get_by_role("heading", name="Ćwiczenia: ułóż wynik").is_visible()
+        assert_polish(visit)
+
+        visit.open(f"{base}/voila/render/pl/index.ipynb")
+        assert visit.page.get_by_text("Matematyka z grami karcianymi").is_visible()
+        assert_polish(visit)
+        assert not visit.errors and not visit.offsite_requests()
+    assert not any(empty.iterdir()), "serving writes nothing into the folder it is run from"
+
+
+def test_a_copy_of_the_lessons_is_changed_and_served(installed, visit, tmp_path):
+    empty = tmp_path / "anywhere"
+    empty.mkdir()
+    copied = run([installed / SCRIPTS / "mathcards", "lessons", "our-lessons"], cwd=empty)
+    assert "notebooks copied into" in copied.stdout
+    copy = empty / "our-lessons"
+    assert sorted(f"lessons/{p.relative_to(copy).as_posix()}" for p in copy.rglob("*.ipynb")) == (
+        LESSONS
+    )
+    landing = copy / "pl" / "index.ipynb"
+    notebook = nbformat.read(landing, as_version=4)
+    first = next(cell for cell in notebook.cells if cell.cell_type == "markdown")
+    first.source += "\n\n**Klasa 4b: w piątek gramy w MAM! na punkty.**"
+    nbformat.write(notebook, landing)
+
+    options = ("--lang", "pl", "serve", "--lessons", "our-lessons", "--warm", "pl/index.ipynb")
+    with serving(installed, empty, *options) as (base, log):
+        wait_until_warm(log, "pl/index.ipynb")
+        visit.open(f"{base}/", lands_on=f"{base}/voila/render/pl/index.ipynb")
+        assert visit.page.get_by_text("Klasa 4b: w piątek gramy w MAM! na punkty.").is_visible()
+        visit.page.locator(".mc-quick-deal svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+        assert_polish(visit)
+
+        switch_language(visit, base, "index.ipynb", "en")
+        deal = visit.page.locator(".mc-quick-deal")
+        deal.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+        assert visit.page.get_by_text("Mathematics with Reiner Knizia's card").is_visible()
+        assert "Klasa 4b" not in visit.page.inner_text("body"), "the English page is unchanged"
+        assert not visit.errors and not visit.offsite_requests()

@@ -324,7 +324,9 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
         box = page.locator(".mc-class-address")
         box.wait_for(timeout=60_000)
         expect(box).to_contain_text(f"{base}/?class={CODE}")
-        assert page.locator(".mc-class-address img").evaluate("img => img.naturalWidth") > 0
+        page.wait_for_function(  # the QR code is drawn (an image that loaded)
+            "document.querySelector('.mc-class-address img').naturalWidth > 0", timeout=60_000
+        )
         page.screenshot(path=tmp_path / "landing.png")
         page.close()
 

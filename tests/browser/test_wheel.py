@@ -19,6 +19,7 @@ from pathlib import Path
 import nbformat
 import psutil
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import FIRST_RENDER_MS, free_port, wait_until_up, wait_until_warm
 from tests.english import english_words
@@ -172,22 +173,22 @@ def test_the_installed_wheel_serves_both_languages_from_an_empty_folder(installe
     with serving(installed, empty, "serve", "--warm", "en/mam/2-practice.ipynb") as (base, log):
         wait_until_warm(log, "en/mam/2-practice.ipynb")
         visit.open(f"{base}/", lands_on=f"{base}/voila/render/en/index.ipynb")
-        assert visit.page.get_by_role("heading", name="mathcards").is_visible()
+        expect(visit.page.get_by_role("heading", name="mathcards")).to_be_visible()
         visit.page.locator(".mc-quick-deal svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
 
         visit.open(f"{base}/voila/render/en/mam/2-practice.ipynb")
         practice = visit.page.locator(".mc-practice")
         practice.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
-        assert "Deal 1 of 8" in practice.locator(".mc-progress").inner_text()
+        expect(practice.locator(".mc-progress")).to_contain_text("Deal 1 of 8")
 
         switch_language(visit, base, "mam/2-practice.ipynb", "pl")
         practice.locator(".mc-progress", has_text="Rozdanie 1 z 8").wait_for(timeout=WAIT_MS)
-        assert practice.locator("svg.mc-card").count() == 5
-        assert visit.page.get_by_role("heading", name="Ćwiczenia: ułóż wynik").is_visible()
+        expect(practice.locator("svg.mc-card")).to_have_count(5)
+        expect(visit.page.get_by_role("heading", name="Ćwiczenia: ułóż wynik")).to_be_visible()
         assert_polish(visit)
 
         visit.open(f"{base}/voila/render/pl/index.ipynb")
-        assert visit.page.get_by_text("Matematyka z grami karcianymi").is_visible()
+        expect(visit.page.get_by_text("Matematyka z grami karcianymi")).to_be_visible()
         assert_polish(visit)
         assert not visit.errors and not visit.offsite_requests()
     assert not any(empty.iterdir()), "serving writes nothing into the folder it is run from"
@@ -212,13 +213,13 @@ def test_a_copy_of_the_lessons_is_changed_and_served(installed, visit, tmp_path)
     with serving(installed, empty, *options) as (base, log):
         wait_until_warm(log, "pl/index.ipynb")
         visit.open(f"{base}/", lands_on=f"{base}/voila/render/pl/index.ipynb")
-        assert visit.page.get_by_text("Klasa 4b: w piątek gramy w MAM! na punkty.").is_visible()
+        expect(visit.page.get_by_text("Klasa 4b: w piątek gramy w MAM! na punkty.")).to_be_visible()
         visit.page.locator(".mc-quick-deal svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
         assert_polish(visit)
 
         switch_language(visit, base, "index.ipynb", "en")
         deal = visit.page.locator(".mc-quick-deal")
         deal.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
-        assert visit.page.get_by_text("Mathematics with Reiner Knizia's card").is_visible()
+        expect(visit.page.get_by_text("Mathematics with Reiner Knizia's card")).to_be_visible()
         assert "Klasa 4b" not in visit.page.inner_text("body"), "the English page is unchanged"
         assert not visit.errors and not visit.offsite_requests()

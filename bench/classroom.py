@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import contextlib
 import json
 import os
@@ -47,6 +48,14 @@ ONE_WIDGET = "one-widget.ipynb"
 STUDENT_SECONDS = 300  # one student's page, at most
 LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close
 MAX_STUDENTS = 200
+
+
+def compiled() -> None:
+    """mathcards and widgets compiled, as an installed package has them (pip compiles them), even
+    where this environment keeps Python from writing what it compiles (PYTHONDONTWRITEBYTECODE):
+    else every kernel of the lesson would compile them anew, and the one-widget page none."""
+    for package in ("mathcards", "widgets"):
+        compileall.compile_dir(ROOT / package, quiet=1)
 
 
 def served_folder(folder: Path) -> Path:
@@ -267,6 +276,7 @@ def main() -> None:
         parser.error(f"--students goes from 1 to {MAX_STUDENTS}")
     if args.rounds < 1:
         parser.error("--rounds is 1 or more")
+    compiled()
     with tempfile.TemporaryDirectory() as scratch:
         folder = served_folder(Path(scratch) / "lessons")
         port = free_port()

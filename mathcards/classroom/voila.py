@@ -8,6 +8,7 @@ shuts down Voila and every kernel it started.
 - Warm pages (`warm`): Voila keeps a kernel (or `warm_kernels`) ready for each, having run
   the page already, so the page opens without waiting for a kernel (see `seats`).
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
+- Every page carries the words it says when its connection drops (`alive`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ig
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
+from mathcards.classroom import alive
 from mathcards.classroom.address import LOOPBACK_NAMES, student_url
 from mathcards.classroom.gate import ClassroomApplication
 from mathcards.classroom.seats import ClassroomPage
@@ -62,7 +64,15 @@ class ClassroomVoila(Voila):
         i18n.use(self.language)
         if self.warm:
             self.preheat({page: self.warm_kernels for page in self.warm})
+        self.carry_words()
         signal.signal(signal.SIGINT, self._handle_signal_stop)
+
+    def carry_words(self) -> None:
+        """Give every page what it says when its connection drops, in every language, and the
+        server's language (the template's `resources.mathcards`): offline, it cannot ask."""
+        words = {"words": alive.watch_words(), "language": self.language}
+        resources = {**self.voila_configuration.resources, "mathcards": words}
+        self.voila_configuration.config.VoilaConfiguration.resources = resources
 
     def preheat(self, pools: dict[str, int]) -> None:
         """Keep this many kernels ready for each page, each having run its page already (Voila's

@@ -133,7 +133,7 @@ def report(times: dict, names: list[str]) -> None:
     columns = [(language, mode) for language in LANGUAGES for mode in MODES]
     floor = {column: median(times[(FLOOR, *column)]) for column in columns}
     head = "".join(f"{f'{language} {mode}':>16}" for language, mode in columns)
-    print(f"{'page':<44}{head}")
+    print(f"{'page':<50}{head}")
     worst = {"ratio": (0.0, ""), "warm": (0.0, ""), "empty": (0.0, "")}
     for name in [FLOOR, *names]:
         cells = ""
@@ -145,7 +145,7 @@ def report(times: dict, names: list[str]) -> None:
                 page = f"{column[0]}/{name}"
                 worst["ratio"] = max(worst["ratio"], (ratio, page))
                 worst[column[1]] = max(worst[column[1]], (seconds, page))
-        print(f"{'one button (the floor)' if name == FLOOR else name:<44}{cells}")
+        print(f"{'one button (the floor)' if name == FLOOR else name:<50}{cells}")
     for what, (value, page) in worst.items():
         unit = "×" if what == "ratio" else " s"
         verdict = "met" if value < GOALS[what] else "NOT met"

@@ -1,33 +1,41 @@
 """Time to interactive of every lesson page, in a real Chromium against `mathcards serve`.
 
-Run: ``make bench-pages`` (or ``.venv/bin/python -m bench.pages [--runs N] [PAGE ...]``).
-For each page: the median and worst seconds from asking for the page until its widgets are on
-the screen, and the ratio of the median to the 3-second goal (under 1 is within it). One user
-at a time in one browser, as `make serve` serves them: the pages in English are warm (a kernel
-waits for each, having run it), so each is opened once its warm kernel is ready and the machine
-is quiet; the Polish pages are cold. The first row is the floor: a cold notebook with one button
-(what Voila and a new kernel cost before any lesson code runs); a warm-up opens it first, so the
-browser has Voila's scripts in its cache, as it has after the first page of a lesson.
+Run: ``make bench-pages`` (or ``.venv/bin/python -m bench.pages [--runs N] [PAGE ...]``, a PAGE
+named within a language: ``mam/2-practice.ipynb``).
+
+Every page, in both languages, is served warm (``--warm``: a kernel waits for each page, having
+run it, as `mathcards serve --lang en` or `--lang pl` serves its language), and opened by
+one user at a time, each opening once the page's warm kernel is ready and the machine is quiet:
+
+- *warm*: in the user's browser, whose cache holds Voila's scripts (a page after the first);
+- *empty*: in a browser with an empty cache (the first page a student opens).
+
+The time is from asking for the page until its widgets are on the screen, the median of the
+runs. The first row is the floor: a notebook with a single button, served the same way; beside
+each time its ratio to the floor's in the same column. Goals on a 2-core machine: every lesson
+within 1.3× the floor, a warm page under 1.2 s, a page with an empty cache under 2.5 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from statistics import median
 
-from mathcards.classroom import warm_pages
-from mathcards.i18n import DEFAULT
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, quiet, serving, wait_until_warm
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-GOAL_SECONDS = 3.0
+LANGUAGES = ("en", "pl")
+MODES = ("warm", "empty")
+GOALS = {"ratio": 1.3, "warm": 1.2, "empty": 2.5}
 WAIT_MS = 120_000
-
-
+QUIET_SECONDS = 60  # at most, for the machine to calm down before an opening
+VIEWPORT = {"width": 1280, "height": 800}
 FLOOR = "floor.ipynb"
 
 
@@ -45,14 +53,14 @@ def floor_notebook() -> str:
 
 
 def pages() -> list[str]:
-    """Every lesson, as Voila serves it."""
-    return sorted(str(path.relative_to(LESSONS)) for path in LESSONS.rglob("*.ipynb"))
+    """Every lesson, named within its language (lessons/en and lessons/pl hold the same)."""
+    return sorted(str(path.relative_to(LESSONS / "en")) for path in LESSONS.glob("en/**/*.ipynb"))
 
 
-def time_to_interactive(browser, url: str) -> float:
-    """Seconds until the page has run and its widgets are drawn, in a tab of the user's browser
-    (a Playwright context: its cache holds Voila's scripts once a first page has loaded them)."""
-    page = browser.new_page()
+def time_to_interactive(context, url: str) -> float:
+    """Seconds until the page has run and its widgets are drawn, in a tab of a browser (a
+    Playwright context: its cache holds Voila's scripts once a first page has loaded them)."""
+    page = context.new_page()
     start = time.perf_counter()
     page.goto(url, timeout=WAIT_MS)
     page.wait_for_selector("#loading", state="hidden", timeout=WAIT_MS)
@@ -62,43 +70,90 @@ def time_to_interactive(browser, url: str) -> float:
     return seconds
 
 
-def opening(browser, base: str, log: Path, name: str, done: int, warm: bool) -> float:
-    """One user opening the page: a warm page once its warm kernel is ready (again, after `done`
-    openings); a cold page's kernel starts when it is asked for."""
-    if warm:
-        wait_until_warm(log, name, times=done + 1)
-    quiet()  # a warm kernel has run its page, and nothing else is busy
-    return time_to_interactive(browser, f"{base}/voila/render/{name}")
+class User:
+    """One user opening pages on the server, in their own browser or in a fresh one."""
+
+    def __init__(self, chromium, base: str, log: Path) -> None:
+        self.chromium, self.base, self.log = chromium, base, log
+        self.browser = chromium.new_context(viewport=VIEWPORT)  # the user's: its cache kept
+        self.opened: Counter[str] = Counter()
+
+    def open(self, name: str, mode: str) -> float:
+        """Open the page once its warm kernel is ready and the machine is quiet."""
+        wait_until_warm(self.log, name, times=self.opened[name] + 1)
+        self.opened[name] += 1
+        quiet(seconds=QUIET_SECONDS)
+        url = f"{self.base}/voila/render/{name}"
+        if mode == "warm":
+            return time_to_interactive(self.browser, url)
+        fresh = self.chromium.new_context(viewport=VIEWPORT)  # an empty cache
+        try:
+            return time_to_interactive(fresh, url)
+        finally:
+            fresh.close()
 
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__)
-    options.add_argument("--runs", type=int, default=3, help="openings per page")
+    options.add_argument("--runs", type=int, default=2, help="openings per page and column")
     options.add_argument("pages", nargs="*", default=pages(), metavar="PAGE")
     args = options.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         served = Path(folder) / "lessons"
         shutil.copytree(LESSONS, served)
         (served / FLOOR).write_text(floor_notebook(), encoding="utf-8")
-        measure(served, Path(folder), [FLOOR, *args.pages], args.runs)
+        report(measure(served, Path(folder), args.pages, args.runs), args.pages)
 
 
-def measure(served: Path, logs: Path, names: list[str], runs: int) -> None:
-    """Serve the folder, open each page `runs` times, print one line a page."""
+def measure(served: Path, logs: Path, names: list[str], runs: int) -> dict:
+    """Serve every page warm, open each `runs` times in every column; the times by column."""
     from playwright.sync_api import sync_playwright
 
-    warm = set(warm_pages(served, DEFAULT, None))  # as `make serve` warms them
-    with serving(served, logs) as base, sync_playwright() as playwright:
+    times: dict[tuple[str, str, str], list[float]] = {}
+    print(f"load average before: {load()}", flush=True)
+    warm = [FLOOR, *(f"{language}/{name}" for language in LANGUAGES for name in names)]
+    with serving(served, logs, "--warm", *warm) as base, sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        browser = chromium.new_context(viewport={"width": 1280, "height": 800})  # one user's
-        time_to_interactive(browser, f"{base}/voila/render/{FLOOR}")  # warm-up
-        print(f"{'page':<48} {'median':>7} {'worst':>7} {'/ 3 s':>6}")
-        for name in names:
-            log, is_warm = logs / "server.log", name in warm
-            times = [opening(browser, base, log, name, n, is_warm) for n in range(runs)]
-            ratio = median(times) / GOAL_SECONDS
-            print(f"{name:<48} {median(times):>6.2f}s {max(times):>6.2f}s {ratio:>6.2f}")
+        user = User(chromium, base, logs / "server.log")
+        user.open(FLOOR, "warm")  # the browser now holds Voila's scripts
+        for _run in range(runs):
+            for mode in MODES:
+                for language in LANGUAGES:
+                    for name in [FLOOR, *names]:
+                        page = name if name == FLOOR else f"{language}/{name}"
+                        seconds = user.open(page, mode)
+                        times.setdefault((name, language, mode), []).append(seconds)
         chromium.close()
+    print(f"load average after: {load()}", flush=True)
+    return times
+
+
+def report(times: dict, names: list[str]) -> None:
+    """One line a page: each column's median seconds and its ratio to the floor's."""
+    columns = [(language, mode) for language in LANGUAGES for mode in MODES]
+    floor = {column: median(times[(FLOOR, *column)]) for column in columns}
+    head = "".join(f"{f'{language} {mode}':>16}" for language, mode in columns)
+    print(f"{'page':<50}{head}")
+    worst = {"ratio": (0.0, ""), "warm": (0.0, ""), "empty": (0.0, "")}
+    for name in [FLOOR, *names]:
+        cells = ""
+        for column in columns:
+            seconds = median(times[(name, *column)])
+            ratio = seconds / floor[column]
+            cells += f"{seconds:>9.2f}s {ratio:>4.2f}×"
+            if name != FLOOR:
+                page = f"{column[0]}/{name}"
+                worst["ratio"] = max(worst["ratio"], (ratio, page))
+                worst[column[1]] = max(worst[column[1]], (seconds, page))
+        print(f"{'one button (the floor)' if name == FLOOR else name:<50}{cells}")
+    for what, (value, page) in worst.items():
+        unit = "×" if what == "ratio" else " s"
+        verdict = "met" if value < GOALS[what] else "NOT met"
+        print(f"worst {what}: {value:.2f}{unit} ({page}); goal {GOALS[what]}{unit}: {verdict}")
+
+
+def load() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 if __name__ == "__main__":

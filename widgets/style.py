@@ -18,6 +18,8 @@ MAM_STYLE = """<style>
 .mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
 .mc-answer input { font-size: 22px !important; height: 40px !important; }
 .mc-preview { font-size: 20px; min-height: 1.6em; }
+.mc-preview math { font-size: 22px; }
+.mc-said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .mc-scores table { font-size: 18px; border-collapse: collapse; }
 .mc-scores td { padding: 2px 12px; }
 .mc-countdown { font-size: 20px; font-weight: 700; color: #9a3412; }

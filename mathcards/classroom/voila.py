@@ -7,29 +7,49 @@ shuts down Voila and every kernel it started.
   the request comes from this server's own pages (its `Origin` is the server's `Host`).
 - Warm pages (`warm`): Voila keeps a kernel (or `warm_kernels`) ready for each, having run
   the page already, so the page opens without waiting for a kernel (see `seats`).
+- A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
+  the page has been drawn, so that starting the next kernel does not slow this page down.
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
 - Every page carries the words it says when its connection drops (`alive`).
+- What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
+  Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
+  compressed when the browser accepts it.
 """
 
 from __future__ import annotations
 
+import functools
 import signal
 import tempfile
 from typing import Any
 from urllib.parse import urlparse
 
 import tornado.web
+from jupyter_server.base.handlers import FileFindHandler
 from traitlets import Integer, List, Unicode
 from traitlets.config import Config
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
+from voila.static_file_handler import (  # type: ignore[import-untyped]
+    MultiStaticFileHandler,
+    TemplateStaticFileHandler,
+)
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom import alive
+from mathcards.classroom import alive, formulas
 from mathcards.classroom.address import LOOPBACK_NAMES, student_url
+from mathcards.classroom.assets import (
+    LabExtensionFiles,
+    TemplateFiles,
+    VoilaScripts,
+    page_config,
+    static_version,
+)
 from mathcards.classroom.gate import ClassroomApplication
 from mathcards.classroom.seats import ClassroomPage
+
+REFILL_SECONDS = 5.0  # after a warm kernel is handed out: its page has been drawn by then
 
 
 class ShutdownOwnKernel(VoilaShutdownKernelHandler):
@@ -62,6 +82,10 @@ class ClassroomVoila(Voila):
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
         i18n.use(self.language)
+        self.scripts_version = static_version(self.static_paths)
+        hook = functools.partial(page_config, version=self.scripts_version)
+        self.voila_configuration.page_config_hook = hook
+        self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
         if self.warm:
             self.preheat({page: self.warm_kernels for page in self.warm})
         self.carry_words()
@@ -81,7 +105,8 @@ class ClassroomVoila(Voila):
         self.voila_configuration.default_pool_size = 0
         sizes = {page: {"pool_size": size} for page, size in pools.items()}
         sizes["default"] = {"pool_size": 0}
-        self.update_config(Config({"VoilaKernelManager": {"kernel_pools_config": sizes}}))
+        pools_config = {"kernel_pools_config": sizes, "fill_delay": REFILL_SECONDS}
+        self.update_config(Config({"VoilaKernelManager": pools_config}))
 
     def start(self) -> None:  # Voila's, with our application class
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
@@ -94,6 +119,7 @@ class ClassroomVoila(Voila):
             url=url,
             max_kernels=self.max_kernels,
             landing=f"/voila/render/{self.language}/index.ipynb",
+            compress_response=True,
             **settings,
         )
         self.app.settings.update(self.tornado_settings)
@@ -101,6 +127,16 @@ class ClassroomVoila(Voila):
         self.listen()
 
     def init_handlers(self) -> list[Any]:
-        handlers = super().init_handlers()
-        ours = {VoilaShutdownKernelHandler: ShutdownOwnKernel, TornadoVoilaHandler: ClassroomPage}
-        return [(route, ours.get(handler, handler), *rest) for route, handler, *rest in handlers]
+        ours = {
+            VoilaShutdownKernelHandler: ShutdownOwnKernel,
+            TornadoVoilaHandler: ClassroomPage,
+            FileFindHandler: LabExtensionFiles,
+            MultiStaticFileHandler: VoilaScripts,
+            TemplateStaticFileHandler: TemplateFiles,
+        }
+        handlers = []
+        for route, handler, *rest in super().init_handlers():
+            if handler is MultiStaticFileHandler:  # Voila's scripts: under their version
+                rest = [{**rest[0], "version": self.scripts_version}]
+            handlers.append((route, ours.get(handler, handler), *rest))
+        return handlers

@@ -8,8 +8,8 @@ cards on the table and the target, step by step, with the rules of `steps.apply`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from enum import Enum
 
 from mathcards.i18n import _, ngettext
@@ -302,18 +302,33 @@ def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind,
 
 def tree_latex(tree: Node) -> str:
     r"""LaTeX of a calculation in the order it was typed, with ``\times`` and ``\div``."""
+    return _typed(tree, expression.latex_symbols(), lambda inner: rf"\left({inner}\right)")
+
+
+def tree_text(tree: Node) -> str:
+    """A calculation as the child wrote it, in plain text: ``7 × 6 − 12``, ``2^(3 × 2)``."""
+    return _typed(tree, expression.pretty_symbols(), lambda inner: f"({inner})", superscript=False)
+
+
+def _typed(
+    tree: Node, symbols: dict[str, str], bracket: Callable[[str], str], superscript: bool = True
+) -> str:
+    """The typed order, with brackets where the usual precedence needs them."""
     if isinstance(tree, Number):
         return str(tree.value)
-    left, right = tree_latex(tree.left), tree_latex(tree.right)
+    left = _typed(tree.left, symbols, bracket, superscript)
+    right = _typed(tree.right, symbols, bracket, superscript)
     if tree.op == "^":
-        base = left if isinstance(tree.left, Number) else rf"\left({left}\right)"
-        return f"{base}^{{{right}}}"
+        base = left if isinstance(tree.left, Number) else bracket(left)
+        if superscript:
+            return f"{base}^{{{right}}}"
+        return base + symbols["^"] + (right if isinstance(tree.right, Number) else bracket(right))
     binding = BINDING[tree.op]
     if _binding(tree.left) < binding:
-        left = rf"\left({left}\right)"
-    if _binding(tree.right) <= binding and not isinstance(tree.right, Number):
-        right = rf"\left({right}\right)"
-    return f"{left}{expression.latex_symbols()[tree.op]}{right}"
+        left = bracket(left)
+    if _binding(tree.right) <= binding:
+        right = bracket(right)
+    return f"{left}{symbols[tree.op]}{right}"
 
 
 def _binding(tree: Node) -> int:
@@ -328,6 +343,19 @@ class Preview:
     value: int | None = None
     complete: bool = True
     problem: str = ""
+    tree: Node | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The calculation read so far, in plain text (for a screen reader): ``7 × 6 − 12``."""
+        return tree_text(self.tree) if self.tree is not None else ""
+
+    @property
+    def mathml(self) -> str:
+        """The calculation read so far, typeset from its sympy expression (`typeset`)."""
+        from mathcards.mam import typeset  # sympy: only once a child types
+
+        return typeset.mathml(self.tree) if self.tree is not None else ""
 
 
 def preview(answer: str, *, power: bool = False, max_power: int = MAX_POWER) -> Preview:
@@ -348,8 +376,8 @@ def preview(answer: str, *, power: bool = False, max_power: int = MAX_POWER) -> 
     try:
         value, _ = evaluate(tree, power=power, max_power=max_power)
     except StepError as problem:
-        return Preview(latex, None, complete, str(problem))
-    return Preview(latex, value, complete)
+        return Preview(latex, None, complete, str(problem), tree)
+    return Preview(latex, value, complete, tree=tree)
 
 
 def _finished_part(text: str) -> Node | None:

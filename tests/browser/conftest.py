@@ -52,8 +52,9 @@ def wait_until_up(url: str, server: subprocess.Popen, seconds: float = 90) -> No
 
 
 @contextmanager
-def serving(lessons: Path, log_folder: Path):
-    """`mathcards serve` for a lessons folder on a free loopback port; yields its base URL."""
+def serving(lessons: Path, log_folder: Path, *options: str):
+    """`mathcards serve` for a lessons folder on a free loopback port (with more `options`, such
+    as `--warm all`); yields its base URL."""
     port = free_port()
     log = (log_folder / "server.log").open("w")
     command = [
@@ -65,6 +66,7 @@ def serving(lessons: Path, log_folder: Path):
         str(port),
         "--lessons",
         str(lessons),
+        *options,
     ]
     process = subprocess.Popen(
         command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

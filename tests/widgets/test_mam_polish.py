@@ -10,7 +10,7 @@ from mathcards import i18n
 from mathcards.mam import best
 from tests.conftest import FakeClock
 from tests.english import english_words
-from tests.widgets.test_mam import RULEBOOK, answer_for, stacked
+from tests.widgets.test_mam import RULEBOOK, answer_for, read_preview, stacked
 from widgets.mam import (
     AllLevels,
     MamTable,
@@ -47,9 +47,8 @@ def shown(widget: w.Widget) -> list[str]:
 
 
 def readable(html: str) -> str:
-    """The words of an HTML view, the cards' and dice's labels among them (LaTeX is left out:
-    it is typeset, not read)."""
-    html = re.sub(r"<style>.*?</style>|\$[^$]*\$", " ", html, flags=re.S)
+    """The words of an HTML view, the cards' and dice's labels among them."""
+    html = re.sub(r"<style>.*?</style>", " ", html, flags=re.S)
     labels = " ".join(re.findall(r'(?:aria-label|alt)="([^"]*)"', html))
     return re.sub(r"<[^>]+>", " ", html) + " " + labels
 
@@ -196,7 +195,7 @@ def test_numbers_and_division_as_polish_schools_write_them():
     assert "<td>430 080</td><td>3 188</td>" in counting_table([(2, 3, 5, 7, 11)]).replace(
         "\xa0", " "
     )
-    assert render_preview("12:6", False) == r"$12 \mathbin{:} 6$ = 2"
+    assert read_preview(render_preview("12:6", False)) == ("12:6", "12 : 6", " = 2")
     assert "… na razie 42" in render_preview("7*6-", False)
     clock = FakeClock()
     odds, levels = TargetOdds(clock=clock), AllLevels(clock=clock)

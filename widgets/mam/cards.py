@@ -74,13 +74,17 @@ def render_solutions(found: Found, target: int) -> str:
 
 
 def render_preview(text: str, power: bool) -> str:
-    """The typed calculation as the child would write it, with its value so far."""
+    """The typed calculation as the child would write it, typeset (MathML, with its plain text
+    beside it for a screen reader), and its value so far."""
     seen = preview(text, power=power)
     if seen.problem and not seen.latex:
         return f'<span class="mc-preview-problem">{escape(seen.problem)}</span>'
     if not seen.latex:
         return ""
-    shown = f"${seen.latex}$"
+    shown = (
+        f'<span aria-hidden="true">{seen.mathml}</span>'
+        f'<span class="mc-said">{escape(seen.text)}</span>'
+    )
     if seen.value is not None:
         shown += (
             f" = {seen.value}"
@@ -145,7 +149,7 @@ class AnswerBox(w.VBox):
         self.text.add_class("mc-answer")
         self.submit = w.Button(description=submit_label, button_style="success")
         self.submit.add_class("mc-mam")
-        self.preview = w.HTMLMath()
+        self.preview = w.HTML()
         self.preview.add_class("mc-preview")
         self.message = w.HTML()
         self.message.add_class("mc-message-box")

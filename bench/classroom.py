@@ -1,26 +1,21 @@
 """A class opening a lesson at once, against `mathcards serve` on this machine.
 
 Run: ``make bench-classroom`` (or ``.venv/bin/python -m bench.classroom [--students N]
-[--lesson PATH] [--max-kernels N] [--warm N] [--rounds N]``). N students (default 30) ask for
-the page at the same moment, each as a browser does it: the page over HTTP (Voila runs the
-notebook in a new kernel while it sends it), then the kernel's websocket, until the widgets'
-states have arrived (the `jupyter.widget.control` comm's `request_states`, what the page's
-widget manager asks first).
+[--lesson PATH] [--max-kernels N] [--warm N]``). N students (default 30) ask for the page at the
+same moment, each as a browser does it: the page over HTTP (Voila runs the notebook in a new kernel
+while it sends it), then the kernel's websocket, until the widgets' states have arrived (the
+`jupyter.widget.control` comm's `request_states`, what the page's widget manager asks first).
 The same crowd first opens a one-widget notebook served the same way in the same run; printed:
 the ratio of the lesson's median time to interactive to the one-widget crowd's, percentiles,
 failures, memory per kernel and in all, and the kernels left 3 minutes after the pages close
 (they close without their shutdown request, as when a laptop lid shuts: the culler's work).
-`--rounds N` has the class come N times to the same server and counts, over all rounds, the
-pages that failed (an error, or a page that says to reload) and those that hung (no page after
-STUDENT_SECONDS). Loopback only; every wait is bounded; the server is stopped with everything it
-started.
+Loopback only; every wait is bounded; the server is stopped with everything it started.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import compileall
 import contextlib
 import json
 import os
@@ -48,14 +43,6 @@ ONE_WIDGET = "one-widget.ipynb"
 STUDENT_SECONDS = 300  # one student's page, at most
 LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close
 MAX_STUDENTS = 200
-
-
-def compiled() -> None:
-    """mathcards and widgets compiled, as an installed package has them (pip compiles them), even
-    where this environment keeps Python from writing what it compiles (PYTHONDONTWRITEBYTECODE):
-    else every kernel of the lesson would compile them anew, and the one-widget page none."""
-    for package in ("mathcards", "widgets"):
-        compileall.compile_dir(ROOT / package, quiet=1)
 
 
 def served_folder(folder: Path) -> Path:
@@ -142,23 +129,14 @@ async def widgets_ready(socket, session: str):
             return socket
 
 
-async def crowd(
-    base: str, lesson: str, students: int
-) -> tuple[list[float], list[str], list[str], list]:
-    """Everyone at once: times to interactive, failures, pages that hung, the open websockets."""
+async def crowd(base: str, lesson: str, students: int) -> tuple[list[float], list[str], list]:
+    """Everyone at once: times to interactive, failures, and the open websockets."""
     attempts = [asyncio.wait_for(open_page(base, lesson), STUDENT_SECONDS) for _ in range(students)]
     results = await asyncio.gather(*attempts, return_exceptions=True)
     times = [result[0] for result in results if isinstance(result, tuple)]
     sockets = [result[1] for result in results if isinstance(result, tuple)]
-    errors = [result for result in results if isinstance(result, BaseException)]
-    hung = [repr(error) for error in errors if hung_page(error)]
-    failures = [repr(error) for error in errors if not hung_page(error)]
-    return times, failures, hung, sockets
-
-
-def hung_page(error: BaseException) -> bool:
-    """Whether a student waited STUDENT_SECONDS for nothing (not told why, nor given a page)."""
-    return isinstance(error, TimeoutError) or getattr(error, "code", None) == 599
+    failures = [repr(result) for result in results if isinstance(result, BaseException)]
+    return times, failures, sockets
 
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:
@@ -193,7 +171,7 @@ async def kernels_left(server: psutil.Process, seconds: float, warm: int) -> tup
 async def measure(
     base: str, server: psutil.Process, lesson: str, students: int, warm: int = 0
 ) -> dict:
-    times, failures, hung, sockets = await crowd(base, lesson, students)
+    times, failures, sockets = await crowd(base, lesson, students)
     kernel_sizes = megabytes(kernels_of(server))
     server_size = megabytes([server])
     for socket in sockets:
@@ -203,7 +181,6 @@ async def measure(
         "lesson": lesson,
         "times": sorted(times),
         "failures": failures,
-        "hung": hung,
         "kernel_mb": kernel_sizes,
         "all_mb": sum(kernel_sizes) + sum(server_size),
         "left": left,
@@ -222,9 +199,8 @@ def report(result: dict, students: int) -> None:
     sizes = result["kernel_mb"]
     print(f"{result['lesson']}: {len(result['times'])}/{students} interactive")
     print(f"  seconds to interactive: {percentiles(result['times'])}")
-    print(f"  failed: {len(result['failures'])}, hung: {len(result['hung'])}")
-    for failure in sorted(set(result["failures"] + result["hung"]))[:5]:
-        print(f"  {failure}")
+    for failure in sorted(set(result["failures"]))[:5]:
+        print(f"  failed: {failure}")
     if sizes:
         print(
             f"  memory: {median(sizes):.0f} MB a kernel (median, USS), "
@@ -232,27 +208,6 @@ def report(result: dict, students: int) -> None:
         )
     gone = f"all gone after {result['after']:.0f} s" if not result["left"] else "left"
     print(f"  kernels {LEFT_AFTER_SECONDS} s after the pages closed: {result['left']} ({gone})")
-
-
-def summary(rounds: list[tuple[dict, dict]], students: int) -> None:
-    """Every round's ratio, and the pages that failed or hung over all of them."""
-    ratios = [ratio(yardstick, lesson) for yardstick, lesson in rounds]
-    pages = [result for pair in rounds for result in pair]
-    failed = sum(len(result["failures"]) for result in pages)
-    hung = sum(len(result["hung"]) for result in pages)
-    shown = ", ".join("-" if r is None else f"{r:.2f}" for r in ratios)
-    print(
-        f"{len(rounds)} rounds x {students} students, two pages each: {failed} failed, {hung} hung"
-    )
-    print(
-        f"ratio of medians, lesson / one widget, round by round: {shown} (goal: each at most 1.3)"
-    )
-
-
-def ratio(yardstick: dict, lesson: dict) -> float | None:
-    if not (yardstick["times"] and lesson["times"]):
-        return None
-    return median(lesson["times"]) / median(yardstick["times"])
 
 
 def main() -> None:
@@ -268,15 +223,9 @@ def main() -> None:
         help="N warm kernels for each of the two pages (`mathcards serve --warm-kernels N`); "
         "0, the default: every kernel starts when its student asks",
     )
-    parser.add_argument(
-        "--rounds", type=int, default=1, metavar="N", help="the class comes N times (default 1)"
-    )
     args = parser.parse_args()
     if not 1 <= args.students <= MAX_STUDENTS:
         parser.error(f"--students goes from 1 to {MAX_STUDENTS}")
-    if args.rounds < 1:
-        parser.error("--rounds is 1 or more")
-    compiled()
     with tempfile.TemporaryDirectory() as scratch:
         folder = served_folder(Path(scratch) / "lessons")
         port = free_port()
@@ -300,21 +249,14 @@ def main() -> None:
             quiet()  # the warm kernels have run their pages before the class arrives
             print(f"{args.students} students at once, on {os.cpu_count()} cores")
             warm = 2 * args.warm  # both pages' pools, refilled
-            rounds = []
-            for number in range(1, args.rounds + 1):
-                if args.rounds > 1:
-                    print(f"round {number} of {args.rounds}")
-                yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))
-                report(yardstick, args.students)
-                quiet()  # the pools are full again
-                lesson = asyncio.run(measure(base, server, args.lesson, args.students, warm))
-                report(lesson, args.students)
-                if (found := ratio(yardstick, lesson)) is not None:
-                    print(f"ratio of medians, lesson / one widget: {found:.2f} (goal: at most 1.3)")
-                rounds.append((yardstick, lesson))
-                quiet()
-            if args.rounds > 1:
-                summary(rounds, args.students)
+            yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))
+            report(yardstick, args.students)
+            quiet()  # the pools are full again
+            lesson = asyncio.run(measure(base, server, args.lesson, args.students, warm))
+            report(lesson, args.students)
+            if yardstick["times"] and lesson["times"]:
+                ratio = median(lesson["times"]) / median(yardstick["times"])
+                print(f"ratio of medians, lesson / one widget: {ratio:.2f} (goal: at most 1.3)")
         finally:
             started = server.children(recursive=True) if process.poll() is None else []
             os.killpg(process.pid, signal.SIGTERM)

@@ -149,31 +149,6 @@ def test_voila_serves_the_folder_on_loopback_and_culls_idle_kernels():
     assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
 
 
-def test_on_the_school_network_a_page_without_a_connection_keeps_its_kernel_five_minutes():
-    """A phone that locked its screen comes back to its page; on the laptop alone, today's
-    timings: a page gone without a word loses its kernel within a minute."""
-    alone = voila_command(Path("lessons"), 8866)
-    lan = voila_command(Path("lessons"), 8866, ip="0.0.0.0", lan=True)
-    assert "--MappingKernelManager.cull_idle_timeout=30" in alone
-    assert "--MappingKernelManager.cull_interval=10" in alone
-    assert "--MappingKernelManager.cull_idle_timeout=300" in lan
-    assert "--MappingKernelManager.cull_interval=30" in lan
-    for command in (alone, lan):
-        assert "--MappingKernelManager.cull_connected=False" in command, "an open page keeps it"
-
-
-def test_kernels_are_reached_through_files_of_the_server_not_ports_except_on_windows():
-    from mathcards.classroom.cli import kernel_transport
-
-    ipc = "--KernelManager.transport=ipc"
-    assert kernel_transport("linux", "/tmp") == [ipc, "--Voila.connection_dir_root=/tmp"]
-    deep = "/var/folders/3x/abcdefghijklmnopqrstuvw0000gn/T"  # macOS's: too deep for a socket
-    assert kernel_transport("darwin", deep) == [ipc, "--Voila.connection_dir_root=/tmp"]
-    assert kernel_transport("win32", "C:\\Temp") == [], "Windows keeps TCP"
-    here = kernel_transport()
-    assert all(option in voila_command(Path("lessons"), 8866) for option in here)
-
-
 def test_voila_runs_one_copy_of_the_classes_it_loads_by_name():
     """Voila loads the kernel manager by its name: the module run as `-m` (as `__main__`) must not
     define it, else two copies of the seats would not see each other's pages being opened."""

@@ -6,8 +6,6 @@ Its modules, read top-down:
 
 - `address`: this server's names, the address students type, and its QR code.
 - `refused`: the friendly page a request gets instead of a lesson, saying why.
-- `alive`: a page that never hangs (a kernel that dies while starting is replaced, else the
-  page says to reload) and never dies in silence (what it says when its connection drops).
 - `seats`: at most `max_kernels` pages at once ("the class is full"), warm kernels, the culler.
 - `gate`: the Host check and, on the school network, the class code (in the URL, then a cookie).
 - `voila`: Voila with the gate and the seats, its signals and its pages' own shutdown request.

@@ -8,7 +8,6 @@ import argparse
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +21,6 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "jupyter"  # the 
 DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
 CULL_INTERVAL_SECONDS = 10
-LAN_CULL_IDLE_SECONDS = 300  # on the school network: a phone that locked its screen comes back
-LAN_CULL_INTERVAL_SECONDS = 30
-IPC_ROOT_LENGTH = 38  # longest folder for the kernels' IPC files (a socket's path: < 104 bytes)
 
 
 def add_commands(commands: Any) -> None:
@@ -121,7 +117,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if (args.address or args.class_code) and not args.lan:
         raise UsageError(_("--address and --class-code go with --lan"))
     command = voila_command(
-        lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None, lan=args.lan
+        lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
     )
     from mathcards.classroom import address, gate, seats  # Voila and its server: only to serve
 
@@ -200,10 +196,9 @@ def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[st
     return [(lessons / page).resolve().relative_to(lessons).as_posix() for page in named]
 
 
-def voila_command(lessons: Path, port: int, ip: str | None = None, lan: bool = False) -> list[str]:
+def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:
     """Voila serving the lessons folder on loopback (or `ip`); the kernel of a page closed for
-    a minute ends (the page's own shutdown request, else the culler; on the school network,
-    `lan`, after five minutes without a connection); an open page keeps it."""
+    a minute ends (the page's own shutdown request, else the culler); an open page keeps it."""
     return [
         sys.executable,
         "-m",
@@ -217,34 +212,7 @@ def voila_command(lessons: Path, port: int, ip: str | None = None, lan: bool = F
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.multi_kernel_manager_class="
         "mathcards.classroom.seats.ClassroomKernelManager",
-        *cull_options(lan),
-        *kernel_transport(),
-    ]
-
-
-def cull_options(lan: bool) -> list[str]:
-    """When the culler ends a kernel: no message from its page and no connection for 30 s
-    (checked every 10 s); on the school network for 5 minutes (checked every 30 s), so that a
-    phone whose screen locked finds its page alive (the seats stay capped: it costs memory)."""
-    idle, interval = (
-        (LAN_CULL_IDLE_SECONDS, LAN_CULL_INTERVAL_SECONDS)
-        if lan
-        else (CULL_IDLE_SECONDS, CULL_INTERVAL_SECONDS)
-    )
-    return [
-        f"--MappingKernelManager.cull_idle_timeout={idle}",
-        f"--MappingKernelManager.cull_interval={interval}",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",
     ]
-
-
-def kernel_transport(platform: str = sys.platform, temporary: str | None = None) -> list[str]:
-    """How the server talks to its kernels: on Linux and macOS over IPC files in its own private
-    folder (Voila's, removed when it stops): no ports, so none can be taken between being picked
-    and being bound by a kernel, as under a crowd; on Windows over TCP, as Jupyter does."""
-    if platform == "win32":
-        return []
-    root = temporary or tempfile.gettempdir()
-    if len(root) > IPC_ROOT_LENGTH:  # macOS's own temporary folder is too deep for a socket
-        root = "/tmp"
-    return ["--KernelManager.transport=ipc", f"--Voila.connection_dir_root={root}"]

@@ -1,6 +1,5 @@
 """The page a request gets instead of a lesson, saying why it is not served, in the server's
-language: at the gate (not this address, not this class) and when the class is full; and, in the
-page's own language, when no kernel would start for it (with a link that reloads it)."""
+language: at the gate (not this address, not this class) and when the class is full."""
 
 from __future__ import annotations
 
@@ -14,22 +13,15 @@ REFUSED_PAGE = """<!DOCTYPE html>
 <html lang="{language}"><head><meta charset="utf-8"><title>mathcards: {title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body {{ font: 1.2rem/1.5 system-ui, sans-serif; max-width: 34rem; margin: 12vh auto;
-padding: 0 1rem; color: #1d2b36; }} h1 {{ font-size: 1.6rem; }}
-a.mc-reload {{ display: inline-block; padding: .5rem 1.2rem; border-radius: 8px; color: #fff;
-background: #1d4ed8; font-weight: 700; text-decoration: none; }}</style></head>
-<body class="mc-refused"><h1>{title}</h1><p>{sentence}</p>{reload}</body></html>
+padding: 0 1rem; color: #1d2b36; }} h1 {{ font-size: 1.6rem; }}</style></head>
+<body class="mc-refused"><h1>{title}</h1><p>{sentence}</p></body></html>
 """
 
 
-def refused_page(title: str, sentence: str, reload: str = "", language: str = "") -> str:
-    """The page that says why a request is not served, in the server's language (or
-    `language`), with a link that reloads it when `reload` names one."""
-    link = f'<p><a class="mc-reload" href="">{html.escape(reload)}</a></p>' if reload else ""
+def refused_page(title: str, sentence: str) -> str:
+    """The page that says why a request is not served, in the server's language."""
     return REFUSED_PAGE.format(
-        language=language or i18n.language(),
-        title=html.escape(title),
-        sentence=html.escape(sentence),
-        reload=link,
+        language=i18n.language(), title=html.escape(title), sentence=html.escape(sentence)
     )
 
 

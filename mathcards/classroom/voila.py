@@ -10,7 +10,6 @@ shuts down Voila and every kernel it started.
 - A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
   the page has been drawn, so that starting the next kernel does not slow this page down.
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
-- Every page carries the words it says when its connection drops (`alive`).
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
   Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
   compressed when the browser accepts it.
@@ -37,7 +36,7 @@ from voila.static_file_handler import (  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom import alive, formulas
+from mathcards.classroom import formulas
 from mathcards.classroom.address import LOOPBACK_NAMES, student_url
 from mathcards.classroom.assets import (
     LabExtensionFiles,
@@ -88,15 +87,7 @@ class ClassroomVoila(Voila):
         self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
         if self.warm:
             self.preheat({page: self.warm_kernels for page in self.warm})
-        self.carry_words()
         signal.signal(signal.SIGINT, self._handle_signal_stop)
-
-    def carry_words(self) -> None:
-        """Give every page what it says when its connection drops, in every language, and the
-        server's language (the template's `resources.mathcards`): offline, it cannot ask."""
-        words = {"words": alive.watch_words(), "language": self.language}
-        resources = {**self.voila_configuration.resources, "mathcards": words}
-        self.voila_configuration.config.VoilaConfiguration.resources = resources
 
     def preheat(self, pools: dict[str, int]) -> None:
         """Keep this many kernels ready for each page, each having run its page already (Voila's

@@ -52,12 +52,9 @@ def wait_until_answering(url: str, server: subprocess.Popen, seconds: float = 90
 
 
 @contextmanager
-def serve(
-    lessons: Path, log_folder: Path, *options: str, environment: dict[str, str] | None = None
-) -> Iterator[tuple[str, psutil.Process]]:
-    """`mathcards serve` on a free loopback port (with `environment` added to this process's);
-    yields its base URL and its process. Ends by killing the server and every process it
-    started, if anything is still there."""
+def serve(lessons: Path, log_folder: Path, *options: str) -> Iterator[tuple[str, psutil.Process]]:
+    """`mathcards serve` on a free loopback port; yields its base URL and its process. Ends by
+    killing the server and every process it started, if anything is still there."""
     port = free_port()
     command = [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)]
     with (log_folder / "server.log").open("w") as log:
@@ -67,7 +64,6 @@ def serve(
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
-            env={**os.environ, **(environment or {})},
         )
         server = psutil.Process(process.pid)
         started: list[psutil.Process] = []

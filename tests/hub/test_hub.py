@@ -222,10 +222,8 @@ def students_play(base: str) -> None:
 
 
 def test_three_students_log_in_and_play_a_lesson_through_the_hub(tmp_path):
-    started = time.monotonic()
     with jupyterhub(tmp_path) as (base, hub), ThreadPoolExecutor(1) as pool:
         pool.submit(students_play, base).result(timeout=PLAY_SECONDS)
         # Each student has a single-user server of their own, started by the Hub.
         servers = [p for p in family(hub) if "jupyterhub.singleuser" in p.cmdline()]
         assert sorted(p.environ()["JUPYTERHUB_USER"] for p in servers) == STUDENTS
-    assert time.monotonic() - started < HUB_UP_SECONDS + PLAY_SECONDS + 2 * STOP_SECONDS

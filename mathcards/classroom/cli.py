@@ -21,6 +21,9 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "jupyter"  # the 
 DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
 CULL_INTERVAL_SECONDS = 10
+DEFAULT_CLASS = "class"
+KEEP_DAYS = 365  # a school year and a summer; the README says so
+TEACHER_CODE_LENGTH = 12
 
 
 def add_commands(commands: Any) -> None:
@@ -77,6 +80,16 @@ def add_commands(commands: Any) -> None:
         metavar=_("CODE"),
         help=_("with --lan: the class code (default: a new one)"),
     )
+    serve_cmd.add_argument(
+        "--class",
+        dest="class_name",
+        default=DEFAULT_CLASS,
+        metavar=_("NAME"),
+        help=_("the class whose work the class book keeps (default: {name})").format(
+            name=DEFAULT_CLASS
+        ),
+    )
+    add_book_arguments(serve_cmd)
     serve_cmd.set_defaults(run=run_serve)
     add_lessons_command(commands)
 
@@ -102,6 +115,43 @@ def _class_code(text: str) -> str:
     if not (3 <= len(code) <= 12 and code.isascii() and code.isalnum()):
         raise argparse.ArgumentTypeError(_("a class code is 3 to 12 letters and digits"))
     return code
+
+
+def add_book_arguments(command: argparse.ArgumentParser) -> None:
+    """Where the class book is, and how long it keeps records."""
+    command.add_argument(
+        "--db",
+        metavar="URL",
+        help=_(
+            "the class book: an SQLAlchemy URL, e.g. postgresql+psycopg://host/mathcards "
+            "(default: $MATHCARDS_DB, else a file in your data folder)"
+        ),
+    )
+    command.add_argument(
+        "--keep-days",
+        type=_keep_days,
+        default=KEEP_DAYS,
+        metavar=_("DAYS"),
+        help=_("forget records older than DAYS days (default: {days})").format(days=KEEP_DAYS),
+    )
+
+
+def _keep_days(text: str) -> int:
+    return whole(text, 1, N_("--keep-days must be a positive whole number, not {text}"))
+
+
+def open_book(url: str | None) -> str:
+    """The class book's URL, checked: created if new, refused if out of date (one line)."""
+    from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url
+
+    url = url or os.environ.get("MATHCARDS_DB") or default_url()
+    try:
+        Book.create(url).close()
+    except BookOutOfDate as problem:
+        raise UsageError(str(problem)) from None
+    except BookUnavailable as problem:
+        print(_("Serving without a class book: {problem}").format(problem=problem), flush=True)
+    return url
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -154,8 +204,21 @@ def run_serve(args: argparse.Namespace) -> int:
         max_kernels,
     )
     print(at_most.format(n=max_kernels), flush=True)
+    teacher_code = gate.new_class_code(TEACHER_CODE_LENGTH)
+    book = open_book(args.db)
+    command += [
+        f"--ClassroomVoila.class_name={args.class_name}",
+        f"--ClassroomVoila.keep_days={args.keep_days}",
+    ]
+    teacher_url = f"http://127.0.0.1:{args.port}/mathcards/teacher?code={teacher_code}"
+    print(_("The teacher's page, for you only: {url}").format(url=teacher_url), flush=True)
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
-    environment = {**os.environ, "JUPYTER_PATH": search_path}
+    environment = {
+        **os.environ,
+        "JUPYTER_PATH": search_path,
+        "MATHCARDS_DB": book,
+        "MATHCARDS_TEACHER_CODE": teacher_code,
+    }
     if not REPLACES_ITSELF:
         return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,

@@ -17,6 +17,7 @@ from mathcards import i18n
 from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
 from mathcards.classroom.refused import Refused
 from mathcards.classroom.seats import Places
+from mathcards.classroom.service import API, ClassService, loopback
 from mathcards.i18n import _
 
 CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # none that read alike: 0/O, 1/I/L, 2/Z, 5/S, 8/B
@@ -31,6 +32,14 @@ def new_class_code(length: int = 4) -> str:
 def same(offered: str, code: str) -> bool:
     """Whether the offered code is the class code (in constant time: no guessing by timing)."""
     return hmac.compare_digest(offered.encode(), code.encode())
+
+
+KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
+
+
+def from_kernel(request: tornado.httputil.HTTPServerRequest) -> bool:
+    """A page's kernel calling this server: from this machine, on the kernels' own paths."""
+    return loopback(request.remote_ip) and request.path.startswith(KERNEL_PATHS)
 
 
 class Admit(tornado.web.RequestHandler):
@@ -86,10 +95,12 @@ class ClassroomApplication(tornado.web.Application):
         url: str,
         max_kernels: int,
         landing: str,
+        service: ClassService | None = None,
         **settings: Any,
     ):
         super().__init__(*args, **settings)
         self.hosts, self.code, self.url, self.landing = hosts, code, url, landing
+        self.service = service
         self.places = Places(max_kernels, settings["kernel_manager"])
 
     def find_handler(
@@ -102,7 +113,7 @@ class ClassroomApplication(tornado.web.Application):
                 _("Not this address"),
                 _("This server answers only at its own address."),
             )
-        if self.code:
+        if self.code and not from_kernel(request):
             offered = request.query_arguments.get(CODE_PARAMETER, [b""])[-1].decode(
                 errors="replace"
             )

@@ -15,6 +15,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards.classroom.refused import refused_page
+from mathcards.classroom.service import hand_ticket
 from mathcards.i18n import _
 
 KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classroom.py measures)
@@ -92,6 +93,7 @@ class ClassroomPage(TornadoVoilaHandler):
         warm = places.kernels.get_pool_size(page) > 0 if page else False
         self.opening: Opening | None = None if warm else places.take()
         OPENING.set(self.opening)
+        hand_ticket(self, self.application.service)
         return super().prepare()
 
     def on_finish(self) -> None:

@@ -46,15 +46,12 @@ def find(session: Session, class_name: str | None, nickname: str) -> Student:
     return student
 
 
-def has(session: Session, class_id: int, nickname: str) -> bool:
-    """Whether someone in the class has this nickname, whatever its case."""
-    return (
-        session.scalar(
-            select(Student.id).where(
-                Student.class_id == class_id, Student.nickname_key == names.key(nickname)
-            )
+def holder(session: Session, class_id: int, nickname: str) -> str | None:
+    """The nickname, as kept, of whoever in the class has this one whatever its case."""
+    return session.scalar(
+        select(Student.nickname).where(
+            Student.class_id == class_id, Student.nickname_key == names.key(nickname)
         )
-        is not None
     )
 
 

@@ -354,8 +354,9 @@ class Book:
         name = names.nickname(new)
         with self._writing() as session:
             row = privacy.find(session, class_name, nickname)
-            if names.key(name) != row.nickname_key and privacy.has(session, row.class_id, name):
-                raise self._taken(name)
+            other = privacy.holder(session, row.class_id, name)
+            if other is not None and names.key(name) != row.nickname_key:
+                raise self._taken(other)
             row.nickname, row.nickname_key = name, names.key(name)
 
     @guarded

@@ -152,6 +152,7 @@ class BookBar(w.VBox):
         self.student: str | None = None
         self.practice: dict[str, Any] | None = None
         self.down = False
+        self.saved = 0  # things kept since the page opened, each acknowledged by the service
         self.status = html("mc-book-status")
         self.name = w.Text(description=_("Your name"), layout=w.Layout(width="260px"))
         self.name.add_class("mc-join-name")
@@ -221,14 +222,17 @@ class BookBar(w.VBox):
         except ValueError as problem:
             self.status.value = render_message(str(problem), ok=False)
             return None
+        self.saved += 1
         self._show_student()
         return kept
 
     def _show_student(self) -> None:
         self.layout.display = ""
         sentence = _("You are {name} in the class book: your work is saved as you go.")
+        who = escape(sentence.format(name=self.student))
+        saved = _("Saved: {n}").format(n=self.saved) if self.saved else ""
         self.status.value = (
-            f"<p class='mc-book-who'>{escape(sentence.format(name=self.student))}</p>"
+            f"<p class='mc-book-who'>{who} <span class='mc-saved'>{escape(saved)}</span></p>"
         )
 
 

@@ -64,7 +64,8 @@ class TeacherPage(tornado.web.RequestHandler):
                 refused_page(
                     _("For the teacher only"),
                     _(
-                        "The teacher's page needs the teacher's address, shown where the server runs."
+                        "The teacher's page needs the teacher's address, shown where the "
+                        "server runs."
                     ),
                 )
             )

@@ -80,16 +80,28 @@ def serving(lessons: Path, log_folder: Path, *options: str, db: str | None = Non
         env={**os.environ, "MATHCARDS_DB": book},
     )
     base = f"http://127.0.0.1:{port}"
+    SERVERS[base] = process
     try:
         wait_until_up(base + "/mathcards/class.json", process)  # not a page: no kernel taken
         yield base
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+        stop_server(process)
         log.close()
+
+
+SERVERS: dict[str, subprocess.Popen] = {}  # by base URL: each server `serving` started
+
+
+def stop_server(process: subprocess.Popen, how: signal.Signals = signal.SIGTERM) -> None:
+    """Stop a server and everything it started (a server already killed is left as it is)."""
+    try:
+        os.killpg(process.pid, how)
+        process.wait(timeout=20)
+    except ProcessLookupError:
+        return
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=20)
 
 
 def teacher_url(log: Path) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mathcards.arguments import UsageError, whole
+from mathcards.classroom.hub.classlist import add_command as add_class_list_command
 from mathcards.classroom.lessons import add_command as add_lessons_command
 from mathcards.classroom.lessons import home
 from mathcards.i18n import N_, _, ngettext
@@ -24,7 +25,8 @@ CULL_INTERVAL_SECONDS = 10
 
 
 def add_commands(commands: Any) -> None:
-    """Add `serve` and `lessons` to the `mathcards` sub-commands (in the language in use)."""
+    """Add `serve`, `lessons` and `class-list` to the `mathcards` sub-commands (in the language
+    in use)."""
     serve_cmd = commands.add_parser("serve", help=_("serve the lessons as web pages with Voila"))
     serve_cmd.add_argument(
         "--port",
@@ -79,6 +81,7 @@ def add_commands(commands: Any) -> None:
     )
     serve_cmd.set_defaults(run=run_serve)
     add_lessons_command(commands)
+    add_class_list_command(commands)
 
 
 def _port(text: str) -> int:

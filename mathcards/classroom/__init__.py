@@ -12,6 +12,8 @@ Its modules, read top-down:
 - `lessons`: where the lessons are (the wheel's copy, else the checkout's), and `mathcards
   lessons FOLDER`, a copy of them for a teacher to change.
 - `cli`: the `serve` and `lessons` commands, which load no server until they serve.
+- `hub`: on JupyterHub (deploy/), a student's server locked down to the lessons, and the class
+  list (`mathcards class-list`): a password for each student.
 """
 
 from __future__ import annotations

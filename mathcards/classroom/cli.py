@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mathcards.arguments import UsageError, whole
+from mathcards.classroom.hub.classlist import add_command as add_class_list_command
 from mathcards.classroom.lessons import add_command as add_lessons_command
 from mathcards.classroom.lessons import home
 from mathcards.i18n import N_, _, ngettext
@@ -27,7 +28,8 @@ TEACHER_CODE_LENGTH = 12
 
 
 def add_commands(commands: Any) -> None:
-    """Add `serve` and `lessons` to the `mathcards` sub-commands (in the language in use)."""
+    """Add `serve`, `lessons` and `class-list` to the `mathcards` sub-commands (in the language
+    in use)."""
     serve_cmd = commands.add_parser("serve", help=_("serve the lessons as web pages with Voila"))
     serve_cmd.add_argument(
         "--port",
@@ -92,6 +94,7 @@ def add_commands(commands: Any) -> None:
     add_book_arguments(serve_cmd)
     serve_cmd.set_defaults(run=run_serve)
     add_lessons_command(commands)
+    add_class_list_command(commands)
 
 
 def _port(text: str) -> int:

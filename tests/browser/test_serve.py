@@ -341,8 +341,11 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
 
 def test_beyond_the_kernel_cap_a_student_is_told_at_once_that_the_class_is_full(tmp_path):
     with serve(lessons_folder(tmp_path), tmp_path, "--max-kernels", "1") as (base, _):
-        status, page = get(f"{base}/voila/render/one.ipynb")
+        status, headers, page = request(f"{base}/voila/render/one.ipynb")
         assert status == 200
+        device = headers["Set-Cookie"]
+        assert device.startswith("mathcards-device=") and "httponly" in device.lower()
+        assert "samesite=lax" in device.lower() and "expires=" in device.lower()
         first = kernel_id(page)
         status, page = get(f"{base}/voila/render/one.ipynb")
         assert status == 503 and "The class is full" in page and "Try again in a moment" in page

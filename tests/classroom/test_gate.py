@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 import tornado.web
 
 from mathcards.classroom.clients import DEVICE_COOKIE, Throttle
@@ -96,12 +97,13 @@ def serving(make: Any) -> Iterator[int]:
         thread.join(30)
 
 
-def get(port: int, path: str, cookies: dict[str, str] | None = None):
+def get(port: int, path: str, cookies: dict[str, str] | None = None, **headers: str):
     """One GET: (status, headers, body)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in (cookies or {}).items())}
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
     try:
-        connection.request("GET", path, headers=headers if cookies else {})
+        connection.request("GET", path, headers=headers)
         answer = connection.getresponse()
         return answer.status, answer.headers, answer.read().decode()
     finally:
@@ -158,6 +160,23 @@ def test_a_stale_class_cookie_counts_once_and_is_cleared():
         assert status == 403
         assert cookies_set(headers)[CODE_COOKIE] in ('""', ""), "the old code is forgotten"
         assert get(port, "/")[0] == 403, "no code at all is not a guess"
+
+
+@pytest.mark.parametrize(
+    ("accepted", "words"),
+    [
+        ("pl-PL,pl;q=0.9,en;q=0.8", "Poproś nauczyciela o adres klasy"),
+        ("de-DE,de;q=0.9,pl;q=0.5,en;q=0.7", "Ask your teacher for the class address"),
+        ("de, pl;q=0.3", "Poproś nauczyciela o adres klasy"),
+        ("", "Ask your teacher for the class address"),
+    ],
+)
+def test_a_refusal_speaks_the_readers_language(accepted, words):
+    clock, said = Clock(), []
+    with serving(lambda port: classroom(clock, said, port)) as port:
+        status, _, page = get(port, "/", **({"Accept-Language": accepted} if accepted else {}))
+        assert status == 403 and words in page
+        assert ('<html lang="pl">' in page) == words.startswith("Poproś")
 
 
 def test_guessing_cannot_find_the_code_within_a_lesson():

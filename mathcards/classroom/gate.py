@@ -171,14 +171,28 @@ class ClassroomApplication(tornado.web.Application):
             if device is not None and len(self.members) < MOST_MEMBERS:
                 self.members.add(device)
             return None
-        if (offered or cookie is not None) and self.throttle.wrong(address):
-            said = ngettext(
-                "{n} wrong class code from {address} in a minute: refused for a minute",
-                "{n} wrong class codes from {address} in a minute: refused for a minute",
-                self.throttle.limit,
-            )
-            self.say(said.format(n=self.throttle.limit, address=address))
-            return self._slow_down(request, address)
+        if offered or cookie is not None:
+            return self._wrong_code(request, address, stale_cookie=cookie is not None)
+        return self._ask_the_teacher(request)
+
+    def _wrong_code(
+        self, request: tornado.httputil.HTTPServerRequest, address: str, stale_cookie: bool
+    ) -> tornado.web._HandlerDelegate:
+        """A wrong code (in the URL or a cookie) counts against its address; the one that
+        reaches the limit closes the door, and the teacher's terminal says so."""
+        if not self.throttle.wrong(address):
+            return self._ask_the_teacher(request, forget=(CODE_COOKIE,) if stale_cookie else ())
+        said = ngettext(
+            "{n} wrong class code from {address} in a minute: refused for a minute",
+            "{n} wrong class codes from {address} in a minute: refused for a minute",
+            self.throttle.limit,
+        )
+        self.say(said.format(n=self.throttle.limit, address=address))
+        return self._slow_down(request, address)
+
+    def _ask_the_teacher(
+        self, request: tornado.httputil.HTTPServerRequest, forget: tuple[str, ...] = ()
+    ) -> tornado.web._HandlerDelegate:
         return self._refuse(
             request,
             403,
@@ -188,7 +202,7 @@ class ClassroomApplication(tornado.web.Application):
                 "with the class code at its end (it looks like …/?class=K7Q2HM), or scan the "
                 "QR code on the board."
             ),
-            forget=(CODE_COOKIE,) if cookie is not None else (),
+            forget=forget,
         )
 
     def _slow_down(

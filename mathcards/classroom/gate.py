@@ -199,7 +199,7 @@ class ClassroomApplication(tornado.web.Application):
             N_("Ask your teacher for the class address"),
             N_(
                 "These lessons are for one class. Type the whole address your teacher shows, "
-                "with the class code at its end (it looks like …/?class=K7Q2HM), or scan the "
+                "with the class code at its end (it looks like …/?class=ABC123), or scan the "
                 "QR code on the board."
             ),
             forget=forget,

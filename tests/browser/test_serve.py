@@ -315,7 +315,7 @@ def test_class_options_go_with_lan(capsys, tmp_path):
     from mathcards.cli import main
 
     lessons = lessons_folder(tmp_path)
-    assert main(["serve", "--lessons", str(lessons), "--class-code", "ABCD"]) == 2
+    assert main(["serve", "--lessons", str(lessons), "--class-code", "ABCDEF"]) == 2
     assert "go with --lan" in capsys.readouterr().err
     assert main(["serve", "--lessons", str(lessons), "--lan", "--class-code", "no!"]) == 2
     assert "6 to 12 letters and digits" in capsys.readouterr().err

@@ -25,6 +25,8 @@ CULL_INTERVAL_SECONDS = 10
 DEFAULT_CLASS = "class"
 KEEP_DAYS = 365  # a school year and a summer; the README says so
 TEACHER_CODE_LENGTH = 12
+CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
+SEATS_PER_CLIENT = 2  # as mathcards.classroom.seats, which loads the server
 
 
 def add_commands(commands: Any) -> None:
@@ -80,7 +82,19 @@ def add_commands(commands: Any) -> None:
         "--class-code",
         type=_class_code,
         metavar=_("CODE"),
-        help=_("with --lan: the class code (default: a new one)"),
+        help=_(
+            "with --lan: the class code, 6 to 12 letters and digits (default: ${env}, else a "
+            "new one)"
+        ).format(env=CODE_ENV),
+    )
+    serve_cmd.add_argument(
+        "--seats-per-client",
+        type=_seats_per_client,
+        metavar="N",
+        help=_(
+            "with --lan: at most N pages open at once on one device (default: {n}; "
+            "this computer's own pages are not counted against it)"
+        ).format(n=SEATS_PER_CLIENT),
     )
     serve_cmd.add_argument(
         "--class",
@@ -113,10 +127,14 @@ def _warm_kernels(text: str) -> int:
     return whole(text, 1, N_("--warm-kernels must be a positive whole number, not {text}"))
 
 
+def _seats_per_client(text: str) -> int:
+    return whole(text, 1, N_("--seats-per-client must be a positive whole number, not {text}"))
+
+
 def _class_code(text: str) -> str:
     code = text.strip().upper()
-    if not (3 <= len(code) <= 12 and code.isascii() and code.isalnum()):
-        raise argparse.ArgumentTypeError(_("a class code is 3 to 12 letters and digits"))
+    if not (6 <= len(code) <= 12 and code.isascii() and code.isalnum()):
+        raise argparse.ArgumentTypeError(_("a class code is 6 to 12 letters and digits"))
     return code
 
 
@@ -155,6 +173,18 @@ def open_book(url: str | None) -> str:
     except BookUnavailable as problem:
         print(_("Serving without a class book: {problem}").format(problem=problem), flush=True)
     return url
+def class_code(given: str | None) -> str:
+    """The class code: the one given, else the one in the environment, else a new one."""
+    from mathcards.classroom import gate
+
+    if given:
+        return given
+    if chosen := os.environ.get(CODE_ENV, ""):
+        try:
+            return _class_code(chosen)
+        except argparse.ArgumentTypeError as wrong:
+            raise UsageError(f"{CODE_ENV}: {wrong}") from None
+    return gate.new_class_code()
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -167,8 +197,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if not (lessons / landing).is_file():
         sentence = _("no lessons found: {lessons} has no {landing}")
         raise UsageError(sentence.format(lessons=lessons, landing=landing))
-    if (args.address or args.class_code) and not args.lan:
-        raise UsageError(_("--address and --class-code go with --lan"))
+    if (args.address or args.class_code or args.seats_per_client) and not args.lan:
+        raise UsageError(_("--address, --class-code and --seats-per-client go with --lan"))
     command = voila_command(
         lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
     )
@@ -186,18 +216,28 @@ def run_serve(args: argparse.Namespace) -> int:
         f"--ClassroomVoila.warm_kernels={args.warm_kernels}",
         *(f"--ClassroomVoila.warm={page}" for page in warm),
     ]
+    search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    environment = {**os.environ, "JUPYTER_PATH": search_path}
+    environment.pop(CODE_ENV, None)
     if args.lan:
         lan_address = args.address or address.lan_address()
-        code = args.class_code or gate.new_class_code()
+        code = class_code(args.class_code)
         url = address.student_url(lan_address, args.port, code)
         print(address.qr_for_terminal(url), end="")
         students = _("Students open {url}  (class code {code}; Ctrl+C to stop)")
         print(students.format(url=url, code=code), flush=True)
-        command = [
-            *command,
+        environment[CODE_ENV] = code
+        per_client = args.seats_per_client or SEATS_PER_CLIENT
+        command += [
             f"--ClassroomVoila.lan_address={lan_address}",
-            f"--ClassroomVoila.class_code={code}",
+            f"--ClassroomVoila.seats_per_client={per_client}",
         ]
+        each = ngettext(
+            "At most {n} page open at once on one device (--seats-per-client)",
+            "At most {n} pages open at once on one device (--seats-per-client)",
+            per_client,
+        )
+        print(each.format(n=per_client), flush=True)
     else:
         serving = _("Serving the lessons at {url}  (Ctrl+C to stop)")
         print(serving.format(url=f"http://127.0.0.1:{args.port}/"))
@@ -215,13 +255,7 @@ def run_serve(args: argparse.Namespace) -> int:
     ]
     teacher_url = f"http://127.0.0.1:{args.port}/mathcards/teacher?code={teacher_code}"
     print(_("The teacher's page, for you only: {url}").format(url=teacher_url), flush=True)
-    search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
-    environment = {
-        **os.environ,
-        "JUPYTER_PATH": search_path,
-        "MATHCARDS_DB": book,
-        "MATHCARDS_TEACHER_CODE": teacher_code,
-    }
+    environment.update({"MATHCARDS_DB": book, "MATHCARDS_TEACHER_CODE": teacher_code})
     if not REPLACES_ITSELF:
         return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,

@@ -10,6 +10,8 @@ shuts down Voila and every kernel it started.
 - A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
   the page has been drawn, so that starting the next kernel does not slow this page down.
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
+- The class code comes in the environment (`CODE_ENV`), never in `ps`, and is taken out of it
+  at once: the kernels never see it.
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
   Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
   compressed when the browser accepts it.
@@ -47,10 +49,11 @@ from mathcards.classroom.assets import (
     static_version,
 )
 from mathcards.classroom.gate import ClassroomApplication
-from mathcards.classroom.seats import ClassroomPage
+from mathcards.classroom.seats import SEATS_PER_CLIENT, ClassroomPage
 
 SERVICE_ENV = "MATHCARDS_SERVICE"  # where a page's kernel finds the class service
 TEACHER_CODE_ENV = "MATHCARDS_TEACHER_CODE"  # in the environment: never in `ps`
+CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, in the environment: never in `ps`
 REFILL_SECONDS = 5.0  # after a warm kernel is handed out: its page has been drawn by then
 
 
@@ -67,10 +70,13 @@ class ClassroomVoila(Voila):
     """Voila that stops with its kernels on SIGINT as on SIGTERM, lets pages end their kernels,
     and serves only its own host names and, on the school network, only the class."""
 
-    class_code = Unicode("", help="the class code students need (on the school network)").tag(
-        config=True
-    )
+    class_code = Unicode(
+        "", help=f"the class code students need (on the school network; else ${CODE_ENV})"
+    ).tag(config=True)
     max_kernels = Integer(0, help="at most this many kernels (0: no cap)").tag(config=True)
+    seats_per_client = Integer(
+        SEATS_PER_CLIENT, help="at most this many pages a device (0: no cap; loopback: none)"
+    ).tag(config=True)
     lan_address = Unicode("", help="the address students type (on the school network)").tag(
         config=True
     )
@@ -85,6 +91,8 @@ class ClassroomVoila(Voila):
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
+        from_environment = os.environ.pop(CODE_ENV, "")  # before any kernel inherits it
+        self.class_code = self.class_code or from_environment
         i18n.use(self.language)
         self.scripts_version = static_version(self.static_paths)
         hook = functools.partial(page_config, version=self.scripts_version)
@@ -117,6 +125,7 @@ class ClassroomVoila(Voila):
             code=self.class_code,
             url=url,
             max_kernels=self.max_kernels,
+            seats_per_client=self.seats_per_client,
             landing=f"/voila/render/{self.language}/index.ipynb",
             service=class_service,
             compress_response=True,

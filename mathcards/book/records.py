@@ -105,7 +105,7 @@ class Stuck(_Unpacked):
 
 @dataclass(frozen=True)
 class HardTarget(_Unpacked):
-    """A deal (its cards, in order, and its target) and how the class did on it."""
+    """A deal (its cards, smallest first, and its target) and how the class did on it."""
 
     cards: tuple[int, ...]
     target: int

@@ -69,7 +69,7 @@ class Server:
         if owner is not None:
             os.chown(self.folder, owner, -1)
         self.data, self.log = self.folder / "data", self.folder / "server.log"
-        self.port = 0
+        self.port, self.running = 0, False
         self.names = itertools.count(1)
 
     def run(self, program: str, *words: str, timeout: float = 120) -> str:
@@ -89,37 +89,36 @@ class Server:
         return done.stdout
 
     def start(self) -> None:
-        self.run("initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8")
+        """Make the cluster (the first time) and start the server: on the port it had, else on
+        a free one."""
+        if not self.data.exists():
+            self.run("initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8")
         for attempt in range(5):  # another program may take the free port first
-            self.port = free_port()
+            self.port = self.port or free_port()
             settings = (
                 f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
                 "-c fsync=off -c max_connections=200"
             )
+            start = ["-D", str(self.data), "-l", str(self.log), "-o", settings, "-w", "-t", "60"]
             try:
-                self.run(
-                    "pg_ctl",
-                    "-D",
-                    str(self.data),
-                    "-l",
-                    str(self.log),
-                    "-o",
-                    settings,
-                    "-w",
-                    "-t",
-                    "60",
-                    "start",
-                )
+                self.run("pg_ctl", *start, "start")
                 break
             except RuntimeError:
                 if attempt == 4:
                     raise
+                self.port = 0
         self.run("pg_isready", "-h", "127.0.0.1", "-p", str(self.port), "-t", "30")
+        self.running = True
+
+    def halt(self) -> None:
+        """Stop the server, keeping its data (`start` starts it again)."""
+        if self.running:
+            self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+            self.running = False
 
     def stop(self) -> None:
         try:
-            if self.port:
-                self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+            self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 

@@ -10,7 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mathcards.book.database import ENVIRONMENT, default_url
+    from mathcards.book.database import default_url
     from mathcards.book.errors import (
         BadNickname,
         BookError,
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         UnknownStudent,
     )
     from mathcards.book.records import (
+        ENVIRONMENT,
         GAMES,
         KEEP_DAYS,
         KINDS,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from mathcards.book.store import Book
 
 HOMES = {
-    "mathcards.book.database": ["ENVIRONMENT", "default_url"],
+    "mathcards.book.database": ["default_url"],
     "mathcards.book.errors": [
         "BadNickname",
         "BookError",
@@ -50,6 +51,7 @@ HOMES = {
         "UnknownStudent",
     ],
     "mathcards.book.records": [
+        "ENVIRONMENT",
         "GAMES",
         "KEEP_DAYS",
         "KINDS",

@@ -19,9 +19,9 @@ from sqlalchemy import exc as sql
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 
 from mathcards.book.errors import BookError, first_line, unavailable
+from mathcards.book.records import ENVIRONMENT
 from mathcards.i18n import _
 
-ENVIRONMENT = "MATHCARDS_DB"
 FILE_NAME = "classbook.sqlite"
 TIMEOUT = 5.0  # seconds a call may wait: SQLite's busy timeout, PostgreSQL's lock and statement
 DRIVERS = {"sqlite": "sqlite", "sqlite+pysqlite": "sqlite", "postgresql": "postgresql+psycopg"}

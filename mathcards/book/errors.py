@@ -72,5 +72,9 @@ def unavailable(where: str, problem: BaseException) -> BookUnavailable:
 def first_line(problem: BaseException) -> str:
     """The driver's own words for a failure, without SQLAlchemy's wrapping and links."""
     original = getattr(problem, "orig", None) or problem
+    if isinstance(original, OSError) and original.strerror:
+        return (
+            f"{original.strerror}: {original.filename}" if original.filename else original.strerror
+        )
     lines = [line.strip() for line in str(original).splitlines() if line.strip()]
     return (lines[0] if lines else type(original).__name__).removesuffix(".")

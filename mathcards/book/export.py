@@ -32,7 +32,7 @@ def export(session: Session, class_name: str | None, fmt: str) -> str:
     """The records of one class (or every class) as CSV or JSON text."""
     if fmt not in FORMATS:
         message = _("the class book is exported as {formats}, not {format}")
-        raise BookError(message.format(formats=" or ".join(FORMATS), format=repr(fmt)))
+        raise BookError(message.format(formats=", ".join(FORMATS), format=repr(fmt)))
     query = select(SchoolClass).order_by(SchoolClass.name)
     if class_name is not None:
         query = query.where(SchoolClass.name == names.class_name(class_name))

@@ -1,4 +1,4 @@
-"""What the class book hands out: plain values, never database rows."""
+"""What the class book hands out (plain values, never database rows), and what it keeps."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any, cast
 
 GAMES = ("mam", "lama", "lama_dice", "unikat")  # the four games, by their package names
 KINDS = ("answer", "hint", "next")  # what a practice step is
+ENVIRONMENT = "MATHCARDS_DB"  # the class book's URL, where no --db names one
 KEEP_DAYS = 365  # records older than this are deleted by `mathcards serve` and `book purge`
 
 
@@ -104,7 +105,7 @@ class Stuck(_Unpacked):
 
 @dataclass(frozen=True)
 class HardTarget(_Unpacked):
-    """A deal (its cards, in order, and its target) and how the class did on it."""
+    """A deal (its cards, smallest first, and its target) and how the class did on it."""
 
     cards: tuple[int, ...]
     target: int

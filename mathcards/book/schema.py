@@ -98,8 +98,8 @@ def migrate(connection: Connection, to: str = "head") -> None:
 
 def create(url: URL, timeout: float = TIMEOUT) -> None:
     """Make the tables at the newest revision if the database is brand-new (else leave it)."""
-    if file := sqlite_file(url):
-        file.parent.mkdir(parents=True, exist_ok=True)
+    with guard(where(url)):
+        _make_folder(sqlite_file(url))
     engine = make_engine(url, timeout)
     try:
         with guard(where(url)), engine.connect() as connection:
@@ -115,8 +115,8 @@ def upgrade(url: str | None = None, *, timeout: float = TIMEOUT) -> Upgrade:
     first copied to `<file>.<revision>.bak`."""
     address = book_url(url)
     place, file = where(address), sqlite_file(address)
-    if file:
-        file.parent.mkdir(parents=True, exist_ok=True)
+    with guard(place):
+        _make_folder(file)
     engine = make_engine(address, timeout)
     try:
         with guard(place), engine.connect() as connection:
@@ -131,6 +131,12 @@ def upgrade(url: str | None = None, *, timeout: float = TIMEOUT) -> Upgrade:
             return Upgrade(place, before, head(), backup)
     finally:
         engine.dispose()
+
+
+def _make_folder(file: Path | None) -> None:
+    """The folder of an SQLite class book, made if it is not there yet."""
+    if file is not None:
+        file.parent.mkdir(parents=True, exist_ok=True)
 
 
 def back_up(file: Path, revision: str) -> Path:

@@ -193,3 +193,12 @@ def test_a_book_is_its_own_context_and_says_where_it_is(book_url):
     with Book.create(book_url) as opened:
         assert "classbook.sqlite" in repr(opened) or "postgresql" in repr(opened)
         assert opened.join("5b", "Ann", "cookie-1").id == 1
+
+
+def test_every_public_name_of_the_class_book_is_there():
+    import mathcards.book as book
+
+    assert sorted(book.__all__) == sorted(book.HOME)
+    assert all(getattr(book, name) is not None for name in book.__all__)
+    with pytest.raises(AttributeError):
+        book.Nothing  # noqa: B018

@@ -195,5 +195,5 @@ def test_the_export_as_json_is_classes_students_and_their_records(book, lesson):
 def test_the_export_refuses_an_unknown_class_or_format(book, lesson):
     with pytest.raises(UnknownClass, match="no class 7c"):
         book.export("7c")
-    with pytest.raises(BookError, match="csv or json, not 'xml'"):
+    with pytest.raises(BookError, match="csv, json, not 'xml'"):
         book.export(fmt="xml")

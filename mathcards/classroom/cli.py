@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mathcards.arguments import UsageError, whole
+from mathcards.book import cli as book_cli
 from mathcards.classroom.hub.classlist import add_command as add_class_list_command
 from mathcards.classroom.lessons import add_command as add_lessons_command
 from mathcards.classroom.lessons import home
@@ -23,7 +24,6 @@ DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
 CULL_INTERVAL_SECONDS = 10
 DEFAULT_CLASS = "class"
-KEEP_DAYS = 365  # a school year and a summer; the README says so
 TEACHER_CODE_LENGTH = 12
 CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
 SEATS_PER_CLIENT = 2  # as mathcards.classroom.seats, which loads the server
@@ -105,7 +105,8 @@ def add_commands(commands: Any) -> None:
             name=DEFAULT_CLASS
         ),
     )
-    add_book_arguments(serve_cmd)
+    book_cli.add_db(serve_cmd)
+    book_cli.add_keep_days(serve_cmd)
     serve_cmd.set_defaults(run=run_serve)
     add_lessons_command(commands)
     add_class_list_command(commands)
@@ -138,29 +139,6 @@ def _class_code(text: str) -> str:
     return code
 
 
-def add_book_arguments(command: argparse.ArgumentParser) -> None:
-    """Where the class book is, and how long it keeps records."""
-    command.add_argument(
-        "--db",
-        metavar="URL",
-        help=_(
-            "the class book: an SQLAlchemy URL, e.g. postgresql+psycopg://host/mathcards "
-            "(default: $MATHCARDS_DB, else a file in your data folder)"
-        ),
-    )
-    command.add_argument(
-        "--keep-days",
-        type=_keep_days,
-        default=KEEP_DAYS,
-        metavar=_("DAYS"),
-        help=_("forget records older than DAYS days (default: {days})").format(days=KEEP_DAYS),
-    )
-
-
-def _keep_days(text: str) -> int:
-    return whole(text, 1, N_("--keep-days must be a positive whole number, not {text}"))
-
-
 def open_book(url: str | None) -> str:
     """The class book's URL, checked: created if new, refused if out of date (one line)."""
     from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url
@@ -173,6 +151,8 @@ def open_book(url: str | None) -> str:
     except BookUnavailable as problem:
         print(_("Serving without a class book: {problem}").format(problem=problem), flush=True)
     return url
+
+
 def class_code(given: str | None) -> str:
     """The class code: the one given, else the one in the environment, else a new one."""
     from mathcards.classroom import gate

@@ -25,11 +25,17 @@ from jupyter_server.log import log_request
 
 from mathcards import i18n
 from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
-from mathcards.classroom.clients import Throttle, address_of, device_of, remember_device
+from mathcards.classroom.clients import (
+    Throttle,
+    address_of,
+    device_of,
+    from_this_machine,
+    remember_device,
+)
 from mathcards.classroom.refused import Refused
 from mathcards.classroom.seats import Places
-from mathcards.classroom.service import API, ClassService, loopback
-from mathcards.i18n import N_, _, ngettext
+from mathcards.classroom.service import API, ClassService
+from mathcards.i18n import N_, ngettext
 
 CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # none that read alike: 0/O, 1/I/L, 2/Z, 5/S, 8/B
 CODE_LENGTH = 6  # 24⁶ ≈ 191 million codes
@@ -53,7 +59,7 @@ KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's 
 
 def from_kernel(request: tornado.httputil.HTTPServerRequest) -> bool:
     """A page's kernel calling this server: from this machine, on the kernels' own paths."""
-    return loopback(request.remote_ip) and request.path.startswith(KERNEL_PATHS)
+    return from_this_machine(request) and request.path.startswith(KERNEL_PATHS)
 
 
 class Admit(tornado.web.RequestHandler):

@@ -141,7 +141,7 @@ class ClassroomPage(TornadoVoilaHandler):
         return PageKernels(kernels, self.application.places, self.opening)
 
     def prepare(self) -> Any:
-        remember_device(self)
+        device = remember_device(self)
         places: Places = self.application.places
         client = client_of(self.request)
         language = reader_language(self.request)
@@ -163,7 +163,7 @@ class ClassroomPage(TornadoVoilaHandler):
             ).format(n=places.per_client)
             return self._refuse(429, title, sentence, language)
         self.opening = places.take(client)
-        hand_ticket(self, self.application.service)
+        hand_ticket(self, self.application.service, device)
         return super().prepare()
 
     def _refuse(self, status: int, title: str, sentence: str, language: str) -> None:

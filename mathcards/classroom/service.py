@@ -22,10 +22,10 @@ from typing import Any, TypeVar
 import tornado.web
 
 from mathcards.book import Book, BookUnavailable, NameTaken, Step
+from mathcards.classroom.clients import from_this_machine
 
 DB_ENV = "MATHCARDS_DB"  # the class book's URL, in the environment: never in `ps`
 TICKET_HEADER = "X-Mathcards-Ticket"  # to the kernel as HTTP_X_MATHCARDS_TICKET (Voila)
-LOOPBACK_PEERS = ("127.0.0.1", "::1")
 MOST_TICKETS = 10_000  # the oldest is forgotten first: a page that old has long been closed
 Result = TypeVar("Result")
 
@@ -116,11 +116,6 @@ class ClassService:
             raise KeyError("not this student's practice set")
 
 
-def loopback(address: str | None) -> bool:
-    """Is this request from this machine (a page's kernel), not from the network?"""
-    return address in LOOPBACK_PEERS or (address or "").startswith("::ffff:127.")
-
-
 class KernelCall(tornado.web.RequestHandler):
     """A call from a page's kernel: from this machine only, JSON in and out, by its ticket.
     A refusal is `{"error": what}`, which the kernel says in its page's language."""
@@ -136,7 +131,7 @@ class KernelCall(tornado.web.RequestHandler):
 
     def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
-        if not loopback(self.request.remote_ip):
+        if not from_this_machine(self.request):
             self.refuse(403, "not-here")
             return
         device = self.service.tickets.device(self.request.headers.get(TICKET_HEADER, ""))
@@ -254,22 +249,15 @@ def routes(service: ClassService) -> list[tuple[str, type[KernelCall], dict[str,
     return [(f"{API}{path}", handler, {"service": service}) for path, handler in CALLS]
 
 
-DEVICE_COOKIE = "mathcards-device"  # a browser, remembered for a year; nothing else about it
-DEVICE_DAYS = 365
-
-
-def hand_ticket(page: tornado.web.RequestHandler, service: ClassService | None) -> None:
-    """Give the kernel of the page being opened a ticket for this browser: a request header
-    that Voila passes to the kernel (never one the browser sent: it is replaced)."""
+def hand_ticket(
+    page: tornado.web.RequestHandler, service: ClassService | None, device: str
+) -> None:
+    """Give the kernel of the page being opened a ticket for this browser (`device`): a request
+    header that Voila passes to the kernel, never one the browser sent (it is replaced)."""
     if TICKET_HEADER in page.request.headers:
         del page.request.headers[TICKET_HEADER]
-    if service is None:
-        return
-    device = page.get_cookie(DEVICE_COOKIE) or ""
-    if not 20 <= len(device) <= 64:
-        device = secrets.token_urlsafe(24)
-    page.set_cookie(DEVICE_COOKIE, device, expires_days=DEVICE_DAYS, httponly=True, samesite="Lax")
-    page.request.headers[TICKET_HEADER] = service.tickets.issue(device)
+    if service is not None:
+        page.request.headers[TICKET_HEADER] = service.tickets.issue(device)
 
 
 def open_service(class_name: str, keep_days: int, log: logging.Logger) -> ClassService:

@@ -136,16 +136,18 @@ class TeacherPage(tornado.web.RequestHandler):
         until = filters["until"] - dt.timedelta(days=1) if "until" in filters else ""
         games = "".join(
             f"<option value='{key}'{' selected' if filters.get('game') == key else ''}>"
-            f"{html.escape(_(label))}</option>"
+            f"{escaped(_(label))}</option>"
             for key, label in GAMES.items()
+        )
+        start, end, game, every, show = map(
+            escaped, (_("from"), _("to"), _("game"), _("every game"), _("Show"))
         )
         return (
             f"<form class='mc-filters' method='get' action='{TEACHER}'>"
-            f"<label>{html.escape(_('from'))}<input type='date' name='since' value='{since}'>"
-            f"</label><label>{html.escape(_('to'))}<input type='date' name='until' "
-            f"value='{until}'></label><label>{html.escape(_('game'))}<select name='game'>"
-            f"<option value=''>{html.escape(_('every game'))}</option>{games}</select></label>"
-            f"<button type='submit'>{html.escape(_('Show'))}</button></form>"
+            f"<label>{start}<input type='date' name='since' value='{since}'></label>"
+            f"<label>{end}<input type='date' name='until' value='{until}'></label>"
+            f"<label>{game}<select name='game'><option value=''>{every}</option>{games}"
+            f"</select></label><button type='submit'>{show}</button></form>"
         )
 
     def export_links(self, filters: dict[str, Any]) -> str:
@@ -163,13 +165,17 @@ class TeacherPage(tornado.web.RequestHandler):
 EXPORTS = (("csv", "CSV"), ("json", "JSON"))
 
 
+def escaped(words: str) -> str:
+    return html.escape(words, quote=True)
+
+
 def section(title: str, body: str) -> str:
     return f"<h2>{html.escape(title)}</h2>{body}"
 
 
 def table(columns: list[str], rows: list[str]) -> str:
     if not rows:
-        return f"<p class='mc-none'>{html.escape(_('Nothing yet.'))}</p>"
+        return "<p class='mc-none'>" + escaped(_("Nothing yet.")) + "</p>"
     head = "".join(f"<th scope='col'>{html.escape(column)}</th>" for column in columns)
     return f"<div class='mc-scroll'><table><tr>{head}</tr>{''.join(rows)}</table></div>"
 
@@ -182,11 +188,12 @@ def student_rows(students: list[Any], xsrf: str) -> str:
     rows = []
     for student in students:
         name = html.escape(student.nickname, quote=True)
+        new_name, rename, remove = map(escaped, (_("new name"), _("Rename"), _("Remove")))
         actions = (
             f"<form method='post' action='{TEACHER}'>{xsrf}<input type='hidden' name='student' "
-            f"value='{name}'><input name='new' aria-label='{html.escape(_('new name'))}' "
-            f"size='10'><button name='do' value='rename'>{html.escape(_('Rename'))}</button>"
-            f"<button name='do' value='remove'>{html.escape(_('Remove'))}</button></form>"
+            f"value='{name}'><input name='new' aria-label='{new_name}' size='10'>"
+            f"<button name='do' value='rename'>{rename}</button>"
+            f"<button name='do' value='remove'>{remove}</button></form>"
         )
         rows.append(
             cells(

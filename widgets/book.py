@@ -263,6 +263,7 @@ class Scorebook:
         self.ended = True
         kept, ending = self.kept, result(game)
         if kept is not None:
+            ending = {"scores": ending["scores"], "winners": ending["winners"]}
             self.bar.save(lambda book: book.finish_game(kept, **ending))
 
 

@@ -44,6 +44,10 @@ class UnknownSet(BookError):
     """No such practice set in the class book."""
 
 
+class UnknownGame(BookError):
+    """No such game of this student in the class book."""
+
+
 BUSY = re.compile(r"database is locked|lock timeout|statement timeout|canceling statement", re.I)
 FULL = re.compile(r"disk is full|no space left|disk full", re.I)
 

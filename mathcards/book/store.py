@@ -18,7 +18,14 @@ from sqlalchemy.orm import Session
 from mathcards.book import names, privacy, reports
 from mathcards.book.database import TIMEOUT, book_url, guard, guarded, make_engine, sqlite_file
 from mathcards.book.database import where as place_of
-from mathcards.book.errors import BookError, BookOutOfDate, NameTaken, UnknownSet, UnknownStudent
+from mathcards.book.errors import (
+    BookError,
+    BookOutOfDate,
+    NameTaken,
+    UnknownGame,
+    UnknownSet,
+    UnknownStudent,
+)
 from mathcards.book.export import export
 from mathcards.book.models import Decision, Device, Game, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
@@ -282,6 +289,19 @@ class Book:
             finished=bool(finished),
         )
         return self._add(student, row)
+
+    @guarded
+    def finish_game(
+        self, game_id: int, student: int, *, scores: dict[str, int], winners: list[str]
+    ) -> None:
+        """The result of a game kept when it was dealt: it is over now (only its student's)."""
+        with self._writing() as session:
+            row = session.get(Game, game_id)
+            if row is None or row.student_id != student:
+                message = _("there is no game number {game} of this student in the class book")
+                raise UnknownGame(message.format(game=game_id))
+            row.scores, row.winners = _plain(dict(scores)), _plain(list(winners))
+            row.finished, row.at = True, self._now()
 
     @guarded
     def record_decision(

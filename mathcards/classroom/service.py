@@ -98,6 +98,9 @@ class ClassService:
     def record_game(self, device: str, game: dict[str, Any]) -> int:
         return self.book_of().record_game(self.student(device), **game)
 
+    def finish_game(self, device: str, game_id: int, ending: dict[str, Any]) -> None:
+        self.book_of().finish_game(game_id, self.student(device), **ending)
+
     def record_decision(self, device: str, decision: dict[str, Any]) -> int:
         return self.book_of().record_decision(self.student(device), **decision)
 
@@ -225,6 +228,13 @@ class Games(KernelCall):
         await self.answer(self.service.record_game, self.device, self.body())
 
 
+class GameOver(KernelCall):
+    """POST {scores, winners}: game N, kept when it was dealt, is over."""
+
+    async def post(self, game_id: str) -> None:
+        await self.answer(self.service.finish_game, self.device, int(game_id), self.body())
+
+
 class Decisions(KernelCall):
     """POST {game, situation, choice, best}: a decision exercise answered."""
 
@@ -240,6 +250,7 @@ CALLS: list[tuple[str, type[KernelCall]]] = [
     (r"sets/(\d+)/steps", Steps),
     (r"sets/(\d+)/finish", Finish),
     ("games", Games),
+    (r"games/(\d+)", GameOver),
     ("decisions", Decisions),
 ]
 

@@ -3,6 +3,7 @@ a device that comes back, practice sets resumed where they were, games and decis
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -14,6 +15,7 @@ from mathcards.book import (
     NameTaken,
     PracticeRecord,
     Step,
+    UnknownGame,
     UnknownSet,
     UnknownStudent,
 )
@@ -161,6 +163,25 @@ def test_games_and_decisions_are_kept(book):
     assert played != left and decided >= 1
     (line,) = book.students("5b")
     assert (line.games, line.decisions, line.decisions_right) == (2, 1, 0)
+
+
+def test_a_game_kept_when_dealt_gets_its_result_when_it_ends(book):
+    ann, kim = book.join("5b", "Ann", "cookie-1"), book.join("5b", "Kim", "cookie-2")
+    dealt = book.record_game(
+        ann.id,
+        "mam",
+        players=["You", "Bot"],
+        scores={"You": 0, "Bot": 0},
+        winners=[],
+        seed=7,
+        finished=False,
+    )
+    with pytest.raises(UnknownGame, match="no game number"):
+        book.finish_game(dealt, kim.id, scores={"You": 9}, winners=["You"])  # not Kim's game
+    book.finish_game(dealt, ann.id, scores={"You": 9, "Bot": 4}, winners=["You"])
+    (room,) = json.loads(book.export("5b", fmt="json"))["classes"]
+    (game,) = next(person for person in room["students"] if person["nickname"] == "Ann")["games"]
+    assert game["finished"] and game["winners"] == ["You"] and game["scores"]["You"] == 9
 
 
 def test_unknown_students_sets_and_games_are_refused_with_a_sentence(book):

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import FakeClock
 from widgets.book import BookDown, ClassBook, refusal_for
-from widgets.mam import PracticeSession
+from widgets.mam import MamTable, PracticeSession
 
 
 class StandInService:
@@ -19,6 +20,7 @@ class StandInService:
     def __init__(self) -> None:
         self.students: dict[str, str] = {}  # device → nickname
         self.sets: list[dict[str, Any]] = []
+        self.games: list[dict[str, Any]] = []
         self.down = False
 
     def answer(self, device: str, path: str, sent: dict[str, Any] | None) -> Any:
@@ -42,6 +44,12 @@ class StandInService:
             kept = {**sent, "id": len(self.sets) + 1, "steps": [], "finished": False}
             self.sets.append({**kept, "student": self.students[device]})
             return kept["id"]
+        if path == "games":
+            self.games.append({**sent, "student": self.students[device]})
+            return len(self.games)
+        if path.startswith("games/"):
+            self.games[int(path.split("/")[1]) - 1].update(sent, finished=True)
+            return None
         set_id = int(path.split("/")[1])
         if path.endswith("steps"):
             self.sets[set_id - 1]["steps"].append(sent)
@@ -158,3 +166,28 @@ def test_a_book_that_is_down_costs_one_sentence_never_the_page(when):
     assert "not being saved right now" in session.book.status.value
     assert session.desk.layout.display == "" and session.answer.text.value == "1+2"
     assert "Not yet" in session.answer.message.value or "MAM" in session.answer.message.value
+
+
+def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
+    service = StandInService()
+    practice(service).book.join_button.click()  # the browser joined the class on another page
+    clock = FakeClock()
+    table = MamTable(
+        mode="versus", opponents=("good", "expert"), seed=4, clock=clock, book=StandInBook(service)
+    )
+    assert table.book.layout.display == "" and "Lama 7" in table.book.status.value
+    table.deal_button.click()
+    (dealt,) = service.games
+    assert (dealt["game"], dealt["seed"], dealt["finished"]) == ("mam", 4, False)
+    table.answer.text.value = "1+"
+    table.answer.submit.click()
+    clock.run()  # the computers play on to the end of the game
+    assert table.game.over and dealt["finished"] and dealt["winners"] == table.game.winners()
+    assert dealt["scores"] == table.game.scores()
+
+
+def test_a_table_shows_no_name_box_and_keeps_nothing_until_the_browser_joined():
+    service = StandInService()
+    table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    table.deal_button.click()
+    assert table.book.layout.display == "none" and service.games == []

@@ -100,6 +100,21 @@ class TestTheService(ServiceCase):
         assert (await self.call("sets", kim, "not an object"))[0] == 400
 
     @gen_test
+    async def test_a_game_is_kept_when_dealt_and_finished_only_by_its_player(self):
+        ola, kim = self.ticket("device-of-ola-0123456789"), self.ticket("device-of-kim-0123456789")
+        await self.call("join", ola, {"nickname": "Ola"})
+        await self.call("join", kim, {"nickname": "Kim"})
+        dealt = {"game": "lama", "players": ["Ola", "Bot"], "seed": 5, "finished": False}
+        code, kept = await self.call("games", ola, {**dealt, "scores": {}, "winners": []})
+        assert code == 200
+        ending = {"scores": {"Ola": 3, "Bot": 11}, "winners": ["Ola"]}
+        assert (await self.call(f"games/{kept['result']}", kim, ending))[0] == 400
+        assert (await self.call(f"games/{kept['result']}", ola, ending))[0] == 200
+        (room,) = json.loads(self.service.book_of().export("5b", fmt="json"))["classes"]
+        (game,) = next(s for s in room["students"] if s["nickname"] == "Ola")["games"]
+        assert game["finished"] and game["winners"] == ["Ola"]
+
+    @gen_test
     async def test_thirty_students_answering_in_the_same_moment_are_all_kept(self):
         tickets = [self.ticket(f"device-{n:02}-0123456789abcdef") for n in range(30)]
         for n, ticket in enumerate(tickets):

@@ -7,6 +7,7 @@ filters by date and game; renaming or removing a student; the same as a file."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import html
 from typing import Any
 from urllib.parse import urlencode
@@ -17,7 +18,7 @@ from mathcards import i18n
 from mathcards.classroom.gate import same
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService
-from mathcards.i18n import N_, _
+from mathcards.i18n import N_, _, ngettext
 
 TEACHER = "/mathcards/teacher"
 TEACHER_COOKIE = "mathcards-teacher"
@@ -45,7 +46,8 @@ input, select, button {{ font: inherit; padding: .3rem .5rem; min-height: 2.2rem
 
 
 class TeacherPage(tornado.web.RequestHandler):
-    """GET: the class book of this class, filtered; POST: rename or remove a student."""
+    """GET: the class book of this class, filtered, and the seats taken now; POST: rename or
+    remove a student, or free the seats of a device."""
 
     def initialize(self, service: ClassService, code: str) -> None:
         self.service, self.code = service, code
@@ -74,24 +76,63 @@ class TeacherPage(tornado.web.RequestHandler):
         if self.request.path.endswith("/export"):
             await self.export()
             return
+        said = self.get_query_argument("said", "")
+        seats = await self.seats()
+        try:
+            body = await self.book_sections()
+        except ValueError as problem:
+            body = f"<p class='mc-said' role='status'>{html.escape(str(problem))}</p>"
+        self.finish(self.page(body + seats, said=said))
+
+    async def book_sections(self) -> str:
+        """What the class did, as the filters ask."""
         filters = self.filters()
         book = self.service.book_of
         name = self.service.class_name
-        try:
-            students = await self.service.run(lambda: book().students(name, **filters))
-            stuck = await self.service.run(lambda: book().stuck(name, **filters))
-            hard = await self.service.run(lambda: book().hard_targets(name, **filters))
-        except ValueError as problem:
-            self.finish(self.page(f"<p>{html.escape(str(problem))}</p>"))
-            return
-        body = [
-            self.filter_form(filters),
-            section(_("Students"), student_rows(students, self.xsrf_form_html())),
-            section(_("Where the class got stuck"), stuck_rows(stuck)),
-            section(_("Targets the class found hard"), hard_rows(hard)),
-            self.export_links(filters),
+        students = await self.service.run(lambda: book().students(name, **filters))
+        stuck = await self.service.run(lambda: book().stuck(name, **filters))
+        hard = await self.service.run(lambda: book().hard_targets(name, **filters))
+        return "".join(
+            [
+                self.filter_form(filters),
+                section(_("Students"), student_rows(students, self.xsrf_form_html())),
+                section(_("Where the class got stuck"), stuck_rows(stuck)),
+                section(_("Targets the class found hard"), hard_rows(hard)),
+                self.export_links(),
+            ]
+        )
+
+    async def seats(self) -> str:
+        """Who holds the pages open now, each with a button that frees their seats."""
+        places = getattr(self.application, "places", None)
+        if places is None:
+            return ""
+        held = places.clients()
+        names = await self.nicknames(list(held))
+        free = escaped(_("Free"))
+        rows = [
+            cells(names.get(client) or _("a device not in the class book"), count).removesuffix(
+                "</tr>"
+            )
+            + f"<td><form method='post' action='{TEACHER}'>{self.xsrf_form_html()}"
+            f"<input type='hidden' name='seat' value='{seat_of(client)}'>"
+            f"<button name='do' value='free'>{free}</button></form></td></tr>"
+            for client, count in sorted(held.items(), key=lambda item: names.get(item[0]) or "")
         ]
-        self.finish(self.page("".join(body), said=self.get_query_argument("said", "")))
+        return section(_("Seats"), table([_("who"), _("pages open"), ""], rows))
+
+    async def nicknames(self, clients: list[str]) -> dict[str, str]:
+        """The nickname of each client that joined the class (none when the book is down)."""
+        book, name = self.service.book_of, self.service.class_name
+
+        def look_up() -> dict[str, str]:
+            found = {client: book().student_for(client, name) for client in clients}
+            return {client: student.nickname for client, student in found.items() if student}
+
+        try:
+            return await self.service.run(look_up)
+        except ValueError:
+            return {}
 
     async def post(self) -> None:
         self.check_xsrf_cookie()
@@ -99,7 +140,9 @@ class TeacherPage(tornado.web.RequestHandler):
         new = " ".join(self.get_body_argument("new", "").split())
         book, name = self.service.book_of, self.service.class_name
         try:
-            if self.get_body_argument("do", "") == "rename":
+            if self.get_body_argument("do", "") == "free":
+                said = await self.free(self.get_body_argument("seat", ""))
+            elif self.get_body_argument("do", "") == "rename":
                 await self.service.run(lambda: book().rename(name, nickname, new))
                 said = _("{old} is now {new}.").format(old=nickname, new=new)
             else:
@@ -108,6 +151,15 @@ class TeacherPage(tornado.web.RequestHandler):
         except ValueError as problem:
             said = str(problem)
         self.redirect(f"{TEACHER}?{urlencode({'said': said})}")
+
+    async def free(self, seat: str) -> str:
+        """Shut the pages of the client with this seat down, so that it can open others."""
+        places = getattr(self.application, "places", None)
+        chosen = [c for c in (places.clients() if places else {}) if seat_of(c) == seat]
+        freed = sum([await places.free(client) for client in chosen]) if places else 0
+        return ngettext(
+            "{n} page closed: its seat is free.", "{n} pages closed: their seats are free.", freed
+        ).format(n=freed)
 
     async def export(self) -> None:
         fmt = "json" if self.get_query_argument("format", "csv") == "json" else "csv"
@@ -150,7 +202,7 @@ class TeacherPage(tornado.web.RequestHandler):
             f"</select></label><button type='submit'>{show}</button></form>"
         )
 
-    def export_links(self, filters: dict[str, Any]) -> str:
+    def export_links(self) -> str:
         links = " · ".join(
             f"<a href='{TEACHER}/export?format={fmt}'>{label}</a>" for fmt, label in EXPORTS
         )
@@ -163,6 +215,11 @@ class TeacherPage(tornado.web.RequestHandler):
 
 
 EXPORTS = (("csv", "CSV"), ("json", "JSON"))
+
+
+def seat_of(client: str) -> str:
+    """A client as the teacher's page names it in a form: never its cookie itself."""
+    return hashlib.sha256(client.encode()).hexdigest()[:16]
 
 
 def escaped(words: str) -> str:

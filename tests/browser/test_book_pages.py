@@ -91,6 +91,11 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
         expect(row.locator("td").nth(3)).to_have_text("2")  # answers
         expect(teacher.locator("body")).to_contain_text("a number is missing after the last")
         assert not layout_problems(teacher)
+        seats = teacher.locator("table").last  # who holds pages open now: Ola, one page
+        expect(seats.locator("tr", has_text="Ola").locator("td").nth(1)).to_have_text("1")
+        seats.locator("tr", has_text="Ola").locator("button").click()
+        expect(teacher.locator(".mc-said")).to_have_text("1 page closed: its seat is free.")
+        expect(teacher.locator("table").last).not_to_contain_text("Ola")
 
         exported = book("export", "--db", database, "--format", "csv")
         assert exported.returncode == 0, exported.stderr

@@ -6,12 +6,12 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 PROXY  := $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test hub-test lint messages bench bench-pages bench-classroom browser proxy clean
+.PHONY: serve test hub-test lint messages bench bench-pages bench-classroom browser proxy postgres clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
 
-test: lint browser proxy
+test: lint browser proxy postgres
 	$(BIN)/python -m pytest
 
 # Only the JupyterHub test (tests/hub): a real Hub, its proxy and three students in Chromium.
@@ -71,6 +71,19 @@ browser: $(VENV)/.installed-test
 		echo "installed Debian's chromium"; \
 	else \
 		$(BIN)/python -m playwright install chromium; \
+	fi
+
+# PostgreSQL for the class book's tests (tests/postgres.py starts its own server in a temporary
+# folder): initdb on PATH or in /usr/lib/postgresql/*/bin, else Debian's package (as root).
+# Without it the PostgreSQL tests are skipped and say why.
+postgres:
+	@if command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "class book tests use $$(command -v initdb || ls /usr/lib/postgresql/*/bin/initdb | tail -1)"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; then \
+		echo "installed Debian's postgresql"; \
+	else \
+		echo "no PostgreSQL: the class book's PostgreSQL tests will be skipped"; \
 	fi
 
 # JupyterHub's proxy for the hub test: $MATHCARDS_PROXY, else configurable-http-proxy from the

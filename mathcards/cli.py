@@ -17,6 +17,7 @@ from typing import NoReturn
 from mathcards import __version__, i18n
 from mathcards.argparse_i18n import speaking
 from mathcards.arguments import UsageError
+from mathcards.book import cli as book_cli
 from mathcards.classroom import cli as classroom_cli
 from mathcards.classroom.cli import TEMPLATES, voila_command, warm_pages
 from mathcards.i18n import N_, _
@@ -59,6 +60,7 @@ def parser() -> argparse.ArgumentParser:
     classroom_cli.add_commands(commands)
     lama_cli.add_commands(commands)
     unikat_cli.add_commands(commands)
+    book_cli.add_commands(commands)
     return main
 
 

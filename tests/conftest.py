@@ -60,3 +60,13 @@ class FakeClock:
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def class_book_of_the_tests(tmp_path_factory):
+    """Every server and command the tests start keeps its class book in a folder of the tests'
+    own (unless the test names one), never in the user's data folder."""
+    if "MATHCARDS_DB" not in os.environ:
+        folder = tmp_path_factory.mktemp("classbook")
+        os.environ["MATHCARDS_DB"] = f"sqlite:///{folder / 'classbook.sqlite'}"
+    yield

@@ -283,6 +283,77 @@ def test_serve_refuses_more_warm_kernels_than_the_machine_holds(capsys, tmp_path
     assert code == 2 and "--warm asks for 3 warm kernels" in err and "holds (2)" in err
 
 
+def landing_only(folder: Path) -> Path:
+    (folder / "en").mkdir()
+    (folder / "en" / "index.ipynb").write_text("{}")
+    return folder
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """What `mathcards serve` would start: its command line and its environment (nothing is
+    started)."""
+    seen: dict = {}
+
+    def execve(path, command, environment):
+        seen.update(command=command, environment=environment)
+        return 0
+
+    monkeypatch.setattr("mathcards.classroom.cli.os.execve", execve)
+    monkeypatch.setattr("mathcards.classroom.cli.REPLACES_ITSELF", True)
+    monkeypatch.delenv("MATHCARDS_CLASS_CODE", raising=False)
+    return seen
+
+
+def test_the_class_code_reaches_the_server_in_its_environment_never_its_command_line(
+    capsys, tmp_path, started
+):
+    lessons = landing_only(tmp_path)
+    options = ["--lan", "--address", "10.0.0.5", "--max-kernels", "3", "--warm", "none"]
+    run(capsys, "serve", "--lessons", str(lessons), *options, "--class-code", "k7q2hm")
+    assert started["environment"]["MATHCARDS_CLASS_CODE"] == "K7Q2HM"
+    assert not any("K7Q2HM" in part.upper() for part in started["command"])
+    assert "--ClassroomVoila.seats_per_client=2" in started["command"]
+    out = run(capsys, "serve", "--lessons", str(lessons), *options)[1]
+    code = started["environment"]["MATHCARDS_CLASS_CODE"]
+    assert len(code) == 6 and f"?class={code}" in out, "a new code of 6 by default"
+    assert "At most 2 pages open at once on one device (--seats-per-client)" in out
+
+
+def test_the_teacher_may_give_the_class_code_in_the_environment(
+    capsys, tmp_path, started, monkeypatch
+):
+    lessons = landing_only(tmp_path)
+    monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab34cd")
+    options = ["--lan", "--address", "10.0.0.5", "--max-kernels", "3", "--warm", "none"]
+    out = run(capsys, "serve", "--lessons", str(lessons), *options, "--seats-per-client", "3")[1]
+    assert "?class=AB34CD" in out and started["environment"]["MATHCARDS_CLASS_CODE"] == "AB34CD"
+    assert "--ClassroomVoila.seats_per_client=3" in started["command"]
+    run(capsys, "serve", "--lessons", str(lessons), "--max-kernels", "3", "--warm", "none")
+    assert "MATHCARDS_CLASS_CODE" not in started["environment"], "no code off the school network"
+    monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab!")
+    code, _, err = run(capsys, "serve", "--lessons", str(lessons), *options)
+    assert code == 2 and err == (
+        "mathcards: error: MATHCARDS_CLASS_CODE: a class code is 6 to 12 letters and digits\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--lan", "--class-code", "K7Q2"], "6 to 12 letters and digits"),
+        (["--lan", "--class-code", "K7Q2HM7Q2HM7Q"], "6 to 12 letters and digits"),
+        (["--lan", "--seats-per-client", "0"], "--seats-per-client must be a positive whole"),
+        (["--seats-per-client", "3"], "--seats-per-client go with --lan"),
+    ],
+)
+def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
+    capsys, tmp_path, argv, message
+):
+    code, out, err = run(capsys, "serve", "--lessons", str(landing_only(tmp_path)), *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
 # ---------------------------------------------------------------- in Polish
 
 
@@ -372,7 +443,7 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["serve", "--address", "10.0.0.1"],
-            "--address i --class-code działają tylko razem z --lan",
+            "--address, --class-code i --seats-per-client działają tylko razem z --lan",
         ),
     ],
 )

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from mathcards.arguments import UsageError, whole
+from mathcards.book import cli as book_cli
+from mathcards.classroom.hub.classlist import add_command as add_class_list_command
 from mathcards.classroom.lessons import add_command as add_lessons_command
 from mathcards.classroom.lessons import home
 from mathcards.i18n import N_, _, ngettext
@@ -21,10 +23,15 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "jupyter"  # the 
 DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
 CULL_INTERVAL_SECONDS = 10
+DEFAULT_CLASS = "class"
+TEACHER_CODE_LENGTH = 12
+CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
+SEATS_PER_CLIENT = 2  # as mathcards.classroom.seats, which loads the server
 
 
 def add_commands(commands: Any) -> None:
-    """Add `serve` and `lessons` to the `mathcards` sub-commands (in the language in use)."""
+    """Add `serve`, `lessons` and `class-list` to the `mathcards` sub-commands (in the language
+    in use)."""
     serve_cmd = commands.add_parser("serve", help=_("serve the lessons as web pages with Voila"))
     serve_cmd.add_argument(
         "--port",
@@ -75,10 +82,34 @@ def add_commands(commands: Any) -> None:
         "--class-code",
         type=_class_code,
         metavar=_("CODE"),
-        help=_("with --lan: the class code (default: a new one)"),
+        help=_(
+            "with --lan: the class code, 6 to 12 letters and digits (default: ${env}, else a "
+            "new one)"
+        ).format(env=CODE_ENV),
     )
+    serve_cmd.add_argument(
+        "--seats-per-client",
+        type=_seats_per_client,
+        metavar="N",
+        help=_(
+            "with --lan: at most N pages open at once on one device (default: {n}; "
+            "this computer's own pages are not counted against it)"
+        ).format(n=SEATS_PER_CLIENT),
+    )
+    serve_cmd.add_argument(
+        "--class",
+        dest="class_name",
+        default=DEFAULT_CLASS,
+        metavar=_("NAME"),
+        help=_("the class whose work the class book keeps (default: {name})").format(
+            name=DEFAULT_CLASS
+        ),
+    )
+    book_cli.add_db(serve_cmd)
+    book_cli.add_keep_days(serve_cmd)
     serve_cmd.set_defaults(run=run_serve)
     add_lessons_command(commands)
+    add_class_list_command(commands)
 
 
 def _port(text: str) -> int:
@@ -97,11 +128,43 @@ def _warm_kernels(text: str) -> int:
     return whole(text, 1, N_("--warm-kernels must be a positive whole number, not {text}"))
 
 
+def _seats_per_client(text: str) -> int:
+    return whole(text, 1, N_("--seats-per-client must be a positive whole number, not {text}"))
+
+
 def _class_code(text: str) -> str:
     code = text.strip().upper()
-    if not (3 <= len(code) <= 12 and code.isascii() and code.isalnum()):
-        raise argparse.ArgumentTypeError(_("a class code is 3 to 12 letters and digits"))
+    if not (6 <= len(code) <= 12 and code.isascii() and code.isalnum()):
+        raise argparse.ArgumentTypeError(_("a class code is 6 to 12 letters and digits"))
     return code
+
+
+def open_book(url: str | None) -> str:
+    """The class book's URL, checked: created if new, refused if out of date (one line)."""
+    from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url
+
+    url = url or os.environ.get("MATHCARDS_DB") or default_url()
+    try:
+        Book.create(url).close()
+    except BookOutOfDate as problem:
+        raise UsageError(str(problem)) from None
+    except BookUnavailable as problem:
+        print(_("Serving without a class book: {problem}").format(problem=problem), flush=True)
+    return url
+
+
+def class_code(given: str | None) -> str:
+    """The class code: the one given, else the one in the environment, else a new one."""
+    from mathcards.classroom import gate
+
+    if given:
+        return given
+    if chosen := os.environ.get(CODE_ENV, ""):
+        try:
+            return _class_code(chosen)
+        except argparse.ArgumentTypeError as wrong:
+            raise UsageError(f"{CODE_ENV}: {wrong}") from None
+    return gate.new_class_code()
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -114,8 +177,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if not (lessons / landing).is_file():
         sentence = _("no lessons found: {lessons} has no {landing}")
         raise UsageError(sentence.format(lessons=lessons, landing=landing))
-    if (args.address or args.class_code) and not args.lan:
-        raise UsageError(_("--address and --class-code go with --lan"))
+    if (args.address or args.class_code or args.seats_per_client) and not args.lan:
+        raise UsageError(_("--address, --class-code and --seats-per-client go with --lan"))
     command = voila_command(
         lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
     )
@@ -133,18 +196,28 @@ def run_serve(args: argparse.Namespace) -> int:
         f"--ClassroomVoila.warm_kernels={args.warm_kernels}",
         *(f"--ClassroomVoila.warm={page}" for page in warm),
     ]
+    search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
+    environment = {**os.environ, "JUPYTER_PATH": search_path}
+    environment.pop(CODE_ENV, None)
     if args.lan:
         lan_address = args.address or address.lan_address()
-        code = args.class_code or gate.new_class_code()
+        code = class_code(args.class_code)
         url = address.student_url(lan_address, args.port, code)
         print(address.qr_for_terminal(url), end="")
         students = _("Students open {url}  (class code {code}; Ctrl+C to stop)")
         print(students.format(url=url, code=code), flush=True)
-        command = [
-            *command,
+        environment[CODE_ENV] = code
+        per_client = args.seats_per_client or SEATS_PER_CLIENT
+        command += [
             f"--ClassroomVoila.lan_address={lan_address}",
-            f"--ClassroomVoila.class_code={code}",
+            f"--ClassroomVoila.seats_per_client={per_client}",
         ]
+        each = ngettext(
+            "At most {n} page open at once on one device (--seats-per-client)",
+            "At most {n} pages open at once on one device (--seats-per-client)",
+            per_client,
+        )
+        print(each.format(n=per_client), flush=True)
     else:
         serving = _("Serving the lessons at {url}  (Ctrl+C to stop)")
         print(serving.format(url=f"http://127.0.0.1:{args.port}/"))
@@ -154,8 +227,15 @@ def run_serve(args: argparse.Namespace) -> int:
         max_kernels,
     )
     print(at_most.format(n=max_kernels), flush=True)
-    search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
-    environment = {**os.environ, "JUPYTER_PATH": search_path}
+    teacher_code = gate.new_class_code(TEACHER_CODE_LENGTH)
+    book = open_book(args.db)
+    command += [
+        f"--ClassroomVoila.class_name={args.class_name}",
+        f"--ClassroomVoila.keep_days={args.keep_days}",
+    ]
+    teacher_url = f"http://127.0.0.1:{args.port}/mathcards/teacher?code={teacher_code}"
+    print(_("The teacher's page, for you only: {url}").format(url=teacher_url), flush=True)
+    environment.update({"MATHCARDS_DB": book, "MATHCARDS_TEACHER_CODE": teacher_code})
     if not REPLACES_ITSELF:
         return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,

@@ -1,29 +1,50 @@
 """The gate in front of every request: a `Host` other than this server's own addresses is
 refused (a web page elsewhere cannot reach the lessons through DNS tricks); on the school
-network (`--lan`) a request needs the class code, in the URL once (`?class=K7Q2`, then a
-cookie); without it a friendly 403 page says to ask the teacher for the address."""
+network (`--lan`) a request needs the class code, in the URL once (`?class=K7Q2HM`, then a
+cookie); without it a friendly 403 page says to ask the teacher for the address.
+
+- Wrong class codes are slowed per address (a guesser's cookies are its own to invent): the
+  10th wrong one in a minute refuses that address for a minute (429), and the teacher's
+  terminal says so. A device that came in with the code meanwhile is not refused.
+- Request bodies are at most `MAX_BODY` bytes: a bigger one is refused before it is read.
+- The class code is never written to the log (`?class=` is scrubbed from every line)."""
 
 from __future__ import annotations
 
+import functools
 import hmac
+import math
 import secrets
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import tornado.httputil
 import tornado.web
+from jupyter_server.log import log_request
 
 from mathcards import i18n
 from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
+from mathcards.classroom.clients import (
+    Throttle,
+    address_of,
+    device_of,
+    from_this_machine,
+    remember_device,
+)
 from mathcards.classroom.refused import Refused
 from mathcards.classroom.seats import Places
-from mathcards.i18n import _
+from mathcards.classroom.service import API, ClassService
+from mathcards.i18n import N_, ngettext
 
 CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # none that read alike: 0/O, 1/I/L, 2/Z, 5/S, 8/B
+CODE_LENGTH = 6  # 24⁶ ≈ 191 million codes
 CODE_COOKIE = "mathcards-class"
+MAX_BODY = 2**20  # bytes: what a page sends is small (a shutdown request, an answer)
+MOST_MEMBERS = 10_000  # devices remembered as having come in with the code, this run
 
 
-def new_class_code(length: int = 4) -> str:
+def new_class_code(length: int = CODE_LENGTH) -> str:
     """A short code for the class to type, of letters and digits no one misreads."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
 
@@ -33,15 +54,27 @@ def same(offered: str, code: str) -> bool:
     return hmac.compare_digest(offered.encode(), code.encode())
 
 
-class Admit(tornado.web.RequestHandler):
-    """The class code was in the URL: remember it in a cookie, then show the page without it."""
+KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
 
-    def initialize(self, code: str) -> None:
-        self.code = code
+
+def from_kernel(request: tornado.httputil.HTTPServerRequest) -> bool:
+    """A page's kernel calling this server: from this machine, on the kernels' own paths."""
+    return from_this_machine(request) and request.path.startswith(KERNEL_PATHS)
+
+
+class Admit(tornado.web.RequestHandler):
+    """The class code was in the URL: remember it (and the device) in cookies, then show the
+    page without it."""
+
+    def initialize(self, code: str, members: set[str]) -> None:
+        self.code, self.members = code, members
 
     def prepare(self) -> None:
         request = self.request
         self.set_cookie(CODE_COOKIE, self.code, httponly=True, samesite="Lax")
+        device = remember_device(self)
+        if len(self.members) < MOST_MEMBERS:
+            self.members.add(device)
         rest = [(k, v) for k, v in parse_qsl(request.query) if k != CODE_PARAMETER]
         here = "/" + request.path.lstrip("/")  # never `//elsewhere`: another site
         self.redirect(here + (f"?{urlencode(rest)}" if rest else ""))
@@ -75,8 +108,22 @@ class ClassInfo(tornado.web.RequestHandler):
         )
 
 
+def to_the_terminal(line: str) -> None:
+    """Say a line on the teacher's terminal."""
+    print(line, flush=True)
+
+
+def scrubbed_log_settings() -> dict[str, Any]:
+    """Tornado settings for an access log that never writes the class code (`?class=[secret]`)."""
+    return {
+        "log_function": functools.partial(log_request, record_prometheus_metrics=False),
+        "extra_log_scrub_param_keys": [CODE_PARAMETER],
+    }
+
+
 class ClassroomApplication(tornado.web.Application):
-    """Voila's application behind the gate: own Host names only, the class code on the LAN."""
+    """Voila's application behind the gate: own Host names only, the class code on the LAN,
+    wrong codes slowed (`throttle`), at most `seats_per_client` pages a client."""
 
     def __init__(
         self,
@@ -86,11 +133,22 @@ class ClassroomApplication(tornado.web.Application):
         url: str,
         max_kernels: int,
         landing: str,
+        service: ClassService | None = None,
+        seats_per_client: int = 0,
+        throttle: Throttle | None = None,
+        say: Callable[[str], None] | None = None,
         **settings: Any,
     ):
-        super().__init__(*args, **settings)
+        super().__init__(*args, **{**scrubbed_log_settings(), **settings})
         self.hosts, self.code, self.url, self.landing = hosts, code, url, landing
-        self.places = Places(max_kernels, settings["kernel_manager"])
+        self.service = service
+        self.throttle, self.say = throttle or Throttle(), say or to_the_terminal
+        self.members: set[str] = set()  # devices that came in with the class code
+        self.places = Places(max_kernels, settings["kernel_manager"], seats_per_client)
+
+    def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
+        """Serve, refusing a request body over MAX_BODY before it is read."""
+        return super().listen(port, address, **{"max_body_size": MAX_BODY, **kwargs})
 
     def find_handler(
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any
@@ -99,27 +157,11 @@ class ClassroomApplication(tornado.web.Application):
             return self._refuse(
                 request,
                 403,
-                _("Not this address"),
-                _("This server answers only at its own address."),
+                N_("Not this address"),
+                N_("This server answers only at its own address."),
             )
-        if self.code:
-            offered = request.query_arguments.get(CODE_PARAMETER, [b""])[-1].decode(
-                errors="replace"
-            )
-            if offered and same(offered.upper(), self.code):
-                return self.get_handler_delegate(request, Admit, {"code": self.code})
-            cookie = request.cookies.get(CODE_COOKIE)
-            if cookie is None or not same(cookie.value, self.code):
-                return self._refuse(
-                    request,
-                    403,
-                    _("Ask your teacher for the class address"),
-                    _(
-                        "These lessons are for one class. Type the whole address your teacher "
-                        "shows, with the class code at its end (it looks like …/?class=ABCD), or "
-                        "scan the QR code on the board."
-                    ),
-                )
+        if self.code and not from_kernel(request) and (refusal := self._class_gate(request)):
+            return refusal
         if request.path == "/":  # the landing page in the server's language
             return self.get_handler_delegate(
                 request, tornado.web.RedirectHandler, {"url": self.landing, "permanent": False}
@@ -128,8 +170,80 @@ class ClassroomApplication(tornado.web.Application):
             return self.get_handler_delegate(request, ClassInfo, {"url": self.url})
         return super().find_handler(request, **kwargs)
 
-    def _refuse(
-        self, request: tornado.httputil.HTTPServerRequest, status: int, title: str, sentence: str
+    def _class_gate(
+        self, request: tornado.httputil.HTTPServerRequest
+    ) -> tornado.web._HandlerDelegate | None:
+        """Where a request goes that is not (yet) the class's, or None when it is: in with the
+        code in the URL, or with the code's cookie; slowed when it guesses."""
+        address, device = address_of(request), device_of(request)
+        if self.throttle.refused(address) and device not in self.members:
+            return self._slow_down(request, address)
+        offered = request.query_arguments.get(CODE_PARAMETER, [b""])[-1].decode(errors="replace")
+        if offered and same(offered.upper(), self.code):
+            return self.get_handler_delegate(
+                request, Admit, {"code": self.code, "members": self.members}
+            )
+        cookie = request.cookies.get(CODE_COOKIE)
+        if cookie is not None and same(cookie.value, self.code):
+            if device is not None and len(self.members) < MOST_MEMBERS:
+                self.members.add(device)
+            return None
+        if offered or cookie is not None:
+            return self._wrong_code(request, address, stale_cookie=cookie is not None)
+        return self._ask_the_teacher(request)
+
+    def _wrong_code(
+        self, request: tornado.httputil.HTTPServerRequest, address: str, stale_cookie: bool
     ) -> tornado.web._HandlerDelegate:
-        refusal = {"status": status, "title": title, "sentence": sentence}
+        """A wrong code (in the URL or a cookie) counts against its address; the one that
+        reaches the limit closes the door, and the teacher's terminal says so."""
+        if not self.throttle.wrong(address):
+            return self._ask_the_teacher(request, forget=(CODE_COOKIE,) if stale_cookie else ())
+        said = ngettext(
+            "{n} wrong class code from {address} in a minute: refused for a minute",
+            "{n} wrong class codes from {address} in a minute: refused for a minute",
+            self.throttle.limit,
+        )
+        self.say(said.format(n=self.throttle.limit, address=address))
+        return self._slow_down(request, address)
+
+    def _ask_the_teacher(
+        self, request: tornado.httputil.HTTPServerRequest, forget: tuple[str, ...] = ()
+    ) -> tornado.web._HandlerDelegate:
+        return self._refuse(
+            request,
+            403,
+            N_("Ask your teacher for the class address"),
+            N_(
+                "These lessons are for one class. Type the whole address your teacher shows, "
+                "with the class code at its end (it looks like …/?class=ABC123), or scan the "
+                "QR code on the board."
+            ),
+            forget=forget,
+        )
+
+    def _slow_down(
+        self, request: tornado.httputil.HTTPServerRequest, address: str
+    ) -> tornado.web._HandlerDelegate:
+        wait = math.ceil(self.throttle.wait(address)) or 1
+        return self._refuse(
+            request,
+            429,
+            N_("Too many wrong class codes"),
+            N_(
+                "Wait a minute, then type the address your teacher shows exactly as it is, "
+                "or scan the QR code on the board."
+            ),
+            headers={"Retry-After": str(wait)},
+        )
+
+    def _refuse(
+        self,
+        request: tornado.httputil.HTTPServerRequest,
+        status: int,
+        title: str,
+        sentence: str,
+        **more: Any,
+    ) -> tornado.web._HandlerDelegate:
+        refusal = {"status": status, "title": title, "sentence": sentence, **more}
         return self.get_handler_delegate(request, Refused, refusal)

@@ -1,10 +1,15 @@
-"""The page a request gets instead of a lesson, saying why it is not served, in the server's
-language: at the gate (not this address, not this class) and when the class is full."""
+"""The page a request gets instead of a lesson, saying why it is not served, in the reader's
+language (the first of ours their browser asks for, else the server's): at the gate (not this
+address, not this class, too many wrong class codes) and at the seats (the class is full, this
+device has its pages open already)."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
+from typing import Any
 
+import tornado.httputil
 import tornado.web
 
 from mathcards import i18n
@@ -18,20 +23,55 @@ padding: 0 1rem; color: #1d2b36; }} h1 {{ font-size: 1.6rem; }}</style></head>
 """
 
 
-def refused_page(title: str, sentence: str) -> str:
-    """The page that says why a request is not served, in the server's language."""
+def reader_language(request: tornado.httputil.HTTPServerRequest) -> str:
+    """The first of our languages the reader's browser asks for (`Accept-Language`, by its
+    weights), else the server's own."""
+    asked = []
+    for position, part in enumerate(request.headers.get("Accept-Language", "").split(",")):
+        tag, _semicolon, weight = part.strip().partition(";q=")
+        try:
+            quality = float(weight) if weight else 1.0
+        except ValueError:
+            continue
+        asked.append((-quality, position, tag.split("-")[0].strip().lower()))
+    wanted = [tag for quality, _position, tag in sorted(asked) if quality < 0]
+    return next((tag for tag in wanted if tag in i18n.LANGUAGES), i18n.language())
+
+
+def refused_page(title: str, sentence: str, language: str | None = None) -> str:
+    """The page that says why a request is not served (its words already translated)."""
     return REFUSED_PAGE.format(
-        language=i18n.language(), title=html.escape(title), sentence=html.escape(sentence)
+        language=language or i18n.language(),
+        title=html.escape(title),
+        sentence=html.escape(sentence),
     )
 
 
 class Refused(tornado.web.RequestHandler):
-    """A friendly page saying why this request is not served, with the right status."""
+    """A friendly page saying why this request is not served, with the right status: `title`
+    and `sentence` are messages (marked with N_), said in the reader's language, the sentence
+    filled in with `values`; `headers` are added, the cookies named in `forget` cleared."""
 
-    def initialize(self, status: int, title: str, sentence: str) -> None:
+    def initialize(
+        self,
+        status: int,
+        title: str,
+        sentence: str,
+        values: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+        forget: tuple[str, ...] = (),
+    ) -> None:
         self.status, self.title, self.sentence = status, title, sentence
+        self.values, self.headers, self.forget = values or {}, headers or {}, forget
 
     def prepare(self) -> None:
         self.set_status(self.status)
         self.set_header("Cache-Control", "no-store")
-        self.finish(refused_page(self.title, self.sentence))
+        for name, value in self.headers.items():
+            self.set_header(name, value)
+        for cookie in self.forget:
+            self.clear_cookie(cookie)
+        language = reader_language(self.request)
+        words = i18n.catalogue(language)
+        sentence = words.gettext(self.sentence).format(**self.values)
+        self.finish(refused_page(words.gettext(self.title), sentence, language))

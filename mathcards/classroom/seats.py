@@ -1,25 +1,30 @@
 """The seats of the class: at most `max_kernels` pages open (or opening) at once, as many as
-this machine's memory holds; beyond them, a friendly "the class is full, try again in a moment"
-page at once (HTTP 503), not a spinner. Warm kernels (`--warm`), which Voila keeps ready in its
-pools for a page, take no seat and stay clear of the culler until a page takes one; the culler
-skips a kernel that is still starting (`last_activity` not set yet) instead of logging
-"unsupported operand type(s) for -: 'datetime.datetime' and 'NoneType'"."""
+this machine's memory holds, and at most `seats_per_client` of them held by one client (its
+device, else its address; the teacher's own laptop is not counted against). Beyond them, a
+friendly page at once (the class is full: HTTP 503; this device has its pages open: 429), not
+a spinner. Warm kernels (`--warm`), which Voila keeps ready in its pools for a page, take no
+seat and stay clear of the culler until a page takes one; the culler skips a kernel that is
+still starting (`last_activity` not set yet) instead of logging "unsupported operand type(s)
+for -: 'datetime.datetime' and 'NoneType'"."""
 
 from __future__ import annotations
 
-import contextvars
+import contextlib
+from collections import Counter
 from typing import Any
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
-from mathcards.classroom.refused import refused_page
-from mathcards.i18n import _
+from mathcards import i18n
+from mathcards.classroom.clients import client_of, from_this_machine, remember_device
+from mathcards.classroom.refused import reader_language, refused_page
+from mathcards.classroom.service import hand_ticket
 
 KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classroom.py measures)
 ROOM_TO_SPARE = 2 * 2**30  # for the system, the browser on the teacher's laptop, Voila itself
-PREHEAT = "VOILA_PREHEAT"  # set in the environment of the kernels Voila starts for its pools
+SEATS_PER_CLIENT = 2  # pages one device may have open at once on the school network
 
 
 def default_max_kernels(warm: int = 0) -> int:
@@ -30,69 +35,142 @@ def default_max_kernels(warm: int = 0) -> int:
     return max(1, (psutil.virtual_memory().total - ROOM_TO_SPARE) // KERNEL_MEMORY - warm)
 
 
-class Places:
-    """The seats of the class: at most `limit` kernels, counting pages still being opened, and
-    not counting the warm kernels that wait in Voila's pools for a page (`--warm`)."""
+class Opening:
+    """A page being opened by a client: it holds a seat until it ends, then its kernel does
+    (the one started for it, or the warm one it was handed)."""
 
-    def __init__(self, limit: int, kernels: Any) -> None:
-        self.limit, self.kernels = limit, kernels
+    def __init__(self, client: str) -> None:
+        self.client = client
+        self.kernel_id: str | None = None
+
+
+class Places:
+    """The seats of the class: at most `limit` pages' kernels, counting pages still being
+    opened and not the warm kernels that wait in Voila's pools (`--warm`); at most `per_client`
+    of them held by one client (0: no such cap)."""
+
+    def __init__(self, limit: int, kernels: Any, per_client: int = 0) -> None:
+        self.limit, self.kernels, self.per_client = limit, kernels, per_client
         self.opening: list[Opening] = []
+        self.holders: dict[str, str] = {}  # a page's kernel → the client who opened the page
+
+    def clients(self) -> dict[str, int]:
+        """How many seats each client holds now: its pages' kernels still running, and its
+        pages still being opened."""
+        running = set(self.kernels.list_kernel_ids())
+        self.holders = {kernel: c for kernel, c in self.holders.items() if kernel in running}
+        held = Counter(self.holders.values())
+        held.update(o.client for o in self.opening if o.kernel_id not in self.holders)
+        return dict(held)
+
+    def held(self, client: str) -> int:
+        """How many seats the client holds now."""
+        return self.clients().get(client, 0)
 
     def taken(self) -> int:
-        opened_now = {opening.kernel_id for opening in self.opening}
-        running = [k for k in self.kernels.list_kernel_ids() if k not in opened_now]
-        return len(self.opening) + max(0, len(running) - self.kernels.warming())
+        return sum(self.clients().values())
 
     def full(self) -> bool:
         return self.limit > 0 and self.taken() >= self.limit
 
-    def take(self) -> Opening:
-        opening = Opening()
+    def crowded(self, client: str) -> bool:
+        """Whether the client holds as many seats as one client may."""
+        return self.per_client > 0 and self.held(client) >= self.per_client
+
+    def take(self, client: str) -> Opening:
+        opening = Opening(client)
         self.opening.append(opening)
         return opening
+
+    def seat(self, opening: Opening, kernel_id: str) -> None:
+        """The page being opened has its kernel: the seat is the kernel's from now on."""
+        opening.kernel_id = kernel_id
+        self.holders[kernel_id] = opening.client
 
     def leave(self, opening: Opening) -> None:
         if opening in self.opening:
             self.opening.remove(opening)
 
+    async def free(self, client: str) -> int:
+        """Free the client's seats (for the teacher's page): shut its pages' kernels down.
+        Returns how many; a page still being opened keeps its seat until it is open."""
+        kernels = [kernel for kernel, c in self.holders.items() if c == client]
+        freed = 0
+        for kernel in kernels:
+            with contextlib.suppress(KeyError):  # gone meanwhile
+                await self.kernels.shutdown_kernel(kernel)
+                freed += 1
+            self.holders.pop(kernel, None)
+        return freed
 
-class Opening:
-    """A page being opened: it holds a place among `max_kernels` until it ends, with the id of
-    the kernel started for it (counted once, not as a kernel and again as a page)."""
 
-    def __init__(self) -> None:
-        self.kernel_id: str | None = None
+class PageKernels:
+    """The kernel manager as one page being opened sees it: the kernel the page gets, started
+    for it or warm from a pool, takes the page's seat."""
 
+    def __init__(self, kernels: Any, places: Places, opening: Opening) -> None:
+        self._kernels, self._places, self._opening = kernels, places, opening
 
-OPENING: contextvars.ContextVar[Opening | None] = contextvars.ContextVar("opening", default=None)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._kernels, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id = str(await self._kernels.start_kernel(*args, **kwargs))
+        self._places.seat(self._opening, kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        render_task, rendered, kernel_id = await self._kernels.get_rendered_notebook(
+            *args, **kwargs
+        )
+        self._places.seat(self._opening, kernel_id)
+        return render_task, rendered, kernel_id
 
 
 class ClassroomPage(TornadoVoilaHandler):
-    """A lesson page, opened only while the class has room: `max_kernels` counts the kernels
-    running and the pages being opened; beyond it, a friendly 503 page at once. A page opened on
-    a warm kernel takes no place of its own: its kernel is counted once it is handed over."""
+    """A lesson page, opened only while the class has room and its client has a seat to
+    spare; the browser is given a device cookie if it has none."""
+
+    opening: Opening | None = None
+
+    @property
+    def kernel_manager(self) -> Any:
+        kernels = self.settings["kernel_manager"]
+        if self.opening is None:
+            return kernels
+        return PageKernels(kernels, self.application.places, self.opening)
 
     def prepare(self) -> Any:
+        device = remember_device(self)
         places: Places = self.application.places
+        client = client_of(self.request)
+        language = reader_language(self.request)
+        words = i18n.catalogue(language)
         if places.full():
-            self.set_status(503)
-            self.set_header("Retry-After", "10")
-            self.set_header("Cache-Control", "no-store")
-            self.finish(
-                refused_page(
-                    _("The class is full"),
-                    _(
-                        "Every seat on this computer is taken. Try again in a moment: "
-                        "a seat comes free when someone closes their page."
-                    ),
-                )
+            title = words.gettext("The class is full")
+            sentence = words.gettext(
+                "Every seat on this computer is taken. Try again in a moment: "
+                "a seat comes free when someone closes their page."
             )
-            return None
-        page = self.path_args[0] if self.path_args else ""
-        warm = places.kernels.get_pool_size(page) > 0 if page else False
-        self.opening: Opening | None = None if warm else places.take()
-        OPENING.set(self.opening)
+            return self._refuse(503, title, sentence, language)
+        if not from_this_machine(self.request) and places.crowded(client):
+            title = words.gettext("Your pages are open already")
+            sentence = words.ngettext(
+                "This device has {n} lesson page open already. Close it, then open this one.",
+                "This device has {n} lesson pages open already. Close one of them, then open "
+                "this one.",
+                places.per_client,
+            ).format(n=places.per_client)
+            return self._refuse(429, title, sentence, language)
+        self.opening = places.take(client)
+        hand_ticket(self, self.application.service, device)
         return super().prepare()
+
+    def _refuse(self, status: int, title: str, sentence: str, language: str) -> None:
+        self.set_status(status)
+        self.set_header("Retry-After", "10")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(refused_page(title, sentence, language))
 
     def on_finish(self) -> None:
         self._leave()
@@ -103,28 +181,14 @@ class ClassroomPage(TornadoVoilaHandler):
         super().on_connection_close()
 
     def _leave(self) -> None:
-        opening = getattr(self, "opening", None)
-        if opening is not None:
-            self.application.places.leave(opening)
+        if self.opening is not None:
+            self.application.places.leave(self.opening)
             self.opening = None
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """Voila's kernel manager, with a culler that leaves kernels still starting alone and keeps
-    the warm ones' clocks running; each kernel it starts for a page being opened is written down
-    on that page's `Opening`."""
-
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
-        kernel_id = str(await super().start_kernel(*args, **kwargs))
-        opening = OPENING.get()
-        warm = kwargs.get("env", {}).get(PREHEAT) == "True"  # a pool's, not the page's
-        if opening is not None and not warm:
-            opening.kernel_id = kernel_id
-        return kernel_id
-
-    def warming(self) -> int:
-        """How many kernels Voila's pools hold or are filling (`--warm`; else none)."""
-        return sum(len(pool) for pool in getattr(self, "_pools", {}).values())
+    the warm ones' clocks running."""
 
     def warm(self) -> list[str]:
         """The warm kernels ready in Voila's pools, each waiting for a page."""

@@ -10,6 +10,8 @@ shuts down Voila and every kernel it started.
 - A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
   the page has been drawn, so that starting the next kernel does not slow this page down.
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
+- The class code comes in the environment (`CODE_ENV`), never in `ps`, and is taken out of it
+  at once: the kernels never see it.
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
   Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
   compressed when the browser accepts it.
@@ -18,6 +20,7 @@ shuts down Voila and every kernel it started.
 from __future__ import annotations
 
 import functools
+import os
 import signal
 import tempfile
 from typing import Any
@@ -36,7 +39,7 @@ from voila.static_file_handler import (  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom import formulas
+from mathcards.classroom import formulas, service, teacher
 from mathcards.classroom.address import LOOPBACK_NAMES, student_url
 from mathcards.classroom.assets import (
     LabExtensionFiles,
@@ -46,8 +49,11 @@ from mathcards.classroom.assets import (
     static_version,
 )
 from mathcards.classroom.gate import ClassroomApplication
-from mathcards.classroom.seats import ClassroomPage
+from mathcards.classroom.seats import SEATS_PER_CLIENT, ClassroomPage
 
+SERVICE_ENV = "MATHCARDS_SERVICE"  # where a page's kernel finds the class service
+TEACHER_CODE_ENV = "MATHCARDS_TEACHER_CODE"  # in the environment: never in `ps`
+CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, in the environment: never in `ps`
 REFILL_SECONDS = 5.0  # after a warm kernel is handed out: its page has been drawn by then
 
 
@@ -64,10 +70,13 @@ class ClassroomVoila(Voila):
     """Voila that stops with its kernels on SIGINT as on SIGTERM, lets pages end their kernels,
     and serves only its own host names and, on the school network, only the class."""
 
-    class_code = Unicode("", help="the class code students need (on the school network)").tag(
-        config=True
-    )
+    class_code = Unicode(
+        "", help=f"the class code students need (on the school network; else ${CODE_ENV})"
+    ).tag(config=True)
     max_kernels = Integer(0, help="at most this many kernels (0: no cap)").tag(config=True)
+    seats_per_client = Integer(
+        SEATS_PER_CLIENT, help="at most this many pages a device (0: no cap; loopback: none)"
+    ).tag(config=True)
     lan_address = Unicode("", help="the address students type (on the school network)").tag(
         config=True
     )
@@ -75,15 +84,21 @@ class ClassroomVoila(Voila):
         i18n.DEFAULT, help="the language of the landing page and the server's words"
     ).tag(config=True)
 
+    class_name = Unicode("class", help="the class whose work the class book keeps").tag(config=True)
+    keep_days = Integer(365, help="the class book forgets records older than this").tag(config=True)
     warm = List(Unicode(), help="pages whose kernels start before anyone asks").tag(config=True)
     warm_kernels = Integer(1, help="warm kernels kept ready for each warm page").tag(config=True)
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
+        from_environment = os.environ.pop(CODE_ENV, "")  # before any kernel inherits it
+        self.class_code = self.class_code or from_environment
         i18n.use(self.language)
         self.scripts_version = static_version(self.static_paths)
         hook = functools.partial(page_config, version=self.scripts_version)
         self.voila_configuration.page_config_hook = hook
+        self.voila_configuration.http_header_envs = [service.TICKET_HEADER]
+        os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{service.API}"
         self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
         if self.warm:
             self.preheat({page: self.warm_kernels for page in self.warm})
@@ -104,17 +119,22 @@ class ClassroomVoila(Voila):
         settings = self.init_settings()
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES
         url = student_url(self.lan_address, self.port, self.class_code) if self.lan_address else ""
+        class_service = service.open_service(self.class_name, self.keep_days, self.log)
         self.app = ClassroomApplication(
             hosts={f"{name}:{self.port}" for name in names},
             code=self.class_code,
             url=url,
             max_kernels=self.max_kernels,
+            seats_per_client=self.seats_per_client,
             landing=f"/voila/render/{self.language}/index.ipynb",
+            service=class_service,
             compress_response=True,
             **settings,
         )
         self.app.settings.update(self.tornado_settings)
-        self.app.add_handlers(".*$", self.init_handlers())
+        teacher_code = os.environ.get(TEACHER_CODE_ENV, "")
+        ours = [*service.routes(class_service), *teacher.routes(class_service, teacher_code)]
+        self.app.add_handlers(".*$", [*ours, *self.init_handlers()])
         self.listen()
 
     def init_handlers(self) -> list[Any]:

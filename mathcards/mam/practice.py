@@ -61,6 +61,9 @@ class Exercise:
         return found.pretty if found else _("none")
 
 
+STEPS = ("answer", "hint", "next")  # what a student does in a set, as the class book keeps it
+
+
 @dataclass
 class PracticeSet:
     """`rounds` solvable deals at one level; the same seed gives the same set."""
@@ -125,6 +128,20 @@ class PracticeSet:
         if self.finished:
             raise ValueError(_("the set is finished: there is no next deal"))
         self.position += 1
+
+    def replay(self, kind: str, typed: str = "") -> None:
+        """Take a kept step again (`answer` with what was typed, `hint`, `next`): a set that
+        was left comes back to where it was."""
+        if kind not in STEPS:
+            raise ValueError(_("a practice step is an answer, a hint or the next deal"))
+        if self.finished:
+            return
+        if kind == "answer":
+            self.answer(typed)
+        elif kind == "hint" and not self.current.answer_shown:
+            self.hint()
+        elif kind == "next":
+            self.next()
 
     def score(self) -> tuple[int, int, int]:
         """(deals solved, cards won, hints used) so far."""

@@ -7,6 +7,7 @@ Chromium is `$MATHCARDS_CHROMIUM`, else `/usr/bin/chromium`, else Playwright's o
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -52,11 +53,13 @@ def wait_until_up(url: str, server: subprocess.Popen, seconds: float = 90) -> No
 
 
 @contextmanager
-def serving(lessons: Path, log_folder: Path, *options: str):
+def serving(lessons: Path, log_folder: Path, *options: str, db: str | None = None):
     """`mathcards serve` for a lessons folder on a free loopback port (with more `options`, such
-    as `--warm all`); yields its base URL."""
+    as `--warm all`), its class book in `db` (else a new file beside its log); yields its base
+    URL."""
     port = free_port()
     log = (log_folder / "server.log").open("w")
+    book = db or f"sqlite:///{log_folder / 'classbook.sqlite'}"
     command = [
         sys.executable,
         "-m",
@@ -69,19 +72,50 @@ def serving(lessons: Path, log_folder: Path, *options: str):
         *options,
     ]
     process = subprocess.Popen(
-        command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        command,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        env={**os.environ, "MATHCARDS_DB": book},
     )
     base = f"http://127.0.0.1:{port}"
+    SERVERS[base] = process
     try:
         wait_until_up(base + "/mathcards/class.json", process)  # not a page: no kernel taken
         yield base
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+        stop_server(process)
         log.close()
+
+
+SERVERS: dict[str, subprocess.Popen] = {}  # by base URL: each server `serving` started
+
+
+def stop_server(process: subprocess.Popen, how: signal.Signals = signal.SIGTERM) -> None:
+    """Stop a server and everything it started (a server already killed is left as it is)."""
+    try:
+        os.killpg(process.pid, how)
+        process.wait(timeout=20)
+    except ProcessLookupError:
+        return
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=20)
+
+
+def teacher_url(log: Path) -> str:
+    """The teacher's page, as the server printed it for the teacher (with the teacher's code)."""
+    found = re.search(r"http://\S+/mathcards/teacher\?code=\w+", log.read_text())
+    assert found, f"no teacher's address in {log}"
+    return found.group()
+
+
+def join(page, name: str) -> None:
+    """Join the class under `name` on a page of the class book, as a student does."""
+    page.locator(".mc-join-name input").fill(name)
+    page.locator("button.mc-join").click()
+    page.locator(".mc-book-who", has_text=name).wait_for()
 
 
 def wait_until_warm(log: Path, page: str, times: int = 1, seconds: float = 300) -> None:

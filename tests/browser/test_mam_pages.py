@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from mathcards.mam import best
-from tests.browser.conftest import assert_not_blank
+from tests.browser.conftest import assert_not_blank, join
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -105,6 +105,7 @@ def test_the_computer_counts_down_in_the_browser(server, visit):
 def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
     page = visit.page
+    join(page, "Kim")
     session = page.locator(".mc-practice")
     session.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
     expect(session.locator(".mc-progress")).to_contain_text("Deal 1 of 8")
@@ -162,6 +163,7 @@ def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
 
 def test_a_practice_set_ends_with_every_deal_listed(server, visit):
     visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
+    join(visit.page, "Ola")
     practice = visit.page.locator(".mc-practice").first
     rounds = practice.locator("input[type=number]")
     rounds.fill("2")

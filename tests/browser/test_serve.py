@@ -52,9 +52,12 @@ def wait_until_answering(url: str, server: subprocess.Popen, seconds: float = 90
 
 
 @contextmanager
-def serve(lessons: Path, log_folder: Path, *options: str) -> Iterator[tuple[str, psutil.Process]]:
-    """`mathcards serve` on a free loopback port; yields its base URL and its process. Ends by
-    killing the server and every process it started, if anything is still there."""
+def serve(
+    lessons: Path, log_folder: Path, *options: str, env: dict[str, str] | None = None
+) -> Iterator[tuple[str, psutil.Process]]:
+    """`mathcards serve` on a free loopback port (with more variables in its environment);
+    yields its base URL and its process. Ends by killing the server and every process it
+    started, if anything is still there."""
     port = free_port()
     command = [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)]
     with (log_folder / "server.log").open("w") as log:
@@ -64,12 +67,15 @@ def serve(lessons: Path, log_folder: Path, *options: str) -> Iterator[tuple[str,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            env={**os.environ, **(env or {})},
         )
         server = psutil.Process(process.pid)
         started: list[psutil.Process] = []
         try:
-            wait_until_answering(f"http://127.0.0.1:{port}/", process)
-            yield f"http://127.0.0.1:{port}", server
+            host = options[options.index("--address") + 1] if "--address" in options else None
+            base = f"http://{host or '127.0.0.1'}:{port}"
+            wait_until_answering(f"{base}/", process)
+            yield base, server
         finally:
             if process.poll() is None:
                 started = server.children(recursive=True)
@@ -226,10 +232,10 @@ def test_a_warm_kernel_handed_to_a_page_has_a_whole_idle_period_to_connect():
     with ThreadPoolExecutor(1) as worker:  # the browser tests' Playwright owns this loop
         worker.submit(asyncio.run, cull_once()).result()
     assert "warm" in manager._kernels and manager._kernels["warm"].last_activity > hour_ago
-    assert manager.warming() == 1 and manager.warm() == ["warm"]
+    assert manager.warm() == ["warm"]
 
 
-CODE = "K7Q2"
+CODE = "K7Q2HM"
 
 
 def request(url: str, host: str | None = None, cookie: str | None = None):
@@ -259,10 +265,12 @@ def test_on_the_school_network_only_the_class_gets_in(tmp_path):
             assert CODE not in page
         status, headers, _ = request(f"{base}/?class={CODE.lower()}")
         assert status == 302 and headers["Location"] == "/"
-        cookie = headers["Set-Cookie"].split(";")[0]
+        cookie = headers.get_all("Set-Cookie")[0].split(";")[0]
         status, headers, _ = request(f"{base}//elsewhere.example/?class={CODE}")
         assert status == 302 and headers["Location"] == "/elsewhere.example/", "stays on the site"
-        assert cookie == f"mathcards-class={CODE}" and "httponly" in headers["Set-Cookie"].lower()
+        class_cookie, device_cookie = headers.get_all("Set-Cookie")
+        assert cookie == f"mathcards-class={CODE}" and "httponly" in class_cookie.lower()
+        assert device_cookie.startswith("mathcards-device=") and "httponly" in device_cookie.lower()
         status, _, page = request(f"{base}/voila/render/one.ipynb", cookie=cookie)
         assert status == 200 and kernel_id(page)
         status, _, page = request(f"{base}/mathcards/class.json", cookie=cookie)
@@ -307,10 +315,10 @@ def test_class_options_go_with_lan(capsys, tmp_path):
     from mathcards.cli import main
 
     lessons = lessons_folder(tmp_path)
-    assert main(["serve", "--lessons", str(lessons), "--class-code", "ABCD"]) == 2
+    assert main(["serve", "--lessons", str(lessons), "--class-code", "ABCDEF"]) == 2
     assert "go with --lan" in capsys.readouterr().err
     assert main(["serve", "--lessons", str(lessons), "--lan", "--class-code", "no!"]) == 2
-    assert "3 to 12 letters and digits" in capsys.readouterr().err
+    assert "6 to 12 letters and digits" in capsys.readouterr().err
 
 
 @pytest.mark.browser
@@ -333,8 +341,11 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
 
 def test_beyond_the_kernel_cap_a_student_is_told_at_once_that_the_class_is_full(tmp_path):
     with serve(lessons_folder(tmp_path), tmp_path, "--max-kernels", "1") as (base, _):
-        status, page = get(f"{base}/voila/render/one.ipynb")
+        status, headers, page = request(f"{base}/voila/render/one.ipynb")
         assert status == 200
+        device = headers["Set-Cookie"]
+        assert device.startswith("mathcards-device=") and "httponly" in device.lower()
+        assert "samesite=lax" in device.lower() and "expires=" in device.lower()
         first = kernel_id(page)
         status, page = get(f"{base}/voila/render/one.ipynb")
         assert status == 503 and "The class is full" in page and "Try again in a moment" in page
@@ -349,29 +360,66 @@ def test_beyond_the_kernel_cap_a_student_is_told_at_once_that_the_class_is_full(
     assert "At most 1 page open at once" in (tmp_path / "server.log").read_text()
 
 
-def test_the_kernel_cap_counts_pages_still_opening():
-    from mathcards.classroom.seats import Opening, Places
+def test_the_class_code_is_in_neither_ps_nor_the_log_and_guesses_are_slowed(tmp_path):
+    lessons = lessons_folder(tmp_path)
+    options = ("--lan", "--address", "127.0.0.1", "--warm", "none")
+    with serve(lessons, tmp_path, *options, env={"MATHCARDS_CLASS_CODE": CODE}) as (base, server):
+        status, headers, _ = request(f"{base}/?class={CODE}")
+        cookies = "; ".join(c.split(";")[0] for c in headers.get_all("Set-Cookie"))
+        status, _, page = request(f"{base}/voila/render/one.ipynb", cookie=cookies)
+        assert status == 200 and kernel_id(page)
+        for process in [server, *server.children(recursive=True)]:
+            assert CODE not in " ".join(process.cmdline()), process.cmdline()
+            if process.pid != server.pid:
+                assert CODE not in str(process.environ()), "a kernel never sees the code"
+        for guess in range(9):
+            assert request(f"{base}/?class=WRONG{guess}")[0] == 403
+        status, headers, page = request(f"{base}/?class=WRONGX")
+        assert status == 429 and "Too many wrong class codes" in page
+        assert request(f"{base}/?class={CODE}")[0] == 429, "the right code waits too"
+        status, _, page = request(f"{base}/voila/render/one.ipynb", cookie=cookies)
+        assert status == 200, "a student who came in goes on"
+    printed = (tmp_path / "server.log").read_text().splitlines()
+    said = [line for line in printed if "wrong class codes" in line]
+    assert said == ["10 wrong class codes from 127.0.0.1 in a minute: refused for a minute"]
+    logged = [line for line in printed if not line.startswith("Students open")]
+    assert any("class=[secret]" in line for line in logged), "refused requests are logged"
+    assert not any(CODE in line for line in logged), "but never the class code"
 
-    class Kernels:
-        def __init__(self) -> None:
-            self.ids: list[str] = []
 
-        def list_kernel_ids(self) -> list[str]:
-            return self.ids
+@pytest.mark.browser
+def test_one_device_holds_at_most_two_pages_on_the_school_network(tmp_path, browser):
+    from mathcards.classroom.address import lan_address
 
-        def warming(self) -> int:
-            return 0
+    address = lan_address()
+    if address == "127.0.0.1":
+        pytest.skip("this machine has no address but loopback")
+    options = ("--lan", "--address", address, "--class-code", CODE, "--warm", "none")
+    with serve(lessons_folder(tmp_path), tmp_path, *options) as (base, _):
+        device = browser.new_context()
+        landing = device.new_page()
+        landing.goto(f"{base}/?class={CODE}", timeout=60_000)
+        landing.wait_for_url(f"{base}/voila/render/en/index.ipynb", timeout=60_000)
+        landing.wait_for_selector("text=lessons", timeout=60_000)
+        second = device.new_page()
+        second.goto(f"{base}/voila/render/one.ipynb", timeout=60_000)
+        second.wait_for_selector("text=mc-ready", timeout=60_000)
+        third = device.new_page()
+        answer = third.goto(f"{base}/voila/render/one.ipynb", timeout=60_000)
+        assert answer is not None and answer.status == 429
+        expect(third.locator("h1")).to_have_text("Your pages are open already")
+        expect(third.locator("p")).to_contain_text("This device has 2 lesson pages open already")
+        classmate = browser.new_context().new_page()
+        classmate.goto(f"{base}/?class={CODE}", timeout=60_000)
+        classmate.wait_for_selector("text=lessons", timeout=60_000)
+        second.goto("about:blank")  # the page unloads: its kernel ends, its seat is free
+        second.close()
 
-    kernels = Kernels()
-    places = Places(2, kernels)
-    first = places.take()
-    assert not places.full()
-    second = places.take()
-    assert places.full(), "two pages opening fill two seats before their kernels run"
-    kernels.ids = ["k1"]
-    first.kernel_id = "k1"
-    assert places.taken() == 2, "a page's kernel is not counted twice"
-    places.leave(first)
-    places.leave(second)
-    assert places.taken() == 1 and not places.full()
-    assert isinstance(first, Opening)
+        def opens() -> bool:
+            reply = third.goto(f"{base}/voila/render/one.ipynb", timeout=60_000)
+            return reply is not None and reply.status == 200
+
+        assert wait_for(opens, 30), "a seat of this device comes free when one of its pages closes"
+        third.wait_for_selector("text=mc-ready", timeout=60_000)
+        device.close()
+        classmate.context.close()

@@ -21,7 +21,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import FIRST_RENDER_MS, free_port, wait_until_up, wait_until_warm
+from tests.browser.conftest import FIRST_RENDER_MS, free_port, join, wait_until_up, wait_until_warm
 from tests.english import english_words
 
 pytestmark = [pytest.mark.wheel, pytest.mark.browser]
@@ -99,7 +99,10 @@ def serving(environment: Path, folder: Path, *options: str) -> Iterator[tuple[st
         process = subprocess.Popen(
             command,
             cwd=folder,
-            env=outside_the_checkout(),
+            env={
+                **outside_the_checkout(),
+                "MATHCARDS_DB": f"sqlite:///{log.with_suffix('.sqlite')}",
+            },
             stdout=written,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -177,6 +180,7 @@ def test_the_installed_wheel_serves_both_languages_from_an_empty_folder(installe
         visit.page.locator(".mc-quick-deal svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
 
         visit.open(f"{base}/voila/render/en/mam/2-practice.ipynb")
+        join(visit.page, "Ola")
         practice = visit.page.locator(".mc-practice")
         practice.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
         expect(practice.locator(".mc-progress")).to_contain_text("Deal 1 of 8")

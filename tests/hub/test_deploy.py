@@ -1,14 +1,21 @@
-"""deploy/: the image definition, the Zero to JupyterHub values and the server settings agree with
-each other and with the package (nothing here builds the image or talks to Kubernetes)."""
+"""deploy/: the image definitions, the Zero to JupyterHub values and the server settings agree
+with each other and with the package (nothing here builds an image or talks to Kubernetes)."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+import tomllib
+from importlib import import_module
 from pathlib import Path
 
 import yaml
 
+from mathcards.classroom.assets import NO_MATHJAX
+from mathcards.classroom.formulas import FILTERS
+from mathcards.classroom.hub import classlist
 from mathcards.cli import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,46 +34,126 @@ def server_config() -> dict:
     return json.loads((DEPLOY / "jupyter_server_config.json").read_text())
 
 
+def stages() -> dict[str, str]:
+    """The Dockerfile's stages, by name: each one's text, from its FROM line on."""
+    parts = re.split(r"^(?=FROM )", dockerfile(), flags=re.MULTILINE)[1:]
+    return {re.match(r"FROM \S+ AS (\w+)", part).group(1): part for part in parts}
+
+
 def copies() -> dict[str, str]:
-    """The Dockerfile's COPY lines, source to destination."""
-    found = re.findall(r"^COPY +(.+)$", dockerfile(), flags=re.MULTILINE)
+    """The Dockerfile's COPY lines from the build context (not from a stage): source to
+    destination."""
     pairs: dict[str, str] = {}
-    for line in found:
+    for line in re.findall(r"^COPY +(?!--from)(.+)$", dockerfile(), flags=re.MULTILINE):
         *sources, destination = line.split()
         for source in sources:
             pairs[source] = destination
     return pairs
 
 
-def test_the_image_copies_files_that_exist_and_installs_the_hub_extra():
+def test_the_image_copies_files_that_exist():
     for source in copies():
         assert (ROOT / source).exists(), f"the Dockerfile copies {source}, which is not there"
-    assert re.search(r"^FROM python:3\.11-slim$", dockerfile(), flags=re.MULTILINE)
-    assert '"/tmp/mathcards[hub]"' in dockerfile()
-    assert "hub" in _extras()
 
 
-def _extras() -> dict:
-    import tomllib
+def test_the_wheel_is_built_from_everything_the_build_needs():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    needed = ["pyproject.toml", "setup.py", project["project"]["readme"], "lessons"]
+    needed += [
+        name.rstrip("*") for name in project["tool"]["setuptools"]["packages"]["find"]["include"]
+    ]
+    wheel = stages()["wheel"]
+    assert wheel.startswith("FROM python:3.11-slim AS wheel")
+    for source in needed:
+        assert source in copies(), f"the wheel is built without {source}"
+        assert copies()[source].startswith("/tmp/mathcards/"), source
+    assert "pip wheel --no-cache-dir --no-deps --wheel-dir /tmp/wheel /tmp/mathcards" in wheel
 
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+
+def test_the_student_s_image_is_the_default_and_the_hub_s_is_zero_to_jupyterhub_s():
+    assert list(stages()) == ["wheel", "hub", "student"]  # the last one: built by default
+    assert stages()["student"].startswith("FROM python:3.11-slim AS student")
+    hub = stages()["hub"]
+    assert hub.startswith("FROM quay.io/jupyterhub/k8s-hub:${CHART_VERSION} AS hub")
+    assert "pip install --no-cache-dir --no-deps /tmp/wheel/mathcards-*.whl" in hub
+    instructions = [line for line in hub.splitlines() if line.strip() and line[0] != "#"]
+    assert instructions[-1] == "USER jovyan"  # the Hub runs as Zero to JupyterHub's user
+    assert re.search(r"^ARG CHART_VERSION=4\.\d+\.\d+$", dockerfile(), flags=re.MULTILINE)
+    assert values()["hub"]["image"]["name"]
 
 
-def test_the_server_opens_the_lessons_the_image_holds_with_the_package_s_page():
-    config = server_config()
-    lessons = copies()["lessons"]
-    assert values()["hub"]["config"]["Spawner"]["notebook_dir"] == lessons
-    assert re.search(rf"^WORKDIR {lessons}$", dockerfile(), flags=re.MULTILINE)
+# What the Hub's image does not have (it gets mathcards without its dependencies, and babel).
+NOT_ON_THE_HUB = [
+    "sympy",
+    "ipywidgets",
+    "IPython",
+    "matplotlib",
+    "voila",
+    "jupyter_server",
+    "jupyterlab",
+    "ipykernel",
+    "nbconvert",
+    "segno",
+    "psutil",
+    "latex2mathml",
+    "widgets",
+]
+WITHOUT = """
+import sys
+class Missing:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {missing!r}:
+            raise ImportError(f"{{name}} is not on the Hub")
+sys.meta_path.insert(0, Missing())
+from mathcards.classroom.hub.login import ClassListAuthenticator
+print(ClassListAuthenticator.__name__)
+"""
+
+
+def test_the_hub_s_login_needs_nothing_the_hub_s_image_lacks():
+    found = subprocess.run(
+        [sys.executable, "-c", WITHOUT.format(missing=NOT_ON_THE_HUB)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert found.returncode == 0, found.stderr[-2000:]
+    assert found.stdout.strip() == "ClassListAuthenticator"
+
+
+def test_the_server_opens_the_lessons_the_package_carries_with_the_package_s_page():
+    student = stages()["student"]
+    lessons = values()["hub"]["config"]["Spawner"]["notebook_dir"]
+    assert lessons == "/srv/mathcards/lessons"
+    assert "from mathcards.classroom.lessons import home; print(home())" in student
+    assert f'ln -s "$lessons" {lessons}' in student
+    assert re.search(rf"^WORKDIR {lessons}$", student, flags=re.MULTILINE)
     # Jupyter reads the settings of every kind (not only extensions) from this file, not from
     # the jupyter_server_config.d folder beside it.
     where = copies()["deploy/jupyter_server_config.json"]
     assert where == "/usr/local/etc/jupyter/jupyter_server_config.json"
-    template = config["VoilaConfiguration"]["template"]
+    template = server_config()["VoilaConfiguration"]["template"]
     assert (TEMPLATES / "voila" / "templates" / template / "index.html.j2").is_file()
     # The image links Voila's template folder to the package's own copy of the page.
-    assert "from mathcards.cli import TEMPLATES" in dockerfile()
-    assert f'ln -s "$templates/voila/templates/{template}" ' in dockerfile()
-    assert "/usr/local/share/jupyter/voila/templates/" in dockerfile()
+    assert "from mathcards.cli import TEMPLATES" in student
+    assert f'ln -s "$templates/voila/templates/{template}" ' in student
+    assert "/usr/local/share/jupyter/voila/templates/" in student
+
+
+def test_the_server_serves_only_the_lessons_as_mathcards_serve_draws_them():
+    server = server_config()["ServerApp"]
+    extensions = server["jpserver_extensions"]
+    assert extensions["mathcards.classroom.hub.lockdown"] is True
+    assert import_module("mathcards.classroom.hub.lockdown")._jupyter_server_extension_points()
+    assert extensions["voila.server_extension"] is True
+    for other in ["jupyterlab", "jupyter_server_terminals", "jupyter_lsp", "notebook_shim"]:
+        assert extensions[other] is False, other
+    assert server["terminals_enabled"] is False
+    # The formulas are MathML, as on the laptop: no MathJax, and Voila's exporter typesets them.
+    assert server["tornado_settings"]["mathjax_url"] == NO_MATHJAX
+    assert server_config()["VoilaExporter"]["filters"] == FILTERS
+    assert values()["hub"]["config"]["Spawner"]["disable_user_config"] is True
 
 
 def test_students_land_on_the_lessons_landing_page_through_voila():
@@ -84,8 +171,20 @@ def test_each_student_is_bounded_and_idle_servers_are_culled():
     assert cull["enabled"] is True and 0 < cull["every"] <= cull["timeout"]
 
 
-def test_the_login_is_the_shared_password_and_a_class_list():
+def test_the_login_is_the_class_list_with_no_password_until_the_school_makes_one():
     config = values()["hub"]["config"]
-    assert config["JupyterHub"]["authenticator_class"] == "shared-password"
-    assert len(config["SharedPasswordAuthenticator"]["user_password"]) >= 8
-    assert config["Authenticator"]["allowed_users"]
+    module, _, name = config["JupyterHub"]["authenticator_class"].rpartition(".")
+    assert name == "ClassListAuthenticator"
+    assert getattr(import_module(module), name)
+    hashes = config["ClassListAuthenticator"]["password_hashes"]
+    assert hashes == {}  # the Hub refuses to start with it (tests/hub/test_hub.py)
+    assert classlist.problem(hashes, set())
+    assert "SharedPasswordAuthenticator" not in config
+    assert "admin_users" not in config.get("Authenticator", {})  # the class list's own
+
+
+def test_the_hub_is_reached_over_https():
+    https = values()["proxy"]["https"]
+    assert https["enabled"] is True
+    assert https["type"] == "letsencrypt"
+    assert https["hosts"] and https["letsencrypt"]["contactEmail"]

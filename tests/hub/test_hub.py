@@ -1,10 +1,13 @@
-"""A real JupyterHub on this machine: three students log in and work with a lesson through it.
+"""A real JupyterHub on this machine: three students log in and work with a lesson through it,
+and get nothing else; the teacher opens the Hub's admin page.
 
 The Hub runs on loopback on free ports, in a temporary folder, with its real proxy
 (configurable-http-proxy, from npm: `make test` and `make hub-test` install it), the local
-process spawner, the shared-password login and, for every student, a single-user server that
-opens the lessons through Voila with the same settings as the image (deploy/). Chromium logs
-each student in through the Hub's login form and works with the landing page.
+process spawner, the example's login (deploy/values.yaml's `hub.config`, with a class list made
+here: a password for each student and the teacher) and, for every student, a single-user server
+that opens the lessons through Voila with the same settings as the image (deploy/). Chromium
+logs each student in through the Hub's login form and works with the landing page; JupyterLab,
+the terminals, the contents and kernels APIs and code sent to the page's kernel are refused.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from pathlib import Path
 
 import psutil
 import pytest
+import yaml
 
+from mathcards.classroom.hub.classlist import hash_password, new_password
 from mathcards.cli import TEMPLATES
 from tests.browser.conftest import CHROMIUM_FLAGS, FIRST_RENDER_MS, Visit, chromium_path, free_port
 
@@ -31,8 +36,9 @@ pytestmark = pytest.mark.hub
 
 ROOT = Path(__file__).resolve().parents[2]
 PROXY = ROOT / ".venv" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
-PASSWORD = "a-class-password"
 STUDENTS = ["ada", "bruno", "chen"]
+TEACHER = "teacher"
+PASSWORDS = {name: new_password() for name in [*STUDENTS, TEACHER]}  # each their own
 HUB_UP_SECONDS = 60
 PLAY_SECONDS = 240  # the three students, from the login form to the solutions
 STOP_SECONDS = 30
@@ -65,9 +71,10 @@ c.JupyterHub.pid_file = "{folder}/jupyterhub.pid"
 c.ConfigurableHTTPProxy.command = [{proxy!r}]
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_api_port}"
 c.ConfigurableHTTPProxy.pid_file = "{folder}/proxy.pid"
-c.JupyterHub.authenticator_class = "shared-password"
-c.SharedPasswordAuthenticator.user_password = {password!r}
-c.Authenticator.allowed_users = {students!r}
+for section, settings in {example!r}.items():  # deploy/values.yaml's, as Zero to JupyterHub
+    c[section].update(settings)
+c.ClassListAuthenticator.password_hashes.update({hashes!r})  # the class list, if there is one
+c.Authenticator.admin_users = {teachers!r}
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
 c.Spawner.cmd = [{python!r}, "-m", "jupyterhub.singleuser"]
@@ -81,7 +88,17 @@ c.Spawner.http_timeout = 120
 """
 
 
-def write_config(folder: Path, port: int) -> Path:
+def example_hub_config() -> dict:
+    """The Hub's settings in deploy/values.yaml (Zero to JupyterHub's `hub.config`)."""
+    return yaml.safe_load((ROOT / "deploy" / "values.yaml").read_text())["hub"]["config"]
+
+
+def class_list() -> tuple[dict[str, str], set[str]]:
+    """What `mathcards class-list` would install: each name's hash, and the teacher."""
+    return {name: hash_password(password) for name, password in PASSWORDS.items()}, {TEACHER}
+
+
+def write_config(folder: Path, port: int, classes: tuple[dict[str, str], set[str]]) -> Path:
     """The Hub's config, and the single-user servers' settings: the image's own (deploy/)."""
     (folder / "etc").mkdir()
     shutil.copy(ROOT / "deploy" / "jupyter_server_config.json", folder / "etc")
@@ -93,8 +110,9 @@ def write_config(folder: Path, port: int) -> Path:
             proxy_api_port=free_port(),
             folder=folder,
             proxy=proxy_command(),
-            password=PASSWORD,
-            students=set(STUDENTS),
+            example=example_hub_config(),
+            hashes=classes[0],
+            teachers=classes[1],
             python=sys.executable,
             lessons=str(ROOT / "lessons"),  # the command line's root dir wins over the image's
             templates=str(TEMPLATES),
@@ -148,13 +166,13 @@ def stop(hub: subprocess.Popen) -> list[str]:
     return left
 
 
-@contextmanager
-def jupyterhub(folder: Path) -> Iterator[tuple[str, int]]:
-    """A running Hub; yields its address and its process id. Nothing it started outlives it."""
+def start_hub(
+    folder: Path, classes: tuple[dict[str, str], set[str]]
+) -> tuple[int, subprocess.Popen]:
+    """The Hub, started on a free port with this class list; its port and its process."""
     port = free_port()
-    config = write_config(folder, port)
-    log = folder / "jupyterhub.log"
-    with log.open("w") as output:
+    config = write_config(folder, port, classes)
+    with (folder / "jupyterhub.log").open("w") as output:
         hub = subprocess.Popen(
             [sys.executable, "-m", "jupyterhub", "-f", str(config)],
             cwd=folder,
@@ -163,6 +181,14 @@ def jupyterhub(folder: Path) -> Iterator[tuple[str, int]]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+    return port, hub
+
+
+@contextmanager
+def jupyterhub(folder: Path) -> Iterator[tuple[str, int]]:
+    """A running Hub; yields its address and its process id. Nothing it started outlives it."""
+    port, hub = start_hub(folder, class_list())
+    log = folder / "jupyterhub.log"
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base + "/hub/api", hub, log)
@@ -175,12 +201,21 @@ def jupyterhub(folder: Path) -> Iterator[tuple[str, int]]:
     assert not left, f"still running after JupyterHub stopped: {left}"
 
 
-def log_in(page, base: str, student: str) -> None:
-    """The Hub's own login form, as a student fills it in."""
-    page.goto(base + "/hub/login", timeout=FIRST_RENDER_MS)
-    page.fill("#username_input", student)
-    page.fill("#password_input", PASSWORD)
+def log_in(page, base: str, name: str, password: str, then: str = "") -> None:
+    """The Hub's own login form, as a student (or the teacher) fills it in."""
+    page.goto(base + "/hub/login" + (f"?next={then}" if then else ""), timeout=FIRST_RENDER_MS)
+    page.fill("#username_input", name)
+    page.fill("#password_input", password)
     page.click("#login_submit")
+
+
+def cannot_log_in_as_a_classmate(page, base: str) -> None:
+    """The first student types a classmate's name with her own password: the Hub says no."""
+    log_in(page, base, STUDENTS[1], PASSWORDS[STUDENTS[0]])
+    refusal = page.locator("p.login_error")
+    refusal.wait_for(timeout=FIRST_RENDER_MS)
+    assert "Invalid username or password" in refusal.inner_text()
+    assert "/hub/login" in page.url
 
 
 def wait_until_ready(page) -> None:
@@ -191,8 +226,78 @@ def wait_until_ready(page) -> None:
     )
 
 
-def students_play(base: str) -> None:
-    """Three students log in (all before any page is waited for) and play the landing page.
+# Under a student's server: JupyterLab, the file tree, terminals, the contents, sessions and
+# kernels APIs, files and conversions. Without the lockdown the server answers each of them.
+REFUSED = [
+    "lab",
+    "tree",
+    "api/terminals",
+    "api/contents",
+    "api/contents/en/index.ipynb",
+    "api/sessions",
+    "api/kernels",
+    "api/kernelspecs",
+    "files/en/index.ipynb",
+    "nbconvert/html/en/index.ipynb",
+]
+STARTED_BY_POST = ["api/kernels", "api/terminals", "api/sessions"]  # a kernel, a shell
+
+
+def refused_answers(page, server: str) -> dict[str, int]:
+    """What the student's server answers, with the student's own login (and XSRF token), to
+    each address it must refuse, and to the requests that would start a kernel or a shell."""
+    xsrf = next((c["value"] for c in page.context.cookies() if c["name"] == "_xsrf"), "")
+    answers = {path: page.request.get(server + path).status for path in REFUSED}
+    for path in STARTED_BY_POST:
+        answer = page.request.post(server + path, headers={"X-XSRFToken": xsrf}, data={})
+        answers[f"POST {path}"] = answer.status
+    return answers
+
+
+# A page sends its own kernel an `execute_request` that would write a file, then asks for the
+# kernel's info: the shell channel answers in order, so a kernel that ran the code has sent its
+# `execute_reply` (and written the file) before the `kernel_info_reply`.
+EXECUTE = """async (file) => {
+  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const url = `ws://${location.host}${config.baseUrl}api/kernels/${config.kernelId}/channels`;
+  const socket = new WebSocket(url);
+  const session = crypto.randomUUID();
+  const message = (type, content) => ({
+    header: {msg_id: crypto.randomUUID(), msg_type: type, username: '', session,
+             date: new Date().toISOString(), version: '5.3'},
+    parent_header: {}, metadata: {}, content, channel: 'shell', buffers: []});
+  const code = `open(${JSON.stringify(file)}, 'w').write('ran')`;
+  const execute = message('execute_request', {code, silent: false, store_history: false,
+    user_expressions: {}, allow_stdin: false, stop_on_error: true});
+  const info = message('kernel_info_request', {});
+  const answers = [];
+  return await new Promise((resolve) => {
+    socket.onmessage = (event) => {
+      const reply = JSON.parse(event.data);
+      const to = reply.parent_header.msg_id;
+      if (to === execute.header.msg_id) answers.push(reply.msg_type);
+      if (to === info.header.msg_id && reply.msg_type === 'kernel_info_reply') {
+        socket.close();
+        resolve({answers, kernel: 'answered'});
+      }
+    };
+    socket.onclose = () => resolve({answers, kernel: 'closed the connection'});
+    socket.onopen = () => {
+      socket.send(JSON.stringify(execute));
+      socket.send(JSON.stringify(info));
+    };
+  });
+}"""
+
+
+def sent_code_runs(page, witness: Path) -> dict:
+    """Send the page's kernel code that would write `witness`; what came back."""
+    return page.evaluate(EXECUTE, str(witness))
+
+
+def students_play(base: str, folder: Path) -> None:
+    """Three students log in (all before any page is waited for) and play the landing page,
+    and get nothing but the lessons; then the teacher opens the Hub's admin page.
 
     Runs in a thread of its own: Playwright's sync API refuses to start where another one (the
     browser tests' session browser) already runs."""
@@ -201,29 +306,61 @@ def students_play(base: str) -> None:
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         try:
+            cannot_log_in_as_a_classmate(chromium.new_context().new_page(), base)
             visits = {}
             for student in STUDENTS:
                 page = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
                 visits[student] = Visit(page)
-                log_in(page, base, student)
+                log_in(page, base, student, PASSWORDS[student])
             for student, visit in visits.items():
-                landing = f"{base}/user/{student}/voila/render/en/index.ipynb"
-                visit.page.wait_for_url(landing, timeout=FIRST_RENDER_MS * 2)  # sent by the Hub
+                server = f"{base}/user/{student}/"
+                visit.page.wait_for_url(
+                    server + "voila/render/en/index.ipynb", timeout=FIRST_RENDER_MS * 2
+                )
                 wait_until_ready(visit.page)
-                deal = visit.page.locator(".mc-quick-deal")
+                assert set(refused_answers(visit.page, server).values()) == {404}, student
+                witness = folder / f"code-sent-by-{student}-ran"
+                assert sent_code_runs(visit.page, witness) == {"answers": [], "kernel": "answered"}
+                assert not witness.exists(), student
+                deal = visit.page.locator(".mc-quick-deal")  # and the lesson still works
                 deal.locator("svg.mc-card").first.wait_for(timeout=FIRST_RENDER_MS)
                 assert deal.locator("svg.mc-card").count() == 5, student
                 deal.locator("button.mc-show-all").click()  # answered by the student's kernel
                 deal.locator(".mc-solutions").wait_for(timeout=FIRST_RENDER_MS)
                 assert visit.errors == [], (student, visit.errors)
                 assert visit.offsite_requests() == [], (student, visit.offsite_requests())
+            teacher_sees_the_class(chromium.new_context().new_page(), base)
         finally:
             chromium.close()
 
 
-def test_three_students_log_in_and_play_a_lesson_through_the_hub(tmp_path):
+def teacher_sees_the_class(page, base: str) -> None:
+    """The teacher logs in, straight to the Hub's admin page, which lists every student."""
+    log_in(page, base, TEACHER, PASSWORDS[TEACHER], then="/hub/admin")
+    page.wait_for_url(f"{base}/hub/admin*", timeout=FIRST_RENDER_MS)
+    names = page.locator('[data-testid="user-row-name"]')
+    for student in STUDENTS:
+        names.filter(has_text=student).first.wait_for(timeout=FIRST_RENDER_MS)
+
+
+def test_three_students_log_in_and_play_a_lesson_through_the_hub_and_get_nothing_else(tmp_path):
     with jupyterhub(tmp_path) as (base, hub), ThreadPoolExecutor(1) as pool:
-        pool.submit(students_play, base).result(timeout=PLAY_SECONDS)
-        # Each student has a single-user server of their own, started by the Hub.
+        pool.submit(students_play, base, tmp_path).result(timeout=PLAY_SECONDS)
+        # Each student has a single-user server of their own, started by the Hub; the
+        # teacher, who went straight to the admin page, has none.
         servers = [p for p in family(hub) if "jupyterhub.singleuser" in p.cmdline()]
         assert sorted(p.environ()["JUPYTERHUB_USER"] for p in servers) == STUDENTS
+
+
+def test_the_hub_does_not_start_with_the_example_s_class_list(tmp_path):
+    """deploy/values.yaml as it is, with no class list installed: no password works, and the
+    Hub says why instead of starting."""
+    _, hub = start_hub(tmp_path, ({}, set()))
+    try:
+        hub.wait(timeout=HUB_UP_SECONDS)
+    finally:
+        left = stop(hub)
+    log = (tmp_path / "jupyterhub.log").read_text()
+    assert hub.returncode != 0, log[-3000:]
+    assert "ClassListError: the class list is empty, so nobody could log in" in log, log[-3000:]
+    assert not left, left

@@ -22,6 +22,7 @@ from mathcards.lama.game import (
     Quit,
     ReturnChip,
 )
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -65,8 +66,11 @@ class LamaTable(Complains, w.VBox):
         show_odds: bool = True,
         pause: float = PAUSE,
         clock: Clock = kernel_clock,
+        book: ClassBook | None = HERE,
     ) -> None:
         self.seed, self.games = seed, 0
+        self.book = BookBar(served(book), "lama", invite=False)
+        self.scorebook = Scorebook(self.book, "lama")
         self.pacing = Pacing(
             clock,
             pause,
@@ -128,7 +132,7 @@ class LamaTable(Complains, w.VBox):
                 self.feed,
             ]
         )
-        super().__init__([page_style(LAMA_STYLE, HAND_STYLE), self.setup, self.table])
+        super().__init__([page_style(LAMA_STYLE, HAND_STYLE), self.book, self.setup, self.table])
         self.add_class("mc-lama-table")
         self.table.layout.display = "none"
 
@@ -144,7 +148,7 @@ class LamaTable(Complains, w.VBox):
             f"{NAMES[i]} ({label(strategy)})": STRATEGIES[strategy]
             for i, strategy in enumerate(chosen)
         }
-        seed = None if self.seed is None else self.seed + self.games
+        seed = next_seed(self.seed, self.games)
         game = LamaGame(
             [self.name.value, *computers],
             self.preset.value,
@@ -154,6 +158,7 @@ class LamaTable(Complains, w.VBox):
             seed=seed,
         )
         self.game, self.me, self.computers = game, game.players[0], computers
+        self.scorebook.dealt(game, seed)
         self.games += 1
         self.rng = random.Random(seed)
         self.setup.layout.display, self.table.layout.display = "none", None
@@ -215,6 +220,7 @@ class LamaTable(Complains, w.VBox):
     def _render(self) -> None:
         """Everything you may see, redrawn from your view."""
         game = self._playing()
+        self.scorebook.seen(game)
         view = game.view(self.me)
         self.others.value = render_seats(view)
         self.piles.value = render_piles(view)

@@ -25,6 +25,7 @@ from mathcards.lama_dice.game import LamaDiceGame, cards_words
 from mathcards.lama_dice.moves import Action, Discard, LamaDiceKind, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -125,8 +126,11 @@ class LamaDiceTable(Complains, w.VBox):
         clock: Clock = kernel_clock,
         pace: float = PACE,
         scripted: bool = False,
+        book: ClassBook | None = HERE,
     ) -> None:
         self.strategies = computer_names(opponents)
+        self.book = BookBar(served(book), "lama_dice", invite=False)
+        self.scorebook = Scorebook(self.book, "lama_dice")
         self.computers = {seat: STRATEGIES[strategy] for seat, strategy in self.strategies.items()}
         self.seed, self.games, self.scripted = seed, 0, scripted
         self.dice = follow(dice, self._new_dice)
@@ -162,6 +166,7 @@ class LamaDiceTable(Complains, w.VBox):
         super().__init__(
             [
                 page_style(LAMA_DICE_STYLE),
+                self.book,
                 w.HBox([self.new_button, self.odds_switch]),
                 self.scores,
                 self.llama_view,
@@ -199,7 +204,7 @@ class LamaDiceTable(Complains, w.VBox):
     def new_game(self, _button: object = None) -> None:
         """Deal a new game (the next seed, if seeded), with the dice the page shows."""
         self.pacing.stop()
-        seed = None if self.seed is None else self.seed + self.games
+        seed = next_seed(self.seed, self.games)
         self.games += 1
         self.game = LamaDiceGame(
             [you(), *self.strategies],
@@ -210,6 +215,7 @@ class LamaDiceTable(Complains, w.VBox):
             scripted=self.scripted,
         )
         self.you = self.game.players[0]
+        self.scorebook.dealt(self.game, seed)
         self.rng = random.Random(seed)  # the computer players' own (they choose without it)
         self.last, self.moves = None, 0
         self.message.value = ""
@@ -250,6 +256,7 @@ class LamaDiceTable(Complains, w.VBox):
 
     def _render(self) -> None:
         game = self.game
+        self.scorebook.seen(game)
         busy = self.busy
         self.status.value = (
             '<div class="mc-log"><b>'

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
 from mathcards.mam.practice import PracticeSet
+from widgets.book import HERE, BookBar, ClassBook, next_seed, served
 from widgets.controls import (
     Complains,
     button,
@@ -56,7 +59,9 @@ REPORT_COLUMNS = (
 
 
 class PracticeSession(Complains, w.VBox):
-    """A self-paced set of deals: answer, get feedback and hints, see the score and a summary."""
+    """A self-paced set of deals: answer, get feedback and hints, see the score and a summary.
+    Served with a class book, every step is kept there, and a student who comes back finds
+    their set where they left it."""
 
     def __init__(
         self,
@@ -65,8 +70,11 @@ class PracticeSession(Complains, w.VBox):
         power: bool = False,
         rounds: int = 8,
         seed: int | None = None,
+        book: ClassBook | None = HERE,
     ) -> None:
         self.seed, self.sets_started = seed, 0
+        self.set_id: int | None = None
+        self.shown_at = time.monotonic()
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description=_("Deals"))
         self.new_button = button(_("New set"), "mc-new-set", self.new_set, button_style="primary")
@@ -82,9 +90,9 @@ class PracticeSession(Complains, w.VBox):
         settings = w.HBox(
             [self.new_button, self.level_choice, self.power_choice, self.rounds_choice]
         )
-        super().__init__(
+        self.book = BookBar(served(book), "mam", self.begin)
+        self.desk = w.VBox(
             [
-                page_style(MAM_STYLE),
                 settings,
                 self.progress,
                 self.table,
@@ -94,20 +102,70 @@ class PracticeSession(Complains, w.VBox):
                 self.summary,
             ]
         )
+        super().__init__([page_style(MAM_STYLE), self.book, self.desk])
         self.add_class("mc-practice")
-        self.new_set()
+        self.desk.layout.display = "none" if self.book.waiting else ""
+        if not self.book.waiting:
+            self.begin()
+
+    def begin(self) -> None:
+        """The student's open set from the class book, else a new one."""
+        self.desk.layout.display = ""
+        if self.book.practice:
+            self.resume(self.book.practice)
+        else:
+            self.new_set()
 
     @shows_errors
     def new_set(self, _button: object = None) -> None:
         """A fresh set of deals at the chosen level (the next seed, if seeded)."""
-        seed = None if self.seed is None else self.seed + self.sets_started
+        seed = next_seed(self.seed, self.sets_started)
         self.sets_started += 1
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         self.practice = PracticeSet(chosen, rounds=self.rounds_choice.value, seed=seed)
-        self.answer.power = chosen.power
+        settings = {"level": chosen.name, "power": chosen.power, "rounds": self.practice.rounds}
+        self.set_id = self.book.save(lambda book: book.start_set(game="mam", seed=seed, **settings))
+        self._start(chosen.power)
+
+    def resume(self, kept: dict[str, Any]) -> None:
+        """The set the student left: the same deals, replayed step by step to where they were."""
+        chosen = level_named(kept["level"], power=kept["power"])
+        self.level_choice.value, self.power_choice.value = chosen.name, chosen.power
+        self.rounds_choice.value = kept["rounds"]
+        self.practice = PracticeSet(chosen, rounds=kept["rounds"], seed=kept["seed"])
+        self.set_id = kept["id"]
+        for step in kept["steps"]:
+            self.practice.replay(step["kind"], step.get("typed") or "")
+        self._start(chosen.power)
+        at = min(self.practice.position + 1, self.practice.rounds)
+        self.answer.say(_("Welcome back! Here is deal {at}, where you left off.").format(at=at))
+        if self.practice.current.hints_used and not self.practice.finished:
+            self._show_hints()
+
+    def _start(self, power: bool) -> None:
+        self.answer.power = power
         self.answer.say("")
         self.answer.clear()
         self._show()
+
+    def _keep(self, kind: str, typed: str = "", verdict: Any = None) -> None:
+        """Keep one step of the set in the class book (nothing when there is none)."""
+        if self.set_id is None:
+            return
+        exercise, set_id = self.practice.current, self.set_id
+        step = {
+            "kind": kind,
+            "deal": self.practice.position + 1,
+            "cards": list(exercise.cards),
+            "target": exercise.target,
+            "typed": typed,
+            "correct": verdict is not None and verdict.correct,
+            "verdict_kind": "" if verdict is None else verdict.kind.value,
+            "sentence": "" if verdict is None else verdict.message,
+            "hints_used": exercise.hints_used,
+            "seconds": round(time.monotonic() - self.shown_at, 1),
+        }
+        self.book.save(lambda book: book.record_step(set_id, **step))
 
     def _unfinished(self) -> None:
         """A ValueError once the set is over: only "New set" goes on."""
@@ -117,7 +175,9 @@ class PracticeSession(Complains, w.VBox):
     @shows_errors
     def submit(self, _button: object = None) -> None:
         self._unfinished()
-        verdict = self.practice.answer(self.answer.text.value)
+        typed = self.answer.text.value
+        verdict = self.practice.answer(typed)
+        self._keep("answer", typed, verdict)
         self.answer.say(
             verdict.message
             if verdict.correct
@@ -131,21 +191,30 @@ class PracticeSession(Complains, w.VBox):
         """The next hint; each costs a card of this deal's win."""
         self._unfinished()
         self.practice.hint()
+        self._keep("hint")
+        self._show_hints()
+        self._show_progress()
+
+    def _show_hints(self) -> None:
         cost = escape(_("Each hint costs one card of this deal's win."))
         self.hint_text.value = f"<p class='mc-hint-cost'>{cost}</p>" + render_hints(
             self.practice.revealed()
         )
-        self._show_progress()
 
     @shows_errors
     def next(self, _button: object = None) -> None:
         self._unfinished()
+        self._keep("next")
         self.practice.next()
+        if self.practice.finished and self.set_id is not None:
+            set_id = self.set_id
+            self.book.save(lambda book: book.finish_set(set_id))
         self.answer.clear()
         self.answer.say("")
         self._show()
 
     def _show(self) -> None:
+        self.shown_at = time.monotonic()
         self.hint_text.value = ""
         self._show_progress()
         if self.practice.finished:

@@ -26,6 +26,7 @@ from mathcards.mam.bots import (
 from mathcards.mam.cards import Level
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Alarm,
     Clock,
@@ -77,6 +78,7 @@ class MamTable(Complains, w.VBox):
         clock: Clock = kernel_clock,
         stack: Sequence[int] | None = None,
         scripted: bool = False,
+        book: ClassBook | None = HERE,
     ) -> None:
         if mode not in MODES:
             message = _("unknown mode {mode}: choose one of {known}")
@@ -84,6 +86,8 @@ class MamTable(Complains, w.VBox):
         for strategy in opponents:
             check_strategy(strategy)
         self.mode, self.seed = mode, seed
+        self.book = BookBar(served(book), "mam", invite=False)
+        self.scorebook = Scorebook(self.book, "mam")
         self.stack, self.scripted = stack, scripted
         self.names = self._seating(team_names(teams) if players is None else players, opponents)
         versus = mode == "versus"
@@ -147,6 +151,7 @@ class MamTable(Complains, w.VBox):
         super().__init__(
             [
                 page_style(MAM_STYLE),
+                self.book,
                 settings,
                 self.confirm,
                 self.table,
@@ -195,7 +200,7 @@ class MamTable(Complains, w.VBox):
         """Shuffle, turn up five cards and roll (the next seed, if seeded)."""
         self._clear_confirm()
         self._stop_countdown()
-        seed = None if self.seed is None else self.seed + self.games_dealt
+        seed = next_seed(self.seed, self.games_dealt)
         self.games_dealt += 1
         self.game = MamGame(
             self.names,
@@ -204,6 +209,7 @@ class MamTable(Complains, w.VBox):
             scripted=self.scripted,
             stack=None if self.stack is None else list(self.stack),
         )
+        self.scorebook.dealt(self.game, seed)
         self.answer.power = self.level.power
         self.rngs = {
             name: computer_rng(seed, computer_seat(number, chosen))
@@ -363,6 +369,7 @@ class MamTable(Complains, w.VBox):
 
     def _render(self) -> None:
         game = self.dealt
+        self.scorebook.seen(game)
         self.table.value = render_table(
             game.face_up, game.dice, game.level.colours, deck_left=len(game.deck)
         )

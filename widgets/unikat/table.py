@@ -19,6 +19,7 @@ from mathcards.unikat.chain import Chain, best_chain
 from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap
 from mathcards.unikat.view import UnikatView
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -121,8 +122,11 @@ class UnikatTable(Complains, w.VBox):
         rounds_to_play: int = 1,
         pace: float = 0.6,
         clock: Clock = kernel_clock,
+        book: ClassBook | None = HERE,
     ) -> None:
         self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
+        self.book = BookBar(served(book), "unikat", invite=False)
+        self.scorebook = Scorebook(self.book, "unikat")
         self.computers = computers(self.strategies)
         self.you = you()
         self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
@@ -159,6 +163,7 @@ class UnikatTable(Complains, w.VBox):
         super().__init__(
             [
                 page_style(UNIKAT_STYLE, card_faces()),
+                self.book,
                 w.HBox([self.new_button, self.hint_button]),
                 self.status,
                 self.board,
@@ -179,13 +184,14 @@ class UnikatTable(Complains, w.VBox):
     @shows_errors
     def new_game(self, _button: object = None) -> None:
         """Deal a new game (the next seed, if seeded)."""
-        seed = None if self.seed is None else self.seed + self.games
+        seed = next_seed(self.seed, self.games)
         self.games += 1
         self.pacing.stop()
         self.game = UnikatGame(
             [self.you, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
         )
         self.rng = random.Random(seed)
+        self.scorebook.dealt(self.game, seed)
         self.selected, self.hint = None, ()
         self._tell()
         self.say("")
@@ -268,6 +274,7 @@ class UnikatTable(Complains, w.VBox):
     def _render(self) -> None:
         """Everything from what you may see (your view) and what you may do (your legal moves)."""
         view, legal = self.game.view(self.you), self.game.legal_actions(self.you)
+        self.scorebook.seen(self.game)
         self.status.value = render_status(view)
         self._render_board(view, legal)
         self._render_cards(view, legal)

@@ -1,0 +1,105 @@
+"""The class book: what the students of a class did (practice answers, games, decisions), kept
+in SQLite or PostgreSQL through SQLAlchemy 2, its schema migrated by Alembic. The class service
+alone writes it (mathcards/classroom); kernels never hold its credentials.
+
+The names below are loaded on first use, so that `mathcards solve` never loads SQLAlchemy."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mathcards.book.database import default_url
+    from mathcards.book.errors import (
+        BadNickname,
+        BookError,
+        BookOutOfDate,
+        BookUnavailable,
+        NameTaken,
+        NotABook,
+        UnknownClass,
+        UnknownGame,
+        UnknownSet,
+        UnknownStudent,
+    )
+    from mathcards.book.records import (
+        ENVIRONMENT,
+        GAMES,
+        KEEP_DAYS,
+        KINDS,
+        HardTarget,
+        PracticeRecord,
+        Step,
+        Stuck,
+        Student,
+        StudentSummary,
+    )
+    from mathcards.book.schema import Upgrade, head, upgrade
+    from mathcards.book.store import Book
+
+HOMES = {
+    "mathcards.book.database": ["default_url"],
+    "mathcards.book.errors": [
+        "BadNickname",
+        "BookError",
+        "BookOutOfDate",
+        "BookUnavailable",
+        "NameTaken",
+        "NotABook",
+        "UnknownClass",
+        "UnknownGame",
+        "UnknownGame",
+        "UnknownSet",
+        "UnknownStudent",
+    ],
+    "mathcards.book.records": [
+        "ENVIRONMENT",
+        "GAMES",
+        "KEEP_DAYS",
+        "KINDS",
+        "HardTarget",
+        "PracticeRecord",
+        "Step",
+        "Student",
+        "StudentSummary",
+        "Stuck",
+    ],
+    "mathcards.book.schema": ["Upgrade", "head", "upgrade"],
+    "mathcards.book.store": ["Book"],
+}
+HOME = {name: module for module, names in HOMES.items() for name in names}
+__all__ = [
+    "ENVIRONMENT",
+    "GAMES",
+    "KEEP_DAYS",
+    "KINDS",
+    "BadNickname",
+    "Book",
+    "BookError",
+    "BookOutOfDate",
+    "BookUnavailable",
+    "HardTarget",
+    "NameTaken",
+    "NotABook",
+    "PracticeRecord",
+    "Step",
+    "Stuck",
+    "Student",
+    "StudentSummary",
+    "UnknownClass",
+    "UnknownGame",
+    "UnknownSet",
+    "UnknownStudent",
+    "Upgrade",
+    "default_url",
+    "head",
+    "upgrade",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of the class book, imported from its module when first asked for."""
+    if name not in HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(HOME[name]), name)

@@ -1,0 +1,136 @@
+"""The `mathcards book` commands: `upgrade` (the schema, an SQLite file backed up first),
+`export` (every answer, game and decision as CSV or JSON), `forget` (a student, everywhere) and
+`purge` (what is older than the days the school keeps). The class book is the one `--db URL`
+names, else $MATHCARDS_DB, else the SQLite file in the user's data directory. SQLAlchemy is
+loaded only when a book command runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from mathcards.arguments import whole
+from mathcards.book.records import ENVIRONMENT, KEEP_DAYS
+from mathcards.i18n import N_, _, ngettext
+
+FORMATS = ("csv", "json")
+
+
+def add_commands(commands: Any) -> None:
+    """Add `book` and its actions to the `mathcards` sub-commands (in the language in use)."""
+    book = commands.add_parser(
+        "book", help=_("the class book: upgrade, export, forget a student, delete old records")
+    )
+    actions = book.add_subparsers(dest="book_command", required=True, metavar=_("ACTION"))
+
+    upgrade = actions.add_parser(
+        "upgrade",
+        help=_("bring the class book to this mathcards' schema (an SQLite file is backed up)"),
+    )
+    add_db(upgrade)
+    upgrade.set_defaults(run=run_upgrade)
+
+    export = actions.add_parser("export", help=_("print every answer, game and decision"))
+    add_db(export)
+    export.add_argument(
+        "--format", choices=FORMATS, default="csv", help=_("csv (the default) or json")
+    )
+    add_class(export, _("only this class (default: every class)"))
+    export.set_defaults(run=run_export)
+
+    forget = actions.add_parser("forget", help=_("delete a student and everything they did"))
+    forget.add_argument("nickname", metavar=_("NAME"), help=_("the student's nickname"))
+    add_class(forget, _("the student's class (needed when two classes have that nickname)"))
+    add_db(forget)
+    forget.set_defaults(run=run_forget)
+
+    purge = actions.add_parser("purge", help=_("delete the records older than N days"))
+    add_keep_days(purge)
+    add_db(purge)
+    purge.set_defaults(run=run_purge)
+
+
+def add_db(command: argparse.ArgumentParser) -> None:
+    """The `--db URL` option (also for `mathcards serve`)."""
+    command.add_argument(
+        "--db",
+        metavar="URL",
+        help=_(
+            "the class book: sqlite:///FILE or postgresql://USER@HOST/DATABASE (default: "
+            "${variable}, else classbook.sqlite in your data folder)"
+        ).format(variable=ENVIRONMENT),
+    )
+
+
+def add_keep_days(command: argparse.ArgumentParser) -> None:
+    """The `--keep-days N` option (also for `mathcards serve`)."""
+    command.add_argument(
+        "--keep-days",
+        type=_days,
+        default=KEEP_DAYS,
+        metavar="N",
+        help=_("keep the records of the last N days (default {days})").format(days=KEEP_DAYS),
+    )
+
+
+def add_class(command: argparse.ArgumentParser, meaning: str) -> None:
+    command.add_argument("--class", dest="class_name", metavar=_("NAME"), help=meaning)
+
+
+def _days(text: str) -> int:
+    return whole(text, 1, N_("--keep-days must be a whole number of days, at least 1, not {text}"))
+
+
+def run_upgrade(args: argparse.Namespace) -> int:
+    from mathcards.book.schema import upgrade
+
+    done = upgrade(args.db)
+    if done.before == done.after:
+        message = _("the class book at {where} is at revision {revision}: nothing to do")
+        print(message.format(where=done.where, revision=done.after))
+    elif done.before is None:
+        message = _("made the class book at {where}, at revision {revision}")
+        print(message.format(where=done.where, revision=done.after))
+    else:
+        message = _("upgraded the class book at {where} from revision {before} to {after}")
+        print(message.format(where=done.where, before=done.before, after=done.after))
+    if done.backup:
+        print(_("the book as it was is in {backup}").format(backup=done.backup))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from mathcards.book.store import Book
+
+    with Book(args.db) as book:
+        sys.stdout.write(book.export(args.class_name, args.format))
+    return 0
+
+
+def run_forget(args: argparse.Namespace) -> int:
+    from mathcards.book.store import Book
+
+    with Book(args.db) as book:
+        count = book.forget(args.class_name, args.nickname)
+    message = ngettext(
+        "forgot {nickname}: {count} record deleted",
+        "forgot {nickname}: {count} records deleted",
+        count,
+    )
+    print(message.format(nickname=args.nickname, count=count))
+    return 0
+
+
+def run_purge(args: argparse.Namespace) -> int:
+    from mathcards.book.store import Book
+
+    with Book(args.db) as book:
+        count = book.purge(args.keep_days)
+    message = ngettext(
+        "{count} record older than the days kept ({days}) deleted",
+        "{count} records older than the days kept ({days}) deleted",
+        count,
+    )
+    print(message.format(count=count, days=args.keep_days))
+    return 0

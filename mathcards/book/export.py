@@ -1,0 +1,128 @@
+"""The class book as a file for the teacher (`mathcards book export`): every practice step,
+game and decision, as CSV (one line each, for a spreadsheet) or JSON (class, student, set)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from mathcards.book import names
+from mathcards.book.errors import BookError, UnknownClass
+from mathcards.book.models import Decision, Game, PracticeSet, PracticeStep, SchoolClass, Student
+from mathcards.i18n import _
+
+FORMATS = ("csv", "json")
+STEP: tuple[str, ...] = ("seq", "kind", "deal", "cards", "target", "typed", "correct")
+STEP += ("verdict_kind", "sentence", "hints_used", "seconds", "at")
+SET = ("game", "level", "power", "rounds", "seed", "started", "finished")
+GAME = ("game", "players", "scores", "winners", "seed", "finished", "at")
+DECISION = ("game", "situation", "choice", "best", "correct", "at")
+RULES = ("game", "set", "level", "power", "rounds", "seed", "started")  # a step's set, in the CSV
+COLUMNS = tuple(dict.fromkeys(("record", "class", "student", *RULES, *STEP, *GAME, *DECISION)))
+
+
+def export(session: Session, class_name: str | None, fmt: str) -> str:
+    """The records of one class (or every class) as CSV or JSON text."""
+    if fmt not in FORMATS:
+        message = _("the class book is exported as {formats}, not {format}")
+        raise BookError(message.format(formats=", ".join(FORMATS), format=repr(fmt)))
+    query = select(SchoolClass).order_by(SchoolClass.name)
+    if class_name is not None:
+        query = query.where(SchoolClass.name == names.class_name(class_name))
+    rooms = list(session.scalars(query))
+    if class_name is not None and not rooms:
+        message = _("there is no class {name} in the class book")
+        raise UnknownClass(message.format(name=class_name))
+    book = [_room(session, room) for room in rooms]
+    if fmt == "json":
+        return json.dumps({"classes": book}, ensure_ascii=False, indent=1) + "\n"
+    return _csv(book)
+
+
+def _room(session: Session, room: SchoolClass) -> dict[str, Any]:
+    """A class with its students, each with their sets (and steps), games and decisions."""
+    people = list(
+        session.scalars(
+            select(Student).where(Student.class_id == room.id).order_by(Student.nickname_key)
+        )
+    )
+    ids = [person.id for person in people]
+    sets = _grouped(session, PracticeSet, PracticeSet.student_id.in_(ids), PracticeSet.started)
+    set_ids = [practice.id for group in sets.values() for practice in group]
+    steps = defaultdict(list)
+    for step in session.scalars(
+        select(PracticeStep)
+        .where(PracticeStep.set_id.in_(set_ids))
+        .order_by(PracticeStep.set_id, PracticeStep.seq)
+    ):
+        steps[step.set_id].append(_fields(step, STEP))
+    games = _grouped(session, Game, Game.student_id.in_(ids), Game.at)
+    decisions = _grouped(session, Decision, Decision.student_id.in_(ids), Decision.at)
+    return {
+        "name": room.name,
+        "created": _moment(room.created),
+        "students": [
+            {
+                "nickname": person.nickname,
+                "joined": _moment(person.created),
+                "sets": [
+                    {"set": s.id, **_fields(s, SET), "steps": steps[s.id]} for s in sets[person.id]
+                ],
+                "games": [_fields(game, GAME) for game in games[person.id]],
+                "decisions": [_fields(choice, DECISION) for choice in decisions[person.id]],
+            }
+            for person in people
+        ],
+    }
+
+
+def _grouped(session: Session, table: Any, where: Any, moment: Any) -> dict[int, list[Any]]:
+    """The rows of a table by student, oldest first."""
+    grouped: dict[int, list[Any]] = defaultdict(list)
+    for row in session.scalars(select(table).where(where).order_by(moment, table.id)):
+        grouped[row.student_id].append(row)
+    return grouped
+
+
+def _fields(row: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    return {name: _moment(getattr(row, name)) for name in fields}
+
+
+def _moment(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value
+
+
+def _csv(book: list[dict[str, Any]]) -> str:
+    """One line per step, game and decision, each with its class and student."""
+    text = io.StringIO()
+    writer = csv.DictWriter(text, COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for room in book:
+        for person in room["students"]:
+            who = {"class": room["name"], "student": person["nickname"]}
+            for practice in person["sets"]:
+                rules = {key: practice[key] for key in RULES}
+                for step in practice["steps"]:
+                    writer.writerow(_cells({"record": "step", **who, **rules, **step}))
+            for game in person["games"]:
+                writer.writerow(_cells({"record": "game", **who, **game}))
+            for choice in person["decisions"]:
+                writer.writerow(_cells({"record": "decision", **who, **choice}))
+    return text.getvalue()
+
+
+def _cells(line: dict[str, Any]) -> dict[str, Any]:
+    """Lists and dicts as compact JSON in one cell; nothing as an empty cell."""
+    return {
+        key: json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        if isinstance(value, list | dict)
+        else ("" if value is None else value)
+        for key, value in line.items()
+    }

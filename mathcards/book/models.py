@@ -1,0 +1,160 @@
+"""The class book's tables, as SQLAlchemy 2 declarative models. Nothing personal is kept beyond
+a nickname: a browser is known by the hash of its cookie, never by its address.
+
+The migrations (mathcards/book/migrations/versions) build the same schema revision by revision;
+tests/book/test_migrations.py checks that they agree with these models."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+NAMES = {  # constraint and index names, the same on every backend and in every migration
+    "ix": "ix_%(table_name)s_%(column_0_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s",
+    "pk": "pk_%(table_name)s",
+}
+NICKNAME_LENGTH = 30
+CLASS_NAME_LENGTH = 60
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A moment in UTC: stored without a zone (SQLite has none), read back as aware UTC."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None or value.tzinfo is None:
+            return value
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMES)
+
+
+class SchoolClass(Base):
+    """A class the teacher keeps a book for, known by its name."""
+
+    __tablename__ = "classes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(CLASS_NAME_LENGTH), unique=True)
+    created: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class Student(Base):
+    """A student of a class, known only by a nickname (unique in the class, whatever its case)."""
+
+    __tablename__ = "students"
+    __table_args__ = (UniqueConstraint("class_id", "nickname_key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    nickname: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
+    nickname_key: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))  # casefolded, for unique
+    created: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class Device(Base):
+    """A browser that joined as a student, remembered by the SHA-256 of its cookie."""
+
+    __tablename__ = "devices"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created: Mapped[datetime] = mapped_column(UtcDateTime)
+    used: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class PracticeSet(Base):
+    """A practice set a student started: its rules and seed replay the same deals."""
+
+    __tablename__ = "practice_sets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(20))
+    level: Mapped[str] = mapped_column(String(20))
+    power: Mapped[bool] = mapped_column(Boolean)
+    rounds: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    started: Mapped[datetime] = mapped_column(UtcDateTime)
+    finished: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class PracticeStep(Base):
+    """One thing a student did in a set (an answer, a hint, the next deal), numbered by arrival."""
+
+    __tablename__ = "practice_steps"
+    __table_args__ = (UniqueConstraint("set_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    set_id: Mapped[int] = mapped_column(ForeignKey("practice_sets.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))
+    deal: Mapped[int] = mapped_column(Integer)
+    cards: Mapped[list[int]] = mapped_column(JSON)
+    target: Mapped[int] = mapped_column(Integer)
+    typed: Mapped[str] = mapped_column(Text)
+    correct: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    verdict_kind: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    sentence: Mapped[str] = mapped_column(Text)
+    hints_used: Mapped[int] = mapped_column(Integer)
+    seconds: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class Game(Base):
+    """A game of one of the four games a student played, with its seed to replay it."""
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(20))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    scores: Mapped[dict[str, int]] = mapped_column(JSON)
+    winners: Mapped[list[str]] = mapped_column(JSON)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    finished: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class Decision(Base):
+    """A decision exercise answered (LAMA's draw or quit, LAMA Dice's roll or quit), and the best
+    choice beside it."""
+
+    __tablename__ = "decisions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(20))
+    situation: Mapped[dict[str, Any]] = mapped_column(JSON)
+    choice: Mapped[str] = mapped_column(String(40))
+    best: Mapped[str] = mapped_column(String(40))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)

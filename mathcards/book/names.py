@@ -1,0 +1,68 @@
+"""Nicknames and class names: tidied, checked, compared whatever their case, and a free one
+suggested ("Lama 17") for a student who does not want to choose."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Collection
+
+from mathcards.book.errors import BadNickname, BookError
+from mathcards.book.models import CLASS_NAME_LENGTH, NICKNAME_LENGTH
+from mathcards.i18n import N_, _
+
+ANIMALS = (
+    N_("Llama"),
+    N_("Fox"),
+    N_("Owl"),
+    N_("Otter"),
+    N_("Lynx"),
+    N_("Hedgehog"),
+    N_("Beaver"),
+    N_("Stork"),
+    N_("Badger"),
+    N_("Heron"),
+)
+MARKS = " -_.'"  # allowed in a nickname beside letters and digits
+
+
+def nickname(text: str) -> str:
+    """A nickname as kept: spaces tidied; 1 to 30 letters, digits, spaces and - _ . '"""
+    tidy = " ".join(str(text).split())
+    if not 0 < len(tidy) <= NICKNAME_LENGTH or not all(c.isalnum() or c in MARKS for c in tidy):
+        message = _(
+            "a nickname has 1 to {most} letters, digits or spaces, not {nickname!r}: choose another"
+        )
+        raise BadNickname(message.format(most=NICKNAME_LENGTH, nickname=text))
+    return tidy
+
+
+def key(text: str) -> str:
+    """What two nicknames share when they are the same name: "Ann" and "ann" are one student."""
+    return nickname(text).casefold()
+
+
+def class_name(text: str) -> str:
+    """A class's name as kept: spaces tidied, 1 to 60 printable characters."""
+    tidy = " ".join(str(text).split())
+    if not 0 < len(tidy) <= CLASS_NAME_LENGTH or not tidy.isprintable():
+        message = _("a class name has 1 to {most} characters, not {name!r}")
+        raise BookError(message.format(most=CLASS_NAME_LENGTH, name=text))
+    return tidy
+
+
+def device_hash(device: str) -> str:
+    """The SHA-256 of a device's cookie: the book never keeps the cookie itself."""
+    if not isinstance(device, str) or not device.strip():
+        raise BookError(_("a device is known by its cookie, and this one is empty"))
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
+def suggestion(rng: random.Random, taken: Collection[str]) -> str:
+    """A nickname no one in the class has (`taken` are their keys): an animal and a number."""
+    for tries in range(1000):
+        number = rng.randint(1, 99 if tries < 100 else 9999)
+        free = f"{_(rng.choice(ANIMALS))} {number}"
+        if free.casefold() not in taken:
+            return free
+    raise BookError(_("every suggested nickname is taken: choose one"))

@@ -1,0 +1,197 @@
+"""The teacher's side of the class book: per student what they practised, per sentence of the
+checker where the class got stuck, per deal which targets the class found hard; all filtered by
+date (from `since`, before `until`) and game. A class's records are few enough to count here."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import ColumnElement, Row, Select, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from mathcards.book import names
+from mathcards.book.models import Decision, Game, PracticeSet, PracticeStep, SchoolClass, Student
+from mathcards.book.records import HardTarget, Stuck, StudentSummary
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which records the teacher looks at: from `since`, before `until`, of one game."""
+
+    since: datetime | None = None
+    until: datetime | None = None
+    game: str | None = None
+
+    def window(self, moment: InstrumentedAttribute[datetime]) -> list[ColumnElement[bool]]:
+        return [
+            *([moment >= self.since] if self.since is not None else []),
+            *([moment < self.until] if self.until is not None else []),
+        ]
+
+    def of_game(self, game: InstrumentedAttribute[str]) -> list[ColumnElement[bool]]:
+        return [game == self.game] if self.game is not None else []
+
+
+def class_id(session: Session, class_name: str) -> int | None:
+    """The number of the class with this name, else None."""
+    return session.scalar(
+        select(SchoolClass.id).where(SchoolClass.name == names.class_name(class_name))
+    )
+
+
+def summaries(session: Session, class_name: str, filters: Filters) -> list[StudentSummary]:
+    """One line per student of the class, by nickname: sets, deals solved, answers, hints,
+    games, decisions right of all, and when they were last seen doing any of it."""
+    room = class_id(session, class_name)
+    if room is None:
+        return []
+    people = session.execute(
+        select(Student.id, Student.nickname).where(Student.class_id == room)
+    ).all()
+    sets = session.execute(
+        select(PracticeSet.id, PracticeSet.student_id, PracticeSet.started)
+        .join(Student, Student.id == PracticeSet.student_id)
+        .where(Student.class_id == room)
+        .where(*filters.of_game(PracticeSet.game), *filters.window(PracticeSet.started))
+    ).all()
+    steps = session.execute(_steps(room, filters)).all()
+    games = session.execute(
+        _of_students(select(Game.student_id, Game.at), Game, room, filters)
+    ).all()
+    decisions = session.execute(
+        _of_students(
+            select(Decision.student_id, Decision.correct, Decision.at), Decision, room, filters
+        )
+    ).all()
+    seen: dict[int, list[datetime]] = defaultdict(list)
+    for row in sets:
+        seen[row.student_id].append(row.started)
+    for row in [*steps, *games, *decisions]:
+        seen[row.student_id].append(row.at)
+    return sorted(
+        (
+            _summary(
+                person.id,
+                person.nickname,
+                [row for row in sets if row.student_id == person.id],
+                [row for row in steps if row.student_id == person.id],
+                sum(row.student_id == person.id for row in games),
+                [row.correct for row in decisions if row.student_id == person.id],
+                max(seen[person.id], default=None),
+            )
+            for person in people
+        ),
+        key=lambda line: (line.nickname.casefold(), line.id),
+    )
+
+
+def _summary(
+    student: int,
+    nickname: str,
+    sets: Sequence[Row],
+    steps: Sequence[Row],
+    games: int,
+    decisions: list[bool],
+    last_seen: datetime | None,
+) -> StudentSummary:
+    answers = [step for step in steps if step.kind == "answer"]
+    hints: dict[tuple[int, int], int] = Counter(
+        (step.set_id, step.deal) for step in steps if step.kind == "hint"
+    )
+    for step in steps:  # an answer may say how many hints it took, hint steps or not
+        deal = (step.set_id, step.deal)
+        hints[deal] = max(hints.get(deal, 0), step.hints_used)
+    return StudentSummary(
+        id=student,
+        nickname=nickname,
+        sets=len({row.id for row in sets} | {step.set_id for step in steps}),
+        deals_solved=len({(step.set_id, step.deal) for step in answers if step.correct}),
+        answers=len(answers),
+        hints_used=sum(hints.values()),
+        games=games,
+        decisions_right=sum(decisions),
+        decisions=len(decisions),
+        last_seen=last_seen,
+    )
+
+
+def stuck(session: Session, class_name: str, filters: Filters) -> list[Stuck]:
+    """The checker's sentences to wrong answers, grouped, the most said first, with who heard
+    them."""
+    room = class_id(session, class_name)
+    if room is None:
+        return []
+    heard: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for row in session.execute(_steps(room, filters, answers=True)):
+        if not row.correct:
+            heard[(row.verdict_kind or "", row.sentence)].append(row.nickname)
+    return sorted(
+        (
+            Stuck(kind, sentence, len(who), sorted(set(who), key=str.casefold))
+            for (kind, sentence), who in heard.items()
+        ),
+        key=lambda group: (-group.count, group.verdict_kind, group.sentence),
+    )
+
+
+def hard_targets(session: Session, class_name: str, filters: Filters) -> list[HardTarget]:
+    """Every deal answered (its cards, smallest first, and its target): how many answers, how
+    many of the students who tried it solved it; the least solved first."""
+    room = class_id(session, class_name)
+    if room is None:
+        return []
+    tries: Counter[tuple[tuple[int, ...], int]] = Counter()
+    tried: dict[tuple[tuple[int, ...], int], set[int]] = defaultdict(set)
+    solved: dict[tuple[tuple[int, ...], int], set[int]] = defaultdict(set)
+    for row in session.execute(_steps(room, filters, answers=True)):
+        deal = (tuple(sorted(row.cards)), row.target)
+        tries[deal] += 1
+        tried[deal].add(row.student_id)
+        if row.correct:
+            solved[deal].add(row.student_id)
+    return sorted(
+        (
+            HardTarget(cards, target, tries[cards, target], len(solved[cards, target]), len(who))
+            for (cards, target), who in tried.items()
+        ),
+        key=lambda deal: (deal.solved / deal.students, -deal.tries, deal.target, deal.cards),
+    )
+
+
+def _steps(room: int, filters: Filters, *, answers: bool = False) -> Select:
+    """The practice steps of a class's students, in the filters' window and game."""
+    query = (
+        select(
+            PracticeStep.set_id,
+            PracticeStep.kind,
+            PracticeStep.deal,
+            PracticeStep.cards,
+            PracticeStep.target,
+            PracticeStep.correct,
+            PracticeStep.verdict_kind,
+            PracticeStep.sentence,
+            PracticeStep.hints_used,
+            PracticeStep.at,
+            PracticeSet.student_id,
+            Student.nickname,
+        )
+        .join(PracticeSet, PracticeSet.id == PracticeStep.set_id)
+        .join(Student, Student.id == PracticeSet.student_id)
+        .where(Student.class_id == room)
+        .where(*filters.of_game(PracticeSet.game), *filters.window(PracticeStep.at))
+        .order_by(PracticeStep.at, PracticeStep.id)
+    )
+    return query.where(PracticeStep.kind == "answer") if answers else query
+
+
+def _of_students(
+    query: Select, table: type[Game] | type[Decision], room: int, filters: Filters
+) -> Select:
+    return (
+        query.join(Student, Student.id == table.student_id)
+        .where(Student.class_id == room)
+        .where(*filters.of_game(table.game), *filters.window(table.at))
+    )

@@ -1,0 +1,482 @@
+"""The class book: what the students of a class did, kept in one database that the class service
+alone writes. Every write is one transaction, committed before the method returns (so the service
+acknowledges only what is kept); every failure of the database is one sentence."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import exc as sql
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from mathcards.book import names, privacy, reports
+from mathcards.book.database import TIMEOUT, book_url, guard, guarded, make_engine, sqlite_file
+from mathcards.book.database import where as place_of
+from mathcards.book.errors import (
+    BookError,
+    BookOutOfDate,
+    NameTaken,
+    UnknownGame,
+    UnknownSet,
+    UnknownStudent,
+)
+from mathcards.book.export import export
+from mathcards.book.models import Decision, Device, Game, PracticeSet, PracticeStep, SchoolClass
+from mathcards.book.models import Student as StudentRow
+from mathcards.book.records import (
+    GAMES,
+    KINDS,
+    HardTarget,
+    PracticeRecord,
+    Step,
+    Stuck,
+    Student,
+    StudentSummary,
+)
+from mathcards.book.reports import Filters
+from mathcards.book.schema import check, create
+from mathcards.i18n import _
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Book:
+    """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
+    user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        clock: Callable[[], datetime] = now,
+        timeout: float = TIMEOUT,
+    ) -> None:
+        self.url = book_url(url)
+        self.where = place_of(self.url)
+        self.clock = clock
+        file = sqlite_file(self.url)
+        if file and not file.exists():
+            message = _("there is no class book at {where} yet: run `mathcards book upgrade`")
+            raise BookOutOfDate(message.format(where=self.where))
+        self._engine = make_engine(self.url, timeout)
+        self._writer = self._engine.execution_options(writing=True)
+        try:
+            with guard(self.where), self._engine.connect() as connection:
+                check(connection, self.where)
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    @classmethod
+    def create(
+        cls,
+        url: str | None = None,
+        *,
+        clock: Callable[[], datetime] = now,
+        timeout: float = TIMEOUT,
+    ) -> Book:
+        """Open the class book, first making its tables if the database is brand-new."""
+        create(book_url(url), timeout)
+        return cls(url, clock=clock, timeout=timeout)
+
+    def close(self) -> None:
+        """Let go of every connection."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Book:
+        return self
+
+    def __exit__(self, *problem: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Book({self.where!r})"
+
+    def _now(self) -> datetime:
+        moment = self.clock()
+        return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """One transaction that holds the write lock from its start, committed at the end."""
+        with Session(self._writer, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        with Session(self._engine) as session, session.begin():
+            yield session
+
+    # ------------------------------------------------------------ the students' side
+
+    @guarded
+    def join(self, class_name: str, nickname: str, device: str) -> Student:
+        """The student of the class with this nickname: a new one, or the device's own; NameTaken
+        if another device has it."""
+        school, name = names.class_name(class_name), names.nickname(nickname)
+        token = names.device_hash(device)
+        for attempt in range(3):  # two first visits at once may both make the class or the name
+            try:
+                with self._writing() as session:
+                    return self._join(session, school, name, token)
+            except sql.IntegrityError:
+                if attempt == 2:
+                    raise self._taken(name) from None
+        raise AssertionError("unreachable")
+
+    def _join(self, session: Session, school: str, name: str, token: str) -> Student:
+        moment = self._now()
+        room = session.scalar(select(SchoolClass).where(SchoolClass.name == school))
+        if room is None:
+            room = SchoolClass(name=school, created=moment)
+            session.add(room)
+            session.flush()
+        row = session.scalar(
+            select(StudentRow).where(
+                StudentRow.class_id == room.id, StudentRow.nickname_key == names.key(name)
+            )
+        )
+        if row is None:
+            row = StudentRow(
+                class_id=room.id, nickname=name, nickname_key=names.key(name), created=moment
+            )
+            session.add(row)
+            session.flush()
+        device = session.get(Device, (token, row.id))
+        if device is None and session.scalar(select(Device).where(Device.student_id == row.id)):
+            raise self._taken(row.nickname)
+        if device is None:
+            session.add(Device(token_hash=token, student_id=row.id, created=moment, used=moment))
+        else:
+            device.used = moment
+        return _student(row, school)
+
+    @staticmethod
+    def _taken(name: str) -> NameTaken:
+        message = _("someone in this class is already called {nickname}: choose another nickname")
+        return NameTaken(message.format(nickname=name))
+
+    @guarded
+    def student_for(self, device: str, class_name: str | None = None) -> Student | None:
+        """The student this device joined as last (in this class, if one is named), else None."""
+        query = (
+            select(StudentRow, SchoolClass.name)
+            .join(Device, Device.student_id == StudentRow.id)
+            .join(SchoolClass, SchoolClass.id == StudentRow.class_id)
+            .where(Device.token_hash == names.device_hash(device))
+            .order_by(Device.used.desc(), StudentRow.id.desc())
+            .limit(1)
+        )
+        if class_name is not None:
+            query = query.where(SchoolClass.name == names.class_name(class_name))
+        with self._reading() as session:
+            found = session.execute(query).first()
+            return _student(found[0], found[1]) if found else None
+
+    @guarded
+    def suggest_nickname(self, class_name: str, rng: random.Random) -> str:
+        """A nickname no one in the class has yet, e.g. "Llama 17"."""
+        with self._reading() as session:
+            taken = session.scalars(
+                select(StudentRow.nickname_key)
+                .join(SchoolClass, SchoolClass.id == StudentRow.class_id)
+                .where(SchoolClass.name == names.class_name(class_name))
+            )
+            return names.suggestion(rng, set(taken))
+
+    @guarded
+    def start_set(
+        self, student: int, *, game: str = "mam", level: str, power: bool, rounds: int, seed: int
+    ) -> int:
+        """A new practice set for the student; its number."""
+        _check_game(game)
+        with self._writing() as session:
+            _student_row(session, student)
+            practice = PracticeSet(
+                student_id=student,
+                game=game,
+                level=str(level),
+                power=bool(power),
+                rounds=int(rounds),
+                seed=int(seed),
+                started=self._now(),
+            )
+            session.add(practice)
+            session.flush()
+            return practice.id
+
+    @guarded
+    def record_step(self, set_id: int, step: Step) -> int:
+        """Keep one step of a practice set; its number in the set (1, 2, …), once committed."""
+        if step.kind not in KINDS or not isinstance(step.deal, int) or step.deal < 1:
+            message = _("a practice step is one of {kinds} at a deal from 1, not {kind} at {deal}")
+            raise BookError(
+                message.format(kinds=", ".join(KINDS), kind=repr(step.kind), deal=repr(step.deal))
+            )
+        with self._writing() as session:
+            lock = select(PracticeSet.id).where(PracticeSet.id == set_id).with_for_update()
+            if session.scalar(lock) is None:
+                raise _no_set(set_id)
+            last = session.scalar(
+                select(func.max(PracticeStep.seq)).where(PracticeStep.set_id == set_id)
+            )
+            seq = (last or 0) + 1
+            session.add(_step_row(set_id, seq, step, self._now()))
+            return seq
+
+    @guarded
+    def open_set(self, student: int, game: str = "mam") -> PracticeRecord | None:
+        """The student's latest unfinished practice set of this game, with its steps; else None."""
+        with self._reading() as session:
+            practice = session.scalar(
+                select(PracticeSet)
+                .where(
+                    PracticeSet.student_id == student,
+                    PracticeSet.game == game,
+                    PracticeSet.finished.is_(None),
+                )
+                .order_by(PracticeSet.started.desc(), PracticeSet.id.desc())
+                .limit(1)
+            )
+            if practice is None:
+                return None
+            rows = session.scalars(
+                select(PracticeStep)
+                .where(PracticeStep.set_id == practice.id)
+                .order_by(PracticeStep.seq)
+            )
+            return _record(practice, [_step(row) for row in rows])
+
+    @guarded
+    def finish_set(self, set_id: int) -> None:
+        """Mark a practice set finished (it is no longer resumed)."""
+        with self._writing() as session:
+            practice = session.get(PracticeSet, set_id)
+            if practice is None:
+                raise _no_set(set_id)
+            if practice.finished is None:
+                practice.finished = self._now()
+
+    @guarded
+    def record_game(
+        self,
+        student: int,
+        game: str,
+        *,
+        players: list[str],
+        scores: dict[str, int],
+        winners: list[str],
+        seed: int | None,
+        finished: bool,
+    ) -> int:
+        """Keep a game a student played (finished, or left unfinished); its number."""
+        _check_game(game)
+        row = Game(
+            student_id=student,
+            game=game,
+            players=_plain(list(players)),
+            scores=_plain(dict(scores)),
+            winners=_plain(list(winners)),
+            seed=seed,
+            finished=bool(finished),
+        )
+        return self._add(student, row)
+
+    @guarded
+    def finish_game(
+        self, game_id: int, student: int, *, scores: dict[str, int], winners: list[str]
+    ) -> None:
+        """The result of a game kept when it was dealt: it is over now (only its student's)."""
+        with self._writing() as session:
+            row = session.get(Game, game_id)
+            if row is None or row.student_id != student:
+                message = _("there is no game number {game} of this student in the class book")
+                raise UnknownGame(message.format(game=game_id))
+            row.scores, row.winners = _plain(dict(scores)), _plain(list(winners))
+            row.finished, row.at = True, self._now()
+
+    @guarded
+    def record_decision(
+        self, student: int, game: str, *, situation: dict[str, Any], choice: str, best: str
+    ) -> int:
+        """Keep a decision exercise's answer beside the best choice; its number."""
+        _check_game(game)
+        row = Decision(
+            student_id=student,
+            game=game,
+            situation=_plain(dict(situation)),
+            choice=str(choice),
+            best=str(best),
+            correct=str(choice) == str(best),
+        )
+        return self._add(student, row)
+
+    def _add(self, student: int, row: Game | Decision) -> int:
+        with self._writing() as session:
+            _student_row(session, student)
+            row.at = self._now()
+            session.add(row)
+            session.flush()
+            return row.id
+
+    # ------------------------------------------------------------ the teacher's side
+
+    @guarded
+    def students(
+        self,
+        class_name: str,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        game: str | None = None,
+    ) -> list[StudentSummary]:
+        """What each student of the class did, by nickname (from `since`, before `until`)."""
+        with self._reading() as session:
+            return reports.summaries(session, class_name, Filters(since, until, game))
+
+    @guarded
+    def stuck(
+        self,
+        class_name: str,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        game: str | None = None,
+    ) -> list[Stuck]:
+        """Where the class got stuck: the checker's sentences to wrong answers, most said first."""
+        with self._reading() as session:
+            return reports.stuck(session, class_name, Filters(since, until, game))
+
+    @guarded
+    def hard_targets(
+        self,
+        class_name: str,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        game: str | None = None,
+    ) -> list[HardTarget]:
+        """The deals the class answered, the ones fewest of their students solved first."""
+        with self._reading() as session:
+            return reports.hard_targets(session, class_name, Filters(since, until, game))
+
+    @guarded
+    def rename(self, class_name: str, nickname: str, new: str) -> None:
+        """Give a student another nickname; NameTaken if someone else in the class has it."""
+        name = names.nickname(new)
+        with self._writing() as session:
+            row = privacy.find(session, class_name, nickname)
+            other = privacy.holder(session, row.class_id, name)
+            if other is not None and names.key(name) != row.nickname_key:
+                raise self._taken(other)
+            row.nickname, row.nickname_key = name, names.key(name)
+
+    @guarded
+    def forget(self, class_name: str | None, nickname: str) -> int:
+        """Delete a student everywhere (the class may be left out when only one has that
+        nickname); how many records went."""
+        with self._writing() as session:
+            return privacy.forget(session, privacy.find(session, class_name, nickname))
+
+    @guarded
+    def purge(self, keep_days: int) -> int:
+        """Delete what is older than `keep_days` days; how many records went."""
+        with self._writing() as session:
+            return privacy.purge(session, self._now(), keep_days)
+
+    @guarded
+    def export(self, class_name: str | None = None, fmt: str = "csv") -> str:
+        """Every answer, game and decision (of one class, or all) as CSV or JSON text."""
+        with self._reading() as session:
+            return export(session, class_name, fmt)
+
+
+def _check_game(game: str) -> None:
+    if game not in GAMES:
+        message = _("the class book keeps the games {games}, not {game}")
+        raise BookError(message.format(games=", ".join(GAMES), game=repr(game)))
+
+
+def _plain(value: Any) -> Any:
+    """The value if it is plain data (JSON), else a sentence."""
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError):
+        raise BookError(
+            _("the class book keeps plain data (JSON), not {value!r}").format(value=value)
+        ) from None
+
+
+def _student_row(session: Session, student: int) -> StudentRow:
+    row = session.get(StudentRow, student)
+    if row is None:
+        message = _("there is no student number {student} in the class book")
+        raise UnknownStudent(message.format(student=student))
+    return row
+
+
+def _no_set(set_id: int) -> UnknownSet:
+    message = _("there is no practice set number {set} in the class book")
+    return UnknownSet(message.format(set=set_id))
+
+
+def _student(row: StudentRow, class_name: str) -> Student:
+    return Student(row.id, class_name, row.nickname, row.created)
+
+
+def _step_row(set_id: int, seq: int, step: Step, moment: datetime) -> PracticeStep:
+    return PracticeStep(
+        set_id=set_id,
+        seq=seq,
+        kind=step.kind,
+        deal=step.deal,
+        cards=[int(card) for card in step.cards],
+        target=int(step.target),
+        typed=str(step.typed),
+        correct=step.correct,
+        verdict_kind=step.verdict_kind,
+        sentence=str(step.sentence),
+        hints_used=int(step.hints_used),
+        seconds=float(step.seconds),
+        at=moment,
+    )
+
+
+def _step(row: PracticeStep) -> Step:
+    return Step(
+        kind=row.kind,
+        deal=row.deal,
+        cards=list(row.cards),
+        target=row.target,
+        typed=row.typed,
+        correct=row.correct,
+        verdict_kind=row.verdict_kind,
+        sentence=row.sentence,
+        hints_used=row.hints_used,
+        seconds=row.seconds,
+        seq=row.seq,
+        at=row.at,
+    )
+
+
+def _record(practice: PracticeSet, steps: list[Step]) -> PracticeRecord:
+    return PracticeRecord(
+        id=practice.id,
+        student=practice.student_id,
+        game=practice.game,
+        level=practice.level,
+        power=practice.power,
+        rounds=practice.rounds,
+        seed=practice.seed,
+        started=practice.started,
+        finished=practice.finished,
+        steps=steps,
+    )

@@ -1,0 +1,10 @@
+"""mathcards on JupyterHub (deploy/): what a student's server serves, and who logs in.
+
+- `lockdown`: the Jupyter server extension of a student's server: the lessons through Voila and
+  nothing else (no JupyterLab, no terminal, no contents or kernels API, no code sent to a
+  page's kernel).
+- `classlist`: every student's own password, kept by the Hub only as a hash (the class list),
+  and `mathcards class-list`, which makes them.
+- `login`: the Hub's authenticator that checks them (imported by the Hub only: it needs
+  JupyterHub).
+"""

@@ -1,0 +1,138 @@
+"""`mathcards book upgrade|export|forget|purge`, on SQLite and on PostgreSQL: what each prints,
+the book found by --db or $MATHCARDS_DB, one-line errors with exit status 2, in English and in
+Polish; and the other commands never load SQLAlchemy."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from mathcards.book import ENVIRONMENT, Book, Step, head
+from mathcards.cli import main
+from tests.book.test_migrations import FIRST, at_first_revision
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def lesson(book_url, school_clock) -> str:
+    """A class book where Ann answered once and played a game, and Bo answered once, 100 days
+    ago (the commands read the real clock)."""
+    school_clock.now = datetime.now(UTC) - timedelta(days=100)
+    with Book.create(book_url, clock=school_clock) as book:
+        for name in ("Ann", "Bo"):
+            student = book.join("5b", name, f"{name}-cookie")
+            practice = book.start_set(student.id, level="normal", power=False, rounds=8, seed=1)
+            book.record_step(practice, Step("answer", 1, [1, 2, 3], 6, "1+2+3", True, "correct"))
+        book.record_game(
+            1, "mam", players=["Ann"], scores={"Ann": 5}, winners=["Ann"], seed=9, finished=True
+        )
+    return book_url
+
+
+def test_upgrade_makes_a_new_book_then_has_nothing_to_do(capsys, book_url):
+    code, out, _ = run(capsys, "book", "upgrade", "--db", book_url)
+    assert code == 0 and out.startswith("made the class book at ") and f"revision {head()}" in out
+    code, out, _ = run(capsys, "book", "upgrade", "--db", book_url)
+    assert code == 0 and out.endswith(f"is at revision {head()}: nothing to do\n")
+
+
+def test_upgrade_from_the_first_revision_says_where_the_backup_is(capsys, tmp_path):
+    url = f"sqlite:///{tmp_path / 'classbook.sqlite'}"
+    at_first_revision(url).dispose()
+    code, out, _ = run(capsys, "book", "upgrade", "--db", url)
+    assert code == 0
+    assert out.splitlines() == [
+        f"upgraded the class book at {tmp_path / 'classbook.sqlite'} from revision {FIRST} "
+        f"to {head()}",
+        f"the book as it was is in {tmp_path / f'classbook.sqlite.{FIRST}.bak'}",
+    ]
+
+
+def test_export_prints_every_answer_and_game(capsys, lesson):
+    code, out, _ = run(capsys, "book", "export", "--db", lesson)
+    lines = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0
+    assert [(line["record"], line["student"]) for line in lines] == [
+        ("step", "Ann"),
+        ("game", "Ann"),
+        ("step", "Bo"),
+    ]
+    code, out, _ = run(
+        capsys, "book", "export", "--db", lesson, "--format", "json", "--class", "5b"
+    )
+    (room,) = json.loads(out)["classes"]
+    assert code == 0 and [student["nickname"] for student in room["students"]] == ["Ann", "Bo"]
+
+
+def test_the_book_is_found_by_the_environment(capsys, lesson, monkeypatch):
+    monkeypatch.setenv(ENVIRONMENT, lesson)
+    code, out, _ = run(capsys, "book", "export", "--format", "json")
+    assert code == 0 and json.loads(out)["classes"][0]["name"] == "5b"
+
+
+def test_forget_deletes_a_student_and_says_how_many_records_went(capsys, lesson):
+    code, out, _ = run(capsys, "book", "forget", "Bo", "--class", "5b", "--db", lesson)
+    assert (code, out) == (0, "forgot Bo: 4 records deleted\n")  # step, set, device, student
+    _, exported, _ = run(capsys, "book", "export", "--db", lesson)
+    assert {line["student"] for line in csv.DictReader(io.StringIO(exported))} == {"Ann"}
+    code, out, err = run(capsys, "book", "forget", "Bo", "--db", lesson)
+    assert (code, out) == (2, "")
+    assert err == "mathcards: error: there is no student called Bo in the class book\n"
+
+
+def test_purge_deletes_what_is_older_than_the_days_kept(capsys, lesson):
+    code, out, _ = run(capsys, "book", "purge", "--db", lesson)  # a year by default
+    assert (code, out) == (0, "0 records older than the days kept (365) deleted\n")
+    code, out, _ = run(capsys, "book", "purge", "--keep-days", "30", "--db", lesson)
+    everything = 2 + 2 + 1 + 2 + 2 + 1  # steps, sets, the game, devices, students, the class
+    assert (code, out) == (0, f"{everything} records older than the days kept (30) deleted\n")
+    _, exported, _ = run(capsys, "book", "export", "--db", lesson, "--format", "json")
+    assert json.loads(exported) == {"classes": []}
+    code, _, err = run(capsys, "book", "purge", "--keep-days", "0", "--db", lesson)
+    assert code == 2 and "--keep-days must be a whole number of days, at least 1, not '0'" in err
+
+
+def test_errors_are_one_line_and_exit_2(capsys, tmp_path):
+    missing = f"sqlite:///{tmp_path / 'nothing.sqlite'}"
+    code, out, err = run(capsys, "book", "export", "--db", missing)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"mathcards: error: there is no class book at {tmp_path / 'nothing.sqlite'} yet: "
+        "run `mathcards book upgrade`\n"
+    )
+    code, _, err = run(capsys, "book", "export", "--db", "mysql://teacher@db/book")
+    assert code == 2 and err.count("\n") == 1 and "SQLite or PostgreSQL" in err
+    code, _, err = run(capsys, "book")
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_the_book_commands_speak_polish(capsys, lesson):
+    code, out, _ = run(capsys, "--lang", "pl", "book", "forget", "Bo", "--db", lesson)
+    assert (code, out) == (0, "zapomniano Bo: usunięto 4 wpisy\n")
+    code, out, _ = run(capsys, "--lang", "pl", "book", "purge", "--db", lesson)
+    assert out == "usunięto 0 wpisów starszych niż przechowywane dni (365)\n"
+    code, _, err = run(capsys, "--lang", "pl", "book", "forget", "Zed", "--db", lesson)
+    assert err == "mathcards: błąd: w dzienniku klasy nie ma ucznia o pseudonimie Zed\n"
+
+
+def test_the_other_commands_never_load_sqlalchemy():
+    probe = "import sys; from mathcards import cli; cli.parser(); print(*sorted(sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    loaded = {name.split(".")[0] for name in done.stdout.split()}
+    assert not loaded & {"sqlalchemy", "alembic", "psycopg"}

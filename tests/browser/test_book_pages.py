@@ -1,0 +1,123 @@
+"""The class book in a real browser, against `mathcards serve` and a real database (an SQLite
+file, then a PostgreSQL server the suite starts): a student joins, answers two deals, closes
+the page and finds the set where it was; the teacher's page shows both answers; `mathcards book
+export` prints them and `mathcards book forget` removes them."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from mathcards.mam import level
+from mathcards.mam.practice import PracticeSet
+from tests.browser.conftest import (
+    ROOT,
+    SERVERS,
+    join,
+    layout_problems,
+    serving,
+    stop_server,
+    teacher_url,
+)
+from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
+
+pytestmark = pytest.mark.browser
+PRACTICE = "en/mam/2-practice.ipynb"
+LESSON_SET = PracticeSet(level("normal"), rounds=8, seed=2026)  # the lesson's own set
+
+
+def book(*arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mathcards.cli", "book", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'classbook.sqlite'}"
+    return str(request.getfixturevalue("postgres").database())
+
+
+def answer(practice, text: str) -> None:
+    practice.locator(".mc-answer input").fill(text)
+    practice.locator("button.mc-mam").click()
+
+
+def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
+    browser, tmp_path, database
+):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with serving(ROOT / "lessons", tmp_path, "--warm", PRACTICE, db=database) as base:
+        page = context.new_page()
+        page.goto(f"{base}/voila/render/{PRACTICE}")
+        expect(page.locator(".mc-join-name input")).to_be_visible()
+        join(page, "Ola")
+        practice = page.locator(".mc-practice")
+        expect(practice.locator(".mc-progress")).to_contain_text("Deal 1 of 8")
+        answer(practice, LESSON_SET.exercises[0].good_answer())
+        expect(practice.locator(".mc-message.mc-ok")).to_be_visible()
+        practice.locator("button.mc-next").click()
+        expect(practice.locator(".mc-progress")).to_contain_text("Deal 2 of 8")
+        answer(practice, "1+")
+        expect(practice.locator(".mc-message.mc-error")).to_contain_text("Not yet")
+        # the set, two answers and going on: each acknowledged once it is committed
+        expect(page.locator(".mc-saved")).to_have_text("Saved: 4")
+        stop_server(SERVERS[base], signal.SIGKILL)  # kill -9: no time to save anything more
+
+    with serving(ROOT / "lessons", tmp_path, "--warm", "none", db=database) as base:
+        again = context.new_page()  # the page opened again, in the same browser
+        again.goto(f"{base}/voila/render/{PRACTICE}")
+        practice = again.locator(".mc-practice")
+        expect(practice.locator(".mc-progress")).to_contain_text("Deal 2 of 8")
+        expect(practice.locator(".mc-progress")).to_contain_text("solved 1")
+        expect(practice.locator(".mc-message")).to_contain_text("where you left off")
+        expect(again.locator(".mc-join-name input")).to_be_hidden()
+        expect(again.locator(".mc-book-who")).to_contain_text("Ola")
+
+        teacher = context.new_page()
+        teacher.goto(teacher_url(tmp_path / "server.log"))
+        students = teacher.locator("table").first
+        row = students.locator("tr", has_text="Ola")
+        expect(row.locator("td").nth(2)).to_have_text("1")  # deals solved
+        expect(row.locator("td").nth(3)).to_have_text("2")  # answers
+        expect(teacher.locator("body")).to_contain_text("a number is missing after the last")
+        assert not layout_problems(teacher)
+        seats = teacher.locator("table").last  # who holds pages open now: Ola, one page
+        expect(seats.locator("tr", has_text="Ola").locator("td").nth(1)).to_have_text("1")
+        seats.locator("tr", has_text="Ola").locator("button").click()
+        expect(teacher.locator(".mc-said")).to_have_text("1 page closed: its seat is free.")
+        expect(teacher.locator("table").last).not_to_contain_text("Ola")
+
+        exported = book("export", "--db", database, "--format", "csv")
+        assert exported.returncode == 0, exported.stderr
+        assert "Ola" in exported.stdout and "1+" in exported.stdout
+        assert LESSON_SET.exercises[0].good_answer() in exported.stdout
+
+        forgotten = book("forget", "Ola", "--db", database)
+        assert forgotten.returncode == 0, forgotten.stderr
+        assert "Ola" not in book("export", "--db", database).stdout
+        teacher.reload()
+        expect(teacher.locator("body")).not_to_contain_text("Ola")
+    context.close()
+
+
+def test_the_teacher_page_needs_the_teachers_code(browser, tmp_path):
+    with serving(ROOT / "lessons", tmp_path, "--warm", "none") as base:
+        page = browser.new_page()
+        response = page.goto(f"{base}/mathcards/teacher")
+        assert response.status == 403
+        expect(page.locator("h1")).to_have_text("For the teacher only")
+        assert page.goto(f"{base}/mathcards/teacher?code=WRONGCODE").status == 403
+        page.goto(teacher_url(tmp_path / "server.log"))
+        assert "code=" not in page.url  # kept in a cookie, not in the address bar
+        expect(page.locator("h1")).to_contain_text("The class book of")
+        page.close()

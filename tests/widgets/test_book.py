@@ -1,0 +1,193 @@
+"""The practice page with a class book: joining, every step kept, a set resumed where it was
+left, and a book that is down costing one sentence, never the page. The class service is
+played here by a small stand-in behind the real client (`ClassBook.call`); the real service and
+database are in tests/classroom/test_service.py and tests/browser/test_book_pages.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.conftest import FakeClock
+from widgets.book import BookDown, ClassBook, refusal_for
+from widgets.mam import MamTable, PracticeSession
+
+
+class StandInService:
+    """The class service's answers, kept in memory: one class, browsers by device."""
+
+    def __init__(self) -> None:
+        self.students: dict[str, str] = {}  # device → nickname
+        self.sets: list[dict[str, Any]] = []
+        self.games: list[dict[str, Any]] = []
+        self.down = False
+
+    def answer(self, device: str, path: str, sent: dict[str, Any] | None) -> Any:
+        if self.down:
+            raise BookDown()
+        if path.startswith("me"):
+            nickname = self.students.get(device)
+            open_sets = [s for s in self.sets if s["student"] == nickname and not s["finished"]]
+            return {
+                "student": nickname,
+                "suggestion": "Lama 7",
+                "practice": (open_sets or [None])[-1],
+            }
+        assert sent is not None
+        if path == "join":
+            if sent["nickname"] in self.students.values():
+                raise refusal_for("name-taken")
+            self.students[device] = sent["nickname"]
+            return sent["nickname"]
+        if path == "sets":
+            kept = {**sent, "id": len(self.sets) + 1, "steps": [], "finished": False}
+            self.sets.append({**kept, "student": self.students[device]})
+            return kept["id"]
+        if path == "games":
+            self.games.append({**sent, "student": self.students[device]})
+            return len(self.games)
+        if path.startswith("games/"):
+            self.games[int(path.split("/")[1]) - 1].update(sent, finished=True)
+            return None
+        set_id = int(path.split("/")[1])
+        if path.endswith("steps"):
+            self.sets[set_id - 1]["steps"].append(sent)
+            return len(self.sets[set_id - 1]["steps"])
+        self.sets[set_id - 1]["finished"] = True
+        return None
+
+
+class StandInBook(ClassBook):
+    def __init__(self, service: StandInService, device: str = "phone-of-ola") -> None:
+        super().__init__("http://stand-in/", ticket=device)
+        self.service = service
+
+    def call(self, path: str, sent: dict[str, Any] | None = None) -> Any:
+        return self.service.answer(self.ticket, path, sent)
+
+
+def practice(service: StandInService, device: str = "phone-of-ola") -> PracticeSession:
+    return PracticeSession("easy", rounds=3, seed=11, book=StandInBook(service, device))
+
+
+def solve(session: PracticeSession) -> None:
+    exercise = session.practice.current
+    session.answer.text.value = exercise.good_answer()
+    session.answer.submit.click()
+
+
+def test_without_a_class_book_there_is_no_name_box():
+    session = PracticeSession("easy", rounds=2, seed=1, book=None)
+    assert session.book.layout.display == "none" and session.desk.layout.display == ""
+    assert "Deal 1 of 2" in session.progress.value
+
+
+def test_a_student_joins_under_a_nickname_before_the_first_deal():
+    service = StandInService()
+    session = practice(service)
+    assert session.desk.layout.display == "none"
+    assert session.book.name.value == "Lama 7"  # a name made up for them, theirs to change
+    session.book.name.value = "  Ola   K "
+    session.book.join_button.click()
+    assert service.students == {"phone-of-ola": "Ola K"}
+    assert session.desk.layout.display == "" and "Ola K" in session.book.status.value
+    assert service.sets[0]["level"] == "easy" and service.sets[0]["seed"] == 11
+
+
+def test_every_answer_hint_and_next_deal_is_kept():
+    service = StandInService()
+    session = practice(service)
+    session.book.join_button.click()
+    session.answer.text.value = "99+"
+    session.answer.submit.click()
+    session.hint_button.click()
+    solve(session)
+    session.next_button.click()
+    steps = service.sets[0]["steps"]
+    assert [step["kind"] for step in steps] == ["answer", "hint", "answer", "next"]
+    wrong = steps[0]
+    assert wrong["typed"] == "99+" and not wrong["correct"] and wrong["verdict_kind"] == "syntax"
+    assert (
+        wrong["sentence"]
+        and wrong["deal"] == 1
+        and wrong["target"] == session.practice.exercises[0].target
+    )
+    assert steps[2]["correct"] and steps[2]["hints_used"] == 1
+
+
+def test_a_student_who_comes_back_finds_the_set_where_they_left_it():
+    service = StandInService()
+    first = practice(service)
+    first.book.join_button.click()
+    solve(first)
+    first.next_button.click()
+    first.hint_button.click()
+    left = (first.practice.position, first.practice.score(), first.progress.value)
+
+    again = practice(service)  # the page closed and opened again, on the same phone
+    assert again.desk.layout.display == "" and again.book.name_box.layout.display == "none"
+    assert (again.practice.position, again.practice.score(), again.progress.value) == left
+    assert "where you left off" in again.answer.message.value
+    assert "mc-hint" in again.hint_text.value  # the hint taken is shown again
+    solve(again)
+    assert len(service.sets) == 1 and service.sets[0]["steps"][-1]["correct"]
+
+
+def test_a_finished_set_is_closed_and_the_next_visit_starts_a_new_one():
+    service = StandInService()
+    session = practice(service)
+    session.book.join_button.click()
+    for _ in range(3):
+        session.next_button.click()
+    assert session.practice.finished and service.sets[0]["finished"]
+    assert practice(service).set_id == 2
+
+
+def test_a_name_someone_has_is_refused_next_to_the_box_and_kept_there():
+    service = StandInService()
+    practice(service).book.join_button.click()
+    other = practice(service, device="laptop-of-kim")
+    other.book.join_button.click()  # "Lama 7" again
+    assert "already has that name" in other.book.message.value
+    assert other.book.name.value == "Lama 7" and other.desk.layout.display == "none"
+
+
+@pytest.mark.parametrize("when", ["at the start", "while practising"])
+def test_a_book_that_is_down_costs_one_sentence_never_the_page(when):
+    service = StandInService()
+    service.down = when == "at the start"
+    session = practice(service)
+    if when == "while practising":
+        session.book.join_button.click()
+        service.down = True
+    session.answer.text.value = "1+2"
+    session.answer.submit.click()
+    assert "not being saved right now" in session.book.status.value
+    assert session.desk.layout.display == "" and session.answer.text.value == "1+2"
+    assert "Not yet" in session.answer.message.value or "MAM" in session.answer.message.value
+
+
+def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
+    service = StandInService()
+    practice(service).book.join_button.click()  # the browser joined the class on another page
+    clock = FakeClock()
+    table = MamTable(
+        mode="versus", opponents=("good", "expert"), seed=4, clock=clock, book=StandInBook(service)
+    )
+    assert table.book.layout.display == "" and "Lama 7" in table.book.status.value
+    table.deal_button.click()
+    (dealt,) = service.games
+    assert (dealt["game"], dealt["seed"], dealt["finished"]) == ("mam", 4, False)
+    table.answer.text.value = "1+"
+    table.answer.submit.click()
+    clock.run()  # the computers play on to the end of the game
+    assert table.game.over and dealt["finished"] and dealt["winners"] == table.game.winners()
+    assert dealt["scores"] == table.game.scores()
+
+
+def test_a_table_shows_no_name_box_and_keeps_nothing_until_the_browser_joined():
+    service = StandInService()
+    table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    table.deal_button.click()
+    assert table.book.layout.display == "none" and service.games == []

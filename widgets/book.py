@@ -1,0 +1,273 @@
+"""The class book, as a page's kernel reaches it: a small HTTP client of the class service
+(`mathcards/classroom/service.py`), and the bar at the top of a page that says who the student
+is, lets them join the class under a nickname, and says in one sentence when their work cannot
+be saved. Without a class service (JupyterLab, a test) there is no bar and nothing is sent."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from mathcards.i18n import _
+from widgets.controls import button, html, render_message
+
+SERVICE_ENV = "MATHCARDS_SERVICE"  # the service's address, set by `mathcards serve`
+TICKET_ENV = "HTTP_X_MATHCARDS_TICKET"  # this page's ticket, passed by Voila with its request
+TIMEOUT_SECONDS = 5.0  # a call to the service on this machine; beyond it, the book is down
+
+
+HERE: Any = object()  # a widget's default book: that of the server serving its page, if any
+
+
+def served(book: ClassBook | None) -> ClassBook | None:
+    """The class book a widget was given, or by default (HERE) the one serving its page."""
+    return ClassBook.here() if book is HERE else book
+
+
+class BookDown(ValueError):
+    """The class book cannot keep this now: the page goes on without it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _(
+                "Your work is not being saved right now: the class book cannot be reached. "
+                "Go on practising, and tell your teacher."
+            )
+        )
+
+
+class NameTaken(ValueError):
+    """Another student of the class has this nickname."""
+
+
+class ClassBook:
+    """The class service at `url`, speaking for the browser that holds `ticket`."""
+
+    def __init__(self, url: str, ticket: str, timeout: float = TIMEOUT_SECONDS) -> None:
+        self.url, self.ticket, self.timeout = url.rstrip("/") + "/", ticket, timeout
+
+    @classmethod
+    def here(cls, environ: Mapping[str, str] = os.environ) -> ClassBook | None:
+        """The class book of the server that serves this page, if it keeps one."""
+        if not environ.get(SERVICE_ENV):
+            return None
+        wait_for_page()
+        ticket = environ.get(TICKET_ENV, "")
+        return cls(environ[SERVICE_ENV], ticket) if ticket else None
+
+    def call(self, path: str, sent: dict[str, Any] | None = None) -> Any:
+        """GET `path` (or POST `sent` to it) and return the result; refusals as ValueErrors."""
+        request = urllib.request.Request(
+            self.url + path,
+            data=None if sent is None else json.dumps(sent).encode(),
+            headers={"X-Mathcards-Ticket": self.ticket, "Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                return json.load(response)["result"]
+        except urllib.error.HTTPError as refusal:
+            raise refused(refusal) from None
+        except (OSError, ValueError, KeyError):
+            raise BookDown() from None
+
+    def me(self, game: str) -> dict[str, Any]:
+        return dict(self.call(f"me?game={game}"))
+
+    def join(self, nickname: str) -> str:
+        return str(self.call("join", {"nickname": nickname}))
+
+    def start_set(self, **settings: Any) -> int:
+        return int(self.call("sets", settings))
+
+    def record_step(self, set_id: int, **step: Any) -> int:
+        return int(self.call(f"sets/{set_id}/steps", step))
+
+    def finish_set(self, set_id: int) -> None:
+        self.call(f"sets/{set_id}/finish", {})
+
+    def record_game(self, **game: Any) -> int:
+        return int(self.call("games", game))
+
+    def finish_game(self, game_id: int, **ending: Any) -> None:
+        self.call(f"games/{game_id}", ending)
+
+    def record_decision(self, **decision: Any) -> int:
+        return int(self.call("decisions", decision))
+
+
+def refused(refusal: urllib.error.HTTPError) -> ValueError:
+    """The service's refusal, read from its answer."""
+    try:
+        error = json.load(refusal).get("error")
+    except (OSError, ValueError, AttributeError):
+        error = None
+    return refusal_for(error)
+
+
+def refusal_for(error: str | None) -> ValueError:
+    """The service's refusal (`{"error": what}`) as a sentence in this page's language."""
+    if error == "name-taken":
+        return NameTaken(_("Someone in the class already has that name: choose another one."))
+    return BookDown()
+
+
+PAGE_SEEN = False  # a warm kernel has had its page's request (Voila's preheating)
+
+
+def wait_for_page() -> None:
+    """A warm kernel ran its page before anyone asked for it: wait for the request of the
+    browser it is handed to (Voila sends it, with this page's ticket). Once per kernel."""
+    global PAGE_SEEN
+    if PAGE_SEEN or os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    from voila.utils import wait_for_request  # type: ignore[import-untyped]
+
+    wait_for_request()
+    PAGE_SEEN = True
+
+
+class BookBar(w.VBox):
+    """Who the student is in the class book: a name box to join the class (`mc-join-name`,
+    `mc-join`), then their nickname; every save goes through `save`, and a book that is down
+    costs one sentence here, never the page. A bar that does not `invite` (a game's table, which
+    the teacher also projects) shows nothing until the browser has joined the class."""
+
+    def __init__(
+        self,
+        book: ClassBook | None,
+        game: str,
+        joined: Callable[[], None] = lambda: None,
+        *,
+        invite: bool = True,
+    ) -> None:
+        self.book, self.game, self.joined, self.invite = book, game, joined, invite
+        self.student: str | None = None
+        self.practice: dict[str, Any] | None = None
+        self.down = False
+        self.saved = 0  # things kept since the page opened, each acknowledged by the service
+        self.status = html("mc-book-status")
+        self.name = w.Text(description=_("Your name"), layout=w.Layout(width="260px"))
+        self.name.add_class("mc-join-name")
+        self.join_button = button(_("Join the class"), "mc-join", self.join, button_style="info")
+        self.message = html("mc-join-message")
+        self.name_box = w.VBox([w.HBox([self.name, self.join_button]), self.message])
+        super().__init__([self.name_box, self.status] if invite else [self.status])
+        self.add_class("mc-book")
+        self.layout.display = "none" if book is None else ""
+        self.name_box.layout.display = "none"
+        if book is not None:
+            self.look_up()
+
+    @property
+    def keeping(self) -> bool:
+        """Is the work on this page kept in a class book (the student has joined one)?"""
+        return self.book is not None and self.student is not None
+
+    @property
+    def waiting(self) -> bool:
+        """Must the student join the class before the page goes on?"""
+        return self.invite and self.book is not None and self.student is None and not self.down
+
+    def look_up(self) -> None:
+        assert self.book is not None
+        try:
+            me = self.book.me(self.game)
+        except ValueError as problem:
+            self.down = True
+            self.status.value = render_message(str(problem), ok=False)
+            return
+        self.student, self.practice = me["student"], me.get("practice")
+        if self.student is None and not self.invite:
+            self.layout.display = "none"
+        elif self.student is None:
+            self.name.value = str(me.get("suggestion") or "")
+            self.name_box.layout.display = ""
+            self.status.value = render_message(
+                _("Choose a name for the class book (no real name needed), then join.")
+            )
+        else:
+            self._show_student()
+
+    def join(self, _button: object = None) -> None:
+        assert self.book is not None
+        nickname = " ".join(self.name.value.split())
+        if not nickname:
+            self.message.value = render_message(_("Type a name first."), ok=False)
+            return
+        try:
+            self.student = self.book.join(nickname)
+        except ValueError as problem:
+            self.message.value = render_message(str(problem), ok=False)
+            return
+        self.message.value = ""
+        self.name_box.layout.display = "none"
+        self._show_student()
+        self.joined()
+
+    def save(self, call: Callable[[ClassBook], Any]) -> Any:
+        """Keep something in the class book; None (and one sentence) if it cannot be kept."""
+        if not self.keeping:
+            return None
+        assert self.book is not None
+        try:
+            kept = call(self.book)
+        except ValueError as problem:
+            self.status.value = render_message(str(problem), ok=False)
+            return None
+        self.saved += 1
+        self._show_student()
+        return kept
+
+    def _show_student(self) -> None:
+        self.layout.display = ""
+        sentence = _("You are {name} in the class book: your work is saved as you go.")
+        who = escape(sentence.format(name=self.student))
+        saved = _("Saved: {n}").format(n=self.saved) if self.saved else ""
+        self.status.value = (
+            f"<p class='mc-book-who'>{who} <span class='mc-saved'>{escape(saved)}</span></p>"
+        )
+
+
+def next_seed(seed: int | None, games: int) -> int:
+    """The seed of a table's next game: the page's own, one on for every game dealt, else a new
+    one; either way the game kept in the class book can be replayed."""
+    return secrets.randbelow(2**31) if seed is None else seed + games
+
+
+class Scorebook:
+    """The games played at one table, kept in the class book: each as soon as it is dealt (so
+    a game left half-way is kept, as unfinished), then again with its result when it ends."""
+
+    def __init__(self, bar: BookBar, game: str) -> None:
+        self.bar, self.game = bar, game
+        self.kept: int | None = None
+        self.ended = True
+
+    def dealt(self, game: Any, seed: int) -> None:
+        self.ended = False
+        record = {"game": self.game, "players": list(game.players), "seed": seed}
+        self.kept = self.bar.save(lambda book: book.record_game(**record, **result(game)))
+
+    def seen(self, game: Any) -> None:
+        """After every move: once the game is over, its result is kept."""
+        if self.ended or not game.over:
+            return
+        self.ended = True
+        kept, ending = self.kept, result(game)
+        if kept is not None:
+            ending = {"scores": ending["scores"], "winners": ending["winners"]}
+            self.bar.save(lambda book: book.finish_game(kept, **ending))
+
+
+def result(game: Any) -> dict[str, Any]:
+    """Where a game stands, as the class book keeps it."""
+    over = bool(game.over)
+    return {"scores": game.scores(), "winners": game.winners() if over else [], "finished": over}

@@ -13,7 +13,9 @@ import pytest
 import tornado.web
 from tornado.testing import AsyncHTTPTestCase, gen_test
 
+from mathcards import i18n
 from mathcards.book import Book
+from mathcards.book.names import ANIMALS
 from mathcards.classroom import service
 from mathcards.classroom.clients import remember_device
 from mathcards.classroom.service import TICKET_HEADER, ClassService, hand_ticket
@@ -88,6 +90,17 @@ class TestTheService(ServiceCase):
 
         assert (await self.call(f"sets/{set_id}/finish", later, {}))[0] == 200
         assert (await self.call("me?game=mam", later))[1]["result"]["practice"] is None
+
+    @gen_test
+    async def test_the_name_suggested_is_in_the_pages_language(self):
+        ticket = self.ticket("device-of-ola-0123456789")
+        polish = i18n.catalogue("pl").gettext
+        animals = {polish(animal) for animal in ANIMALS} - set(ANIMALS)
+        for _ in range(5):
+            suggested = (await self.call("me?game=mam&lang=pl", ticket))[1]["result"]["suggestion"]
+            assert suggested.rsplit(" ", 1)[0] in animals, suggested
+        english = (await self.call("me?game=mam&lang=xx", ticket))[1]["result"]["suggestion"]
+        assert english.rsplit(" ", 1)[0] in ANIMALS
 
     @gen_test
     async def test_a_name_in_use_and_another_students_set_are_refused(self):

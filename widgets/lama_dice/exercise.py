@@ -78,9 +78,9 @@ class RollOrQuit(Complains, w.VBox):
         row, llama_row = self.moment
         lead = _("Everyone else has quit: you are the last player. Roll on or quit?")
         dice = _("Dice: {dice}").format(dice=dice_text(self.dice()))
+        title = _("Moment {number}").format(number=self.number + 1)
         self.heading.value = (
-            f"<h4>{escape(_('Moment {number}').format(number=self.number + 1))}</h4>"
-            f"<p>{escape(lead)} <small>{escape(dice)}</small></p>"
+            f"<h4>{escape(title)}</h4><p>{escape(lead)} <small>{escape(dice)}</small></p>"
         )
         self.situation.value = render_rows(row, llama_row)
         self.message.value = self.verdict.value = ""

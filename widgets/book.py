@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathcards import i18n
 from mathcards.i18n import _
 from widgets.controls import button, html, render_message
 
@@ -79,7 +80,7 @@ class ClassBook:
             raise BookDown() from None
 
     def me(self, game: str) -> dict[str, Any]:
-        return dict(self.call(f"me?game={game}"))
+        return dict(self.call(f"me?game={game}&lang={i18n.language()}"))
 
     def join(self, nickname: str) -> str:
         return str(self.call("join", {"nickname": nickname}))
@@ -154,11 +155,16 @@ class BookBar(w.VBox):
         self.down = False
         self.saved = 0  # things kept since the page opened, each acknowledged by the service
         self.status = html("mc-book-status")
-        self.name = w.Text(description=_("Your name"), layout=w.Layout(width="260px"))
+        self.name = w.Text(
+            description=_("Your name"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="18em", max_width="100%"),
+        )
         self.name.add_class("mc-join-name")
         self.join_button = button(_("Join the class"), "mc-join", self.join, button_style="info")
         self.message = html("mc-join-message")
-        self.name_box = w.VBox([w.HBox([self.name, self.join_button]), self.message])
+        joining = w.HBox([self.name, self.join_button], layout=w.Layout(flex_flow="row wrap"))
+        self.name_box = w.VBox([joining, self.message])
         super().__init__([self.name_box, self.status] if invite else [self.status])
         self.add_class("mc-book")
         self.layout.display = "none" if book is None else ""

@@ -7,6 +7,7 @@ import hashlib
 import random
 from collections.abc import Collection
 
+from mathcards import i18n
 from mathcards.book.errors import BadNickname, BookError
 from mathcards.book.models import CLASS_NAME_LENGTH, NICKNAME_LENGTH
 from mathcards.i18n import N_, _
@@ -58,11 +59,13 @@ def device_hash(device: str) -> str:
     return hashlib.sha256(device.encode()).hexdigest()
 
 
-def suggestion(rng: random.Random, taken: Collection[str]) -> str:
-    """A nickname no one in the class has (`taken` are their keys): an animal and a number."""
+def suggestion(rng: random.Random, taken: Collection[str], language: str | None = None) -> str:
+    """A nickname no one in the class has (`taken` are their keys): an animal and a number, in
+    the student's language (else the one in use)."""
+    animal = _ if language is None else i18n.catalogue(language).gettext
     for tries in range(1000):
         number = rng.randint(1, 99 if tries < 100 else 9999)
-        free = f"{_(rng.choice(ANIMALS))} {number}"
+        free = f"{animal(rng.choice(ANIMALS))} {number}"
         if free.casefold() not in taken:
             return free
     raise BookError(_("every suggested nickname is taken: choose one"))

@@ -182,15 +182,17 @@ class Book:
             return _student(found[0], found[1]) if found else None
 
     @guarded
-    def suggest_nickname(self, class_name: str, rng: random.Random) -> str:
-        """A nickname no one in the class has yet, e.g. "Llama 17"."""
+    def suggest_nickname(
+        self, class_name: str, rng: random.Random, language: str | None = None
+    ) -> str:
+        """A nickname no one in the class has yet, e.g. "Llama 17" ("Lama 17" in Polish)."""
         with self._reading() as session:
             taken = session.scalars(
                 select(StudentRow.nickname_key)
                 .join(SchoolClass, SchoolClass.id == StudentRow.class_id)
                 .where(SchoolClass.name == names.class_name(class_name))
             )
-            return names.suggestion(rng, set(taken))
+            return names.suggestion(rng, set(taken), language)
 
     @guarded
     def start_set(

@@ -18,7 +18,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom.clients import client_of, from_this_machine, remember_device
+from mathcards.classroom.clients import from_this_machine, remember_device
 from mathcards.classroom.refused import reader_language, refused_page
 from mathcards.classroom.service import hand_ticket
 
@@ -143,7 +143,7 @@ class ClassroomPage(TornadoVoilaHandler):
     def prepare(self) -> Any:
         device = remember_device(self)
         places: Places = self.application.places
-        client = client_of(self.request)
+        client = device  # this browser, even on its first visit (its cookie was just set)
         language = reader_language(self.request)
         words = i18n.catalogue(language)
         if places.full():

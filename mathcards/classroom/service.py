@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import tornado.web
 
+from mathcards import i18n
 from mathcards.book import Book, BookUnavailable, NameTaken, Step
 from mathcards.classroom.clients import from_this_machine
 
@@ -66,12 +67,13 @@ class ClassService:
 
     # What the calls do, each in the writer's thread, so `book` is not None in them.
 
-    def me(self, device: str, game: str) -> dict[str, Any]:
+    def me(self, device: str, game: str, language: str) -> dict[str, Any]:
         """Who this browser is in the class, and the practice set they left open."""
         book = self.book_of()
         student = book.student_for(device, self.class_name)
         if student is None:
-            suggestion = book.suggest_nickname(self.class_name, random.Random())
+            language = language if language in i18n.LANGUAGES else i18n.DEFAULT
+            suggestion = book.suggest_nickname(self.class_name, random.Random(), language)
             return {"student": None, "suggestion": suggestion, "practice": None}
         practice = book.open_set(student.id, game)
         if practice is not None:
@@ -187,10 +189,12 @@ def plain(value: Any) -> Any:
 
 
 class Me(KernelCall):
-    """GET: who this browser is, and their open practice set of `?game=`."""
+    """GET: who this browser is, and their open practice set of `?game=`; a name to suggest
+    in the page's language (`?lang=`)."""
 
     async def get(self) -> None:
-        await self.answer(self.service.me, self.device, self.get_query_argument("game", "mam"))
+        game, language = self.get_query_argument("game", "mam"), self.get_query_argument("lang", "")
+        await self.answer(self.service.me, self.device, game, language)
 
 
 class Join(KernelCall):

@@ -7,9 +7,11 @@ gives None for anything not worked out in advance; the caller then computes it.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from mathcards.chips import LLAMA
+from mathcards.i18n import _
 from mathcards.lama_dice.bots import STRATEGIES
 from mathcards.lama_dice.dice import Dice, Row, dice_text
 from mathcards.lama_dice.policy import Decision, last_player
@@ -25,6 +27,7 @@ EXAMPLE_ROWS: tuple[Row, ...] = (
     (4, 5, 6, LLAMA),
     (1, 2, 3, 4, 5, LLAMA),
 )
+MOMENTS: tuple[tuple[Row, Row], ...] = tuple((row, LESSON_LLAMA_ROW) for row in EXAMPLE_ROWS)
 LAST_ROUNDS, LAST_ROUNDS_SEED = 3000, 7
 GAMES, GAMES_SEED = 60, 3
 
@@ -44,6 +47,28 @@ def decide(row: Row, llama_row: Row, dice: Dice, llama_scoring: str = "once") ->
     """The last player's decision: worked out in advance for the lessons' rows, else now."""
     known = decision(row, llama_row, dice, llama_scoring)
     return known or last_player(row, llama_row, dice, llama_scoring=llama_scoring)
+
+
+def moment(seed: int, number: int) -> tuple[Row, Row]:
+    """The `number`-th moment (from 0) of a seeded roll-or-quit series for the last player: a
+    row and the llama row, every one worked out in advance. The series goes through all the
+    moments in a shuffled order, then again in another, never the same moment twice running."""
+    if number < 0:
+        raise ValueError(
+            _("a moment of the series is counted from 0, not {number}").format(number=number)
+        )
+    passes, place = divmod(number, len(MOMENTS))
+    order = _shuffled(seed, passes)
+    if passes and order[0] == _shuffled(seed, passes - 1)[-1]:
+        order[0], order[1] = order[1], order[0]
+    return order[place]
+
+
+def _shuffled(seed: int, passes: int) -> list[tuple[Row, Row]]:
+    """The moments in the order of this pass through them (before the first is changed)."""
+    order = list(MOMENTS)
+    random.Random(f"roll-or-quit {seed} {passes}").shuffle(order)
+    return order
 
 
 def average_penalties(

@@ -23,7 +23,12 @@ from tests.browser.conftest import (
     stop_server,
     teacher_url,
 )
-from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
+from tests.postgres import (
+    MISSING,
+    Server,
+    postgres,  # noqa: F401 - the session's PostgreSQL server
+    programs,
+)
 
 pytestmark = pytest.mark.browser
 PRACTICE = "en/mam/2-practice.ipynb"
@@ -121,3 +126,37 @@ def test_the_teacher_page_needs_the_teachers_code(browser, tmp_path):
         assert "code=" not in page.url  # kept in a cookie, not in the address bar
         expect(page.locator("h1")).to_contain_text("The class book of")
         page.close()
+
+
+def test_a_database_that_goes_down_costs_the_student_one_sentence_never_the_page(browser, tmp_path):
+    if (programs_folder := programs()) is None:
+        pytest.skip(MISSING)
+    database = Server(programs_folder)  # a PostgreSQL of this test's own, to stop and start
+    database.start()
+    try:
+        with serving(ROOT / "lessons", tmp_path, "--warm", "none", db=database.database()) as base:
+            page = browser.new_page()
+            page.goto(f"{base}/voila/render/{PRACTICE}")
+            join(page, "Kim")
+            practice = page.locator(".mc-practice")
+            answer(practice, "1+")
+            expect(page.locator(".mc-saved")).to_have_text("Saved: 2")
+
+            database.halt()
+            answer(practice, LESSON_SET.exercises[0].good_answer())
+            expect(page.locator(".mc-book-status")).to_contain_text("not being saved right now")
+            expect(practice.locator(".mc-message.mc-ok")).to_contain_text("Correct")
+            expect(practice.locator(".mc-progress")).to_contain_text("solved 1")
+            teacher = browser.new_page()
+            teacher.goto(teacher_url(tmp_path / "server.log"))
+            expect(teacher.locator(".mc-said")).to_contain_text("cannot be reached")
+
+            database.start()  # back, on the same port: the next step is kept again
+            practice.locator("button.mc-next").click()
+            expect(page.locator(".mc-saved")).to_have_text("Saved: 3")
+            teacher.reload()
+            expect(teacher.locator("table").first).to_contain_text("Kim")
+            page.close()
+            teacher.close()
+    finally:
+        database.stop()

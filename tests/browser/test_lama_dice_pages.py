@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
+from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 60_000
@@ -110,6 +110,31 @@ def test_the_roll_or_quit_page_answers_for_typed_rows(server, visit, tmp_path):
     page.locator(".mc-decision", has_text="Best: quit").wait_for(timeout=WAIT_MS)
     page.locator(".mc-strategy-result", has_text="Your row 6,").wait_for(timeout=WAIT_MS)
     check_both_sizes(visit, tmp_path, "roll-or-quit")
+
+
+def test_the_roll_or_quit_exercise_answers_and_the_class_book_keeps_it(server, visit, tmp_path):
+    """A student who joined the class on the practice page answers the exercise at once; the
+    class book acknowledges the answer."""
+    page = visit.page
+    visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
+    join(page, "Rolla")
+    visit.open(PAGE.format(server=server, name="3-roll-or-quit.ipynb"))
+    exercise = page.locator(".mc-roll-or-quit")
+    expect(exercise.locator(".mc-book-who")).to_contain_text("You are Rolla")
+    expect(exercise.locator(".mc-moment")).to_contain_text("Moment 1")
+    exercise.locator("button.mc-roll-on").click()
+    verdict = exercise.locator(".mc-verdict")
+    expect(verdict).to_contain_text("You chose to roll on")
+    expect(verdict).to_contain_text("Rolling on scores")
+    expect(exercise.locator(".mc-exercise-score")).to_contain_text("of 1")
+    expect(exercise.locator(".mc-saved")).to_have_text("Saved: 1")
+    exercise.locator("button.mc-another").click()
+    expect(exercise.locator(".mc-moment")).to_contain_text("Moment 2")
+    expect(exercise.locator("button.mc-quit")).to_be_enabled()
+    exercise.locator("button.mc-quit").click()
+    expect(exercise.locator(".mc-saved")).to_have_text("Saved: 2")
+    assert not visit.errors, visit.errors
+    assert not visit.offsite_requests()
 
 
 def test_the_different_dice_page_adds_your_own_layout(server, visit, tmp_path):

@@ -4,7 +4,7 @@ chart, scoring a hand, and a simulation converging."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
+from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -46,6 +46,20 @@ def test_the_decision_page_shows_odds_and_plays_a_tournament(server, visit, tmp_
     page.locator("img.mc-chart").wait_for(timeout=WAIT_MS)
     page.screenshot(path=tmp_path / "decide.png", full_page=True)
     assert_not_blank(tmp_path / "decide.png")
+    assert not visit.errors and not visit.offsite_requests()
+
+
+def test_a_draw_or_quit_decision_is_kept_in_the_class_book(server, visit):
+    """A student who joined the class on the practice page decides; the class book
+    acknowledges the decision."""
+    page = visit.page
+    visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
+    join(page, "Dora")
+    visit.open(f"{server}/voila/render/en/lama/2-play-draw-or-quit.ipynb")
+    expect(page.locator(".mc-book-who")).to_contain_text("You are Dora")
+    page.locator("button.mc-draw").first.click()
+    page.locator(".mc-verdict", has_text="You chose to draw").wait_for(timeout=WAIT_MS)
+    expect(page.locator(".mc-saved")).to_have_text("Saved: 1")
     assert not visit.errors and not visit.offsite_requests()
 
 

@@ -4,14 +4,9 @@ through, bodies are capped before they are read, and the class code never reache
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import logging
 import socket
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 import pytest
 import tornado.web
@@ -25,6 +20,7 @@ from mathcards.classroom.gate import (
     ClassroomApplication,
     new_class_code,
 )
+from tests.classroom.threaded import get, serving
 
 CODE = "K7Q2HM"
 
@@ -64,50 +60,6 @@ def classroom(clock: Clock, said: list[str], port: int, code: str = CODE) -> Cla
         say=said.append,
         kernel_manager=NoKernels(),
     )
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def serving(make: Any) -> Iterator[int]:
-    """The application `make(port)` listening (its own `listen`) on a thread of its own."""
-    port = free_port()
-    app = make(port)
-    ready, box = threading.Event(), {}
-
-    async def run() -> None:
-        stop = asyncio.Event()
-        box["loop"], box["stop"] = asyncio.get_running_loop(), stop
-        server = app.listen(port, "127.0.0.1")
-        ready.set()
-        await stop.wait()
-        server.stop()
-
-    thread = threading.Thread(target=asyncio.run, args=(run(),), daemon=True)
-    thread.start()
-    assert ready.wait(30), "the server started"
-    try:
-        yield port
-    finally:
-        box["loop"].call_soon_threadsafe(box["stop"].set)
-        thread.join(30)
-
-
-def get(port: int, path: str, cookies: dict[str, str] | None = None, **headers: str):
-    """One GET: (status, headers, body)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    if cookies:
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
-    try:
-        connection.request("GET", path, headers=headers)
-        answer = connection.getresponse()
-        return answer.status, answer.headers, answer.read().decode()
-    finally:
-        connection.close()
 
 
 def cookies_set(headers) -> dict[str, str]:

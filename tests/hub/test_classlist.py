@@ -3,8 +3,6 @@ class-list`, kept by the Hub as scrypt hashes, checked by the Hub's login."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 import yaml
 
@@ -13,6 +11,7 @@ from mathcards.classroom.gate import CODE_LETTERS
 from mathcards.classroom.hub import classlist
 from mathcards.classroom.hub.classlist import hash_password, matches, new_password, problem
 from mathcards.classroom.hub.login import ClassListAuthenticator
+from tests.classroom.threaded import run_apart
 
 
 def test_a_password_matches_its_hash_however_it_is_typed_and_no_other_does():
@@ -77,7 +76,7 @@ def test_each_name_logs_in_with_its_own_password_only():
     hub.check_allow_config()  # the Hub starts
 
     def logs_in(name: str, password: str) -> str | None:
-        return asyncio.run(hub.authenticate(None, {"username": name, "password": password}))
+        return run_apart(hub.authenticate(None, {"username": name, "password": password}))
 
     assert logs_in("ada", "ada11-11111") == "ada"
     assert logs_in("Ada", "ADA1111111") == "ada"  # the Hub writes names in small letters

@@ -1,6 +1,10 @@
 """The results worked out in advance for the lessons (mathcards/lama_dice/known_values.py) are
 what the engine computes now: regenerate them with scripts/lama_dice_cache.py if this fails."""
 
+from itertools import pairwise
+
+import pytest
+
 from mathcards.chips import LLAMA as L
 from mathcards.lama_dice import known
 from mathcards.lama_dice.bots import STRATEGIES
@@ -96,3 +100,28 @@ def test_anything_else_is_not_known():
         is None
     )
     assert known.game_winners(USUAL, 5, known.GAMES_SEED) is None
+
+
+def test_the_roll_or_quit_series_goes_through_every_moment_then_again():
+    moments = len(known.MOMENTS)
+    series = [known.moment(6, number) for number in range(3 * moments)]
+    for start in range(0, len(series), moments):
+        assert sorted(series[start : start + moments]) == sorted(known.MOMENTS)
+    # (seed 6: the shuffle of the second pass begins with the row that ended the first)
+    assert all(a != b for a, b in pairwise(series)), "never the same row twice running"
+    assert series[moments : 2 * moments] != series[:moments], "each pass in another order"
+
+
+def test_the_roll_or_quit_series_is_seeded_and_worked_out_for_every_layout():
+    assert [known.moment(5, n) for n in range(20)] == [known.moment(5, n) for n in range(20)]
+    assert [known.moment(5, n) for n in range(7)] != [known.moment(6, n) for n in range(7)]
+    for text in LAYOUTS.values():
+        for row, llama_row in known.MOMENTS:
+            assert known.decision(row, llama_row, parse_dice(text)) is not None
+    actions = {known.decision(*moment, USUAL).action for moment in known.MOMENTS}
+    assert actions == {"roll", "quit"}, "some moments call for rolling on, some for quitting"
+
+
+def test_a_moment_before_the_first_is_refused():
+    with pytest.raises(ValueError, match="counted from 0, not -1"):
+        known.moment(1, -1)

@@ -189,7 +189,7 @@ def test_draw_or_quit_reveals_the_expert_and_the_card_that_came():
     decision.draw.click()
     assert "You chose to <b>draw</b>" in decision.verdict.value and decision.draw.disabled
     assert view.hand == decision.game.view(you()).hand, "the game itself is not changed"
-    decision.children[1].children[1].click()  # another moment
+    decision.again.click()  # another moment
     assert decision.verdict.value == "" and not decision.quit.disabled
 
 

@@ -23,6 +23,7 @@ from widgets.lama_dice import (
     LastPlayer,
     LayoutsCompared,
     OddsDemo,
+    RollOrQuit,
     RowsPicker,
     StrategyRace,
     WholeGames,
@@ -442,6 +443,8 @@ def polish_pages():
     last = LastPlayer(clock=clock)
     race = StrategyRace(last.rows, rounds=20, clock=clock)
     games = WholeGames(games=2, clock=clock)
+    exercise = RollOrQuit(dice=chooser, book=None)
+    exercise.roll_on.click()
     clock.run()
     return {
         "chooser": chooser,
@@ -450,6 +453,7 @@ def polish_pages():
         "last player": last,
         "strategies": race,
         "games": games,
+        "roll or quit": exercise,
         "dice chances": LayoutsCompared(dice=chooser),
         "layouts for rows": LayoutsCompared(rows=RowsPicker("5 6 6", "1 2 6")),
     }

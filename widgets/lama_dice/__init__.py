@@ -1,6 +1,7 @@
 """LAMA Dice as ipywidgets, one module per thing a page shows: the dice-layout chooser and rows
 picker every page shares, the dice roller, exact odds against simulation, the last player's
-decision, the computer players compared, different dice, and the table to play at.
+decision and the roll-or-quit exercise, the computer players compared, different dice, and the
+table to play at.
 
 Every button asks the engine in `mathcards.lama_dice`, then re-renders; no rule lives here.
 Heavy work (many simulated rounds or games, a chart) runs after the page is shown, behind a
@@ -9,6 +10,7 @@ progress bar (widgets.worker), so a page opens at once and buttons stay responsi
 
 from widgets.lama_dice.cards import read_row, render_row
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
+from widgets.lama_dice.exercise import RollOrQuit
 from widgets.lama_dice.last_player import LastPlayer
 from widgets.lama_dice.layouts import LayoutsCompared
 from widgets.lama_dice.odds import OddsDemo, render_frequencies, render_odds
@@ -23,6 +25,7 @@ __all__ = [
     "LastPlayer",
     "LayoutsCompared",
     "OddsDemo",
+    "RollOrQuit",
     "RowsPicker",
     "StrategyRace",
     "WholeGames",

@@ -7,6 +7,7 @@ filters by date and game; renaming or removing a student; the same as a file."""
 from __future__ import annotations
 
 import datetime as dt
+import hmac
 import html
 from typing import Any
 from urllib.parse import urlencode
@@ -14,7 +15,6 @@ from urllib.parse import urlencode
 import tornado.web
 
 from mathcards import i18n
-from mathcards.classroom.gate import same
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService
 from mathcards.i18n import N_, _
@@ -47,10 +47,10 @@ input, select, button {{ font: inherit; padding: .3rem .5rem; min-height: 2.2rem
 class TeacherPage(tornado.web.RequestHandler):
     """GET: the class book of this class, filtered; POST: rename or remove a student."""
 
-    def initialize(self, service: ClassService, code: str) -> None:
-        self.service, self.code = service, code
+    def initialize(self, service: ClassService, code: str, home: str = TEACHER) -> None:
+        self.service, self.code, self.home = service, code, home
 
-    def prepare(self) -> None:
+    async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         offered = self.get_query_argument("code", "")
         if offered and same(offered, self.code):
@@ -86,7 +86,7 @@ class TeacherPage(tornado.web.RequestHandler):
             return
         body = [
             self.filter_form(filters),
-            section(_("Students"), student_rows(students, self.xsrf_form_html())),
+            section(_("Students"), student_rows(students, self.xsrf_form_html(), self.home)),
             section(_("Where the class got stuck"), stuck_rows(stuck)),
             section(_("Targets the class found hard"), hard_rows(hard)),
             self.export_links(filters),
@@ -107,7 +107,7 @@ class TeacherPage(tornado.web.RequestHandler):
                 said = _("{name} and all their work are removed.").format(name=nickname)
         except ValueError as problem:
             said = str(problem)
-        self.redirect(f"{TEACHER}?{urlencode({'said': said})}")
+        self.redirect(f"{self.home}?{urlencode({'said': said})}")
 
     async def export(self) -> None:
         fmt = "json" if self.get_query_argument("format", "csv") == "json" else "csv"
@@ -140,7 +140,7 @@ class TeacherPage(tornado.web.RequestHandler):
             for key, label in GAMES.items()
         )
         return (
-            f"<form class='mc-filters' method='get' action='{TEACHER}'>"
+            f"<form class='mc-filters' method='get' action='{self.home}'>"
             f"<label>{html.escape(_('from'))}<input type='date' name='since' value='{since}'>"
             f"</label><label>{html.escape(_('to'))}<input type='date' name='until' "
             f"value='{until}'></label><label>{html.escape(_('game'))}<select name='game'>"
@@ -150,7 +150,7 @@ class TeacherPage(tornado.web.RequestHandler):
 
     def export_links(self, filters: dict[str, Any]) -> str:
         links = " · ".join(
-            f"<a href='{TEACHER}/export?format={fmt}'>{label}</a>" for fmt, label in EXPORTS
+            f"<a href='{self.home}/export?format={fmt}'>{label}</a>" for fmt, label in EXPORTS
         )
         return section(_("The whole class book as a file"), f"<p>{links}</p>")
 
@@ -161,6 +161,11 @@ class TeacherPage(tornado.web.RequestHandler):
 
 
 EXPORTS = (("csv", "CSV"), ("json", "JSON"))
+
+
+def same(offered: str, code: str) -> bool:
+    """Whether the offered code is the teacher's (in constant time: no guessing by timing)."""
+    return hmac.compare_digest(offered.encode(), code.encode())
 
 
 def section(title: str, body: str) -> str:
@@ -178,12 +183,12 @@ def cells(*values: object) -> str:
     return "<tr>" + "".join(f"<td>{html.escape(str(value))}</td>" for value in values) + "</tr>"
 
 
-def student_rows(students: list[Any], xsrf: str) -> str:
+def student_rows(students: list[Any], xsrf: str, home: str = TEACHER) -> str:
     rows = []
     for student in students:
         name = html.escape(student.nickname, quote=True)
         actions = (
-            f"<form method='post' action='{TEACHER}'>{xsrf}<input type='hidden' name='student' "
+            f"<form method='post' action='{home}'>{xsrf}<input type='hidden' name='student' "
             f"value='{name}'><input name='new' aria-label='{html.escape(_('new name'))}' "
             f"size='10'><button name='do' value='rename'>{html.escape(_('Rename'))}</button>"
             f"<button name='do' value='remove'>{html.escape(_('Remove'))}</button></form>"

@@ -242,7 +242,7 @@ def application(
             *calls,
             (rf"{re.escape(teacher)}(?:/export)?", HubTeacherPage, page),
             (f"{prefix}oauth_callback", TeacherLoginDone, {"hub_auth": login}),
-            (prefix, tornado.web.RedirectHandler, {"url": teacher}),
+            (prefix, tornado.web.RedirectHandler, {"url": teacher, "permanent": False}),
         ],
         cookie_secret=secrets.token_bytes(32),  # a restart asks the teacher's browser again
         xsrf_cookies=False,  # the teacher's page checks its own forms; kernels send no cookies
@@ -329,6 +329,7 @@ def main(argv: list[str] | None = None) -> None:
     """Serve the class service until the Hub stops it."""
     args = arguments(argv)
     logging.basicConfig(level=logging.INFO, format="[mathcards %(levelname)s] %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # a migration says it in one line
     i18n.use(args.language)
     asyncio.run(serve(args))
 

@@ -121,6 +121,7 @@ print({name}.__name__)
         ("mathcards.classroom.hub.login", "ClassListAuthenticator"),
         ("mathcards.classroom.hub.service", "main"),  # the class service, with the class book
         ("mathcards.book.store", "Book"),
+        ("mathcards.cli", "main"),  # `mathcards book …` in the Hub's pod (deploy/README.md)
     ],
 )
 def test_what_the_hub_runs_needs_nothing_the_hub_s_image_lacks(module, name):

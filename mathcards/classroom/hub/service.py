@@ -41,7 +41,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 
 from mathcards import i18n
 from mathcards.arguments import whole
-from mathcards.book import BadNickname, Book, BookError, NameTaken
+from mathcards.book import KEEP_DAYS, BadNickname, Book, BookError, NameTaken
 from mathcards.classroom import service
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService, KernelCall
@@ -55,7 +55,6 @@ MOST_TOKENS = 5_000  # tokens remembered, the oldest forgotten first: a few per 
 TOKEN_SECONDS = 300  # how long the Hub's word on a token is trusted (HubAuth's own default)
 RETRY_SECONDS = 30  # a class book that could not be opened is tried again after this
 MOST_BODY_BYTES = 1 << 20  # a call's body: a practice step is a few hundred bytes
-KEEP_DAYS = 365  # as `mathcards serve`: a school year and a summer
 CLASS = "class"  # the class book's class, unless the Hub's command names another
 Result = TypeVar("Result")
 log = logging.getLogger("mathcards.hub")

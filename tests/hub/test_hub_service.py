@@ -4,9 +4,10 @@ roles and its extraConfig, over a real PostgreSQL database the suite starts (tes
 
 A student logs in, opens the practice page and is in the class book under her Hub name (no name
 box), answers a deal, closes the page, opens it again and finds the set where it was; the
-teacher (the Hub's admin) opens the service's teacher page through the Hub's login and sees the
-answer; the student is refused that page; a call without a valid token is refused; each token
-reaches what it should and nothing more, and only the service holds the database's address.
+teacher (the Hub's admin) opens the service's teacher page through the Hub's login, sees the
+answer and renames her (a form behind the Hub's login); the student is refused that page; a
+call without a valid token is refused; each token reaches what it should and nothing more, and
+only the service holds the database's address.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ pytestmark = pytest.mark.hub
 PRACTICE = "en/mam/2-practice.ipynb"
 LESSON_SET = PracticeSet(level("normal"), rounds=8, seed=2026)  # the lesson's own set
 STUDENT = STUDENTS[0]
+RENAMED = "Ada K"  # the teacher gives her another name in the class book
 SERVICE = "/services/mathcards"
 PLAY_SECONDS = 300  # from the login form to the teacher's page
 
@@ -95,6 +97,11 @@ def teacher_sees_the_answer(chromium, base: str) -> None:
     row = page.locator("table").first.locator("tr", has_text=STUDENT)
     expect(row.locator("td").nth(2)).to_have_text("1")  # deals solved
     expect(row.locator("td").nth(3)).to_have_text("1")  # answers
+    # the page's own forms work behind the Hub's login (its XSRF check)
+    row.locator("input[name=new]").fill(RENAMED)
+    row.locator("button[value=rename]").click()
+    expect(page.locator(".mc-said")).to_have_text(f"{STUDENT} is now {RENAMED}.")
+    expect(page.locator("table").first.locator("tr", has_text=RENAMED)).to_have_count(1)
 
 
 def student_is_refused_the_teacher_page(context, base: str) -> None:
@@ -164,7 +171,7 @@ def tokens_reach_what_they_should(base: str, hub: int, service_port: int, book: 
             continue
     # a kernel's call with its server's token is its user; without a valid one, refused
     direct = f"http://127.0.0.1:{service_port}{SERVICE}/api/me"
-    assert ask(direct, token)[1]["result"]["student"] == STUDENT
+    assert ask(direct, token)[1]["result"]["student"] == RENAMED  # the teacher's name for her
     for url in (direct, f"{base}{SERVICE}/api/me"):  # straight, and through the Hub's proxy
         assert ask(url) == (401, {"error": "no-token"})
         assert ask(url, "not-a-token-of-this-hub") == (401, {"error": "no-token"})
@@ -185,4 +192,4 @@ def test_the_class_service_on_the_hub_keeps_a_student_s_practice_for_her_and_the
     # the class book is the PostgreSQL database, with the answer in it
     with Book(book) as kept:
         exported = kept.export(fmt="csv")
-    assert STUDENT in exported and LESSON_SET.exercises[0].good_answer() in exported
+    assert RENAMED in exported and LESSON_SET.exercises[0].good_answer() in exported

@@ -23,6 +23,7 @@ from widgets.controls import button, html, render_message
 
 SERVICE_ENV = "MATHCARDS_SERVICE"  # the service's address, set by `mathcards serve`
 TICKET_ENV = "HTTP_X_MATHCARDS_TICKET"  # this page's ticket, passed by Voila with its request
+HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"  # on JupyterHub: the token of the student's own server
 TIMEOUT_SECONDS = 5.0  # a call to the service on this machine; beyond it, the book is down
 
 
@@ -46,10 +47,14 @@ class NameTaken(ValueError):
 
 
 class ClassBook:
-    """The class service at `url`, speaking for the browser that holds `ticket`."""
+    """The class service at `url`, speaking for the browser that holds `ticket` or, on
+    JupyterHub, for the Hub user whose server holds `hub_token`."""
 
-    def __init__(self, url: str, ticket: str, timeout: float = TIMEOUT_SECONDS) -> None:
+    def __init__(
+        self, url: str, ticket: str, timeout: float = TIMEOUT_SECONDS, *, hub_token: str = ""
+    ) -> None:
         self.url, self.ticket, self.timeout = url.rstrip("/") + "/", ticket, timeout
+        self.hub_token = hub_token
 
     @classmethod
     def here(cls, environ: Mapping[str, str] = os.environ) -> ClassBook | None:
@@ -58,14 +63,17 @@ class ClassBook:
             return None
         wait_for_page()
         ticket = environ.get(TICKET_ENV, "")
-        return cls(environ[SERVICE_ENV], ticket) if ticket else None
+        if ticket:
+            return cls(environ[SERVICE_ENV], ticket)
+        hub_token = environ.get(HUB_TOKEN_ENV, "")
+        return cls(environ[SERVICE_ENV], "", hub_token=hub_token) if hub_token else None
 
     def call(self, path: str, sent: dict[str, Any] | None = None) -> Any:
         """GET `path` (or POST `sent` to it) and return the result; refusals as ValueErrors."""
         request = urllib.request.Request(
             self.url + path,
             data=None if sent is None else json.dumps(sent).encode(),
-            headers={"X-Mathcards-Ticket": self.ticket, "Content-Type": "application/json"},
+            headers={**self.credentials(), "Content-Type": "application/json"},
         )
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
@@ -74,6 +82,12 @@ class ClassBook:
             raise refused(refusal) from None
         except (OSError, ValueError, KeyError):
             raise BookDown() from None
+
+    def credentials(self) -> dict[str, str]:
+        """Who is calling: this page's ticket, else its server's token on the Hub."""
+        if self.ticket or not self.hub_token:
+            return {"X-Mathcards-Ticket": self.ticket}
+        return {"Authorization": f"token {self.hub_token}"}
 
     def me(self, game: str) -> dict[str, Any]:
         return dict(self.call(f"me?game={game}&lang={i18n.language()}"))

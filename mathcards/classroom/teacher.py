@@ -248,7 +248,8 @@ def student_rows(students: list[Any], xsrf: str, home: str = TEACHER) -> str:
         new_name, rename, remove = map(escaped, (_("new name"), _("Rename"), _("Remove")))
         actions = (
             f"<form method='post' action='{home}'>{xsrf}<input type='hidden' name='student' "
-            f"value='{name}'><input name='new' aria-label='{new_name}' size='10'>"
+            f"value='{name}'><input name='new' aria-label='{new_name}' "
+            f"placeholder='{new_name}' size='10'>"
             f"<button name='do' value='rename'>{rename}</button>"
             f"<button name='do' value='remove'>{remove}</button></form>"
         )

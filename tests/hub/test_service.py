@@ -1,25 +1,25 @@
 """The class service as a JupyterHub service, without a Hub: the Hub's answers about tokens are
 played by a stand-in (`Hub`), the class book is a real SQLite file, and the kernels' calls are
 made by the real client (widgets/book.py). A kernel is its server's user when the Hub says the
-token is that user's and may reach the service; anything else is refused. The real Hub, its
-proxy and PostgreSQL are in tests/hub/test_hub.py."""
+token is that user's and may reach the service; anything else is refused. The service is served
+on a thread of its own (tests/classroom/threaded.py). The real Hub, its proxy and PostgreSQL
+are in tests/hub/test_hub.py."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import tempfile
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 import tornado.web
 from jupyterhub.services.auth import check_scopes
-from tornado.testing import AsyncHTTPTestCase, gen_test
 
 from mathcards.book import Book, BookUnavailable
 from mathcards.classroom.hub import service as hub
 from mathcards.classroom.hub.service import HUB_USER, HubClassService, ServerTokens
 from mathcards.classroom.service import TICKET_HEADER
+from tests.classroom import threaded
+from tests.classroom.threaded import run_apart, serving
 from widgets.book import BookDown, ClassBook
 
 PREFIX = "/services/mathcards/"
@@ -78,62 +78,69 @@ class Clock:
         return self.now
 
 
-class HubServiceCase(AsyncHTTPTestCase):
-    def get_app(self) -> tornado.web.Application:
-        folder = tempfile.TemporaryDirectory()
-        self.addCleanup(folder.cleanup)
-        self.hub, self.clock = Hub(), Clock()
-        self.service = HubClassService(Book.create(f"sqlite:///{folder.name}/book.sqlite"), "5b")
-        self.tokens = ServerTokens(self.hub, most=3, seconds=300, clock=self.clock)
-        return hub.application(self.service, self.tokens, login=None, prefix=PREFIX)
+@dataclass
+class Served:
+    """The class service of 5b on the Hub listening on a port, the Hub's stand-in and clock."""
 
-    async def call(self, path: str, headers: dict[str, str], sent: Any = None) -> tuple[int, Any]:
-        response = await self.http_client.fetch(
-            self.get_url(f"{PREFIX}api/{path}"),
-            method="GET" if sent is None else "POST",
-            body=None if sent is None else json.dumps(sent),
-            headers=headers,
-            raise_error=False,
-        )
-        return response.code, json.loads(response.body)
+    port: int
+    hub: Hub
+    clock: Clock
+    service: HubClassService
+
+    def call(self, path: str, headers: dict[str, str], sent: Any = None) -> tuple[int, Any]:
+        return threaded.call(self.port, f"{PREFIX}api/{path}", sent, **headers)
+
+    def kernel(self, call: str, *args: Any, hub_token: str = "ada-server", **kwargs: Any) -> Any:
+        """widgets/book.py's ClassBook, as a page's kernel uses it on the Hub."""
+        book = ClassBook(f"http://127.0.0.1:{self.port}{PREFIX}api/", "", hub_token=hub_token)
+        return getattr(book, call)(*args, **kwargs)
+
+
+@pytest.fixture
+def served(tmp_path):
+    stand_in, clock = Hub(), Clock()
+    class_service = HubClassService(Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}"), "5b")
+    tokens = ServerTokens(stand_in, most=3, seconds=300, clock=clock)
+
+    def make(_port: int) -> tornado.web.Application:
+        return hub.application(class_service, tokens, login=None, prefix=PREFIX)
+
+    with serving(make) as port:
+        yield Served(port, stand_in, clock, class_service)
 
 
 def token(value: str) -> dict[str, str]:
     return {"Authorization": f"token {value}"}
 
 
-class TestAKernelSpeaksForItsServersUser(HubServiceCase):
-    @gen_test
-    async def test_the_student_is_the_hub_user_joined_under_their_hub_name(self):
-        code, me = await self.call("me?game=mam", token("ada-server"))
+class TestAKernelSpeaksForItsServersUser:
+    def test_the_student_is_the_hub_user_joined_under_their_hub_name(self, served):
+        code, me = served.call("me?game=mam", token("ada-server"))
         assert code == 200
         assert me["result"]["student"] == "ada" and "suggestion" not in me["result"]
         # no name box on the Hub: a name asked for is not taken, the Hub's name stays
-        assert await self.call("join", token("ada-server"), {"nickname": "Kim"}) == (
+        assert served.call("join", token("ada-server"), {"nickname": "Kim"}) == (
             200,
             {"result": "ada"},
         )
-        set_id = (await self.call("sets", token("ada-server"), SET))[1]["result"]
-        assert (await self.call(f"sets/{set_id}/steps", token("ada-server"), STEP))[0] == 200
-        code, me = await self.call("me?game=mam", token("ada-server"))
+        set_id = served.call("sets", token("ada-server"), SET)[1]["result"]
+        assert served.call(f"sets/{set_id}/steps", token("ada-server"), STEP)[0] == 200
+        code, me = served.call("me?game=mam", token("ada-server"))
         assert me["result"]["practice"]["id"] == set_id
         assert [step["typed"] for step in me["result"]["practice"]["steps"]] == [STEP["typed"]]
-        assert self.service.book_of().student_for(HUB_USER + "ada", "5b").nickname == "ada"
+        assert served.service.book_of().student_for(HUB_USER + "ada", "5b").nickname == "ada"
 
-    @gen_test
-    async def test_a_hub_name_that_cannot_be_a_nickname_is_tidied(self):
-        assert (await self.call("me", token("bruno-server")))[1]["result"]["student"] == (
+    def test_a_hub_name_that_cannot_be_a_nickname_is_tidied(self, served):
+        assert served.call("me", token("bruno-server"))[1]["result"]["student"] == (
             "bruno school.example"
         )
 
-    @gen_test
-    async def test_a_hub_name_a_classmate_has_gives_a_free_nickname(self):
-        self.service.book_of().join("5b", "ada", "a laptop's device cookie, not the Hub's")
-        student = (await self.call("me", token("ada-server")))[1]["result"]["student"]
+    def test_a_hub_name_a_classmate_has_gives_a_free_nickname(self, served):
+        served.service.book_of().join("5b", "ada", "a laptop's device cookie, not the Hub's")
+        student = served.call("me", token("ada-server"))[1]["result"]["student"]
         assert student != "ada" and student
 
-    @gen_test
-    async def test_a_call_without_a_valid_token_of_a_user_with_the_service_is_refused(self):
+    def test_a_call_without_a_valid_token_of_a_user_with_the_service_is_refused(self, served):
         refused = (401, {"error": "no-token"})
         for headers in [
             {},
@@ -144,27 +151,25 @@ class TestAKernelSpeaksForItsServersUser(HubServiceCase):
             {"Authorization": "ada-server"},  # not as the Hub writes it
             {TICKET_HEADER: "a-ticket"},  # the laptop's tickets mean nothing here
         ]:
-            assert await self.call("me", headers) == refused, headers
-            assert await self.call("join", headers, {"nickname": "ada"}) == refused, headers
-        assert self.service.book_of().students("5b") == []  # nobody joined
+            assert served.call("me", headers) == refused, headers
+            assert served.call("join", headers, {"nickname": "ada"}) == refused, headers
+        assert served.service.book_of().students("5b") == []  # nobody joined
 
-    @gen_test
-    async def test_a_hub_that_does_not_answer_is_said_so(self):
-        self.hub.down = True
-        assert await self.call("me", token("ada-server")) == (503, {"error": "hub-down"})
+    def test_a_hub_that_does_not_answer_is_said_so(self, served):
+        served.hub.down = True
+        assert served.call("me", token("ada-server")) == (503, {"error": "hub-down"})
 
-    @gen_test
-    async def test_the_hub_is_asked_about_a_token_once_in_a_while_not_at_every_call(self):
+    def test_the_hub_is_asked_about_a_token_once_in_a_while_not_at_every_call(self, served):
         for _ in range(3):
-            assert (await self.call("me", token("ada-server")))[0] == 200
-        assert self.hub.asked == ["ada-server"]
-        self.clock.now += 301  # the Hub's word is old: ask again (the server may have stopped)
-        del self.hub.tokens["ada-server"]
-        assert (await self.call("me", token("ada-server")))[0] == 401
-        assert self.hub.asked == ["ada-server", "ada-server"]
+            assert served.call("me", token("ada-server"))[0] == 200
+        assert served.hub.asked == ["ada-server"]
+        served.clock.now += 301  # the Hub's word is old: ask again (the server may have stopped)
+        del served.hub.tokens["ada-server"]
+        assert served.call("me", token("ada-server"))[0] == 401
+        assert served.hub.asked == ["ada-server", "ada-server"]
         for _ in range(2):  # a refusal is not remembered: the Hub is asked each time
-            await self.call("me", token("made-up"))
-        assert self.hub.asked.count("made-up") == 2
+            served.call("me", token("made-up"))
+        assert served.hub.asked.count("made-up") == 2
 
 
 @pytest.mark.parametrize("most", [3])
@@ -177,34 +182,25 @@ def test_at_most_so_many_tokens_are_remembered_the_oldest_forgotten_first(most):
         for name in names:
             assert await tokens.user(name) == name.replace("t", "s")
 
-    asyncio.run(ask("t0", "t1", "t2", "t0", "t3", "t4"))  # t0 used again: t1 is the oldest
+    run_apart(ask("t0", "t1", "t2", "t0", "t3", "t4"))  # t0 used again: t1 is the oldest
     assert len(tokens.users) == most
     stand_in.asked.clear()
-    asyncio.run(ask("t0", "t3", "t4", "t1"))
+    run_apart(ask("t0", "t3", "t4", "t1"))
     assert stand_in.asked == ["t1"]
 
 
-class TestTheClientOnTheHub(HubServiceCase):
+class TestTheClientOnTheHub:
     """widgets/book.py's ClassBook, as a page's kernel uses it on the Hub."""
 
-    async def kernel(
-        self, call: str, *args: Any, hub_token: str = "ada-server", **kwargs: Any
-    ) -> Any:
-        book = ClassBook(self.get_url(f"{PREFIX}api/"), "", hub_token=hub_token)
-        loop = asyncio.get_running_loop()  # the client blocks: off the server's loop
-        return await loop.run_in_executor(None, lambda: getattr(book, call)(*args, **kwargs))
+    def test_the_kernel_sends_its_servers_token_and_is_its_user(self, served):
+        assert served.kernel("me", "mam")["student"] == "ada"
+        set_id = served.kernel("start_set", hub_token="ada-server", **SET)
+        assert served.kernel("record_step", set_id, **STEP) == 1
+        assert served.kernel("me", "mam")["practice"]["id"] == set_id
 
-    @gen_test
-    async def test_the_kernel_sends_its_servers_token_and_is_its_user(self):
-        assert (await self.kernel("me", "mam"))["student"] == "ada"
-        set_id = await self.kernel("start_set", hub_token="ada-server", **SET)
-        assert await self.kernel("record_step", set_id, **STEP) == 1
-        assert (await self.kernel("me", "mam"))["practice"]["id"] == set_id
-
-    @gen_test
-    async def test_a_refused_token_is_one_sentence_on_the_page(self):
+    def test_a_refused_token_is_one_sentence_on_the_page(self, served):
         with pytest.raises(BookDown, match="not being saved right now"):
-            await self.kernel("me", "mam", hub_token="made-up")
+            served.kernel("me", "mam", hub_token="made-up")
 
 
 def test_a_kernel_on_the_hub_uses_its_servers_token_and_on_the_laptop_its_ticket():
@@ -217,35 +213,35 @@ def test_a_kernel_on_the_hub_uses_its_servers_token_and_on_the_laptop_its_ticket
     assert ClassBook.here({"JUPYTERHUB_API_TOKEN": "abc"}) is None  # no class service
 
 
-class TestABookNotOpenYet(AsyncHTTPTestCase):
-    def get_app(self) -> tornado.web.Application:
-        self.folder = tempfile.TemporaryDirectory()
-        self.addCleanup(self.folder.cleanup)
-        self.database_up = False
-        self.clock = Clock()
+class TestABookNotOpenYet:
+    def test_the_page_goes_on_without_it_and_it_is_tried_again_until_it_opens(self, tmp_path):
+        database = {"up": False}
+        clock = Clock()
 
         def opener() -> Book:
-            if not self.database_up:
+            if not database["up"]:
                 raise BookUnavailable("the class book at PostgreSQL cannot be reached")
-            return Book.create(f"sqlite:///{self.folder.name}/book.sqlite")
+            return Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}")
 
-        self.service = HubClassService(None, "5b", opener=opener, clock=self.clock)
-        self.service.reopen()
-        tokens = ServerTokens(Hub(), clock=self.clock)
-        return hub.application(self.service, tokens, login=None, prefix=PREFIX)
+        class_service = HubClassService(None, "5b", opener=opener, clock=clock)
+        class_service.reopen()
+        tokens = ServerTokens(Hub(), clock=clock)
 
-    def me(self) -> tuple[int, Any]:
-        response = self.fetch(f"{PREFIX}api/me", headers=token("ada-server"))
-        return response.code, json.loads(response.body)
+        def make(_port: int) -> tornado.web.Application:
+            return hub.application(class_service, tokens, login=None, prefix=PREFIX)
 
-    def test_the_page_goes_on_without_it_and_it_is_tried_again_until_it_opens(self):
-        assert self.service.problem == "the class book at PostgreSQL cannot be reached"
-        assert self.me() == (503, {"error": "book-down"})
-        self.database_up = True
-        assert self.me() == (503, {"error": "book-down"})  # not tried again at every call
-        self.clock.now += hub.RETRY_SECONDS
-        assert self.me()[0] == 200 and self.service.book is not None
-        assert self.me()[1]["result"]["student"] == "ada"
+        with serving(make) as port:
+
+            def me() -> tuple[int, Any]:
+                return threaded.call(port, f"{PREFIX}api/me", **token("ada-server"))
+
+            assert class_service.problem == "the class book at PostgreSQL cannot be reached"
+            assert me() == (503, {"error": "book-down"})
+            database["up"] = True
+            assert me() == (503, {"error": "book-down"})  # not tried again at every call
+            clock.now += hub.RETRY_SECONDS
+            assert me()[0] == 200 and class_service.book is not None
+            assert me()[1]["result"]["student"] == "ada"
 
 
 def test_the_service_listens_where_the_hub_says():
@@ -280,38 +276,44 @@ class Login:
         """The Hub's own check, not played here."""
 
 
-class TestTheTeachersPage(AsyncHTTPTestCase):
-    def get_app(self) -> tornado.web.Application:
-        folder = tempfile.TemporaryDirectory()
-        self.addCleanup(folder.cleanup)
-        book = Book.create(f"sqlite:///{folder.name}/book.sqlite")
-        book.join("5b", "ada", HUB_USER + "ada")
-        self.login = Login()
-        tokens = ServerTokens(Hub())
-        return hub.application(HubClassService(book, "5b"), tokens, self.login, PREFIX)
+@pytest.fixture
+def teachers_page(tmp_path):
+    """The service's teacher's page, ada in its book, listening on a port; who is logged in."""
+    book = Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}")
+    book.join("5b", "ada", HUB_USER + "ada")
+    login = Login()
 
-    def test_an_admin_of_the_hub_sees_the_class(self):
-        self.login.user = {"kind": "user", "name": "teacher", "admin": True, "scopes": [SERVICE]}
-        page = self.fetch(f"{PREFIX}teacher")
-        assert page.code == 200 and "The class book of 5b" in page.body.decode()
-        assert f"action='{PREFIX}teacher'" in page.body.decode()  # its forms stay under it
-        assert f"href='{PREFIX}teacher/export?format=csv'" in page.body.decode()
-        assert "<td>ada</td>" in page.body.decode()
-        exported = self.fetch(f"{PREFIX}teacher/export?format=csv")
-        assert exported.code == 200 and exported.body.decode().startswith("record,class,student")
-        assert self.fetch(PREFIX, follow_redirects=False).headers["Location"] == (
-            f"{PREFIX}teacher"
-        )
+    def make(_port: int) -> tornado.web.Application:
+        return hub.application(HubClassService(book, "5b"), ServerTokens(Hub()), login, PREFIX)
 
-    def test_a_student_logged_in_is_refused_and_nobody_is_sent_to_the_hubs_login(self):
-        self.login.user = {"kind": "user", "name": "ada", "admin": False, "scopes": [SERVICE]}
-        refused = self.fetch(f"{PREFIX}teacher")
-        assert refused.code == 403 and "For the teacher only" in refused.body.decode()
-        assert "ada" not in refused.body.decode().replace("teachers", "")
-        self.login.user = {"kind": "service", "name": "culler", "admin": True, "scopes": []}
-        assert self.fetch(f"{PREFIX}teacher/export").code == 403
-        self.login.user = None
-        sent = self.fetch(f"{PREFIX}teacher", follow_redirects=False)
-        assert sent.code == 302 and sent.headers["Location"].startswith(Login.login_url)
-        posted = self.fetch(f"{PREFIX}teacher", method="POST", body="do=remove&student=ada")
-        assert posted.code == 403
+    with serving(make) as port:
+        yield port, login
+
+
+class TestTheTeachersPage:
+    def test_an_admin_of_the_hub_sees_the_class(self, teachers_page):
+        port, login = teachers_page
+        login.user = {"kind": "user", "name": "teacher", "admin": True, "scopes": [SERVICE]}
+        status, _, page = threaded.get(port, f"{PREFIX}teacher")
+        assert status == 200 and "The class book of 5b" in page
+        assert f"action='{PREFIX}teacher'" in page  # its forms stay under it
+        assert f"href='{PREFIX}teacher/export?format=csv'" in page
+        assert "<td>ada</td>" in page
+        status, _, exported = threaded.get(port, f"{PREFIX}teacher/export?format=csv")
+        assert status == 200 and exported.startswith("record,class,student")
+        assert threaded.get(port, PREFIX)[1]["Location"] == f"{PREFIX}teacher"
+
+    def test_a_student_logged_in_is_refused_and_nobody_is_sent_to_the_hubs_login(
+        self, teachers_page
+    ):
+        port, login = teachers_page
+        login.user = {"kind": "user", "name": "ada", "admin": False, "scopes": [SERVICE]}
+        status, _, refused = threaded.get(port, f"{PREFIX}teacher")
+        assert status == 403 and "For the teacher only" in refused
+        assert "ada" not in refused.replace("teachers", "")
+        login.user = {"kind": "service", "name": "culler", "admin": True, "scopes": []}
+        assert threaded.get(port, f"{PREFIX}teacher/export")[0] == 403
+        login.user = None
+        status, headers, _ = threaded.get(port, f"{PREFIX}teacher")
+        assert status == 302 and headers["Location"].startswith(Login.login_url)
+        assert threaded.post(port, f"{PREFIX}teacher", "do=remove&student=ada")[0] == 403

@@ -14,8 +14,9 @@ serve: $(VENV)/.installed
 test: lint browser proxy postgres
 	$(BIN)/python -m pytest
 
-# Only the JupyterHub test (tests/hub): a real Hub, its proxy and three students in Chromium.
-hub-test: browser proxy
+# Only the JupyterHub tests (tests/hub): a real Hub, its proxy, the class service over PostgreSQL
+# (tests/postgres.py; skipped, saying why, without it) and the students in Chromium.
+hub-test: browser proxy postgres
 	$(BIN)/python -m pytest tests/hub
 
 # Style, format and types: the first part of `make test`.

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
 import re
 import secrets
@@ -70,6 +71,11 @@ def address_of(source: Any) -> str:
 def client_of(source: Any) -> str:
     """Who a request comes from: its device token, else its address."""
     return device_of(source) or address_of(source)
+
+
+def same(offered: str, code: str) -> bool:
+    """Whether the offered code is the code (in constant time: no guessing by timing)."""
+    return hmac.compare_digest(offered.encode(), code.encode())
 
 
 def from_this_machine(source: Any) -> bool:

@@ -12,7 +12,6 @@ cookie); without it a friendly 403 page says to ask the teacher for the address.
 from __future__ import annotations
 
 import functools
-import hmac
 import math
 import secrets
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from mathcards.classroom.clients import (
     device_of,
     from_this_machine,
     remember_device,
+    same,
 )
 from mathcards.classroom.refused import Refused
 from mathcards.classroom.seats import Places
@@ -47,11 +47,6 @@ MOST_MEMBERS = 10_000  # devices remembered as having come in with the code, thi
 def new_class_code(length: int = CODE_LENGTH) -> str:
     """A short code for the class to type, of letters and digits no one misreads."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
-
-
-def same(offered: str, code: str) -> bool:
-    """Whether the offered code is the class code (in constant time: no guessing by timing)."""
-    return hmac.compare_digest(offered.encode(), code.encode())
 
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request

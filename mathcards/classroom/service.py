@@ -134,16 +134,22 @@ class KernelCall(tornado.web.RequestHandler):
     def check_xsrf_cookie(self) -> None:
         """A kernel carries its page's ticket, not a browser's cookies."""
 
-    def prepare(self) -> None:
+    async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
+        device = await self.identify()
+        if device is not None:
+            self.device = device
+
+    async def identify(self) -> str | None:
+        """The browser this call speaks for (its device), else None, the call refused: here a
+        call from this machine with its page's ticket (on the Hub, its server's token)."""
         if not from_this_machine(self.request):
             self.refuse(403, "not-here")
-            return
+            return None
         device = self.service.tickets.device(self.request.headers.get(TICKET_HEADER, ""))
         if device is None:
             self.refuse(401, "no-ticket")
-            return
-        self.device = device
+        return device
 
     def refuse(self, status: int, error: str) -> None:
         self.set_status(status)
@@ -259,9 +265,11 @@ CALLS: list[tuple[str, type[KernelCall]]] = [
 ]
 
 
-def routes(service: ClassService) -> list[tuple[str, type[KernelCall], dict[str, Any]]]:
-    """The kernels' calls, each under API."""
-    return [(f"{API}{path}", handler, {"service": service}) for path, handler in CALLS]
+def routes(
+    service: ClassService, api: str = API
+) -> list[tuple[str, type[KernelCall], dict[str, Any]]]:
+    """The kernels' calls, each under `api`."""
+    return [(f"{api}{path}", handler, {"service": service}) for path, handler in CALLS]
 
 
 def hand_ticket(

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import tornado.web
 
 from mathcards import i18n
-from mathcards.classroom.gate import same
+from mathcards.classroom.clients import same
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService
 from mathcards.i18n import N_, _, ngettext
@@ -49,10 +49,10 @@ class TeacherPage(tornado.web.RequestHandler):
     """GET: the class book of this class, filtered, and the seats taken now; POST: rename or
     remove a student, or free the seats of a device."""
 
-    def initialize(self, service: ClassService, code: str) -> None:
-        self.service, self.code = service, code
+    def initialize(self, service: ClassService, code: str, home: str = TEACHER) -> None:
+        self.service, self.code, self.home = service, code, home
 
-    def prepare(self) -> None:
+    async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         offered = self.get_query_argument("code", "")
         if offered and same(offered, self.code):
@@ -95,7 +95,7 @@ class TeacherPage(tornado.web.RequestHandler):
         return "".join(
             [
                 self.filter_form(filters),
-                section(_("Students"), student_rows(students, self.xsrf_form_html())),
+                section(_("Students"), student_rows(students, self.xsrf_form_html(), self.home)),
                 section(_("Where the class got stuck"), stuck_rows(stuck)),
                 section(_("Targets the class found hard"), hard_rows(hard)),
                 self.export_links(),
@@ -114,7 +114,7 @@ class TeacherPage(tornado.web.RequestHandler):
             cells(names.get(client) or _("a device not in the class book"), count).removesuffix(
                 "</tr>"
             )
-            + f"<td><form method='post' action='{TEACHER}'>{self.xsrf_form_html()}"
+            + f"<td><form method='post' action='{self.home}'>{self.xsrf_form_html()}"
             f"<input type='hidden' name='seat' value='{seat_of(client)}'>"
             f"<button name='do' value='free'>{free}</button></form></td></tr>"
             for client, count in sorted(held.items(), key=lambda item: names.get(item[0]) or "")
@@ -150,7 +150,7 @@ class TeacherPage(tornado.web.RequestHandler):
                 said = _("{name} and all their work are removed.").format(name=nickname)
         except ValueError as problem:
             said = str(problem)
-        self.redirect(f"{TEACHER}?{urlencode({'said': said})}")
+        self.redirect(f"{self.home}?{urlencode({'said': said})}")
 
     async def free(self, seat: str) -> str:
         """Shut the pages of the client with this seat down, so that it can open others."""
@@ -195,7 +195,7 @@ class TeacherPage(tornado.web.RequestHandler):
             escaped, (_("from"), _("to"), _("game"), _("every game"), _("Show"))
         )
         return (
-            f"<form class='mc-filters' method='get' action='{TEACHER}'>"
+            f"<form class='mc-filters' method='get' action='{self.home}'>"
             f"<label>{start}<input type='date' name='since' value='{since}'></label>"
             f"<label>{end}<input type='date' name='until' value='{until}'></label>"
             f"<label>{game}<select name='game'><option value=''>{every}</option>{games}"
@@ -204,7 +204,7 @@ class TeacherPage(tornado.web.RequestHandler):
 
     def export_links(self) -> str:
         links = " · ".join(
-            f"<a href='{TEACHER}/export?format={fmt}'>{label}</a>" for fmt, label in EXPORTS
+            f"<a href='{self.home}/export?format={fmt}'>{label}</a>" for fmt, label in EXPORTS
         )
         return section(_("The whole class book as a file"), f"<p>{links}</p>")
 
@@ -241,14 +241,15 @@ def cells(*values: object) -> str:
     return "<tr>" + "".join(f"<td>{html.escape(str(value))}</td>" for value in values) + "</tr>"
 
 
-def student_rows(students: list[Any], xsrf: str) -> str:
+def student_rows(students: list[Any], xsrf: str, home: str = TEACHER) -> str:
     rows = []
     for student in students:
         name = html.escape(student.nickname, quote=True)
         new_name, rename, remove = map(escaped, (_("new name"), _("Rename"), _("Remove")))
         actions = (
-            f"<form method='post' action='{TEACHER}'>{xsrf}<input type='hidden' name='student' "
-            f"value='{name}'><input name='new' aria-label='{new_name}' size='10'>"
+            f"<form method='post' action='{home}'>{xsrf}<input type='hidden' name='student' "
+            f"value='{name}'><input name='new' aria-label='{new_name}' "
+            f"placeholder='{new_name}' size='10'>"
             f"<button name='do' value='rename'>{rename}</button>"
             f"<button name='do' value='remove'>{remove}</button></form>"
         )

@@ -47,11 +47,29 @@ def serving(make: Any) -> Iterator[int]:
 
 def get(port: int, path: str, cookies: dict[str, str] | None = None, **headers: str):
     """One GET: (status, headers, body)."""
+    return send(port, "GET", path, None, cookies, **headers)
+
+
+def post(port: int, path: str, form: str, cookies: dict[str, str] | None = None, **headers: str):
+    """One POST of a form (`do=remove&student=ada`): (status, headers, body)."""
+    headers.setdefault("Content-Type", "application/x-www-form-urlencoded")
+    return send(port, "POST", path, form, cookies, **headers)
+
+
+def send(
+    port: int,
+    method: str,
+    path: str,
+    body: str | None,
+    cookies: dict[str, str] | None = None,
+    **headers: str,
+):
+    """One request, never following a redirect: (status, headers, body)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     if cookies:
         headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
     try:
-        connection.request("GET", path, headers=headers)
+        connection.request(method, path, body=body, headers=headers)
         answer = connection.getresponse()
         return answer.status, answer.headers, answer.read().decode()
     finally:

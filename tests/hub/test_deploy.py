@@ -4,13 +4,18 @@ with each other and with the package (nothing here builds an image or talks to K
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 import tomllib
 from importlib import import_module
 from pathlib import Path
+from types import SimpleNamespace
+from unittest.mock import patch
+from urllib.parse import urlparse
 
+import pytest
 import yaml
 
 from mathcards.classroom.assets import NO_MATHJAX
@@ -105,21 +110,97 @@ class Missing:
         if name.split(".")[0] in {missing!r}:
             raise ImportError(f"{{name}} is not on the Hub")
 sys.meta_path.insert(0, Missing())
-from mathcards.classroom.hub.login import ClassListAuthenticator
-print(ClassListAuthenticator.__name__)
+from {module} import {name}
+print({name}.__name__)
 """
 
 
-def test_the_hub_s_login_needs_nothing_the_hub_s_image_lacks():
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("mathcards.classroom.hub.login", "ClassListAuthenticator"),
+        ("mathcards.classroom.hub.service", "main"),  # the class service, with the class book
+        ("mathcards.book.store", "Book"),
+        ("mathcards.cli", "main"),  # `mathcards book …` in the Hub's pod (deploy/README.md)
+    ],
+)
+def test_what_the_hub_runs_needs_nothing_the_hub_s_image_lacks(module, name):
     found = subprocess.run(
-        [sys.executable, "-c", WITHOUT.format(missing=NOT_ON_THE_HUB)],
+        [sys.executable, "-c", WITHOUT.format(missing=NOT_ON_THE_HUB, module=module, name=name)],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=120,
     )
     assert found.returncode == 0, found.stderr[-2000:]
-    assert found.stdout.strip() == "ClassListAuthenticator"
+    assert found.stdout.strip() == name
+
+
+def test_the_hub_s_image_has_the_class_book_s_packages():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    needed = {re.split(r"[\[<>=]", package)[0] for package in project["project"]["dependencies"]}
+    needed &= {"babel", "sqlalchemy", "alembic", "psycopg", "platformdirs"}
+    assert len(needed) == 5
+    installed = " ".join(line for line in stages()["hub"].splitlines() if line[:1] != "#")
+    for package in needed:
+        assert re.search(rf'[" ]{package}[\[<>=" ]', installed), package
+
+
+def service() -> dict:
+    return values()["hub"]["services"]["mathcards"]
+
+
+def test_the_hub_runs_the_class_service_under_its_prefix():
+    mathcards = service()
+    command = mathcards["command"]
+    assert command[:3] == ["python3", "-m", "mathcards.classroom.hub.service"]
+    assert import_module(command[2]).main
+    assert mathcards["oauth_no_confirm"] is True and mathcards["display"] is False
+    port = urlparse(mathcards["url"]).port
+    assert urlparse(mathcards["url"]).hostname == "hub"  # the Hub's Kubernetes Service
+    assert {"name": "mathcards", "port": port, "targetPort": port} in values()["hub"]["service"][
+        "extraPorts"
+    ]
+    ingress = values()["hub"]["networkPolicy"]["ingress"]
+    assert any({"port": port} in rule["ports"] for rule in ingress)
+    # a page's kernel calls it on that port; the proxy passes the teacher's page on to it
+    kernels = values()["singleuser"]["extraEnv"]["MATHCARDS_SERVICE"]
+    assert kernels == f"{mathcards['url']}/services/mathcards/api/"
+    for egress in (
+        values()["singleuser"]["networkPolicy"]["egress"],
+        values()["proxy"]["chp"]["networkPolicy"]["egress"],
+    ):
+        assert any({"port": port} in rule["ports"] for rule in egress)
+
+
+def test_only_the_class_service_is_given_the_class_book_s_address():
+    hub = values()["hub"]
+    assert hub["extraEnv"]["MATHCARDS_DB"]["valueFrom"]["secretKeyRef"] == {
+        "name": "mathcards-book",
+        "key": "url",
+    }
+    assert "MATHCARDS_DB" not in values()["singleuser"]["extraEnv"]
+    assert "MATHCARDS_DB" not in json.dumps(hub["config"])
+    assert "environment" not in service()  # not in the values: handed over from the Secret
+    services = [{"name": "culler"}, {"name": "mathcards", **service()}]
+    config = SimpleNamespace(JupyterHub=SimpleNamespace(services=services))
+    with patch.dict(os.environ, {"MATHCARDS_DB": "postgresql+psycopg://book"}):
+        exec(hub["extraConfig"]["mathcards-book"], {"c": config})
+    assert services[1]["environment"] == {"MATHCARDS_DB": "postgresql+psycopg://book"}
+    assert "environment" not in services[0]
+
+
+def test_students_tokens_reach_the_class_service_and_nothing_more():
+    scopes = values()["hub"]["config"]["Spawner"]["server_token_scopes"]
+    # the Hub's `server` role (jupyterhub.roles), and the class service
+    assert sorted(scopes) == [
+        "access:servers!server",
+        "access:services!service=mathcards",
+        "users:activity!user",
+    ]
+    roles = values()["hub"]["loadRoles"]
+    assert set(roles) == {"user"}  # the service has no role of its own
+    assert roles["user"]["scopes"] == ["self", "access:services!service=mathcards"]
 
 
 def test_the_server_opens_the_lessons_the_package_carries_with_the_package_s_page():

@@ -83,14 +83,35 @@ c.Spawner.args = {server_args!r}
 c.Spawner.notebook_dir = {lessons!r}
 c.Spawner.default_url = "/voila/render/en/index.ipynb"
 c.Spawner.environment = {{"JUPYTER_PATH": {templates!r}, "JUPYTER_CONFIG_PATH": {config_path!r}}}
+c.Spawner.environment["MATHCARDS_SERVICE"] = {kernels_call!r}  # singleuser.extraEnv's
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
+c.JupyterHub.services, c.JupyterHub.load_roles = [], []  # then hub.services, hub.loadRoles
+for name, service in {services!r}.items():  # as Zero to JupyterHub's jupyterhub_config.py
+    c.JupyterHub.services.append({{"name": name, **service}})
+for name, role in {roles!r}.items():
+    c.JupyterHub.load_roles.append({{"name": name, **role}})
 """
+
+
+def example_hub() -> dict:
+    """The Hub's part of deploy/values.yaml (Zero to JupyterHub's `hub`)."""
+    return yaml.safe_load((ROOT / "deploy" / "values.yaml").read_text())["hub"]
 
 
 def example_hub_config() -> dict:
     """The Hub's settings in deploy/values.yaml (Zero to JupyterHub's `hub.config`)."""
-    return yaml.safe_load((ROOT / "deploy" / "values.yaml").read_text())["hub"]["config"]
+    return example_hub()["config"]
+
+
+def example_services(port: int) -> dict[str, dict]:
+    """The example's Hub services (the class service), on this machine: on a port of
+    127.0.0.1 instead of the Hub's Kubernetes Service, run by this Python."""
+    services = example_hub()["services"]
+    for service in services.values():
+        service["url"] = f"http://127.0.0.1:{port}"
+        service["command"] = [sys.executable, *service["command"][1:]]
+    return services
 
 
 def class_list() -> tuple[dict[str, str], set[str]]:
@@ -98,11 +119,14 @@ def class_list() -> tuple[dict[str, str], set[str]]:
     return {name: hash_password(password) for name, password in PASSWORDS.items()}, {TEACHER}
 
 
-def write_config(folder: Path, port: int, classes: tuple[dict[str, str], set[str]]) -> Path:
+def write_config(
+    folder: Path, port: int, classes: tuple[dict[str, str], set[str]], service_port: int
+) -> Path:
     """The Hub's config, and the single-user servers' settings: the image's own (deploy/)."""
     (folder / "etc").mkdir()
     shutil.copy(ROOT / "deploy" / "jupyter_server_config.json", folder / "etc")
     config = folder / "jupyterhub_config.py"
+    extra = "\n".join(example_hub()["extraConfig"].values())  # hub.extraConfig, run last
     config.write_text(
         HUB_CONFIG.format(
             port=port,
@@ -118,7 +142,11 @@ def write_config(folder: Path, port: int, classes: tuple[dict[str, str], set[str
             templates=str(TEMPLATES),
             config_path=str(folder / "etc"),
             server_args=["--allow-root"] if os.geteuid() == 0 else [],  # a container's root
+            kernels_call=f"http://127.0.0.1:{service_port}/services/mathcards/api/",
+            services=example_services(service_port),
+            roles=example_hub()["loadRoles"],
         )
+        + extra
     )
     return config
 
@@ -167,15 +195,18 @@ def stop(hub: subprocess.Popen) -> list[str]:
 
 
 def start_hub(
-    folder: Path, classes: tuple[dict[str, str], set[str]]
+    folder: Path, classes: tuple[dict[str, str], set[str]], book: str = "", service_port: int = 0
 ) -> tuple[int, subprocess.Popen]:
-    """The Hub, started on a free port with this class list; its port and its process."""
+    """The Hub, started on a free port with this class list and the class service over this
+    class book (hub.extraEnv's MATHCARDS_DB: the Hub's environment); its port and process."""
     port = free_port()
-    config = write_config(folder, port, classes)
+    config = write_config(folder, port, classes, service_port or free_port())
+    book = book or f"sqlite:///{folder / 'classbook.sqlite'}"
     with (folder / "jupyterhub.log").open("w") as output:
         hub = subprocess.Popen(
             [sys.executable, "-m", "jupyterhub", "-f", str(config)],
             cwd=folder,
+            env={**os.environ, "MATHCARDS_DB": book},
             stdin=subprocess.DEVNULL,  # a server on a terminal would ask before it stops
             stdout=output,
             stderr=subprocess.STDOUT,
@@ -185,9 +216,9 @@ def start_hub(
 
 
 @contextmanager
-def jupyterhub(folder: Path) -> Iterator[tuple[str, int]]:
+def jupyterhub(folder: Path, book: str = "", service_port: int = 0) -> Iterator[tuple[str, int]]:
     """A running Hub; yields its address and its process id. Nothing it started outlives it."""
-    port, hub = start_hub(folder, class_list())
+    port, hub = start_hub(folder, class_list(), book, service_port)
     log = folder / "jupyterhub.log"
     base = f"http://127.0.0.1:{port}"
     try:

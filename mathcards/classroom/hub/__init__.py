@@ -7,4 +7,6 @@
   and `mathcards class-list`, which makes them.
 - `login`: the Hub's authenticator that checks them (imported by the Hub only: it needs
   JupyterHub).
+- `service`: the class service as one of the Hub's services (run in the Hub's image): the
+  kernels' calls, each by its server's token, and the teacher's page, for the Hub's admins.
 """

@@ -1,0 +1,51 @@
+"""The laptop's teacher's page (mathcards/classroom/teacher.py) over a real class book: the
+teacher's code in the address once, then a cookie; without it, refused; its links and forms
+under its own address (on the Hub the same page lives elsewhere: tests/hub/test_service.py).
+Served on a thread of its own (tests/classroom/threaded.py)."""
+
+from __future__ import annotations
+
+import pytest
+import tornado.web
+
+from mathcards.book import Book
+from mathcards.classroom import teacher
+from mathcards.classroom.service import ClassService
+from tests.classroom.threaded import get, serving
+
+CODE = "TEACHER7KQ"
+
+
+@pytest.fixture
+def port(tmp_path):
+    """The teacher's page of class 5b, Ola in its book, listening on this port."""
+    book = Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}")
+    book.join("5b", "Ola", "device-of-ola-0123456789")
+
+    def make(_port: int) -> tornado.web.Application:
+        return tornado.web.Application(teacher.routes(ClassService(book, "5b"), CODE))
+
+    with serving(make) as listening:
+        yield listening
+
+
+def test_the_teachers_code_once_then_a_cookie(port):
+    status, headers, _ = get(port, f"{teacher.TEACHER}?code={CODE}")
+    assert status == 302 and headers["Location"] == teacher.TEACHER
+    cookie = headers["Set-Cookie"].split(";")[0]
+    status, _, page = get(port, teacher.TEACHER, Cookie=cookie)
+    assert status == 200 and "<td>Ola</td>" in page
+    assert f"action='{teacher.TEACHER}'" in page
+    assert f"href='{teacher.TEACHER}/export?format=json'" in page
+
+
+def test_without_the_teachers_code_the_page_is_refused(port):
+    for address in (
+        teacher.TEACHER,
+        f"{teacher.TEACHER}?code=WRONG",
+        "/mathcards/teacher/export",
+    ):
+        status, _, refused = get(port, address)
+        assert status == 403 and "For the teacher only" in refused
+        assert "Ola" not in refused
+    assert get(port, teacher.TEACHER, cookies={"mathcards-teacher": "WRONG"})[0] == 403

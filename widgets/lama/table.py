@@ -22,7 +22,7 @@ from mathcards.lama.game import (
     Quit,
     ReturnChip,
 )
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -69,7 +69,7 @@ class LamaTable(Complains, w.VBox):
         book: ClassBook | None = HERE,
     ) -> None:
         self.seed, self.games = seed, 0
-        self.book = BookBar(book, "lama", invite=False)
+        self.book = BookBar(served(book), "lama", invite=False)
         self.scorebook = Scorebook(self.book, "lama")
         self.pacing = Pacing(
             clock,

@@ -11,7 +11,7 @@ import ipywidgets as w
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
 from mathcards.mam.practice import PracticeSet
-from widgets.book import HERE, BookBar, ClassBook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, next_seed, served
 from widgets.controls import (
     Complains,
     button,
@@ -90,7 +90,7 @@ class PracticeSession(Complains, w.VBox):
         settings = w.HBox(
             [self.new_button, self.level_choice, self.power_choice, self.rounds_choice]
         )
-        self.book = BookBar(book, "mam", self.begin)
+        self.book = BookBar(served(book), "mam", self.begin)
         self.desk = w.VBox(
             [
                 settings,

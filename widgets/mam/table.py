@@ -26,7 +26,7 @@ from mathcards.mam.bots import (
 from mathcards.mam.cards import Level
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Alarm,
     Clock,
@@ -86,7 +86,7 @@ class MamTable(Complains, w.VBox):
         for strategy in opponents:
             check_strategy(strategy)
         self.mode, self.seed = mode, seed
-        self.book = BookBar(book, "mam", invite=False)
+        self.book = BookBar(served(book), "mam", invite=False)
         self.scorebook = Scorebook(self.book, "mam")
         self.stack, self.scripted = stack, scripted
         self.names = self._seating(team_names(teams) if players is None else players, opponents)

@@ -19,7 +19,7 @@ from mathcards.unikat.chain import Chain, best_chain
 from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap
 from mathcards.unikat.view import UnikatView
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -125,7 +125,7 @@ class UnikatTable(Complains, w.VBox):
         book: ClassBook | None = HERE,
     ) -> None:
         self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
-        self.book = BookBar(book, "unikat", invite=False)
+        self.book = BookBar(served(book), "unikat", invite=False)
         self.scorebook = Scorebook(self.book, "unikat")
         self.computers = computers(self.strategies)
         self.you = you()

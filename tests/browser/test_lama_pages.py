@@ -33,10 +33,18 @@ HAND_PROBLEMS = """() => {
   return problems;
 }"""
 
+# A control's label shown whole, never cut to "Your na…".
+CUT_LABELS = """(root) => [...document.querySelectorAll(`${root} .widget-label, ${root} label`)]
+  .filter(label => label.offsetWidth && label.scrollWidth > label.clientWidth + 1)
+  .map(label => label.textContent)"""
+
 
 def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/lama/1-play-lama.ipynb")
     page = visit.page
+    for size, (width, height) in PHONES_AND_PROJECTOR.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert not page.evaluate(CUT_LABELS, ".mc-lama-setup"), size
     page.locator(".mc-lama-setup .mc-preset select").select_option("party")
     page.locator("button.mc-deal").click()
     hand = page.locator(".mc-lama-hand button.mc-hand-card")

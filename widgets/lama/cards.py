@@ -19,8 +19,14 @@ NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
 CARD_WIDTH = 70
 
 
-LLAMA_SCORING_LABELS = {"once": N_("once"), "each": N_("each")}  # as the dropdown shows them
-STARTER_LABELS = {"left-of-dealer": N_("left-of-dealer"), "round-ender": N_("round-ender")}
+LLAMA_SCORING_LABELS = {  # as the menu shows them
+    "once": N_("10 for all llamas"),
+    "each": N_("10 for each llama"),
+}
+STARTER_LABELS = {
+    "left-of-dealer": N_("the player left of the dealer"),
+    "round-ender": N_("whoever ended the last round"),
+}
 NOBODY = "—"  # an empty seat
 
 

@@ -16,6 +16,12 @@ from mathcards.lama.view import LamaView
 from widgets import svg
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
+SEAT_NAMES = {  # a computer player at the table: its name and how it plays ("Ada (cautious)")
+    "random": N_("{name} (random)"),
+    "cautious": N_("{name} (cautious)"),
+    "bold": N_("{name} (bold)"),
+    "expert": N_("{name} (expert)"),
+}
 CARD_WIDTH = 70
 
 
@@ -28,6 +34,12 @@ STARTER_LABELS = {
     "round-ender": N_("whoever ended the last round"),
 }
 NOBODY = "—"  # an empty seat
+
+
+def computer_name(seat: int, strategy: str) -> str:
+    """The computer player in a seat, named with how it plays; in Polish words that agree with
+    any name ("Ada (gra ostrożnie)", never "Ada (ostrożny)")."""
+    return _(SEAT_NAMES[strategy]).format(name=NAMES[seat])
 
 
 def card_svg(card: Card, width: int = CARD_WIDTH) -> str:

@@ -36,6 +36,7 @@ from widgets.lama.cards import (
     NAMES,
     NOBODY,
     STARTER_LABELS,
+    computer_name,
     deck_choice,
     dropdown,
     labelled,
@@ -147,8 +148,8 @@ class LamaTable(Complains, w.VBox):
         if not chosen:
             raise ValueError(_("choose at least one computer player to play against"))
         computers = {
-            f"{NAMES[i]} ({label(strategy)})": STRATEGIES[strategy]
-            for i, strategy in enumerate(chosen)
+            computer_name(seat, strategy): STRATEGIES[strategy]
+            for seat, strategy in enumerate(chosen)
         }
         seed = next_seed(self.seed, self.games)
         game = LamaGame(

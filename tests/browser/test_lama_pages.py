@@ -42,6 +42,7 @@ CUT_LABELS = """(root) => [...document.querySelectorAll(`${root} .widget-label, 
 def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/lama/1-play-lama.ipynb")
     page = visit.page
+    expect(page).to_have_title("Play LAMA")  # the lesson's title, not "1-play-lama"
     for size, (width, height) in PHONES_AND_PROJECTOR.items():
         page.set_viewport_size({"width": width, "height": height})
         assert not page.evaluate(CUT_LABELS, ".mc-lama-setup"), size

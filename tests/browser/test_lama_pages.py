@@ -4,7 +4,7 @@ chart, scoring a hand, and a simulation converging."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
+from tests.browser.conftest import FIRST_RENDER_MS, SIZES, assert_not_blank, join, layout_problems
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -43,6 +43,7 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
     visit.open(f"{server}/voila/render/en/lama/1-play-lama.ipynb")
     page = visit.page
     expect(page).to_have_title("Play LAMA")  # the lesson's title, not "1-play-lama"
+    page.locator(".mc-lama-setup .mc-preset select").wait_for(timeout=FIRST_RENDER_MS)
     for size, (width, height) in PHONES_AND_PROJECTOR.items():
         page.set_viewport_size({"width": width, "height": height})
         assert not page.evaluate(CUT_LABELS, ".mc-lama-setup"), size

@@ -80,7 +80,8 @@ def test_a_double_move_and_a_plural():
     game.apply(Lay(card("cwb2"), (1, -1)))
     event = game.apply(Lay(card("swb2"), (0, -1)))  # next to the start card and cwb2
     assert event.sentence == (
-        "Kładziesz kartę „średnia niebieska gwiazdka na białym tle” na polu 0,-1. "
+        "Kładziesz kartę „średnia niebieska gwiazdka na białym tle” na lewo od karty "
+        "„średnie niebieskie koło na białym tle”. "
         "Ta karta graniczy z 2 kartami: podwójny ruch!"
     )
     event = game.apply(Stop())

@@ -38,6 +38,11 @@ def dealt(**options):
 RULEBOOK = [7, 6, 12, 2, 15]
 
 
+def shown(widget) -> str:
+    """The words a widget shows, without their markup."""
+    return unescape(re.sub("<[^>]+>", "", widget.value))
+
+
 def read_preview(html: str) -> tuple[str, str, str]:
     """What the preview shows: the typeset calculation's symbols (MathML, read in order), what a
     screen reader says instead, and the rest of the line."""
@@ -222,7 +227,33 @@ def test_next_round_first_says_there_is_a_way_then_gives_up_on_it():
     assert "There is a way to make 32" in table.answer.message.value
     assert table.game.face_up == cards_before
     table.none_button.click()
-    assert len(table.game.face_up) == 6 and "one more card" in table.status.value
+    assert len(table.game.face_up) == 6 and "One more card" in table.status.value
+
+
+def test_giving_up_shows_a_way_and_clears_what_was_said_about_the_old_target():
+    table = stacked([*RULEBOOK, 3], dice=(4, 20))
+    table.hint_button.click()
+    table.none_button.click()
+    table.none_button.click()
+    way = best([*RULEBOOK], 24)
+    assert way is not None
+    assert f"Given up: 24 could be made as {escape(way.pretty)}" in table.status.value
+    assert "Nobody can make" not in table.status.value
+    assert shown(table.answer.message) == "" and shown(table.hint_text) == ""
+
+
+def test_a_wrong_claims_message_goes_with_its_round_and_a_right_one_stays():
+    table = stacked([*RULEBOOK, 3, 4, 5, 8, 9, 10, 11, 13, 14], players=("Ann", "Ben"))
+    table.answer.text.value = "1+1"
+    table.answer.submit.click()
+    assert "Not quite" in table.answer.message.value
+    table.takes.children[1].click()
+    table.land((4, 20))
+    assert shown(table.answer.message) == ""
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    table.land((2, 30))
+    assert "Correct" in table.answer.message.value
 
 
 def test_a_tie_at_the_end_says_who_won_it_and_why():

@@ -101,7 +101,8 @@ def test_next_round_and_the_end_of_a_class_game_in_polish():
     table.none_button.click()
     assert "Da się ułożyć 32" in table.answer.message.value
     table.none_button.click()
-    assert "odkrywamy jeszcze jedną kartę" in table.status.value
+    assert "Poddajemy się, choć 32 można było ułożyć tak: (" in table.status.value
+    assert "Odkrywamy jeszcze jedną kartę – 3." in table.status.value
     game = table.game
     table.land((2, 30))
     assert not game.deck, "the last card is turned up"

@@ -109,6 +109,8 @@ class MamTable(Complains, w.VBox):
         self.seconds_left = 0.0
         self.plan: Plan | None = None
         self.giving_up: tuple[tuple[int, ...], int] | None = None
+        self.rounds_shown = 0  # the rounds dealt on this page, to know which one a message is about
+        self.message_round = 0  # the round the message under the answer box is about
         self._build(level, power)
 
     def _seating(self, players: Sequence[str], opponents: tuple[str, ...]) -> list[str]:
@@ -215,7 +217,7 @@ class MamTable(Complains, w.VBox):
             name: computer_rng(seed, computer_seat(number, chosen))
             for number, (name, chosen) in enumerate(self.strategies.items(), 1)
         }
-        self.answer.say("")
+        self._say("")
         self.status.value = ""
         self._new_round()
 
@@ -229,7 +231,7 @@ class MamTable(Complains, w.VBox):
         try:
             self._claim(game, Claim(player, text))
         except Unreadable as slip:
-            self.answer.say(str(slip), ok=False)
+            self._say(str(slip), ok=False)
             if self.mode != "practice":
                 question = said(
                     player,
@@ -257,11 +259,12 @@ class MamTable(Complains, w.VBox):
         event = game.apply(claim)
         verdict = game.last_verdict
         assert verdict is not None
-        self.answer.say(
+        self._say(
             verdict.message
             if verdict.correct
             else _("Not quite: {reason}").format(reason=verdict.message),
             ok=verdict.correct,
+            next_round=verdict.correct,
         )
         self.status.value = render_message(event.sentence)
         if verdict.correct:
@@ -284,7 +287,7 @@ class MamTable(Complains, w.VBox):
         gives_up = self.giving_up == (tuple(game.face_up), game.target)
         if game.phase is Phase.CLAIM and not gives_up and game.solvable():
             self.giving_up = (tuple(game.face_up), game.target)
-            self.answer.say(
+            self._say(
                 _(
                     "There is a way to make {target}: keep looking, ask for a hint, or press "
                     "“Next round” again to give up on this one."
@@ -301,7 +304,7 @@ class MamTable(Complains, w.VBox):
         """A scripted game (a demo, a test): the dice come out as `dice`, and the race is on."""
         landed = self._playing().apply(ChanceOutcome(dice))
         self.status.value += render_message(landed.sentence)
-        self._new_round()
+        self._new_round(landed=True)
 
     @shows_errors
     def hint(self, _button: object = None) -> None:
@@ -356,7 +359,19 @@ class MamTable(Complains, w.VBox):
         else:
             self._new_round()
 
-    def _new_round(self) -> None:
+    def _say(self, text: str, ok: bool | None = None, *, next_round: bool = False) -> None:
+        """The message under the answer box, about this round (or the one a claim won has
+        just dealt): a new round clears it, so no message outlives the table it is about."""
+        self.answer.say(text, ok)
+        self.message_round = self.rounds_shown + next_round
+
+    def _new_round(self, *, landed: bool = False) -> None:
+        """Show the next round (or, `landed`, this round's dice, which a demo rolled)."""
+        if not landed:
+            self.rounds_shown += 1
+            self._clear_confirm()
+        if self.message_round != self.rounds_shown:
+            self.answer.say("")
         self.hints_shown = 0
         self.hint_text.value = ""
         self.solutions.value = ""
@@ -420,12 +435,14 @@ class MamTable(Complains, w.VBox):
         if plan.answer:
             claimed = self.dealt.apply(plan.move)
             self.status.value = render_message(claimed.sentence)
-            self.answer.say(_("{player} was faster this time.").format(player=plan.player))
+            verdict = self.dealt.last_verdict
+            won = verdict is not None and verdict.correct
+            self._say(
+                _("{player} was faster this time.").format(player=plan.player), next_round=won
+            )
             self._after_move()
         else:
-            self.answer.say(
-                _("The computer players found nothing. Can you? If not, press “Next round”.")
-            )
+            self._say(_("The computer players found nothing. Can you? If not, press “Next round”."))
 
     @shows_errors
     def _tick_safely(self) -> None:

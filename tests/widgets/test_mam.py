@@ -393,6 +393,7 @@ def test_a_practice_session_runs_to_its_summary():
     session.next_button.click()
     missed = session.practice.current
     session.next_button.click()
+    session.confirm.children[1].click()
     assert "You solved 1 of 2 deals" in session.summary.value
     report = session.summary.value
     assert report.count("<tr>") == 3, "a heading and one row a deal"
@@ -403,6 +404,29 @@ def test_a_practice_session_runs_to_its_summary():
     assert "the set is finished" in session.answer.message.value
     session.new_button.click()
     assert "Deal 1 of 2" in session.progress.value and session.summary.value == ""
+
+
+def test_next_deal_on_a_deal_not_solved_asks_first():
+    session = PracticeSession("easy", rounds=2, seed=5)
+    session.next_button.click()
+    question, skip, keep = session.confirm.children
+    assert "Deal 1 is not solved yet" in question.value and "counts as not solved" in question.value
+    assert "Deal 1 of 2" in session.progress.value
+    keep.click()
+    assert session.confirm.children == () and session.practice.position == 0
+    session.next_button.click()
+    question, skip, keep = session.confirm.children
+    skip.click()
+    assert "Deal 2 of 2" in session.progress.value and session.confirm.children == ()
+
+
+def test_a_hint_clears_the_last_answers_message():
+    session = PracticeSession("easy", rounds=2, seed=5)
+    session.answer.text.value = "1+1"
+    session.answer.submit.click()
+    assert "Not yet" in session.answer.message.value
+    session.hint_button.click()
+    assert shown(session.answer.message) == ""
 
 
 def test_hints_run_out_and_say_so():

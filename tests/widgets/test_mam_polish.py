@@ -157,6 +157,10 @@ def test_a_practice_session_is_polish_to_its_report():
     assert "Dobrze!" in session.answer.message.value and not english_in(session)
     session.next_button.click()
     session.next_button.click()
+    question, skip, keep = session.confirm.children
+    assert "Rozdanie 2 nie jest jeszcze rozwiązane: pominąć je?" in question.value
+    assert (skip.description, keep.description) == ("Pomiń", "Próbuję dalej")
+    skip.click()
     report = session.summary.value
     assert "Rozwiązane rozdania: 1 z 2." in report and "przykładowe rozwiązanie" in report
     assert "(1 podpowiedź)" in report and not english_in(session)

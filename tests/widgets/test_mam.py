@@ -324,6 +324,26 @@ def test_the_class_plays_as_named_teams():
         MamTable(teams=7)
 
 
+def test_the_teacher_chooses_how_many_teams_and_names_them():
+    table = MamTable(teams=3, seed=1)
+    assert table.team_text.value == "Team A, Team B, Team C"
+    assert (table.team_count.min, table.team_count.max) == (2, 6)
+    table.team_count.value = 4
+    assert table.team_text.value == "Team A, Team B, Team C, Team D"
+    table.team_text.value = "Lions, Tigers , Owls"
+    table.team_count.value = 2
+    assert table.team_text.value == "Lions, Tigers"
+    table.team_count.value = 3
+    assert table.team_text.value == "Lions, Tigers, Team A"
+    table.deal_button.click()
+    assert table.game.players == ["Lions", "Tigers", "Team A"]
+    assert list(table.claimer.options) == ["Lions", "Tigers", "Team A"]
+    table.team_text.value = "Ann, Ann"
+    table.deal_button.click()
+    assert "a name of their own" in table.answer.message.value
+    assert MamTable(mode="versus").children[2].children[-1].layout.display == "none"
+
+
 def test_bad_settings_are_value_errors():
     with pytest.raises(ValueError, match="unknown mode"):
         MamTable(mode="tournament")

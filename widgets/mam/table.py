@@ -41,12 +41,14 @@ from widgets.mam.cards import (
     AnswerBox,
     cards_count,
     level_menu,
+    names_typed,
     power_box,
     progress,
     render_hints,
     render_scores,
     render_solutions,
     render_table,
+    team_boxes,
     team_names,
 )
 from widgets.pacing import Pacing
@@ -147,7 +149,17 @@ class MamTable(Complains, w.VBox):
         self.solutions = html("mc-solutions")
         self.status = html("mc-status")
         self.scores = html("mc-scores")
-        settings = w.HBox([self.deal_button, self.level_choice, self.power_choice])
+        self.team_count, self.team_text = team_boxes(self.names)
+        self.team_count.observe(self._count_changed, names="value")
+        class_teams = w.HBox(
+            [self.team_count, self.team_text], layout=w.Layout(flex_flow="row wrap")
+        )
+        class_teams.add_class("mc-teams")
+        class_teams.layout.display = "" if self.mode == "class" else "none"
+        settings = w.HBox(
+            [self.deal_button, self.level_choice, self.power_choice, class_teams],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
         settings.add_class("mc-settings")
         help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
         super().__init__(
@@ -197,10 +209,26 @@ class MamTable(Complains, w.VBox):
     def _clear_confirm(self) -> None:
         self.confirm.children = ()
 
+    def _count_changed(self, _change: object = None) -> None:
+        """As many names as teams: the typed ones kept, "Team C", … added."""
+        typed = names_typed(self.team_text.value)
+        defaults = [name for name in team_names(6) if name not in typed]
+        wanted = self.team_count.value
+        self.team_text.value = ", ".join((typed + defaults)[:wanted])
+
+    def _seat_the_class(self) -> None:
+        """The class's teams (or players) as the teacher named them, for the next game."""
+        if self.mode != "class":
+            return
+        self.names = check_players(names_typed(self.team_text.value), game="MAM!", fewest=2, most=6)
+        self.claimer.options = self.names
+        self.team_count.value = len(self.names)
+
     @shows_errors
     def _new_game(self, _button: object = None) -> None:
         """Shuffle, turn up five cards and roll (the next seed, if seeded)."""
         self._clear_confirm()
+        self._seat_the_class()
         self._stop_countdown()
         seed = next_seed(self.seed, self.games_dealt)
         self.games_dealt += 1

@@ -75,3 +75,13 @@ def test_the_landing_page_links_every_lesson_with_its_audience_and_time(language
 )
 def test_every_lesson_links_back_to_the_landing_page(notebook):
     assert "(../index.ipynb)" in read(notebook).cells[0].source
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: str(path.relative_to(LESSONS)))
+def test_the_browser_tab_shows_the_lessons_title(notebook):
+    """The page's <title> is the notebook's `title` (nbconvert's lab template), else its file
+    name ("2-practice"): every lesson names itself with its heading."""
+    lesson = read(notebook)
+    heading = lesson.cells[0].source.splitlines()[0]
+    assert heading.startswith("# ")
+    assert lesson.metadata.get("title") == heading.removeprefix("# ")

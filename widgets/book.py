@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping
@@ -28,6 +27,11 @@ TIMEOUT_SECONDS = 5.0  # a call to the service on this machine; beyond it, the b
 
 
 HERE: Any = object()  # a widget's default book: that of the server serving its page, if any
+
+
+def served(book: ClassBook | None) -> ClassBook | None:
+    """The class book a widget was given, or by default (HERE) the one serving its page."""
+    return ClassBook.here() if book is HERE else book
 
 
 class BookDown(ValueError):
@@ -133,11 +137,6 @@ def refusal_for(error: str | None) -> ValueError:
 PAGE_SEEN = False  # a warm kernel has had its page's request (Voila's preheating)
 
 
-def page_to_come() -> bool:
-    """Is this a warm kernel whose page nobody has asked for yet?"""
-    return os.environ.get("VOILA_PREHEAT") == "True" and not PAGE_SEEN
-
-
 def wait_for_page() -> None:
     """A warm kernel ran its page before anyone asked for it: wait for the request of the
     browser it is handed to (Voila sends it, with this page's ticket). Once per kernel."""
@@ -164,9 +163,7 @@ class BookBar(w.VBox):
         *,
         invite: bool = True,
     ) -> None:
-        self.game, self.joined, self.invite = game, joined, invite
-        self.book: ClassBook | None = None
-        self.finding: threading.Thread | None = None  # a warm kernel's page, not yet asked for
+        self.book, self.game, self.joined, self.invite = book, game, joined, invite
         self.student: str | None = None
         self.practice: dict[str, Any] | None = None
         self.down = False
@@ -184,35 +181,14 @@ class BookBar(w.VBox):
         self.name_box = w.VBox([joining, self.message])
         super().__init__([self.name_box, self.status] if invite else [self.status])
         self.add_class("mc-book")
+        self.layout.display = "none" if book is None else ""
         self.name_box.layout.display = "none"
-        if book is HERE and not invite and page_to_come():
-            self.layout.display = "none"
-            self.finding = threading.Thread(target=lambda: self._found(HERE), daemon=True)
-            self.finding.start()
-        else:
-            self._found(book)
-
-    def _found(self, book: ClassBook | None) -> None:
-        """The class book of this page (HERE: of the server that serves it), and who we are."""
-        self.book = ClassBook.here() if book is HERE else book
-        self.layout.display = "none" if self.book is None else ""
-        if self.book is not None:
+        if book is not None:
             self.look_up()
-
-    @property
-    def found(self) -> bool:
-        """Is it known whether this page has a class book, and who the student is in it?"""
-        return self.finding is None or not self.finding.is_alive()
-
-    def _wait_until_found(self) -> None:
-        """Once a page has been asked for, its class book is found within a call's time."""
-        if self.finding is not None:
-            self.finding.join(2 * TIMEOUT_SECONDS)
 
     @property
     def keeping(self) -> bool:
         """Is the work on this page kept in a class book (the student has joined one)?"""
-        self._wait_until_found()
         return self.book is not None and self.student is not None
 
     @property
@@ -293,28 +269,15 @@ class Scorebook:
     def __init__(self, bar: BookBar, game: str) -> None:
         self.bar, self.game = bar, game
         self.kept: int | None = None
-        self.pending: tuple[Any, int] | None = None  # a game dealt, not kept yet
         self.ended = True
 
     def dealt(self, game: Any, seed: int) -> None:
-        """A game is dealt: kept now (or, on a warm page nobody has opened yet, once it is)."""
-        self.ended, self.kept, self.pending = False, None, (game, seed)
-        if self.bar.found:
-            self._keep()
-
-    def _keep(self) -> None:
-        if self.pending is None:
-            return
-        game, seed = self.pending
-        self.pending = None
+        self.ended = False
         record = {"game": self.game, "players": list(game.players), "seed": seed}
         self.kept = self.bar.save(lambda book: book.record_game(**record, **result(game)))
 
     def seen(self, game: Any) -> None:
-        """After every move: a game dealt before the page was asked for is kept; once the game
-        is over, its result."""
-        if self.bar.found or game.over:
-            self._keep()
+        """After every move: once the game is over, its result is kept."""
         if self.ended or not game.over:
             return
         self.ended = True

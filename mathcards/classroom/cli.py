@@ -179,6 +179,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError(sentence.format(lessons=lessons, landing=landing))
     if (args.address or args.class_code or args.seats_per_client) and not args.lan:
         raise UsageError(_("--address, --class-code and --seats-per-client go with --lan"))
+    book = open_book(args.db)
     command = voila_command(
         lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
     )
@@ -228,7 +229,6 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     print(at_most.format(n=max_kernels), flush=True)
     teacher_code = gate.new_class_code(TEACHER_CODE_LENGTH)
-    book = open_book(args.db)
     command += [
         f"--ClassroomVoila.class_name={args.class_name}",
         f"--ClassroomVoila.keep_days={args.keep_days}",

@@ -214,8 +214,8 @@ def _numbers(each: int) -> dict[Card, int]:
 
 LABELS = {  # each preset's name as a page shows it
     "classic": N_("classic"),
-    "party-box": N_("party-box"),
-    "lato-z-komarami": N_("lato-z-komarami"),
+    "party-box": N_("party box"),
+    "lato-z-komarami": N_("Lato z komarami"),
     "party": N_("party"),
 }
 PRESETS: dict[str, Deck] = {

@@ -41,7 +41,7 @@ from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.hints import hint_ladder
-from mathcards.mam.solver import MAX_CARDS, is_solvable
+from mathcards.mam.solver import MAX_CARDS, best, is_solvable
 
 MAX_PLAYERS = 6
 Dice = tuple[int, int]
@@ -325,20 +325,34 @@ class MamGame:
         return self._event(take.player, MamKind.TAKE, sentence + self._next_round())
 
     def _pass(self) -> Event:
+        """One more card (or, the deck empty, a new roll); a target the table gave up on is
+        shown made, with a way that uses the most cards."""
         self._expect(Phase.CLAIM)
+        found = best(self.solver_cards(), self.target, power=self.power)
+        given_up = "" if found is None else self._given_up(found.pretty) + " "
         if self.deck:
             self.face_up.append(self.deck.pop())
-            sentence = _("Nobody can make {target}: one more card, a {card}.").format(
-                target=self.target, card=self.face_up[-1]
-            )
+            card = self.face_up[-1]
+            sentence = (
+                _("Nobody can make {target}: one more card, a {card}.")
+                if found is None
+                else _("One more card, a {card}.")
+            ).format(target=self.target, card=card)
         elif not self._any_roll_solvable():
             self.phase = Phase.OVER
             sentence = _("The deck is empty and no roll can be made from these cards: {result}")
-            return self._event(None, MamKind.PASS, sentence.format(result=self.result()))
+            ended = given_up + sentence.format(result=self.result())
+            return self._event(None, MamKind.PASS, ended)
         else:
-            sentence = _("Nobody can make {target} and the deck is empty: roll again.")
-            sentence = sentence.format(target=self.target)
-        return self._event(None, MamKind.PASS, sentence + self._roll())
+            sentence = (
+                _("Nobody can make {target} and the deck is empty: roll again.")
+                if found is None
+                else _("The deck is empty: roll again.")
+            ).format(target=self.target)
+        return self._event(None, MamKind.PASS, given_up + sentence + self._roll())
+
+    def _given_up(self, way: str) -> str:
+        return _("Given up: {target} could be made as {way}.").format(target=self.target, way=way)
 
     def _land(self, outcome: ChanceOutcome[Dice]) -> Event:
         if not self.scripted:

@@ -150,7 +150,8 @@ class PracticeSet:
         return solved, won, sum(exercise.hints_used for exercise in self.exercises)
 
     def summary(self) -> str:
-        """The set in a few kind sentences (the widget lists every deal below them)."""
+        """The set in a few kind sentences (the widget lists every deal below them); no praise
+        for hints not taken when nothing was solved."""
         solved, won, hints = self.score()
         sentences = [
             ngettext(
@@ -159,6 +160,8 @@ class PracticeSet:
             ngettext("You won {n} card.", "You won {n} cards.", won).format(n=won),
             ngettext("You used {n} hint.", "You used {n} hints.", hints).format(n=hints)
             if hints
-            else _("You used no hints."),
+            else _("You used no hints.")
+            if solved
+            else _("Below is one good answer for every deal: try them, then a new set."),
         ]
         return " ".join(sentences)

@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 
-from mathcards.i18n import _, ngettext
+from mathcards.i18n import N_, _, ngettext
 from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences, touches
 
 Cell = tuple[int, int]
@@ -141,6 +141,23 @@ def side_by_side(laid: Card, cell: Cell, other: Card, side: Cell) -> str:
 def cell_text(cell: Cell) -> str:
     """A cell as the command line writes it: ``x,y``."""
     return f"{cell[0]},{cell[1]}"
+
+
+SIDE_WORDS = {  # where a cell lies from the card beside it (y grows downwards)
+    (1, 0): N_("to the right of the {card}"),
+    (-1, 0): N_("to the left of the {card}"),
+    (0, 1): N_("below the {card}"),
+    (0, -1): N_("above the {card}"),
+}
+
+
+def side_of(table: Table, cell: Cell, beside: Cell | None = None) -> str:
+    """Where a cell is, in words: next to which card (`beside`, else the first one around it)
+    and on which side of it."""
+    cards_around = [side for side in around(cell) if side in table]
+    neighbour = beside if beside in cards_around else cards_around[0]
+    side = (cell[0] - neighbour[0], cell[1] - neighbour[1])
+    return _(SIDE_WORDS[side]).format(card=table[neighbour].name)
 
 
 def parse_cell(text: str) -> Cell:

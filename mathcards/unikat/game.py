@@ -32,7 +32,7 @@ from mathcards.engine import (
     game_over,
 )
 from mathcards.i18n import N_, _, ngettext, said
-from mathcards.unikat.board import START, Cell, cell_text, fitting_cards, lays, touching
+from mathcards.unikat.board import START, Cell, fitting_cards, lays, side_of, touching
 from mathcards.unikat.cards import DECK, Card, card
 from mathcards.unikat.moves import (
     BAG,
@@ -267,7 +267,7 @@ class UnikatGame:
         laid, cell = named_card(action.card), named_cell(action.at)
         after = self.chain[-1] if self.phase is Phase.LAYING else None
         check_lay(self.board, self.rack, laid, cell, after)
-        beside = len(touching(self.board, cell))
+        beside, place = len(touching(self.board, cell)), side_of(self.board, cell, after)
         self.rack.remove(laid)
         self.board[cell] = laid
         self.chain.append(cell)
@@ -275,10 +275,10 @@ class UnikatGame:
         self._said.append(
             said(
                 self.player,
-                N_("You lay the {card} at {cell}."),
-                N_("{player} lays the {card} at {cell}."),
+                N_("You lay the {card} {where}."),
+                N_("{player} lays the {card} {where}."),
                 card=laid.name,
-                cell=cell_text(cell),
+                where=place,
             )
         )
         if beside >= 2 and self.action == 1 and not self.double_move:

@@ -136,3 +136,14 @@ def test_the_other_commands_never_load_sqlalchemy():
     )
     loaded = {name.split(".")[0] for name in done.stdout.split()}
     assert not loaded & {"sqlalchemy", "alembic", "psycopg"}
+
+
+def test_serve_refuses_a_book_of_an_older_revision_in_one_line(capsys, book_url, tmp_path):
+    engine = at_first_revision(book_url)
+    try:
+        code, out, err = run(capsys, "serve", "--db", book_url, "--warm", "none")
+    finally:
+        engine.dispose()
+    assert code == 2 and out == "" and "Traceback" not in err
+    (line,) = err.strip().splitlines()
+    assert f"revision {FIRST}" in line and "mathcards book upgrade" in line

@@ -190,13 +190,42 @@ def chromium_path() -> str | None:
     return chosen if Path(chosen).exists() else None  # None: Playwright's own Chromium
 
 
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import expect, sync_playwright
+class Patient:
+    """Chromium whose pages wait up to FIRST_RENDER_MS for what they are told to click, fill or
+    choose, as `expect` waits for what they show: on a loaded machine a page's widgets may
+    come later than Playwright's 30 s."""
+
+    def __init__(self, chromium) -> None:
+        self.chromium = chromium
+
+    def new_context(self, **options):
+        context = self.chromium.new_context(**options)
+        context.set_default_timeout(FIRST_RENDER_MS)
+        return context
+
+    def new_page(self, **options):
+        page = self.chromium.new_page(**options)
+        page.set_default_timeout(FIRST_RENDER_MS)
+        return page
+
+    def __getattr__(self, name: str):
+        return getattr(self.chromium, name)
+
+
+def launch(playwright) -> Patient:
+    """Chromium as the tests use it (CHROMIUM_FLAGS), patient (see Patient)."""
+    from playwright.sync_api import expect
 
     expect.set_options(timeout=FIRST_RENDER_MS)  # what a page shows may come a moment later
+    return Patient(playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        chromium = launch(playwright)
         yield chromium
         chromium.close()
 

@@ -4,15 +4,49 @@ chart, scoring a hand, and a simulation converging."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
+from tests.browser.conftest import FIRST_RENDER_MS, SIZES, assert_not_blank, join, layout_problems
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
+PHONES_AND_PROJECTOR = {**SIZES, "small phone": (360, 800)}
+
+# Your own hand: the biggest cards on the page, each a target of at least 44 px, drawn whole
+# (a card is 100 x 145), and a card that does not fit now dimmed but never faded out.
+HAND_PROBLEMS = """() => {
+  const problems = [];
+  const hand = [...document.querySelectorAll('.mc-lama-hand button.mc-hand-card')];
+  const others = [...document.querySelectorAll('.mc-lama-table svg.mc-lama-card')]
+    .map(card => card.getBoundingClientRect().width);
+  const biggest = Math.max(0, ...others);
+  for (const card of hand) {
+    const box = card.getBoundingClientRect();
+    const name = card.innerText || card.className;
+    if (box.width < 44 || box.height < 44)
+      problems.push(`${name} is ${Math.round(box.width)}x${Math.round(box.height)}px`);
+    if (box.width <= biggest)
+      problems.push(`${name} (${Math.round(box.width)}px) is not bigger than ${biggest}px`);
+    if (Math.abs(box.height / box.width - 1.45) > 0.05)
+      problems.push(`${name} is drawn ${Math.round(box.width)}x${Math.round(box.height)}px`);
+    if (Number(getComputedStyle(card).opacity) < 0.9)
+      problems.push(`${name} is faded to ${getComputedStyle(card).opacity}`);
+  }
+  return problems;
+}"""
+
+# A control's label shown whole, never cut to "Your na…".
+CUT_LABELS = """(root) => [...document.querySelectorAll(`${root} .widget-label, ${root} label`)]
+  .filter(label => label.offsetWidth && label.scrollWidth > label.clientWidth + 1)
+  .map(label => label.textContent)"""
 
 
 def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/lama/1-play-lama.ipynb")
     page = visit.page
+    expect(page).to_have_title("Play LAMA")  # the lesson's title, not "1-play-lama"
+    page.locator(".mc-lama-setup .mc-preset select").wait_for(timeout=FIRST_RENDER_MS)
+    for size, (width, height) in PHONES_AND_PROJECTOR.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert not page.evaluate(CUT_LABELS, ".mc-lama-setup"), size
     page.locator(".mc-lama-setup .mc-preset select").select_option("party")
     page.locator("button.mc-deal").click()
     hand = page.locator(".mc-lama-hand button.mc-hand-card")
@@ -26,12 +60,13 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
     move.click()
     page.locator(".mc-lama-feed", has_text="Ada (cautious)").wait_for(timeout=WAIT_MS)
     page.locator(".mc-score-words", has_text="3, 3, 5, llama → 3 + 5 + 10 = 18").wait_for()
-    for size, (width, height) in SIZES.items():  # the dealt table fits a projector and a phone
+    for size, (width, height) in PHONES_AND_PROJECTOR.items():  # the dealt table fits them all
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
         page.screenshot(path=tmp_path / f"play-{size}.png", full_page=True)
         assert_not_blank(tmp_path / f"play-{size}.png")
         assert not layout_problems(page), (size, layout_problems(page))
+        assert not page.evaluate(HAND_PROBLEMS), (size, page.evaluate(HAND_PROBLEMS))
     assert not visit.errors and not visit.offsite_requests()
 
 

@@ -30,7 +30,7 @@ import yaml
 
 from mathcards.classroom.hub.classlist import hash_password, new_password
 from mathcards.cli import TEMPLATES
-from tests.browser.conftest import CHROMIUM_FLAGS, FIRST_RENDER_MS, Visit, chromium_path, free_port
+from tests.browser.conftest import FIRST_RENDER_MS, Visit, free_port, launch
 
 pytestmark = pytest.mark.hub
 
@@ -335,7 +335,7 @@ def students_play(base: str, folder: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        chromium = launch(playwright)
         try:
             cannot_log_in_as_a_classmate(chromium.new_context().new_page(), base)
             visits = {}

@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 from mathcards.book import Book
 from mathcards.mam import level
 from mathcards.mam.practice import PracticeSet
-from tests.browser.conftest import CHROMIUM_FLAGS, FIRST_RENDER_MS, Visit, chromium_path, free_port
+from tests.browser.conftest import FIRST_RENDER_MS, Visit, free_port, launch
 from tests.hub.test_hub import (
     PASSWORDS,
     STUDENTS,
@@ -118,7 +118,7 @@ def in_the_browser(base: str) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        chromium = launch(playwright)
         try:
             student = student_practises_and_comes_back(chromium, base)
             teacher_sees_the_answer(chromium, base)

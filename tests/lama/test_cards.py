@@ -123,7 +123,7 @@ def test_tokens_name_the_cards():
         ("7", "classic", "'7' is not a LAMA card"),
         ("3++", "party", "'3++' is not a LAMA card: type 1–6, 1+–6+, L or P"),
         ("P", "classic", "the classic deck has no pink llama"),
-        ("3+", "party-box", "the party-box deck has no 3+"),
+        ("3+", "party-box", "the party box deck has no 3+"),
         ("4+ 4+", "party", "holds 1 4+ card, not 2"),
         ("L L L L L L L L", "party", "holds 7 llama cards, not 8"),
     ],

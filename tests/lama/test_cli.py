@@ -106,7 +106,7 @@ def test_tournament_in_words(capsys):
     [
         (["score", "9"], "'9' is not a LAMA card"),
         (["score", "P"], "the classic deck has no pink llama"),
-        (["score", "3+", "--preset", "party-box"], "the party-box deck has no 3+"),
+        (["score", "3+", "--preset", "party-box"], "the party box deck has no 3+"),
         (["score", "3+", "3+", "--preset", "party"], "holds 1 3+ card, not 2"),
         (["score", "--preset", "deluxe"], "unknown preset 'deluxe'"),
         (["score", "L", "--llama-scoring", "twice"], "invalid choice: 'twice'"),

@@ -219,6 +219,15 @@ def test_a_missed_deal_has_a_good_answer_to_show():
     assert check(exercise.good_answer(), exercise.cards, exercise.target).correct
 
 
+def test_a_set_with_nothing_solved_is_not_praised_for_using_no_hints():
+    practice = PracticeSet(level("easy"), rounds=2, seed=3)
+    practice.next()
+    practice.next()
+    summary = practice.summary()
+    assert summary.startswith("You solved 0 of 2 deals. You won 0 cards.")
+    assert "no hints" not in summary and "one good answer for every deal" in summary
+
+
 def test_practice_rounds_must_be_sensible():
     with pytest.raises(ValueError, match="1 to 50 rounds"):
         PracticeSet(rounds=0)

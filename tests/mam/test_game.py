@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from mathcards.engine import ChanceOutcome, IllegalAction, Kind
-from mathcards.mam import LEVELS
+from mathcards.mam import LEVELS, best
 from mathcards.mam.game import Claim, MamGame, MamKind, Pass, Phase, Take
 from tests.mam.conftest import stacked_game as game_with
 
@@ -64,10 +64,21 @@ def test_pass_turns_up_one_more_card_and_rolls_again():
     assert game.phase is Phase.CHANCE and game.chance_outcomes()[(2, 30)] == Fraction(1, 36)
 
 
+def test_giving_up_on_a_target_that_can_be_made_shows_a_way_to_make_it():
+    game = game_with([7, 6, 12, 2, 15], deck=[3, 9, 8])
+    said = game.apply(Pass()).sentence
+    way = best([7, 6, 12, 2, 15], 32)
+    assert way is not None and len(way.cards) == 5
+    assert said.startswith(f"Given up: 32 could be made as {way.pretty}. One more card, a 3.")
+    assert "Nobody can make" not in said
+    empty = game_with([7, 6, 12, 2, 15], deck=[])
+    assert "could be made as" in empty.apply(Pass()).sentence
+
+
 def test_pass_with_an_empty_deck_rolls_again():
     game = game_with([20, 19, 18, 17, 16], deck=[])
     said = game.apply(Pass()).sentence
-    assert "the deck is empty: roll again" in said
+    assert "the deck is empty: roll again" in said.lower()
     assert game.face_up == [20, 19, 18, 17, 16] and game.phase is Phase.CHANCE
 
 

@@ -80,7 +80,8 @@ def test_a_double_move_and_a_plural():
     game.apply(Lay(card("cwb2"), (1, -1)))
     event = game.apply(Lay(card("swb2"), (0, -1)))  # next to the start card and cwb2
     assert event.sentence == (
-        "Kładziesz kartę „średnia niebieska gwiazdka na białym tle” na polu 0,-1. "
+        "Kładziesz kartę „średnia niebieska gwiazdka na białym tle” na lewo od karty "
+        "„średnie niebieskie koło na białym tle”. "
         "Ta karta graniczy z 2 kartami: podwójny ruch!"
     )
     event = game.apply(Stop())
@@ -177,3 +178,16 @@ def test_the_help_is_in_polish(capsys):
         main(["--lang", "pl", "unikat", "--help"])
     shown = capsys.readouterr().out
     assert "unikat [-h] PYTANIE ..." in shown and "najdłuższy łańcuch kart ze stojaczka" in shown
+
+
+def test_the_display_refills_in_polish_with_the_verb_agreeing():
+    game = deal({"Ty": "cwb1 cwb2", "Ala": "qwb1"}, then="srb1 swy1 swb3")
+    first, second, third = game.display
+    for player_card, cell, taken in (("cwb1", (1, 0), first), ("qwb1", (-1, 0), second)):
+        game.apply(Lay(card(player_card), cell))
+        game.apply(Stop())
+        game.apply(Draw(taken))
+    game.apply(Lay(card("cwb2"), (2, 0)))
+    game.apply(Stop())
+    event = game.apply(Draw(third))
+    assert "Wystawka jest pusta: z woreczka odkrywają się trzy nowe karty." in event.sentence

@@ -4,6 +4,7 @@ English and in Polish."""
 import html
 import re
 
+import ipywidgets
 import pytest
 
 from mathcards import i18n
@@ -227,7 +228,7 @@ def test_every_deck_compared_on_a_click():
     odds = DealOdds()
     assert odds.comparison.value == ""
     odds.compare_button.click()
-    assert odds.comparison.value.count("<tr>") == 5 and "lato-z-komarami" in odds.comparison.value
+    assert odds.comparison.value.count("<tr>") == 5 and "Lato z komarami" in odds.comparison.value
     assert "<td>19.28</td>" in odds.comparison.value  # classic, llamas once
 
 
@@ -304,7 +305,12 @@ def test_a_whole_game_by_clicking_in_polish(polish):
     assert [label for label, _ in table.seats[0].options][:2] == ["—", "losowy"]
     assert table.llama_scoring.label == "10 za wszystkie" and table.preset.label == "klasyczna"
     table.deal_button.click()
-    assert table.game.players[1:] == ["Ada (śmiały)", "Ben (ekspert)", "Cleo (losowy)"]
+    # how a computer plays, in words that need no agreement with the name's gender
+    assert table.game.players[1:] == [
+        "Ada (gra śmiało)",
+        "Ben (gra jak ekspert)",
+        "Cleo (gra na chybił trafił)",
+    ]
     seen = set()
     for _ in range(2000):
         if table.game.over:
@@ -396,3 +402,22 @@ def test_deal_odds_in_polish(polish):
     assert "wszystkich rozdań jest 32\xa0468\xa0436" in shown
     odds.compare_button.click()
     assert "<td>19,28</td>" in odds.comparison.value and "Lato z komarami" in assert_polish(odds)
+
+
+def _menus(widget):
+    """Every option menu on a widget: its options as the page shows them."""
+    return [box for box in _descendants(widget) if isinstance(box, ipywidgets.Dropdown)]
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_option_menus_show_words_never_the_codes_names(language):
+    """A menu shows words: never the code's names (left-of-dealer, party-box, once)."""
+    i18n.use(language)
+    try:
+        for widget in (LamaTable(), HandScorer(), DealOdds(), DrawOrQuit(), RunSimulation()):
+            for menu in _menus(widget):
+                for shown, value in menu.options:
+                    assert not re.search(r"[a-z]-[a-z]", shown), (menu.description, shown)
+                    assert value not in ("once", "each") or "10" in shown, shown
+    finally:
+        i18n.use("en")

@@ -38,6 +38,11 @@ def dealt(**options):
 RULEBOOK = [7, 6, 12, 2, 15]
 
 
+def shown(widget) -> str:
+    """The words a widget shows, without their markup."""
+    return unescape(re.sub("<[^>]+>", "", widget.value))
+
+
 def read_preview(html: str) -> tuple[str, str, str]:
     """What the preview shows: the typeset calculation's symbols (MathML, read in order), what a
     screen reader says instead, and the rest of the line."""
@@ -222,7 +227,33 @@ def test_next_round_first_says_there_is_a_way_then_gives_up_on_it():
     assert "There is a way to make 32" in table.answer.message.value
     assert table.game.face_up == cards_before
     table.none_button.click()
-    assert len(table.game.face_up) == 6 and "one more card" in table.status.value
+    assert len(table.game.face_up) == 6 and "One more card" in table.status.value
+
+
+def test_giving_up_shows_a_way_and_clears_what_was_said_about_the_old_target():
+    table = stacked([*RULEBOOK, 3], dice=(4, 20))
+    table.hint_button.click()
+    table.none_button.click()
+    table.none_button.click()
+    way = best([*RULEBOOK], 24)
+    assert way is not None
+    assert f"Given up: 24 could be made as {escape(way.pretty)}" in table.status.value
+    assert "Nobody can make" not in table.status.value
+    assert shown(table.answer.message) == "" and shown(table.hint_text) == ""
+
+
+def test_a_wrong_claims_message_goes_with_its_round_and_a_right_one_stays():
+    table = stacked([*RULEBOOK, 3, 4, 5, 8, 9, 10, 11, 13, 14], players=("Ann", "Ben"))
+    table.answer.text.value = "1+1"
+    table.answer.submit.click()
+    assert "Not quite" in table.answer.message.value
+    table.takes.children[1].click()
+    table.land((4, 20))
+    assert shown(table.answer.message) == ""
+    table.answer.text.value = answer_for(table).text
+    table.answer.submit.click()
+    table.land((2, 30))
+    assert "Correct" in table.answer.message.value
 
 
 def test_a_tie_at_the_end_says_who_won_it_and_why():
@@ -291,6 +322,26 @@ def test_the_class_plays_as_named_teams():
     assert MamTable(players=("Ann", "Ben")).names == ["Ann", "Ben"]
     with pytest.raises(ValueError, match="1 to 6 teams, not 7"):
         MamTable(teams=7)
+
+
+def test_the_teacher_chooses_how_many_teams_and_names_them():
+    table = MamTable(teams=3, seed=1)
+    assert table.team_text.value == "Team A, Team B, Team C"
+    assert (table.team_count.min, table.team_count.max) == (2, 6)
+    table.team_count.value = 4
+    assert table.team_text.value == "Team A, Team B, Team C, Team D"
+    table.team_text.value = "Lions, Tigers , Owls"
+    table.team_count.value = 2
+    assert table.team_text.value == "Lions, Tigers"
+    table.team_count.value = 3
+    assert table.team_text.value == "Lions, Tigers, Team A"
+    table.deal_button.click()
+    assert table.game.players == ["Lions", "Tigers", "Team A"]
+    assert list(table.claimer.options) == ["Lions", "Tigers", "Team A"]
+    table.team_text.value = "Ann, Ann"
+    table.deal_button.click()
+    assert "a name of their own" in table.answer.message.value
+    assert MamTable(mode="versus").children[2].children[-1].layout.display == "none"
 
 
 def test_bad_settings_are_value_errors():
@@ -362,6 +413,7 @@ def test_a_practice_session_runs_to_its_summary():
     session.next_button.click()
     missed = session.practice.current
     session.next_button.click()
+    session.confirm.children[1].click()
     assert "You solved 1 of 2 deals" in session.summary.value
     report = session.summary.value
     assert report.count("<tr>") == 3, "a heading and one row a deal"
@@ -372,6 +424,29 @@ def test_a_practice_session_runs_to_its_summary():
     assert "the set is finished" in session.answer.message.value
     session.new_button.click()
     assert "Deal 1 of 2" in session.progress.value and session.summary.value == ""
+
+
+def test_next_deal_on_a_deal_not_solved_asks_first():
+    session = PracticeSession("easy", rounds=2, seed=5)
+    session.next_button.click()
+    question, skip, keep = session.confirm.children
+    assert "Deal 1 is not solved yet" in question.value and "counts as not solved" in question.value
+    assert "Deal 1 of 2" in session.progress.value
+    keep.click()
+    assert session.confirm.children == () and session.practice.position == 0
+    session.next_button.click()
+    question, skip, keep = session.confirm.children
+    skip.click()
+    assert "Deal 2 of 2" in session.progress.value and session.confirm.children == ()
+
+
+def test_a_hint_clears_the_last_answers_message():
+    session = PracticeSession("easy", rounds=2, seed=5)
+    session.answer.text.value = "1+1"
+    session.answer.submit.click()
+    assert "Not yet" in session.answer.message.value
+    session.hint_button.click()
+    assert shown(session.answer.message) == ""
 
 
 def test_hints_run_out_and_say_so():

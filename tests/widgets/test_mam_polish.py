@@ -101,7 +101,8 @@ def test_next_round_and_the_end_of_a_class_game_in_polish():
     table.none_button.click()
     assert "Da się ułożyć 32" in table.answer.message.value
     table.none_button.click()
-    assert "odkrywamy jeszcze jedną kartę" in table.status.value
+    assert "Poddajemy się, choć 32 można było ułożyć tak: (" in table.status.value
+    assert "Odkrywamy jeszcze jedną kartę – 3." in table.status.value
     game = table.game
     table.land((2, 30))
     assert not game.deck, "the last card is turned up"
@@ -156,6 +157,10 @@ def test_a_practice_session_is_polish_to_its_report():
     assert "Dobrze!" in session.answer.message.value and not english_in(session)
     session.next_button.click()
     session.next_button.click()
+    question, skip, keep = session.confirm.children
+    assert "Rozdanie 2 nie jest jeszcze rozwiązane: pominąć je?" in question.value
+    assert (skip.description, keep.description) == ("Pomiń", "Próbuję dalej")
+    skip.click()
     report = session.summary.value
     assert "Rozwiązane rozdania: 1 z 2." in report and "przykładowe rozwiązanie" in report
     assert "(1 podpowiedź)" in report and not english_in(session)

@@ -85,7 +85,7 @@ def test_clicking_a_rack_card_lights_up_exactly_the_cells_the_engine_allows():
     assert lit == {f"{m.at[0]},{m.at[1]}" for m in legal if m.card == chosen}
     slots(table)[0].click()
     assert chosen in table.game.board.values() and table.game.phase is Phase.LAYING
-    assert f"You lay the {chosen.name} at" in table.story.value
+    assert f"You lay the {chosen.name} " in table.story.value
     assert [b.description for b in table.actions.children] == ["Stop laying"]
     assert all(b.disabled for b in table.display_row.children), "no swap while laying"
 
@@ -174,6 +174,9 @@ def test_the_hint_shows_a_longest_chain_on_the_board_and_in_words():
     assert chain and f"lays {len(chain)} card" in table.message.value
     hinted = [c for c in table.grid.children if "mc-unikat-hint" in classes(c)]
     assert len(hinted) == len(chain) and chain[0].card.name in hinted[0].value
+    # where, in words a student understands: next to which card, on which side
+    assert not re.search(r"-?\d+,-?\d+", table.message.value), table.message.value
+    assert re.search(r"(to the (left|right) of|above|below) the ", table.message.value)
 
 
 def test_the_neighbour_explorer_shows_8_neighbours_of_the_chosen_card():
@@ -304,7 +307,8 @@ def test_your_moves_are_said_to_you_in_polish(polish):
     slot = slots(table)[0]
     assert slot.tooltip.startswith("połóż ją tutaj, na polu ")
     table.lay_at(lay.at)
-    assert f"Kładziesz kartę „{lay.card.name}” na polu" in table.story.value
+    assert f"Kładziesz kartę „{lay.card.name}” " in table.story.value
+    assert not re.search(r"na polu|-?\d+,-?\d+", table.story.value), table.story.value
     table.show_hint()
     assert "Najdłuższy łańcuch ma" in table.message.value or "nie pasuje" in table.message.value
     table.stop()

@@ -16,12 +16,30 @@ from mathcards.lama.view import LamaView
 from widgets import svg
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
+SEAT_NAMES = {  # a computer player at the table: its name and how it plays ("Ada (cautious)")
+    "random": N_("{name} (random)"),
+    "cautious": N_("{name} (cautious)"),
+    "bold": N_("{name} (bold)"),
+    "expert": N_("{name} (expert)"),
+}
 CARD_WIDTH = 70
 
 
-LLAMA_SCORING_LABELS = {"once": N_("once"), "each": N_("each")}  # as the dropdown shows them
-STARTER_LABELS = {"left-of-dealer": N_("left-of-dealer"), "round-ender": N_("round-ender")}
+LLAMA_SCORING_LABELS = {  # as the menu shows them
+    "once": N_("10 for all llamas"),
+    "each": N_("10 for each llama"),
+}
+STARTER_LABELS = {
+    "left-of-dealer": N_("the player left of the dealer"),
+    "round-ender": N_("whoever ended the last round"),
+}
 NOBODY = "—"  # an empty seat
+
+
+def computer_name(seat: int, strategy: str) -> str:
+    """The computer player in a seat, named with how it plays; in Polish words that agree with
+    any name ("Ada (gra ostrożnie)", never "Ada (ostrożny)")."""
+    return _(SEAT_NAMES[strategy]).format(name=NAMES[seat])
 
 
 def card_svg(card: Card, width: int = CARD_WIDTH) -> str:
@@ -41,13 +59,21 @@ def _background(card: Card) -> str:
     return f"url('data:image/svg+xml;base64,{encoded}')"
 
 
-HAND_STYLE = (  # the hand's cards are buttons that look like the cards
+HAND_CARD = ".mc-lama-hand button.mc-hand-card.jupyter-button"  # outranks the page's buttons
+HAND_STYLE = (  # your hand: the biggest cards on the page, buttons drawn as the cards
     "<style>"
-    ".mc-lama-hand .mc-hand-card { width: 70px; height: 102px; padding: 0; border: none; "
-    "background-color: transparent; background-size: contain; background-repeat: no-repeat; "
-    "color: transparent; font-size: 0; box-shadow: none; }"
-    ".mc-lama-hand .mc-hand-card:hover:enabled { transform: translateY(-6px); }"
-    ".mc-lama-hand .mc-hand-card:disabled { opacity: .35; filter: grayscale(.8); }"
+    ".mc-lama-hand { gap: 8px; }"
+    f"{HAND_CARD} {{ width: 96px; height: 139px; min-height: 0; flex: 0 0 auto; padding: 0; "
+    "margin: 0; border: none; border-radius: 11px; background-color: transparent; "
+    "background-size: 100% 100%; background-repeat: no-repeat; color: transparent; "
+    "font-size: 0; box-shadow: 0 0 0 3px #1d4ed8; }"
+    f"{HAND_CARD}:hover:enabled {{ transform: translateY(-6px); }}"
+    f"{HAND_CARD}:disabled {{ opacity: 1; box-shadow: none; filter: saturate(.4) brightness(.92); "
+    "cursor: not-allowed; }"
+    "@media (max-width: 600px) {"
+    f" {HAND_CARD} {{ width: 60px; height: 87px; }}"
+    " .mc-lama-hand { gap: 6px; }"
+    " .mc-piles svg.mc-lama-card { width: 50px; height: auto; } }"
     + "".join(
         f".mc-lama-hand .mc-card-{card.name.lower()} {{ background-image: {_background(card)}; }}"
         for card in Card

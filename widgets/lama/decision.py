@@ -14,7 +14,7 @@ from mathcards.lama.bots import STRATEGIES
 from mathcards.lama.cards import can_play
 from mathcards.lama.game import Action, Draw, Quit
 from mathcards.lama.simulate import next_moment
-from widgets.book import HERE, BookBar, ClassBook
+from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import (
     Complains,
     button,
@@ -50,7 +50,7 @@ class DrawOrQuit(Complains, w.VBox):
         self, preset: str = "classic", seed: int = 1, *, book: ClassBook | None = HERE
     ) -> None:
         self.seed, self.decided = seed, False
-        self.book = BookBar(book, "lama", invite=False)
+        self.book = BookBar(served(book), "lama", invite=False)
         self.preset = deck_choice(preset)
         self.situation = html("mc-situation")
         self.odds_view = html("mc-decision-odds")

@@ -22,7 +22,7 @@ from mathcards.lama.game import (
     Quit,
     ReturnChip,
 )
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -36,6 +36,7 @@ from widgets.lama.cards import (
     NAMES,
     NOBODY,
     STARTER_LABELS,
+    computer_name,
     deck_choice,
     dropdown,
     labelled,
@@ -50,6 +51,8 @@ from widgets.pacing import Pacing
 from widgets.style import LAMA_STYLE, page_style
 
 PAUSE = 0.8  # seconds between two computer moves
+WHOLE_LABEL = {"description_width": "initial"}  # a label as wide as its words, never cut
+WHOLE = {"indent": False, "layout": {"width": "auto"}}  # a tick box's words shown whole
 
 
 class LamaTable(Complains, w.VBox):
@@ -69,7 +72,7 @@ class LamaTable(Complains, w.VBox):
         book: ClassBook | None = HERE,
     ) -> None:
         self.seed, self.games = seed, 0
-        self.book = BookBar(book, "lama", invite=False)
+        self.book = BookBar(served(book), "lama", invite=False)
         self.scorebook = Scorebook(self.book, "lama")
         self.pacing = Pacing(
             clock,
@@ -84,8 +87,8 @@ class LamaTable(Complains, w.VBox):
         self.preset = deck_choice(preset)
         self.llama_scoring = llama_scoring_choice()
         self.starter = dropdown(_("Starts"), labelled(STARTER_LABELS), STARTERS[0], "mc-starter")
-        self.lama20 = w.Checkbox(value=False, description=_("LAMA 20 (pink chips)"))
-        self.name = w.Text(value=name, description=_("Your name"))
+        self.lama20 = w.Checkbox(value=False, description=_("LAMA 20 (pink chips)"), **WHOLE)
+        self.name = w.Text(value=name, description=_("Your name"), style=WHOLE_LABEL)
         self.name.add_class("mc-your-name")
         choices = [(NOBODY, NOBODY), *((label(name), name) for name in STRATEGIES)]
         self.seats = [
@@ -106,7 +109,7 @@ class LamaTable(Complains, w.VBox):
             ]
         )
         self.setup.add_class("mc-lama-setup")
-        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"))
+        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"), **WHOLE)
         self.odds_switch.observe(lambda _change: self._render(), names="value")
         self.me = name
         self.others = html("mc-opponents")
@@ -145,8 +148,8 @@ class LamaTable(Complains, w.VBox):
         if not chosen:
             raise ValueError(_("choose at least one computer player to play against"))
         computers = {
-            f"{NAMES[i]} ({label(strategy)})": STRATEGIES[strategy]
-            for i, strategy in enumerate(chosen)
+            computer_name(seat, strategy): STRATEGIES[strategy]
+            for seat, strategy in enumerate(chosen)
         }
         seed = next_seed(self.seed, self.games)
         game = LamaGame(

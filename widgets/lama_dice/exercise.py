@@ -13,7 +13,7 @@ from mathcards.i18n import N_, _
 from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import DEFAULT_DICE, Dice, Row, dice_text
 from mathcards.lama_dice.policy import Decision
-from widgets.book import HERE, BookBar, ClassBook
+from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import Complains, button, html, shows_errors
 from widgets.lama_dice.cards import render_rows
 from widgets.lama_dice.chooser import DiceChooser, follow
@@ -42,7 +42,7 @@ class RollOrQuit(Complains, w.VBox):
         self.right = self.answered = 0
         self.chosen: str | None = None
         self.dice = follow(dice, self.show)
-        self.book = BookBar(book, "lama_dice", invite=False)
+        self.book = BookBar(served(book), "lama_dice", invite=False)
         self.heading = html("mc-moment")
         self.situation = html("mc-situation")
         self.message = html("mc-message-box")

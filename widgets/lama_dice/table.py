@@ -25,7 +25,7 @@ from mathcards.lama_dice.game import LamaDiceGame, cards_words
 from mathcards.lama_dice.moves import Action, Discard, LamaDiceKind, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -129,7 +129,7 @@ class LamaDiceTable(Complains, w.VBox):
         book: ClassBook | None = HERE,
     ) -> None:
         self.strategies = computer_names(opponents)
-        self.book = BookBar(book, "lama_dice", invite=False)
+        self.book = BookBar(served(book), "lama_dice", invite=False)
         self.scorebook = Scorebook(self.book, "lama_dice")
         self.computers = {seat: STRATEGIES[strategy] for seat, strategy in self.strategies.items()}
         self.seed, self.games, self.scripted = seed, 0, scripted

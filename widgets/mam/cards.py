@@ -110,6 +110,31 @@ def team_names(teams: int) -> list[str]:
     return [_("Team {letter}").format(letter=letter) for letter in TEAMS[:teams]]
 
 
+def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
+    """How many teams play (2 to 6) and their names, as the teacher types them."""
+    count = w.BoundedIntText(
+        value=min(max(len(names), 2), len(TEAMS)),
+        min=2,
+        max=len(TEAMS),
+        description=_("Teams"),
+        layout=w.Layout(width="9em"),
+    )
+    count.add_class("mc-team-count")
+    typed = w.Text(
+        value=", ".join(names),
+        description=_("Names"),
+        placeholder=_("names, separated by commas"),
+        layout=w.Layout(width="24em", max_width="100%"),
+    )
+    typed.add_class("mc-team-names")
+    return count, typed
+
+
+def names_typed(text: str) -> list[str]:
+    """The names in a comma-separated line, each stripped; empty ones left out."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
 def level_menu(level: str) -> w.Dropdown:
     """The difficulty levels by name in the page's language; the value is the level's id."""
     return w.Dropdown(options=level_choices(), value=level, description=_("Level"))

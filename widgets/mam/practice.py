@@ -11,7 +11,7 @@ import ipywidgets as w
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
 from mathcards.mam.practice import PracticeSet
-from widgets.book import HERE, BookBar, ClassBook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, next_seed, served
 from widgets.controls import (
     Complains,
     button,
@@ -85,12 +85,14 @@ class PracticeSession(Complains, w.VBox):
         self.answer.submit.on_click(self.submit)
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
         self.next_button = button(_("Next deal"), "mc-next", self.next)
+        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.confirm.add_class("mc-confirm")
         self.hint_text = html("mc-hint-text")
         self.summary = html("mc-summary")
         settings = w.HBox(
             [self.new_button, self.level_choice, self.power_choice, self.rounds_choice]
         )
-        self.book = BookBar(book, "mam", self.begin)
+        self.book = BookBar(served(book), "mam", self.begin)
         self.desk = w.VBox(
             [
                 settings,
@@ -98,6 +100,7 @@ class PracticeSession(Complains, w.VBox):
                 self.table,
                 self.answer,
                 w.HBox([self.hint_button, self.next_button]),
+                self.confirm,
                 self.hint_text,
                 self.summary,
             ]
@@ -143,6 +146,7 @@ class PracticeSession(Complains, w.VBox):
             self._show_hints()
 
     def _start(self, power: bool) -> None:
+        self.confirm.children = ()
         self.answer.power = power
         self.answer.say("")
         self.answer.clear()
@@ -175,6 +179,7 @@ class PracticeSession(Complains, w.VBox):
     @shows_errors
     def submit(self, _button: object = None) -> None:
         self._unfinished()
+        self.confirm.children = ()
         typed = self.answer.text.value
         verdict = self.practice.answer(typed)
         self._keep("answer", typed, verdict)
@@ -192,6 +197,8 @@ class PracticeSession(Complains, w.VBox):
         self._unfinished()
         self.practice.hint()
         self._keep("hint")
+        self.confirm.children = ()
+        self.answer.say("")
         self._show_hints()
         self._show_progress()
 
@@ -203,7 +210,26 @@ class PracticeSession(Complains, w.VBox):
 
     @shows_errors
     def next(self, _button: object = None) -> None:
+        """The next deal; a deal not solved yet is skipped only when the student says so."""
         self._unfinished()
+        if self.practice.current.solved:
+            self.skip()
+            return
+        question = _("Deal {at} is not solved yet: skip it? It counts as not solved.")
+        self.confirm.children = (
+            w.HTML(f"<b>{escape(question.format(at=self.practice.position + 1))}</b>"),
+            button(_("Skip it"), "mc-skip", self.skip, button_style="warning"),
+            button(_("Keep trying"), "mc-keep-trying", self._keep_trying),
+        )
+
+    def _keep_trying(self, _button: object = None) -> None:
+        self.confirm.children = ()
+
+    @shows_errors
+    def skip(self, _button: object = None) -> None:
+        """On to the next deal (the one left counts as it stands)."""
+        self._unfinished()
+        self.confirm.children = ()
         self._keep("next")
         self.practice.next()
         if self.practice.finished and self.set_id is not None:

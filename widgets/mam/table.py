@@ -26,7 +26,7 @@ from mathcards.mam.bots import (
 from mathcards.mam.cards import Level
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Alarm,
     Clock,
@@ -41,12 +41,14 @@ from widgets.mam.cards import (
     AnswerBox,
     cards_count,
     level_menu,
+    names_typed,
     power_box,
     progress,
     render_hints,
     render_scores,
     render_solutions,
     render_table,
+    team_boxes,
     team_names,
 )
 from widgets.pacing import Pacing
@@ -86,7 +88,7 @@ class MamTable(Complains, w.VBox):
         for strategy in opponents:
             check_strategy(strategy)
         self.mode, self.seed = mode, seed
-        self.book = BookBar(book, "mam", invite=False)
+        self.book = BookBar(served(book), "mam", invite=False)
         self.scorebook = Scorebook(self.book, "mam")
         self.stack, self.scripted = stack, scripted
         self.names = self._seating(team_names(teams) if players is None else players, opponents)
@@ -109,6 +111,8 @@ class MamTable(Complains, w.VBox):
         self.seconds_left = 0.0
         self.plan: Plan | None = None
         self.giving_up: tuple[tuple[int, ...], int] | None = None
+        self.rounds_shown = 0  # the rounds dealt on this page, to know which one a message is about
+        self.message_round = 0  # the round the message under the answer box is about
         self._build(level, power)
 
     def _seating(self, players: Sequence[str], opponents: tuple[str, ...]) -> list[str]:
@@ -145,7 +149,17 @@ class MamTable(Complains, w.VBox):
         self.solutions = html("mc-solutions")
         self.status = html("mc-status")
         self.scores = html("mc-scores")
-        settings = w.HBox([self.deal_button, self.level_choice, self.power_choice])
+        self.team_count, self.team_text = team_boxes(self.names)
+        self.team_count.observe(self._count_changed, names="value")
+        class_teams = w.HBox(
+            [self.team_count, self.team_text], layout=w.Layout(flex_flow="row wrap")
+        )
+        class_teams.add_class("mc-teams")
+        class_teams.layout.display = "" if self.mode == "class" else "none"
+        settings = w.HBox(
+            [self.deal_button, self.level_choice, self.power_choice, class_teams],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
         settings.add_class("mc-settings")
         help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
         super().__init__(
@@ -195,10 +209,26 @@ class MamTable(Complains, w.VBox):
     def _clear_confirm(self) -> None:
         self.confirm.children = ()
 
+    def _count_changed(self, _change: object = None) -> None:
+        """As many names as teams: the typed ones kept, "Team C", … added."""
+        typed = names_typed(self.team_text.value)
+        defaults = [name for name in team_names(6) if name not in typed]
+        wanted = self.team_count.value
+        self.team_text.value = ", ".join((typed + defaults)[:wanted])
+
+    def _seat_the_class(self) -> None:
+        """The class's teams (or players) as the teacher named them, for the next game."""
+        if self.mode != "class":
+            return
+        self.names = check_players(names_typed(self.team_text.value), game="MAM!", fewest=2, most=6)
+        self.claimer.options = self.names
+        self.team_count.value = len(self.names)
+
     @shows_errors
     def _new_game(self, _button: object = None) -> None:
         """Shuffle, turn up five cards and roll (the next seed, if seeded)."""
         self._clear_confirm()
+        self._seat_the_class()
         self._stop_countdown()
         seed = next_seed(self.seed, self.games_dealt)
         self.games_dealt += 1
@@ -215,7 +245,7 @@ class MamTable(Complains, w.VBox):
             name: computer_rng(seed, computer_seat(number, chosen))
             for number, (name, chosen) in enumerate(self.strategies.items(), 1)
         }
-        self.answer.say("")
+        self._say("")
         self.status.value = ""
         self._new_round()
 
@@ -229,7 +259,7 @@ class MamTable(Complains, w.VBox):
         try:
             self._claim(game, Claim(player, text))
         except Unreadable as slip:
-            self.answer.say(str(slip), ok=False)
+            self._say(str(slip), ok=False)
             if self.mode != "practice":
                 question = said(
                     player,
@@ -257,11 +287,12 @@ class MamTable(Complains, w.VBox):
         event = game.apply(claim)
         verdict = game.last_verdict
         assert verdict is not None
-        self.answer.say(
+        self._say(
             verdict.message
             if verdict.correct
             else _("Not quite: {reason}").format(reason=verdict.message),
             ok=verdict.correct,
+            next_round=verdict.correct,
         )
         self.status.value = render_message(event.sentence)
         if verdict.correct:
@@ -284,7 +315,7 @@ class MamTable(Complains, w.VBox):
         gives_up = self.giving_up == (tuple(game.face_up), game.target)
         if game.phase is Phase.CLAIM and not gives_up and game.solvable():
             self.giving_up = (tuple(game.face_up), game.target)
-            self.answer.say(
+            self._say(
                 _(
                     "There is a way to make {target}: keep looking, ask for a hint, or press "
                     "“Next round” again to give up on this one."
@@ -301,7 +332,7 @@ class MamTable(Complains, w.VBox):
         """A scripted game (a demo, a test): the dice come out as `dice`, and the race is on."""
         landed = self._playing().apply(ChanceOutcome(dice))
         self.status.value += render_message(landed.sentence)
-        self._new_round()
+        self._new_round(landed=True)
 
     @shows_errors
     def hint(self, _button: object = None) -> None:
@@ -356,7 +387,19 @@ class MamTable(Complains, w.VBox):
         else:
             self._new_round()
 
-    def _new_round(self) -> None:
+    def _say(self, text: str, ok: bool | None = None, *, next_round: bool = False) -> None:
+        """The message under the answer box, about this round (or the one a claim won has
+        just dealt): a new round clears it, so no message outlives the table it is about."""
+        self.answer.say(text, ok)
+        self.message_round = self.rounds_shown + next_round
+
+    def _new_round(self, *, landed: bool = False) -> None:
+        """Show the next round (or, `landed`, this round's dice, which a demo rolled)."""
+        if not landed:
+            self.rounds_shown += 1
+            self._clear_confirm()
+        if self.message_round != self.rounds_shown:
+            self.answer.say("")
         self.hints_shown = 0
         self.hint_text.value = ""
         self.solutions.value = ""
@@ -420,12 +463,14 @@ class MamTable(Complains, w.VBox):
         if plan.answer:
             claimed = self.dealt.apply(plan.move)
             self.status.value = render_message(claimed.sentence)
-            self.answer.say(_("{player} was faster this time.").format(player=plan.player))
+            verdict = self.dealt.last_verdict
+            won = verdict is not None and verdict.correct
+            self._say(
+                _("{player} was faster this time.").format(player=plan.player), next_round=won
+            )
             self._after_move()
         else:
-            self.answer.say(
-                _("The computer players found nothing. Can you? If not, press “Next round”.")
-            )
+            self._say(_("The computer players found nothing. Can you? If not, press “Next round”."))
 
     @shows_errors
     def _tick_safely(self) -> None:

@@ -12,14 +12,14 @@ import ipywidgets as w
 
 from mathcards.engine import computer_move, computer_to_move, game_over
 from mathcards.i18n import N_, _, ngettext, said, you
-from mathcards.unikat.board import Cell, cell_text
+from mathcards.unikat.board import Cell, Table, cell_text, side_of
 from mathcards.unikat.bots import STRATEGY_NAMES, check_strategy, computers
 from mathcards.unikat.cards import Card
 from mathcards.unikat.chain import Chain, best_chain
 from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap
 from mathcards.unikat.view import UnikatView
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -79,21 +79,22 @@ def render_status(view: UnikatView) -> str:
     return f'<div class="mc-unikat-status"><b>{doing}</b><br>{table}</div>'
 
 
-def render_chain(chain: Chain) -> str:
-    """A hint in words: each card of a longest chain and its cell."""
+def render_chain(chain: Chain, board: Table) -> str:
+    """A hint in words: each card of a longest chain and where it goes (next to which card)."""
     if not chain:
         return _("No card on your rack fits now.")
-    steps = "; ".join(
-        _("{step}. the {card} at {cell}").format(
-            step=i, card=step.card.name, cell=cell_text(step.at)
+    laid, before, steps = dict(board), None, []  # before: the cell of the card laid before
+    for i, step in enumerate(chain, 1):
+        place = side_of(laid, step.at, before)
+        steps.append(
+            _("{step}. the {card} {where}").format(step=i, card=step.card.name, where=place)
         )
-        for i, step in enumerate(chain, 1)
-    )
+        laid[step.at], before = step.card, step.at
     return ngettext(
         "The longest chain lays {n} card: {steps}.",
         "The longest chain lays {n} cards: {steps}.",
         len(chain),
-    ).format(n=len(chain), steps=steps)
+    ).format(n=len(chain), steps="; ".join(steps))
 
 
 def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
@@ -125,7 +126,7 @@ class UnikatTable(Complains, w.VBox):
         book: ClassBook | None = HERE,
     ) -> None:
         self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
-        self.book = BookBar(book, "unikat", invite=False)
+        self.book = BookBar(served(book), "unikat", invite=False)
         self.scorebook = Scorebook(self.book, "unikat")
         self.computers = computers(self.strategies)
         self.you = you()
@@ -241,7 +242,7 @@ class UnikatTable(Complains, w.VBox):
         if not view.may_lay:
             raise ValueError(_("A hint is for your turn, when you may lay cards."))
         self.hint = best_chain(view.board, view.rack, view.after)
-        self.say(render_chain(self.hint))
+        self.say(render_chain(self.hint, view.board))
         self._render()
 
     def _act(self, action: Any) -> None:

@@ -32,6 +32,7 @@ MAM_STYLE = """<style>
 </style>"""
 
 LAMA_STYLE = """<style>
+.mc-lama-setup .widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
 .mc-seat { display: inline-block; margin: 0 18px 8px 0; vertical-align: top; }
 .mc-seat-name { font-weight: 700; font-size: 17px; }
 .mc-quit-mark { color: #b91c1c; font-weight: 700; }

@@ -46,6 +46,7 @@ from widgets.lama.cards import (
     render_piles,
     render_round_end,
     render_seats,
+    wrapping,
 )
 from widgets.pacing import Pacing
 from widgets.style import LAMA_STYLE, page_style
@@ -101,10 +102,10 @@ class LamaTable(Complains, w.VBox):
             [
                 w.HTML(f"<b>{escape(choose_all)}</b>"),
                 self.name,
-                w.HBox([self.preset, self.llama_scoring]),
-                w.HBox([self.starter, self.lama20]),
-                w.HBox(self.seats[:3]),
-                w.HBox(self.seats[3:]),
+                wrapping([self.preset, self.llama_scoring]),
+                wrapping([self.starter, self.lama20]),
+                wrapping(self.seats[:3]),
+                wrapping(self.seats[3:]),
                 self.deal_button,
             ]
         )

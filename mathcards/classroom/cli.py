@@ -13,6 +13,7 @@ from typing import Any
 
 from mathcards.arguments import UsageError, whole
 from mathcards.book import cli as book_cli
+from mathcards.book.records import ENVIRONMENT
 from mathcards.classroom.hub.classlist import add_command as add_class_list_command
 from mathcards.classroom.lessons import add_command as add_lessons_command
 from mathcards.classroom.lessons import home
@@ -26,6 +27,7 @@ CULL_INTERVAL_SECONDS = 10
 DEFAULT_CLASS = "class"
 TEACHER_CODE_LENGTH = 12
 CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
+TEACHER_CODE_ENV = "MATHCARDS_TEACHER_CODE"  # the teacher's code, likewise
 SEATS_PER_CLIENT = 2  # as mathcards.classroom.seats, which loads the server
 
 
@@ -143,7 +145,7 @@ def open_book(url: str | None) -> str:
     """The class book's URL, checked: created if new, refused if out of date (one line)."""
     from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url
 
-    url = url or os.environ.get("MATHCARDS_DB") or default_url()
+    url = url or os.environ.get(ENVIRONMENT) or default_url()
     try:
         Book.create(url).close()
     except BookOutOfDate as problem:
@@ -235,7 +237,7 @@ def run_serve(args: argparse.Namespace) -> int:
     ]
     teacher_url = f"http://127.0.0.1:{args.port}/mathcards/teacher?code={teacher_code}"
     print(_("The teacher's page, for you only: {url}").format(url=teacher_url), flush=True)
-    environment.update({"MATHCARDS_DB": book, "MATHCARDS_TEACHER_CODE": teacher_code})
+    environment.update({ENVIRONMENT: book, TEACHER_CODE_ENV: teacher_code})
     if not REPLACES_ITSELF:
         return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import random
 import secrets
 from collections import OrderedDict
@@ -25,7 +24,6 @@ from mathcards import i18n
 from mathcards.book import Book, BookUnavailable, NameTaken, Step
 from mathcards.classroom.clients import from_this_machine
 
-DB_ENV = "MATHCARDS_DB"  # the class book's URL, in the environment: never in `ps`
 TICKET_HEADER = "X-Mathcards-Ticket"  # to the kernel as HTTP_X_MATHCARDS_TICKET (Voila)
 MOST_TICKETS = 10_000  # the oldest is forgotten first: a page that old has long been closed
 Result = TypeVar("Result")
@@ -287,7 +285,7 @@ def open_service(class_name: str, keep_days: int, log: logging.Logger) -> ClassS
     """The class service over the class book named by MATHCARDS_DB (else the default file),
     which forgets records older than `keep_days`; without a book when it cannot be opened."""
     try:
-        book = Book.create(os.environ.get(DB_ENV) or None)
+        book = Book.create()  # $MATHCARDS_DB, else the default file
         forgotten = book.purge(keep_days)
     except BookUnavailable as problem:
         log.warning("the class book cannot be opened: %s", problem)

@@ -48,12 +48,11 @@ from mathcards.classroom.assets import (
     page_config,
     static_version,
 )
+from mathcards.classroom.cli import CODE_ENV, TEACHER_CODE_ENV
 from mathcards.classroom.gate import ClassroomApplication
 from mathcards.classroom.seats import SEATS_PER_CLIENT, ClassroomPage
 
 SERVICE_ENV = "MATHCARDS_SERVICE"  # where a page's kernel finds the class service
-TEACHER_CODE_ENV = "MATHCARDS_TEACHER_CODE"  # in the environment: never in `ps`
-CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, in the environment: never in `ps`
 REFILL_SECONDS = 5.0  # after a warm kernel is handed out: its page has been drawn by then
 
 

@@ -41,7 +41,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 
 from mathcards import i18n
 from mathcards.arguments import whole
-from mathcards.book import KEEP_DAYS, BadNickname, Book, BookError, NameTaken
+from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
 from mathcards.classroom import service
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService, KernelCall
@@ -253,11 +253,11 @@ def open_book(class_name: str, keep_days: int) -> HubClassService:
     without a book (each page says so in one sentence) until it can be opened."""
 
     def opener() -> Book:
-        url = os.environ.get(service.DB_ENV, "")
+        url = os.environ.get(ENVIRONMENT, "")
         if not url:
             raise BookError(
                 _("{variable} is not set: the class service does not know its class book").format(
-                    variable=service.DB_ENV
+                    variable=ENVIRONMENT
                 )
             )
         book = Book.create(url)

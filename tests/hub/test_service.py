@@ -19,24 +19,12 @@ from mathcards.classroom.hub import service as hub
 from mathcards.classroom.hub.service import HUB_USER, HubClassService, ServerTokens
 from mathcards.classroom.service import TICKET_HEADER
 from tests.classroom import threaded
+from tests.classroom.test_service import SET, STEP
 from tests.classroom.threaded import run_apart, serving
 from widgets.book import BookDown, ClassBook
 
 PREFIX = "/services/mathcards/"
 SERVICE = "access:services!service=mathcards"
-STEP = {
-    "kind": "answer",
-    "deal": 1,
-    "cards": [9, 1, 1, 4, 3],
-    "target": 50,
-    "typed": "(9+1)*(4+1)",
-    "correct": True,
-    "verdict_kind": "correct",
-    "sentence": "Correct!",
-    "hints_used": 0,
-    "seconds": 12.5,
-}
-SET = {"game": "mam", "level": "normal", "power": False, "rounds": 8, "seed": 2026}
 
 
 def server_token(user: str, *scopes: str) -> dict[str, Any]:

@@ -114,4 +114,4 @@ def html(css: str, value: str = "") -> w.HTML:
 
 def row(*children: w.Widget) -> w.HBox:
     """Controls side by side that wrap onto the next line on a phone rather than be cut."""
-    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap"))
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", max_width="100%"))

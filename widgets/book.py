@@ -172,7 +172,7 @@ class BookBar(w.VBox):
         self.name = w.Text(
             description=_("Your name"),
             style={"description_width": "initial"},
-            layout=w.Layout(width="18em", max_width="100%"),
+            layout=w.Layout(width="18em", max_width="calc(100% - 4px)"),
         )
         self.name.add_class("mc-join-name")
         self.join_button = button(_("Join the class"), "mc-join", self.join, button_style="info")

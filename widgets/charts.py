@@ -12,6 +12,8 @@ import threading
 from html import escape
 from typing import Any
 
+import ipywidgets as w
+
 from mathcards.i18n import number
 
 CHARTS = threading.Lock()  # matplotlib's settings are shared: one chart is drawn at a time
@@ -28,6 +30,20 @@ def figure_html(figure: Any, alt: str) -> str:
     """A matplotlib figure as a crisp PNG that shrinks to fit a phone."""
     data = base64.b64encode(figure_png(figure, dpi=150)).decode("ascii")
     return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}">'
+
+
+def chart_image() -> Any:
+    """An empty place for a chart: hidden until there is a chart to show (an image with no
+    picture would show the browser's broken-image icon)."""
+    image = w.Image(format="png", layout=w.Layout(max_width="100%", display="none"))
+    image.add_class("mc-chart")
+    return image
+
+
+def show_chart(image: Any, png: bytes) -> None:
+    """Show `png` in a `chart_image`; no picture hides it again."""
+    image.value = png
+    image.layout.display = "" if png else "none"
 
 
 def drawn(drawing: str, *results: Any) -> Any:

@@ -110,3 +110,8 @@ def html(css: str, value: str = "") -> w.HTML:
     view = w.HTML(value)
     view.add_class(css)
     return view
+
+
+def row(*children: w.Widget) -> w.HBox:
+    """Controls side by side that wrap onto the next line on a phone rather than be cut."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", max_width="100%"))

@@ -14,6 +14,24 @@ MESSAGE_STYLE = """<style>
 .mc-message.mc-ok { color: #15803d; }
 </style>"""
 
+# On a phone a table too wide for it (`widgets.tables.table(..., stack=True)`) shows each row
+# as a card of labelled lines; headings wrap rather than widen a table.
+TABLE_STYLE = """<style>
+@media (max-width: 600px) {
+  .mc-odds-table th, .mc-report th, .mc-odds-table td, .mc-round-end th { white-space: normal; }
+  .mc-round-end td, .mc-round-end th { padding: 2px 6px; }
+  table.mc-stack, table.mc-stack tbody, table.mc-stack tr, table.mc-stack td { display: block; }
+  table.mc-stack tr:first-child { display: none; }
+  table.mc-stack tr { border-bottom: 2px solid #cbd5e1; padding: 4px 0; }
+  table.mc-stack td { border: none !important; text-align: left !important;
+    padding: 1px 4px !important; white-space: normal !important; overflow-wrap: anywhere; }
+  table.mc-stack td[data-label]:not([data-label=""])::before { content: attr(data-label) ": ";
+    font-weight: 600; }
+  table.mc-odds-table.mc-stack td { display: inline-block; box-sizing: border-box; width: 50%; }
+  table.mc-odds-table.mc-stack td:first-child { width: 100%; }
+}
+</style>"""
+
 MAM_STYLE = """<style>
 .mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
 .mc-answer input { font-size: 22px !important; height: 40px !important; }
@@ -117,5 +135,6 @@ UNIKAT_STYLE = """<style>
 
 
 def page_style(game_style: str, *more: str) -> w.HTML:
-    """A widget's first child: its game's style, the message line's style and any `more`."""
-    return w.HTML(game_style + MESSAGE_STYLE + "".join(more))
+    """A widget's first child: its game's style, the message line's and tables' style and any
+    `more`."""
+    return w.HTML(game_style + MESSAGE_STYLE + TABLE_STYLE + "".join(more))

@@ -152,15 +152,23 @@ def assert_not_blank(screenshot: Path) -> None:
     assert colours is None or len(colours) > 8, f"{screenshot} is blank"
 
 
-SIZES = {"projector": (1280, 800), "phone": (390, 844)}
+SIZES = {"projector": (1280, 800), "phone": (390, 844), "small phone": (360, 800)}
 
-# Every visible control must lie inside the window and show its whole label; the page itself
-# must not scroll sideways (wide content scrolls inside its own box instead).
+# Every visible control must lie inside the window and show its whole label; neither the page
+# nor anything on it scrolls sideways or is cut (a table, a formula, a row of controls): wide
+# things reflow or stack. Only a Unikat board, a plane of cards, scrolls inside its own box.
 LAYOUT_PROBLEMS = """() => {
   const problems = [];
   const width = window.innerWidth;
   const page = document.documentElement.scrollWidth;
   if (page > width + 1) problems.push(`the page is ${page}px wide in a ${width}px window`);
+  const boxes = document.querySelectorAll('#rendered_cells, #rendered_cells *');
+  for (const box of boxes) {
+    if (getComputedStyle(box).overflowX === 'visible' || !box.clientWidth) continue;
+    if (box.scrollWidth <= box.clientWidth + 1 || box.closest('.mc-unikat-board')) continue;
+    const what = (box.innerText || box.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+    problems.push(`"${what}" is cut: ${box.scrollWidth}px wide in ${box.clientWidth}px`);
+  }
   const controls = document.querySelectorAll(['button', 'input', 'select', 'textarea']
     .map(tag => `#rendered_cells ${tag}`).join(', '));
   for (const control of controls) {

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from mathcards.mam import best
-from tests.browser.conftest import assert_not_blank, join
+from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -180,6 +180,10 @@ def test_a_practice_set_ends_with_every_deal_listed(server, visit):
     report.wait_for(timeout=WAIT_MS)
     expect(report.locator("tr")).to_have_count(3)
     expect(report).to_contain_text("one good answer")
+    for size, (width, height) in SIZES.items():  # the report reflows: nothing cut on a phone
+        visit.page.set_viewport_size({"width": width, "height": height})
+        visit.page.wait_for_timeout(300)  # the layout settles
+        assert not layout_problems(visit.page), (size, layout_problems(visit.page))
     practice.locator("button.mc-next").click()
     practice.locator(".mc-message.mc-error", has_text="the set is finished").wait_for(
         timeout=WAIT_MS

@@ -197,16 +197,18 @@ def test_draw_or_quit_reveals_the_expert_and_the_card_that_came():
 def test_a_tournament_chart_on_a_click():
     chart = TournamentChart(games=10)
     assert chart.table.value == "", "nothing heavy before the click"
+    assert chart.chart.layout.display == "none", "no broken-image icon before the chart"
     chart.play_button.click()
     assert chart.table.value.count("<tr>") == 5
     assert chart.figure.axes[0].get_title() == "10 games, deck classic: mean penalty ± spread"
-    assert bytes(chart.chart.value).startswith(b"\x89PNG")
+    assert bytes(chart.chart.value).startswith(b"\x89PNG") and chart.chart.layout.display == ""
     assert "mc-error" not in chart.message.value
 
 
 def test_the_run_simulation_converges_and_starts_again_for_another_deck():
     simulation = RunSimulation()
     assert "342491/1159587" in simulation.exact.value
+    assert simulation.chart.layout.display == "none", "no broken-image icon before the chart"
     _click(simulation.children[3], "Deal 1,000")
     assert len(simulation.runs) == 1000 and "in 1,000 hands dealt" in simulation.dealt.value
     assert len(simulation.figure.axes[0].lines[0].get_xdata()) == 1000
@@ -214,6 +216,7 @@ def test_the_run_simulation_converges_and_starts_again_for_another_deck():
     simulation.preset.value = "party"
     assert simulation.runs == [] and "7129/21879" in simulation.exact.value
     assert bytes(simulation.chart.value) == b"", "the old chart goes with the old deck"
+    assert simulation.chart.layout.display == "none"
 
 
 def test_the_deal_odds_per_deck_and_llama_scoring():

@@ -488,8 +488,10 @@ def test_same_solution_says_what_each_calculation_does():
 def test_target_odds_follow_the_chosen_level(clock):
     odds = TargetOdds(clock=clock)
     assert "Drawing the charts" in odds.summary.value and not odds.dice.value
+    assert odds.dice.layout.display == odds.hardest.layout.display == "none", "no empty image"
     clock.run()
     assert "98.4%" in odds.summary.value and bytes(odds.dice.value).startswith(b"\x89PNG")
+    assert odds.dice.layout.display == odds.hardest.layout.display == ""
     before = odds.hardest.value
     odds.level_choice.value = "hard"
     odds.power_choice.value = True
@@ -504,8 +506,10 @@ def test_every_level_at_once_with_its_chart_drawn_after_the_page(clock):
     table = levels.children[0].value
     assert table.count("<tr>") == 7 and "<td>normal</td><td>no</td><td>98.4%</td>" in table
     assert not levels.chart.value and "Drawing" in levels.progress.value
+    assert levels.chart.layout.display == "none", "no broken-image icon before the chart"
     clock.run()
     assert bytes(levels.chart.value).startswith(b"\x89PNG") and levels.progress.value == ""
+    assert levels.chart.layout.display == ""
 
 
 def test_the_counting_table_counts_orders_and_different_solutions():

@@ -155,3 +155,14 @@ def test_an_unexpected_error_reaches_the_page_in_polish(polish):
     probe = Probe()
     probe.press()
     assert "Coś poszło nie tak: RuntimeError(&#x27;x&#x27;)" in probe.message.value
+
+
+def test_a_stacked_table_labels_every_cell_with_its_heading_for_a_phone():
+    from widgets.tables import table
+
+    rows = "<tr><td>1</td><td class='mc-nowrap'>3 + 4</td></tr><tr><td>2</td><td>—</td></tr>"
+    made = table(["deal", "your answer"], rows, "mc-report", stack=True)
+    assert '<table class="mc-report mc-stack">' in made
+    assert made.count('<td data-label="deal">') == 2
+    assert "<td data-label=\"your answer\" class='mc-nowrap'>3 + 4</td>" in made
+    assert "data-label" not in table(["deal"], "<tr><td>1</td></tr>", "mc-report")

@@ -21,12 +21,13 @@ from mathcards.lama.odds import (
     run_chance,
 )
 from mathcards.lama.simulate import simulate_runs
-from widgets.charts import drawn, figure_png
+from widgets.charts import chart_image, drawn, figure_png, show_chart
 from widgets.controls import (
     Complains,
     button,
     html,
     render_message,
+    row,
     shows_errors,
 )
 from widgets.style import LAMA_STYLE, page_style
@@ -62,13 +63,12 @@ class TournamentChart(Complains, w.VBox):
         self.play_button = button(_("Play the tournament"), "mc-play-tournament", self.play)
         self.message = html("mc-message-box")
         self.table = html("mc-standings-table")
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.chart.add_class("mc-chart")
+        self.chart = chart_image()
         self.figure: Figure | None = None
         super().__init__(
             [
                 page_style(LAMA_STYLE),
-                w.HBox([self.preset, self.games, self.play_button]),
+                row(self.preset, self.games, self.play_button),
                 self.message,
                 self.table,
                 self.chart,
@@ -89,7 +89,7 @@ class TournamentChart(Complains, w.VBox):
             games,
         ).format(games=games, deck=find_preset(self.preset.value).label)
         self.figure = drawn("tournament_chart", standings, title)
-        self.chart.value = figure_png(self.figure)
+        show_chart(self.chart, figure_png(self.figure))
         self.message.value = ""
 
 
@@ -106,8 +106,7 @@ class RunSimulation(Complains, w.VBox):
         self.exact = html("mc-exact")
         self.dealt = html("mc-dealt")
         self.message = html("mc-message-box")
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.chart.add_class("mc-chart")
+        self.chart = chart_image()
         deals = [
             button(
                 _("Deal {n}").format(n=number(n, 0)), f"mc-deal-{n}", lambda _b, n=n: self.deal(n)
@@ -120,7 +119,7 @@ class RunSimulation(Complains, w.VBox):
                 page_style(LAMA_STYLE),
                 self.preset,
                 self.exact,
-                w.HBox(deals),
+                row(*deals),
                 self.message,
                 self.dealt,
                 self.chart,
@@ -132,7 +131,7 @@ class RunSimulation(Complains, w.VBox):
     def reset(self) -> None:
         """Forget the dealt hands; show the exact chance for the chosen deck."""
         self.runs, self.dealt.value, self.figure = [], "", None
-        self.chart.value = b""
+        show_chart(self.chart, b"")
         chance = run_chance(self.preset.value)
         exactly = _("Exact chance that a dealt hand is a run: {exact} ≈ {percent}").format(
             exact=f"<b>{chance}</b>", percent=percent(chance, digits=2)
@@ -154,7 +153,7 @@ class RunSimulation(Complains, w.VBox):
         exact = float(run_chance(self.preset.value))
         title = _("Run hands, deck {deck}").format(deck=find_preset(self.preset.value).label)
         self.figure = drawn("run_chart", self.runs, exact, title)
-        self.chart.value = figure_png(self.figure)
+        show_chart(self.chart, figure_png(self.figure))
 
 
 class DealOdds(Complains, w.VBox):
@@ -172,7 +171,7 @@ class DealOdds(Complains, w.VBox):
         super().__init__(
             [
                 page_style(LAMA_STYLE),
-                w.HBox([self.preset, self.llama_scoring]),
+                row(self.preset, self.llama_scoring),
                 self.message,
                 self.answer,
                 self.compare_button,

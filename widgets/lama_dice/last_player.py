@@ -64,7 +64,7 @@ def render_decisions(rows: list[tuple[Row, Decision]]) -> str:
         for row, d in rows
     )
     headings = [_("your row"), _("roll on (average)"), _("quit now"), _("best")]
-    return table(headings, lines, "mc-odds-table mc-decisions", scroll=True)
+    return table(headings, lines, "mc-odds-table mc-decisions", scroll=True, stack=True)
 
 
 class LastPlayer(Complains, w.VBox):

@@ -54,7 +54,7 @@ def render_dice_chances(layouts: dict[str, Dice]) -> str:
         for label, dice in layouts.items()
     )
     headings = [_("dice"), _("three llamas"), *(_(SHOWS[n]) for n in (LLAMA, *range(1, 7)))]
-    return table(headings, lines, "mc-odds-table mc-dice-chances", scroll=True)
+    return table(headings, lines, "mc-odds-table mc-dice-chances", scroll=True, stack=True)
 
 
 def render_layout_odds(row: Row, llama_row: Row, layouts: dict[str, Dice]) -> str:
@@ -65,7 +65,7 @@ def render_layout_odds(row: Row, llama_row: Row, layouts: dict[str, Dice]) -> st
         cells = "".join(f"<td>{percent(odds.of(case))}</td>" for case in Case)
         lines += f"<tr><td>{escape(label)}</td>{cells}</tr>"
     headings = [_("dice"), *(_(CASE_WORDS[case]) for case in Case)]
-    return table(headings, lines, "mc-odds-table mc-layout-odds", scroll=True)
+    return table(headings, lines, "mc-odds-table mc-layout-odds", scroll=True, stack=True)
 
 
 class LayoutsCompared(Complains, w.VBox):

@@ -16,7 +16,7 @@ from mathcards.mam.odds import (
     Solvability,
     solvability,
 )
-from widgets.charts import chart_png
+from widgets.charts import chart_image, chart_png, show_chart
 from widgets.controls import (
     Clock,
     Complains,
@@ -42,9 +42,9 @@ class TargetOdds(Complains, w.VBox):
         self, level: str = "normal", power: bool = False, *, clock: Clock = background
     ) -> None:
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
-        self.dice = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.dice = chart_image()
         self.summary = self.message = html("mc-odds-summary")
-        self.hardest = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.hardest = chart_image()
         self.clock = clock
         for control in (self.level_choice, self.power_choice):
             control.observe(lambda _change: self.redraw(), names="value")
@@ -69,8 +69,8 @@ class TargetOdds(Complains, w.VBox):
         """Redraw both charts for the chosen level (the counts ship with the package)."""
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
-        self.dice.value = chart_png("target_chart", chosen)
-        self.hardest.value = chart_png("per_target_chart", result)
+        show_chart(self.dice, chart_png("target_chart", chosen))
+        show_chart(self.hardest, chart_png("per_target_chart", result))
         self.summary.value = render_odds_summary(result)
 
 
@@ -84,7 +84,7 @@ class AllLevels(Complains, w.VBox):
             for name in LEVELS
             for power in (False, True)
         ]
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        self.chart = chart_image()
         drawing = escape(_("Drawing the chart…"))
         self.progress = self.message = html("mc-progress", f"<p>{drawing}</p>")
         super().__init__([html("mc-levels", solvability_table(self.results)), self.progress])
@@ -94,7 +94,7 @@ class AllLevels(Complains, w.VBox):
 
     @shows_errors
     def draw(self) -> None:
-        self.chart.value = chart_png("fewest_cards_chart", self.results)
+        show_chart(self.chart, chart_png("fewest_cards_chart", self.results))
         self.progress.value = ""
 
 

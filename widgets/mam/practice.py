@@ -45,7 +45,7 @@ def render_report(practice: PracticeSet) -> str:
             f"<td>{exercise.target}</td><td class='mc-nowrap'>{yours}</td>"
             f"<td>{cards_count(exercise.won)}{hints}</td><td class='mc-nowrap'>{good}</td></tr>"
         )
-    return table(map(_, REPORT_COLUMNS), "".join(rows), "mc-report")
+    return table(map(_, REPORT_COLUMNS), "".join(rows), "mc-report", stack=True)
 
 
 REPORT_COLUMNS = (

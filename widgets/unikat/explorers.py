@@ -25,6 +25,7 @@ from widgets.controls import (
     Complains,
     button,
     html,
+    row,
     shows_errors,
 )
 from widgets.style import UNIKAT_STYLE, page_style
@@ -189,8 +190,8 @@ class SquareChecker(Complains, w.VBox):
         super().__init__(
             [
                 page_style(UNIKAT_STYLE),
-                w.HBox(self.inputs[:2]),
-                w.HBox(self.inputs[2:]),
+                row(*self.inputs[:2]),
+                row(*self.inputs[2:]),
                 self.picture,
                 self.verdict,
                 self.message,

@@ -55,6 +55,10 @@ class Exercise:
             return 0
         return max(len(self.solved_with) - self.hints_used, 0)
 
+    def check(self, text: str) -> Verdict:
+        """What `text` is as an answer to this deal."""
+        return check(text, self.cards, self.target, power=self.power)
+
     def good_answer(self) -> str:
         """One simple right answer, to show after the deal."""
         found = simplest(self.cards, self.target, power=self.power)
@@ -100,7 +104,7 @@ class PracticeSet:
     def answer(self, text: str) -> Verdict:
         """Check an answer to the current deal; a correct one wins the cards it used."""
         exercise = self.current
-        verdict = check(text, exercise.cards, exercise.target, power=exercise.power)
+        verdict = exercise.check(text)
         if not self.finished and not exercise.solved:
             exercise.tries += 1
             if verdict.correct and verdict.form is not None:

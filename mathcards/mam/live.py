@@ -219,23 +219,9 @@ class LiveGame:
         return self.revealed()
 
     def revealed(self) -> Reveal:
-        """What a revealed round shows."""
-        current = self.round
-        assert current is not None
-        deal = current.deal
-        found = find_solutions(deal.cards, deal.target, power=deal.power)
-        right: dict[int, list[str]] = {}
-        for answer in current.answers:
-            if answer.correct:
-                right.setdefault(len(answer.verdict.cards), []).append(answer.name)
-        mistakes = Counter(
-            answer.verdict.message for answer in current.answers if not answer.correct
-        )
-        return Reveal(
-            found.solutions[:REVEALED_SOLUTIONS],
-            dict(sorted(right.items(), reverse=True)),
-            mistakes.most_common(),
-        )
+        """What the revealed round shows."""
+        assert self.round is not None
+        return revealed(self.round.deal, [(a.name, a.text) for a in self.round.answers])
 
     def finish(self) -> list[Standing]:
         """The end: the podium (the first three places, ties shown)."""
@@ -268,6 +254,25 @@ class LiveGame:
             raise LiveRefusal(_("this live game is over"))
         if self.phase not in phases:
             raise LiveRefusal(refusal)
+
+
+def revealed(deal: Exercise, answers: list[tuple[str, str]]) -> Reveal:
+    """A round's reveal from its answers (name, text) in order of arrival, each judged again
+    here, so that the sentences are in the language of the page that shows them."""
+    found = find_solutions(deal.cards, deal.target, power=deal.power)
+    right: dict[int, list[str]] = {}
+    mistakes: Counter[str] = Counter()
+    for name, text in answers:
+        verdict = deal.check(text)
+        if verdict.correct:
+            right.setdefault(len(verdict.cards), []).append(name)
+        elif verdict.kind.readable:
+            mistakes[verdict.message] += 1
+    return Reveal(
+        found.solutions[:REVEALED_SOLUTIONS],
+        dict(sorted(right.items(), reverse=True)),
+        mistakes.most_common(),
+    )
 
 
 def scoring_label(scoring: str) -> str:

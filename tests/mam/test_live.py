@@ -241,3 +241,21 @@ def test_points_are_the_cards_won_plus_the_cards_given_for_wrong_claims(
     won = sum(a.points for a in game.round.answers)  # type: ignore[union-attr]
     assert sum(p.points for p in game.players.values()) == won + given_away
     assert sum(a.first for a in game.round.answers) <= 1  # type: ignore[union-attr]
+
+
+def test_a_reveal_says_the_mistakes_in_the_language_of_the_page_that_shows_it() -> None:
+    from mathcards import i18n
+    from mathcards.mam.live import revealed
+
+    game = room("Ada", "Bolek", scoring="every")
+    game.open_round()
+    game.answer("Ada", wrong(game), seq=1)
+    answers = [(a.name, a.text) for a in game.round.answers]  # type: ignore[union-attr]
+    english = revealed(game.round.deal, answers).mistakes  # type: ignore[union-attr]
+    i18n.use("pl")
+    try:
+        polish = revealed(game.round.deal, answers).mistakes  # type: ignore[union-attr]
+    finally:
+        i18n.use("en")
+    assert english == [(game.round.answers[0].verdict.message, 1)]  # type: ignore[union-attr]
+    assert polish[0][1] == 1 and polish[0][0] != english[0][0] and "nie" in polish[0][0]

@@ -32,7 +32,12 @@ REVEALED_SOLUTIONS = 5
 
 
 class LiveRefusal(ValueError):
-    """What the live game cannot do now, in a sentence for the student or the teacher."""
+    """What the live game cannot do now, in a sentence for the student or the teacher, and
+    as a `reason` a page can say in its own language."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class Phase(Enum):
@@ -130,9 +135,9 @@ class LiveGame:
         if name in self.players and self.players[name].present:
             return
         if self.locked:
-            raise LiveRefusal(_("the teacher has locked the room"))
+            raise LiveRefusal(_("the teacher has locked the room"), "locked")
         if self.phase is Phase.OVER:
-            raise LiveRefusal(_("this live game is over"))
+            raise LiveRefusal(_("this live game is over"), "over")
         self.players.setdefault(name, Player()).present = True
 
     def remove(self, name: str) -> None:
@@ -154,36 +159,38 @@ class LiveGame:
 
     def open_round(self) -> Round:
         """The next deal, the same for everyone."""
-        self._expect((Phase.LOBBY, Phase.REVEALED, Phase.CLOSED), _("a round is still open"))
+        self._expect(
+            (Phase.LOBBY, Phase.REVEALED, Phase.CLOSED), _("a round is still open"), "round-open"
+        )
         if len(self.rounds) == len(self.deals):
-            raise LiveRefusal(_("every round has been played: show the podium"))
+            raise LiveRefusal(_("every round has been played: show the podium"), "all-played")
         self.rounds.append(Round(len(self.rounds) + 1, self.deals[len(self.rounds)]))
         self.phase = Phase.OPEN
         return self.rounds[-1]
 
     def pause(self) -> None:
-        self._expect((Phase.OPEN,), _("only an open round can be paused"))
+        self._expect((Phase.OPEN,), _("only an open round can be paused"), "no-round")
         self.phase = Phase.PAUSED
 
     def resume(self) -> None:
-        self._expect((Phase.PAUSED,), _("the game is not paused"))
+        self._expect((Phase.PAUSED,), _("the game is not paused"), "not-paused")
         self.phase = Phase.OPEN
 
     def close(self) -> None:
         """No more answers this round (its time is up)."""
-        self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"))
+        self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"), "no-round")
         self.phase = Phase.CLOSED
 
     def answer(self, name: str, text: str, seq: int) -> Answer:
         """Judge `name`'s answer, the `seq`-th to arrive, and score it."""
         player = self._player(name)
         if not player.present:
-            raise LiveRefusal(_("the teacher has taken you out of the room"))
+            raise LiveRefusal(_("the teacher has taken you out of the room"), "removed")
         current = self.round
         if self.phase is Phase.PAUSED:
-            raise LiveRefusal(_("the teacher has paused the game: wait a moment"))
+            raise LiveRefusal(_("the teacher has paused the game: wait a moment"), "paused")
         if self.phase is not Phase.OPEN or current is None:
-            raise LiveRefusal(_("no round is open: wait for the next one"))
+            raise LiveRefusal(_("no round is open: wait for the next one"), "no-round")
         self._may_answer(current, name)
         verdict = current.deal.check(text)
         if not verdict.kind.readable:
@@ -195,9 +202,11 @@ class LiveGame:
     def _may_answer(self, current: Round, name: str) -> None:
         mine = [answer for answer in current.answers if answer.name == name]
         if any(answer.correct for answer in mine):
-            raise LiveRefusal(_("you have already made the target this round"))
+            raise LiveRefusal(_("you have already made the target this round"), "already-right")
         if mine and self.scoring == "rulebook":
-            raise LiveRefusal(_("you have had your claim this round: wait for the next one"))
+            raise LiveRefusal(
+                _("you have had your claim this round: wait for the next one"), "had-claim"
+            )
 
     def _scored(self, current: Round, answer: Answer) -> Answer:
         won = current.first_right is not None
@@ -214,7 +223,7 @@ class LiveGame:
 
     def reveal(self) -> Reveal:
         """Show the round to the class: the best ways, who made it, the common mistakes."""
-        self._expect((Phase.OPEN, Phase.PAUSED, Phase.CLOSED), _("no round is open"))
+        self._expect((Phase.OPEN, Phase.PAUSED, Phase.CLOSED), _("no round is open"), "no-round")
         self.phase = Phase.REVEALED
         return self.revealed()
 
@@ -246,14 +255,16 @@ class LiveGame:
 
     def _player(self, name: str) -> Player:
         if name not in self.players:
-            raise LiveRefusal(_("{name} has not joined this live game").format(name=name))
+            raise LiveRefusal(
+                _("{name} has not joined this live game").format(name=name), "not-joined"
+            )
         return self.players[name]
 
-    def _expect(self, phases: tuple[Phase, ...], refusal: str) -> None:
+    def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: str) -> None:
         if self.phase is Phase.OVER:
-            raise LiveRefusal(_("this live game is over"))
+            raise LiveRefusal(_("this live game is over"), "over")
         if self.phase not in phases:
-            raise LiveRefusal(refusal)
+            raise LiveRefusal(refusal, reason)
 
 
 def revealed(deal: Exercise, answers: list[tuple[str, str]]) -> Reveal:

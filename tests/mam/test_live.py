@@ -259,3 +259,15 @@ def test_a_reveal_says_the_mistakes_in_the_language_of_the_page_that_shows_it() 
         i18n.use("en")
     assert english == [(game.round.answers[0].verdict.message, 1)]  # type: ignore[union-attr]
     assert polish[0][1] == 1 and polish[0][0] != english[0][0] and "nie" in polish[0][0]
+
+
+def test_a_refusal_carries_a_reason_a_page_can_say_in_its_own_language() -> None:
+    game = room("Ada")
+    game.open_round()
+    game.pause()
+    with pytest.raises(LiveRefusal) as refused:
+        game.answer("Ada", "1", seq=1)
+    assert refused.value.reason == "paused"
+    with pytest.raises(LiveRefusal) as refused:
+        game.answer("Zenon", "1", seq=2)
+    assert refused.value.reason == "not-joined"

@@ -1,9 +1,23 @@
-"""The room of a live game: students come in by their class book nickname; the teacher may lock
-the room and take someone out. Whoever comes back is the same player as before."""
+"""What every live game shares: its phases, its refusals, and its room (students come in by their
+class book nickname; the teacher may lock the room and take someone out; whoever comes back is
+the same player as before)."""
 
 from __future__ import annotations
 
+from enum import Enum
+
 from mathcards.i18n import _
+
+
+class Phase(Enum):
+    """Where a live game is: a round (MAM!) or a question (LAMA Dice) at a time."""
+
+    LOBBY = "lobby"  # students join; no round yet
+    OPEN = "open"  # a round takes answers
+    PAUSED = "paused"  # a round waits for the teacher
+    CLOSED = "closed"  # a round takes no more answers (its time is up)
+    REVEALED = "revealed"  # a round's answers are shown to the class
+    OVER = "over"  # the podium
 
 
 class LiveRefusal(ValueError):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from mathcards.i18n import N_, _
 from mathcards.mam.cards import Level
@@ -25,20 +24,11 @@ from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.solver import Solution, find_solutions
-from mathcards.room import LiveRefusal, Room
+from mathcards.room import LiveRefusal, Phase, Room
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
 REVEALED_SOLUTIONS = 5
-
-
-class Phase(Enum):
-    LOBBY = "lobby"  # students join; no round yet
-    OPEN = "open"  # a round takes answers
-    PAUSED = "paused"  # a round waits for the teacher
-    CLOSED = "closed"  # a round takes no more answers (its time is up)
-    REVEALED = "revealed"  # a round's answers are shown to the class
-    OVER = "over"  # the podium
 
 
 @dataclass(frozen=True)

@@ -224,7 +224,7 @@ def test_roll_or_quit_follows_the_pages_dice():
 def test_roll_or_quit_in_polish(polish):
     exercise = RollOrQuit(seed=6, book=StandInBook(DecisionService(), OLA))
     assert [exercise.roll_on.description, exercise.quit.description] == ["Rzucaj dalej", "Spasuj"]
-    assert exercise.again.description == "Inny rząd"
+    assert exercise.again.description == "Inny szereg"
     best, other = best_and_other(exercise)
     press(exercise, best)
     exercise.again.click()

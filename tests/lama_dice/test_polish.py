@@ -89,7 +89,9 @@ def test_sentences_speak_to_you_in_the_second_person():
 def test_sentences_about_any_name_keep_it_as_it_is():
     game = game_with({"Ala": (1, 1), "Bartek": (2,)}, llama_row=(5,))
     assert roll(game, (5, 6, 3)) == "Ala wyrzuca 5 6 3 i nie ma trafienia w swoim szeregu."
-    assert refusal(lambda: game.apply(Roll())) == "Ala musi teraz wybrać kartę ze środkowego szeregu"
+    assert (
+        refusal(lambda: game.apply(Roll())) == "Ala musi teraz wybrać kartę ze środkowego szeregu"
+    )
     assert game.apply(Take(5)).sentence == (
         "Ala bierze kartę 5 ze środkowego szeregu. Środkowy szereg jest pusty. "
         "Koniec rundy (Ala +6, Bartek +2)."

@@ -419,7 +419,7 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["solve", "2", "--target", "x"],
-            "argument --target: wynik musi być liczbą całkowitą, 0 lub więcej, a nie 'x'",
+            "argument --target: wynik musi być liczbą całkowitą, co najmniej 0, a nie 'x'",
         ),
         (["solve", "--target", "3"], "brakuje wymaganych argumentów: KARTA"),
         ([], "brakuje wymaganych argumentów: POLECENIE"),

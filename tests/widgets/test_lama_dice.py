@@ -490,9 +490,9 @@ def test_polish_messages_counts_and_percentages(polish):
     played, _clock = table("bold", seed=2)
     played.act(Discard((1,)))
     assert "Musisz teraz rzucić kośćmi albo spasować" in played.message.value
-    assert 'aria-label="zakryty rząd: 1 karta"' in render_row((1,), face_down=True)
-    assert 'aria-label="zakryty rząd: 3 karty"' in render_row((1, 2, 3), face_down=True)
-    assert 'aria-label="zakryty rząd: 5 kart"' in render_row((1, 2, 3, 4, 5), face_down=True)
+    assert 'aria-label="zakryty szereg: 1 karta"' in render_row((1,), face_down=True)
+    assert 'aria-label="zakryty szereg: 3 karty"' in render_row((1, 2, 3), face_down=True)
+    assert 'aria-label="zakryty szereg: 5 kart"' in render_row((1, 2, 3, 4, 5), face_down=True)
     odds = render_odds(roll_odds([1, 1, 3, L], (1, 2, 3, 4, 5, 6, L)))
     assert "<td>8 z 216</td><td>1/27</td><td>3,7%</td>" in odds
     assert "Jeśli teraz spasujesz, dostaniesz 14 punktów karnych." in odds

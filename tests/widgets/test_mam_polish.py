@@ -120,7 +120,7 @@ def test_against_the_computer_in_polish(clock):
     assert "Komputer 1 (ekspert) myśli:" in table.countdown.value
     while not table.game.log:  # the computer's countdown, second by second, to its claim
         clock.pending.pop(0).callback()
-    assert "Tym razem szybszy jest Komputer 1 (ekspert)." in table.answer.message.value
+    assert "Tym razem Komputer 1 (ekspert) odpowiada szybciej." in table.answer.message.value
     assert "Komputer 1 (ekspert): Dobrze!" in table.status.value and not english_in(table)
     table.answer.text.value = "1+1"
     table.answer.submit.click()

@@ -359,7 +359,9 @@ def test_the_chain_of_81_and_the_squares_in_polish(polish):
     checker = SquareChecker("swb1 swb2 srb1 srb2")
     assert "Tak, to kwadrat: wzdłuż wierszy zmienia się <b>wielkość</b>" in checker.verdict.value
     checker.inputs[3].value = "srb3"
-    assert "Nie: dwie prawe karty nie różnią się dokładnie jedną cechą." in checker.verdict.value
+    assert (
+        "Nie: dwie karty po prawej nie różnią się dokładnie jedną cechą." in checker.verdict.value
+    )
     checker.inputs[0].value = "swb9"
     assert "wielkość zapisuje się jako 1/2/3" in checker.message.value
     no_english(checker)

@@ -25,19 +25,11 @@ from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.solver import Solution, find_solutions
+from mathcards.room import LiveRefusal, Room
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
 REVEALED_SOLUTIONS = 5
-
-
-class LiveRefusal(ValueError):
-    """What the live game cannot do now, in a sentence for the student or the teacher, and
-    as a `reason` a page can say in its own language."""
-
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 class Phase(Enum):
@@ -101,7 +93,6 @@ class Standing:
 class Player:
     points: int = 0
     last_win: int = -1  # the seq of their last winning answer (the tie-break)
-    present: bool = True
 
 
 class LiveGame:
@@ -126,30 +117,31 @@ class LiveGame:
         self.players: dict[str, Player] = {}
         self.rounds: list[Round] = []
         self.phase = Phase.LOBBY
-        self.locked = False
+        self.hall = Room()
 
     # ------------------------------------------------------------ the room
 
     def join(self, name: str) -> None:
         """`name` comes into the room (back in, with their score, if they were in before)."""
-        if name in self.players and self.players[name].present:
-            return
-        if self.locked:
-            raise LiveRefusal(_("the teacher has locked the room"), "locked")
-        if self.phase is Phase.OVER:
+        if self.phase is Phase.OVER and not self.hall.present.get(name):
             raise LiveRefusal(_("this live game is over"), "over")
-        self.players.setdefault(name, Player()).present = True
+        self.hall.join(name)
+        self.players.setdefault(name, Player())
 
     def remove(self, name: str) -> None:
         """The teacher takes `name` out of the room; their answers stay in the record."""
-        self._player(name).present = False
+        self.hall.remove(name)
 
     def lock(self, locked: bool = True) -> None:
-        self.locked = bool(locked)
+        self.hall.lock(locked)
+
+    @property
+    def locked(self) -> bool:
+        return self.hall.locked
 
     def room(self) -> list[str]:
         """Who is in the room, in the order they first came."""
-        return [name for name, player in self.players.items() if player.present]
+        return self.hall.names()
 
     # ------------------------------------------------------------ the rounds
 
@@ -183,9 +175,7 @@ class LiveGame:
 
     def answer(self, name: str, text: str, seq: int) -> Answer:
         """Judge `name`'s answer, the `seq`-th to arrive, and score it."""
-        player = self._player(name)
-        if not player.present:
-            raise LiveRefusal(_("the teacher has taken you out of the room"), "removed")
+        self.hall.check(name)
         current = self.round
         if self.phase is Phase.PAUSED:
             raise LiveRefusal(_("the teacher has paused the game: wait a moment"), "paused")
@@ -252,13 +242,6 @@ class LiveGame:
             place = standings[-1].place if tied else index + 1
             standings.append(Standing(place, name, player.points))
         return standings
-
-    def _player(self, name: str) -> Player:
-        if name not in self.players:
-            raise LiveRefusal(
-                _("{name} has not joined this live game").format(name=name), "not-joined"
-            )
-        return self.players[name]
 
     def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: str) -> None:
         if self.phase is Phase.OVER:

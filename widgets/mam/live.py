@@ -227,8 +227,15 @@ class LiveProjector(Complains, w.VBox):
         self.seed = w.Text(description=_("Seed"), placeholder=_("a new one"))
         self.seconds = w.BoundedIntText(0, min=0, max=600, description=_("Seconds (0: none)"))
         self.seconds.style.description_width = "initial"
-        for box in (self.rounds, self.seed, self.seconds, self.scoring, self.level):
+        for box, css in (
+            (self.level, "mc-live-level"),
+            (self.rounds, "mc-live-rounds"),
+            (self.scoring, "mc-live-scoring"),
+            (self.seed, "mc-live-seed"),
+            (self.seconds, "mc-live-seconds"),
+        ):
             box.layout = w.Layout(width="16em", max_width="100%")
+            box.add_class(css)
         self.new_game_button = button(
             _("New live game"), "mc-live-new", self.new_game, button_style="primary"
         )

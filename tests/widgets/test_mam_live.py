@@ -75,6 +75,7 @@ def test_students_join_with_their_class_book_name_and_the_projector_sees_them(se
     assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ola", "Ela"]
     assert "In the room: 3" in teacher.room_title.value
     assert "seed 2026" in teacher.settings.value
+    assert teacher.setup.selected_index is None  # a game under way: its settings folded away
     assert "Wait for the teacher" in students[0].status.value
     assert students[0].playing.layout.display == "none"
 
@@ -205,6 +206,7 @@ def test_the_podium_at_the_end_and_a_leaderboard_of_a_chosen_length(service, roo
     assert places[0][1] == "Ela"  # the same cards: the last winning answer breaks the tie
     assert teacher.podium.value == ala.podium.value == ela.podium.value
     assert "The game is over" in ola.status.value
+    assert ola.playing.layout.display == "none" and teacher.board.layout.display == "none"
 
 
 def test_the_projector_refuses_anyone_but_the_teacher(service):

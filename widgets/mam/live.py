@@ -141,9 +141,8 @@ class LiveSeat(Complains, w.VBox):
             self.verdict.value = ""
         self.status.value = escape(seat_status(view))
         open_round = view.get("phase") in ("open", "paused") and round_view is not None
-        self.playing.layout.display = (
-            "" if round_view is not None and view.get("joined") else "none"
-        )
+        playing = round_view is not None and view.get("joined") and view.get("phase") != "over"
+        self.playing.layout.display = "" if playing else "none"
         self.answer.layout.display = "" if open_round else "none"
         self.table.value = render_round(round_view, view.get("level"))
         if round_view is not None:
@@ -247,6 +246,11 @@ class LiveProjector(Complains, w.VBox):
         self.board_length.observe(self._length_changed, names="value")
         setup = row(self.level, self.rounds, self.scoring, self.seed, self.seconds)
         setup.add_class("mc-live-setup")
+        self.setup = w.Accordion([w.VBox([setup, row(self.new_game_button, self.board_length)])])
+        self.setup.set_title(0, _("Game settings"))
+        self.setup.selected_index = 0
+        self.setup.add_class("mc-live-setup-box")
+        self.shown_game: Any = None  # the game the projector last showed
         self.settings = html("mc-live-settings-line")
         self.address = html("mc-live-address")
         self.lock_box = w.Checkbox(description=_("Room locked"))
@@ -273,8 +277,7 @@ class LiveProjector(Complains, w.VBox):
         self.podium = html("mc-podium")
         self.controls = w.VBox(
             [
-                setup,
-                row(self.new_game_button, self.board_length),
+                self.setup,
                 self.settings,
                 self.address,
                 row(self.room_title, self.lock_box),
@@ -365,6 +368,12 @@ class LiveProjector(Complains, w.VBox):
         self.message.value = ""
         phase, round_view = view.get("phase"), view.get("round")
         settings = view.get("settings") or {}
+        if view.get("game") != self.shown_game:  # a game under way: its settings folded away
+            self.shown_game = view.get("game")
+            self.setup.selected_index = None if self.shown_game is not None else 0
+        over = phase == "over"
+        for playing in (self.round_view, self.answered, self.first, self.board):
+            playing.layout.display = "none" if over else ""
         self.settings.value = render_settings(settings if view.get("game") is not None else None)
         self._show_room(view)
         self.pause_button.description = _("Resume") if phase == "paused" else _("Pause")

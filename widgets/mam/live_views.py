@@ -27,7 +27,7 @@ LIVE_STYLE = """<style>
 .mc-live-address { display: flex; flex-wrap: wrap; gap: 12px; align-items: center;
   font-size: 18px; overflow-wrap: anywhere; }
 .mc-live-address img { width: 160px; height: 160px; }
-.mc-podium ol { font-size: 22px; }
+.mc-podium ol { font-size: 22px; list-style: none; padding-left: 0; }
 .mc-podium li[data-place="1"] { font-size: 28px; font-weight: 700; }
 .mc-live-name { font-size: 18px; min-width: 8em; }
 .mc-live-revealed li { white-space: normal; overflow-wrap: anywhere; }

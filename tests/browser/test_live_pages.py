@@ -169,5 +169,12 @@ def test_a_class_plays_two_rounds_live(browser, tmp_path, language):
             path=str(tmp_path / f"projector-{language}-podium.png"), full_page=True
         )
         assert re.search(r"\d", projector.locator(".mc-live-leaderboard").inner_text())
+        for page, size, shot in (
+            (projector, (390, 844), "projector"),
+            (pages["Ala"], (1280, 800), "seat"),
+        ):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.screenshot(path=str(tmp_path / f"{shot}-{language}-{size[0]}.png"), full_page=True)
+            assert not layout_problems(page)
         for context in (teacher, *contexts.values()):
             context.close()

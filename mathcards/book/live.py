@@ -75,13 +75,15 @@ class LiveBook:
             return row.id
 
     @guarded
-    def record_live(self, live_id: int, event: LiveEvent) -> None:
-        """Keep one event of live game `live_id`, committed when this returns."""
+    def record_live(self, live_id: int, *events: LiveEvent) -> None:
+        """Keep events of live game `live_id`, in one transaction committed when this returns
+        (the answers that arrived together: one commit for them all)."""
         with self._writing() as session:
             if session.get(LiveGameRow, live_id) is None:
                 message = _("there is no live game number {game} in the class book")
                 raise BookError(message.format(game=live_id))
-            session.add(_event_row(live_id, event, self._now()))
+            moment = self._now()
+            session.add_all([_event_row(live_id, event, moment) for event in events])
 
     @guarded
     def newest_live(self, class_name: str) -> LiveRecord | None:

@@ -18,15 +18,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from mathcards.book import BookUnavailable, NameTaken
-from mathcards.classroom.live_class import LONGEST_COUNTDOWN, LiveClass, Picture
+from mathcards.classroom.live_class import LONGEST_COUNTDOWN, Claim, LiveClass, Picture
 from mathcards.classroom.service import API, TICKET_HEADER, ClassService, KernelCall
 from mathcards.room import LiveRefusal
 
 LONGEST_WAIT = 20.0  # seconds a long-poll is held at most
+LINGER = 0.05  # seconds a long-poll woken by a change waits for the changes arriving with it
 TIMER_SLACK = 0.05  # seconds after a countdown's end that the service closes the round
 
 
@@ -37,13 +39,53 @@ class Live:
         self.service, self.clock = service, clock
         self.game = LiveClass(service.book_of, service.class_name, clock)
         self.changed: asyncio.Event | None = None
+        self.claims: deque[Claim] = deque()
+
+    async def claim(self, kind: str, name: str = "", text: str = "") -> Any:
+        """One change of the game, in its turn: what the engine said (or its refusal raised)."""
+        return await self.turn(Claim(kind, name, text))
 
     async def run(self, call: Callable[..., Any], *args: Any) -> Any:
-        """`call` in the writer thread; the long-polls woken after."""
+        """Another call that may change the game, in its turn."""
+        return await self.turn(Claim("call", call=lambda: call(*args)))
+
+    async def turn(self, claim: Claim) -> Any:
+        """Queue `claim` in order of arrival; the writer thread takes every claim queued by
+        then, the answers that arrived together kept in one commit; the long-polls woken."""
+        self.claims.append(claim)
         try:
-            return await self.service.run(call, *args)
+            await self.service.run(self.drain)
         finally:
             self.wake()
+        if claim.problem is not None:
+            raise claim.problem
+        return claim.said
+
+    def drain(self) -> None:
+        """(In the writer thread.) Every claim queued, in order of arrival."""
+        batch: list[Claim] = []
+        while self.claims:
+            claim = self.claims.popleft()
+            if claim.call is None:
+                batch.append(claim)
+                continue
+            self.changes(batch)
+            batch = []
+            try:
+                claim.said = claim.call()
+            except Exception as problem:
+                claim.problem = problem
+        self.changes(batch)
+
+    def changes(self, batch: list[Claim]) -> None:
+        if not batch:
+            return
+        try:
+            self.game.changes(batch)
+        except Exception as problem:
+            for claim in batch:
+                if claim.problem is None and not claim.kept:
+                    claim.problem = problem
 
     async def picture(self) -> Picture:
         """The newest picture, loaded from the book first if need be; the round closed first
@@ -53,16 +95,22 @@ class Live:
             await self.run(game.expire)
         return game.picture
 
-    async def watch(self, after: int | None) -> Picture:
-        """The picture once its version is past `after` (at most `LONGEST_WAIT` seconds)."""
+    async def watch(self, after: int | None, name: str | None = None) -> Picture:
+        """The picture once it changed past version `after` (for student `name`: their view),
+        at most `LONGEST_WAIT` seconds; a poll that waited lingers `LINGER` seconds more, so
+        that the answers arriving together come in one reply."""
         loop = asyncio.get_running_loop()
         end = loop.time() + LONGEST_WAIT
         picture = await self.picture()
-        while after is not None and picture.version <= after and loop.time() < end:
+        waited = False
+        while after is not None and picture.version_for(name) <= after and loop.time() < end:
             if self.changed is None:
                 self.changed = asyncio.Event()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), end - loop.time())
+            picture, waited = await self.picture(), True
+        if waited and picture.version_for(name) > (after or 0):
+            await asyncio.sleep(LINGER)
             picture = await self.picture()
         return picture
 
@@ -96,7 +144,7 @@ class LiveCall(KernelCall):
         """Run a change in the writer thread: (True, what it returned), else (False, None) and
         the call refused in words."""
         try:
-            return True, await self.live.run(call, *args)
+            return True, await call(*args)
         except LiveRefusal as refusal:
             self.refuse(409, refusal.reason)
         except NameTaken:
@@ -107,11 +155,13 @@ class LiveCall(KernelCall):
             self.refuse(400, "bad-request")
         return False, None
 
-    async def seen(self, call: Callable[[Picture], dict[str, Any]]) -> None:
-        """Answer with a view of the picture, once it is past `?after=`."""
+    async def seen(
+        self, call: Callable[[Picture], dict[str, Any]], name: str | None = None
+    ) -> None:
+        """Answer with a view of the picture, once it is past `?after=` (for `name`)."""
         try:
             after = self.get_query_argument("after", None)
-            picture = await self.live.watch(None if after in (None, "") else int(after))
+            picture = await self.live.watch(None if after in (None, "") else int(after), name)
         except BookUnavailable:
             self.refuse(503, "book-down")
         except ValueError:
@@ -128,7 +178,7 @@ class LiveCall(KernelCall):
         known = self.live.game.names.get(self.device)
         if known is not None:
             return True, known
-        return await self.change(self.live.game.name_of, self.device)
+        return await self.change(self.live.run, self.live.game.name_of, self.device)
 
 
 class TeacherCall(LiveCall):
@@ -145,7 +195,7 @@ class TeacherCall(LiveCall):
 
     async def act(self, kind: str, name: str = "", text: str = "") -> None:
         """One of the teacher's changes; answered with the projector's view."""
-        if (await self.change(self.live.game.change, kind, name, text))[0]:
+        if (await self.change(self.live.claim, kind, name, text))[0]:
             self.finish({"result": self.projector(self.live.game.picture)})
 
     def projector(self, picture: Picture) -> dict[str, Any]:
@@ -168,7 +218,7 @@ class Join(LiveCall):
             game.change("join", name)
             return name
 
-        joined, name = await self.change(join)
+        joined, name = await self.change(self.live.run, join)
         if joined:
             self.finish({"result": self.view(game.picture, name)})
 
@@ -184,7 +234,7 @@ class Answers(LiveCall):
         if name is None:
             self.refuse(409, "not-joined")
             return
-        judged, said = await self.change(self.live.game.change, "answer", name, text)
+        judged, said = await self.change(self.live.claim, "answer", name, text)
         if judged:
             seq = said.seq if said.verdict.kind.readable else None
             verdict = {"seq": seq, "correct": said.correct, "points": said.points}
@@ -197,7 +247,7 @@ class Me(LiveCall):
     async def get(self) -> None:
         known, name = await self.name()
         if known:
-            await self.seen(lambda picture: self.view(picture, name))
+            await self.seen(lambda picture: self.view(picture, name), name)
 
 
 class State(TeacherCall):
@@ -212,7 +262,7 @@ class Games(TeacherCall):
     service picks one)."""
 
     async def post(self) -> None:
-        if (await self.change(self.live.game.start, self.body()))[0]:
+        if (await self.change(self.live.run, self.live.game.start, self.body()))[0]:
             self.finish({"result": self.projector(self.live.game.picture)})
 
 

@@ -51,6 +51,11 @@ class Picture:
     countdown: Countdown = field(default_factory=Countdown)
     projector: dict[str, Any] = field(default_factory=lambda: projector_view(None, None, 0))
     students: dict[str, dict[str, Any]] = field(default_factory=dict)
+    changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
+
+    def version_for(self, name: str | None) -> int:
+        """The version at which this student's view last changed (the projector's: any)."""
+        return self.changed.get(name, self.version) if name is not None else self.version
 
     def seen(self, view: dict[str, Any], now: float) -> dict[str, Any]:
         """A view as sent: its round's seconds left now."""
@@ -67,6 +72,23 @@ class Picture:
         """Is the open round's time up, though the round is not closed yet?"""
         until = self.countdown.until
         return self.phase is Phase.OPEN and until is not None and now >= until
+
+
+@dataclass
+class Claim:
+    """One call that would change the game, and what became of it."""
+
+    kind: str
+    name: str = ""
+    text: str = ""
+    said: Any = None  # what the engine said
+    problem: Exception | None = None  # why it was refused
+    kept: bool = False
+    call: Callable[[], Any] | None = None  # another call, run in its turn instead
+
+    def refused(self, problem: Exception) -> Claim:
+        self.problem, self.kept = problem, False
+        return self
 
 
 class LiveClass:
@@ -124,24 +146,51 @@ class LiveClass:
 
     def change(self, kind: str, name: str = "", text: str = "") -> Any:
         """One call that changes the game: judged, kept, then shown; what the engine said."""
+        (claim,) = self.changes([Claim(kind, name, text)])
+        if claim.problem is not None:
+            raise claim.problem
+        return claim.said
+
+    def changes(self, claims: list[Claim]) -> list[Claim]:
+        """Calls that arrived together, each judged in order of arrival, then all kept in one
+        commit, then shown; each claim holds what the engine said or why it was refused."""
         self.load()
         if self.game is None or self.record is None:
-            raise LiveRefusal(_("there is no live game: the teacher starts one"), "no-game")
-        if kind != "close":
+            refusal = LiveRefusal(_("there is no live game: the teacher starts one"), "no-game")
+            return [claim.refused(refusal) for claim in claims]
+        if any(claim.kind != "close" for claim in claims):
             self.expire()
-        event = LiveEvent(self.seq + 1, kind, name, self.timed(kind, text))
-        said = self.apply(event)
-        if kind == "answer" and not said.verdict.kind.readable:
-            return said  # not a claim yet: nothing changed, nothing to keep
+        events, last = [], self.seq
+        for claim in claims:
+            event = LiveEvent(
+                self.seq + 1, claim.kind, claim.name, self.timed(claim.kind, claim.text)
+            )
+            try:
+                claim.said = self.apply(event)
+            except LiveRefusal as refusal:
+                claim.refused(refusal)
+                continue
+            if claim.kind != "answer" or claim.said.verdict.kind.readable:
+                events.append(event)  # (an answer not readable is no claim: nothing to keep)
+                self.seq, claim.kept = event.seq, True
+        if events:
+            self.keep(events, last, claims)
+        return claims
+
+    def keep(self, events: list[LiveEvent], last: int, claims: list[Claim]) -> None:
+        """Commit the events, then show them; if the book fails, they never happened."""
+        assert self.record is not None
         try:
-            self.book_of().record_live(self.record.id, event)
-        except BaseException:
-            self.replay()  # what was not kept never happened
-            raise
-        self.record.events.append(event)
-        self.seq = event.seq
+            self.book_of().record_live(self.record.id, *events)
+        except Exception as problem:
+            self.seq = last
+            self.replay()
+            for claim in claims:
+                if claim.kept:
+                    claim.refused(problem)
+            return
+        self.record.events.extend(events)
         self.publish()
-        return said
 
     def expire(self) -> bool:
         """Close the open round if its time is up; whether it did."""
@@ -198,12 +247,20 @@ class LiveClass:
         """Show the game as it is now: a new picture for the pages."""
         game, live_id = self.game, self.record.id if self.record else None
         projector = projector_view(game, live_id, self.seq)
-        picture = Picture(self.seq, game.phase if game else None, self.countdown, projector, {})
-        if game is not None:
-            for name in game.players:
-                picture.students[name] = student_view(picture, name)
+        picture = Picture(self.seq, game.phase if game else None, self.countdown, projector)
+        before = self.picture
+        for name in game.players if game is not None else ():
+            view = picture.students[name] = student_view(picture, name)
+            same = before.countdown == picture.countdown and unversioned(view) == unversioned(
+                before.students.get(name)
+            )
+            picture.changed[name] = before.changed.get(name, self.seq) if same else self.seq
         self.picture = picture
         return picture
+
+
+def unversioned(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if view is None else {k: v for k, v in view.items() if k != "version"}
 
 
 def game_settings(sent: dict[str, Any]) -> dict[str, Any]:

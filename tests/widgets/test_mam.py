@@ -338,6 +338,9 @@ def test_the_teacher_chooses_how_many_teams_and_names_them():
     table.deal_button.click()
     assert table.game.players == ["Lions", "Tigers", "Team A"]
     assert list(table.claimer.options) == ["Lions", "Tigers", "Team A"]
+    table.team_text.value = "Lions\nTigers, Owls\n"  # one a line works too
+    table.deal_button.click()
+    assert table.game.players == ["Lions", "Tigers", "Owls"]
     table.team_text.value = "Ann, Ann"
     table.deal_button.click()
     assert "a name of their own" in table.answer.message.value

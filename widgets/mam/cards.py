@@ -120,10 +120,11 @@ def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
         layout=w.Layout(width="9em"),
     )
     count.add_class("mc-team-count")
-    typed = w.Text(
+    typed = w.Textarea(  # wraps: every name stays in sight on a phone
         value=", ".join(names),
         description=_("Names"),
         placeholder=_("names, separated by commas"),
+        rows=2,
         layout=w.Layout(width="24em", max_width="100%"),
     )
     typed.add_class("mc-team-names")
@@ -131,8 +132,8 @@ def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
 
 
 def names_typed(text: str) -> list[str]:
-    """The names in a comma-separated line, each stripped; empty ones left out."""
-    return [name.strip() for name in text.split(",") if name.strip()]
+    """The names in a comma-separated line (or one a line), each stripped; empty ones left out."""
+    return [name.strip() for name in text.replace("\n", ",").split(",") if name.strip()]
 
 
 def level_menu(level: str) -> w.Dropdown:

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mathcards.classroom.address import CLASS_URL_ENV, CODE_PARAMETER, qr_data_uri
+from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
 from mathcards.i18n import N_, _
 from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV, TICKET_ENV, BookDown, ClassBook, wait_for_page
 from widgets.book import refusal_for as book_refusal
@@ -175,10 +175,10 @@ class Follower:
                 self.stopped.wait(RETRY_SECONDS)
 
 
-def page_address(lesson: str, environ: Mapping[str, str] = os.environ) -> str:
+def page_address(lesson: str, class_url: str) -> str:
     """The address of the live lesson `lesson` (e.g. "en/live/1-mam-live.ipynb") as students
-    type it on the school network, with the class code; "" off the school network."""
-    class_url = environ.get(CLASS_URL_ENV, "")
+    type it on the school network (`class_url`, the class address, which the service gives the
+    projector), with the class code; "" off the school network."""
     if not class_url:
         return ""
     server, _slash, query = class_url.partition("/?")

@@ -199,7 +199,9 @@ class TeacherCall(LiveCall):
             self.finish({"result": self.projector(self.live.game.picture)})
 
     def projector(self, picture: Picture) -> dict[str, Any]:
-        return picture.seen(picture.projector, self.live.clock())
+        """The projector's view now, with the class address to show the students."""
+        view = picture.seen(picture.projector, self.live.clock())
+        return {**view, "class_url": self.service.class_url}
 
 
 class Join(LiveCall):

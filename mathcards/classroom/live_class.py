@@ -18,7 +18,7 @@ from typing import Any
 
 from mathcards.book import Book, LiveEvent, LiveRecord
 from mathcards.i18n import _
-from mathcards.mam.live import LiveGame, Phase
+from mathcards.mam.live import LiveGame, Phase, Standing
 from mathcards.room import LiveRefusal
 
 SEED_BELOW = 10**5  # a seed the service picks is one of these: short enough to read aloud
@@ -290,6 +290,7 @@ def round_view(game: LiveGame) -> dict[str, Any] | None:
     deal = current.deal
     return {
         "number": current.number,
+        "level": game.level.name,
         "cards": list(deal.cards),
         "dice": list(deal.dice),
         "target": deal.target,
@@ -317,7 +318,7 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
         }
     room = game.room()
     answers = game.round.answers if game.round else []
-    standings = [{"place": s.place, "name": s.name, "points": s.points} for s in game.standings()]
+    standings = places(game.standings())
     return {
         "version": version,
         "game": live_id,
@@ -344,12 +345,12 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
             for a in answers
         ],
         "leaderboard": standings,
-        "podium": podium(game.phase, standings),
+        "podium": places(game.podium()) if game.phase is Phase.OVER else None,
     }
 
 
-def podium(phase: Phase, standings: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-    return [s for s in standings if s["place"] <= 3] if phase is Phase.OVER else None
+def places(standings: list[Standing]) -> list[dict[str, Any]]:
+    return [{"place": s.place, "name": s.name, "points": s.points} for s in standings]
 
 
 def student_view(picture: Picture, name: str | None) -> dict[str, Any]:

@@ -63,6 +63,7 @@ class ClassService:
     ) -> None:
         self.book, self.class_name, self.problem = book, class_name, problem
         self.teacher_code = teacher_code  # the teacher's cookie holds it: their pages' tickets
+        self.class_url = ""  # the class address on the school network: the projector shows it
         self.tickets = Tickets()
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")

@@ -215,6 +215,10 @@ class LiveGame:
     def finish(self) -> list[Standing]:
         """The end: the podium (the first three places, ties shown)."""
         self.phase = Phase.OVER
+        return self.podium()
+
+    def podium(self) -> list[Standing]:
+        """The first three places, ties shown."""
         return [standing for standing in self.standings() if standing.place <= 3]
 
     # ------------------------------------------------------------ the score

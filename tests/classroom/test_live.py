@@ -5,6 +5,7 @@ game back, a countdown on the service's clock, and a book that is down costing o
 
 from __future__ import annotations
 
+import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -94,8 +95,11 @@ def test_only_a_teachers_ticket_makes_the_teachers_calls(room):
     for call in ("games", "rounds", "reveal", "pause", "lock", "remove", "finish"):
         assert room.call(call, ola, {}) == (403, {"error": "not-teacher"}), call
     assert room.call("state", "made-up") == (401, {"error": "no-ticket"})
+    room.service.class_url = "http://10.0.0.5:8866/?class=K7Q2HM"
     state = room.ok("state", room.teacher())
     assert (state["game"], state["phase"], state["board"]) == (None, None, [])
+    assert state["class_url"] == room.service.class_url, "the projector shows where to join"
+    assert "K7Q2HM" not in json.dumps(room.ok("me", ola)), "a student's page is not told it"
 
 
 class Page(tornado.web.RequestHandler):

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mathcards.mam.live import LiveGame, LiveRefusal, Phase
+from mathcards.classroom.live_class import Picture, projector_view, student_view
+from mathcards.mam.live import LiveGame, LiveRefusal
 from widgets.live import LiveClient, live_refusal
 
 
@@ -20,10 +21,9 @@ class StandInLive:
         self.game_id = 0
         self.version = 0
         self.seq = 0
-        self.settings: dict[str, Any] = {}
         self.seconds: int | None = None
-        self.podium: list[Any] | None = None
         self.down = False
+        self.class_url = ""  # the class address on the school network
 
     def client(self, device: str) -> LiveClient:
         client = LiveClient("http://service/", device)
@@ -76,16 +76,14 @@ class StandInLive:
         if call == "games":
             self.game_id += 1
             seed = sent.get("seed") if sent.get("seed") is not None else 4242
-            self.settings = {**sent, "seed": seed}
             self.game = LiveGame(sent["level"], sent["rounds"], seed, sent["scoring"])
-            self.podium = None
             return self.changed(None)
         game = self.live()
         if call == "rounds":
             self.seconds = sent.get("seconds")
             return self.changed(game.open_round() and None)
         if call == "finish":
-            self.podium = game.finish()
+            game.finish()
             return self.changed(None)
         actions = {
             "reveal": game.reveal,
@@ -106,85 +104,17 @@ class StandInLive:
         self.version += 1
         return result
 
-    def round_view(self) -> dict[str, Any] | None:
-        assert self.game is not None
-        current = self.game.round
-        if current is None:
-            return None
-        deal = current.deal
-        return {
-            "number": current.number,
-            "cards": list(deal.cards),
-            "dice": list(deal.dice),
-            "target": deal.target,
-            "power": deal.power,
-            "seconds_left": self.seconds,
-        }
-
-    def podium_view(self) -> list[dict[str, Any]] | None:
-        if self.podium is None:
-            return None
-        return [{"place": s.place, "name": s.name, "points": s.points} for s in self.podium]
+    def projector(self) -> dict[str, Any]:
+        view = projector_view(self.game, self.game_id if self.game else None, self.version)
+        if view["round"] is not None:
+            view["round"]["seconds_left"] = self.seconds
+        return view
 
     def state(self) -> dict[str, Any]:
-        if self.game is None:
-            return {"version": self.version, "game": None, "phase": None, "room": []}
-        game, current = self.game, self.game.round
-        answers = current.answers if current else []
-        room = game.room()
-        return {
-            "version": self.version,
-            "game": self.game_id,
-            "phase": game.phase.value,
-            "settings": self.settings,
-            "locked": game.locked,
-            "room": room,
-            "round": self.round_view(),
-            "answered": len({a.name for a in answers} & set(room)),
-            "board": [
-                {
-                    "seq": a.seq,
-                    "name": a.name,
-                    "text": a.text,
-                    "correct": a.correct,
-                    "points": a.points,
-                    "first": a.first,
-                }
-                for a in answers
-            ],
-            "leaderboard": [
-                {"place": s.place, "name": s.name, "points": s.points} for s in game.standings()
-            ],
-            "podium": self.podium_view(),
-        }
+        """The projector's view, as the service sends it to the teacher."""
+        return {**self.projector(), "class_url": self.class_url}
 
     def seat(self, device: str) -> dict[str, Any]:
-        name = self.nicknames.get(device)
-        if self.game is None:
-            return {"version": self.version, "game": None, "phase": None, "joined": False}
-        game = self.game
-        joined = name in game.room()
-        current = game.round
-        mine = [a for a in (current.answers if current else []) if a.name == name]
-        standing = next((s for s in game.standings() if s.name == name), None)
-        return {
-            "version": self.version,
-            "game": self.game_id,
-            "phase": game.phase.value,
-            "joined": joined,
-            "name": name,
-            "round": self.round_view() if game.phase is not Phase.LOBBY else None,
-            "mine": [
-                {
-                    "seq": a.seq,
-                    "text": a.text,
-                    "correct": a.correct,
-                    "points": a.points,
-                    "first": a.first,
-                }
-                for a in mine
-            ],
-            "points": standing.points if standing else 0,
-            "place": standing.place if standing else None,
-            "podium": self.podium_view(),
-        }
+        """One student's view, as the service builds it."""
+        picture = Picture(version=self.version, projector=self.projector())
+        return student_view(picture, self.nicknames.get(device))

@@ -229,14 +229,19 @@ def test_the_countdown_counts_the_service_s_seconds_down(service, room):
     assert "28 seconds left" in page.countdown.view.value
 
 
-def test_the_join_address_is_the_live_page_with_the_class_code():
-    environ = {"MATHCARDS_CLASS_URL": "http://10.0.0.5:8866/?class=K7Q2HM"}
-    assert page_address("en/live/1-mam-live.ipynb", environ) == (
+def test_the_join_address_is_the_live_page_with_the_class_code(service):
+    class_url = "http://10.0.0.5:8866/?class=K7Q2HM"
+    assert page_address("en/live/1-mam-live.ipynb", class_url) == (
         "http://10.0.0.5:8866/voila/render/en/live/1-mam-live.ipynb?class=K7Q2HM"
     )
-    assert page_address("en/live/1-mam-live.ipynb", {}) == ""
-    shown = LiveProjector(None, follow=False, address="http://10.0.0.5:8866/x?class=K")
-    assert "data:image/svg+xml" in shown.address.value and "?class=K" in shown.address.value
+    assert page_address("en/live/1-mam-live.ipynb", "") == ""
+    service.class_url = class_url  # what the service tells the teacher's projector only
+    shown = LiveProjector(service.client("teacher"), follow=False)
+    assert "data:image/svg+xml" not in shown.address.value
+    shown.follower.step()
+    assert "data:image/svg+xml" in shown.address.value
+    assert "en/live/1-mam-live.ipynb?class=K7Q2HM" in shown.address.value
+    assert "class_url" not in service.seat("phone 1"), "a student is never told the code"
 
 
 def test_a_service_that_cannot_be_reached_costs_a_sentence(service, room):

@@ -144,7 +144,7 @@ class LiveSeat(Complains, w.VBox):
         playing = round_view is not None and view.get("joined") and view.get("phase") != "over"
         self.playing.layout.display = "" if playing else "none"
         self.answer.layout.display = "" if open_round else "none"
-        self.table.value = render_round(round_view, view.get("level"))
+        self.table.value = render_round(round_view)
         if round_view is not None:
             self.answer.power = bool(round_view.get("power"))
         self.countdown.show(
@@ -208,8 +208,9 @@ class LiveProjector(Complains, w.VBox):
         self.seat_rows: dict[str, w.HBox] = {}  # each name's row in the room, made once
         self.message = html("mc-message-line")
         self._build(clock)
-        lesson = f"{language()}/{SEAT_LESSON}"
-        self.address.value = render_address(page_address(lesson) if address is None else address)
+        self.fixed_address = address  # else the class address the service gives
+        self.class_url: str | None = None
+        self.address.value = render_address(address or "")
         self.follower = Follower(self._fetch, self.show, self._troubled)
         if self.client is None:
             unavailable(self.controls, self.message, _("A live game needs the class server."))
@@ -362,10 +363,18 @@ class LiveProjector(Complains, w.VBox):
 
     # ------------------------------------------------------------ what the class sees
 
+    def _show_address(self, class_url: str) -> None:
+        """Where students join, drawn again only when the class address changes."""
+        if self.fixed_address is None and class_url != self.class_url:
+            self.class_url = class_url
+            lesson = f"{language()}/{SEAT_LESSON}"
+            self.address.value = render_address(page_address(lesson, class_url))
+
     def show(self, view: dict[str, Any]) -> None:
         """Draw the projector from the service's state."""
         self.view = view
         self.message.value = ""
+        self._show_address(view.get("class_url") or "")
         phase, round_view = view.get("phase"), view.get("round")
         settings = view.get("settings") or {}
         if view.get("game") != self.shown_game:  # a game under way: its settings folded away
@@ -377,7 +386,7 @@ class LiveProjector(Complains, w.VBox):
         self.settings.value = render_settings(settings if view.get("game") is not None else None)
         self._show_room(view)
         self.pause_button.description = _("Resume") if phase == "paused" else _("Pause")
-        self.round_view.value = render_round(round_view, settings.get("level"))
+        self.round_view.value = render_round(round_view)
         ticking = phase == "open" and round_view is not None
         self.countdown.show(round_view.get("seconds_left") if ticking and round_view else None)
         board = view.get("board") or []

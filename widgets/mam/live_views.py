@@ -47,11 +47,12 @@ def colours_of(level: str | None, dice: int) -> tuple[str, ...]:
     return ("blue",) * dice
 
 
-def render_round(round_view: dict[str, Any] | None, level: str | None) -> str:
-    """The round's cards and target, or nothing before the first round."""
+def render_round(round_view: dict[str, Any] | None) -> str:
+    """The round's cards and target (the dice in its level's colours), or nothing before the
+    first round."""
     if round_view is None:
         return ""
-    dice = tuple(round_view["dice"])
+    dice, level = tuple(round_view["dice"]), round_view.get("level")
     heading = escape(_("Round {n}").format(n=round_view["number"]))
     drawn = render_table(list(round_view["cards"]), dice, colours_of(level, len(dice)))
     return f"<h3 class='mc-live-round-number'>{heading}</h3>{drawn}"

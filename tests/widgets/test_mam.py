@@ -43,6 +43,20 @@ def shown(widget) -> str:
     return unescape(re.sub("<[^>]+>", "", widget.value))
 
 
+def said(widget) -> str:
+    """The words a screen reader says: typeset MathML is hidden from it, its plain text is not."""
+    return shown_html(re.sub(r'<span aria-hidden="true"><math>.*?</math></span>', "", widget.value))
+
+
+def shown_html(html: str) -> str:
+    return unescape(re.sub("<[^>]+>", "", html))
+
+
+def typeset_in(html: str) -> list[str]:
+    """The symbols of each typeset calculation in `html`, read in order without their tags."""
+    return [shown_html(found) for found in re.findall(r"<math>(.*?)</math>", html)]
+
+
 def read_preview(html: str) -> tuple[str, str, str]:
     """What the preview shows: the typeset calculation's symbols (MathML, read in order), what a
     screen reader says instead, and the rest of the line."""
@@ -480,7 +494,8 @@ def test_same_solution_says_what_each_calculation_does():
     assert "the same solution, written two ways" in same.verdict.value
     same.second.value = "7 × 6 − 12 + 2"
     assert "two different solutions" in same.verdict.value
-    assert "add (7 × 6) and 2, take away 12" in same.verdict.value
+    assert "add (7 × 6) and 2, take away 12" in said(same.verdict)
+    assert typeset_in(same.verdict.value) == ["7×6"]
     same.second.value = "15 + 12 - (2 - 7 + 7)"
     assert "you used 7 twice" in same.verdict.value and "So:" not in same.verdict.value
 

@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
+from mathcards.mam.expression import Sentence
 from mathcards.mam.practice import PracticeSet
 from widgets.book import HERE, BookBar, ClassBook, next_seed, served
 from widgets.controls import (
@@ -183,10 +184,11 @@ class PracticeSession(Complains, w.VBox):
         typed = self.answer.text.value
         verdict = self.practice.answer(typed)
         self._keep("answer", typed, verdict)
+        reason = _("Not yet: {reason}. Try again!").format(reason=verdict.message)
         self.answer.say(
-            verdict.message
+            verdict.confirmed().message
             if verdict.correct
-            else _("Not yet: {reason}. Try again!").format(reason=verdict.message),
+            else Sentence(reason, verdict.calculations),
             ok=verdict.correct,
         )
         self._show_progress()

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import sympy
 
 Calculation = Node | Form
+MEDIUM_SPACE = "0.2222em"  # the space MathML puts either side of a binary operator
 
 
 class Unconfirmed(ValueError):
@@ -184,6 +185,9 @@ def _printer() -> type:
             row.appendChild(self._bracketed(left, binding(left) >= BINDING[op]))
             sign = self.dom.createElement("mo")
             sign.appendChild(self.dom.createTextNode(symbol(op)))
+            if symbol(op) == ":":  # a browser spaces ":" as punctuation: as ÷ instead
+                sign.setAttribute("lspace", MEDIUM_SPACE)
+                sign.setAttribute("rspace", MEDIUM_SPACE)
             row.appendChild(sign)
             row.appendChild(self._bracketed(right, binding(right) > BINDING[op]))
             return row

@@ -91,7 +91,7 @@ def test_solve_writes_its_solutions_as_text_latex_mathml_or_json(capsys):
     assert code == 0 and "  7^{12 \\div 6} - 15 - 2" in latex.splitlines()
     code, mathml, _ = run(capsys, *table, "--format", "mathml")
     lines = mathml.splitlines()
-    assert code == 0 and lines[0] == text.splitlines()[0] and lines[1] == "5 cards (22):"
+    assert code == 0 and lines[:2] == text.splitlines()[:2] and lines[1].startswith("5 cards (")
     power = "  <math><mrow><mrow><msup><mn>7</mn><mrow><mn>12</mn><mo>&#247;</mo><mn>6</mn>"
     assert any(line.startswith(power) for line in lines)
     assert all(line.startswith("  <math>") for line in lines if line.startswith("  "))

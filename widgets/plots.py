@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -34,6 +33,9 @@ from mathcards.mam.odds import Solvability
 from widgets.svg import DIE_NAMES
 
 BAR = "#1d4ed8"
+Where = Literal["outside upper center", "outside lower center"]
+ABOVE: Where = "outside upper center"  # a legend's place: above the axes, or below them
+BELOW: Where = "outside lower center"
 PHONE_WIDTH = 4.2  # inches: a phone-shaped figure
 plt.rcParams.update(
     {
@@ -83,7 +85,7 @@ def fewest_cards_chart(results: list[Solvability], *, phone: bool = False) -> Fi
         deals,
     )
     _title(axes, title.format(deals=i18n.number(deals, 0)), phone)
-    _legend(figure, "lower", ncols=2 if phone else 3)
+    _legend(figure, BELOW, ncols=2 if phone else 3)
     return _done(figure)
 
 
@@ -138,9 +140,15 @@ def _wrapped(text: str, width: int) -> str:
     return textwrap.fill(text, width, break_long_words=False)
 
 
-def _legend(figure: Figure, where: str, ncols: int, **style: Any) -> None:
-    """The figure's legend above ("upper") or below ("lower") its axes, covering nothing."""
-    figure.legend(loc=f"outside {where} center", ncols=ncols, frameon=False, **style)
+def _legend(figure: Figure, where: Where, ncols: int, **style: Any) -> None:
+    """The figure's legend above or below its axes, covering nothing, in at most `ncols`
+    columns, fewer if its words are too long for them to fit side by side."""
+    labels = [label for axes in figure.axes for label in axes.get_legend_handles_labels()[1]]
+    size = plt.rcParams["legend.fontsize"]
+    size = size if isinstance(size, float | int) else plt.rcParams["font.size"]
+    entry = (0.6 * max(map(len, labels)) + 4) * size  # points: the words, the key and a gap
+    fits = max(1, int(figure.get_figwidth() * 72 // entry))
+    figure.legend(loc=where, ncols=min(ncols, fits), frameon=False, **style)
 
 
 def _percent_axis(axes: Axes, label: str, axis: Axis | None = None) -> None:
@@ -159,7 +167,7 @@ class DistinctPercents(Formatter):
 
     digits = 0
 
-    def set_locs(self, locs: Sequence[float]) -> None:
+    def set_locs(self, locs: list[float]) -> None:
         super().set_locs(locs)
         self.digits = next(
             (d for d in range(4) if len({i18n.percent(s, d) for s in locs}) == len(locs)), 4
@@ -226,7 +234,7 @@ def shares_chart(cases: list[Case], odds: RollOdds, *, phone: bool = False) -> F
         _rolls_axis(axes, len(cases))
         axes.set_ylim(0, 1)
         _percent_axis(axes, _("share of the rolls so far"))
-        _legend(figure, "upper", 2 if phone else 4, handlelength=1.2, columnspacing=1.0)
+        _legend(figure, ABOVE, 2 if phone else 4, handlelength=1.2, columnspacing=1.0)
         return _done(figure)
 
 
@@ -244,7 +252,7 @@ def gap_chart(cases: list[Case], odds: RollOdds, *, phone: bool = False) -> Figu
         _rolls_axis(axes, total)
         axes.set_ylim(0, 0.5)
         _percent_axis(axes, _("simulated − exact"))
-        _legend(figure, "upper", 2)
+        _legend(figure, ABOVE, 2)
         return _done(figure)
 
 
@@ -283,7 +291,7 @@ def run_chart(runs: list[bool], exact: float, title: str, *, phone: bool = False
     _title(axes, title, phone)
     _numbers_on(axes.xaxis)
     _numbers_on(axes.yaxis)
-    _legend(figure, "lower", 2)
+    _legend(figure, BELOW, 2)
     return _done(figure)
 
 

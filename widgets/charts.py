@@ -1,10 +1,10 @@
 """Charts on a page: matplotlib figures drawn one at a time, each shown wide on a projector and
 phone-shaped on a phone, and bar charts in plain HTML.
 
-A chart's place holds both figures as PNGs; its own width chooses (a CSS container query), so
-a chart half a projector wide is phone-shaped too. Each image says its figure's width and its
-smallest type (data-inches, data-smallest-pt): shown W px wide, that type is
-pt / 72 × W / inches px, which the browser tests keep at 12 px or more.
+A chart's place holds both figures as PNGs; its own width chooses (a CSS container query): the
+wide figure wherever its smallest type is 12 px or more, else the phone-shaped one. Each image
+says its figure's width and its smallest type (data-inches, data-smallest-pt): shown W px
+wide, that type is pt / 72 × W / inches px, which the browser tests keep at 12 px or more.
 
 matplotlib loads on the first chart (after the page is shown), never when a page opens.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 import threading
 from html import escape
 from typing import Any
@@ -24,17 +25,17 @@ from mathcards.i18n import number
 CHARTS = threading.Lock()  # matplotlib's settings are shared: one chart is drawn at a time
 SHAPES = {"wide": False, "phone": True}  # a figure's shape: is it the phone's?
 PIXELS_PER_INCH = 100  # as a chart is shown, if its place is wide enough
-NARROW = 600  # px: a place narrower than this shows the phone-shaped figure
+SMALLEST_PX = 12  # the smallest type a chart may show, in CSS px
 
-CHART_STYLE = f"""<style>
-.mc-chart-shapes {{ container-type: inline-size; width: 100%; }}
-.mc-chart-shapes img {{ display: block; max-width: 100%; height: auto; }}
-.mc-chart-shapes img.mc-chart-phone {{ display: none; }}
-@container (width < {NARROW}px) {{
-  .mc-chart-shapes img.mc-chart-phone {{ display: block; }}
-  .mc-chart-shapes img.mc-chart-wide {{ display: none; }}
-}}
+CHART_STYLE = """<style>
+.mc-chart-shapes { container-type: inline-size; width: 100%; }
+.mc-chart-shapes img { display: block; max-width: 100%; height: auto; }
+.mc-chart-shapes img.mc-chart-phone { display: none; }
 </style>"""
+NARROW_STYLE = """<style>@container (width < {px}px) {{
+  .mc-chart-below-{px} img.mc-chart-phone {{ display: block; }}
+  .mc-chart-below-{px} img.mc-chart-wide {{ display: none; }}
+}}</style>"""
 
 
 def figure_png(figure: Any, dpi: int = 150) -> bytes:
@@ -48,7 +49,17 @@ def figures_html(figures: dict[str, Any], alt: str = "") -> str:
     """The figures of one chart (by shape, see `chart_figures`) as images of which the page
     shows the one that fits; `alt` says what the chart shows (else its title does)."""
     images = "".join(_image(figure, shape, alt) for shape, figure in figures.items())
-    return f'{CHART_STYLE}<div class="mc-chart-shapes">{images}</div>'
+    px = narrowest_place(figures["wide"])
+    return (
+        f"{CHART_STYLE}{NARROW_STYLE.format(px=px)}"
+        f'<div class="mc-chart-shapes mc-chart-below-{px}">{images}</div>'
+    )
+
+
+def narrowest_place(figure: Any) -> int:
+    """The narrowest place, in px, where the figure's smallest type is still SMALLEST_PX."""
+    inches = figure.get_size_inches()[0]
+    return math.ceil(SMALLEST_PX * 72 * inches / smallest_type(figure))
 
 
 def _image(figure: Any, shape: str, alt: str) -> str:

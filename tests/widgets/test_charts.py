@@ -16,7 +16,13 @@ from matplotlib.transforms import Bbox
 from mathcards import i18n
 from tests.widgets.chart_cases import CHARTS
 from widgets import plots
-from widgets.charts import NARROW, chart_image, figures_html, show_chart, smallest_type
+from widgets.charts import (
+    chart_image,
+    figures_html,
+    narrowest_place,
+    show_chart,
+    smallest_type,
+)
 
 PHONE_PLACE = 320  # px: the least room a 360 px phone gives a chart (tests/browser measure it)
 LANGUAGES = ("en", "pl")
@@ -129,13 +135,15 @@ def test_no_words_stick_out_of_the_chart_or_run_into_each_other(name, phone, lan
 
 @every_chart
 def test_the_smallest_type_is_12_px_wherever_its_shape_is_shown(name, phone, language):
-    """A wide figure is shown in a place of NARROW px or more, a phone's in PHONE_PLACE or
-    more: shown W px wide, type of size pt is pt / 72 × W / inches px."""
+    """A wide figure is shown in a place of `narrowest_place` px or more (never more than a
+    tablet's 600), a phone's in PHONE_PLACE or more: shown W px wide, type of size pt is
+    pt / 72 × W / inches px."""
     figure, _renderer = drawn(name, phone, language)
     inches = figure.get_size_inches()[0]
     assert inches == plots.PHONE_WIDTH if phone else inches > plots.PHONE_WIDTH
-    place = PHONE_PLACE if phone else NARROW
+    place = PHONE_PLACE if phone else narrowest_place(figure)
     assert smallest_type(figure) / 72 * place / inches >= 12
+    assert phone or PHONE_PLACE < place <= 600, "a phone shows the phone's figure, a tablet not"
 
 
 def test_a_chart_shows_the_shape_that_fits_and_says_how_big_its_type_is():
@@ -149,7 +157,9 @@ def test_a_chart_shows_the_shape_that_fits_and_says_how_big_its_type_is():
     assert 'data-inches="5.6" data-smallest-pt="14"' in images[0]
     assert 'width="420"' in images[1] and 'data-inches="4.2"' in images[1]
     assert all('alt="the largest gap"' in image for image in images)
-    assert "@container (width < 600px)" in chart and "container-type: inline-size" in chart
+    assert "container-type: inline-size" in chart  # 12 px: 14 pt on 5.6 in shown 346 px wide
+    assert '<div class="mc-chart-shapes mc-chart-below-346">' in chart
+    assert "@container (width < 346px)" in chart
 
 
 def test_a_chart_without_words_for_it_is_described_by_its_title():

@@ -19,6 +19,7 @@ from typing import Any, Literal
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.axis import Axis
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import Formatter, FuncFormatter, MaxNLocator
 
@@ -105,16 +106,14 @@ def per_target_chart(result: Solvability, *, phone: bool = False) -> Figure:
 
 
 def _target_bars(axes: Axes, shares: dict[int, Fraction], phone: bool) -> None:
-    """A bar for each target; a phone labels every few (upright labels would not fit)."""
+    """A bar for each target, labelled upright: every one while they fit, else every few."""
     targets = list(shares)
     axes.bar(range(len(targets)), [float(share) for share in shares.values()], color=BAR)
-    every = math.ceil(len(targets) / 8) if phone else 1
+    every = math.ceil(len(targets) / (8 if phone else 20))
     ticks = range(0, len(targets), every)
     axes.set_xticks(list(ticks), [str(targets[n]) for n in ticks])
     axes.set_xlim(-0.7, len(targets) - 0.3)
     axes.set_xlabel(_("target"))
-    if not phone:
-        axes.tick_params(axis="x", labelrotation=90)
 
 
 def _name(result: Solvability) -> str:
@@ -142,13 +141,13 @@ def _wrapped(text: str, width: int) -> str:
 
 def _legend(figure: Figure, where: Where, ncols: int, **style: Any) -> None:
     """The figure's legend above or below its axes, covering nothing, in at most `ncols`
-    columns, fewer if its words are too long for them to fit side by side."""
-    labels = [label for axes in figure.axes for label in axes.get_legend_handles_labels()[1]]
-    size = plt.rcParams["legend.fontsize"]
-    size = size if isinstance(size, float | int) else plt.rcParams["font.size"]
-    entry = (0.6 * max(map(len, labels)) + 4) * size  # points: the words, the key and a gap
-    fits = max(1, int(figure.get_figwidth() * 72 // entry))
-    figure.legend(loc=where, ncols=min(ncols, fits), frameon=False, **style)
+    columns: fewer if its words are too long for them to fit side by side."""
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    for columns in range(ncols, 0, -1):
+        legend = figure.legend(loc=where, ncols=columns, frameon=False, **style)
+        if columns == 1 or legend.get_window_extent(renderer).width <= figure.bbox.width - 8:
+            return
+        legend.remove()
 
 
 def _percent_axis(axes: Axes, label: str, axis: Axis | None = None) -> None:
@@ -210,11 +209,12 @@ CASE_COLOURS = {
 }
 
 
-def _rolls_axis(axes, total: int) -> None:
+def _rolls_axis(axes, total: int, phone: bool) -> None:
     """Rolls on a log scale with plain tick labels, as the language writes them: 1, 10, 100,
-    1,000, 10,000."""
+    1,000, 10,000 (on a phone every other one, when there are more than four)."""
     axes.set_xscale("log")
     ticks = [10**k for k in range(0, 8) if 10**k <= max(total, 1)]
+    ticks = ticks[::2] if phone and len(ticks) > 4 else ticks
     axes.set_xticks(ticks, [i18n.number(t, 0) for t in ticks])
     axes.minorticks_off()
     axes.set_xlim(1, max(total, 10))
@@ -231,7 +231,7 @@ def shares_chart(cases: list[Case], odds: RollOdds, *, phone: bool = False) -> F
             shares = running_frequency(cases, case)
             axes.plot(rolls, shares, color=colour, label=_(case.value))
             axes.axhline(float(odds.of(case)), color=colour, linestyle=":", linewidth=2)
-        _rolls_axis(axes, len(cases))
+        _rolls_axis(axes, len(cases), phone)
         axes.set_ylim(0, 1)
         _percent_axis(axes, _("share of the rolls so far"))
         _legend(figure, ABOVE, 2 if phone else 4, handlelength=1.2, columnspacing=1.0)
@@ -249,7 +249,7 @@ def gap_chart(cases: list[Case], odds: RollOdds, *, phone: bool = False) -> Figu
         axes.plot(checkpoints, gaps, "o-", color=BAR, label=_("largest gap"))
         root = [1 / n**0.5 for n in checkpoints]
         axes.plot(checkpoints, root, "k--", label=_("1 / √rolls"))
-        _rolls_axis(axes, total)
+        _rolls_axis(axes, total, phone)
         axes.set_ylim(0, 0.5)
         _percent_axis(axes, _("simulated − exact"))
         _legend(figure, ABOVE, 2)

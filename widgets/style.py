@@ -87,7 +87,6 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
   gap: 4px !important; }
 .mc-decisions .mc-row svg, .mc-dice-chances svg { flex-shrink: 0; }
 .mc-log { color: #4b5563; font-size: 16px; }
-.mc-chart img { width: 100%; max-width: 640px; height: auto; }
 .mc-charts { display: flex; flex-wrap: wrap; gap: 12px 24px; }
 .mc-charts > div { flex: 1 1 300px; max-width: 640px; }
 .mc-progress { color: #4b5563; }

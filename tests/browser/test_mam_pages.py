@@ -156,9 +156,9 @@ def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
     odds.locator(".mc-odds-summary", has_text="98.4%").wait_for(timeout=WAIT_MS)
     odds.locator("select").select_option("hard")
     odds.locator(".mc-odds-summary", has_text="Level hard").wait_for(timeout=WAIT_MS)
-    expect(odds.locator("img")).to_have_count(2)
+    expect(odds.locator(".mc-chart-shapes"), "two charts").to_have_count(2)
     levels = visit.page.locator(".mc-all-levels")
-    levels.locator("img").wait_for(timeout=WAIT_MS)
+    levels.locator("img.mc-chart-wide").wait_for(timeout=WAIT_MS)
     expect(levels).to_contain_text("98.4%")
 
 

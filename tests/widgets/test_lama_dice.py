@@ -156,7 +156,8 @@ def test_the_odds_demo_converges_and_reports_bad_rows_next_to_the_inputs(clock):
     roll_100.click()
     clock.run()
     assert "After <b>200</b> rolls" in demo.frequencies.value and len(demo.cases) == 200
-    assert demo.chart.value.count("<img") == 2 and demo.work.layout.display == "none"
+    assert demo.chart.value.count("<img") == 4, "two charts, each wide and phone-shaped"
+    assert demo.work.layout.display == "none"
     demo.row_text.value = "1 9"
     assert "9&#x27; is not a card" in demo.rows.message.value
     assert demo.row_text.value == "1 9", "what was typed stays"

@@ -47,10 +47,10 @@ MAM_STYLE = """<style>
 .mc-report td, .mc-report th { padding: 3px 10px; border-bottom: 1px solid #e5e7eb; }
 .mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
+.widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
 </style>"""
 
 LAMA_STYLE = """<style>
-.mc-lama-setup .widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
 .mc-seat { display: inline-block; margin: 0 18px 8px 0; vertical-align: top; }
 .mc-seat-name { font-weight: 700; font-size: 17px; }
 .mc-quit-mark { color: #b91c1c; font-weight: 700; }

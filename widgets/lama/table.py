@@ -29,6 +29,7 @@ from widgets.controls import (
     button,
     html,
     kernel_clock,
+    row,
     shows_errors,
 )
 from widgets.lama.cards import (
@@ -46,7 +47,6 @@ from widgets.lama.cards import (
     render_piles,
     render_round_end,
     render_seats,
-    wrapping,
 )
 from widgets.pacing import Pacing
 from widgets.style import LAMA_STYLE, page_style
@@ -102,10 +102,10 @@ class LamaTable(Complains, w.VBox):
             [
                 w.HTML(f"<b>{escape(choose_all)}</b>"),
                 self.name,
-                wrapping([self.preset, self.llama_scoring]),
-                wrapping([self.starter, self.lama20]),
-                wrapping(self.seats[:3]),
-                wrapping(self.seats[3:]),
+                row(self.preset, self.llama_scoring),
+                row(self.starter, self.lama20),
+                row(*self.seats[:3]),
+                row(*self.seats[3:]),
                 self.deal_button,
             ]
         )

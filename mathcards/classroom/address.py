@@ -10,6 +10,7 @@ import socket
 import segno
 
 CODE_PARAMETER = "class"  # the class code in the address: `?class=K7Q2`
+CLASS_URL_ENV = "MATHCARDS_CLASS_URL"  # the class address, for the projector's page to show
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 

@@ -40,7 +40,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 
 from mathcards import i18n
 from mathcards.classroom import formulas, live, service, teacher
-from mathcards.classroom.address import LOOPBACK_NAMES, student_url
+from mathcards.classroom.address import CLASS_URL_ENV, LOOPBACK_NAMES, student_url
 from mathcards.classroom.assets import (
     LabExtensionFiles,
     TemplateFiles,
@@ -98,6 +98,9 @@ class ClassroomVoila(Voila):
         self.voila_configuration.page_config_hook = hook
         self.voila_configuration.http_header_envs = [service.TICKET_HEADER]
         os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{service.API}"
+        if self.lan_address:  # the projector shows it (every student in the room knows it)
+            url = student_url(self.lan_address, self.port, self.class_code)
+            os.environ[CLASS_URL_ENV] = url
         self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
         if self.warm:
             self.preheat({page: self.warm_kernels for page in self.warm})

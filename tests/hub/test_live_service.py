@@ -20,6 +20,8 @@ from tests.classroom import threaded
 from tests.classroom.test_live import GAME, right, wrong
 from tests.classroom.threaded import run_apart, serving
 from tests.hub.test_service import PREFIX, SERVICE, Clock, Hub, Login, server_token, token
+from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV
+from widgets.live import LiveClient, LiveRefused
 
 TEACHER_CALLS = ("games", "rounds", "reveal", "pause", "resume", "lock", "remove", "finish")
 
@@ -196,3 +198,27 @@ def test_a_member_of_the_teachers_group_sees_the_teachers_page(tmp_path):
         assert threaded.get(port, f"{PREFIX}teacher")[0] == 200
         login.user = {"kind": "user", "name": "ada", "admin": False, "groups": ["5b"]}
         assert threaded.get(port, f"{PREFIX}teacher")[0] == 403
+
+
+def test_the_pages_kernels_play_through_the_hub_with_their_servers_tokens(class_hub):
+    """widgets/live.py's LiveClient, as the projector's and a seat's kernels use it on the Hub."""
+
+    def kernel(server: str) -> LiveClient:
+        url = f"http://127.0.0.1:{class_hub.port}{PREFIX}api/"
+        client = LiveClient.here({SERVICE_ENV: url, HUB_TOKEN_ENV: server})
+        assert client is not None
+        return client
+
+    projector, ada = kernel("teacher-server"), kernel("ada-server")
+    projector.new_game(**GAME)
+    assert ada.me("mam")["student"] == "ada"  # the seat's class book bar: her Hub name
+    ada.join_live()
+    projector.open_round()
+    seen = ada.seat()
+    assert ada.answer(right(seen))["first"]
+    assert [row["name"] for row in projector.state()["board"]] == ["ada"]
+    with pytest.raises(LiveRefused) as refused:
+        ada.state()
+    assert refused.value.reason == "not-teacher"
+    with pytest.raises(LiveRefused):
+        ada.open_round()

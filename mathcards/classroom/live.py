@@ -4,7 +4,8 @@ each student from their own page's kernel, the teacher from the projector's.
 - Students: `POST join {nickname?}` (the class book's nickname), `POST answers {text}` →
   `{seq, correct, points, first}` once the answer is kept, `GET me?after=V` → what this student
   sees, never another's answer.
-- The teacher (a ticket handed to a page opened with the teacher's cookie): `POST games`,
+- The teacher (`KernelCall.is_teacher`: on the laptop a ticket handed to a page opened with
+  the teacher's cookie, on the Hub a teacher's server's token): `POST games`,
   `rounds {seconds?}`, `reveal`, `pause`, `resume`, `lock {locked}`, `remove {name}`, `finish`,
   each answered with the projector's view; `GET state?after=V` → the projector's view.
 - `?after=V` waits (at most `LONGEST_WAIT` seconds) until the game's version is past V.
@@ -24,7 +25,7 @@ from typing import Any
 
 from mathcards.book import BookUnavailable, NameTaken
 from mathcards.classroom.live_class import LONGEST_COUNTDOWN, Claim, LiveClass, Picture
-from mathcards.classroom.service import API, TICKET_HEADER, ClassService, KernelCall
+from mathcards.classroom.service import API, ClassService, KernelCall
 from mathcards.room import LiveRefusal
 
 LONGEST_WAIT = 20.0  # seconds a long-poll is held at most
@@ -182,16 +183,10 @@ class LiveCall(KernelCall):
 
 
 class TeacherCall(LiveCall):
-    """A live call of the teacher's projector: refused unless its ticket is a teacher's."""
+    """A live call of the teacher's projector: refused unless it speaks for the teacher
+    (`KernelCall.is_teacher`: on the laptop a teacher's ticket, on the Hub a teacher's token)."""
 
-    async def identify(self) -> str | None:
-        device = await super().identify()
-        if device is not None and not self.service.tickets.is_teacher(
-            self.request.headers.get(TICKET_HEADER, "")
-        ):
-            self.refuse(403, "not-teacher")
-            return None
-        return device
+    for_teacher = True
 
     async def act(self, kind: str, name: str = "", text: str = "") -> None:
         """One of the teacher's changes; answered with the projector's view."""
@@ -214,9 +209,8 @@ class Join(LiveCall):
 
         def join() -> str:
             name = game.name_of(self.device)
-            if name is None:
-                name = game.book_of().join(game.class_name, nickname, self.device).nickname
-                game.names[self.device] = name
+            if name is None:  # (on the Hub the student joins under their Hub name)
+                name = game.names[self.device] = self.service.join(self.device, nickname)
             game.change("join", name)
             return name
 

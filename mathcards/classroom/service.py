@@ -136,6 +136,7 @@ class KernelCall(tornado.web.RequestHandler):
 
     service: ClassService
     device: str
+    for_teacher = False  # a teacher's call: refused (403 `not-teacher`) to anyone else
 
     def initialize(self, service: ClassService) -> None:
         self.service = service
@@ -146,8 +147,12 @@ class KernelCall(tornado.web.RequestHandler):
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         device = await self.identify()
-        if device is not None:
-            self.device = device
+        if device is None:
+            return
+        if self.for_teacher and not self.is_teacher():
+            self.refuse(403, "not-teacher")
+            return
+        self.device = device
 
     async def identify(self) -> str | None:
         """The browser this call speaks for (its device), else None, the call refused: here a
@@ -159,6 +164,11 @@ class KernelCall(tornado.web.RequestHandler):
         if device is None:
             self.refuse(401, "no-ticket")
         return device
+
+    def is_teacher(self) -> bool:
+        """Does this call (identified) speak for the teacher? Here: its ticket was handed to a
+        page the teacher opened (on the Hub: its server's user is a teacher)."""
+        return self.service.tickets.is_teacher(self.request.headers.get(TICKET_HEADER, ""))
 
     def refuse(self, status: int, error: str) -> None:
         self.set_status(status)

@@ -61,7 +61,7 @@ def render_odds(odds: RollOdds, *, decision: str = "") -> str:
     most = _("A match lets you discard at most — {choices}.").format(choices=upto)
     headings = [_("next roll"), _("rolls"), _("exactly"), "≈"]
     return (
-        table(headings, rows, "mc-odds-table", scroll=True)
+        table(headings, rows, "mc-odds-table", scroll=True, stack=True)
         + f"<p>{most} {quitting_scores(odds.penalty_now)}</p>{decision}"
     )
 

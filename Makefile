@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 PROXY  := $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test hub-test lint messages bench bench-pages bench-classroom browser proxy postgres clean
+.PHONY: serve test hub-test lint messages bench bench-pages bench-classroom bench-live browser proxy postgres clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
@@ -49,6 +49,10 @@ bench-pages: $(VENV)/.installed-test browser
 STUDENTS ?= 30
 bench-classroom: $(VENV)/.installed-test
 	$(BIN)/python -m bench.classroom --students $(STUDENTS)
+
+# 30 students answering MAM! live within 100 ms, against the class service on a free port.
+bench-live: $(VENV)/.installed-test
+	$(BIN)/python -m bench.live --students $(STUDENTS)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -83,6 +83,37 @@ def test_max_power_limits_powers(capsys):
     assert not json.loads(run(capsys, *argv, "--max-power", "1000")[1])["solutions"]
 
 
+def test_solve_writes_its_solutions_as_text_latex_mathml_or_json(capsys):
+    table = ["solve", "7", "6", "12", "2", "15", "--target", "32", "--power"]
+    text = run(capsys, *table)[1]
+    assert text == run(capsys, *table, "--format", "text")[1] and "  7^(12 ÷ 6) − 15 − 2" in text
+    code, latex, _ = run(capsys, *table, "--format", "latex")
+    assert code == 0 and "  7^{12 \\div 6} - 15 - 2" in latex.splitlines()
+    code, mathml, _ = run(capsys, *table, "--format", "mathml")
+    lines = mathml.splitlines()
+    assert code == 0 and lines[:2] == text.splitlines()[:2] and lines[1].startswith("5 cards (")
+    power = "  <math><mrow><mrow><msup><mn>7</mn><mrow><mn>12</mn><mo>&#247;</mo><mn>6</mn>"
+    assert any(line.startswith(power) for line in lines)
+    assert all(line.startswith("  <math>") for line in lines if line.startswith("  "))
+    assert json.loads(run(capsys, *table, "--format", "json")[1]) == json.loads(
+        run(capsys, *table, "--json")[1]
+    )
+
+
+def test_check_writes_the_calculation_in_its_verdict_as_latex_or_mathml(capsys):
+    argv = ["check", "7^(12:6)-15-2", "--cards", "7", "6", "12", "2", "15", "--target", "32"]
+    code, out, _ = run(capsys, *argv, "--power", "--format", "latex")
+    assert (code, out) == (0, "Correct! $7^{12 \\div 6} - 15 - 2$ = 32 uses 5 cards.\n")
+    code, out, _ = run(capsys, *argv, "--power", "--format", "mathml")
+    assert code == 0 and out.startswith("Correct! <math><mrow><mrow><msup><mn>7</mn>")
+    assert out.endswith("</math> = 32 uses 5 cards.\n")
+    code, out, _ = run(capsys, "check", "15:2", "--cards", "15", "2", "--target", "7", "--format",
+                       "latex", "--lang", "pl")  # fmt: skip
+    assert (code, out) == (1, "$15 \\mathbin{:} 2$ nie daje liczby całkowitej\n")
+    code, out, _ = run(capsys, "check", "7", "--cards", "7", "--target", "8", "--format", "mathml")
+    assert (code, out) == (1, "that makes 7, not 8\n")
+
+
 def test_solve_says_when_there_is_no_solution(capsys):
     assert run(capsys, "solve", "7", "2", "--target", "3")[:2] == (0, "7 2 → 3: no solution\n")
 
@@ -120,6 +151,9 @@ def test_check_a_wrong_answer_exits_1_with_the_reason(capsys):
         ([], "required: COMMAND"),
         (["deal", "--level", "medium"], "invalid choice"),
         (["serve", "--port", "70000"], "at most 65535"),
+        (["solve", "2", "--target", "2", "--format", "yaml"], "invalid choice: 'yaml'"),
+        (["solve", "2", "--target", "2", "--json", "--format", "latex"], "leave out --format"),
+        (["check", "2", "--cards", "2", "--target", "2", "--format", "json"], "invalid choice"),
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_2(capsys, argv, message):
@@ -419,7 +453,7 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["solve", "2", "--target", "x"],
-            "argument --target: wynik musi być liczbą całkowitą, 0 lub więcej, a nie 'x'",
+            "argument --target: wynik musi być liczbą całkowitą, co najmniej 0, a nie 'x'",
         ),
         (["solve", "--target", "3"], "brakuje wymaganych argumentów: KARTA"),
         ([], "brakuje wymaganych argumentów: POLECENIE"),

@@ -71,7 +71,9 @@ class ClassBook:
         hub_token = environ.get(HUB_TOKEN_ENV, "")
         return cls(environ[SERVICE_ENV], "", hub_token=hub_token) if hub_token else None
 
-    def call(self, path: str, sent: dict[str, Any] | None = None) -> Any:
+    def call(
+        self, path: str, sent: dict[str, Any] | None = None, *, timeout: float | None = None
+    ) -> Any:
         """GET `path` (or POST `sent` to it) and return the result; refusals as ValueErrors."""
         request = urllib.request.Request(
             self.url + path,
@@ -79,12 +81,16 @@ class ClassBook:
             headers={**self.credentials(), "Content-Type": "application/json"},
         )
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
                 return json.load(response)["result"]
         except urllib.error.HTTPError as refusal:
-            raise refused(refusal) from None
+            raise self.refusal(error_of(refusal)) from None
         except (OSError, ValueError, KeyError):
             raise BookDown() from None
+
+    def refusal(self, error: str | None) -> ValueError:
+        """The service's refusal (`{"error": what}`) as a sentence in this page's language."""
+        return refusal_for(error)
 
     def credentials(self) -> dict[str, str]:
         """Who is calling: this page's ticket, else its server's token on the Hub."""
@@ -117,13 +123,13 @@ class ClassBook:
         return int(self.call("decisions", decision))
 
 
-def refused(refusal: urllib.error.HTTPError) -> ValueError:
-    """The service's refusal, read from its answer."""
+def error_of(refusal: urllib.error.HTTPError) -> str | None:
+    """The key of the service's refusal (`{"error": what}`), read from its answer."""
     try:
         error = json.load(refusal).get("error")
     except (OSError, ValueError, AttributeError):
-        error = None
-    return refusal_for(error)
+        return None
+    return error if isinstance(error, str) else None
 
 
 def refusal_for(error: str | None) -> ValueError:

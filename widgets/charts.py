@@ -1,5 +1,10 @@
-"""Charts on a page: a matplotlib figure as a PNG or an image, drawn one at a time, and bar
-charts in plain HTML.
+"""Charts on a page: matplotlib figures drawn one at a time, each shown wide on a projector and
+phone-shaped on a phone, and bar charts in plain HTML.
+
+A chart's place holds both figures as PNGs; its own width chooses (a CSS container query): the
+wide figure wherever its smallest type is 12 px or more, else the phone-shaped one. Each image
+says its figure's width and its smallest type (data-inches, data-smallest-pt): shown W px
+wide, that type is pt / 72 × W / inches px, which the browser tests keep at 12 px or more.
 
 matplotlib loads on the first chart (after the page is shown), never when a page opens.
 """
@@ -8,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 import threading
 from html import escape
 from typing import Any
@@ -17,51 +23,97 @@ import ipywidgets as w
 from mathcards.i18n import number
 
 CHARTS = threading.Lock()  # matplotlib's settings are shared: one chart is drawn at a time
+SHAPES = {"wide": False, "phone": True}  # a figure's shape: is it the phone's?
+PIXELS_PER_INCH = 100  # as a chart is shown, if its place is wide enough
+SMALLEST_PX = 12  # the smallest type a chart may show, in CSS px
+
+CHART_STYLE = """<style>
+.mc-chart-shapes { container-type: inline-size; width: 100%; }
+.mc-chart-shapes img { display: block; max-width: 100%; height: auto; }
+.mc-chart-shapes img.mc-chart-phone { display: none; }
+</style>"""
+NARROW_STYLE = """<style>@container (width < {px}px) {{
+  .mc-chart-below-{px} img.mc-chart-phone {{ display: block; }}
+  .mc-chart-below-{px} img.mc-chart-wide {{ display: none; }}
+}}</style>"""
 
 
-def figure_png(figure: Any, dpi: int = 100) -> bytes:
-    """The figure as a PNG, for an `ipywidgets.Image` that a control can redraw."""
+def figure_png(figure: Any, dpi: int = 150) -> bytes:
+    """The figure as a PNG, crisp on a phone's or a projector's screen."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
 
 
-def figure_html(figure: Any, alt: str) -> str:
-    """A matplotlib figure as a crisp PNG that shrinks to fit a phone."""
-    data = base64.b64encode(figure_png(figure, dpi=150)).decode("ascii")
-    return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}">'
+def figures_html(figures: dict[str, Any], alt: str = "") -> str:
+    """The figures of one chart (by shape, see `chart_figures`) as images of which the page
+    shows the one that fits; `alt` says what the chart shows (else its title does)."""
+    images = "".join(_image(figure, shape, alt) for shape, figure in figures.items())
+    px = narrowest_place(figures["wide"])
+    return (
+        f"{CHART_STYLE}{NARROW_STYLE.format(px=px)}"
+        f'<div class="mc-chart-shapes mc-chart-below-{px}">{images}</div>'
+    )
+
+
+def narrowest_place(figure: Any) -> int:
+    """The narrowest place, in px, where the figure's smallest type is still SMALLEST_PX."""
+    inches = figure.get_size_inches()[0]
+    return math.ceil(SMALLEST_PX * 72 * inches / smallest_type(figure))
+
+
+def _image(figure: Any, shape: str, alt: str) -> str:
+    """One figure as an image of its shape, saying how big its type is."""
+    png = base64.b64encode(figure_png(figure)).decode("ascii")
+    inches, tall = figure.get_size_inches()
+    words = alt or " ".join(figure.axes[0].get_title().split())
+    return (
+        f'<img class="mc-chart-{shape}" src="data:image/png;base64,{png}" alt="{escape(words)}" '
+        f'width="{round(inches * PIXELS_PER_INCH)}" height="{round(tall * PIXELS_PER_INCH)}" '
+        f'data-inches="{inches:g}" data-smallest-pt="{smallest_type(figure):g}">'
+    )
+
+
+def smallest_type(figure: Any) -> float:
+    """The size in points of the smallest text the figure shows."""
+    from matplotlib.text import Text  # loaded already: the figure was drawn
+
+    sizes = [
+        text.get_fontsize()
+        for text in figure.findobj(Text)
+        if text.get_visible() and text.get_text().strip()
+    ]
+    return float(min(sizes))
 
 
 def chart_image() -> Any:
-    """An empty place for a chart: hidden until there is a chart to show (an image with no
-    picture would show the browser's broken-image icon)."""
-    image = w.Image(format="png", layout=w.Layout(max_width="100%", display="none"))
-    image.add_class("mc-chart")
-    return image
+    """An empty place for a chart: hidden until there is a chart to show."""
+    place = w.HTML(layout=w.Layout(max_width="100%", display="none"))
+    place.add_class("mc-chart")
+    return place
 
 
-def show_chart(image: Any, png: bytes) -> None:
-    """Show `png` in a `chart_image`; no picture hides it again."""
-    image.value = png
-    image.layout.display = "" if png else "none"
+def show_chart(place: Any, chart: str) -> None:
+    """Show `chart` (from `chart_html` or `figures_html`) in a `chart_image`; no chart hides
+    the place again."""
+    place.value = chart
+    place.layout.display = "" if chart else "none"
 
 
-def drawn(drawing: str, *results: Any) -> Any:
-    """The figure `widgets.plots.<drawing>(*results)`, drawn while no other chart is."""
+def chart_figures(drawing: str, *results: Any) -> dict[str, Any]:
+    """The figures `widgets.plots.<drawing>(*results)` in every shape, drawn while no other
+    chart is."""
     with CHARTS:
         from widgets import plots  # matplotlib loads only when a chart is drawn
 
-        return getattr(plots, drawing)(*results)
-
-
-def chart_png(drawing: str, *results: Any) -> bytes:
-    """`widgets.plots.<drawing>(*results)` as a PNG."""
-    return figure_png(drawn(drawing, *results))
+        draw = getattr(plots, drawing)
+        return {shape: draw(*results, phone=phone) for shape, phone in SHAPES.items()}
 
 
 def chart_html(drawing: str, alt: str, *results: Any) -> str:
-    """`widgets.plots.<drawing>(*results)` as an image that fits a phone."""
-    return figure_html(drawn(drawing, *results), alt)
+    """`widgets.plots.<drawing>(*results)` as images that fit a phone and a projector; `alt`
+    says what it shows (empty: its title does)."""
+    return figures_html(chart_figures(drawing, *results), alt)
 
 
 def render_bars(

@@ -60,10 +60,11 @@ class Complains:
         self.message.value = render_message(text, ok)
 
 
-def render_message(text: str, ok: bool | None = None) -> str:
-    """A sentence next to the control that caused it: green when right, red when wrong."""
+def render_message(text: str, ok: bool | None = None, shown: str | None = None) -> str:
+    """A sentence next to the control that caused it: green when right, red when wrong
+    (`shown`: the sentence as HTML, e.g. with its calculations typeset)."""
     tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
-    return f'<div class="mc-message{tone}" role="status">{escape(text)}</div>'
+    return f'<div class="mc-message{tone}" role="status">{shown or escape(text)}</div>'
 
 
 def shows_errors(method: Callable) -> Callable:

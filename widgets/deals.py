@@ -14,9 +14,14 @@ from widgets.controls import button, html, render_message
 
 MOST = 99_999  # deal numbers run from 0 to 99999: short enough to read out to a class
 
+# The box stays as small as five digits, its button beside it, on a phone as on a projector.
 DEAL_STYLE = """<style>
-.mc-deal-box { align-items: center; }
-.mc-deal-number input { font-size: 18px !important; font-variant-numeric: tabular-nums; }
+.mc-deal-box { align-items: center; max-width: 100%; }
+.mc-deal-box .widget-inline-hbox.mc-deal-number { flex: 0 1 auto !important; width: auto !important;
+  min-width: 0; }
+.mc-deal-box .mc-deal-number input { width: 6em !important; flex: 0 1 auto !important;
+  font-size: 18px; font-variant-numeric: tabular-nums; }
+.mc-deal-box button.mc-deal { flex: none; }
 .mc-deal-shown { color: #4b5563; font-size: 15px; }
 </style>"""
 
@@ -61,7 +66,7 @@ class DealNumber(w.VBox):
             value=str(self.first),
             description=_("Deal number") if label is None else label,
             style={"description_width": "initial"},
-            layout=w.Layout(width="13em", max_width="calc(100% - 4px)"),
+            layout=w.Layout(width="auto", max_width="100%"),
         )
         self.box.add_class("mc-deal-number")
         self.button = button(_("Deal") if action is None else action, "mc-deal", self.typed)

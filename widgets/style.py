@@ -47,10 +47,10 @@ MAM_STYLE = """<style>
 .mc-report td, .mc-report th { padding: 3px 10px; border-bottom: 1px solid #e5e7eb; }
 .mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
+.widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
 </style>"""
 
 LAMA_STYLE = """<style>
-.mc-lama-setup .widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
 .mc-seat { display: inline-block; margin: 0 18px 8px 0; vertical-align: top; }
 .mc-seat-name { font-weight: 700; font-size: 17px; }
 .mc-quit-mark { color: #b91c1c; font-weight: 700; }
@@ -87,7 +87,6 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
   gap: 4px !important; }
 .mc-decisions .mc-row svg, .mc-dice-chances svg { flex-shrink: 0; }
 .mc-log { color: #4b5563; font-size: 16px; }
-.mc-chart img { width: 100%; max-width: 640px; height: auto; }
 .mc-charts { display: flex; flex-wrap: wrap; gap: 12px 24px; }
 .mc-charts > div { flex: 1 1 300px; max-width: 640px; }
 .mc-progress { color: #4b5563; }

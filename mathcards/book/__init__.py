@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         UnknownSet,
         UnknownStudent,
     )
+    from mathcards.book.live import LiveEvent, LiveRecord
     from mathcards.book.records import (
         ENVIRONMENT,
         GAMES,
@@ -53,6 +54,7 @@ HOMES = {
         "UnknownSet",
         "UnknownStudent",
     ],
+    "mathcards.book.live": ["LiveEvent", "LiveRecord"],
     "mathcards.book.records": [
         "ENVIRONMENT",
         "GAMES",
@@ -80,6 +82,8 @@ __all__ = [
     "BookOutOfDate",
     "BookUnavailable",
     "HardTarget",
+    "LiveEvent",
+    "LiveRecord",
     "NameTaken",
     "NotABook",
     "PracticeRecord",

@@ -158,3 +158,30 @@ class Decision(Base):
     best: Mapped[str] = mapped_column(String(40))
     correct: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class LiveGameRow(Base):
+    """A live game a class played together (the game, its settings and seed), the newest the
+    one being played."""
+
+    __tablename__ = "live_games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(20))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    started: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class LiveEventRow(Base):
+    """One call that changed a live game (a student joined, an answer, a round opened, …),
+    numbered by its arrival at the class service: replayed in that order, they are the game."""
+
+    __tablename__ = "live_events"
+    __table_args__ = (UniqueConstraint("live_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    live_id: Mapped[int] = mapped_column(ForeignKey("live_games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))
+    name: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)

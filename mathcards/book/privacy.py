@@ -14,6 +14,8 @@ from mathcards.book.models import (
     Decision,
     Device,
     Game,
+    LiveEventRow,
+    LiveGameRow,
     PracticeSet,
     PracticeStep,
     SchoolClass,
@@ -56,10 +58,15 @@ def holder(session: Session, class_id: int, nickname: str) -> str | None:
 
 
 def forget(session: Session, student: Student) -> int:
-    """Delete a student and everything they did; how many records went."""
+    """Delete a student and everything they did (their live games' events too); how many
+    records went."""
     sets = select(PracticeSet.id).where(PracticeSet.student_id == student.id)
+    live = select(LiveGameRow.id).where(LiveGameRow.class_id == student.class_id)
     return _deleted(
         session,
+        delete(LiveEventRow).where(
+            LiveEventRow.live_id.in_(live), LiveEventRow.name == student.nickname
+        ),
         delete(PracticeStep).where(PracticeStep.set_id.in_(sets)),
         delete(PracticeSet).where(PracticeSet.student_id == student.id),
         delete(Game).where(Game.student_id == student.id),
@@ -71,8 +78,8 @@ def forget(session: Session, student: Student) -> int:
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
-    touched before then (with their steps), games and decisions, then students and classes
-    left with nothing newer. How many records went."""
+    touched before then (with their steps), games, decisions and live games (with their
+    events), then students and classes left with nothing newer. How many records went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
@@ -84,12 +91,15 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~newer_step,
     )
     old_ids = list(session.scalars(old_sets))
+    old_live = select(LiveGameRow.id).where(LiveGameRow.started < cut)
     deleted = _deleted(
         session,
         delete(PracticeStep).where(PracticeStep.set_id.in_(old_ids)),
         delete(PracticeSet).where(PracticeSet.id.in_(old_ids)),
         delete(Game).where(Game.at < cut),
         delete(Decision).where(Decision.at < cut),
+        delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
+        delete(LiveGameRow).where(LiveGameRow.started < cut),
     )
     idle = and_(
         Student.created < cut,
@@ -104,7 +114,11 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         delete(Device).where(Device.student_id.in_(gone)),
         delete(Student).where(Student.id.in_(gone)),
     )
-    empty = and_(SchoolClass.created < cut, ~exists().where(Student.class_id == SchoolClass.id))
+    empty = and_(
+        SchoolClass.created < cut,
+        ~exists().where(Student.class_id == SchoolClass.id),
+        ~exists().where(LiveGameRow.class_id == SchoolClass.id),
+    )
     return deleted + _deleted(session, delete(SchoolClass).where(empty))
 
 

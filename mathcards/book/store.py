@@ -27,6 +27,7 @@ from mathcards.book.errors import (
     UnknownStudent,
 )
 from mathcards.book.export import export
+from mathcards.book.live import LiveBook
 from mathcards.book.models import Decision, Device, Game, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
 from mathcards.book.records import (
@@ -48,7 +49,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Book:
+class Book(LiveBook):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
 

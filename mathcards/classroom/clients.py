@@ -22,6 +22,7 @@ import tornado.web
 
 DEVICE_COOKIE = "mathcards-device"  # a browser, remembered for a year; nothing else about it
 DEVICE_DAYS = 365
+TEACHER_COOKIE = "mathcards-teacher"  # the teacher's code, set by /mathcards/teacher?code=…
 MANY_CLIENTS = 4096  # wrong tries of this many clients kept before the old ones are swept
 DEVICE_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")  # what `secrets.token_urlsafe` writes
 

@@ -22,7 +22,7 @@ import tornado.web
 
 from mathcards import i18n
 from mathcards.book import Book, BookUnavailable, NameTaken, Step
-from mathcards.classroom.clients import from_this_machine
+from mathcards.classroom.clients import TEACHER_COOKIE, from_this_machine, same
 
 TICKET_HEADER = "X-Mathcards-Ticket"  # to the kernel as HTTP_X_MATHCARDS_TICKET (Voila)
 MOST_TICKETS = 10_000  # the oldest is forgotten first: a page that old has long been closed
@@ -30,29 +30,40 @@ Result = TypeVar("Result")
 
 
 class Tickets:
-    """Which browser each page's kernel speaks for: one ticket per page view."""
+    """Which browser each page's kernel speaks for: one ticket per page view; a teacher's
+    ticket was handed to a page the teacher opened (with the teacher's cookie)."""
 
     def __init__(self, most: int = MOST_TICKETS) -> None:
         self.most = most
         self.devices: OrderedDict[str, str] = OrderedDict()
+        self.teachers: set[str] = set()
 
-    def issue(self, device: str) -> str:
+    def issue(self, device: str, teacher: bool = False) -> str:
         ticket = secrets.token_urlsafe(24)
         self.devices[ticket] = device
+        if teacher:
+            self.teachers.add(ticket)
         while len(self.devices) > self.most:
-            self.devices.popitem(last=False)
+            self.teachers.discard(self.devices.popitem(last=False)[0])
         return ticket
 
     def device(self, ticket: str) -> str | None:
         return self.devices.get(ticket) if ticket else None
+
+    def is_teacher(self, ticket: str) -> bool:
+        return ticket in self.teachers
 
 
 class ClassService:
     """The class book of one class, written from one thread so that the server never waits on
     the database; `book` is None when it could not be opened (`problem` says why)."""
 
-    def __init__(self, book: Book | None, class_name: str, problem: str = "") -> None:
+    def __init__(
+        self, book: Book | None, class_name: str, problem: str = "", teacher_code: str = ""
+    ) -> None:
         self.book, self.class_name, self.problem = book, class_name, problem
+        self.teacher_code = teacher_code  # the teacher's cookie holds it: their pages' tickets
+        self.class_url = ""  # the class address on the school network: the projector shows it
         self.tickets = Tickets()
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
@@ -125,6 +136,7 @@ class KernelCall(tornado.web.RequestHandler):
 
     service: ClassService
     device: str
+    for_teacher = False  # a teacher's call: refused (403 `not-teacher`) to anyone else
 
     def initialize(self, service: ClassService) -> None:
         self.service = service
@@ -135,8 +147,12 @@ class KernelCall(tornado.web.RequestHandler):
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         device = await self.identify()
-        if device is not None:
-            self.device = device
+        if device is None:
+            return
+        if self.for_teacher and not self.is_teacher():
+            self.refuse(403, "not-teacher")
+            return
+        self.device = device
 
     async def identify(self) -> str | None:
         """The browser this call speaks for (its device), else None, the call refused: here a
@@ -148,6 +164,11 @@ class KernelCall(tornado.web.RequestHandler):
         if device is None:
             self.refuse(401, "no-ticket")
         return device
+
+    def is_teacher(self) -> bool:
+        """Does this call (identified) speak for the teacher? Here: its ticket was handed to a
+        page the teacher opened (on the Hub: its server's user is a teacher)."""
+        return self.service.tickets.is_teacher(self.request.headers.get(TICKET_HEADER, ""))
 
     def refuse(self, status: int, error: str) -> None:
         self.set_status(status)
@@ -274,11 +295,14 @@ def hand_ticket(
     page: tornado.web.RequestHandler, service: ClassService | None, device: str
 ) -> None:
     """Give the kernel of the page being opened a ticket for this browser (`device`): a request
-    header that Voila passes to the kernel, never one the browser sent (it is replaced)."""
+    header that Voila passes to the kernel, never one the browser sent (it is replaced). The
+    ticket is a teacher's when the request carries the teacher's valid cookie."""
     if TICKET_HEADER in page.request.headers:
         del page.request.headers[TICKET_HEADER]
     if service is not None:
-        page.request.headers[TICKET_HEADER] = service.tickets.issue(device)
+        cookie = page.get_cookie(TEACHER_COOKIE) or ""
+        teacher = bool(service.teacher_code and cookie and same(cookie, service.teacher_code))
+        page.request.headers[TICKET_HEADER] = service.tickets.issue(device, teacher=teacher)
 
 
 def open_service(class_name: str, keep_days: int, log: logging.Logger) -> ClassService:

@@ -15,13 +15,13 @@ from urllib.parse import urlencode
 import tornado.web
 
 from mathcards import i18n
-from mathcards.classroom.clients import same
+from mathcards.classroom.clients import TEACHER_COOKIE, same
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService
 from mathcards.i18n import N_, _, ngettext
 
 TEACHER = "/mathcards/teacher"
-TEACHER_COOKIE = "mathcards-teacher"
+__all__ = ["TEACHER", "TEACHER_COOKIE", "TeacherPage", "routes"]
 GAMES = {"mam": N_("MAM!"), "lama": N_("LAMA"), "lama_dice": N_("LAMA Dice"), "unikat": "Unikat"}
 PAGE = """<!DOCTYPE html>
 <html lang="{language}"><head><meta charset="utf-8"><title>{title}</title>

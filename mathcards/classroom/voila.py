@@ -39,7 +39,7 @@ from voila.static_file_handler import (  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom import formulas, service, teacher
+from mathcards.classroom import formulas, live, service, teacher
 from mathcards.classroom.address import LOOPBACK_NAMES, student_url
 from mathcards.classroom.assets import (
     LabExtensionFiles,
@@ -132,7 +132,12 @@ class ClassroomVoila(Voila):
         )
         self.app.settings.update(self.tornado_settings)
         teacher_code = os.environ.get(TEACHER_CODE_ENV, "")
-        ours = [*service.routes(class_service), *teacher.routes(class_service, teacher_code)]
+        class_service.teacher_code, class_service.class_url = teacher_code, url
+        ours = [
+            *service.routes(class_service),
+            *live.routes(class_service),
+            *teacher.routes(class_service, teacher_code),
+        ]
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])
         self.listen()
 

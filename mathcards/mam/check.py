@@ -15,7 +15,7 @@ from enum import Enum
 from mathcards.i18n import _, ngettext
 from mathcards.mam import expression
 from mathcards.mam.cards import times
-from mathcards.mam.expression import Form
+from mathcards.mam.expression import Form, Sentence
 from mathcards.mam.solver import checked_max_power, checked_target, hand_of
 from mathcards.mam.steps import MAX_POWER, StepError, apply, symbol
 
@@ -102,6 +102,20 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.correct
+
+    @property
+    def calculations(self) -> tuple[Form, ...]:
+        """The calculations the message writes out, for a page to typeset."""
+        return getattr(self.message, "calculations", ())
+
+    def confirmed(self) -> Verdict:
+        """This verdict, once sympy has worked a right answer out exactly to its value (else
+        `typeset.Unconfirmed`)."""
+        if self.correct and self.form is not None and self.value is not None:
+            from mathcards.mam import typeset  # sympy: only once an answer is shown
+
+            typeset.confirm(self.form, self.value)
+        return self
 
 
 # ---------------------------------------------------------------- reading
@@ -264,7 +278,8 @@ def check(
     try:
         value, form = evaluate(tree, power=power, max_power=max_power)
     except StepError as problem:
-        return Verdict(False, str(problem), VerdictKind.STEP, cards=cards_used)
+        steps = (expression.step(*problem.step),) if problem.step else ()
+        return Verdict(False, Sentence(str(problem), steps), VerdictKind.STEP, cards=cards_used)
     for wanted in ([int(claimed)] if equals else []) + [target]:
         if value != wanted:
             message = _("that makes {value}, not {wanted}").format(value=value, wanted=wanted)
@@ -274,7 +289,8 @@ def check(
         "Correct! {calculation} = {target} uses {n} cards.",
         len(used),
     ).format(calculation=expression.pretty(form), target=target, n=len(used))
-    return Verdict(True, message, VerdictKind.CORRECT, value, cards_used, form=form)
+    said = Sentence(message, (form,))
+    return Verdict(True, said, VerdictKind.CORRECT, value, cards_used, form=form)
 
 
 def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind, str, int] | None:

@@ -10,12 +10,16 @@ from itertools import groupby
 from typing import Any
 
 from mathcards import i18n
-from mathcards.arguments import whole
+from mathcards.arguments import UsageError, whole
 from mathcards.i18n import N_, _, ngettext
 from mathcards.mam import cards as mam_cards
+from mathcards.mam import expression
 from mathcards.mam.check import check
-from mathcards.mam.solver import MAX_POWER_LIMIT, Found, find_solutions
+from mathcards.mam.solver import MAX_POWER_LIMIT, Found, Solution, find_solutions
 from mathcards.mam.steps import MAX_POWER
+
+SOLVE_FORMATS = ("text", "latex", "mathml", "json")
+CHECK_FORMATS = ("text", "latex", "mathml")
 
 
 def add_commands(commands: Any) -> None:
@@ -29,6 +33,12 @@ def add_commands(commands: Any) -> None:
         "--limit", type=_limit, default=100, metavar="N", help=_("list at most N (default 100)")
     )
     solve_cmd.add_argument("--json", action="store_true", help=_("one JSON object on stdout"))
+    solve_cmd.add_argument(
+        "--format",
+        choices=SOLVE_FORMATS,
+        default="text",
+        help=_("how to write the solutions: text (the default), latex, mathml or json"),
+    )
     solve_cmd.set_defaults(run=run_solve)
 
     check_cmd = commands.add_parser("check", help=_("is a calculation right? exit 0 if so, else 1"))
@@ -44,6 +54,12 @@ def add_commands(commands: Any) -> None:
         help=_("the face-up cards"),
     )
     _add_rules(check_cmd)
+    check_cmd.add_argument(
+        "--format",
+        choices=CHECK_FORMATS,
+        default="text",
+        help=_("how to write the calculation in the verdict: text (the default), latex or mathml"),
+    )
     check_cmd.set_defaults(run=run_check)
 
     deal_cmd = commands.add_parser("deal", help=_("turn up cards and roll the dice for a target"))
@@ -110,7 +126,10 @@ def run_solve(args: argparse.Namespace) -> int:
     rules = {"power": args.power, "max_power": args.max_power, "limit": args.limit}
     found = find_solutions(args.cards, args.target, **rules)
     solutions = found.solutions
-    if args.json:
+    if args.json and args.format not in ("text", "json"):
+        message = _("--json writes JSON: leave out --format {format}, or use --format json")
+        raise UsageError(message.format(format=args.format))
+    if args.json or args.format == "json":
         shown = [
             {"expression": s.text, "cards": list(s.cards), "latex": s.latex} for s in solutions
         ]
@@ -128,8 +147,17 @@ def run_solve(args: argparse.Namespace) -> int:
         size = ngettext("{n} card ({solutions}):", "{n} cards ({solutions}):", used)
         print(size.format(n=used, solutions=len(same_size)))
         for solution in same_size:
-            print(f"  {solution.pretty}")
+            print(f"  {_written(solution, args.format)}")
     return 0
+
+
+def _written(solution: Solution, form: str) -> str:
+    """A solution as `--format` asks: as a child writes it, LaTeX, or MathML (from sympy)."""
+    if form == "latex":
+        return solution.latex
+    if form == "mathml":
+        return solution.confirmed().mathml
+    return solution.pretty
 
 
 def _headline(found: Found, listed: int, *, deal: str, target: int) -> str:
@@ -165,8 +193,25 @@ def _headline(found: Found, listed: int, *, deal: str, target: int) -> str:
 def run_check(args: argparse.Namespace) -> int:
     rules = {"power": args.power, "max_power": args.max_power}
     verdict = check(args.answer, args.cards, args.target, **rules)
-    print(verdict.message)
+    if args.format != "text":
+        verdict.confirmed()  # sympy is there for the typesetting: it checks the checker too
+    print(_verdict_written(verdict.message, verdict.calculations, args.format))
     return 0 if verdict.correct else 1
+
+
+def _verdict_written(message: str, calculations: tuple, form: str) -> str:
+    r"""The verdict's sentence, its calculations as `--format` asks: as written, in LaTeX
+    (``$7 \times 6$``), or as HTML with MathML (from sympy)."""
+    if form == "mathml":
+        from mathcards.mam import typeset  # sympy: only when asked for
+
+        return typeset.sentence(message, calculations, typeset.mathml)
+    if form == "latex":
+        for calculation in calculations:
+            written = expression.pretty(calculation)
+            if calculation[0] != expression.LEAF and written in message:
+                message = message.replace(written, f"${expression.latex(calculation)}$", 1)
+    return message
 
 
 def run_deal(args: argparse.Namespace) -> int:

@@ -27,6 +27,23 @@ Form = tuple
 CHAIN_OF = {"+": SUM, "-": SUM, "*": PRODUCT, "/": PRODUCT}
 
 
+class Sentence(str):
+    """A sentence for a child that writes out calculations (`calculations`, canonical forms), so
+    that a page can typeset them where it shows the sentence (`typeset.sentence`)."""
+
+    calculations: tuple[Form, ...]
+
+    def __new__(cls, text: str, calculations: tuple[Form, ...] = ()) -> Sentence:
+        said = super().__new__(cls, text)
+        said.calculations = calculations
+        return said
+
+
+def step(a: int, op: str, b: int) -> Form:
+    """One step ``a op b`` of two numbers, read as it is written."""
+    return combine(op, leaf(a), leaf(b))
+
+
 def leaf(card: int) -> Form:
     """A single card."""
     return (LEAF, card)
@@ -184,12 +201,19 @@ def describe(form: Form) -> str:
     if form[0] == LEAF:
         return _("just the card {card}").format(card=form[1])
     if form[0] == POWER:
-        return _("{base} to the power {exponent}").format(
+        words = _("{base} to the power {exponent}").format(
             base=_part(form[1]), exponent=_part(form[2])
         )
+        return Sentence(words, _calculations([form[1], form[2]]))
     first, second = ordered_terms(form)
     words = DESCRIPTIONS[form[0], len(first) > 1, bool(second)]
-    return _(words).format(first=_listed(first), second=_listed(second))
+    said = _(words).format(first=_listed(first), second=_listed(second))
+    return Sentence(said, _calculations(first + second))
+
+
+def _calculations(parts: list[Form]) -> tuple[Form, ...]:
+    """The parts of a description that are calculations, not single cards."""
+    return tuple(part for part in parts if part[0] != LEAF)
 
 
 def _part(form: Form) -> str:

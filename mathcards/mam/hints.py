@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mathcards.i18n import _, ngettext
-from mathcards.mam.expression import first_step
+from mathcards.mam.expression import Sentence, first_step, step
 from mathcards.mam.solver import best, simplest
 from mathcards.mam.steps import written
 
@@ -22,15 +22,14 @@ def hint_ladder(cards: list[int], target: int, *, power: bool = False) -> list[s
             target, len(easy.cards), len((best(cards, target, power=power) or easy).cards)
         )
     ]
-    step = first_step(easy.form)
-    if step:
-        a, op, b, result = step
-        rungs.append(
-            _("Start with {step} = {result}.").format(step=written(a, op, b), result=result)
-        )
-    rungs.append(
-        _("One answer: {calculation} = {target}.").format(calculation=easy.pretty, target=target)
-    )
+    first = first_step(easy.form)
+    if first:
+        a, op, b, result = first
+        start = _("Start with {step} = {result}.").format(step=written(a, op, b), result=result)
+        rungs.append(Sentence(start, (step(a, op, b),)))
+    whole = _("One answer: {calculation} = {target}.")
+    answer = easy.confirmed(target)
+    rungs.append(Sentence(whole.format(calculation=answer.pretty, target=target), (answer.form,)))
     return rungs
 
 

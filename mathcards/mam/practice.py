@@ -13,7 +13,7 @@ from functools import cached_property
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
 from mathcards.mam.check import Verdict, check
-from mathcards.mam.expression import pretty
+from mathcards.mam.expression import Sentence, pretty
 from mathcards.mam.hints import hint_ladder
 from mathcards.mam.solver import is_solvable, simplest
 
@@ -55,10 +55,16 @@ class Exercise:
             return 0
         return max(len(self.solved_with) - self.hints_used, 0)
 
+    def check(self, text: str) -> Verdict:
+        """What `text` is as an answer to this deal."""
+        return check(text, self.cards, self.target, power=self.power)
+
     def good_answer(self) -> str:
         """One simple right answer, to show after the deal."""
         found = simplest(self.cards, self.target, power=self.power)
-        return found.pretty if found else _("none")
+        if found is None:
+            return _("none")
+        return Sentence(found.pretty, (found.confirmed(self.target).form,))
 
 
 STEPS = ("answer", "hint", "next")  # what a student does in a set, as the class book keeps it
@@ -100,11 +106,12 @@ class PracticeSet:
     def answer(self, text: str) -> Verdict:
         """Check an answer to the current deal; a correct one wins the cards it used."""
         exercise = self.current
-        verdict = check(text, exercise.cards, exercise.target, power=exercise.power)
+        verdict = exercise.check(text)
         if not self.finished and not exercise.solved:
             exercise.tries += 1
             if verdict.correct and verdict.form is not None:
-                exercise.solved_with, exercise.answer = verdict.cards, pretty(verdict.form)
+                exercise.solved_with = verdict.cards
+                exercise.answer = Sentence(pretty(verdict.form), (verdict.form,))
         return verdict
 
     def hint(self) -> str:

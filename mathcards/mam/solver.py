@@ -81,6 +81,21 @@ class Solution:
         """An unevaluated sympy expression (``sympy.sstr(e, order="none")`` keeps the order)."""
         return expression.to_sympy(self.form)
 
+    @property
+    def mathml(self) -> str:
+        """Typeset from its sympy expression: ``<math>…<mo>×</mo>…</math>``."""
+        from mathcards.mam import typeset  # sympy: only once a solution is typeset
+
+        return typeset.mathml(self.form)
+
+    def confirmed(self, target: int | None = None) -> Solution:
+        """This solution, once sympy has worked its expression out exactly to `target` (its own
+        value if none is given); else `typeset.Unconfirmed`. Cheap: for the few a page shows."""
+        from mathcards.mam import typeset
+
+        typeset.confirm(self.form, self.value if target is None else target)
+        return self
+
     @cached_property
     def difficulty(self) -> tuple[int, int, str]:
         """How hard it is to find, for equal card counts: costlier operators, more brackets."""

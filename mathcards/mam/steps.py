@@ -19,7 +19,12 @@ Partners = tuple[int, ...] | Callable[[int], bool]
 
 
 class StepError(ValueError):
-    """A step that breaks a rule; the message is a sentence for a child."""
+    """A step that breaks a rule; the message is a sentence for a child, `step` the step
+    ``(a, op, b)`` it writes out (if it writes one)."""
+
+    def __init__(self, message: str, step: tuple[int, str, int] | None = None) -> None:
+        super().__init__(message)
+        self.step = step
 
 
 def symbol(op: str) -> str:
@@ -55,13 +60,15 @@ def apply(op: str, a: int, b: int, *, powers: bool = False, max_power: int = MAX
         return a * b
     if op == "-":
         if a < b:
-            raise StepError(_("{step} goes below zero").format(step=written(a, op, b)))
+            raise StepError(_("{step} goes below zero").format(step=written(a, op, b)), (a, op, b))
         return a - b
     if op == "/":
         if b == 0:
-            raise StepError(_("{step}: you can't divide by zero").format(step=written(a, op, b)))
+            message = _("{step}: you can't divide by zero")
+            raise StepError(message.format(step=written(a, op, b)), (a, op, b))
         if a % b:
-            raise StepError(_("{step} is not a whole number").format(step=written(a, op, b)))
+            message = _("{step} is not a whole number")
+            raise StepError(message.format(step=written(a, op, b)), (a, op, b))
         return a // b
     if op == "^":
         if not powers:
@@ -73,7 +80,8 @@ def apply(op: str, a: int, b: int, *, powers: bool = False, max_power: int = MAX
             raise StepError(
                 _("{step} is bigger than {largest}, the largest power allowed").format(
                     step=written(a, op, b), largest=number(max_power, 0)
-                )
+                ),
+                (a, op, b),
             )
         return result
     raise StepError(_("{operator} is not an operator").format(operator=repr(op)))

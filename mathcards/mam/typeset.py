@@ -1,46 +1,155 @@
-"""A calculation typeset as MathML, from its sympy expression: what the answer box shows while a
-child types (Chromium draws MathML itself, so no page needs a script for it).
+"""Every calculation a page or a command shows, typeset from its sympy expression: a solution or
+any canonical form (`expression.Form`), or a calculation as a child typed it (`check.Node`).
 
-`expression` builds the sympy expression of a calculation as it was typed, unevaluated and in
-the child's order (each step kept: ``a - b`` as ``a + (-1)·b``, ``a / b`` as ``a · b⁻¹``);
-`mathml` prints it with sympy's presentation MathML printer, taught to write a step as a child
-does: ``×``, ``−`` and ``÷`` (``:`` in Polish), powers as superscripts, brackets only where the
-usual precedence needs them (or where the child put them around a whole right-hand side, such
-as ``12 − (6 − 2)``). sympy is imported on first use: a page that never types opens sooner.
+`expression` builds the sympy expression, unevaluated and in the child's order (each step kept:
+``a - b`` as ``a + (-1)·b``, ``a / b`` as ``a · b⁻¹``); `mathml` prints it with sympy's
+presentation MathML printer, taught to write a step as a child does: ``×``, ``−`` and ``÷``
+(``:`` in Polish), powers as superscripts, brackets only where the usual precedence needs them
+(or where the child put them around a whole right-hand side, such as ``12 − (6 − 2)``). `html`
+is what a page shows (MathML, and the plain text beside it for screen readers and copying);
+`sentence` typesets the calculations a sentence writes out; `exact` is sympy's exact value.
+Chromium draws MathML itself, so no page needs a script for it. sympy is imported on first use.
 """
 
 from __future__ import annotations
 
-from functools import cache
+import math
+import re
+from collections.abc import Callable, Iterable
+from functools import cache, lru_cache
+from html import escape
 from typing import TYPE_CHECKING, Any
 
-from mathcards.mam.check import BINDING, Node, Number
+from mathcards.i18n import _, divided_by
+from mathcards.mam import expression as forms
+from mathcards.mam.check import BINDING, Node, Number, Operation, tree_text
+from mathcards.mam.expression import Form
 from mathcards.mam.steps import symbol
 
 if TYPE_CHECKING:
     import sympy
 
+Calculation = Node | Form
+MEDIUM_SPACE = "0.2222em"  # the space MathML puts either side of a binary operator
 
-def expression(tree: Node) -> sympy.Expr:
-    """The typed calculation as an unevaluated sympy expression, each step in its place."""
+
+class Unconfirmed(ValueError):
+    """sympy's exact value of a calculation is not the one the solver or the checker found."""
+
+
+def tree(calculation: Calculation) -> Node:
+    """A calculation as a tree in the order it is read: a form's chain left to right, the
+    terms added (or multiplied) first, then those taken away (or divided by)."""
+    if not isinstance(calculation, tuple):
+        return calculation
+    kind = calculation[0]
+    if kind == forms.LEAF:
+        return Number(calculation[1], 0)
+    if kind == forms.POWER:
+        return Operation("^", tree(calculation[1]), tree(calculation[2]), 0)
+    first, second = forms.ordered_terms(calculation)
+    plus, minus = ("+", "-") if kind == forms.SUM else ("*", "/")
+    read = tree(first[0])
+    for op, term in [(plus, term) for term in first[1:]] + [(minus, term) for term in second]:
+        read = Operation(op, read, tree(term), 0)
+    return read
+
+
+def expression(calculation: Calculation) -> sympy.Expr:
+    """The calculation as an unevaluated sympy expression, each step in its place."""
     import sympy
 
-    if isinstance(tree, Number):
-        return sympy.Integer(tree.value)
-    left, right = expression(tree.left), expression(tree.right)
-    if tree.op == "^":
+    node = tree(calculation)
+    if isinstance(node, Number):
+        return sympy.Integer(node.value)
+    left, right = expression(node.left), expression(node.right)
+    if node.op == "^":
         return sympy.Pow(left, right, evaluate=False)
-    if tree.op == "-":
+    if node.op == "-":
         right = sympy.Mul(sympy.S.NegativeOne, right, evaluate=False)
-    if tree.op == "/":
+    if node.op == "/":
         right = sympy.Pow(right, sympy.S.NegativeOne, evaluate=False)
-    chain = sympy.Add if tree.op in "+-" else sympy.Mul
+    chain = sympy.Add if node.op in "+-" else sympy.Mul
     return chain(left, right, evaluate=False)
 
 
-def mathml(tree: Node) -> str:
-    """The typed calculation as a MathML element: ``<math><mn>7</mn><mo>×</mo>…</math>``."""
-    return f"<math>{_printer()().doprint(expression(tree))}</math>"
+@lru_cache(maxsize=4096)
+def exact(calculation: Calculation) -> sympy.Rational:
+    """sympy's exact value of the calculation (a fraction if a division is not whole)."""
+    return _worked_out(expression(calculation))
+
+
+def confirm(calculation: Calculation, value: int) -> None:
+    """Nothing, when sympy works the calculation out exactly to `value`; else `Unconfirmed`."""
+    made = exact(calculation)
+    if made != value:
+        message = _("sympy makes {calculation} {made}, not {value}")
+        raise Unconfirmed(message.format(calculation=plain(calculation), made=made, value=value))
+
+
+def _worked_out(expr: sympy.Expr) -> Any:
+    """An unevaluated sum, product or power worked out in sympy's exact numbers (as `doit`
+    does, a few times sooner)."""
+    import sympy
+
+    if expr.is_Number:
+        return expr
+    parts = [_worked_out(part) for part in expr.args]
+    if expr.is_Add:
+        return sum(parts, sympy.S.Zero)
+    if expr.is_Mul:
+        return math.prod(parts, start=sympy.S.One)
+    base, exponent = parts
+    return base**exponent
+
+
+def plain(calculation: Calculation) -> str:
+    """The calculation in plain text, as a child writes it: ``7 × 6 + 2 − 12``."""
+    if isinstance(calculation, tuple):
+        return forms.pretty(calculation)
+    return tree_text(calculation)
+
+
+def mathml(calculation: Calculation) -> str:
+    """The calculation as a MathML element: ``<math><mn>7</mn><mo>×</mo>…</math>``."""
+    return _mathml(calculation, divided_by())
+
+
+@lru_cache(maxsize=4096)
+def _mathml(calculation: Calculation, _division: str) -> str:
+    """`mathml`, kept for each language's division sign (a page shows the same ones often)."""
+    return f"<math>{_printer()().doprint(expression(calculation))}</math>"
+
+
+def html(calculation: Calculation) -> str:
+    """The calculation for a page: drawn as MathML, its plain text beside it (visually hidden,
+    for a screen reader and for copying)."""
+    return (
+        f'<span aria-hidden="true">{mathml(calculation)}</span>'
+        f'<span class="mc-said">{escape(plain(calculation))}</span>'
+    )
+
+
+def sentence(
+    text: str,
+    calculations: Iterable[Calculation] | None = None,
+    typeset: Callable[[Calculation], str] = html,
+) -> str:
+    """A sentence as HTML, the calculations it writes out typeset (`html`, or `mathml` alone);
+    `calculations` defaults to those a `Sentence` carries. A lone card stays a number."""
+    if calculations is None:
+        calculations = getattr(text, "calculations", ())
+    shown = escape(text)
+    shown_as: list[str] = []
+    for calculation in calculations:
+        if isinstance(tree(calculation), Number):
+            continue
+        written = re.compile(rf"(?<!\w){re.escape(escape(plain(calculation)))}(?!\w)")
+        found = written.search(shown)
+        if found:
+            shown = f"{shown[: found.start()]}\0{len(shown_as)}\0{shown[found.end() :]}"
+            shown_as.append(typeset(calculation))
+    return re.sub("\0(\\d+)\0", lambda match: shown_as[int(match[1])], shown)
 
 
 @cache
@@ -76,6 +185,9 @@ def _printer() -> type:
             row.appendChild(self._bracketed(left, binding(left) >= BINDING[op]))
             sign = self.dom.createElement("mo")
             sign.appendChild(self.dom.createTextNode(symbol(op)))
+            if symbol(op) == ":":  # a browser spaces ":" as punctuation: as ÷ instead
+                sign.setAttribute("lspace", MEDIUM_SPACE)
+                sign.setAttribute("rspace", MEDIUM_SPACE)
             row.appendChild(sign)
             row.appendChild(self._bracketed(right, binding(right) > BINDING[op]))
             return row

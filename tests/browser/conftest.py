@@ -166,8 +166,11 @@ LAYOUT_PROBLEMS = """() => {
   for (const box of boxes) {
     if (getComputedStyle(box).overflowX === 'visible' || !box.clientWidth) continue;
     if (box.scrollWidth <= box.clientWidth + 1 || box.closest('.mc-unikat-board')) continue;
+    const hidden = getComputedStyle(box).clipPath !== 'none' && box.clientWidth <= 1;
+    if (hidden) continue;  // visually hidden on purpose: the plain text for a screen reader
     const what = (box.innerText || box.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
-    problems.push(`"${what}" is cut: ${box.scrollWidth}px wide in ${box.clientWidth}px`);
+    const named = `${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`;
+    problems.push(`"${what}" (${named}) is cut: ${box.scrollWidth}px wide in ${box.clientWidth}px`);
   }
   const controls = document.querySelectorAll(['button', 'input', 'select', 'textarea']
     .map(tag => `#rendered_cells ${tag}`).join(', '));

@@ -84,7 +84,7 @@ def test_the_bust_page_simulates_and_clears_odds_for_a_bad_row(server, visit, tm
     expect(page.locator(".mc-rows-view svg.mc-card"), "6 6 L and 2 3, drawn").to_have_count(5)
     page.locator("button.mc-roll-100").click()
     page.locator(".mc-frequencies", has_text="After 100 rolls").wait_for(timeout=WAIT_MS)
-    expect(page.locator(".mc-chart img")).to_have_count(2)
+    expect(page.locator(".mc-chart .mc-chart-shapes"), "two charts").to_have_count(2)
 
     type_into(page, ".mc-row-input", "6 6 X")
     page.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)

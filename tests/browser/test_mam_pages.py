@@ -9,6 +9,7 @@ from mathcards.mam import best, level
 from mathcards.mam.game import MamGame
 from mathcards.mam.practice import PracticeSet
 from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
+from tests.browser.test_page_assets import Recorder
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -178,9 +179,9 @@ def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
     odds.locator(".mc-odds-summary", has_text="98.4%").wait_for(timeout=WAIT_MS)
     odds.locator("select").select_option("hard")
     odds.locator(".mc-odds-summary", has_text="Level hard").wait_for(timeout=WAIT_MS)
-    expect(odds.locator("img")).to_have_count(2)
+    expect(odds.locator(".mc-chart-shapes"), "two charts").to_have_count(2)
     levels = visit.page.locator(".mc-all-levels")
-    levels.locator("img").wait_for(timeout=WAIT_MS)
+    levels.locator("img.mc-chart-wide").wait_for(timeout=WAIT_MS)
     expect(levels).to_contain_text("98.4%")
 
 
@@ -211,3 +212,34 @@ def test_a_practice_set_ends_with_every_deal_listed(server, visit):
     practice.locator(".mc-message.mc-error", has_text="the set is finished").wait_for(
         timeout=WAIT_MS
     )
+
+
+def test_every_calculation_is_mathml_a_power_solution_the_preview_and_a_verdict(server, visit):
+    loaded = Recorder(visit.page)
+    visit.open(f"{server}/voila/render/en/mam/3-how-the-solver-thinks.ipynb")
+    explorer = visit.page.locator(".mc-solver-explorer")
+    explorer.locator("input[type=checkbox]").check()
+    explorer.locator(".mc-solutions", has_text="40 ways to make 32").wait_for(timeout=WAIT_MS)
+    power = explorer.locator(".mc-solutions li", has_text="7^(12 ÷ 6) − 15 − 2")
+    expect(power.locator("math msup mn").first).to_have_text("7")  # a superscript, drawn
+    assert power.locator("math msup").bounding_box()["height"] > 10
+    assert not loaded.mathjax(), "MathJax was loaded"
+
+    visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
+    table = visit.page.locator(".mc-target-table").first
+    table.locator("input[type=checkbox]").first.check()  # the exponent variant
+    table.locator("button.mc-new-game").click()
+    table.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+    table.locator(".mc-answer input").fill("2^(3×2)")
+    table.locator(".mc-preview math msup").wait_for(timeout=WAIT_MS)
+    cards, target = table_state(table)
+    solution = best(cards, target, power=True)
+    answer(table, solution.text)
+    verdict = table.locator(".mc-message.mc-ok", has_text="Correct!")
+    verdict.wait_for(timeout=WAIT_MS)
+    if len(solution.cards) > 1:
+        expect(verdict.locator("math")).to_have_count(1)
+        expect(verdict.locator(".mc-said")).to_have_text(solution.pretty)
+    assert visit.page.locator("mjx-container").count() == 0
+    assert not loaded.mathjax(), "MathJax was loaded"
+    assert not visit.errors and not visit.offsite_requests()

@@ -168,7 +168,8 @@ def test_at_most_so_many_tokens_are_remembered_the_oldest_forgotten_first(most):
 
     async def ask(*names: str) -> None:
         for name in names:
-            assert await tokens.user(name) == name.replace("t", "s")
+            user = await tokens.user(name)
+            assert user is not None and user.name == name.replace("t", "s")
 
     run_apart(ask("t0", "t1", "t2", "t0", "t3", "t4"))  # t0 used again: t1 is the oldest
     assert len(tokens.users) == most

@@ -67,8 +67,8 @@ def test_sentences_speak_to_you_in_the_second_person():
     game = game_with({"Ala": (1, 4), ty: (3,)}, llama_row=(5, 6))
     assert game.apply(Quit()).sentence == "Ala pasuje. Twój ruch."
     assert roll(game, (5, 6, 1)) == (
-        "Wyrzucasz 5 6 1 i nie masz trafienia w swoim rzędzie, a reszta graczy już spasowała: "
-        "totalna klapa! Bierzesz cały rząd lam (5 6) do swojego rzędu. "
+        "Wyrzucasz 5 6 1 i nie masz trafienia w swoim szeregu, a reszta graczy już spasowała: "
+        "totalna klapa! Bierzesz cały środkowy szereg (5 6) do swojego szeregu. "
         "Koniec rundy (Ala +5, Ty +14)."
     )
     assert game.next_round().sentence == "Runda 2: zaczynasz."
@@ -79,7 +79,7 @@ def test_sentences_speak_to_you_in_the_second_person():
     empty = game_with({ty: (4,), "Ala": (2,)}, scores={ty: 5})
     assert roll(empty, (4, 2, 1)) == "Wyrzucasz 4 2 1: trafienie."
     assert empty.apply(Discard((4,))).sentence == (
-        "Odrzucasz 4. Nie masz już kart w rzędzie! Możesz oddać jeden żeton."
+        "Odrzucasz 4. Nie masz już kart w szeregu! Możesz oddać jeden żeton."
     )
     assert refusal(lambda: empty.apply(ReturnChip(10))) == (
         "Nie masz żetonu o wartości 10 do oddania"
@@ -88,16 +88,19 @@ def test_sentences_speak_to_you_in_the_second_person():
 
 def test_sentences_about_any_name_keep_it_as_it_is():
     game = game_with({"Ala": (1, 1), "Bartek": (2,)}, llama_row=(5,))
-    assert roll(game, (5, 6, 3)) == "Ala wyrzuca 5 6 3 i nie ma trafienia w swoim rzędzie."
-    assert refusal(lambda: game.apply(Roll())) == "Ala musi teraz wybrać kartę z rzędu lam"
+    assert roll(game, (5, 6, 3)) == "Ala wyrzuca 5 6 3 i nie ma trafienia w swoim szeregu."
+    assert (
+        refusal(lambda: game.apply(Roll())) == "Ala musi teraz wybrać kartę ze środkowego szeregu"
+    )
     assert game.apply(Take(5)).sentence == (
-        "Ala dobiera kartę 5 z rzędu lam. Rząd lam jest pusty. Koniec rundy (Ala +6, Bartek +2)."
+        "Ala bierze kartę 5 ze środkowego szeregu. Środkowy szereg jest pusty. "
+        "Koniec rundy (Ala +6, Bartek +2)."
     )
     assert game.next_round().sentence == "Runda 2: zaczyna Ala."
     bust = game_with({"Ala": (1, 1), "Bartek": (2,)}, llama_row=(1, 2))
     assert roll(bust, (5, 6, 3)).startswith(
-        "Ala wyrzuca 5 6 3 i nie ma trafienia ani w swoim rzędzie, ani w rzędzie lam: totalna "
-        "klapa! Ala bierze cały rząd lam (1 2) do swojego rzędu."
+        "Ala wyrzuca 5 6 3 i nie ma trafienia ani w swoim szeregu, ani w środkowym szeregu: "
+        "totalna klapa! Ala bierze cały środkowy szereg (1 2) do swojego szeregu."
     )
     tied = game_with({"Ala": (6, 5), "Bartek": (6, 5)}, scores={"Ala": 30, "Bartek": 30})
     tied.apply(Quit())
@@ -124,7 +127,7 @@ def test_refusals_say_the_rule_in_polish():
         "runda jeszcze trwa: najpierw ją dokończ",
         "w tej grze o wyniku rzutu decyduje los: nikt go nie wybiera",
         "nie ma gracza o imieniu 'Celina'",
-        "możesz odrzucić tylko karty ze swojego rzędu, które pokazują kości, po jednej na kość, "
+        "możesz odrzucić tylko karty ze swojego szeregu, które pokazują kości, po jednej na kość, "
         "a nie 5",
         "Ala musi teraz wybrać karty do odrzucenia",
     ]
@@ -185,8 +188,8 @@ def test_the_cases_and_layouts_have_polish_names():
     assert [_(case.value) for case in Case] == [
         "trzy lamy",
         "odrzucenie",
-        "dobranie karty",
-        "klapa",
+        "wzięcie karty",
+        "totalna klapa",
     ]
     assert [_(label) for label in LAYOUTS] == [
         "Zwykłe kości",

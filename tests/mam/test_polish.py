@@ -179,7 +179,7 @@ def test_a_practice_set_sums_up_in_polish():
 def test_a_pass_and_a_new_roll_in_polish():
     game = stacked_game([1, 1, 1, 1, 2], deck=[3, 9, 8])
     assert game.apply(Pass()).sentence == (
-        "Nikt nie umie ułożyć 32: odkrywamy jeszcze jedną kartę – 3. Rzuć kośćmi."
+        "Nikt nie potrafi ułożyć 32: odkrywamy jeszcze jedną kartę – 3. Rzuć kośćmi."
     )
     assert game.phase is Phase.CHANCE
 

@@ -190,4 +190,4 @@ def test_the_display_refills_in_polish_with_the_verb_agreeing():
     game.apply(Lay(card("cwb2"), (2, 0)))
     game.apply(Stop())
     event = game.apply(Draw(third))
-    assert "Wystawka jest pusta: z woreczka odkrywają się trzy nowe karty." in event.sentence
+    assert "Wystawka jest pusta: z woreczka trafiają na nią trzy nowe karty." in event.sentence

@@ -124,7 +124,7 @@ def test_draw_or_quit_with_its_book_in_polish(polish):
     decision.quit.click()
     text = shown_text(decision)
     assert english_words(text, {"Ola", "Ada", "Ben"}) == [], english_words(text)
-    assert "W dzienniku klasy jesteś jako Ola" in text and "Zapisano: 1" in text
+    assert "W dzienniku klasy występujesz jako Ola" in text and "Zapisano: 1" in text
 
 
 # ------------------------------------------------------------------ LAMA Dice: roll or quit
@@ -224,7 +224,7 @@ def test_roll_or_quit_follows_the_pages_dice():
 def test_roll_or_quit_in_polish(polish):
     exercise = RollOrQuit(seed=6, book=StandInBook(DecisionService(), OLA))
     assert [exercise.roll_on.description, exercise.quit.description] == ["Rzucaj dalej", "Spasuj"]
-    assert exercise.again.description == "Inny rząd"
+    assert exercise.again.description == "Inny szereg"
     best, other = best_and_other(exercise)
     press(exercise, best)
     exercise.again.click()

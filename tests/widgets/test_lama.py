@@ -201,7 +201,7 @@ def test_a_tournament_chart_on_a_click():
     chart.play_button.click()
     assert chart.table.value.count("<tr>") == 5
     assert chart.figure.axes[0].get_title() == "10 games, deck classic: mean penalty ± spread"
-    assert bytes(chart.chart.value).startswith(b"\x89PNG") and chart.chart.layout.display == ""
+    assert chart.chart.value.count("<img") == 2 and chart.chart.layout.display == ""
     assert "mc-error" not in chart.message.value
 
 
@@ -212,10 +212,10 @@ def test_the_run_simulation_converges_and_starts_again_for_another_deck():
     _click(simulation.children[3], "Deal 1,000")
     assert len(simulation.runs) == 1000 and "in 1,000 hands dealt" in simulation.dealt.value
     assert len(simulation.figure.axes[0].lines[0].get_xdata()) == 1000
-    assert bytes(simulation.chart.value).startswith(b"\x89PNG")
+    assert simulation.chart.value.count('src="data:image/png;base64,') == 2
     simulation.preset.value = "party"
     assert simulation.runs == [] and "7129/21879" in simulation.exact.value
-    assert bytes(simulation.chart.value) == b"", "the old chart goes with the old deck"
+    assert simulation.chart.value == "", "the old chart goes with the old deck"
     assert simulation.chart.layout.display == "none"
 
 

@@ -156,7 +156,8 @@ def test_the_odds_demo_converges_and_reports_bad_rows_next_to_the_inputs(clock):
     roll_100.click()
     clock.run()
     assert "After <b>200</b> rolls" in demo.frequencies.value and len(demo.cases) == 200
-    assert demo.chart.value.count("<img") == 2 and demo.work.layout.display == "none"
+    assert demo.chart.value.count("<img") == 4, "two charts, each wide and phone-shaped"
+    assert demo.work.layout.display == "none"
     demo.row_text.value = "1 9"
     assert "9&#x27; is not a card" in demo.rows.message.value
     assert demo.row_text.value == "1 9", "what was typed stays"
@@ -490,9 +491,9 @@ def test_polish_messages_counts_and_percentages(polish):
     played, _clock = table("bold", seed=2)
     played.act(Discard((1,)))
     assert "Musisz teraz rzucić kośćmi albo spasować" in played.message.value
-    assert 'aria-label="zakryty rząd: 1 karta"' in render_row((1,), face_down=True)
-    assert 'aria-label="zakryty rząd: 3 karty"' in render_row((1, 2, 3), face_down=True)
-    assert 'aria-label="zakryty rząd: 5 kart"' in render_row((1, 2, 3, 4, 5), face_down=True)
+    assert 'aria-label="zakryty szereg: 1 karta"' in render_row((1,), face_down=True)
+    assert 'aria-label="zakryty szereg: 3 karty"' in render_row((1, 2, 3), face_down=True)
+    assert 'aria-label="zakryty szereg: 5 kart"' in render_row((1, 2, 3, 4, 5), face_down=True)
     odds = render_odds(roll_odds([1, 1, 3, L], (1, 2, 3, 4, 5, 6, L)))
     assert "<td>8 z 216</td><td>1/27</td><td>3,7%</td>" in odds
     assert "Jeśli teraz spasujesz, dostaniesz 14 punktów karnych." in odds

@@ -5,6 +5,7 @@ from html import escape, unescape
 
 import pytest
 
+from mathcards import i18n
 from mathcards.mam import best, solve
 from mathcards.mam.solver import find_solutions
 from tests.conftest import FakeClock
@@ -41,6 +42,24 @@ RULEBOOK = [7, 6, 12, 2, 15]
 def shown(widget) -> str:
     """The words a widget shows, without their markup."""
     return unescape(re.sub("<[^>]+>", "", widget.value))
+
+
+def said(widget) -> str:
+    """The words a screen reader says: typeset MathML is hidden from it, its plain text is not."""
+    return said_in(widget.value)
+
+
+def said_in(html: str) -> str:
+    return shown_html(re.sub(r'<span aria-hidden="true"><math>.*?</math></span>', "", html))
+
+
+def shown_html(html: str) -> str:
+    return unescape(re.sub("<[^>]+>", "", html))
+
+
+def typeset_in(html: str) -> list[str]:
+    """The symbols of each typeset calculation in `html`, read in order without their tags."""
+    return [shown_html(found) for found in re.findall(r"<math>(.*?)</math>", html)]
 
 
 def read_preview(html: str) -> tuple[str, str, str]:
@@ -116,6 +135,22 @@ def test_solutions_are_grouped_by_cards_used():
     assert many.count("<li>") == len(solve([1, 2, 3, 4, 5], 5)) or "more</li>" in many
 
 
+def test_every_solution_shown_is_typeset_from_sympy_with_its_plain_text_beside_it():
+    html = render_solutions(find_solutions([7, 6, 12, 2, 15], 32, power=True), 32)
+    items = re.findall(r"<li>(.*?)</li>", html)
+    assert len(items) == 40 and all(
+        item.startswith('<span aria-hidden="true"><math>') for item in items
+    )
+    power = next(item for item in items if said_in(item) == "7^(12 ÷ 6) − 15 − 2")
+    assert typeset_in(power) == ["712÷6−15−2"] and "<msup><mn>7</mn><mrow><mn>12</mn>" in power
+    i18n.use("pl")
+    try:
+        polish = render_solutions(find_solutions([12, 6, 5], 2), 2)
+        assert typeset_in(polish) == ["12:6"] and "12 : 6" in said_in(polish)
+    finally:
+        i18n.use("en")
+
+
 def test_a_table_too_big_to_count_shows_its_best_ways_and_says_more_than():
     html = render_solutions(find_solutions([3, 4, 7, 8, 9, 10, 11, 16], 34, limit=10), 34)
     assert "more than" in html and "the best 10, most cards first" in html
@@ -158,6 +193,8 @@ def test_a_correct_claim_wins_the_cards_and_starts_the_next_round():
     assert "=" in table.answer.preview.value
     table.answer.submit.click()
     assert "Correct!" in table.answer.message.value and "mc-ok" in table.answer.message.value
+    assert typeset_in(table.answer.message.value) == [solution.pretty.replace(" ", "")]
+    assert f"Correct! {solution.pretty} = {table.game.target}" not in said(table.answer.message)
     assert len(table.game.won["Team B"]) == len(solution.cards)
     assert table.answer.text.value == "", "a new round starts with an empty box"
 
@@ -278,6 +315,8 @@ def test_hints_climb_the_ladder():
         table.hint_button.click()
         assert table.hint_text.value.count("<p>") == min(rung, 3)
     assert "One answer" in table.hint_text.value
+    assert len(typeset_in(table.hint_text.value)) == 2  # the first step and the whole answer
+    assert "Start with" in said(table.hint_text) and "<math>" not in said(table.hint_text)
 
 
 def test_show_all_solutions_toggles():
@@ -338,6 +377,9 @@ def test_the_teacher_chooses_how_many_teams_and_names_them():
     table.deal_button.click()
     assert table.game.players == ["Lions", "Tigers", "Team A"]
     assert list(table.claimer.options) == ["Lions", "Tigers", "Team A"]
+    table.team_text.value = "Lions\nTigers, Owls\n"  # one a line works too
+    table.deal_button.click()
+    assert table.game.players == ["Lions", "Tigers", "Owls"]
     table.team_text.value = "Ann, Ann"
     table.deal_button.click()
     assert "a name of their own" in table.answer.message.value
@@ -417,7 +459,9 @@ def test_a_practice_session_runs_to_its_summary():
     assert "You solved 1 of 2 deals" in session.summary.value
     report = session.summary.value
     assert report.count("<tr>") == 3, "a heading and one row a deal"
-    assert exercise.answer in report and escape(missed.good_answer()) in report
+    assert exercise.answer in said_in(report) and missed.good_answer() in said_in(report)
+    good = [text.replace(" ", "") for text in (exercise.answer, missed.good_answer())]
+    assert [text for text in good if len(text) > 2] == typeset_in(report)  # a lone card: a number
     session.answer.submit.click()
     assert "New set" in session.answer.message.value
     session.next_button.click()
@@ -480,7 +524,8 @@ def test_same_solution_says_what_each_calculation_does():
     assert "the same solution, written two ways" in same.verdict.value
     same.second.value = "7 × 6 − 12 + 2"
     assert "two different solutions" in same.verdict.value
-    assert "add (7 × 6) and 2, take away 12" in same.verdict.value
+    assert "add (7 × 6) and 2, take away 12" in said(same.verdict)
+    assert typeset_in(same.verdict.value) == ["7×6"]
     same.second.value = "15 + 12 - (2 - 7 + 7)"
     assert "you used 7 twice" in same.verdict.value and "So:" not in same.verdict.value
 
@@ -490,7 +535,7 @@ def test_target_odds_follow_the_chosen_level(clock):
     assert "Drawing the charts" in odds.summary.value and not odds.dice.value
     assert odds.dice.layout.display == odds.hardest.layout.display == "none", "no empty image"
     clock.run()
-    assert "98.4%" in odds.summary.value and bytes(odds.dice.value).startswith(b"\x89PNG")
+    assert "98.4%" in odds.summary.value and odds.dice.value.count("<img") == 2
     assert odds.dice.layout.display == odds.hardest.layout.display == ""
     before = odds.hardest.value
     odds.level_choice.value = "hard"
@@ -508,7 +553,7 @@ def test_every_level_at_once_with_its_chart_drawn_after_the_page(clock):
     assert not levels.chart.value and "Drawing" in levels.progress.value
     assert levels.chart.layout.display == "none", "no broken-image icon before the chart"
     clock.run()
-    assert bytes(levels.chart.value).startswith(b"\x89PNG") and levels.progress.value == ""
+    assert levels.chart.value.count("<img") == 2 and levels.progress.value == ""
     assert levels.chart.layout.display == ""
 
 

@@ -10,7 +10,7 @@ from mathcards import i18n
 from mathcards.mam import best
 from tests.conftest import FakeClock
 from tests.english import english_words
-from tests.widgets.test_mam import RULEBOOK, answer_for, read_preview, stacked
+from tests.widgets.test_mam import RULEBOOK, answer_for, read_preview, said, stacked, typeset_in
 from widgets.mam import (
     AllLevels,
     MamTable,
@@ -120,7 +120,7 @@ def test_against_the_computer_in_polish(clock):
     assert "Komputer 1 (ekspert) myśli:" in table.countdown.value
     while not table.game.log:  # the computer's countdown, second by second, to its claim
         clock.pending.pop(0).callback()
-    assert "Tym razem szybszy jest Komputer 1 (ekspert)." in table.answer.message.value
+    assert "Tym razem Komputer 1 (ekspert) odpowiada szybciej." in table.answer.message.value
     assert "Komputer 1 (ekspert): Dobrze!" in table.status.value and not english_in(table)
     table.answer.text.value = "1+1"
     table.answer.submit.click()
@@ -183,13 +183,14 @@ def test_the_lessons_explorers_in_polish():
         "23 sposoby, by ułożyć 32" in explorer.found.value
         and "5 kart (12):" in explorer.found.value
     )
-    assert "(15 × 12 + 2) : 7 + 6" in explorer.found.value and "÷" not in explorer.found.value
+    assert "(15 × 12 + 2) : 7 + 6" in said(explorer.found) and "&#247;" not in explorer.found.value
+    assert "(15×12+2):7+6" in typeset_in(explorer.found.value)
     explorer.cards.value = "7 99"
     assert "„99” to nie karta" in explorer.message.value
     same = SameSolution()
     assert "Czyli: to samo rozwiązanie, zapisane na dwa sposoby." in same.verdict.value
     same.second.value = "7 × 6 − 12 + 2"
-    assert "dodaj (7 × 6) i 2, odejmij 12" in same.verdict.value
+    assert "dodaj (7 × 6) i 2, odejmij 12" in said(same.verdict)
     deal = QuickDeal(seed=5)
     deal.ways_button.click()
     for widget in (explorer, same, deal):

@@ -36,9 +36,9 @@ def figure_words(figure) -> list[str]:
     for axes in figure.axes:
         shown += [axes.get_title(), axes.get_xlabel(), axes.get_ylabel()]
         shown += [label.get_text() for label in axes.get_xticklabels() + axes.get_yticklabels()]
-        if legend := axes.get_legend():
-            shown += [text.get_text() for text in legend.get_texts()]
-    return [text for text in shown if text]
+    for legend in figure.legends:
+        shown += [text.get_text() for text in legend.get_texts()]
+    return [" ".join(text.split()) for text in shown if text]
 
 
 DRAWINGS = {

@@ -6,6 +6,7 @@ from html import unescape
 import pytest
 
 from mathcards import i18n
+from mathcards.unikat.board import side_of
 from mathcards.unikat.cards import DECK, card
 from mathcards.unikat.chain import best_chain
 from mathcards.unikat.game import Draw, Lay, Phase
@@ -81,8 +82,10 @@ def test_clicking_a_rack_card_lights_up_exactly_the_cells_the_engine_allows():
     rack_button.click()
     picked = [b for b in table.rack_row.children if "mc-selected" in classes(b)]
     assert [b.tooltip for b in picked] == [chosen.name]
-    lit = {s.tooltip.rsplit(" ", 1)[-1] for s in slots(table)}
-    assert lit == {f"{m.at[0]},{m.at[1]}" for m in legal if m.card == chosen}
+    lit = {s.tooltip for s in slots(table)}
+    board = table.game.board
+    assert lit == {f"lay it here, {side_of(board, m.at)}" for m in legal if m.card == chosen}
+    assert not any(re.search(r"-?\d+,-?\d+", tip) for tip in lit), "in words, not coordinates"
     slots(table)[0].click()
     assert chosen in table.game.board.values() and table.game.phase is Phase.LAYING
     assert f"You lay the {chosen.name} " in table.story.value
@@ -305,7 +308,8 @@ def test_your_moves_are_said_to_you_in_polish(polish):
     lay = next(m for m in table.game.legal_actions() if isinstance(m, Lay))
     table.select(lay.card)
     slot = slots(table)[0]
-    assert slot.tooltip.startswith("połóż ją tutaj, na polu ")
+    assert slot.tooltip.startswith("połóż ją tutaj: ")
+    assert not re.search(r"na polu|-?\d+,-?\d+", slot.tooltip), slot.tooltip
     table.lay_at(lay.at)
     assert f"Kładziesz kartę „{lay.card.name}” " in table.story.value
     assert not re.search(r"na polu|-?\d+,-?\d+", table.story.value), table.story.value
@@ -359,7 +363,9 @@ def test_the_chain_of_81_and_the_squares_in_polish(polish):
     checker = SquareChecker("swb1 swb2 srb1 srb2")
     assert "Tak, to kwadrat: wzdłuż wierszy zmienia się <b>wielkość</b>" in checker.verdict.value
     checker.inputs[3].value = "srb3"
-    assert "Nie: dwie prawe karty nie różnią się dokładnie jedną cechą." in checker.verdict.value
+    assert (
+        "Nie: dwie karty po prawej nie różnią się dokładnie jedną cechą." in checker.verdict.value
+    )
     checker.inputs[0].value = "swb9"
     assert "wielkość zapisuje się jako 1/2/3" in checker.message.value
     no_english(checker)

@@ -190,11 +190,6 @@ def dropdown(description: str, options: list[tuple[str, str]], value: str, css: 
     return made
 
 
-def wrapping(controls: list[w.Widget]) -> w.HBox:
-    """Controls side by side, each on a line of its own where the screen is too narrow."""
-    return w.HBox(controls, layout=w.Layout(flex_flow="row wrap", max_width="100%"))
-
-
 def labelled(labels: dict[str, str]) -> list[tuple[str, str]]:
     """Options as (label in the language in use, value): the values stay the code's words."""
     return [(_(shown), value) for value, shown in labels.items()]

@@ -21,7 +21,7 @@ from mathcards.lama.odds import (
     run_chance,
 )
 from mathcards.lama.simulate import simulate_runs
-from widgets.charts import chart_image, drawn, figure_png, show_chart
+from widgets.charts import chart_figures, chart_image, figures_html, show_chart
 from widgets.controls import (
     Complains,
     button,
@@ -88,8 +88,9 @@ class TournamentChart(Complains, w.VBox):
             "{games} games, deck {deck}: mean penalty ± spread",
             games,
         ).format(games=games, deck=find_preset(self.preset.value).label)
-        self.figure = drawn("tournament_chart", standings, title)
-        show_chart(self.chart, figure_png(self.figure))
+        figures = chart_figures("tournament_chart", standings, title)
+        self.figure = figures["wide"]
+        show_chart(self.chart, figures_html(figures))
         self.message.value = ""
 
 
@@ -131,7 +132,7 @@ class RunSimulation(Complains, w.VBox):
     def reset(self) -> None:
         """Forget the dealt hands; show the exact chance for the chosen deck."""
         self.runs, self.dealt.value, self.figure = [], "", None
-        show_chart(self.chart, b"")
+        show_chart(self.chart, "")
         chance = run_chance(self.preset.value)
         exactly = _("Exact chance that a dealt hand is a run: {exact} ≈ {percent}").format(
             exact=f"<b>{chance}</b>", percent=percent(chance, digits=2)
@@ -152,8 +153,9 @@ class RunSimulation(Complains, w.VBox):
         self.dealt.value = f"<p>{escape(runs)}</p>"
         exact = float(run_chance(self.preset.value))
         title = _("Run hands, deck {deck}").format(deck=find_preset(self.preset.value).label)
-        self.figure = drawn("run_chart", self.runs, exact, title)
-        show_chart(self.chart, figure_png(self.figure))
+        figures = chart_figures("run_chart", self.runs, exact, title)
+        self.figure = figures["wide"]
+        show_chart(self.chart, figures_html(figures))
 
 
 class DealOdds(Complains, w.VBox):

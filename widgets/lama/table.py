@@ -29,6 +29,7 @@ from widgets.controls import (
     button,
     html,
     kernel_clock,
+    row,
     shows_errors,
 )
 from widgets.deals import DealNumber, render_shown
@@ -47,7 +48,6 @@ from widgets.lama.cards import (
     render_piles,
     render_round_end,
     render_seats,
-    wrapping,
 )
 from widgets.pacing import Pacing
 from widgets.style import LAMA_STYLE, page_style
@@ -105,10 +105,10 @@ class LamaTable(Complains, w.VBox):
             [
                 w.HTML(f"<b>{escape(choose_all)}</b>"),
                 self.name,
-                wrapping([self.preset, self.llama_scoring]),
-                wrapping([self.starter, self.lama20]),
-                wrapping(self.seats[:3]),
-                wrapping(self.seats[3:]),
+                row(self.preset, self.llama_scoring),
+                row(self.starter, self.lama20),
+                row(*self.seats[:3]),
+                row(*self.seats[3:]),
                 self.deal_number,
             ]
         )

@@ -9,6 +9,7 @@ from itertools import groupby
 import ipywidgets as w
 
 from mathcards.i18n import _, ngettext
+from mathcards.mam import typeset
 from mathcards.mam.cards import level_choices, target
 from mathcards.mam.check import preview
 from mathcards.mam.game import MamGame
@@ -64,7 +65,9 @@ def render_solutions(found: Found, target: int) -> str:
     parts = [f"<p><b>{escape(heading)}</b></p>"]
     for used, group in groupby(solutions, key=lambda s: len(s.cards)):
         shown = list(group)
-        items = "".join(f"<li>{escape(s.pretty)}</li>" for s in shown[:SHOWN_PER_GROUP])
+        items = "".join(
+            f"<li>{typeset.html(s.confirmed(target).form)}</li>" for s in shown[:SHOWN_PER_GROUP]
+        )
         more = len(shown) - SHOWN_PER_GROUP
         if more > 0:
             rest = _("… and {count} more").format(count=more)
@@ -81,10 +84,8 @@ def render_preview(text: str, power: bool) -> str:
         return f'<span class="mc-preview-problem">{escape(seen.problem)}</span>'
     if not seen.latex:
         return ""
-    shown = (
-        f'<span aria-hidden="true">{seen.mathml}</span>'
-        f'<span class="mc-said">{escape(seen.text)}</span>'
-    )
+    assert seen.tree is not None
+    shown = typeset.html(seen.tree)
     if seen.value is not None:
         shown += (
             f" = {seen.value}"
@@ -99,7 +100,7 @@ def render_preview(text: str, power: bool) -> str:
 def render_hints(rungs: list[str]) -> str:
     """The hints shown so far, one a line."""
     label = escape(_("Hint:"))
-    return "".join(f"<p><b>{label}</b> {escape(rung)}</p>" for rung in rungs)
+    return "".join(f"<p><b>{label}</b> {typeset.sentence(rung)}</p>" for rung in rungs)
 
 
 def team_names(teams: int) -> list[str]:
@@ -120,10 +121,11 @@ def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
         layout=w.Layout(width="9em"),
     )
     count.add_class("mc-team-count")
-    typed = w.Text(
+    typed = w.Textarea(  # wraps: every name stays in sight on a phone
         value=", ".join(names),
         description=_("Names"),
         placeholder=_("names, separated by commas"),
+        rows=2,
         layout=w.Layout(width="24em", max_width="100%"),
     )
     typed.add_class("mc-team-names")
@@ -131,8 +133,8 @@ def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
 
 
 def names_typed(text: str) -> list[str]:
-    """The names in a comma-separated line, each stripped; empty ones left out."""
-    return [name.strip() for name in text.split(",") if name.strip()]
+    """The names in a comma-separated line (or one a line), each stripped; empty ones left out."""
+    return [name.strip() for name in text.replace("\n", ",").split(",") if name.strip()]
 
 
 def level_menu(level: str) -> w.Dropdown:
@@ -188,7 +190,10 @@ class AnswerBox(w.VBox):
         self.preview.value = render_preview(self.text.value, self.power)
 
     def say(self, text: str, ok: bool | None = None) -> None:
-        self.message.value = render_message(text, ok)
+        """A sentence under the box; the calculations a `Sentence` writes out are typeset."""
+        calculations = getattr(text, "calculations", ())
+        shown = typeset.sentence(text) if calculations else None
+        self.message.value = render_message(text, ok, shown)
 
     def clear(self) -> None:
         self.text.value = ""

@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from mathcards.i18n import N_, _, number
 from mathcards.mam import level as level_named
+from mathcards.mam import typeset
 from mathcards.mam.cards import deal, read_cards, target
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.expression import describe
@@ -176,9 +177,8 @@ def render_comparison(verdicts: list[Verdict]) -> str:
     for name, verdict in zip((FIRST, SECOND), verdicts, strict=True):
         words = describe(verdict.form) if verdict.correct and verdict.form else verdict.message
         tone = "mc-ok" if verdict.correct else "mc-error"
-        lines.append(
-            f'<p><b>{escape(_(name))}:</b> <span class="{tone}">{escape(words)}</span></p>'
-        )
+        shown = typeset.sentence(words)
+        lines.append(f'<p><b>{escape(_(name))}:</b> <span class="{tone}">{shown}</span></p>')
     first, second = verdicts
     if first.correct and second.correct:
         sentence = (

@@ -16,7 +16,7 @@ from mathcards.mam.odds import (
     Solvability,
     solvability,
 )
-from widgets.charts import chart_image, chart_png, show_chart
+from widgets.charts import chart_html, chart_image, show_chart
 from widgets.controls import (
     Clock,
     Complains,
@@ -69,8 +69,8 @@ class TargetOdds(Complains, w.VBox):
         """Redraw both charts for the chosen level (the counts ship with the package)."""
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
-        show_chart(self.dice, chart_png("target_chart", chosen))
-        show_chart(self.hardest, chart_png("per_target_chart", result))
+        show_chart(self.dice, chart_html("target_chart", "", chosen))
+        show_chart(self.hardest, chart_html("per_target_chart", "", result))
         self.summary.value = render_odds_summary(result)
 
 
@@ -94,7 +94,7 @@ class AllLevels(Complains, w.VBox):
 
     @shows_errors
     def draw(self) -> None:
-        show_chart(self.chart, chart_png("fewest_cards_chart", self.results))
+        show_chart(self.chart, chart_html("fewest_cards_chart", "", self.results))
         self.progress.value = ""
 
 

@@ -10,6 +10,8 @@ import ipywidgets as w
 
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
+from mathcards.mam import typeset
+from mathcards.mam.expression import Sentence
 from mathcards.mam.practice import PracticeSet
 from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import (
@@ -38,9 +40,9 @@ def render_report(practice: PracticeSet) -> str:
     missed one good answer."""
     rows = []
     for deal_number, exercise in enumerate(practice.exercises, 1):
-        yours = escape(exercise.answer) if exercise.answer else "—"
+        yours = typeset.sentence(exercise.answer) if exercise.answer else "—"
         hints = f" ({hints_count(exercise.hints_used)})" if exercise.hints_used else ""
-        good = "" if exercise.solved else escape(exercise.good_answer())
+        good = "" if exercise.solved else typeset.sentence(exercise.good_answer())
         rows.append(
             f"<tr><td>{deal_number}</td><td>{' '.join(map(str, exercise.cards))}</td>"
             f"<td>{exercise.target}</td><td class='mc-nowrap'>{yours}</td>"
@@ -191,10 +193,11 @@ class PracticeSession(Complains, w.VBox):
         typed = self.answer.text.value
         verdict = self.practice.answer(typed)
         self._keep("answer", typed, verdict)
+        reason = _("Not yet: {reason}. Try again!").format(reason=verdict.message)
         self.answer.say(
-            verdict.message
+            verdict.confirmed().message
             if verdict.correct
-            else _("Not yet: {reason}. Try again!").format(reason=verdict.message),
+            else Sentence(reason, verdict.calculations),
             ok=verdict.correct,
         )
         self._show_progress()

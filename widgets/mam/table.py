@@ -24,6 +24,7 @@ from mathcards.mam.bots import (
     race,
 )
 from mathcards.mam.cards import Level
+from mathcards.mam.expression import Sentence
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
 from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
@@ -299,10 +300,11 @@ class MamTable(Complains, w.VBox):
         event = game.apply(claim)
         verdict = game.last_verdict
         assert verdict is not None
+        reason = _("Not quite: {reason}").format(reason=verdict.message)
         self._say(
-            verdict.message
+            verdict.confirmed().message
             if verdict.correct
-            else _("Not quite: {reason}").format(reason=verdict.message),
+            else Sentence(reason, verdict.calculations),
             ok=verdict.correct,
             next_round=verdict.correct,
         )

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from mathcards.engine import computer_move, computer_to_move, game_over
 from mathcards.i18n import N_, _, ngettext, said, you
-from mathcards.unikat.board import Cell, Table, cell_text, side_of
+from mathcards.unikat.board import Cell, Table, side_of
 from mathcards.unikat.bots import STRATEGY_NAMES, check_strategy, computers
 from mathcards.unikat.cards import Card
 from mathcards.unikat.chain import Chain, best_chain
@@ -302,7 +302,7 @@ class UnikatTable(Complains, w.VBox):
         children: list[w.Widget] = []
         for y in range(min(ys) - 1, max(ys) + 2):
             for x in range(min(xs) - 1, max(xs) + 2):
-                children.append(self._cell(board.get((x, y)), (x, y), slots, hints, last))
+                children.append(self._cell(board, (x, y), slots, hints, last))
         self.grid.layout = w.Layout(
             grid_template_columns=f"repeat({max(xs) - min(xs) + 3}, {CELL}px)",
             grid_auto_rows=f"{CELL}px",
@@ -312,13 +312,14 @@ class UnikatTable(Complains, w.VBox):
 
     def _cell(
         self,
-        one: Card | None,
+        board: Table,
         cell: Cell,
         slots: set[Cell],
         hints: dict[Cell, int],
         last: Cell | None,
     ) -> w.Widget:
         """The card lying on `cell`, a slot to lay the chosen card on, a hinted card, or blank."""
+        one = board.get(cell)
         if one is not None:
             if one not in self.cells:  # one view per card, made once
                 self.cells[one] = html("mc-unikat-cell", draw(one, CELL))
@@ -327,7 +328,7 @@ class UnikatTable(Complains, w.VBox):
             return shown
         if cell in slots:
             slot = w.Button(
-                tooltip=_("lay it here, at {cell}").format(cell=cell_text(cell)),
+                tooltip=_("lay it here, {place}").format(place=side_of(board, cell)),
                 layout=w.Layout(width=f"{CELL}px", height=f"{CELL}px"),
             )
             slot.add_class("mc-unikat-slot")

@@ -7,10 +7,16 @@ services (`c.JupyterHub.services`, deploy/values.yaml) and served under its pref
   token (`Authorization: token $JUPYTERHUB_API_TOKEN`), which the Hub says is that user's and
   may reach this service (`access:services!service=mathcards`); the student is that user,
   joined to the class under their Hub name the first time (no name box on the Hub).
-- The teacher's page is for the Hub's admins, logged in through the Hub (OAuth).
+- The teachers are the Hub's admins (the class list's `--teacher`), and, with
+  `--teachers-group NAME`, the members of the Hub's group NAME too. The teacher's page is
+  theirs, logged in through the Hub (OAuth); so are the live game's teacher calls (the
+  projector's: `live/state`, `live/games`, `live/rounds`, …), made by a page's kernel on a
+  teacher's own server with that server's token. A student's token is refused them
+  (403 `not-teacher`); the students' live calls (`live/join`, `live/answers`, `live/me`) are
+  the laptop's (`mathcards.classroom.live`), each student under their Hub name.
 
-Run by the Hub as `python -m mathcards.classroom.hub.service [--class NAME] [--language pl]`;
-it listens where JUPYTERHUB_SERVICE_URL says.
+Run by the Hub as `python -m mathcards.classroom.hub.service [--class NAME] [--language pl]
+[--teachers-group NAME]`; it listens where JUPYTERHUB_SERVICE_URL says.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlparse
 
@@ -42,7 +49,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
-from mathcards.classroom import service
+from mathcards.classroom import live, service
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService, KernelCall
 from mathcards.classroom.teacher import TeacherPage
@@ -118,6 +125,29 @@ class HubClassService(ClassService):
             return book.join(self.class_name, free, device).nickname
 
 
+class Teachers:
+    """Who teaches the class on the Hub: its admins, and the members of `group` if one is named
+    (every token may say which groups its user is in: `read:users:groups!user`)."""
+
+    def __init__(self, group: str = "") -> None:
+        self.group = group
+
+    def include(self, model: dict[str, Any] | None) -> bool:
+        """Is the user the Hub describes so (a user, not a service) a teacher?"""
+        if not model or model.get("kind") != "user":
+            return False
+        groups = model.get("groups") or []
+        return bool(model.get("admin")) or (bool(self.group) and self.group in groups)
+
+
+@dataclass(frozen=True)
+class HubUser:
+    """A Hub user whose server's token a call carries: their name, and whether they teach."""
+
+    name: str
+    teacher: bool = False
+
+
 class ServerTokens:
     """Whose server each token is, as the Hub says: the user's, if the token may reach this
     service. The Hub's word is kept TOKEN_SECONDS, for at most MOST_TOKENS tokens (the oldest
@@ -127,14 +157,16 @@ class ServerTokens:
         self,
         hub_auth: HubAuth,
         *,
+        teachers: Teachers | None = None,
         most: int = MOST_TOKENS,
         seconds: float = TOKEN_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.hub_auth, self.most, self.seconds, self.clock = hub_auth, most, seconds, clock
-        self.users: OrderedDict[str, tuple[str, float]] = OrderedDict()
+        self.teachers = teachers or Teachers()
+        self.users: OrderedDict[str, tuple[HubUser, float]] = OrderedDict()
 
-    async def user(self, token: str) -> str | None:
+    async def user(self, token: str) -> HubUser | None:
         """The Hub user whose server holds this token, else None. Raises tornado's HTTPError
         when the Hub cannot be asked."""
         if not token:
@@ -147,10 +179,11 @@ class ServerTokens:
         model = await self.hub_auth.user_for_token(token, use_cache=False, sync=False)
         if not self.may_call(model):
             return None
-        self.users[key] = (model["name"], self.clock() + self.seconds)
+        user = HubUser(str(model["name"]), self.teachers.include(model))
+        self.users[key] = (user, self.clock() + self.seconds)
         while len(self.users) > self.most:
             self.users.popitem(last=False)
-        return str(model["name"])
+        return user
 
     def may_call(self, model: dict[str, Any] | None) -> bool:
         """A user's token (not a service's) that may reach this service."""
@@ -162,21 +195,25 @@ class ServerTokens:
 
 class ByServerToken(KernelCall):
     """A call from a page's kernel on the Hub, from anywhere in the cluster: it speaks for the
-    Hub user whose server's token it carries."""
+    Hub user whose server's token it carries (the teacher's, from a teacher's server)."""
 
     tokens: ServerTokens
+    hub_user: HubUser | None = None
 
     async def identify(self) -> str | None:
         sent = TOKEN.fullmatch(self.request.headers.get("Authorization", "").strip())
         try:
-            user = await self.tokens.user(sent.group(1) if sent else "")
+            self.hub_user = await self.tokens.user(sent.group(1) if sent else "")
         except tornado.web.HTTPError:
             self.refuse(503, "hub-down")
             return None
-        if user is None:
+        if self.hub_user is None:
             self.refuse(401, "no-token")
             return None
-        return HUB_USER + user
+        return HUB_USER + self.hub_user.name
+
+    def is_teacher(self) -> bool:
+        return self.hub_user is not None and self.hub_user.teacher
 
 
 class TeacherLogin(HubOAuth):
@@ -188,7 +225,7 @@ class TeacherLogin(HubOAuth):
 
 
 class HubTeacherPage(HubOAuthenticated, TeacherPage):
-    """The teacher's page, for the Hub's admins: anyone else logged in is refused."""
+    """The teacher's page, for the class's teachers (`Teachers`): anyone else is refused."""
 
     def initialize(
         self,
@@ -196,9 +233,11 @@ class HubTeacherPage(HubOAuthenticated, TeacherPage):
         code: str = "",
         home: str = "",
         hub_auth: HubOAuth | None = None,
+        teachers: Teachers | None = None,
     ) -> None:
         super().initialize(service, code, home)
         self.hub_auth = hub_auth or TeacherLogin.instance()
+        self.teachers = teachers or Teachers()
 
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -206,7 +245,7 @@ class HubTeacherPage(HubOAuthenticated, TeacherPage):
         if user is None and self.request.method in ("GET", "HEAD"):
             self.redirect(self.get_login_url())
             return
-        if not (user and user.get("kind") == "user" and user.get("admin")):
+        if not self.teachers.include(user):
             self.set_status(403)
             self.finish(
                 refused_page(
@@ -228,14 +267,20 @@ class TeacherLoginDone(HubOAuthCallbackHandler):
 def application(
     class_service: ClassService, tokens: ServerTokens, login: HubOAuth, prefix: str
 ) -> tornado.web.Application:
-    """The service's pages under `prefix`: the kernels' calls (prefix/api/…), the teacher's page
-    (prefix/teacher) and the Hub's login round trip."""
+    """The service's pages under `prefix`: the kernels' calls (prefix/api/…, the live game's
+    under prefix/api/live/), the teacher's page (prefix/teacher) and the Hub's login round
+    trip. The calls are the laptop's, identified by their server's token instead of a ticket."""
+    api = f"{prefix}api/"
     calls = [
         (path, type(call.__name__, (ByServerToken, call), {"tokens": tokens}), settings)
-        for path, call, settings in service.routes(class_service, api=f"{prefix}api/")
+        for path, call, settings in [
+            *service.routes(class_service, api=api),
+            *live.routes(class_service, api=api),
+        ]
     ]
     teacher = f"{prefix}teacher"
     page = {"service": class_service, "home": teacher, "hub_auth": login}
+    page["teachers"] = tokens.teachers
     return tornado.web.Application(
         [
             *calls,
@@ -308,6 +353,15 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         help=_("forget records older than DAYS days (default: {days})").format(days=KEEP_DAYS),
     )
     parser.add_argument(
+        "--teachers-group",
+        default="",
+        metavar=_("GROUP"),
+        help=_(
+            "the members of the Hub's group GROUP are the class's teachers too "
+            "(the Hub's admins always are)"
+        ),
+    )
+    parser.add_argument(
         "--language",
         choices=sorted(i18n.LANGUAGES),
         default=i18n.DEFAULT,
@@ -336,7 +390,8 @@ def main(argv: list[str] | None = None) -> None:
 async def serve(args: argparse.Namespace) -> None:
     class_service = open_book(args.class_name, args.keep_days)
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/mathcards/")
-    app = application(class_service, ServerTokens(HubAuth()), TeacherLogin(), prefix)
+    tokens = ServerTokens(HubAuth(), teachers=Teachers(args.teachers_group))
+    app = application(class_service, tokens, TeacherLogin(), prefix)
     server = tornado.httpserver.HTTPServer(
         app, max_body_size=MOST_BODY_BYTES, max_buffer_size=MOST_BODY_BYTES
     )

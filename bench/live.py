@@ -1,0 +1,230 @@
+"""A class racing MAM! live: 30 students answer within the same 100 ms, against the class
+service as `mathcards serve` runs it (its calls and the live calls over HTTP, a real SQLite
+class book, its writer thread), in a process of its own on a free port.
+
+Run: ``make bench-live`` (or ``.venv/bin/python -m bench.live [--students N] [--rounds N]``).
+Every student's page long-polls `live/me` as the kernel does, the projector long-polls
+`live/state`; each round, every student sends one answer at a moment drawn in the same 100 ms
+(a third of them wrong). Printed: p50/p99 from an answer sent to its verdict (the reply to
+`POST live/answers`, given once the answer is committed) and to the projector's state showing
+it; and whether every answer was judged, none lost, and the board in order of arrival.
+Goal on this machine: verdicts within 0.3 s p99, the projector within 1 s. Every wait is
+bounded; the server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import median, quantiles
+from typing import Any
+
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+
+from tests.classroom.threaded import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+API = "/mathcards/api/"
+TICKET = "X-Mathcards-Ticket"
+SPREAD = 0.1  # seconds: every student answers within this
+CALL_SECONDS = 30.0  # one call, at most
+
+
+def serve(port: int, book: str, students: int) -> None:
+    """The server's side (in its own process): the class service on `port`; prints the
+    students' tickets and the teacher's, then serves until killed."""
+    import tornado.web
+
+    from mathcards.book import Book
+    from mathcards.classroom import live, service
+
+    class_service = service.ClassService(Book.create(f"sqlite:///{book}"), "bench")
+    routes = [*service.routes(class_service), *live.routes(class_service)]
+    tickets = {
+        "students": [
+            class_service.tickets.issue(f"bench-device-{n:03}-0123456789") for n in range(students)
+        ],
+        "teacher": class_service.tickets.issue("bench-teacher-0123456789", teacher=True),
+    }
+
+    async def run() -> None:
+        tornado.web.Application(routes).listen(port, "127.0.0.1")
+        print(json.dumps(tickets), flush=True)
+        await asyncio.Event().wait()
+
+    asyncio.run(run())
+
+
+class Class:
+    """The bench's side: calls to the service, by ticket."""
+
+    def __init__(self, port: int, tickets: dict[str, Any]) -> None:
+        self.base = f"http://127.0.0.1:{port}{API}live/"
+        self.students, self.teacher = tickets["students"], tickets["teacher"]
+        self.http = AsyncHTTPClient(force_instance=True, max_clients=4 * len(self.students) + 8)
+        self.stop = False
+        self.board_seen: dict[int, float] = {}  # seq → when the projector first showed it
+
+    async def call(self, path: str, ticket: str, sent: Any = None, wait: float = 0) -> Any:
+        request = HTTPRequest(
+            self.base + path,
+            method="GET" if sent is None else "POST",
+            body=None if sent is None else json.dumps(sent),
+            headers={TICKET: ticket},
+            request_timeout=CALL_SECONDS + wait,
+        )
+        try:
+            answer = await self.http.fetch(request)
+        except HTTPClientError as refused:
+            body = refused.response.body if refused.response else b"{}"
+            raise RuntimeError(f"{path}: {refused.code} {body.decode()}") from None
+        return json.loads(answer.body)["result"]
+
+    async def projector(self) -> None:
+        """The projector's page: long-polls the state, noting when each answer shows."""
+        version = 0
+        while not self.stop:
+            state = await self.call(f"state?after={version}", self.teacher, wait=20)
+            now = time.perf_counter()
+            version = state["version"]
+            for row in state["board"]:
+                self.board_seen.setdefault(row["seq"], now)
+
+    async def page(self, ticket: str) -> None:
+        """A student's page: long-polls what this student sees."""
+        version = 0
+        while not self.stop:
+            version = (await self.call(f"me?after={version}", ticket, wait=20))["version"]
+
+
+async def answer(
+    room: Class, ticket: str, text: str, delay: float
+) -> tuple[float, float, dict[str, Any]]:
+    await asyncio.sleep(delay)
+    sent = time.perf_counter()
+    verdict = await room.call("answers", ticket, {"text": text})
+    return sent, time.perf_counter(), verdict
+
+
+def texts(round_view: dict[str, Any], students: int) -> list[str]:
+    """One answer a student: a right one, every third a wrong one."""
+    from mathcards.mam.solver import simplest
+
+    found = simplest(round_view["cards"], round_view["target"], power=round_view["power"])
+    assert found is not None
+    one, two = round_view["cards"][:2]
+    wrong = f"{one}+{two}" if one + two != round_view["target"] else f"{one}*{two}"
+    return [wrong if n % 3 == 0 else found.text for n in range(students)]
+
+
+async def race(port: int, tickets: dict[str, Any], rounds: int) -> dict[str, Any]:
+    room = Class(port, tickets)
+    game = {"level": "normal", "rounds": rounds, "scoring": "every", "seed": 2026}
+    await room.call("games", room.teacher, game)
+    for n, ticket in enumerate(room.students):
+        await room.call("join", ticket, {"nickname": f"Student {n}"})
+    watchers = [asyncio.ensure_future(room.projector())]
+    watchers += [asyncio.ensure_future(room.page(ticket)) for ticket in room.students]
+    verdicts: list[float] = []
+    shown: list[float] = []
+    problems: list[str] = []
+    rng = random.Random(20)
+    for _ in range(rounds):
+        view = (await room.call("rounds", room.teacher, {}))["round"]
+        answers = texts(view, len(room.students))
+        results = await asyncio.gather(
+            *(
+                answer(room, ticket, text, rng.uniform(0, SPREAD))
+                for ticket, text in zip(room.students, answers, strict=True)
+            )
+        )
+        verdicts += [done - sent for sent, done, _ in results]
+        board = await until_shown(room, [v["seq"] for _, _, v in results])
+        shown += [room.board_seen[v["seq"]] - sent for sent, _, v in results]
+        problems += judged(board, results, answers)
+        await room.call("reveal", room.teacher, {})
+    room.stop = True
+    await room.call("finish", room.teacher, {})  # wakes every long-poll
+    await asyncio.wait(watchers, timeout=CALL_SECONDS)
+    return {"verdicts": verdicts, "shown": shown, "problems": problems}
+
+
+async def until_shown(room: Class, seqs: list[int]) -> list[dict[str, Any]]:
+    """The round's board, once the projector has shown every answer (bounded)."""
+    end = time.perf_counter() + CALL_SECONDS
+    while not all(seq in room.board_seen for seq in seqs):
+        if time.perf_counter() > end:
+            raise RuntimeError("the projector never showed every answer")
+        await asyncio.sleep(0.01)
+    return list((await room.call("state", room.teacher))["board"])
+
+
+def judged(board: list[dict[str, Any]], results: list[Any], answers: list[str]) -> list[str]:
+    """What went wrong in a round: an answer not judged, lost, or out of order."""
+    problems = []
+    seqs = [row["seq"] for row in board]
+    if sorted(seqs) != seqs or len(set(seqs)) != len(seqs):
+        problems.append("the board is not in order of arrival")
+    if sorted(v["seq"] for _, _, v in results) != seqs:
+        problems.append("an answer acknowledged is not on the board")
+    right = [v["correct"] for _, _, v in results]
+    if right != [n % 3 != 0 for n in range(len(answers))]:
+        problems.append("an answer was judged wrongly")
+    return problems
+
+
+def percentiles(times: list[float]) -> str:
+    p99 = quantiles(times, n=100)[98] if len(times) > 1 else times[0]
+    p50, most = median(times) * 1000, max(times) * 1000
+    return f"p50 {p50:.0f} ms, p99 {p99 * 1000:.0f} ms, max {most:.0f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--serve", nargs=2, metavar=("PORT", "BOOK"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(int(args.serve[0]), args.serve[1], args.students)
+        return
+    with tempfile.TemporaryDirectory(prefix="mathcards-live-") as folder:
+        port = free_port()
+        command = [sys.executable, "-m", "bench.live", "--students", str(args.students)]
+        server = subprocess.Popen(
+            [*command, "--serve", str(port), str(Path(folder) / "classbook.sqlite")],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert server.stdout is not None
+            tickets = json.loads(server.stdout.readline())
+            result = asyncio.run(race(port, tickets, args.rounds))
+        finally:
+            server.terminate()
+            server.wait(30)
+    count = len(result["verdicts"])
+    print(
+        f"{args.students} students × {args.rounds} rounds, within {SPREAD * 1000:.0f} ms each, ",
+        end="",
+    )
+    print(f"on {os.cpu_count()} cores: {count} answers")
+    print(f"  answer → verdict:            {percentiles(result['verdicts'])} (goal: p99 ≤ 300 ms)")
+    print(f"  answer → projector's state:  {percentiles(result['shown'])} (goal: p99 ≤ 1000 ms)")
+    problems = result["problems"]
+    print("  every answer judged, none lost, in order of arrival" if not problems else "")
+    for problem in sorted(set(problems)):
+        print(f"  PROBLEM: {problem}")
+
+
+if __name__ == "__main__":
+    main()

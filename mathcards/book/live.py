@@ -1,0 +1,123 @@
+"""The live games in the class book: each game's settings, and every call that changed it as one
+event (who, what, in order of arrival). The class service replays a game's events to have the
+game again after a restart; an event is kept (committed) before the service acknowledges it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from mathcards.book import names
+from mathcards.book.database import guarded
+from mathcards.book.errors import BookError
+from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClass
+from mathcards.i18n import _
+
+LIVE_GAMES = ("mam",)  # the games a class can play live
+
+
+@dataclass(frozen=True)
+class LiveEvent:
+    """One call that changed a live game: its arrival number `seq` (unique in its class's live
+    record, growing from one game to the next), its `kind`, who (`name`) and what (`text`)."""
+
+    seq: int
+    kind: str
+    name: str = ""
+    text: str = ""
+
+
+@dataclass
+class LiveRecord:
+    """A live game as the class book keeps it: its number, game, settings, and its events."""
+
+    id: int
+    game: str
+    settings: dict[str, Any]
+    started: datetime
+    events: list[LiveEvent] = field(default_factory=list)
+
+
+class LiveBook:
+    """The class book's side of the live games (a part of `Book`)."""
+
+    where: str
+    _writing: Callable[[], AbstractContextManager[Session]]
+    _reading: Callable[[], AbstractContextManager[Session]]
+    _now: Callable[[], datetime]
+
+    @guarded
+    def start_live(
+        self, class_name: str, game: str, settings: dict[str, Any], start: LiveEvent
+    ) -> int:
+        """A new live game for the class, with its first event; its number, once committed."""
+        if game not in LIVE_GAMES:
+            message = _("a class plays live the games {games}, not {game}")
+            raise BookError(message.format(games=", ".join(LIVE_GAMES), game=repr(game)))
+        school = names.class_name(class_name)
+        with self._writing() as session:
+            moment = self._now()
+            room = session.scalar(select(SchoolClass).where(SchoolClass.name == school))
+            if room is None:
+                room = SchoolClass(name=school, created=moment)
+                session.add(room)
+                session.flush()
+            row = LiveGameRow(class_id=room.id, game=game, settings=dict(settings), started=moment)
+            session.add(row)
+            session.flush()
+            session.add(_event_row(row.id, start, moment))
+            return row.id
+
+    @guarded
+    def record_live(self, live_id: int, *events: LiveEvent) -> None:
+        """Keep events of live game `live_id`, in one transaction committed when this returns
+        (the answers that arrived together: one commit for them all)."""
+        with self._writing() as session:
+            if session.get(LiveGameRow, live_id) is None:
+                message = _("there is no live game number {game} in the class book")
+                raise BookError(message.format(game=live_id))
+            moment = self._now()
+            session.add_all([_event_row(live_id, event, moment) for event in events])
+
+    @guarded
+    def newest_live(self, class_name: str) -> LiveRecord | None:
+        """The class's newest live game with its events in order of arrival, else None."""
+        with self._reading() as session:
+            row = session.scalar(
+                select(LiveGameRow)
+                .join(SchoolClass, SchoolClass.id == LiveGameRow.class_id)
+                .where(SchoolClass.name == names.class_name(class_name))
+                .order_by(LiveGameRow.id.desc())
+                .limit(1)
+            )
+            if row is None:
+                return None
+            events = session.scalars(
+                select(LiveEventRow)
+                .where(LiveEventRow.live_id == row.id)
+                .order_by(LiveEventRow.seq)
+            )
+            return LiveRecord(
+                row.id,
+                row.game,
+                dict(row.settings),
+                row.started,
+                [LiveEvent(e.seq, e.kind, e.name, e.text) for e in events],
+            )
+
+
+def _event_row(live_id: int, event: LiveEvent, moment: datetime) -> LiveEventRow:
+    return LiveEventRow(
+        live_id=live_id,
+        seq=int(event.seq),
+        kind=str(event.kind),
+        name=str(event.name),
+        text=str(event.text),
+        at=moment,
+    )

@@ -1,0 +1,198 @@
+"""LAMA Dice live: the class guesses, the dice answer (RULES.md §3).
+
+The teacher shows a moment (your row, the llama row, the dice); every student guesses how
+likely a case of the next roll is, or whether the last player should roll or quit. The exact
+answer comes from enumerating the 216 rolls; then the dice are rolled, many times, and their
+running frequency settles on it. The class service hands each guess over with its arrival
+number (`seq`); a student may change their guess while the question is open (the last counts).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from mathcards.frequency import running_frequency
+from mathcards.i18n import N_, _
+from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, Row, check_dice
+from mathcards.lama_dice.known import decide
+from mathcards.lama_dice.odds import checked_rows, roll_odds
+from mathcards.lama_dice.simulate import MAX_ROLLS, simulate_rolls
+from mathcards.room import LiveRefusal, Phase, Room
+
+QUESTIONS = {  # what the class is asked, by key: show it translated, `_(QUESTIONS[key])`
+    "bust": N_("How likely is a bust on the next roll?"),
+    "discard": N_("How likely does the next roll let you discard a card?"),
+    "three-llamas": N_("How likely are three llamas?"),
+    "roll-or-quit": N_("You are the last player in the round: roll or quit?"),
+}
+CASES = {"bust": Case.BUST, "discard": Case.DISCARD, "three-llamas": Case.THREE_LLAMAS}
+CHOICES = ("roll", "quit")
+SPREAD_BINS = 10  # the projector's bars: 0–10 %, 10–20 %, … 90–100 %
+PERCENT = re.compile(r"\s*(\d{1,3}(?:[.,]\d{1,4})?)\s*%?\s*")
+SHARE = re.compile(r"\s*(\d{1,4})\s*/\s*(\d{1,4})\s*")
+
+
+@dataclass(frozen=True)
+class Question:
+    """A moment of a LAMA Dice round and what the class is asked about it."""
+
+    row: Row
+    llama_row: Row
+    dice: Dice = DEFAULT_DICE
+    asks: str = "bust"
+
+    def __post_init__(self) -> None:
+        if self.asks not in QUESTIONS:
+            message = _("a question asks one of {choices}, not {asks}")
+            raise ValueError(message.format(choices=", ".join(QUESTIONS), asks=repr(self.asks)))
+        own, middle = checked_rows(self.row, self.llama_row)
+        if not own:
+            raise ValueError(_("your row needs at least one card"))
+        object.__setattr__(self, "row", own)
+        object.__setattr__(self, "llama_row", middle)
+        object.__setattr__(self, "dice", check_dice(self.dice))
+
+    @property
+    def text(self) -> str:
+        return _(QUESTIONS[self.asks])
+
+    @property
+    def chance(self) -> bool:
+        """Is the answer a chance (else a choice: roll or quit)?"""
+        return self.asks in CASES
+
+    def exact(self) -> Fraction | str:
+        """The exact chance of the case asked about, or the better choice."""
+        if self.chance:
+            return roll_odds(self.row, self.llama_row, self.dice).of(CASES[self.asks])
+        return decide(self.row, self.llama_row, self.dice).action
+
+    def rolled(self, rolls: int, seed: int | None = None) -> list[float]:
+        """Roll the dice `rolls` times: the running share of the case asked about."""
+        if not self.chance:
+            raise ValueError(_("only a question about a chance can be rolled for"))
+        if not isinstance(rolls, int) or not 1 <= rolls <= MAX_ROLLS:
+            message = _("rolls must be a whole number from 1 to {most}, not {rolls}")
+            raise ValueError(message.format(most=MAX_ROLLS, rolls=repr(rolls)))
+        cases = simulate_rolls(self.row, self.llama_row, rolls, seed=seed, dice=self.dice)
+        return running_frequency(cases, CASES[self.asks])
+
+    def read(self, text: str) -> Fraction | str:
+        """A student's guess: a percentage ("35", "35%", "12,5"), a share ("1/3"), or, for
+        roll or quit, the choice."""
+        if not self.chance:
+            if text in CHOICES:
+                return text
+            raise ValueError(_("answer roll or quit, not {text}").format(text=repr(text)))
+        return read_share(text)
+
+
+def read_share(text: str) -> Fraction:
+    """A chance as a student types it: a percentage or a share; a ValueError naming why not."""
+    percent, share = PERCENT.fullmatch(text), SHARE.fullmatch(text)
+    if percent:
+        value = Fraction(percent.group(1).replace(",", ".")) / 100
+    elif share and int(share.group(2)):
+        value = Fraction(int(share.group(1)), int(share.group(2)))
+    else:
+        message = _("type a chance as a percentage, such as 35 or 35%, not {text}")
+        raise ValueError(message.format(text=repr(text[:20])))
+    if value > 1:
+        raise ValueError(_("a chance is at most 100%, not {text}").format(text=text.strip()))
+    return value
+
+
+@dataclass(frozen=True)
+class Guess:
+    seq: int
+    name: str
+    value: Fraction | str
+
+    def off_by(self, exact: Fraction | str) -> Fraction:
+        """How far the guess is from the answer: a chance's distance, or 0/1 for a choice."""
+        if isinstance(exact, Fraction) and isinstance(self.value, Fraction):
+            return abs(self.value - exact)
+        return Fraction(int(self.value != exact))
+
+
+@dataclass
+class Asked:
+    """One question to the class and the guesses it got (the last of each student)."""
+
+    number: int
+    question: Question
+    guesses: dict[str, Guess] = field(default_factory=dict)
+
+    def spread(self) -> list[int] | dict[str, int]:
+        """How the class guessed: the count in each tenth of 0–100 %, or of each choice."""
+        if not self.question.chance:
+            choices = [guess.value for guess in self.guesses.values()]
+            return {choice: choices.count(choice) for choice in CHOICES}
+        bins = [0] * SPREAD_BINS
+        for guess in self.guesses.values():
+            assert isinstance(guess.value, Fraction)
+            bins[min(int(guess.value * SPREAD_BINS), SPREAD_BINS - 1)] += 1
+        return bins
+
+    def closest(self) -> list[Guess]:
+        """The guesses, closest to the answer first (the earlier of equal guesses first)."""
+        exact = self.question.exact()
+        return sorted(self.guesses.values(), key=lambda guess: (guess.off_by(exact), guess.seq))
+
+
+class LiveGuessing:
+    """A live LAMA Dice lesson for one class: who is in, the questions, and the guesses."""
+
+    def __init__(self) -> None:
+        self.hall = Room()
+        self.asked: list[Asked] = []
+        self.phase = Phase.LOBBY
+
+    def join(self, name: str) -> None:
+        self.hall.join(name)
+
+    def remove(self, name: str) -> None:
+        self.hall.remove(name)
+
+    def lock(self, locked: bool = True) -> None:
+        self.hall.lock(locked)
+
+    @property
+    def current(self) -> Asked | None:
+        return self.asked[-1] if self.asked else None
+
+    def ask(self, question: Question) -> Asked:
+        """Put the next question to the class."""
+        if self.phase is Phase.OPEN:
+            raise LiveRefusal(_("a question is still open"), "round-open")
+        self.asked.append(Asked(len(self.asked) + 1, question))
+        self.phase = Phase.OPEN
+        return self.asked[-1]
+
+    def guess(self, name: str, text: str, seq: int) -> Guess:
+        """`name`'s guess at the open question, the `seq`-th to arrive (a ValueError when it
+        cannot be read, the last guess kept)."""
+        self.hall.check(name)
+        if self.phase is not Phase.OPEN or self.current is None:
+            raise LiveRefusal(_("no question is open: wait for the next one"), "no-round")
+        guess = Guess(seq, name, self.current.question.read(text))
+        self.current.guesses[name] = guess
+        return guess
+
+    def reveal(self) -> Asked:
+        """The exact answer is shown: no more guesses for this question."""
+        if self.phase is not Phase.OPEN or self.current is None:
+            raise LiveRefusal(_("no question is open"), "no-round")
+        self.phase = Phase.REVEALED
+        return self.current
+
+    def how_close(self) -> dict[str, Fraction]:
+        """Each student's average distance from the answers of the revealed questions."""
+        off: dict[str, list[Fraction]] = {}
+        for asked in self.asked[: len(self.asked) - (self.phase is Phase.OPEN)]:
+            exact = asked.question.exact()
+            for name, guess in asked.guesses.items():
+                off.setdefault(name, []).append(guess.off_by(exact))
+        return {name: sum(values, Fraction(0)) / len(values) for name, values in off.items()}

@@ -1,0 +1,268 @@
+"""MAM! live: the whole class races on the same deal, each on their own device (RULES.md §1).
+
+The class service hands every answer over with its arrival number (`seq`), never a device's
+clock; this judges and scores them in that order. The deals are a practice set's: seeded,
+every target makeable. Two scorings, a named option:
+
+- "rulebook": the first right answer wins the cards it used; a wrong claim gives every other
+  player in the room a card, and its sender has no second claim that round; once a round is
+  won, later answers are judged for the report but win nothing.
+- "every": every student's first right answer of a round wins the cards it used; a wrong
+  answer costs nothing and may be tried again.
+
+Most cards wins; on a tie, the tied player whose last winning answer came last (RULES.md §1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from mathcards.i18n import N_, _
+from mathcards.mam.cards import Level
+from mathcards.mam.cards import level as level_named
+from mathcards.mam.check import Verdict
+from mathcards.mam.practice import Exercise, PracticeSet
+from mathcards.mam.solver import Solution, find_solutions
+from mathcards.room import LiveRefusal, Phase, Room
+
+SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
+MOST_ROUNDS = 50
+REVEALED_SOLUTIONS = 5
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer as the game judged it: `points` won, `first` right answer of its round."""
+
+    seq: int
+    name: str
+    text: str
+    verdict: Verdict
+    points: int = 0
+    first: bool = False
+
+    @property
+    def correct(self) -> bool:
+        return self.verdict.correct
+
+
+@dataclass
+class Round:
+    """One deal for the whole class, and the answers it got, in order of arrival."""
+
+    number: int
+    deal: Exercise
+    answers: list[Answer] = field(default_factory=list)
+
+    @property
+    def first_right(self) -> Answer | None:
+        return next((answer for answer in self.answers if answer.first), None)
+
+    def answered(self) -> set[str]:
+        return {answer.name for answer in self.answers}
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What the class sees when a round is revealed."""
+
+    solutions: list[Solution]  # the best ways (most cards first)
+    right: dict[int, list[str]]  # cards used → who made it so, in order of arrival
+    mistakes: list[tuple[str, int]]  # the checker's sentences, most common first
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # equal places only for players the tie-break cannot part
+    name: str
+    points: int
+
+
+@dataclass
+class Player:
+    points: int = 0
+    last_win: int = -1  # the seq of their last winning answer (the tie-break)
+
+
+class LiveGame:
+    """A live game of MAM! for one class: who is in, the rounds, and the score."""
+
+    def __init__(
+        self,
+        level: Level | str = "normal",
+        rounds: int = 5,
+        seed: int | None = None,
+        scoring: str = "rulebook",
+    ) -> None:
+        if scoring not in SCORINGS:
+            message = _("scoring is one of {choices}, not {scoring}")
+            raise ValueError(message.format(choices=", ".join(SCORINGS), scoring=repr(scoring)))
+        if not isinstance(rounds, int) or not 1 <= rounds <= MOST_ROUNDS:
+            message = _("a live game has 1 to {most} rounds, not {rounds}")
+            raise ValueError(message.format(most=MOST_ROUNDS, rounds=repr(rounds)))
+        self.level = level_named(level) if isinstance(level, str) else level
+        self.scoring, self.seed = scoring, seed
+        self.deals = PracticeSet(self.level, rounds=rounds, seed=seed).exercises
+        self.players: dict[str, Player] = {}
+        self.rounds: list[Round] = []
+        self.phase = Phase.LOBBY
+        self.hall = Room()
+
+    # ------------------------------------------------------------ the room
+
+    def join(self, name: str) -> None:
+        """`name` comes into the room (back in, with their score, if they were in before)."""
+        if self.phase is Phase.OVER and not self.hall.present.get(name):
+            raise LiveRefusal(_("this live game is over"), "over")
+        self.hall.join(name)
+        self.players.setdefault(name, Player())
+
+    def remove(self, name: str) -> None:
+        """The teacher takes `name` out of the room; their answers stay in the record."""
+        self.hall.remove(name)
+
+    def lock(self, locked: bool = True) -> None:
+        self.hall.lock(locked)
+
+    @property
+    def locked(self) -> bool:
+        return self.hall.locked
+
+    def room(self) -> list[str]:
+        """Who is in the room, in the order they first came."""
+        return self.hall.names()
+
+    # ------------------------------------------------------------ the rounds
+
+    @property
+    def round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def open_round(self) -> Round:
+        """The next deal, the same for everyone."""
+        self._expect(
+            (Phase.LOBBY, Phase.REVEALED, Phase.CLOSED), _("a round is still open"), "round-open"
+        )
+        if len(self.rounds) == len(self.deals):
+            raise LiveRefusal(_("every round has been played: show the podium"), "all-played")
+        self.rounds.append(Round(len(self.rounds) + 1, self.deals[len(self.rounds)]))
+        self.phase = Phase.OPEN
+        return self.rounds[-1]
+
+    def pause(self) -> None:
+        self._expect((Phase.OPEN,), _("only an open round can be paused"), "no-round")
+        self.phase = Phase.PAUSED
+
+    def resume(self) -> None:
+        self._expect((Phase.PAUSED,), _("the game is not paused"), "not-paused")
+        self.phase = Phase.OPEN
+
+    def close(self) -> None:
+        """No more answers this round (its time is up)."""
+        self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"), "no-round")
+        self.phase = Phase.CLOSED
+
+    def answer(self, name: str, text: str, seq: int) -> Answer:
+        """Judge `name`'s answer, the `seq`-th to arrive, and score it."""
+        self.hall.check(name)
+        current = self.round
+        if self.phase is Phase.PAUSED:
+            raise LiveRefusal(_("the teacher has paused the game: wait a moment"), "paused")
+        if self.phase is not Phase.OPEN or current is None:
+            raise LiveRefusal(_("no round is open: wait for the next one"), "no-round")
+        self._may_answer(current, name)
+        verdict = current.deal.check(text)
+        if not verdict.kind.readable:
+            return Answer(seq, name, text, verdict)  # not a claim yet: nothing to score
+        answer = self._scored(current, Answer(seq, name, text, verdict))
+        current.answers.append(answer)
+        return answer
+
+    def _may_answer(self, current: Round, name: str) -> None:
+        mine = [answer for answer in current.answers if answer.name == name]
+        if any(answer.correct for answer in mine):
+            raise LiveRefusal(_("you have already made the target this round"), "already-right")
+        if mine and self.scoring == "rulebook":
+            raise LiveRefusal(
+                _("you have had your claim this round: wait for the next one"), "had-claim"
+            )
+
+    def _scored(self, current: Round, answer: Answer) -> Answer:
+        won = current.first_right is not None
+        if answer.correct and (self.scoring == "every" or not won):
+            points = len(answer.verdict.cards)
+            self.players[answer.name].points += points
+            self.players[answer.name].last_win = answer.seq
+            return replace(answer, points=points, first=not won)
+        if not answer.correct and self.scoring == "rulebook" and not won:
+            for other in self.room():
+                if other != answer.name:
+                    self.players[other].points += 1
+        return answer
+
+    def reveal(self) -> Reveal:
+        """Show the round to the class: the best ways, who made it, the common mistakes."""
+        self._expect((Phase.OPEN, Phase.PAUSED, Phase.CLOSED), _("no round is open"), "no-round")
+        self.phase = Phase.REVEALED
+        return self.revealed()
+
+    def revealed(self) -> Reveal:
+        """What the revealed round shows."""
+        assert self.round is not None
+        return revealed(self.round.deal, [(a.name, a.text) for a in self.round.answers])
+
+    def finish(self) -> list[Standing]:
+        """The end: the podium (the first three places, ties shown)."""
+        self.phase = Phase.OVER
+        return self.podium()
+
+    def podium(self) -> list[Standing]:
+        """The first three places, ties shown."""
+        return [standing for standing in self.standings() if standing.place <= 3]
+
+    # ------------------------------------------------------------ the score
+
+    def standings(self) -> list[Standing]:
+        """Most cards first; a tie goes to the player whose last winning answer came last."""
+        ranked = sorted(self.players.items(), key=lambda item: (-item[1].points, -item[1].last_win))
+        standings: list[Standing] = []
+        for index, (name, player) in enumerate(ranked):
+            before = ranked[index - 1][1] if index else None
+            tied = before is not None and (before.points, before.last_win) == (
+                player.points,
+                player.last_win,
+            )
+            place = standings[-1].place if tied else index + 1
+            standings.append(Standing(place, name, player.points))
+        return standings
+
+    def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: str) -> None:
+        if self.phase is Phase.OVER:
+            raise LiveRefusal(_("this live game is over"), "over")
+        if self.phase not in phases:
+            raise LiveRefusal(refusal, reason)
+
+
+def revealed(deal: Exercise, answers: list[tuple[str, str]]) -> Reveal:
+    """A round's reveal from its answers (name, text) in order of arrival, each judged again
+    here, so that the sentences are in the language of the page that shows them."""
+    found = find_solutions(deal.cards, deal.target, power=deal.power)
+    right: dict[int, list[str]] = {}
+    mistakes: Counter[str] = Counter()
+    for name, text in answers:
+        verdict = deal.check(text)
+        if verdict.correct:
+            right.setdefault(len(verdict.cards), []).append(name)
+        elif verdict.kind.readable:
+            mistakes[verdict.message] += 1
+    return Reveal(
+        found.solutions[:REVEALED_SOLUTIONS],
+        dict(sorted(right.items(), reverse=True)),
+        mistakes.most_common(),
+    )
+
+
+def scoring_label(scoring: str) -> str:
+    """The scoring's name as a page shows it."""
+    return _(SCORINGS[scoring])

@@ -1,0 +1,68 @@
+"""What every live game shares: its phases, its refusals, and its room (students come in by their
+class book nickname; the teacher may lock the room and take someone out; whoever comes back is
+the same player as before)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from mathcards.i18n import _
+
+
+class Phase(Enum):
+    """Where a live game is: a round (MAM!) or a question (LAMA Dice) at a time."""
+
+    LOBBY = "lobby"  # students join; no round yet
+    OPEN = "open"  # a round takes answers
+    PAUSED = "paused"  # a round waits for the teacher
+    CLOSED = "closed"  # a round takes no more answers (its time is up)
+    REVEALED = "revealed"  # a round's answers are shown to the class
+    OVER = "over"  # the podium
+
+
+class LiveRefusal(ValueError):
+    """What a live game cannot do now, in a sentence for the student or the teacher, and as a
+    `reason` a page can say in its own language."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class Room:
+    """Who is in the room (in the order they first came), and whether it is locked."""
+
+    def __init__(self) -> None:
+        self.present: dict[str, bool] = {}  # everyone who ever came in: are they in now?
+        self.locked = False
+
+    def join(self, name: str) -> bool:
+        """`name` comes in (back in, if they were in before); True if they are new."""
+        if self.present.get(name):
+            return False
+        if self.locked:
+            raise LiveRefusal(_("the teacher has locked the room"), "locked")
+        new = name not in self.present
+        self.present[name] = True
+        return new
+
+    def remove(self, name: str) -> None:
+        """The teacher takes `name` out of the room."""
+        self.check(name)
+        self.present[name] = False
+
+    def lock(self, locked: bool = True) -> None:
+        self.locked = bool(locked)
+
+    def names(self) -> list[str]:
+        """Who is in the room now."""
+        return [name for name, here in self.present.items() if here]
+
+    def check(self, name: str) -> None:
+        """A refusal unless `name` is in the room now."""
+        if name not in self.present:
+            raise LiveRefusal(
+                _("{name} has not joined this live game").format(name=name), "not-joined"
+            )
+        if not self.present[name]:
+            raise LiveRefusal(_("the teacher has taken you out of the room"), "removed")

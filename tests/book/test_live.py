@@ -1,0 +1,56 @@
+"""The live games in the class book, on SQLite and PostgreSQL: a game's events kept in order of
+arrival and read back as they were, the newest game the class's, an arrival number kept once,
+and a student forgotten or a game too old taken out."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathcards.book import BookError, LiveEvent
+
+SETTINGS = {"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}
+
+
+def test_a_live_games_events_come_back_in_order_of_arrival(book):
+    assert book.newest_live("5b") is None
+    live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start", "", "{}"))
+    events = [LiveEvent(2, "join", "Ann"), LiveEvent(3, "open"), LiveEvent(4, "answer", "Ann", "9")]
+    for event in events:
+        book.record_live(live, event)
+    record = book.newest_live("5b")
+    assert record is not None and (record.id, record.game, record.settings) == (
+        live,
+        "mam",
+        SETTINGS,
+    )
+    assert record.events == [LiveEvent(1, "start", "", "{}"), *events]
+
+
+def test_the_newest_game_is_the_classs_and_another_class_has_its_own(book):
+    first = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start"))
+    newer = book.start_live("5b", "mam", {**SETTINGS, "seed": 8}, LiveEvent(2, "start"))
+    other = book.start_live("6a", "mam", SETTINGS, LiveEvent(1, "start"))
+    assert first < newer
+    assert book.newest_live("5b").id == newer and book.newest_live("6a").id == other
+
+
+def test_an_arrival_number_is_kept_once_and_only_for_a_game_that_exists(book):
+    live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start"))
+    with pytest.raises(BookError):
+        book.record_live(live, LiveEvent(1, "join", "Ann"))
+    with pytest.raises(BookError, match="no live game number 99"):
+        book.record_live(99, LiveEvent(2, "join", "Ann"))
+    with pytest.raises(BookError, match="plays live the games mam, not 'chess'"):
+        book.start_live("5b", "chess", SETTINGS, LiveEvent(3, "start"))
+
+
+def test_a_forgotten_student_leaves_no_live_event_and_old_games_are_purged(book, school_clock):
+    book.join("5b", "Ann", "cookie-of-ann-0123456789")
+    live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start"))
+    for seq, name in enumerate(["Ann", "Bob", "Ann"], start=2):
+        book.record_live(live, LiveEvent(seq, "join", name))
+    assert book.forget("5b", "Ann") == 4  # two events, a device, a student
+    assert [e.name for e in book.newest_live("5b").events] == ["", "Bob"]
+    school_clock.wind(days=400)
+    assert book.purge(365) >= 2
+    assert book.newest_live("5b") is None

@@ -1,0 +1,299 @@
+"""The live calls over real HTTP, on a real class book (an SQLite file), served on a thread of
+its own: a teacher's ticket for the projector's calls, a round raced by the class and judged in
+order of arrival, each student seeing only their own answers, a restart that gives the same
+game back, a countdown on the service's clock, and a book that is down costing one refusal."""
+
+from __future__ import annotations
+
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+import tornado.web
+
+from mathcards.book import Book, BookUnavailable
+from mathcards.classroom import live, service
+from mathcards.classroom.clients import TEACHER_COOKIE, remember_device
+from mathcards.classroom.live import Live
+from mathcards.classroom.service import TICKET_HEADER, ClassService, hand_ticket
+from mathcards.mam.solver import simplest
+from tests.classroom import threaded
+from tests.classroom.threaded import serving
+
+GAME = {"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}
+
+
+class Wall:
+    """The service's clock in a test: seconds that move only when the test winds them."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Class:
+    """A class service with its live game on a port; kernels' calls to it, by ticket."""
+
+    def __init__(self, book_url: str, port_of: Any = None) -> None:
+        self.url, self.wall = book_url, Wall()
+
+    def serve(self):
+        self.service = ClassService(Book.create(self.url), "5b")
+        self.live = Live(self.service, self.wall)
+        routes = [*service.routes(self.service), *live.routes(self.service, live=self.live)]
+        return serving(lambda _port: tornado.web.Application(routes))
+
+    def call(self, path: str, ticket: str, sent: Any = None) -> tuple[int, Any]:
+        return threaded.call(
+            self.port, f"{service.API}live/{path}", sent, **{TICKET_HEADER: ticket}
+        )
+
+    def ok(self, path: str, ticket: str, sent: Any = None) -> Any:
+        code, answer = self.call(path, ticket, sent)
+        assert code == 200, (path, code, answer)
+        return answer["result"]
+
+    def student(self, nickname: str) -> str:
+        """A student's page: in the class book, and in the live game if there is one."""
+        ticket = self.service.tickets.issue(f"device-of-{nickname}-0123456789")
+        code, _ = self.call("join", ticket, {"nickname": nickname})
+        assert code == 200 or self.ok("state", self.teacher())["game"] is None
+        return ticket
+
+    def teacher(self) -> str:
+        return self.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+
+
+@pytest.fixture
+def room(tmp_path):
+    live_class = Class(f"sqlite:///{tmp_path / 'book.sqlite'}")
+    with live_class.serve() as port:
+        live_class.port = port
+        yield live_class
+
+
+def right(view: dict[str, Any]) -> str:
+    deal = view["round"]
+    found = simplest(deal["cards"], deal["target"], power=deal["power"])
+    assert found is not None
+    return found.text
+
+
+def wrong(view: dict[str, Any]) -> str:
+    """A readable answer that makes another number."""
+    one, two = view["round"]["cards"][:2]
+    return f"{one}+{two}" if one + two != view["round"]["target"] else f"{one}*{two}"
+
+
+def test_only_a_teachers_ticket_makes_the_teachers_calls(room):
+    ola = room.student("Ola")
+    assert room.call("state", ola) == (403, {"error": "not-teacher"})
+    for call in ("games", "rounds", "reveal", "pause", "lock", "remove", "finish"):
+        assert room.call(call, ola, {}) == (403, {"error": "not-teacher"}), call
+    assert room.call("state", "made-up") == (401, {"error": "no-ticket"})
+    room.service.class_url = "http://10.0.0.5:8866/?class=K7Q2HM"
+    state = room.ok("state", room.teacher())
+    assert (state["game"], state["phase"], state["board"]) == (None, None, [])
+    assert state["class_url"] == room.service.class_url, "the projector shows where to join"
+    assert "K7Q2HM" not in json.dumps(room.ok("me", ola)), "a student's page is not told it"
+
+
+class Page(tornado.web.RequestHandler):
+    def get(self) -> None:
+        hand_ticket(self, self.application.settings["service"], remember_device(self))
+        self.finish({"ticket": self.request.headers.get(TICKET_HEADER, "")})
+
+
+def test_a_page_opened_with_the_teachers_cookie_gets_a_teachers_ticket():
+    class_service = ClassService(None, "5b", teacher_code="the-teachers-code")
+    pages = tornado.web.Application([("/", Page)], service=class_service)
+    with serving(lambda _port: pages) as port:
+
+        def ticket(cookie: str | None) -> str:
+            cookies = {TEACHER_COOKIE: cookie} if cookie else None
+            return threaded.get(port, "/", cookies)[2].split('"')[3]
+
+        assert class_service.tickets.is_teacher(ticket("the-teachers-code"))
+        assert not class_service.tickets.is_teacher(ticket("a-guess"))
+        assert not class_service.tickets.is_teacher(ticket(None))
+
+
+def test_a_round_the_first_right_answer_wins_and_a_wrong_one_is_told_only_to_its_sender(room):
+    teacher = room.teacher()
+    started = room.ok("games", teacher, GAME)
+    assert started["phase"] == "lobby" and started["settings"] == GAME
+    ola, kim, ala = (room.student(name) for name in ("Ola", "Kim", "Ala"))
+    assert room.ok("state", teacher)["room"] == ["Ola", "Kim", "Ala"]
+    opened = room.ok("rounds", teacher, {})
+    assert opened["round"]["number"] == 1 and opened["round"]["seconds_left"] is None
+
+    seen = room.ok("me", ola)
+    assert seen["round"] == opened["round"] and seen["joined"] and seen["name"] == "Ola"
+    mistake = room.ok("answers", kim, {"text": wrong(seen)})
+    assert (mistake["correct"], mistake["points"], mistake["first"]) == (False, 0, False)
+    assert room.call("answers", kim, {"text": right(seen)}) == (409, {"error": "had-claim"})
+    won = room.ok("answers", ola, {"text": right(seen)})
+    assert won["correct"] and won["first"] and won["points"] > 0 and won["seq"] > mistake["seq"]
+    late = room.ok("answers", ala, {"text": right(seen)})
+    assert late["correct"] and not late["first"] and late["points"] == 0
+
+    state = room.ok("state", teacher)
+    assert [(row["name"], row["correct"]) for row in state["board"]] == [
+        ("Kim", False),
+        ("Ola", True),
+        ("Ala", True),
+    ]
+    assert state["answered"] == 3
+    points = {row["name"]: row["points"] for row in state["leaderboard"]}
+    assert points == {"Ola": won["points"] + 1, "Ala": 1, "Kim": 0}  # Kim's claim: a card each
+    kims = room.ok("me", kim)
+    assert [mine["text"] for mine in kims["mine"]] == [wrong(seen)]
+    assert right(seen) not in str(kims) and "Ola" not in str(kims)  # never another's answer
+    olas = room.ok("me", ola)
+    assert [mine["correct"] for mine in olas["mine"]] == [True] and olas["place"] == 1
+    assert wrong(seen) not in str(olas) and "Kim" not in str(olas)
+
+    room.ok("reveal", teacher, {})
+    over = room.ok("finish", teacher, {})
+    assert over["phase"] == "over" and over["podium"][0]["name"] == "Ola"
+    assert room.ok("me", kim)["podium"] == over["podium"]
+
+
+def test_the_refusals_are_the_engines_reasons(room):
+    teacher, ola = room.teacher(), room.student("Ola")
+    assert room.call("answers", ola, {"text": "1+1"}) == (409, {"error": "no-game"})
+    assert room.call("rounds", teacher, {}) == (409, {"error": "no-game"})
+    assert room.call("games", teacher, {**GAME, "scoring": "fastest"})[0] == 400
+    room.ok("games", teacher, GAME)
+    assert room.call("answers", ola, {"text": "1+1"}) == (409, {"error": "not-joined"})
+    room.ok("join", ola, {})
+    assert room.call("answers", ola, {"text": "1+1"}) == (409, {"error": "no-round"})
+    view = room.ok("rounds", teacher, {})
+    room.ok("pause", teacher, {})
+    assert room.call("answers", ola, {"text": right(view)}) == (409, {"error": "paused"})
+    room.ok("resume", teacher, {})
+    room.ok("answers", ola, {"text": right(view)})
+    assert room.call("answers", ola, {"text": right(view)}) == (409, {"error": "already-right"})
+    room.ok("lock", teacher, {"locked": True})
+    kim = room.service.tickets.issue("device-of-Kim-0123456789")
+    assert room.call("join", kim, {"nickname": "Kim"}) == (409, {"error": "locked"})
+    room.ok("remove", teacher, {"name": "Ola"})
+    assert room.ok("state", teacher)["room"] == []
+    assert room.call("rounds", teacher, {"seconds": -3}) == (400, {"error": "bad-request"})
+    assert room.call("answers", ola, {"text": "1"}) == (409, {"error": "removed"})
+
+
+def test_thirty_answers_at_once_are_all_judged_in_order_of_arrival(room):
+    teacher = room.teacher()
+    room.ok("games", teacher, {**GAME, "scoring": "every"})
+    tickets = [room.student(f"Student {n}") for n in range(30)]
+    view = room.ok("rounds", teacher, {})
+
+    def answer(n: int) -> dict[str, Any]:
+        return room.ok("answers", tickets[n], {"text": right(view) if n % 3 else wrong(view)})
+
+    with ThreadPoolExecutor(max_workers=30) as students:
+        verdicts = list(students.map(answer, range(30)))
+    board = room.ok("state", teacher)["board"]
+    assert len(board) == 30 and sorted(row["seq"] for row in board) == [r["seq"] for r in board]
+    assert {row["seq"]: row["name"] for row in board} == {
+        verdict["seq"]: f"Student {n}" for n, verdict in enumerate(verdicts)
+    }
+    assert [v["correct"] for v in verdicts] == [bool(n % 3) for n in range(30)]
+    first = min((row for row in board if row["correct"]), key=lambda row: row["seq"])
+    assert [row for row in board if row["first"]] == [first]  # the first to arrive, not to send
+
+
+def test_a_restart_gives_the_same_game_and_scores(room, tmp_path):
+    teacher = room.teacher()
+    room.ok("games", teacher, {**GAME, "seed": None})
+    ola, kim = room.student("Ola"), room.student("Kim")
+    view = room.ok("rounds", teacher, {"seconds": 60})
+    room.ok("answers", kim, {"text": wrong(view)})
+    room.ok("answers", ola, {"text": right(view)})
+    room.wall.now += 15
+    before = room.ok("state", teacher)
+    assert isinstance(before["settings"]["seed"], int)  # the service picked one
+
+    again = Class(room.url)
+    again.wall.now = room.wall.now
+    with again.serve() as port:
+        again.port = port
+        after = again.ok("state", again.teacher())
+        assert after == before and after["round"]["seconds_left"] == 45
+        ola_again = again.service.tickets.issue("device-of-Ola-0123456789")  # the page reloaded
+        me = again.ok("me", ola_again)
+        assert me["joined"] and me["points"] == before["leaderboard"][0]["points"]
+        assert me["mine"][0]["correct"]
+        nina = again.student("Nina")
+        assert again.ok("answers", nina, {"text": right(view)})["seq"] > before["version"]
+
+
+def test_the_countdown_runs_on_the_services_clock_and_stops_for_a_pause(room):
+    teacher, ola = room.teacher(), room.student("Ola")
+    room.ok("games", teacher, GAME)
+    room.ok("join", ola, {})
+    view = room.ok("rounds", teacher, {"seconds": 30})
+    assert view["round"]["seconds_left"] == 30
+    room.wall.now += 10
+    assert room.ok("pause", teacher, {})["round"]["seconds_left"] == 20
+    room.wall.now += 500
+    assert room.ok("me", ola)["round"]["seconds_left"] == 20
+    assert room.ok("resume", teacher, {})["round"]["seconds_left"] == 20
+    room.wall.now += 20
+    assert room.ok("me", ola)["phase"] == "closed"
+    assert room.call("answers", ola, {"text": right(view)}) == (409, {"error": "no-round"})
+    assert room.ok("reveal", teacher, {})["phase"] == "revealed"
+
+
+def test_a_long_poll_returns_at_the_next_change_or_at_once_when_behind(room, monkeypatch):
+    teacher, ola = room.teacher(), room.student("Ola")
+    version = room.ok("games", teacher, GAME)["version"]
+    assert room.ok("me?after=0", ola)["version"] == version  # behind: at once
+    answered: dict[str, Any] = {}
+    polling = threading.Thread(
+        target=lambda: answered.update(room.ok(f"me?after={version}", ola)), daemon=True
+    )
+    polling.start()
+    room.ok("join", ola, {})
+    polling.join(30)
+    assert answered["version"] > version and answered["joined"]
+    monkeypatch.setattr(live, "LONGEST_WAIT", 0.01)
+    unchanged = room.ok(f"state?after={answered['version']}", teacher)
+    assert unchanged["version"] == answered["version"]
+
+
+def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatch):
+    teacher, ola, kim = room.teacher(), room.student("Ola"), room.student("Kim")
+    room.ok("games", teacher, GAME)
+    room.ok("join", ola, {}), room.ok("join", kim, {})
+    view = room.ok("rounds", teacher, {})
+    book = room.service.book_of()
+    record = book.record_live
+
+    def down_once(*args: Any) -> None:
+        monkeypatch.setattr(book, "record_live", record)
+        raise BookUnavailable("the class book cannot be reached")
+
+    monkeypatch.setattr(book, "record_live", down_once)
+    assert room.call("answers", ola, {"text": right(view)}) == (503, {"error": "book-down"})
+    state = room.ok("state", teacher)
+    assert state["board"] == [] and all(row["points"] == 0 for row in state["leaderboard"])
+    assert room.ok("answers", kim, {"text": right(view)})["first"]  # never happened, Ola's
+    assert room.ok("answers", ola, {"text": right(view)})["points"] == 0
+
+
+def test_a_service_without_a_book_refuses_every_live_call():
+    class_service = ClassService(None, "5b", problem="the database is down")
+    routes = live.routes(class_service)
+    with serving(lambda _port: tornado.web.Application(routes)) as port:
+        ticket = class_service.tickets.issue("device-of-ola-0123456789", teacher=True)
+        for path, sent in (("me", None), ("state", None), ("games", GAME), ("join", {})):
+            answer = threaded.call(
+                port, f"{service.API}live/{path}", sent, **{TICKET_HEADER: ticket}
+            )
+            assert answer == (503, {"error": "book-down"}), path

@@ -1,0 +1,272 @@
+"""The MAM! live pages against a stand-in of the class service (the real rules, the JSON of
+the contract): a student joins, sees the deal, answers and is told privately; the projector
+shows the room, the board, the reveal, the leaderboard and the podium, and refuses anyone
+but the teacher. Each page follows the game one `follower.step()` at a time, never a thread."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mathcards import i18n
+from mathcards.mam.solver import find_solutions
+from tests.conftest import FakeClock
+from tests.widgets.live_standin import StandInLive
+from tests.widgets.test_mam_polish import english_in
+from widgets.live import LiveRefused, page_address
+from widgets.mam.live import LiveProjector, LiveSeat
+
+
+@pytest.fixture
+def service() -> StandInLive:
+    return StandInLive()
+
+
+def projector(service: StandInLive, **options) -> LiveProjector:
+    shown = LiveProjector(service.client("teacher"), follow=False, address="", **options)
+    shown.follower.step()
+    return shown
+
+
+def seat(service: StandInLive, device: str, name: str | None = None) -> LiveSeat:
+    page = LiveSeat(service.client(device), follow=False, clock=FakeClock())
+    if name is not None:
+        page.bar.name.value = name
+        page.bar.join_button.click()
+    page.follower.step()
+    return page
+
+
+def follow(*pages) -> None:
+    for page in pages:
+        page.follower.step()
+
+
+def right_answer(service: StandInLive) -> str:
+    deal = service.live().round.deal
+    return find_solutions(deal.cards, deal.target, power=deal.power).solutions[0].pretty
+
+
+def wrong_answer(service: StandInLive) -> str:
+    cards = service.live().round.deal.cards
+    return f"{cards[0]}+{cards[1]}+{cards[2]}+{cards[3]}+{cards[4]}+1"
+
+
+def play(page: LiveSeat, text: str) -> None:
+    page.answer.text.value = text
+    page.answer.submit.click()
+
+
+@pytest.fixture
+def room(service):
+    """A teacher's projector with a new game, and three students in the room."""
+    teacher = projector(service)
+    teacher.seed.value = "2026"
+    teacher.new_game_button.click()
+    students = [seat(service, f"phone {n}", name) for n, name in enumerate(("Ala", "Ola", "Ela"))]
+    follow(teacher, *students)
+    return teacher, students
+
+
+def test_students_join_with_their_class_book_name_and_the_projector_sees_them(service, room):
+    teacher, students = room
+    assert service.live().room() == ["Ala", "Ola", "Ela"]
+    assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ola", "Ela"]
+    assert "In the room: 3" in teacher.room_title.value
+    assert "seed 2026" in teacher.settings.value
+    assert teacher.setup.selected_index is None  # a game under way: its settings folded away
+    assert "Wait for the teacher" in students[0].status.value
+    assert students[0].playing.layout.display == "none"
+
+
+def test_a_round_shows_the_same_deal_and_the_first_right_answer_wins(service, room):
+    teacher, (ala, ola, ela) = room
+    teacher.start_button.click()
+    follow(teacher, ala, ola, ela)
+    deal = service.live().round.deal
+    for page in (ala, ola, ela):
+        values = re.findall(r'class="mc-card [^>]*data-value="(\d+)"', page.table.value)
+        assert sorted(map(int, values)) == sorted(deal.cards)
+        assert f'data-target="{deal.target}"' in page.table.value
+    assert f'data-target="{deal.target}"' in teacher.round_view.value
+    play(ola, wrong_answer(service))
+    play(ala, right_answer(service))
+    play(ela, right_answer(service))
+    follow(teacher, ala, ola, ela)
+    assert "Not quite" in ola.verdict.value and "mc-error" in ola.verdict.value
+    assert "You were first" in ala.verdict.value and "mc-ok" in ala.verdict.value
+    assert "Someone was faster" in ela.verdict.value
+    rows = re.findall(r"data-name='(\w+)' data-correct='(\w+)'", teacher.board.value)
+    assert rows == [("Ola", "false"), ("Ala", "true"), ("Ela", "true")]
+    assert "3 of 3 have answered" in teacher.answered.value
+    assert "First right answer: Ala" in teacher.first.value
+
+
+def test_a_wrong_answer_is_told_only_to_its_sender_and_no_text_is_shown_before_the_reveal(
+    service, room
+):
+    teacher, (ala, ola, _ela) = room
+    teacher.scoring.value = "every"
+    teacher.new_game_button.click()
+    follow(teacher, ala, ola)
+    teacher.start_button.click()
+    follow(teacher, ala, ola)
+    wrong = wrong_answer(service)
+    play(ola, wrong)
+    follow(teacher, ala, ola)
+    assert "Not quite" in ola.verdict.value
+    assert ala.verdict.value == "" or "Not quite" not in ala.verdict.value
+    assert wrong not in teacher.board.value and "data-correct='false'" in teacher.board.value
+    play(ola, right_answer(service))  # every right answer scores: a second try is allowed
+    follow(teacher, ola)
+    assert right_answer(service) not in teacher.first.value  # nobody copies it from the wall
+    teacher.reveal_button.click()
+    follow(teacher, ola)
+    assert wrong in teacher.board.value
+    assert "The best ways" in teacher.revealed.value and "Ola" in teacher.revealed.value
+    assert "Common mistakes" in teacher.revealed.value and "(×1)" in teacher.revealed.value
+    assert "Look at the projector" in ola.status.value
+
+
+def test_a_text_that_is_not_a_calculation_is_not_sent(service, room):
+    teacher, (ala, *_rest) = room
+    teacher.start_button.click()
+    follow(ala)
+    play(ala, "seven times six")
+    assert service.seq == 0 and "mc-error" in ala.verdict.value
+
+
+def test_a_student_who_reopens_the_page_keeps_their_score_and_verdict(service, room):
+    teacher, (ala, *_rest) = room
+    teacher.start_button.click()
+    follow(ala)
+    play(ala, right_answer(service))
+    follow(ala)
+    won = service.live().players["Ala"].points
+    assert f"You have {won} cards, place 1." in ala.score.value
+    again = seat(service, "phone 0")
+    assert again.bar.student == "Ala"
+    assert f"You have {won} cards, place 1." in again.score.value
+    assert "You were first" in again.verdict.value
+    assert again.answer.layout.display == ""
+
+
+def test_a_refusal_is_said_in_the_page_s_language(service, room):
+    teacher, (ala, *_rest) = room
+    teacher.start_button.click()
+    teacher.pause_button.click()
+    follow(teacher, ala)
+    assert teacher.pause_button.description == "Resume"
+    i18n.use("pl")
+    try:
+        play(ala, right_answer(service))
+        assert "Nauczyciel wstrzymał grę" in ala.verdict.value
+        teacher.pause_button.click()  # resume
+        teacher.start_button.click()  # a round is open: refused
+        assert "Runda wciąż trwa" in teacher.message.value
+    finally:
+        i18n.use("en")
+
+
+def test_the_teacher_locks_the_room_and_removes_a_name(service, room):
+    teacher, (_ala, ola, _ela) = room
+    teacher.lock_box.value = True
+    assert service.live().locked
+    late = seat(service, "phone late", "Ula")
+    assert "locked the room" in late.message.value
+    teacher.room.children[1].children[1].click()  # remove Ola
+    follow(teacher, ola)
+    assert service.live().room() == ["Ala", "Ela"]
+    assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ela"]
+    teacher.start_button.click()
+    follow(ola)
+    play(ola, right_answer(service))
+    assert "taken you out of the room" in ola.verdict.value
+
+
+def test_the_podium_at_the_end_and_a_leaderboard_of_a_chosen_length(service, room):
+    teacher, (ala, ola, ela) = room
+    teacher.start_button.click()
+    follow(ala, ela)
+    play(ala, right_answer(service))
+    teacher.reveal_button.click()
+    teacher.start_button.click()
+    follow(ala, ela)
+    play(ela, right_answer(service))
+    follow(teacher)
+    assert teacher.leaderboard.value.count("<tr data-name") == 3
+    teacher.board_length.value = 0
+    assert teacher.leaderboard.value == ""
+    teacher.finish_button.click()
+    follow(teacher, ala, ola, ela)
+    standings = service.live().standings()
+    places = re.findall(r"data-place='(\d)' data-name='(\w+)'", teacher.podium.value)
+    assert places == [(str(s.place), s.name) for s in standings[:3]]
+    assert places[0][1] == "Ela"  # the same cards: the last winning answer breaks the tie
+    assert teacher.podium.value == ala.podium.value == ela.podium.value
+    assert "The game is over" in ola.status.value
+    assert ola.playing.layout.display == "none" and teacher.board.layout.display == "none"
+
+
+def test_the_projector_refuses_anyone_but_the_teacher(service):
+    page = LiveProjector(service.client("phone 9"), follow=False, address="")
+    assert not page.follower.step()
+    assert "for the teacher only" in page.message.value
+    assert page.controls.layout.display == "none"
+
+
+def test_the_countdown_counts_the_service_s_seconds_down(service, room):
+    teacher, (_ala, *_rest) = room
+    teacher.seconds.value = 30
+    teacher.start_button.click()
+    clock = FakeClock()
+    page = LiveSeat(service.client("phone 0"), follow=False, clock=clock)
+    page.follower.step()
+    assert "30 seconds left" in page.countdown.view.value
+    clock.step()
+    clock.step()
+    assert "28 seconds left" in page.countdown.view.value
+
+
+def test_the_join_address_is_the_live_page_with_the_class_code(service):
+    class_url = "http://10.0.0.5:8866/?class=K7Q2HM"
+    assert page_address("en/live/1-mam-live.ipynb", class_url) == (
+        "http://10.0.0.5:8866/voila/render/en/live/1-mam-live.ipynb?class=K7Q2HM"
+    )
+    assert page_address("en/live/1-mam-live.ipynb", "") == ""
+    service.class_url = class_url  # what the service tells the teacher's projector only
+    shown = LiveProjector(service.client("teacher"), follow=False)
+    assert "data:image/svg+xml" not in shown.address.value
+    shown.follower.step()
+    assert "data:image/svg+xml" in shown.address.value
+    assert "en/live/1-mam-live.ipynb?class=K7Q2HM" in shown.address.value
+    assert "class_url" not in service.seat("phone 1"), "a student is never told the code"
+
+
+def test_a_service_that_cannot_be_reached_costs_a_sentence(service, room):
+    _teacher, (ala, *_rest) = room
+    service.down = True
+    assert not ala.follower.step()
+    assert "cannot be reached" in ala.message.value
+    with pytest.raises(LiveRefused):
+        service.down = False
+        service.client("phone 0").call("live/answers", {"text": "1"})
+
+
+def test_both_pages_are_polish_on_a_polish_page(service, room):
+    i18n.use("pl")
+    try:
+        teacher = projector(service)
+        student = seat(service, "phone 0")
+        teacher.start_button.click()
+        follow(teacher, student)
+        play(student, wrong_answer(service))
+        teacher.reveal_button.click()
+        teacher.finish_button.click()
+        follow(teacher, student)
+        names = {"Ala", "Ola", "Ela", "MAM"}
+        assert not english_in(teacher, names) and not english_in(student, names)
+        assert "Niezupełnie" in student.verdict.value or "Podium" in teacher.podium.value
+    finally:
+        i18n.use("en")

@@ -1,0 +1,195 @@
+"""The live class, as a page's kernel reaches it: the client of the class service's live calls
+(`/mathcards/api/live/…`), with this page's ticket, each call bounded in time; and a follower
+that long-polls the game (`state?after=V`, `me?after=V`) on a thread of its own and hands each
+new view to the page. A refusal comes as a key (`{"error": "paused"}`), said here in the
+page's language."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
+from mathcards.i18n import N_, _
+from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV, TICKET_ENV, BookDown, ClassBook, wait_for_page
+from widgets.book import refusal_for as book_refusal
+
+POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
+RETRY_SECONDS = 2.0  # after the service could not be reached, the next try
+
+REFUSALS = {  # the service's refusal keys, as a page says them
+    "not-joined": N_("Join the class first, with your name above."),
+    "locked": N_("The teacher has locked the room: ask to be let in."),
+    "removed": N_("The teacher has taken you out of the room."),
+    "paused": N_("The teacher has paused the game: wait a moment."),
+    "no-round": N_("No round is open: wait for the next one."),
+    "already-right": N_("You have already made the target this round."),
+    "had-claim": N_("You have had your claim this round: wait for the next one."),
+    "over": N_("This live game is over."),
+    "round-open": N_("A round is still open: reveal it first."),
+    "all-played": N_("Every round has been played: show the podium."),
+    "not-paused": N_("The game is not paused."),
+    "not-teacher": N_(
+        "The projector is for the teacher only: open the teacher's address first, then this page."
+    ),
+    "no-game": N_("There is no live game yet: the teacher starts one on the projector."),
+    "teacher-only": N_(
+        "The projector is for the teacher only: open the teacher's address first, then this page."
+    ),
+    "bad-settings": N_("These settings cannot make a live game."),
+}
+
+
+class LiveRefused(ValueError):
+    """What the live game cannot do now, in the page's language, with the service's key."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(_(REFUSALS[reason]))
+        self.reason = reason
+
+
+def live_refusal(error: str | None) -> ValueError:
+    """The service's refusal key as a sentence in this page's language."""
+    if error in REFUSALS:
+        assert error is not None
+        return LiveRefused(error)
+    return book_refusal(error)
+
+
+class LiveClient(ClassBook):
+    """The live calls of the class service, for the browser holding this page's ticket."""
+
+    @classmethod
+    def here(cls, environ: Mapping[str, str] = os.environ) -> LiveClient | None:
+        """The live class of the server that serves this page, if it keeps one."""
+        if not environ.get(SERVICE_ENV):
+            return None
+        wait_for_page()
+        ticket, hub_token = environ.get(TICKET_ENV, ""), environ.get(HUB_TOKEN_ENV, "")
+        if not (ticket or hub_token):
+            return None
+        return cls(environ[SERVICE_ENV], ticket, hub_token=hub_token if not ticket else "")
+
+    def refusal(self, error: str | None) -> ValueError:
+        return live_refusal(error)
+
+    def live(self, path: str, sent: dict[str, Any] | None = None) -> Any:
+        return self.call("live/" + path, sent)
+
+    # ------------------------------------------------------------ a student
+
+    def seat(self, after: int = -1) -> dict[str, Any]:
+        """What this student sees, once the game has moved past version `after`."""
+        return dict(self.call(f"live/me?after={after}", timeout=POLL_SECONDS + self.timeout))
+
+    def join_live(self) -> None:
+        self.live("join", {})
+
+    def answer(self, text: str) -> dict[str, Any]:
+        """Send a calculation; the service's judgement (seq, correct, points, first)."""
+        return dict(self.live("answers", {"text": text}))
+
+    # ------------------------------------------------------------ the teacher
+
+    def state(self, after: int = -1) -> dict[str, Any]:
+        """What the projector shows, once the game has moved past version `after`."""
+        return dict(self.call(f"live/state?after={after}", timeout=POLL_SECONDS + self.timeout))
+
+    def new_game(self, **settings: Any) -> None:
+        self.live("games", settings)
+
+    def open_round(self, seconds: int | None = None) -> None:
+        self.live("rounds", {"seconds": seconds} if seconds else {})
+
+    def reveal(self) -> None:
+        self.live("reveal", {})
+
+    def pause(self) -> None:
+        self.live("pause", {})
+
+    def resume(self) -> None:
+        self.live("resume", {})
+
+    def lock(self, locked: bool) -> None:
+        self.live("lock", {"locked": locked})
+
+    def remove(self, name: str) -> None:
+        self.live("remove", {"name": name})
+
+    def finish(self) -> None:
+        self.live("finish", {})
+
+
+HERE: Any = object()  # a live page's default client: that of the server serving it, if any
+
+
+def served(client: LiveClient | None) -> LiveClient | None:
+    return LiveClient.here() if client is HERE else client
+
+
+class Follower:
+    """Follows the game: fetches the next view (`fetch(after)`, a long-poll) and hands it to
+    `show`; on a page it does so for ever on a thread of its own, in a test one `step` at a
+    time. A service that cannot be reached is `troubled` (a sentence) and tried again."""
+
+    def __init__(
+        self,
+        fetch: Callable[[int], dict[str, Any]],
+        show: Callable[[dict[str, Any]], None],
+        troubled: Callable[[Exception], None],
+    ) -> None:
+        self.fetch, self.show, self.troubled = fetch, show, troubled
+        self.version = -1
+        self.lock = threading.RLock()  # the thread and the page's buttons render one at a time
+        self.stopped = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def step(self) -> bool:
+        """Fetch and show the next view; False if the service could not give one."""
+        try:
+            view = self.fetch(self.version)
+        except ValueError as problem:
+            self.troubled(problem)
+            return False
+        with self.lock:
+            self.version = max(self.version, int(view.get("version", self.version)))
+            self.show(view)
+        return True
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._follow, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+    def _follow(self) -> None:
+        while not self.stopped.is_set():
+            try:
+                if not self.step():
+                    self.stopped.wait(RETRY_SECONDS)
+            except Exception as problem:  # a bug must reach the page, and the page go on
+                self.troubled(problem)
+                self.stopped.wait(RETRY_SECONDS)
+
+
+def page_address(lesson: str, class_url: str) -> str:
+    """The address of the live lesson `lesson` (e.g. "en/live/1-mam-live.ipynb") as students
+    type it on the school network (`class_url`, the class address, which the service gives the
+    projector), with the class code; "" off the school network."""
+    if not class_url:
+        return ""
+    server, _slash, query = class_url.partition("/?")
+    code = dict(part.partition("=")[::2] for part in query.split("&") if part).get(CODE_PARAMETER)
+    path = f"{server}/voila/render/{lesson}"
+    return f"{path}?{CODE_PARAMETER}={code}" if code else path
+
+
+def address_qr(url: str) -> str:
+    """The address as a QR code, an SVG `data:` URI (nothing to fetch)."""
+    return qr_data_uri(url)
+
+
+__all__ = ["BookDown", "Follower", "LiveClient", "LiveRefused", "live_refusal"]

@@ -1,0 +1,436 @@
+"""MAM! live: the student's page (`LiveSeat`) and the teacher's projector (`LiveProjector`).
+
+Both follow the game the class service keeps (`widgets.live`), and draw from what it sent;
+no rule lives here. The service says what is authoritative (right or not, points, first,
+order of arrival); the page says the sentences, re-checking a text with the round's deal in
+its own language."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from mathcards.i18n import _, language
+from mathcards.mam.live import MOST_ROUNDS, SCORINGS, scoring_label
+from widgets.book import BookBar
+from widgets.controls import Alarm, Clock, Complains, button, html, render_message, row, trouble
+from widgets.live import HERE, Follower, LiveClient, address_qr, page_address, served
+from widgets.mam.cards import AnswerBox, level_menu
+from widgets.mam.live_views import (
+    LIVE_STYLE,
+    deal_of,
+    render_answered,
+    render_board,
+    render_countdown,
+    render_first,
+    render_leaderboard,
+    render_podium,
+    render_reveal,
+    render_round,
+    render_score,
+    render_settings,
+    seat_status,
+    verdict_sentence,
+)
+from widgets.style import MAM_STYLE, page_style
+from widgets.worker import background
+
+SEAT_LESSON = "live/1-mam-live.ipynb"
+
+
+class Countdown:
+    """The round's seconds left, as the service last said them, counted down here."""
+
+    def __init__(self, view: w.HTML, clock: Clock) -> None:
+        self.view, self.alarm = view, Alarm(clock)
+        self.seconds: float | None = None
+
+    def show(self, seconds: float | None) -> None:
+        self.alarm.stop()
+        self.seconds = seconds
+        self.view.value = render_countdown(seconds)
+        if seconds is not None and seconds > 0:
+            self.alarm.set(min(1.0, seconds), self._tick)
+
+    def _tick(self) -> None:
+        assert self.seconds is not None
+        self.show(max(0.0, self.seconds - 1))
+
+
+def unavailable(box: w.Widget, message: w.HTML, text: str) -> None:
+    """A page without its live class: one sentence, and nothing to press."""
+    box.layout.display = "none"
+    message.value = render_message(text, ok=False)
+
+
+class LiveSeat(Complains, w.VBox):
+    """A student's page of a live game: join with the class book's nickname, the round's cards
+    and target, the answer box (MAM!), the private verdict, own score and place, the podium."""
+
+    def __init__(
+        self, client: LiveClient | None = HERE, *, clock: Clock = background, follow: bool = True
+    ) -> None:
+        self.client = served(client)
+        self.view: dict[str, Any] = {}
+        self.game: Any = None
+        self.joined_game: Any = None  # the live game this page has joined
+        self.round_number: int | None = None
+        self.bar = BookBar(self.client, "mam", self._join_live)
+        self.status = html("mc-live-status")
+        self.table = html("mc-table")
+        self.countdown = Countdown(html("mc-countdown"), clock)
+        self.answer = AnswerBox("MAM!")
+        self.answer.submit.on_click(self.submit)
+        self.verdict = self.answer.message
+        self.verdict.add_class("mc-verdict")
+        self.message = html("mc-message-line")
+        self.score = html("mc-live-score")
+        self.podium = html("mc-podium")
+        self.playing = w.VBox([self.table, self.countdown.view, self.answer])
+        self.playing.layout.display = "none"
+        super().__init__(
+            [
+                page_style(MAM_STYLE + LIVE_STYLE),
+                self.bar,
+                self.status,
+                self.playing,
+                self.message,
+                self.score,
+                self.podium,
+            ]
+        )
+        self.add_class("mc-live-seat")
+        self.follower = Follower(
+            self._fetch, self.show, lambda problem: self.complain(trouble(problem))
+        )
+        if self.client is None:
+            unavailable(self.playing, self.message, _("A live game needs the class server."))
+            return
+        if follow:
+            self.follower.start()
+
+    def _fetch(self, after: int) -> dict[str, Any]:
+        assert self.client is not None
+        return self.client.seat(after)
+
+    def _join_live(self) -> None:
+        """The student has a name in the class book: into the room of the live game."""
+        if self.client is None:
+            return
+        try:
+            self.client.join_live()
+        except ValueError as problem:
+            self.complain(str(problem))
+            return
+        self.joined_game = self.game
+        self.message.value = ""
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw what the service says this student sees."""
+        self.view, self.game = view, view.get("game")
+        rejoin = self.game is not None and not view.get("joined") and self.bar.student
+        if rejoin and self.joined_game != self.game and view.get("phase") != "over":
+            self.joined_game = self.game  # once a game: a locked room says so once
+            self._join_live()
+        round_view = view.get("round")
+        if (round_view or {}).get("number") != self.round_number:
+            self.round_number = (round_view or {}).get("number")
+            self.answer.clear()
+            self.verdict.value = ""
+        self.status.value = escape(seat_status(view))
+        open_round = view.get("phase") in ("open", "paused") and round_view is not None
+        playing = round_view is not None and view.get("joined") and view.get("phase") != "over"
+        self.playing.layout.display = "" if playing else "none"
+        self.answer.layout.display = "" if open_round else "none"
+        self.table.value = render_round(round_view)
+        if round_view is not None:
+            self.answer.power = bool(round_view.get("power"))
+        self.countdown.show(
+            round_view.get("seconds_left") if open_round and round_view is not None else None
+        )
+        mine = view.get("mine") or []
+        if mine and not self.verdict.value and round_view is not None:
+            self._say_verdict(mine[-1]["text"], mine[-1])  # a page reopened: its last verdict
+        self.score.value = render_score(view)
+        self.podium.value = render_podium(view.get("podium"))
+
+    def submit(self, _button: object = None) -> None:
+        """Send the typed calculation (once it reads as one) and say the private verdict."""
+        round_view = self.view.get("round")
+        if self.client is None or round_view is None:
+            self.answer.say(_("No round is open: wait for the next one."), ok=False)
+            return
+        text = self.answer.text.value
+        verdict = deal_of(round_view).check(text)
+        if not verdict.kind.readable:
+            self.answer.say(verdict.message, ok=False)  # not a claim: nothing is sent
+            return
+        try:
+            judged = self.client.answer(text)
+        except ValueError as problem:
+            self.answer.say(str(problem), ok=False)
+            return
+        with self.follower.lock:
+            self._say_verdict(text, judged)
+            self.view = {**self.view, "mine": [*(self.view.get("mine") or []), judged]}
+
+    def _say_verdict(self, text: str, judged: dict[str, Any]) -> None:
+        round_view = self.view.get("round")
+        assert round_view is not None
+        sentence, right = verdict_sentence(text, judged, deal_of(round_view))
+        self.answer.say(sentence, ok=right)
+
+
+LEADERBOARD_LENGTHS = (3, 5, 10, 0)
+TEACHER_ONLY = ("teacher-only", "not-teacher")  # the service's refusal of anyone else
+
+
+class LiveProjector(Complains, w.VBox):
+    """The teacher's projector of a live game: its settings, the join address (text and QR),
+    the room (lock, remove), the round (start, pause, reveal), answered / in the room, the
+    first right answer, the board, the reveal, the leaderboard and the podium."""
+
+    def __init__(
+        self,
+        client: LiveClient | None = HERE,
+        *,
+        leaderboard: int = 5,
+        clock: Clock = background,
+        follow: bool = True,
+        address: str | None = None,
+    ) -> None:
+        self.client = served(client)
+        self.view: dict[str, Any] = {}
+        self.leaderboard_length = leaderboard
+        self.showing_lock = False
+        self.seat_rows: dict[str, w.HBox] = {}  # each name's row in the room, made once
+        self.message = html("mc-message-line")
+        self._build(clock)
+        self.fixed_address = address  # else the class address the service gives
+        self.class_url: str | None = None
+        self.address.value = render_address(address or "")
+        self.follower = Follower(self._fetch, self.show, self._troubled)
+        if self.client is None:
+            unavailable(self.controls, self.message, _("A live game needs the class server."))
+            return
+        if follow:
+            self.follower.start()
+
+    def _build(self, clock: Clock) -> None:
+        self.level = level_menu("normal")
+        self.rounds = w.BoundedIntText(5, min=1, max=MOST_ROUNDS, description=_("Rounds"))
+        self.scoring = w.Dropdown(
+            options=[(scoring_label(key), key) for key in SCORINGS], description=_("Scoring")
+        )
+        self.seed = w.Text(description=_("Seed"), placeholder=_("a new one"))
+        self.seconds = w.BoundedIntText(0, min=0, max=600, description=_("Seconds (0: none)"))
+        self.seconds.style.description_width = "initial"
+        for box, css in (
+            (self.level, "mc-live-level"),
+            (self.rounds, "mc-live-rounds"),
+            (self.scoring, "mc-live-scoring"),
+            (self.seed, "mc-live-seed"),
+            (self.seconds, "mc-live-seconds"),
+        ):
+            box.layout = w.Layout(width="16em", max_width="100%")
+            box.add_class(css)
+        self.new_game_button = button(
+            _("New live game"), "mc-live-new", self.new_game, button_style="primary"
+        )
+        self.board_length = w.Dropdown(
+            options=[(_("hidden") if n == 0 else str(n), n) for n in LEADERBOARD_LENGTHS],
+            value=self.leaderboard_length if self.leaderboard_length in LEADERBOARD_LENGTHS else 5,
+            description=_("Leaderboard"),
+        )
+        self.board_length.observe(self._length_changed, names="value")
+        setup = row(self.level, self.rounds, self.scoring, self.seed, self.seconds)
+        setup.add_class("mc-live-setup")
+        self.setup = w.Accordion([w.VBox([setup, row(self.new_game_button, self.board_length)])])
+        self.setup.set_title(0, _("Game settings"))
+        self.setup.selected_index = 0
+        self.setup.add_class("mc-live-setup-box")
+        self.shown_game: Any = None  # the game the projector last showed
+        self.settings = html("mc-live-settings-line")
+        self.address = html("mc-live-address")
+        self.lock_box = w.Checkbox(description=_("Room locked"))
+        self.lock_box.add_class("mc-live-lock")
+        self.lock_box.observe(self._lock_changed, names="value")
+        self.room_title = html("mc-live-room-title")
+        self.room = w.VBox()
+        self.room.add_class("mc-live-room")
+        self.start_button = button(
+            _("New round"), "mc-live-start", self.start_round, button_style="success"
+        )
+        self.pause_button = button(_("Pause"), "mc-live-pause", self.pause_or_resume)
+        self.reveal_button = button(
+            _("Reveal"), "mc-live-reveal", self.reveal, button_style="warning"
+        )
+        self.finish_button = button(_("Podium"), "mc-live-finish", self.finish)
+        self.round_view = html("mc-table")
+        self.countdown = Countdown(html("mc-countdown"), clock)
+        self.answered = html("mc-live-answered")
+        self.first = html("mc-live-first")
+        self.board = html("mc-live-board")
+        self.revealed = html("mc-live-revealed")
+        self.leaderboard = html("mc-live-leaderboard")
+        self.podium = html("mc-podium")
+        self.controls = w.VBox(
+            [
+                self.setup,
+                self.settings,
+                self.address,
+                row(self.room_title, self.lock_box),
+                self.room,
+                row(self.start_button, self.pause_button, self.reveal_button, self.finish_button),
+                self.round_view,
+                self.countdown.view,
+                self.answered,
+                self.first,
+                self.board,
+                self.revealed,
+                self.leaderboard,
+                self.podium,
+            ]
+        )
+        super().__init__([page_style(MAM_STYLE + LIVE_STYLE), self.message, self.controls])
+        self.add_class("mc-live-projector")
+
+    def _fetch(self, after: int) -> dict[str, Any]:
+        assert self.client is not None
+        return self.client.state(after)
+
+    def _troubled(self, problem: Exception) -> None:
+        """The state cannot be had: for anyone but the teacher, that is the end of the page."""
+        self.complain(trouble(problem))
+        if getattr(problem, "reason", None) in TEACHER_ONLY:
+            self.controls.layout.display = "none"
+            self.follower.stop()
+
+    # ------------------------------------------------------------ the teacher's buttons
+
+    def _call(self, action: str, *args: Any) -> None:
+        """One of the teacher's calls; a refusal is said in this page's language."""
+        assert self.client is not None
+        try:
+            if action == "new_game":
+                self.client.new_game(**args[0])
+            else:
+                getattr(self.client, action)(*args)
+        except ValueError as problem:
+            self.complain(str(problem))
+            return
+        self.message.value = ""
+
+    def new_game(self, _button: object = None) -> None:
+        typed = self.seed.value.strip()
+        if typed and not typed.isdigit():
+            self.complain(_("The seed is a whole number, or nothing for a new one."))
+            return
+        settings = {
+            "level": self.level.value,
+            "rounds": int(self.rounds.value),
+            "scoring": self.scoring.value,
+            "seed": int(typed) if typed else None,
+        }
+        self._call("new_game", settings)
+
+    def start_round(self, _button: object = None) -> None:
+        self._call("open_round", int(self.seconds.value) or None)
+
+    def reveal(self, _button: object = None) -> None:
+        self._call("reveal")
+
+    def pause_or_resume(self, _button: object = None) -> None:
+        self._call("resume" if self.view.get("phase") == "paused" else "pause")
+
+    def finish(self, _button: object = None) -> None:
+        self._call("finish")
+
+    def remove(self, name: str) -> None:
+        self._call("remove", name)
+
+    def _lock_changed(self, _change: object = None) -> None:
+        if not self.showing_lock and self.client is not None:
+            self._call("lock", bool(self.lock_box.value))
+
+    def _length_changed(self, _change: object = None) -> None:
+        self.leaderboard_length = int(self.board_length.value)
+        self.leaderboard.value = render_leaderboard(
+            self.view.get("leaderboard") or [], self.leaderboard_length
+        )
+
+    # ------------------------------------------------------------ what the class sees
+
+    def _show_address(self, class_url: str) -> None:
+        """Where students join, drawn again only when the class address changes."""
+        if self.fixed_address is None and class_url != self.class_url:
+            self.class_url = class_url
+            lesson = f"{language()}/{SEAT_LESSON}"
+            self.address.value = render_address(page_address(lesson, class_url))
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw the projector from the service's state."""
+        self.view = view
+        self.message.value = ""
+        self._show_address(view.get("class_url") or "")
+        phase, round_view = view.get("phase"), view.get("round")
+        settings = view.get("settings") or {}
+        if view.get("game") != self.shown_game:  # a game under way: its settings folded away
+            self.shown_game = view.get("game")
+            self.setup.selected_index = None if self.shown_game is not None else 0
+        over = phase == "over"
+        for playing in (self.round_view, self.answered, self.first, self.board):
+            playing.layout.display = "none" if over else ""
+        self.settings.value = render_settings(settings if view.get("game") is not None else None)
+        self._show_room(view)
+        self.pause_button.description = _("Resume") if phase == "paused" else _("Pause")
+        self.round_view.value = render_round(round_view)
+        ticking = phase == "open" and round_view is not None
+        self.countdown.show(round_view.get("seconds_left") if ticking and round_view else None)
+        board = view.get("board") or []
+        shown = phase in ("revealed", "over") or settings.get("scoring") == "rulebook"
+        self.answered.value = render_answered(view)
+        self.first.value = render_first(view, show_text=shown)
+        self.board.value = render_board(board, show_text=phase in ("revealed", "over"))
+        self.revealed.value = (
+            render_reveal(deal_of(round_view), board)
+            if phase == "revealed" and round_view is not None
+            else ""
+        )
+        self.leaderboard.value = render_leaderboard(
+            view.get("leaderboard") or [], self.leaderboard_length
+        )
+        self.podium.value = render_podium(view.get("podium"))
+
+    def _show_room(self, view: dict[str, Any]) -> None:
+        room = list(view.get("room") or [])
+        self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
+        self.showing_lock = True
+        self.lock_box.value = bool(view.get("locked"))
+        self.showing_lock = False
+        for name in room:
+            if name not in self.seat_rows:
+                self.seat_rows[name] = self._seat_row(name)
+        self.room.children = tuple(self.seat_rows[name] for name in room)
+
+    def _seat_row(self, name: str) -> w.HBox:
+        label = html("mc-live-name", escape(name))
+        remove = button(_("Remove"), "mc-live-remove", lambda _b: self.remove(name))
+        seat = w.HBox([label, remove])
+        seat.add_class("mc-live-seat-row")
+        return seat
+
+
+def render_address(url: str) -> str:
+    """Where students join: the live page's address as text and a QR code."""
+    if not url:
+        said = _("Students open “MAM! live” from the lessons' page with the class address.")
+        return f"<p>{escape(said)}</p>"
+    before, _gap, after = _("Students open {address} or scan the code.").partition("{address}")
+    alt = _("QR code of {address}").format(address=url)
+    return (
+        f"<img src='{address_qr(url)}' alt='{escape(alt)}'>"
+        f"<p>{escape(before)}<strong>{escape(url)}</strong>{escape(after)}</p>"
+    )

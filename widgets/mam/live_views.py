@@ -1,0 +1,234 @@
+"""How the MAM! live pages show the game, as pure functions of what the class service sent
+(the JSON of `live/me` and `live/state`): the deal, the private verdict, the room, the board,
+the reveal, the leaderboard and the podium."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from mathcards.i18n import _, ngettext
+from mathcards.mam.cards import LEVELS
+from mathcards.mam.live import SCORINGS, Reveal, revealed, scoring_label
+from mathcards.mam.practice import Exercise
+from widgets.mam.cards import cards_count, render_table
+
+LIVE_STYLE = """<style>
+.mc-live-status { font-size: 20px; font-weight: 600; }
+.mc-live-score { font-size: 19px; }
+.mc-verdict .mc-message { font-size: 20px; }
+.mc-live-board table, .mc-live-leaderboard table { border-collapse: collapse; font-size: 18px; }
+.mc-live-board td, .mc-live-board th, .mc-live-leaderboard td, .mc-live-leaderboard th {
+  padding: 3px 10px; border-bottom: 1px solid #e5e7eb; text-align: left; }
+.mc-live-board tr[data-correct="true"] td { color: #15803d; }
+.mc-live-board tr[data-correct="false"] td { color: #b91c1c; }
+.mc-live-answered { font: 700 28px sans-serif; }
+.mc-live-first { font-size: 22px; }
+.mc-live-address { display: flex; flex-wrap: wrap; gap: 12px; align-items: center;
+  font-size: 18px; overflow-wrap: anywhere; }
+.mc-live-address img { width: 160px; height: 160px; }
+.mc-podium ol { font-size: 22px; list-style: none; padding-left: 0; }
+.mc-podium li[data-place="1"] { font-size: 28px; font-weight: 700; }
+.mc-live-name { font-size: 18px; min-width: 8em; }
+.mc-live-revealed li { white-space: normal; overflow-wrap: anywhere; }
+</style>"""
+
+
+def deal_of(round_view: dict[str, Any]) -> Exercise:
+    """The round's deal, from what the service sent, to judge a text here again."""
+    dice = tuple(round_view["dice"])
+    return Exercise(list(round_view["cards"]), dice, bool(round_view.get("power")))
+
+
+def colours_of(level: str | None, dice: int) -> tuple[str, ...]:
+    """The dice's colours at the game's level (blue when the level is not known)."""
+    if level in LEVELS:
+        return LEVELS[level].colours
+    return ("blue",) * dice
+
+
+def render_round(round_view: dict[str, Any] | None) -> str:
+    """The round's cards and target (the dice in its level's colours), or nothing before the
+    first round."""
+    if round_view is None:
+        return ""
+    dice, level = tuple(round_view["dice"]), round_view.get("level")
+    heading = escape(_("Round {n}").format(n=round_view["number"]))
+    drawn = render_table(list(round_view["cards"]), dice, colours_of(level, len(dice)))
+    return f"<h3 class='mc-live-round-number'>{heading}</h3>{drawn}"
+
+
+def render_countdown(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    left = max(0, round(seconds))
+    return escape(ngettext("{n} second left", "{n} seconds left", left).format(n=left))
+
+
+def seat_status(view: dict[str, Any]) -> str:
+    """What the student's page says about the game, in one sentence."""
+    phase = view.get("phase")
+    if view.get("game") is None:
+        return _("No live game yet: wait for the teacher to start one.")
+    if not view.get("joined"):
+        return _("Join the class with your name to play.")
+    number = (view.get("round") or {}).get("number")
+    sentences = {
+        "lobby": _("You are in! Wait for the teacher to start the first round."),
+        "open": _("Round {n}: make the target from the cards, then press MAM!"),
+        "paused": _("The teacher has paused the game: wait a moment."),
+        "closed": _("Time is up: look at the projector."),
+        "revealed": _("Look at the projector: the answers of round {n} are shown."),
+        "over": _("The game is over."),
+    }
+    return sentences.get(str(phase), "").format(n=number)
+
+
+def verdict_sentence(text: str, judged: dict[str, Any], deal: Exercise) -> tuple[str, bool]:
+    """The private verdict: the checker's sentence for `text` on the round's deal (in this
+    page's language) and what the service says it scored."""
+    verdict = deal.check(text)
+    if not judged.get("correct"):
+        reason = verdict.message if not verdict.correct else _("the class service says no")
+        return _("Not quite: {reason}").format(reason=reason), False
+    points = int(judged.get("points") or 0)
+    if judged.get("first"):
+        won = _("You were first: you win {cards}.").format(cards=cards_count(points))
+    elif points:
+        won = _("You win {cards}.").format(cards=cards_count(points))
+    else:
+        won = _("Someone was faster this time: no cards won.")
+    return f"{verdict.message} {won}", True
+
+
+def render_score(view: dict[str, Any]) -> str:
+    """The student's own cards won and place."""
+    if not view.get("joined") or view.get("game") is None:
+        return ""
+    points = cards_count(int(view.get("points") or 0))
+    place = view.get("place")
+    said = (
+        _("You have {cards}, place {place}.").format(cards=points, place=place)
+        if place
+        else _("You have {cards}.").format(cards=points)
+    )
+    return f"<p>{escape(said)}</p>"
+
+
+def render_podium(podium: list[dict[str, Any]] | None) -> str:
+    """The first three places, ties shown (equal places)."""
+    if not podium:
+        return ""
+    heading = escape(_("The podium"))
+    items = "".join(
+        f"<li data-place='{int(standing['place'])}' data-name='{escape(standing['name'])}'>"
+        f"{escape(place_line(standing))}</li>"
+        for standing in podium
+    )
+    return f"<h3>{heading}</h3><ol>{items}</ol>"
+
+
+def place_line(standing: dict[str, Any]) -> str:
+    return _("{place}. {name}: {cards}").format(
+        place=standing["place"], name=standing["name"], cards=cards_count(int(standing["points"]))
+    )
+
+
+def render_leaderboard(leaderboard: list[dict[str, Any]], length: int) -> str:
+    """The first `length` places (none: hidden)."""
+    if not length or not leaderboard:
+        return ""
+    heads = (_("place"), _("name"), _("cards"))
+    head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+    rows = "".join(
+        f"<tr data-name='{escape(s['name'])}'><td>{int(s['place'])}</td>"
+        f"<td>{escape(s['name'])}</td><td>{int(s['points'])}</td></tr>"
+        for s in leaderboard[:length]
+    )
+    title = heading(_("Leaderboard"))
+    return f"{title}<table><tr>{head}</tr>{rows}</table>"
+
+
+def render_answered(view: dict[str, Any]) -> str:
+    if view.get("round") is None:
+        return ""
+    said = _("{answered} of {room} have answered").format(
+        answered=int(view.get("answered") or 0), room=len(view.get("room") or [])
+    )
+    return escape(said)
+
+
+def render_first(view: dict[str, Any], show_text: bool) -> str:
+    """The first right answer of the round and who gave it."""
+    first = next((a for a in view.get("board") or [] if a.get("first")), None)
+    if first is None:
+        return escape(_("No right answer yet.")) if view.get("round") else ""
+    said = _("First right answer: {name}").format(name=first["name"])
+    if show_text:
+        said += f" — {first['text']}"
+    return f"<b>{escape(said)}</b>"
+
+
+def render_board(board: list[dict[str, Any]], show_text: bool) -> str:
+    """The round's answers in order of arrival: who, right or not (and, once shown, what)."""
+    if not board:
+        return ""
+    heads = ["#", _("name"), _("right?"), _("cards")]
+    if show_text:
+        heads.insert(2, _("answer"))
+    head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+    rows = []
+    for answer in board:
+        cells = [str(int(answer["seq"])), escape(answer["name"])]
+        if show_text:
+            cells.append(escape(answer["text"]))
+        cells.append("✓" if answer["correct"] else "✗")
+        cells.append(str(int(answer.get("points") or 0)))
+        tds = "".join(f"<td>{cell}</td>" for cell in cells)
+        correct = "true" if answer["correct"] else "false"
+        rows.append(f"<tr data-name='{escape(answer['name'])}' data-correct='{correct}'>{tds}</tr>")
+    return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def render_reveal(deal: Exercise, board: list[dict[str, Any]]) -> str:
+    """On reveal: the best solutions, the class's right answers by cards used, the common
+    mistakes counted (each judged again here, in this page's language)."""
+    shown: Reveal = revealed(deal, [(a["name"], a["text"]) for a in board])
+    parts = [heading(_("The best ways"))]
+    if shown.solutions:
+        items = "".join(f"<li>{escape(s.pretty)} = {deal.target}</li>" for s in shown.solutions)
+        parts.append(f"<ul>{items}</ul>")
+    else:
+        nothing = _("No calculation makes {target} from these cards.").format(target=deal.target)
+        parts.append(f"<p>{escape(nothing)}</p>")
+    if shown.right:
+        parts += [heading(_("The class made it")), "<ul>"]
+        for used, names in shown.right.items():
+            parts.append(f"<li>{escape(cards_count(used))}: {escape(', '.join(names))}</li>")
+        parts.append("</ul>")
+    if shown.mistakes:
+        parts += [heading(_("Common mistakes")), "<ul>"]
+        for sentence, count in shown.mistakes:
+            parts.append(f"<li>{escape(sentence)} (×{count})</li>")
+        parts.append("</ul>")
+    return "".join(parts)
+
+
+def heading(text: str) -> str:
+    return f"<h3>{escape(text)}</h3>"
+
+
+def render_settings(settings: dict[str, Any] | None) -> str:
+    """The live game's settings, in one line (the seed shown, to replay it)."""
+    if not settings:
+        return ""
+    level = settings.get("level")
+    label = LEVELS[level].label if level in LEVELS else str(level)
+    scoring = settings.get("scoring")
+    said = _("Level {level}, {rounds} rounds, scoring {scoring}, seed {seed}").format(
+        level=label,
+        rounds=settings.get("rounds"),
+        scoring=scoring_label(scoring) if scoring in SCORINGS else scoring,
+        seed=settings.get("seed"),
+    )
+    return f"<p class='mc-live-settings'>{escape(said)}</p>"

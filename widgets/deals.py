@@ -9,10 +9,12 @@ from html import escape
 
 import ipywidgets as w
 
-from mathcards.i18n import _
+from mathcards.i18n import N_, _
 from widgets.controls import button, html, render_message
 
 MOST = 99_999  # deal numbers run from 0 to 99999: short enough to read out to a class
+DEAL_REFUSAL = N_("a deal number is a whole number from 0 to {most}, not “{typed}”")
+SET_REFUSAL = N_("a set number is a whole number from 0 to {most}, not “{typed}”")
 
 # The box stays as small as five digits, its button beside it, on a phone as on a projector.
 DEAL_STYLE = """<style>
@@ -37,13 +39,13 @@ def following(number: int) -> int:
     return 0 if number == MOST else number + 1
 
 
-def read_number(typed: str) -> int:
-    """The deal number typed in the box: a whole number from 0 to 99999, else a ValueError."""
+def read_number(typed: str, refusal: str = DEAL_REFUSAL) -> int:
+    """The deal number typed in the box: a whole number from 0 to 99999, else a ValueError
+    (its sentence `refusal`)."""
     text = typed.strip()
     if text.isascii() and text.isdigit() and len(text) <= len(str(MOST)):
         return int(text)
-    message = _("a deal number is a whole number from 0 to {most}, not “{typed}”")
-    raise ValueError(message.format(most=MOST, typed=typed))
+    raise ValueError(_(refusal).format(most=MOST, typed=typed))
 
 
 class DealNumber(w.VBox):
@@ -57,9 +59,9 @@ class DealNumber(w.VBox):
         deal: Callable[[int], None],
         *,
         label: str | None = None,
-        action: str | None = None,
+        refusal: str = DEAL_REFUSAL,
     ) -> None:
-        self.deal = deal
+        self.deal, self.refusal = deal, refusal
         self.number: int | None = None  # the deal on the table, once there is one
         self.first = fresh_number() if seed is None else seed
         self.box = w.Text(
@@ -69,7 +71,7 @@ class DealNumber(w.VBox):
             layout=w.Layout(width="auto", max_width="100%"),
         )
         self.box.add_class("mc-deal-number")
-        self.button = button(_("Deal") if action is None else action, "mc-deal", self.typed)
+        self.button = button(_("Deal"), "mc-deal", self.typed)
         self.message = html("mc-deal-message")
         typing = w.HBox([self.box, self.button], layout=w.Layout(flex_flow="row wrap"))
         typing.add_class("mc-deal-box")
@@ -93,7 +95,7 @@ class DealNumber(w.VBox):
     def read(self) -> int | None:
         """The number typed in the box, or None (and a message next to it, the text kept)."""
         try:
-            number = read_number(self.box.value)
+            number = read_number(self.box.value, self.refusal)
         except ValueError as problem:
             self.message.value = render_message(str(problem), ok=False)
             return None

@@ -118,7 +118,8 @@ def test_a_bad_number_is_a_message_next_to_the_box_and_the_typed_text_stays(make
     before = cards_of(table)
     type_number(table, typed)
     message = table.deal_number.message.value
-    assert "mc-error" in message and "a deal number is a whole number from 0 to 99999" in message
+    what = "set" if isinstance(table, PracticeSession) else "deal"
+    assert "mc-error" in message and f"a {what} number is a whole number from 0 to 99999" in message
     assert table.deal_number.box.value == typed, "what was typed stays in the box"
     assert cards_of(table) == before and table.deal_number.number == 12
     type_number(table, "12")

@@ -21,7 +21,7 @@ from widgets.controls import (
     render_message,
     shows_errors,
 )
-from widgets.deals import DealNumber
+from widgets.deals import SET_REFUSAL, DealNumber
 from widgets.mam.cards import (
     AnswerBox,
     cards_count,
@@ -75,7 +75,9 @@ class PracticeSession(Complains, w.VBox):
         seed: int | None = None,
         book: ClassBook | None = HERE,
     ) -> None:
-        self.deal_number = DealNumber(seed, self.new_set_numbered, label=_("Set number"))
+        self.deal_number = DealNumber(
+            seed, self.new_set_numbered, label=_("Set number"), refusal=SET_REFUSAL
+        )
         self.set_id: int | None = None
         self.shown_at = time.monotonic()
         self.level_choice, self.power_choice = level_menu(level), power_box(power)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping
@@ -260,12 +259,6 @@ class BookBar(w.VBox):
         self.status.value = (
             f"<p class='mc-book-who'>{who} <span class='mc-saved'>{escape(saved)}</span></p>"
         )
-
-
-def next_seed(seed: int | None, games: int) -> int:
-    """The seed of a table's next game: the page's own, one on for every game dealt, else a new
-    one; either way the game kept in the class book can be replayed."""
-    return secrets.randbelow(2**31) if seed is None else seed + games
 
 
 class Scorebook:

@@ -5,7 +5,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from mathcards.mam import best
+from mathcards.mam import best, level
+from mathcards.mam.game import MamGame
+from mathcards.mam.practice import PracticeSet
 from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
 from tests.browser.test_page_assets import Recorder
 
@@ -25,6 +27,14 @@ def table_state(scope):
     return cards, target
 
 
+def deal_number(scope, typed):
+    """Type a deal number in the table's box and deal it, as the whole class would."""
+    box = scope.locator(".mc-deal-number input")
+    box.fill(typed)
+    scope.locator("button.mc-deal").click()
+    return box
+
+
 def answer(scope, text):
     box = scope.locator(".mc-answer input")
     box.fill(text)
@@ -36,10 +46,18 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
     page = visit.page
     table = page.locator(".mc-target-table").first
-    table.locator("button.mc-new-game").click()
+    fresh = table.locator(".mc-deal-number input").input_value()
+    assert fresh.isdigit() and 1 <= int(fresh) <= 99_999, "a fresh number, short to read out"
+    box = deal_number(table, "20x6")
+    table.locator(".mc-deal-message .mc-error", has_text="whole number").wait_for(timeout=WAIT_MS)
+    assert box.input_value() == "20x6", "what was typed stays"
+    expect(table.locator("svg.mc-card")).to_have_count(0)
+    deal_number(table, "2026")  # the teacher gives the class a number: the same deal for all
     table.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
+    expect(table.locator(".mc-deal-message")).to_be_empty()
     cards, target = table_state(table)
-    assert len(cards) == 5
+    seeded = MamGame(["Team A", "Team B", "Team C"], seed=2026)
+    assert (cards, target) == (seeded.face_up, seeded.target)
     expect(table.locator("svg.mc-die")).to_have_count(2)
 
     table.locator("button.mc-hint").click()
@@ -110,6 +128,11 @@ def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, vi
     session = page.locator(".mc-practice")
     session.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
     expect(session.locator(".mc-progress")).to_contain_text("Deal 1 of 8")
+    deal_number(session, "2026")  # the whole class practises set 2026
+    first = PracticeSet(level("normal"), rounds=8, seed=2026).exercises[0]
+    for card, value in zip(session.locator("svg.mc-card").all(), first.cards, strict=True):
+        expect(card).to_have_attribute("data-value", str(value))
+    expect(session.locator(".mc-target")).to_have_attribute("data-target", str(first.target))
 
     box = answer(session, "1+")
     session.locator(".mc-message.mc-error", has_text="Not yet").wait_for(timeout=WAIT_MS)

@@ -10,10 +10,12 @@ pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
 
 
+DEALT = UnikatGame(["You", "Computer 1 (greedy)", "Computer 2 (expert)"], seed=2026)
+
+
 def first_lay_on_the_play_page() -> Lay:
-    """The page deals with seed 2026; a card you may lay at once, as the engine says."""
-    game = UnikatGame(["You", "Computer 1 (greedy)", "Computer 2 (expert)"], seed=2026)
-    return next(move for move in game.legal_actions() if isinstance(move, Lay))
+    """Deal number 2026's game: a card you may lay at once, as the engine says."""
+    return next(move for move in DEALT.legal_actions() if isinstance(move, Lay))
 
 
 def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, visit, tmp_path):
@@ -21,6 +23,13 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
     page = visit.page
     table = page.locator(".mc-unikat-table")
     expect(table.locator(".mc-unikat-rack button.mc-unikat-pick")).to_have_count(10)
+    table.locator(".mc-deal-number input").fill("2026")  # the number the teacher gives
+    table.locator("button.mc-deal").click()
+    rack = sorted(f"mc-u-{card.code}" for card in DEALT.racks["You"])
+    dealt = """(rack) => [...document.querySelectorAll('.mc-unikat-rack .mc-unikat-pick')]
+        .map(pick => [...pick.classList].find(name => /^mc-u-/.test(name))).sort().join()
+        === rack.join()"""
+    page.wait_for_function(dealt, arg=rack, timeout=WAIT_MS)  # deal 2026's rack, as the engine's
     expect(table.locator(".mc-unikat-board svg.mc-unikat-card"), "the start card").to_have_count(1)
     lay = first_lay_on_the_play_page()
     table.locator(f".mc-unikat-rack .mc-u-{lay.card.code}").click()

@@ -22,7 +22,7 @@ from mathcards.lama.game import (
     Quit,
     ReturnChip,
 )
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -32,6 +32,7 @@ from widgets.controls import (
     row,
     shows_errors,
 )
+from widgets.deals import DealNumber, render_shown
 from widgets.lama.cards import (
     HAND_STYLE,
     NAMES,
@@ -72,7 +73,8 @@ class LamaTable(Complains, w.VBox):
         clock: Clock = kernel_clock,
         book: ClassBook | None = HERE,
     ) -> None:
-        self.seed, self.games = seed, 0
+        self.games = 0
+        self.deal_number = DealNumber(seed, self.deal_numbered)
         self.book = BookBar(served(book), "lama", invite=False)
         self.scorebook = Scorebook(self.book, "lama")
         self.pacing = Pacing(
@@ -96,7 +98,8 @@ class LamaTable(Complains, w.VBox):
             dropdown(_("Seat {n}").format(n=i + 2), choices, strategy, f"mc-opponent-{i + 1}")
             for i, strategy in enumerate([*opponents, *[NOBODY] * (len(NAMES) - len(opponents))])
         ]
-        self.deal_button = button(_("Deal"), "mc-deal", self.deal, button_style="primary")
+        self.deal_button = self.deal_number.button  # deals the number in the box
+        self.deal_button.button_style = "primary"
         choose_all = _("Choose the deck, the rules and your opponents, then deal.")
         self.setup = w.VBox(
             [
@@ -106,7 +109,7 @@ class LamaTable(Complains, w.VBox):
                 row(self.starter, self.lama20),
                 row(*self.seats[:3]),
                 row(*self.seats[3:]),
-                self.deal_button,
+                self.deal_number,
             ]
         )
         self.setup.add_class("mc-lama-setup")
@@ -123,6 +126,7 @@ class LamaTable(Complains, w.VBox):
         self.message = html("mc-message-box")
         self.odds_panel = html("mc-odds-panel")
         self.feed = html("mc-lama-feed")
+        self.shown = html("mc-deal-shown-box")
         self.table = w.VBox(
             [
                 self.others,
@@ -134,6 +138,7 @@ class LamaTable(Complains, w.VBox):
                 self.odds_panel,
                 self.odds_switch,
                 self.feed,
+                self.shown,
             ]
         )
         super().__init__([page_style(LAMA_STYLE, HAND_STYLE), self.book, self.setup, self.table])
@@ -142,9 +147,13 @@ class LamaTable(Complains, w.VBox):
 
     # ------------------------------------------------------------ buttons
 
-    @shows_errors
     def deal(self, _button: object = None) -> None:
-        """Start a game with the chosen deck, rules and opponents."""
+        """Start a game with the chosen deck, rules and opponents: the deal number in the box."""
+        self.deal_number.typed()
+
+    @shows_errors
+    def deal_numbered(self, seed: int) -> None:
+        """Start the game of deal number `seed` with the chosen deck, rules and opponents."""
         chosen = [seat.value for seat in self.seats if seat.value != NOBODY]
         if not chosen:
             raise ValueError(_("choose at least one computer player to play against"))
@@ -152,7 +161,6 @@ class LamaTable(Complains, w.VBox):
             computer_name(seat, strategy): STRATEGIES[strategy]
             for seat, strategy in enumerate(chosen)
         }
-        seed = next_seed(self.seed, self.games)
         game = LamaGame(
             [self.name.value, *computers],
             self.preset.value,
@@ -162,6 +170,8 @@ class LamaTable(Complains, w.VBox):
             seed=seed,
         )
         self.game, self.me, self.computers = game, game.players[0], computers
+        self.deal_number.dealt(seed)
+        self.shown.value = render_shown(seed)
         self.scorebook.dealt(game, seed)
         self.games += 1
         self.rng = random.Random(seed)
@@ -190,6 +200,7 @@ class LamaTable(Complains, w.VBox):
         """Back to choosing the deck, the rules and the opponents."""
         self.pacing.stop()
         self.game = None
+        self.deal_number.offer()
         self.setup.layout.display, self.table.layout.display = None, "none"
 
     def _playing(self) -> LamaGame:

@@ -25,7 +25,7 @@ from mathcards.lama_dice.game import LamaDiceGame, cards_words
 from mathcards.lama_dice.moves import Action, Discard, LamaDiceKind, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -35,6 +35,7 @@ from widgets.controls import (
     render_message,
     shows_errors,
 )
+from widgets.deals import DealNumber
 from widgets.lama_dice.cards import (
     computer_names,
     render_dice,
@@ -132,7 +133,8 @@ class LamaDiceTable(Complains, w.VBox):
         self.book = BookBar(served(book), "lama_dice", invite=False)
         self.scorebook = Scorebook(self.book, "lama_dice")
         self.computers = {seat: STRATEGIES[strategy] for seat, strategy in self.strategies.items()}
-        self.seed, self.games, self.scripted = seed, 0, scripted
+        self.deal_number = DealNumber(seed, self.deal_numbered)
+        self.scripted = scripted
         self.dice = follow(dice, self._new_dice)
         self.lama20 = lama20
         self.llama_scoring = check_llama_scoring(llama_scoring)
@@ -167,7 +169,10 @@ class LamaDiceTable(Complains, w.VBox):
             [
                 page_style(LAMA_DICE_STYLE),
                 self.book,
-                w.HBox([self.new_button, self.odds_switch]),
+                w.HBox(
+                    [self.new_button, self.odds_switch, self.deal_number],
+                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                ),
                 self.scores,
                 self.llama_view,
                 self.headline,
@@ -202,10 +207,13 @@ class LamaDiceTable(Complains, w.VBox):
 
     @shows_errors
     def new_game(self, _button: object = None) -> None:
-        """Deal a new game (the next seed, if seeded), with the dice the page shows."""
+        """Deal a new game, the next deal number, with the dice the page shows."""
+        self.deal_numbered(self.deal_number.next())
+
+    @shows_errors
+    def deal_numbered(self, seed: int) -> None:
+        """Deal the game of number `seed` (typed in the box: the same for the whole class)."""
         self.pacing.stop()
-        seed = next_seed(self.seed, self.games)
-        self.games += 1
         self.game = LamaDiceGame(
             [you(), *self.strategies],
             seed=seed,
@@ -215,6 +223,7 @@ class LamaDiceTable(Complains, w.VBox):
             scripted=self.scripted,
         )
         self.you = self.game.players[0]
+        self.deal_number.dealt(seed)
         self.scorebook.dealt(self.game, seed)
         self.rng = random.Random(seed)  # the computer players' own (they choose without it)
         self.last, self.moves = None, 0

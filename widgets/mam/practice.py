@@ -13,7 +13,7 @@ from mathcards.mam import level as level_named
 from mathcards.mam import typeset
 from mathcards.mam.expression import Sentence
 from mathcards.mam.practice import PracticeSet
-from widgets.book import HERE, BookBar, ClassBook, next_seed, served
+from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import (
     Complains,
     button,
@@ -21,6 +21,7 @@ from widgets.controls import (
     render_message,
     shows_errors,
 )
+from widgets.deals import SET_REFUSAL, DealNumber
 from widgets.mam.cards import (
     AnswerBox,
     cards_count,
@@ -74,7 +75,9 @@ class PracticeSession(Complains, w.VBox):
         seed: int | None = None,
         book: ClassBook | None = HERE,
     ) -> None:
-        self.seed, self.sets_started = seed, 0
+        self.deal_number = DealNumber(
+            seed, self.new_set_numbered, label=_("Set number"), refusal=SET_REFUSAL
+        )
         self.set_id: int | None = None
         self.shown_at = time.monotonic()
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
@@ -92,12 +95,14 @@ class PracticeSession(Complains, w.VBox):
         self.hint_text = html("mc-hint-text")
         self.summary = html("mc-summary")
         settings = w.HBox(
-            [self.new_button, self.level_choice, self.power_choice, self.rounds_choice]
+            [self.new_button, self.level_choice, self.power_choice, self.rounds_choice],
+            layout=w.Layout(flex_flow="row wrap"),
         )
         self.book = BookBar(served(book), "mam", self.begin)
         self.desk = w.VBox(
             [
                 settings,
+                self.deal_number,
                 self.progress,
                 self.table,
                 self.answer,
@@ -123,11 +128,15 @@ class PracticeSession(Complains, w.VBox):
 
     @shows_errors
     def new_set(self, _button: object = None) -> None:
-        """A fresh set of deals at the chosen level (the next seed, if seeded)."""
-        seed = next_seed(self.seed, self.sets_started)
-        self.sets_started += 1
+        """A fresh set of deals at the chosen level: the next set number."""
+        self.new_set_numbered(self.deal_number.next())
+
+    @shows_errors
+    def new_set_numbered(self, seed: int) -> None:
+        """The set of number `seed` (typed in the box: the same set for the whole class)."""
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         self.practice = PracticeSet(chosen, rounds=self.rounds_choice.value, seed=seed)
+        self.deal_number.dealt(seed)
         settings = {"level": chosen.name, "power": chosen.power, "rounds": self.practice.rounds}
         self.set_id = self.book.save(lambda book: book.start_set(game="mam", seed=seed, **settings))
         self._start(chosen.power)
@@ -138,6 +147,7 @@ class PracticeSession(Complains, w.VBox):
         self.level_choice.value, self.power_choice.value = chosen.name, chosen.power
         self.rounds_choice.value = kept["rounds"]
         self.practice = PracticeSet(chosen, rounds=kept["rounds"], seed=kept["seed"])
+        self.deal_number.dealt(kept["seed"])
         self.set_id = kept["id"]
         for step in kept["steps"]:
             self.practice.replay(step["kind"], step.get("typed") or "")

@@ -27,7 +27,7 @@ from mathcards.mam.cards import Level
 from mathcards.mam.expression import Sentence
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
 from widgets.controls import (
     Alarm,
     Clock,
@@ -38,6 +38,7 @@ from widgets.controls import (
     render_message,
     shows_errors,
 )
+from widgets.deals import DealNumber
 from widgets.mam.cards import (
     AnswerBox,
     cards_count,
@@ -88,7 +89,8 @@ class MamTable(Complains, w.VBox):
             raise ValueError(message.format(mode=repr(mode), known=", ".join(MODES)))
         for strategy in opponents:
             check_strategy(strategy)
-        self.mode, self.seed = mode, seed
+        self.mode = mode
+        self.deal_number = DealNumber(seed, self.deal_numbered)
         self.book = BookBar(served(book), "mam", invite=False)
         self.scorebook = Scorebook(self.book, "mam")
         self.stack, self.scripted = stack, scripted
@@ -98,7 +100,6 @@ class MamTable(Complains, w.VBox):
         self.computers = {name: STRATEGIES[chosen] for name, chosen in self.strategies.items()}
         self.rngs: dict[str, random.Random] = {}  # each computer player's own, for each game
         self.game: MamGame | None = None
-        self.games_dealt = 0
         self.hints_shown = 0
         self.alarm = Alarm(clock)  # the computer players' countdown
         self.pacing = Pacing(  # after a wrong claim, the computers take their cards at once
@@ -158,7 +159,7 @@ class MamTable(Complains, w.VBox):
         class_teams.add_class("mc-teams")
         class_teams.layout.display = "" if self.mode == "class" else "none"
         settings = w.HBox(
-            [self.deal_button, self.level_choice, self.power_choice, class_teams],
+            [self.deal_button, self.level_choice, self.power_choice, self.deal_number, class_teams],
             layout=w.Layout(flex_flow="row wrap"),
         )
         settings.add_class("mc-settings")
@@ -191,7 +192,16 @@ class MamTable(Complains, w.VBox):
 
     @shows_errors
     def deal(self, _button: object = None) -> None:
-        """A new game; one under way is thrown away only when the teacher says so."""
+        """A new game, the next deal number; one under way is thrown away only when the
+        teacher says so."""
+        self._ask_to_deal(self.deal_number.next())
+
+    @shows_errors
+    def deal_numbered(self, number: int) -> None:
+        """The game of the number typed in the deal number box (the same for the whole class)."""
+        self._ask_to_deal(number)
+
+    def _ask_to_deal(self, number: int) -> None:
         game = self.game
         if game is not None and game.log and not game.over:
             scores = ", ".join(f"{name} {cards_count(n)}" for name, n in game.scores().items())
@@ -200,12 +210,15 @@ class MamTable(Complains, w.VBox):
             self.confirm.children = (
                 w.HTML(f"<b>{escape(question)}</b> {escape(lost)}"),
                 button(
-                    _("Yes, a new game"), "mc-confirm-new", self._new_game, button_style="danger"
+                    _("Yes, a new game"),
+                    "mc-confirm-new",
+                    lambda _b: self._new_game(number),
+                    button_style="danger",
                 ),
                 button(_("No, keep playing"), "mc-keep", lambda _b: self._clear_confirm()),
             )
             return
-        self._new_game()
+        self._new_game(number)
 
     def _clear_confirm(self) -> None:
         self.confirm.children = ()
@@ -226,13 +239,11 @@ class MamTable(Complains, w.VBox):
         self.team_count.value = len(self.names)
 
     @shows_errors
-    def _new_game(self, _button: object = None) -> None:
-        """Shuffle, turn up five cards and roll (the next seed, if seeded)."""
+    def _new_game(self, seed: int) -> None:
+        """Shuffle, turn up five cards and roll: the game of deal number `seed`."""
         self._clear_confirm()
         self._seat_the_class()
         self._stop_countdown()
-        seed = next_seed(self.seed, self.games_dealt)
-        self.games_dealt += 1
         self.game = MamGame(
             self.names,
             level=self.level,
@@ -240,6 +251,7 @@ class MamTable(Complains, w.VBox):
             scripted=self.scripted,
             stack=None if self.stack is None else list(self.stack),
         )
+        self.deal_number.dealt(seed)
         self.scorebook.dealt(self.game, seed)
         self.answer.power = self.level.power
         self.rngs = {

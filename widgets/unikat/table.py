@@ -19,7 +19,7 @@ from mathcards.unikat.chain import Chain, best_chain
 from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap
 from mathcards.unikat.view import UnikatView
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, next_seed, served
+from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
 from widgets.controls import (
     Clock,
     Complains,
@@ -28,6 +28,7 @@ from widgets.controls import (
     kernel_clock,
     shows_errors,
 )
+from widgets.deals import DealNumber
 from widgets.pacing import Pacing
 from widgets.style import UNIKAT_STYLE, page_style
 from widgets.unikat.cards import (
@@ -130,7 +131,8 @@ class UnikatTable(Complains, w.VBox):
         self.scorebook = Scorebook(self.book, "unikat")
         self.computers = computers(self.strategies)
         self.you = you()
-        self.seed, self.games, self.rounds_to_play = seed, 0, rounds_to_play
+        self.deal_number = DealNumber(seed, self.deal_numbered)
+        self.rounds_to_play = rounds_to_play
         self.pacing = Pacing(
             clock,
             pace,
@@ -165,7 +167,10 @@ class UnikatTable(Complains, w.VBox):
             [
                 page_style(UNIKAT_STYLE, card_faces()),
                 self.book,
-                w.HBox([self.new_button, self.hint_button]),
+                w.HBox(
+                    [self.new_button, self.hint_button, self.deal_number],
+                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                ),
                 self.status,
                 self.board,
                 self.display_help,
@@ -184,14 +189,18 @@ class UnikatTable(Complains, w.VBox):
 
     @shows_errors
     def new_game(self, _button: object = None) -> None:
-        """Deal a new game (the next seed, if seeded)."""
-        seed = next_seed(self.seed, self.games)
-        self.games += 1
+        """Deal a new game: the next deal number."""
+        self.deal_numbered(self.deal_number.next())
+
+    @shows_errors
+    def deal_numbered(self, seed: int) -> None:
+        """Deal the game of number `seed` (typed in the box: the same for the whole class)."""
         self.pacing.stop()
         self.game = UnikatGame(
             [self.you, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
         )
         self.rng = random.Random(seed)
+        self.deal_number.dealt(seed)
         self.scorebook.dealt(self.game, seed)
         self.selected, self.hint = None, ()
         self._tell()

@@ -409,7 +409,10 @@ class GuessProjector(Complains, w.VBox):
 def render_guess_address(url: str) -> str:
     """Where students join: the guessing page's address as text and a QR code."""
     if not url:
-        said = _("Students open “Guess the dice” from the lessons' page with the class address.")
+        said = _(
+            "Students open “LAMA Dice live: guess the dice” from the lessons' page "
+            "with the class address."
+        )
         return f"<p>{escape(said)}</p>"
     return render_address(url)
 

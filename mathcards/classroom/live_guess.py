@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from mathcards.book import LiveEvent
+from mathcards.book import LiveEvent, LiveRecord
 from mathcards.classroom.live import Join, Live, LiveCall, Lock, Me, Remove, State, TeacherCall
 from mathcards.classroom.live_class import Picture
 from mathcards.classroom.service import ClassService
@@ -194,6 +195,46 @@ def student_view(picture: Picture, name: str | None) -> dict[str, Any]:
         "mine": None if mine is None else {k: v for k, v in mine.items() if k != "name"},
         "how_close": close,
     }
+
+
+@dataclass
+class Guessed:
+    """One student's guesses in the class's live LAMA Dice lessons, for the teacher's page."""
+
+    name: str
+    off: list[Fraction] = field(default_factory=list)  # each chance guessed: how far off
+    choices: list[bool] = field(default_factory=list)  # each roll-or-quit: the better choice?
+    last: tuple[Fraction | str, Fraction | str] | None = None  # the newest guess, the answer
+
+
+def replayed(record: LiveRecord) -> LiveGuessing:
+    """A live lesson again from its events, as the service has it after a restart."""
+    lesson = GUESS.new(record.settings)
+    for event in record.events[1:]:
+        try:
+            GUESS.apply(lesson, event)
+        except LiveRefusal:  # an event whose student was forgotten since
+            continue
+    return lesson
+
+
+def guessed(records: list[LiveRecord]) -> list[Guessed]:
+    """Each student's guesses at the revealed questions of these lessons (oldest first), by
+    name."""
+    found: dict[str, Guessed] = {}
+    for record in sorted(records, key=lambda record: record.id):
+        lesson = replayed(record)
+        shown = lesson.asked[: len(lesson.asked) - (lesson.phase is Phase.OPEN)]
+        for asked in shown:
+            exact = asked.question.exact()
+            for name, guess in sorted(asked.guesses.items(), key=lambda item: item[1].seq):
+                student = found.setdefault(name, Guessed(name))
+                if asked.question.chance:
+                    student.off.append(guess.off_by(exact))
+                else:
+                    student.choices.append(guess.value == exact)
+                student.last = (guess.value, exact)
+    return sorted(found.values(), key=lambda student: student.name.casefold())
 
 
 class Guesses(LiveCall):

@@ -13,7 +13,7 @@ import tornado.web
 
 from mathcards.book import Book
 from mathcards.chips import LLAMA as L
-from mathcards.classroom import live, live_guess, service
+from mathcards.classroom import live, live_guess, service, teacher
 from mathcards.classroom.live import Live
 from mathcards.classroom.service import TICKET_HEADER, ClassService
 from mathcards.lama_dice.known import moment
@@ -39,6 +39,7 @@ class Lesson:
             *service.routes(self.service),
             *live.routes(self.service, live=mam),
             *live_guess.routes(self.service, service.API, live=guess),
+            *teacher.routes(self.service, "TEACHER7KQ"),
         ]
         return serving(lambda _port: tornado.web.Application(routes))
 
@@ -167,3 +168,30 @@ def test_a_restart_gives_the_same_lesson_and_mam_goes_on_beside_it(lesson):
         me = again.ok("me", ola_again)
         assert me["joined"] and me["mine"]["value"] == "3/10"
         assert again.ok("state", again.teacher(), game="")["game"] is not None
+
+
+def test_the_teachers_page_shows_each_students_guesses_and_how_close(lesson):
+    teacher_ticket = lesson.teacher()
+    lesson.ok("games", teacher_ticket)
+    ola, kim = lesson.student("Ola"), lesson.student("Kim")
+    exact = Question((2, 2, 6), (1, 3, 5, L), asks="bust").exact()
+    lesson.ok("questions", teacher_ticket, MOMENT)
+    lesson.ok("guesses", ola, {"text": "30"})
+    lesson.ok("guesses", kim, {"text": "70"})
+    lesson.ok("reveal", teacher_ticket)
+    lesson.ok("questions", teacher_ticket, {**MOMENT, "asks": "roll-or-quit"})
+    lesson.ok("guesses", ola, {"text": "roll"})
+    lesson.ok("reveal", teacher_ticket)
+    lesson.ok("questions", teacher_ticket, MOMENT)  # open: not on the page yet
+    lesson.ok("guesses", kim, {"text": "5"})
+
+    cookie = {"mathcards-teacher": "TEACHER7KQ"}
+    status, _headers, page = threaded.get(lesson.port, teacher.TEACHER, cookie)
+    assert status == 200 and "LAMA Dice live: the class&#x27;s guesses" in page
+    guesses = page[page.index("the class&#x27;s guesses") :]
+    ola_row = guesses[guesses.index("<td>Ola</td>") :].split("</tr>")[0]
+    kim_row = guesses[guesses.index("<td>Kim</td>") :].split("</tr>")[0]
+    better = Question((2, 2, 6), (1, 3, 5, L), asks="roll-or-quit").exact()
+    assert f"<td>{int(better == 'roll')} / 1</td>" in ola_row
+    assert f"<td>{float(abs(Fraction(7, 10) - exact)) * 100:.1f}%</td>" in kim_row
+    assert "<td>0 / 0</td>" in kim_row and "5.0%" not in kim_row

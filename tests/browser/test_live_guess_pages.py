@@ -21,7 +21,11 @@ QUESTION = Question((2, 2, 6), (1, 3, 5, LLAMA), asks="bust")  # the projector's
 GUESSES = {"Ala": "40", "Ola": "60", "Ela": "90"}
 SAID = {
     "en": {"in": "Your guess is in", "exact": "The exact answer", "rolled": "rolled 1,000 times"},
-    "pl": {"in": "Twój typ został przyjęty", "exact": "Dokładna odpowiedź", "rolled": "1000 razy"},
+    "pl": {
+        "in": "Twój typ został przyjęty",
+        "exact": "Dokładna odpowiedź",
+        "rolled": "Kośćmi rzucono",
+    },
 }
 
 
@@ -71,7 +75,7 @@ def test_a_class_guesses_and_the_dice_answer(browser, tmp_path, language):
         projector.locator("button.mc-guess-ask").click()  # the lesson starts with its question
         for name in students:
             expect(projector.locator(".mc-live-room")).to_contain_text(name)
-        for name, page in pages.items():
+        for page in pages.values():
             expect(page.locator(".mc-guess-question")).to_be_visible()
             expect(page.locator(".mc-guess-moment svg").first).to_be_visible()
         guess(pages["Ola"], "1/2")

@@ -28,7 +28,7 @@ from widgets.controls import (
 from widgets.lama_dice.cards import OWN_LAYOUT, layout_name, read_row, render_layout, render_rows
 from widgets.style import LAMA_DICE_STYLE, page_style
 
-LABEL = {"description_width": "6.5em"}  # "Llama row" in full, the boxes lined up
+LABEL = {"description_width": "8.5em"}  # "Llama row", "Środkowy szereg" in full, lined up
 
 
 def wide() -> w.Layout:

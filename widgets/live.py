@@ -45,21 +45,25 @@ REFUSALS = {  # the service's refusal keys, as a page says them
 class LiveRefused(ValueError):
     """What the live game cannot do now, in the page's language, with the service's key."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(_(REFUSALS[reason]))
+    def __init__(self, reason: str, said: Mapping[str, str] = REFUSALS) -> None:
+        super().__init__(_(said[reason]))
         self.reason = reason
 
 
-def live_refusal(error: str | None) -> ValueError:
-    """The service's refusal key as a sentence in this page's language."""
-    if error in REFUSALS:
+def live_refusal(error: str | None, said: Mapping[str, str] = REFUSALS) -> ValueError:
+    """The service's refusal key as a sentence in this page's language (`said`: a game's own
+    sentences for its keys)."""
+    if error in said:
         assert error is not None
-        return LiveRefused(error)
+        return LiveRefused(error, said)
     return book_refusal(error)
 
 
 class LiveClient(ClassBook):
-    """The live calls of the class service, for the browser holding this page's ticket."""
+    """The live calls of the class service, for the browser holding this page's ticket (MAM!'s
+    under live/, another game's under its `PREFIX`)."""
+
+    PREFIX = "live/"
 
     @classmethod
     def here(cls, environ: Mapping[str, str] = os.environ) -> LiveClient | None:
@@ -76,13 +80,15 @@ class LiveClient(ClassBook):
         return live_refusal(error)
 
     def live(self, path: str, sent: dict[str, Any] | None = None) -> Any:
-        return self.call("live/" + path, sent)
+        return self.call(self.PREFIX + path, sent)
 
     # ------------------------------------------------------------ a student
 
     def seat(self, after: int = -1) -> dict[str, Any]:
         """What this student sees, once the game has moved past version `after`."""
-        return dict(self.call(f"live/me?after={after}", timeout=POLL_SECONDS + self.timeout))
+        return dict(
+            self.call(f"{self.PREFIX}me?after={after}", timeout=POLL_SECONDS + self.timeout)
+        )
 
     def join_live(self) -> None:
         self.live("join", {})
@@ -95,7 +101,9 @@ class LiveClient(ClassBook):
 
     def state(self, after: int = -1) -> dict[str, Any]:
         """What the projector shows, once the game has moved past version `after`."""
-        return dict(self.call(f"live/state?after={after}", timeout=POLL_SECONDS + self.timeout))
+        return dict(
+            self.call(f"{self.PREFIX}state?after={after}", timeout=POLL_SECONDS + self.timeout)
+        )
 
     def new_game(self, **settings: Any) -> None:
         self.live("games", settings)

@@ -256,6 +256,22 @@ def gap_chart(cases: list[Case], odds: RollOdds, *, phone: bool = False) -> Figu
         return _done(figure)
 
 
+def guess_chart(shares: list[float], exact: float, case: Case, *, phone: bool = False) -> Figure:
+    """The running share of one case over the rolls (solid), settling on its exact chance
+    (dotted): the class's question, answered by the dice."""
+    with plt.rc_context(CLASS_TYPE):
+        figure, axes = _canvas(phone, 5.6, 3.9)
+        colour = CASE_COLOURS[case]
+        axes.plot(range(1, len(shares) + 1), shares, color=colour, label=_("share so far"))
+        exactly = _("exact {share}").format(share=i18n.percent(exact, 1))
+        axes.axhline(exact, color=colour, linestyle=":", linewidth=2, label=exactly)
+        _rolls_axis(axes, len(shares), phone)
+        axes.set_ylim(0, 1)
+        _percent_axis(axes, _("share of the rolls so far"))
+        _legend(figure, ABOVE, 2, handlelength=1.2, columnspacing=1.0)
+        return _done(figure)
+
+
 # ---------------------------------------------------------------- LAMA
 
 

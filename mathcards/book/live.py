@@ -19,7 +19,7 @@ from mathcards.book.errors import BookError
 from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClass
 from mathcards.i18n import _
 
-LIVE_GAMES = ("mam",)  # the games a class can play live
+LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
 
 
 @dataclass(frozen=True)
@@ -86,30 +86,42 @@ class LiveBook:
             session.add_all([_event_row(live_id, event, moment) for event in events])
 
     @guarded
-    def newest_live(self, class_name: str) -> LiveRecord | None:
-        """The class's newest live game with its events in order of arrival, else None."""
+    def newest_live(self, class_name: str, game: str | None = None) -> LiveRecord | None:
+        """The class's newest live game (of `game`, if given) with its events in order of
+        arrival, else None."""
+        found = self.live_records(class_name, game, newest=True)
+        return found[0] if found else None
+
+    @guarded
+    def live_records(
+        self, class_name: str, game: str | None = None, *, newest: bool = False
+    ) -> list[LiveRecord]:
+        """The class's live games (of `game`, if given), newest first, each with its events
+        in order of arrival; only the newest if `newest`."""
         with self._reading() as session:
-            row = session.scalar(
+            query = (
                 select(LiveGameRow)
                 .join(SchoolClass, SchoolClass.id == LiveGameRow.class_id)
                 .where(SchoolClass.name == names.class_name(class_name))
                 .order_by(LiveGameRow.id.desc())
-                .limit(1)
             )
-            if row is None:
-                return None
-            events = session.scalars(
-                select(LiveEventRow)
-                .where(LiveEventRow.live_id == row.id)
-                .order_by(LiveEventRow.seq)
-            )
-            return LiveRecord(
-                row.id,
-                row.game,
-                dict(row.settings),
-                row.started,
-                [LiveEvent(e.seq, e.kind, e.name, e.text) for e in events],
-            )
+            if game is not None:
+                query = query.where(LiveGameRow.game == game)
+            rows = list(session.scalars(query.limit(1) if newest else query))
+            return [_record(session, row) for row in rows]
+
+
+def _record(session: Session, row: LiveGameRow) -> LiveRecord:
+    events = session.scalars(
+        select(LiveEventRow).where(LiveEventRow.live_id == row.id).order_by(LiveEventRow.seq)
+    )
+    return LiveRecord(
+        row.id,
+        row.game,
+        dict(row.settings),
+        row.started,
+        [LiveEvent(e.seq, e.kind, e.name, e.text) for e in events],
+    )
 
 
 def _event_row(live_id: int, event: LiveEvent, moment: datetime) -> LiveEventRow:

@@ -24,7 +24,14 @@ from collections.abc import Callable
 from typing import Any
 
 from mathcards.book import BookUnavailable, NameTaken
-from mathcards.classroom.live_class import LONGEST_COUNTDOWN, Claim, LiveClass, Picture
+from mathcards.classroom.live_class import (
+    LONGEST_COUNTDOWN,
+    MAM,
+    Claim,
+    GameKind,
+    LiveClass,
+    Picture,
+)
 from mathcards.classroom.service import API, ClassService, KernelCall
 from mathcards.room import LiveRefusal
 
@@ -36,9 +43,14 @@ TIMER_SLACK = 0.05  # seconds after a countdown's end that the service closes th
 class Live:
     """The live game of the service's class and the long-polls waiting for its next change."""
 
-    def __init__(self, service: ClassService, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        service: ClassService,
+        clock: Callable[[], float] = time.time,
+        kind: GameKind = MAM,
+    ) -> None:
         self.service, self.clock = service, clock
-        self.game = LiveClass(service.book_of, service.class_name, clock)
+        self.game = LiveClass(service.book_of, service.class_name, clock, kind)
         self.changed: asyncio.Event | None = None
         self.claims: deque[Claim] = deque()
 

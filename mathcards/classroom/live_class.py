@@ -1,5 +1,6 @@
-"""A class's live game in the class service's memory: the engine's `LiveGame`, had again after a
-restart by replaying the class book's events, and what its pages see.
+"""A class's live game in the class service's memory: the engine's game (of its kind: MAM!'s
+`LiveGame`, LAMA Dice's `LiveGuessing`, see `GameKind`), had again after a restart by replaying
+the class book's events, and what its pages see.
 
 Every change runs in the class service's writer thread, one at a time, in order of arrival: the
 engine judges the call (a refusal changes nothing and keeps nothing), the event is committed to
@@ -14,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from mathcards.book import Book, LiveEvent, LiveRecord
 from mathcards.i18n import _
@@ -52,6 +53,7 @@ class Picture:
     projector: dict[str, Any] = field(default_factory=lambda: projector_view(None, None, 0))
     students: dict[str, dict[str, Any]] = field(default_factory=dict)
     changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
+    stranger: Callable[[Picture, str | None], dict[str, Any]] | None = None  # a view for others
 
     def version_for(self, name: str | None) -> int:
         """The version at which this student's view last changed (the projector's: any)."""
@@ -65,7 +67,7 @@ class Picture:
         return {**view, "round": {**view["round"], "seconds_left": left}}
 
     def of_student(self, name: str | None, now: float) -> dict[str, Any]:
-        view = self.students.get(name or "") or student_view(self, name)
+        view = self.students.get(name or "") or (self.stranger or student_view)(self, name)
         return self.seen(view, now)
 
     def expired(self, now: float) -> bool:
@@ -91,17 +93,74 @@ class Claim:
         return self
 
 
+class GameKind(Protocol):
+    """What the service needs to know of a game played live: its name in the class book, its
+    settings, its engine, how an event is done to it, and what its pages see."""
+
+    name: str
+
+    def settings(self, sent: dict[str, Any]) -> dict[str, Any]: ...
+    def new(self, settings: dict[str, Any]) -> Any: ...
+    def apply(self, game: Any, event: LiveEvent) -> Any: ...
+    def keeps(self, kind: str, said: Any) -> bool: ...
+    def players(self, game: Any) -> list[str]: ...
+    def projector(self, game: Any, live_id: int | None, version: int) -> dict[str, Any]: ...
+    def student(self, picture: Picture, name: str | None) -> dict[str, Any]: ...
+
+
+class MamKind:
+    """MAM! live: rounds of a deal raced by the class (`mathcards.mam.live.LiveGame`)."""
+
+    name = "mam"
+
+    def settings(self, sent: dict[str, Any]) -> dict[str, Any]:
+        return game_settings(sent)
+
+    def new(self, settings: dict[str, Any]) -> LiveGame:
+        return new_game(settings)
+
+    def apply(self, game: LiveGame, event: LiveEvent) -> Any:
+        kind, text = event.kind, event.text
+        if kind == "answer":
+            return game.answer(event.name, text, event.seq)
+        if kind in ("join", "remove"):
+            return getattr(game, kind)(event.name)
+        if kind == "lock":
+            return game.lock(text == "1")
+        return getattr(game, {"open": "open_round"}.get(kind, kind))()
+
+    def keeps(self, kind: str, said: Any) -> bool:
+        """An answer not readable is no claim: nothing to keep."""
+        return kind != "answer" or bool(said.verdict.kind.readable)
+
+    def players(self, game: LiveGame) -> list[str]:
+        return list(game.players)
+
+    def projector(self, game: LiveGame | None, live_id: int | None, version: int) -> dict[str, Any]:
+        return projector_view(game, live_id, version)
+
+    def student(self, picture: Picture, name: str | None) -> dict[str, Any]:
+        return student_view(picture, name)
+
+
+MAM = MamKind()
+
+
 class LiveClass:
     """The newest live game of the service's class, in memory, and the calls that change it
     (each to be run in the writer thread)."""
 
     def __init__(
-        self, book_of: Callable[[], Book], class_name: str, clock: Callable[[], float] = time.time
+        self,
+        book_of: Callable[[], Book],
+        class_name: str,
+        clock: Callable[[], float] = time.time,
+        kind: GameKind = MAM,
     ) -> None:
-        self.book_of, self.class_name, self.clock = book_of, class_name, clock
+        self.book_of, self.class_name, self.clock, self.kind = book_of, class_name, clock, kind
         self.loaded = False
         self.record: LiveRecord | None = None
-        self.game: LiveGame | None = None
+        self.game: Any = None
         self.countdown = Countdown()
         self.seq = 0  # the arrival number of the last event kept
         self.picture = Picture()
@@ -114,7 +173,7 @@ class LiveClass:
         may answer the next call)."""
         if self.loaded:
             return
-        record = self.book_of().newest_live(self.class_name)
+        record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
             self.record = record
             self.replay()
@@ -124,7 +183,7 @@ class LiveClass:
     def replay(self) -> None:
         """The game again from the events kept: the engine is deterministic."""
         assert self.record is not None
-        self.game, self.countdown = new_game(self.record.settings), Countdown()
+        self.game, self.countdown = self.kind.new(self.record.settings), Countdown()
         for event in self.record.events[1:]:
             try:
                 self.apply(event)
@@ -135,11 +194,11 @@ class LiveClass:
     def start(self, settings: dict[str, Any]) -> dict[str, Any]:
         """A new live game for the class (the newest is the one played)."""
         self.load()
-        chosen = game_settings(settings)
-        game = new_game(chosen)
+        chosen = self.kind.settings(settings)
+        game = self.kind.new(chosen)
         start = LiveEvent(self.seq + 1, "start", "", json.dumps(chosen))
-        live_id = self.book_of().start_live(self.class_name, "mam", chosen, start)
-        started = self.book_of().newest_live(self.class_name)
+        live_id = self.book_of().start_live(self.class_name, self.kind.name, chosen, start)
+        started = self.book_of().newest_live(self.class_name, self.kind.name)
         assert started is not None and started.id == live_id
         self.record, self.game, self.countdown, self.seq = started, game, Countdown(), start.seq
         return self.publish().projector
@@ -170,8 +229,8 @@ class LiveClass:
             except LiveRefusal as refusal:
                 claim.refused(refusal)
                 continue
-            if claim.kind != "answer" or claim.said.verdict.kind.readable:
-                events.append(event)  # (an answer not readable is no claim: nothing to keep)
+            if self.kind.keeps(claim.kind, claim.said):
+                events.append(event)
                 self.seq, claim.kept = event.seq, True
         if events:
             self.keep(events, last, claims)
@@ -216,21 +275,14 @@ class LiveClass:
         return text
 
     def apply(self, event: LiveEvent) -> Any:
-        """One event done to the game (its countdown read from its text)."""
-        game, kind, text = self.game, event.kind, event.text
-        assert game is not None
-        if kind == "answer":
-            return game.answer(event.name, text, event.seq)
-        if kind in ("join", "remove"):
-            return getattr(game, kind)(event.name)
-        if kind == "lock":
-            return game.lock(text == "1")
-        said = getattr(game, {"open": "open_round"}.get(kind, kind))()
+        """One event done to the game (a countdown read from its text)."""
+        kind, text = event.kind, event.text
+        said = self.kind.apply(self.game, event)
         if kind in ("open", "resume"):
             self.countdown = Countdown(until=float(text) if text else None)
         elif kind == "pause":
             self.countdown = Countdown(left=float(text) if text else None)
-        elif kind != "reveal":
+        elif kind in ("close", "finish"):
             self.countdown = Countdown()
         return said
 
@@ -246,11 +298,12 @@ class LiveClass:
     def publish(self) -> Picture:
         """Show the game as it is now: a new picture for the pages."""
         game, live_id = self.game, self.record.id if self.record else None
-        projector = projector_view(game, live_id, self.seq)
-        picture = Picture(self.seq, game.phase if game else None, self.countdown, projector)
+        projector = self.kind.projector(game, live_id, self.seq)
+        phase = game.phase if game else None
+        picture = Picture(self.seq, phase, self.countdown, projector, stranger=self.kind.student)
         before = self.picture
-        for name in game.players if game is not None else ():
-            view = picture.students[name] = student_view(picture, name)
+        for name in self.kind.players(game) if game is not None else ():
+            view = picture.students[name] = self.kind.student(picture, name)
             same = before.countdown == picture.countdown and unversioned(view) == unversioned(
                 before.students.get(name)
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import html
+from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,6 +17,8 @@ import tornado.web
 
 from mathcards import i18n
 from mathcards.classroom.clients import TEACHER_COOKIE, same
+from mathcards.classroom.live_guess import GAME as GUESSING
+from mathcards.classroom.live_guess import Guessed, guessed
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService
 from mathcards.i18n import N_, _, ngettext
@@ -92,12 +95,14 @@ class TeacherPage(tornado.web.RequestHandler):
         students = await self.service.run(lambda: book().students(name, **filters))
         stuck = await self.service.run(lambda: book().stuck(name, **filters))
         hard = await self.service.run(lambda: book().hard_targets(name, **filters))
+        guesses = await self.service.run(lambda: guessed(book().live_records(name, GUESSING)))
         return "".join(
             [
                 self.filter_form(filters),
                 section(_("Students"), student_rows(students, self.xsrf_form_html(), self.home)),
                 section(_("Where the class got stuck"), stuck_rows(stuck)),
                 section(_("Targets the class found hard"), hard_rows(hard)),
+                section(_("LAMA Dice live: the class's guesses"), guess_rows(guesses)),
                 self.export_links(),
             ]
         )
@@ -291,6 +296,38 @@ def hard_rows(hard: list[Any]) -> str:
         for cards, target, tries, solved, students in hard
     ]
     return table([_("cards"), _("target"), _("answers"), _("students who solved it")], rows)
+
+
+def guess_rows(students: list[Guessed]) -> str:
+    """Each student's guesses in the live LAMA Dice lessons, and how close they were."""
+
+    def said(value: Fraction | str) -> str:
+        return i18n.percent(value, 1) if not isinstance(value, str) else _(value)
+
+    rows = []
+    for student in students:
+        off = sum(student.off) / len(student.off) if student.off else None
+        last = "—"
+        if student.last is not None:
+            guess, exact = student.last
+            last = _("{guess} (the answer: {exact})").format(guess=said(guess), exact=said(exact))
+        rows.append(
+            cells(
+                student.name,
+                len(student.off),
+                "—" if off is None else i18n.percent(off, 1),
+                f"{sum(student.choices)} / {len(student.choices)}",
+                last,
+            )
+        )
+    columns = [
+        _("student"),
+        _("chances guessed"),
+        _("on average how far off"),
+        _("roll or quit: the better choice"),
+        _("the last guess"),
+    ]
+    return table(columns, rows)
 
 
 def routes(service: ClassService, code: str) -> list[tuple[str, type, dict[str, Any]]]:

@@ -39,7 +39,7 @@ from voila.static_file_handler import (  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom import formulas, live, service, teacher
+from mathcards.classroom import formulas, live, live_guess, service, teacher
 from mathcards.classroom.address import LOOPBACK_NAMES, student_url
 from mathcards.classroom.assets import (
     LabExtensionFiles,
@@ -136,6 +136,7 @@ class ClassroomVoila(Voila):
         ours = [
             *service.routes(class_service),
             *live.routes(class_service),
+            *live_guess.routes(class_service, service.API),
             *teacher.routes(class_service, teacher_code),
         ]
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])

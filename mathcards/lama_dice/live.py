@@ -32,6 +32,7 @@ CHOICES = ("roll", "quit")
 SPREAD_BINS = 10  # the projector's bars: 0–10 %, 10–20 %, … 90–100 %
 PERCENT = re.compile(r"\s*(\d{1,3}(?:[.,]\d{1,4})?)\s*%?\s*")
 SHARE = re.compile(r"\s*(\d{1,4})\s*/\s*(\d{1,4})\s*")
+ROLL_COUNTS = (10, 100, 1_000, 10_000)  # how many times the projector rolls the dice at once
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class Asked:
     number: int
     question: Question
     guesses: dict[str, Guess] = field(default_factory=dict)
+    rolls: tuple[int, int] | None = None  # the dice rolled for it: how many times, the seed
 
     def spread(self) -> list[int] | dict[str, int]:
         """How the class guessed: the count in each tenth of 0–100 %, or of each choice."""
@@ -187,6 +189,17 @@ class LiveGuessing:
             raise LiveRefusal(_("no question is open"), "no-round")
         self.phase = Phase.REVEALED
         return self.current
+
+    def roll(self, rolls: int, seed: int) -> list[float]:
+        """The revealed question's dice rolled `rolls` times from `seed` (every page rolls them
+        the same): the running share of the case asked about."""
+        if self.phase is not Phase.REVEALED or self.current is None:
+            raise LiveRefusal(_("reveal the answer first, then roll the dice"), "not-revealed")
+        if not self.current.question.chance:
+            raise LiveRefusal(_("roll or quit is not rolled for: it is a choice"), "no-chance")
+        shares = self.current.question.rolled(rolls, seed)
+        self.current.rolls = (rolls, seed)
+        return shares
 
     def how_close(self) -> dict[str, Fraction]:
         """Each student's average distance from the answers of the revealed questions."""

@@ -40,7 +40,7 @@ def test_an_arrival_number_is_kept_once_and_only_for_a_game_that_exists(book):
         book.record_live(live, LiveEvent(1, "join", "Ann"))
     with pytest.raises(BookError, match="no live game number 99"):
         book.record_live(99, LiveEvent(2, "join", "Ann"))
-    with pytest.raises(BookError, match="plays live the games mam, not 'chess'"):
+    with pytest.raises(BookError, match="plays live the games mam, lama_dice, not 'chess'"):
         book.start_live("5b", "chess", SETTINGS, LiveEvent(3, "start"))
 
 
@@ -54,3 +54,14 @@ def test_a_forgotten_student_leaves_no_live_event_and_old_games_are_purged(book,
     school_clock.wind(days=400)
     assert book.purge(365) >= 2
     assert book.newest_live("5b") is None
+
+
+def test_each_game_has_its_newest_live_game_and_all_are_kept(book):
+    mam = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start"))
+    first = book.start_live("5b", "lama_dice", {}, LiveEvent(1, "start"))
+    second = book.start_live("5b", "lama_dice", {}, LiveEvent(5, "start"))
+    assert book.newest_live("5b", "mam").id == mam
+    assert book.newest_live("5b", "lama_dice").id == second
+    assert book.newest_live("5b").id == second
+    assert [r.id for r in book.live_records("5b", "lama_dice")] == [second, first]
+    assert [r.id for r in book.live_records("5b")] == [second, first, mam]

@@ -18,6 +18,7 @@ from mathcards.classroom.hub.service import HubClassService, HubUser, ServerToke
 from mathcards.classroom.service import TICKET_HEADER
 from tests.classroom import threaded
 from tests.classroom.test_live import GAME, right, wrong
+from tests.classroom.test_live_guess import MOMENT
 from tests.classroom.threaded import run_apart, serving
 from tests.hub.test_service import PREFIX, SERVICE, Clock, Hub, Login, server_token, token
 from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV
@@ -222,3 +223,17 @@ def test_the_pages_kernels_play_through_the_hub_with_their_servers_tokens(class_
     assert refused.value.reason == "not-teacher"
     with pytest.raises(LiveRefused):
         ada.open_round()
+
+
+def test_the_class_guesses_through_the_hub_and_only_the_teacher_asks(class_hub):
+    """LAMA Dice live on the Hub: the laptop's calls, under prefix/api/live/lama_dice/."""
+    guess = "lama_dice/"
+    assert class_hub.call(f"{guess}games", "ada-server", {}) == (403, {"error": "not-teacher"})
+    class_hub.ok(f"{guess}games", "teacher-server", {})
+    assert class_hub.ok(f"{guess}join", "ada-server", {})["name"] == "ada"
+    class_hub.ok(f"{guess}questions", "teacher-server", MOMENT)
+    assert class_hub.call(f"{guess}reveal", "ada-server", {}) == (403, {"error": "not-teacher"})
+    assert class_hub.ok(f"{guess}guesses", "ada-server", {"text": "40%"})["value"] == "2/5"
+    revealed = class_hub.ok(f"{guess}reveal", "teacher-server", {})["question"]
+    assert [g["name"] for g in revealed["guesses"]] == ["ada"]
+    assert class_hub.ok(f"{guess}me", "ada-server")["mine"]["value"] == "2/5"

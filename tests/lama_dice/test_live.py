@@ -158,3 +158,20 @@ def test_every_guess_lands_in_exactly_one_bar(percents: list[int]) -> None:
     bars = live.current.spread()  # type: ignore[union-attr]
     assert isinstance(bars, list) and sum(bars) == len(percents)
     assert Case.DISCARD.value == "discard"
+
+
+def test_the_dice_are_rolled_for_a_revealed_chance_the_same_on_every_page() -> None:
+    lesson = LiveGuessing()
+    lesson.ask(Question(ROW, LLAMA_ROW, asks="bust"))
+    with pytest.raises(LiveRefusal) as early:
+        lesson.roll(100, 5)
+    assert early.value.reason == "not-revealed"
+    lesson.reveal()
+    shares = lesson.roll(1000, 5)
+    assert shares == Question(ROW, LLAMA_ROW, asks="bust").rolled(1000, 5)
+    assert lesson.current is not None and lesson.current.rolls == (1000, 5)
+    lesson.ask(Question(ROW, LLAMA_ROW, asks="roll-or-quit"))
+    lesson.reveal()
+    with pytest.raises(LiveRefusal) as choice:
+        lesson.roll(10, 1)
+    assert choice.value.reason == "no-chance"

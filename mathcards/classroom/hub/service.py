@@ -49,7 +49,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
-from mathcards.classroom import live, service
+from mathcards.classroom import live, live_guess, service
 from mathcards.classroom.refused import refused_page
 from mathcards.classroom.service import ClassService, KernelCall
 from mathcards.classroom.teacher import TeacherPage
@@ -267,15 +267,17 @@ class TeacherLoginDone(HubOAuthCallbackHandler):
 def application(
     class_service: ClassService, tokens: ServerTokens, login: HubOAuth, prefix: str
 ) -> tornado.web.Application:
-    """The service's pages under `prefix`: the kernels' calls (prefix/api/…, the live game's
-    under prefix/api/live/), the teacher's page (prefix/teacher) and the Hub's login round
-    trip. The calls are the laptop's, identified by their server's token instead of a ticket."""
+    """The service's pages under `prefix`: the kernels' calls (prefix/api/…, the live games'
+    under prefix/api/live/ and prefix/api/live/lama_dice/), the teacher's page
+    (prefix/teacher) and the Hub's login round trip. The calls are the laptop's, identified
+    by their server's token instead of a ticket."""
     api = f"{prefix}api/"
     calls = [
         (path, type(call.__name__, (ByServerToken, call), {"tokens": tokens}), settings)
         for path, call, settings in [
             *service.routes(class_service, api=api),
             *live.routes(class_service, api=api),
+            *live_guess.routes(class_service, api),
         ]
     ]
     teacher = f"{prefix}teacher"

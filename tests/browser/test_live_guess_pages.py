@@ -1,0 +1,124 @@
+"""LAMA Dice live in a real browser, against `mathcards serve` and its class book: a teacher (the
+projector) asks about a moment; three students, each in a browser context of their own, guess;
+a student who reloads keeps their guess; the reveal shows the spread beside the exact answer and
+who was closest; the dice roll the same on every page. The projector in one language, the
+students' pages in both."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from playwright.sync_api import expect
+
+from mathcards.chips import LLAMA
+from mathcards.lama_dice.live import Question
+from tests.browser.conftest import ROOT, join, layout_problems, serving, teacher_url
+
+pytestmark = pytest.mark.browser
+QUESTION = Question((2, 2, 6), (1, 3, 5, LLAMA), asks="bust")  # the projector's first moment
+GUESSES = {"Ala": "40", "Ola": "60", "Ela": "90"}
+SAID = {
+    "en": {"in": "Your guess is in", "exact": "The exact answer", "rolled": "rolled 1,000 times"},
+    "pl": {
+        "in": "Twój typ został przyjęty",
+        "exact": "Dokładna odpowiedź",
+        "rolled": "Kośćmi rzucono",
+    },
+}
+
+
+def percent_in(share: Fraction | float, language: str) -> str:
+    said = f"{float(share) * 100:.1f}%"
+    return said.replace(".", ",") if language == "pl" else said
+
+
+def open_page(context, url: str):
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#loading", state="hidden")
+    return page
+
+
+def guess(page, text: str) -> None:
+    page.locator(".mc-guess-input input").fill(text)
+    page.locator("button.mc-guess").click()
+
+
+def share_said(text: str) -> str:
+    """The share of the rolls a page says, written the same in both languages."""
+    found = re.search(r"(\d+[.,]\d)\s?%", text)
+    assert found, text
+    return found.group(1).replace(",", ".")
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_class_guesses_and_the_dice_answer(browser, tmp_path, language):
+    other = "pl" if language == "en" else "en"
+    students = {"Ala": language, "Ola": other, "Ela": language}
+    with serving(ROOT / "lessons", tmp_path) as base:
+        teacher = browser.new_context(viewport={"width": 1280, "height": 800})
+        projector = teacher.new_page()
+        projector.goto(teacher_url(tmp_path / "server.log"))  # the teacher's cookie
+        projector.goto(f"{base}/voila/render/{language}/live/guess-projector.ipynb")
+        projector.wait_for_selector("#loading", state="hidden")
+
+        pages, contexts = {}, {}
+        for name, spoken in students.items():
+            contexts[name] = browser.new_context(viewport={"width": 390, "height": 844})
+            pages[name] = open_page(
+                contexts[name], f"{base}/voila/render/{spoken}/live/2-lama-dice-guess.ipynb"
+            )
+            join(pages[name], name)
+
+        projector.locator("button.mc-guess-ask").click()  # the lesson starts with its question
+        for name in students:
+            expect(projector.locator(".mc-live-room")).to_contain_text(name)
+        for page in pages.values():
+            expect(page.locator(".mc-guess-question")).to_be_visible()
+            expect(page.locator(".mc-guess-moment svg").first).to_be_visible()
+        guess(pages["Ola"], "1/2")
+        for name, text in GUESSES.items():  # Ola's second guess counts
+            guess(pages[name], text)
+            expect(pages[name].locator(".mc-guess-said")).to_contain_text(
+                SAID[students[name]]["in"]
+            )
+        expect(projector.locator(".mc-guess-count")).to_contain_text("3")
+        expect(pages["Ala"].locator(".mc-guess-said")).not_to_contain_text("60")  # only Ola's
+
+        # Ola reloads: her guess is still in
+        pages["Ola"].reload()
+        pages["Ola"].wait_for_selector("#loading", state="hidden")
+        expect(pages["Ola"].locator(".mc-guess-said")).to_contain_text(percent_in(0.6, other))
+        assert not layout_problems(pages["Ola"])
+
+        projector.locator("button.mc-guess-reveal").click()
+        exact = QUESTION.exact()
+        assert isinstance(exact, Fraction)
+        expect(projector.locator(".mc-guess-exact")).to_contain_text(SAID[language]["exact"])
+        expect(projector.locator(".mc-guess-exact")).to_contain_text(percent_in(exact, language))
+        expect(projector.locator(".mc-guess-spread .mc-bar-row")).to_have_count(10)
+        expect(projector.locator(".mc-guess-spread [data-exact='true']")).to_have_count(1)
+        closest = min(GUESSES, key=lambda name: abs(Fraction(GUESSES[name]) / 100 - exact))
+        first = projector.locator(".mc-guess-closest li").first
+        expect(first).to_have_attribute("data-name", closest)
+        for name, page in pages.items():
+            expect(page.locator(".mc-guess-said")).to_contain_text(SAID[students[name]]["exact"])
+            expect(page.locator(".mc-guess-said")).to_contain_text(
+                percent_in(exact, students[name])
+            )
+
+        projector.locator("button.mc-guess-roll-1000").click()
+        expect(projector.locator(".mc-guess-rolls")).to_contain_text(SAID[language]["rolled"])
+        expect(projector.locator(".mc-guess-chart img").first).to_be_attached()
+        rolled = share_said(projector.locator(".mc-guess-rolls").inner_text())
+        for name, page in pages.items():  # the same rolls on every page
+            expect(page.locator(".mc-guess-rolls")).to_contain_text(SAID[students[name]]["rolled"])
+            assert share_said(page.locator(".mc-guess-rolls").inner_text()) == rolled
+        projector.screenshot(path=str(tmp_path / f"guess-projector-{language}.png"), full_page=True)
+        pages["Ala"].screenshot(path=str(tmp_path / f"guess-seat-{language}.png"), full_page=True)
+        assert not layout_problems(projector)
+        assert not layout_problems(pages["Ala"])
+        for context in (teacher, *contexts.values()):
+            context.close()

@@ -1,0 +1,172 @@
+"""The LAMA Dice live pages against a stand-in of the class service (the real rules, the
+service's own views): students join and guess, each told privately that their guess is in;
+the projector counts the guesses, reveals the spread beside the exact answer and who was
+closest, and rolls the dice the same as every student's page; anyone but the teacher is
+refused. Each page follows one `follower.step()` at a time, never a thread."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from mathcards import i18n
+from mathcards.lama_dice.live import Question
+from mathcards.lama_dice.odds import roll_odds
+from tests.widgets.guess_standin import StandInGuess
+from tests.widgets.test_mam_polish import english_in
+from widgets.lama_dice.live import GuessProjector, GuessSeat
+
+ROW, LLAMA_ROW = (2, 2, 6), (1, 3, 5, 7)
+BUST = roll_odds(ROW, LLAMA_ROW).bust
+
+
+@pytest.fixture
+def service() -> StandInGuess:
+    return StandInGuess()
+
+
+def projector(service: StandInGuess) -> GuessProjector:
+    shown = GuessProjector(service.client("teacher"), follow=False, address="")
+    shown.follower.step()
+    return shown
+
+
+def seat(service: StandInGuess, device: str, name: str | None = None) -> GuessSeat:
+    page = GuessSeat(service.client(device), follow=False)
+    if name is not None:
+        page.bar.name.value = name
+        page.bar.join_button.click()
+    page.follower.step()
+    return page
+
+
+def follow(*pages) -> None:
+    for page in pages:
+        page.follower.step()
+
+
+def guess(page: GuessSeat, text: str) -> None:
+    page.text.value = text
+    page.send.click()
+
+
+@pytest.fixture
+def room(service):
+    """The teacher asks about a moment (the lesson started by the first question); three
+    students are in the room."""
+    teacher = projector(service)
+    students = [seat(service, f"phone {n}", name) for n, name in enumerate(("Ala", "Ola", "Ela"))]
+    teacher.rows.row_text.value, teacher.rows.llama_text.value = "2 2 6", "1 3 5 L"
+    teacher.asks.value = "bust"
+    teacher.ask_button.click()
+    follow(teacher, *students)
+    return teacher, students
+
+
+def test_the_class_sees_the_moment_and_each_guess_is_told_only_to_its_sender(service, room):
+    teacher, (ala, ola, ela) = room
+    assert service.live().hall.names() == ["Ala", "Ola", "Ela"]
+    assert "bust" in ala.question.value and "card 6" in ala.moment.value
+    assert ala.chance_box.layout.display == "" and ala.choice_box.layout.display == "none"
+    guess(ala, "90")
+    guess(ala, "40 %")  # the last guess counts
+    guess(ola, "1/2")
+    assert "Your guess is in: 40.0%" in ala.said.value and ola.said.value != ala.said.value
+    assert ela.said.value == ""
+    follow(teacher, ala, ola, ela)
+    assert "2 of 3 have guessed" in teacher.count.value
+    assert teacher.exact.value == teacher.spread.value == ""  # nothing told before the reveal
+    assert "40" not in str(ola.view) and "Ala" not in str(ola.view)
+    assert "Your guess is in: 40.0%" in ala.said.value  # the service's view keeps it
+
+
+def test_a_guess_that_is_not_a_chance_is_told_and_not_sent(service, room):
+    _teacher, (ala, *_) = room
+    guess(ala, "a lot")
+    assert "percentage" in ala.said.value and "mc-error" in ala.said.value
+    assert service.live().current.guesses == {}
+
+
+def test_the_reveal_shows_the_spread_beside_the_exact_answer_and_who_was_closest(service, room):
+    teacher, (ala, ola, ela) = room
+    guess(ala, "40")
+    guess(ola, "90")
+    teacher.reveal_button.click()
+    follow(teacher, ala, ola, ela)
+    exact = Fraction(BUST)
+    assert f"{i18n.percent(exact, 1)}" in teacher.exact.value
+    assert (
+        teacher.spread.value.count("mc-bar-row") == 10
+        and 'data-exact="true"' in teacher.spread.value
+    )
+    closest = teacher.closest.value
+    first = "Ala" if abs(Fraction(40, 100) - exact) <= abs(Fraction(90, 100) - exact) else "Ola"
+    assert closest.index(f'data-name="{first}"') == closest.index("data-name=")
+    assert 'data-name="Ela"' not in closest
+    assert "You guessed 40.0%" in ala.said.value and "percentage points away" in ala.said.value
+    assert "You did not guess" in ela.said.value
+    assert ala.guessing.layout.display == "none"
+    assert 'data-name="Ala"' in teacher.standings.value
+
+
+def test_the_dice_roll_the_same_on_the_projector_and_every_page(service, room):
+    teacher, (ala, *_) = room
+    guess(ala, "40")
+    assert teacher.rolling.layout.display == "none"
+    teacher.reveal_button.click()
+    follow(teacher)
+    assert teacher.rolling.layout.display == ""
+    teacher.roll_buttons[2].click()  # 1 000 rolls
+    follow(teacher, ala)
+    shares = Question(ROW, LLAMA_ROW, asks="bust").rolled(1000, 77)
+    said = i18n.percent(shares[-1], 1)
+    assert "rolled 1,000 times" in teacher.rolled.value and said in teacher.rolled.value
+    assert teacher.rolled.value == ala.rolls.value
+    assert "<img" in teacher.chart.value
+
+
+def test_roll_or_quit_is_asked_with_two_buttons(service, room):
+    teacher, (ala, ola, _ela) = room
+    teacher.reveal_button.click()
+    teacher.asks.value = "roll-or-quit"
+    teacher.ask_button.click()
+    follow(teacher, ala, ola)
+    assert ala.choice_box.layout.display == "" and ala.chance_box.layout.display == "none"
+    ala.roll.click()
+    ola.quit.click()
+    assert "Your guess is in: roll" in ala.said.value
+    teacher.reveal_button.click()
+    follow(teacher, ala)
+    better = service.live().current.question.exact()
+    assert f"The better choice: {better}" in teacher.exact.value
+    assert teacher.rolling.layout.display == "none"  # a choice is not rolled for
+    assert ("right!" in ala.said.value) == (better == "roll")
+
+
+def test_a_moment_from_a_real_game_fills_the_rows(service):
+    teacher = projector(service)
+    teacher.moment_button.click()
+    assert teacher.rows.valid and teacher.rows.row_text.value != "2 2 6"
+
+
+def test_the_projector_is_for_the_teacher_only(service):
+    page = GuessProjector(service.client("phone 9"), follow=False, address="")
+    assert not page.follower.step()
+    assert "teacher only" in page.message.value and page.controls.layout.display == "none"
+
+
+def test_both_pages_are_polish_on_a_polish_page(service, room):
+    i18n.use("pl")
+    try:
+        teacher = projector(service)
+        student = seat(service, "phone 0")
+        guess(student, "40")
+        teacher.reveal_button.click()
+        teacher.roll_buttons[0].click()
+        follow(teacher, student)
+        names = {"Ala", "Ola", "Ela"}
+        assert not english_in(teacher, names) and not english_in(student, names)
+        assert "totalnej klapy" in student.question.value
+    finally:
+        i18n.use("en")

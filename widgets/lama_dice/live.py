@@ -1,0 +1,420 @@
+"""LAMA Dice live: the student's page (`GuessSeat`) and the teacher's projector
+(`GuessProjector`). The teacher shows a moment and asks; each student guesses (a chance in
+percent, or roll or quit); the projector reveals the spread of the guesses beside the exact
+answer, then rolls the dice, the same rolls on every page. No rule lives here: the engine is
+`mathcards.lama_dice.live`, the authority the class service (`widgets.live`)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from mathcards.i18n import N_, _, language, number
+from mathcards.lama_dice.game import cards_words
+from mathcards.lama_dice.known import moment
+from mathcards.lama_dice.live import QUESTIONS, ROLL_COUNTS
+from widgets.book import BookBar
+from widgets.controls import Complains, button, html, render_message, row, trouble
+from widgets.lama_dice.chooser import DiceChooser, RowsPicker
+from widgets.lama_dice.live_views import (
+    GUESS_STYLE,
+    exact_words,
+    guess_is_in,
+    how_close_words,
+    points_off,
+    question_of,
+    render_closest,
+    render_count,
+    render_moment,
+    render_spread,
+    render_standings,
+    rolls_chart,
+    rolls_words,
+    seat_status,
+    share_of,
+)
+from widgets.live import HERE, REFUSALS, Follower, LiveClient, live_refusal, page_address
+from widgets.mam.live import TEACHER_ONLY, render_address, unavailable
+from widgets.style import LAMA_DICE_STYLE, page_style
+
+SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
+GUESS_REFUSALS = {
+    **REFUSALS,
+    "no-round": N_("No question is open: wait for the next one."),
+    "round-open": N_("A question is still open: reveal its answer first."),
+    "no-game": N_("There is no live lesson yet: the teacher starts one on the projector."),
+    "bad-guess": N_("Type a chance as a percentage, such as 35 or 35%."),
+    "not-revealed": N_("Reveal the answer first, then roll the dice."),
+    "no-chance": N_("Roll or quit is a choice: there is nothing to roll for."),
+}
+
+
+class GuessClient(LiveClient):
+    """The LAMA Dice live calls (under live/lama_dice/)."""
+
+    PREFIX = "live/lama_dice/"
+
+    def refusal(self, error: str | None) -> ValueError:
+        return live_refusal(error, GUESS_REFUSALS)
+
+    def guess(self, text: str) -> dict[str, Any]:
+        """Send a guess; the service keeps it: {seq, value}."""
+        return dict(self.live("guesses", {"text": text}))
+
+    def new_lesson(self) -> None:
+        self.live("games", {})
+
+    def ask(self, question: dict[str, Any]) -> None:
+        self.live("questions", question)
+
+    def roll(self, count: int, seed: int | None = None) -> None:
+        self.live("rolls", {"count": count, "seed": seed})
+
+
+def guess_client(client: Any) -> GuessClient | None:
+    """This page's client of the LAMA Dice live calls (that of the server serving it)."""
+    if client is HERE:
+        client = GuessClient.here()
+    return client
+
+
+class GuessSeat(Complains, w.VBox):
+    """A student's page: join, the moment drawn, the question, a guess (percent, or roll or
+    quit), a private "your guess is in", then on reveal how close it was and the dice rolled."""
+
+    def __init__(self, client: Any = HERE, *, follow: bool = True) -> None:
+        self.client = guess_client(client)
+        self.view: dict[str, Any] = {}
+        self.joined_game: Any = None
+        self.bar = BookBar(self.client, "lama_dice", self._join_live)
+        self.status = html("mc-live-status")
+        self.moment = html("mc-guess-moment")
+        self.question = html("mc-guess-question")
+        self.text = w.Text(placeholder="35%", layout=w.Layout(width="8em"))
+        self.text.add_class("mc-guess-input")
+        self.text.on_submit(lambda _box: self.submit())
+        self.send = button(_("Guess"), "mc-guess", lambda _b: self.submit(), button_style="primary")
+        self.chance_box = row(self.text, self.send)
+        self.roll = button(_("Roll"), "mc-guess-roll", lambda _b: self.submit("roll"))
+        self.quit = button(_("Quit"), "mc-guess-quit", lambda _b: self.submit("quit"))
+        self.choice_box = row(self.roll, self.quit)
+        self.guessing = w.VBox([self.chance_box, self.choice_box])
+        self.said = html("mc-guess-said")
+        self.rolls = html("mc-guess-rolls")
+        self.close = html("mc-guess-close")
+        self.message = html("mc-message-line")
+        self.playing = w.VBox([self.moment, self.question, self.guessing, self.said, self.rolls])
+        self.playing.layout.display = "none"
+        super().__init__(
+            [
+                page_style(LAMA_DICE_STYLE + GUESS_STYLE),
+                self.bar,
+                self.status,
+                self.playing,
+                self.message,
+                self.close,
+            ]
+        )
+        self.add_class("mc-guess-seat")
+        self.follower = Follower(
+            self._fetch, self.show, lambda problem: self.complain(trouble(problem))
+        )
+        if self.client is None:
+            unavailable(self.playing, self.message, _("A live lesson needs the class server."))
+            return
+        if follow:
+            self.follower.start()
+
+    def _fetch(self, after: int) -> dict[str, Any]:
+        assert self.client is not None
+        return self.client.seat(after)
+
+    def _join_live(self) -> None:
+        if self.client is None:
+            return
+        try:
+            self.client.join_live()
+        except ValueError as problem:
+            self.complain(str(problem))
+            return
+        self.joined_game = self.view.get("game")
+        self.message.value = ""
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw what the service says this student sees."""
+        self.view = view
+        game = view.get("game")
+        rejoin = game is not None and not view.get("joined") and self.bar.student
+        if rejoin and self.joined_game != game:
+            self.joined_game = game  # once a lesson: a locked room says so once
+            self._join_live()
+        self.status.value = escape(seat_status(view))
+        question = view.get("question")
+        self.playing.layout.display = "" if question and view.get("joined") else "none"
+        if question is None:
+            return
+        self.moment.value = render_moment(question)
+        self.question.value = escape(question_of(question).text)
+        is_open = view.get("phase") == "open"
+        chance = question_of(question).chance
+        self.guessing.layout.display = "" if is_open else "none"
+        self.chance_box.layout.display = "" if chance else "none"
+        self.choice_box.layout.display = "none" if chance else ""
+        mine = view.get("mine")
+        if is_open:
+            self.said.value = (
+                "" if mine is None else render_message(guess_is_in(share_of(mine["value"])))
+            )
+        else:
+            sentence, good = how_close_words(question, mine)
+            self.said.value = render_message(sentence, ok=good)
+        self.rolls.value = escape(rolls_words(question)) if not is_open else ""
+        close = view.get("how_close")
+        self.close.value = (
+            ""
+            if close is None or not chance
+            else escape(
+                _("Your guesses so far: on average {off} from the answers.").format(
+                    off=points_off(close)
+                )
+            )
+        )
+
+    def submit(self, choice: str | None = None) -> None:
+        """Send the guess typed (once it reads as a chance) or the choice; say it is in."""
+        question = self.view.get("question")
+        if self.client is None or question is None or self.view.get("phase") != "open":
+            self.complain(_("No question is open: wait for the next one."))
+            return
+        text = choice or self.text.value.strip()
+        try:
+            question_of(question).read(text)
+        except ValueError as problem:
+            self.said.value = render_message(str(problem), ok=False)  # nothing is sent
+            return
+        try:
+            kept = self.client.guess(text)
+        except ValueError as problem:
+            self.said.value = render_message(str(problem), ok=False)
+            return
+        with self.follower.lock:
+            self.view = {**self.view, "mine": kept}
+            self.said.value = render_message(guess_is_in(share_of(kept["value"])))
+
+
+class GuessProjector(Complains, w.VBox):
+    """The teacher's projector: set up the moment (dice, rows, or a moment from a real game)
+    and the question, the join address, the room, the count of guesses, on reveal the spread
+    beside the exact answer and who was closest, and the dice rolled 10 to 10 000 times."""
+
+    def __init__(self, client: Any = HERE, *, follow: bool = True, address: str | None = None):
+        self.client = guess_client(client)
+        self.view: dict[str, Any] = {}
+        self.moments = 0  # the next moment of the seeded series
+        self.drawn: tuple[Any, ...] | None = None  # the rolls the chart shows
+        self.message = html("mc-message-line")
+        self._build()
+        self.fixed_address = address
+        self.class_url: str | None = None
+        self.address.value = render_guess_address(address or "")
+        self.follower = Follower(self._fetch, self.show, self._troubled)
+        if self.client is None:
+            unavailable(self.controls, self.message, _("A live lesson needs the class server."))
+            return
+        if follow:
+            self.follower.start()
+
+    def _build(self) -> None:
+        self.dice = DiceChooser()
+        self.rows = RowsPicker("2 2 6", "1 3 5 L")
+        self.asks = w.Dropdown(
+            options=[(_(words), key) for key, words in QUESTIONS.items()],
+            description=_("Ask"),
+            layout=w.Layout(width="30em", max_width="100%"),
+        )
+        self.asks.add_class("mc-guess-asks")
+        self.moment_button = button(
+            _("A moment from a real game"), "mc-guess-moment-pick", self.pick_moment
+        )
+        self.ask_button = button(
+            _("Ask the class"), "mc-guess-ask", self.ask, button_style="success"
+        )
+        self.reveal_button = button(
+            _("Reveal"), "mc-guess-reveal", self.reveal, button_style="warning"
+        )
+        self.roll_buttons = [
+            button(
+                _("Roll {count}").format(count=number(n, 0)),
+                f"mc-guess-roll-{n}",
+                lambda _b, n=n: self.roll(n),
+            )
+            for n in ROLL_COUNTS
+        ]
+        self.setup = w.Accordion([w.VBox([self.dice, self.rows, self.moment_button, self.asks])])
+        self.setup.set_title(0, _("The moment and the question"))
+        self.setup.selected_index = 0
+        self.address = html("mc-live-address")
+        self.lock_box = w.Checkbox(description=_("Room locked"))
+        self.lock_box.add_class("mc-live-lock")
+        self.lock_box.observe(self._lock_changed, names="value")
+        self.showing_lock = False
+        self.room_title = html("mc-live-room-title")
+        self.room = w.VBox()
+        self.room.add_class("mc-live-room")
+        self.seat_rows: dict[str, w.HBox] = {}
+        self.moment = html("mc-guess-moment")
+        self.question = html("mc-guess-question")
+        self.count = html("mc-guess-count")
+        self.exact = html("mc-guess-exact")
+        self.spread = html("mc-guess-spread")
+        self.closest = html("mc-guess-closest")
+        self.rolled = html("mc-guess-rolls")
+        self.chart = html("mc-guess-chart")
+        self.standings = html("mc-guess-standings")
+        self.rolling = row(*self.roll_buttons)
+        self.controls = w.VBox(
+            [
+                self.setup,
+                row(self.ask_button, self.reveal_button),
+                self.address,
+                row(self.room_title, self.lock_box),
+                self.room,
+                self.moment,
+                self.question,
+                self.count,
+                self.exact,
+                self.spread,
+                self.closest,
+                self.rolling,
+                self.rolled,
+                self.chart,
+                self.standings,
+            ]
+        )
+        super().__init__([page_style(LAMA_DICE_STYLE + GUESS_STYLE), self.message, self.controls])
+        self.add_class("mc-guess-projector")
+
+    def _fetch(self, after: int) -> dict[str, Any]:
+        assert self.client is not None
+        return self.client.state(after)
+
+    def _troubled(self, problem: Exception) -> None:
+        self.complain(trouble(problem))
+        if getattr(problem, "reason", None) in TEACHER_ONLY:
+            self.controls.layout.display = "none"
+            self.follower.stop()
+
+    # ------------------------------------------------------------ the teacher's buttons
+
+    def _call(self, action: str, *args: Any) -> bool:
+        assert self.client is not None
+        try:
+            getattr(self.client, action)(*args)
+        except ValueError as problem:
+            self.complain(str(problem))
+            return False
+        self.message.value = ""
+        return True
+
+    def pick_moment(self, _button: object = None) -> None:
+        """The next moment of a real game (the last player's, worked out in advance)."""
+        row_now, llama_row = moment(self.view.get("game") or 0, self.moments)
+        self.moments += 1
+        self.rows.row_text.value = cards_words(row_now)
+        self.rows.llama_text.value = cards_words(llama_row)
+
+    def ask(self, _button: object = None) -> None:
+        """Put the moment and question set up to the class (a new lesson first, if none)."""
+        if not self.rows.valid:
+            self.complain(_("Fix the rows above first."))
+            return
+        if self.view.get("game") is None and not self._call("new_lesson"):
+            return
+        question = {
+            "row": list(self.rows.row),
+            "llama_row": list(self.rows.llama_row),
+            "dice": [list(die) for die in self.dice.dice],
+            "asks": self.asks.value,
+        }
+        self._call("ask", question)
+
+    def reveal(self, _button: object = None) -> None:
+        self._call("reveal")
+
+    def roll(self, count: int) -> None:
+        self._call("roll", count)
+
+    def remove(self, name: str) -> None:
+        self._call("remove", name)
+
+    def _lock_changed(self, _change: object = None) -> None:
+        if not self.showing_lock and self.client is not None:
+            self._call("lock", bool(self.lock_box.value))
+
+    # ------------------------------------------------------------ what the class sees
+
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw the projector from the service's state."""
+        self.view = view
+        self.message.value = ""
+        if self.fixed_address is None and (view.get("class_url") or "") != self.class_url:
+            self.class_url = view.get("class_url") or ""
+            lesson = f"{language()}/{SEAT_LESSON}"
+            self.address.value = render_guess_address(page_address(lesson, self.class_url))
+        self._show_room(view)
+        question, phase = view.get("question"), view.get("phase")
+        revealed = phase == "revealed"
+        self.moment.value = render_moment(question)
+        self.question.value = escape(question_of(question).text) if question else ""
+        self.count.value = render_count(view) if question else ""
+        shown = question if revealed else None
+        self.exact.value = escape(exact_words(shown)) if shown else ""
+        self.spread.value = render_spread(shown) if shown else ""
+        self.closest.value = render_closest(shown) if shown else ""
+        chance = question is not None and question_of(question).chance
+        self.rolling.layout.display = "" if revealed and chance else "none"
+        self._show_rolls(shown)
+        self.standings.value = render_standings(view.get("how_close") or [])
+
+    def _show_rolls(self, question: dict[str, Any] | None) -> None:
+        """The dice rolled for the question (drawn again only for new rolls)."""
+        rolls = (question or {}).get("rolls")
+        key = None if not rolls else (question["number"], rolls["count"], rolls["seed"])  # type: ignore[index]
+        if key == self.drawn:
+            return
+        self.drawn = key
+        if question is None or not rolls:
+            self.rolled.value = self.chart.value = ""
+            return
+        self.rolled.value = escape(rolls_words(question))
+        self.chart.value = rolls_chart(question)
+
+    def _show_room(self, view: dict[str, Any]) -> None:
+        room = list(view.get("room") or [])
+        self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
+        self.showing_lock = True
+        self.lock_box.value = bool(view.get("locked"))
+        self.showing_lock = False
+        for name in room:
+            if name not in self.seat_rows:
+                label = html("mc-live-name", escape(name))
+                remove = button(_("Remove"), "mc-live-remove", lambda _b, n=name: self.remove(n))
+                self.seat_rows[name] = w.HBox([label, remove])
+                self.seat_rows[name].add_class("mc-live-seat-row")
+        self.room.children = tuple(self.seat_rows[name] for name in room)
+
+
+def render_guess_address(url: str) -> str:
+    """Where students join: the guessing page's address as text and a QR code."""
+    if not url:
+        said = _(
+            "Students open “LAMA Dice live: guess the dice” from the lessons' page "
+            "with the class address."
+        )
+        return f"<p>{escape(said)}</p>"
+    return render_address(url)
+
+
+__all__ = ["GuessClient", "GuessProjector", "GuessSeat"]

@@ -1,0 +1,193 @@
+"""How the LAMA Dice live pages draw what the class service sent: the moment and its question,
+a guess as a chance or a choice, how close it was, the spread of the class's guesses beside
+the exact answer, who was closest, and the dice rolled (the same rolls on every page)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from mathcards.i18n import N_, _, ngettext, number, percent
+from mathcards.lama_dice.dice import DEFAULT_DICE, Case
+from mathcards.lama_dice.live import CASES, SPREAD_BINS, Question
+from widgets.charts import chart_html, render_bars
+from widgets.lama_dice.cards import CASE_WORDS, in_216, render_layout, render_rows
+
+GUESS_STYLE = """<style>
+.mc-guess-question { font-size: 22px; font-weight: 700; }
+.mc-guess-said .mc-message, .mc-guess-said { font-size: 20px; }
+.mc-guess-count { font: 700 28px sans-serif; }
+.mc-guess-exact { font-size: 24px; font-weight: 700; }
+.mc-guess-closest ol, .mc-guess-standings ol { font-size: 19px; }
+.mc-bar-row[data-exact="true"] .mc-bar-label { font-weight: 700; }
+</style>"""
+CHOICE_WORDS = {"roll": N_("roll"), "quit": N_("quit")}
+STATUS = {
+    None: N_("There is no live lesson yet: wait for the teacher."),
+    "lobby": N_("You are in. Wait for the teacher's question."),
+    "open": N_("Question {n}: make your guess."),
+    "revealed": N_("Question {n}: the answer is out."),
+}
+
+
+def question_of(view: dict[str, Any]) -> Question:
+    """The question the service sent, to read a guess and work out the answer here."""
+    dice = tuple(tuple(die) for die in view.get("dice") or DEFAULT_DICE)
+    return Question(tuple(view["row"]), tuple(view["llama_row"]), dice, view["asks"])  # type: ignore[arg-type]
+
+
+def share_of(value: str) -> Fraction | str:
+    """A value as the service sends it ("7/20", or a choice) back as the engine's."""
+    return value if value in CHOICE_WORDS else Fraction(value)
+
+
+def said_value(value: Fraction | str) -> str:
+    """A guess or an answer as a page says it: 35% or 37.5%, or roll / quit."""
+    if isinstance(value, str):
+        return _(CHOICE_WORDS[value])
+    return percent(value, 1)
+
+
+def points_off(off: float) -> str:
+    """How far a chance is from the answer, in percentage points (one decimal)."""
+    points = percent(off, 1).replace("%", "").replace("\xa0", "").strip()
+    return _("{points} percentage points").format(points=points)
+
+
+def render_moment(question: dict[str, Any] | None) -> str:
+    """The moment drawn: your row, the llama row, and the dice if they are not the usual."""
+    if question is None:
+        return ""
+    asked = question_of(question)
+    heading = escape(_("Question {n}").format(n=question["number"]))
+    layout = "" if asked.dice == DEFAULT_DICE else render_layout(asked.dice, size=26)
+    return f"<h3>{heading}</h3>" + render_rows(asked.row, asked.llama_row) + layout
+
+
+def seat_status(view: dict[str, Any]) -> str:
+    phase, question = view.get("phase"), view.get("question")
+    if view.get("game") is not None and not view.get("joined"):
+        return _("Join the class with your name to guess.")
+    words = STATUS.get(phase, STATUS["lobby"])
+    return _(words).format(n=(question or {}).get("number", 0))
+
+
+def guess_is_in(value: Fraction | str) -> str:
+    return _("Your guess is in: {guess}. You may change it until the answer is revealed.").format(
+        guess=said_value(value)
+    )
+
+
+def exact_words(question: dict[str, Any]) -> str:
+    """The exact answer as the projector and a student's page say it."""
+    exact = share_of(question["exact"])
+    if isinstance(exact, str):
+        return _("The better choice: {choice}.").format(choice=said_value(exact))
+    count = in_216(exact)
+    return _("The exact answer: {share} ({count} of the 216 rolls).").format(
+        share=percent(exact, 1), count=count
+    )
+
+
+def how_close_words(question: dict[str, Any], mine: dict[str, Any] | None) -> tuple[str, bool]:
+    """A student's own result, privately: the answer and how close their guess was."""
+    answer = exact_words(question)
+    if mine is None:
+        return answer + " " + _("You did not guess this time."), False
+    guess = share_of(mine["value"])
+    if isinstance(guess, str):
+        right = mine.get("off") == 0
+        said = _("You chose {choice}: right!") if right else _("You chose {choice}.")
+        return answer + " " + said.format(choice=said_value(guess)), right
+    off = float(mine.get("off") or 0)
+    close = _("You guessed {guess}: {off} away.").format(
+        guess=said_value(guess), off=points_off(off)
+    )
+    return answer + " " + close, off <= 0.05
+
+
+def rolls_words(question: dict[str, Any]) -> str:
+    """What the dice said, the same on every page: the share of the case after the rolls."""
+    rolls = question.get("rolls")
+    if not rolls or question["asks"] not in CASES:
+        return ""
+    shares = question_of(question).rolled(rolls["count"], rolls["seed"])
+    case = _(CASE_WORDS[CASES[question["asks"]]])
+    said = ngettext(
+        "The dice were rolled {count} time: “{case}” came up in {share} of the rolls.",
+        "The dice were rolled {count} times: “{case}” came up in {share} of the rolls.",
+        rolls["count"],
+    )
+    return said.format(count=number(rolls["count"], 0), case=case, share=percent(shares[-1], 1))
+
+
+def render_spread(question: dict[str, Any]) -> str:
+    """How the class guessed, as bars, the bar holding the exact answer marked."""
+    spread, exact = question.get("spread"), share_of(question["exact"])
+    if spread is None:
+        return ""
+    legend = [(_("guesses"), "#1d4ed8")]
+    if isinstance(spread, dict):
+        rows = [(_(CHOICE_WORDS[choice]), [float(n)]) for choice, n in spread.items()]
+        marked = [choice == exact for choice in spread]
+    else:
+        rows = [(f"{k * 10}–{(k + 1) * 10} %", [float(n)]) for k, n in enumerate(spread)]
+        hit = min(int(Fraction(exact) * SPREAD_BINS), SPREAD_BINS - 1)
+        marked = [k == hit for k in range(SPREAD_BINS)]
+    bars = render_bars(rows, legend, caption=_("How the class guessed"))
+    for (label, _values), exact_here in zip(rows, marked, strict=True):
+        if exact_here:
+            shown = f'<div class="mc-bar-label">{escape(label)}</div>'
+            star = f'<div class="mc-bar-label">{escape(label)} ◆</div>'
+            bars = bars.replace(
+                f'<div class="mc-bar-row">{shown}',
+                f'<div class="mc-bar-row" data-exact="true">{star}',
+            )
+    return f'<div class="mc-guess-spread-bars">{bars}</div>'
+
+
+def render_closest(question: dict[str, Any], most: int = 3) -> str:
+    """Who guessed closest, with their guess."""
+    names = question.get("closest") or []
+    if not names:
+        return ""
+    guesses = {g["name"]: g for g in question["guesses"]}
+    items = "".join(
+        f'<li data-name="{escape(name)}">{escape(name)}: '
+        f"{escape(said_value(share_of(guesses[name]['value'])))}</li>"
+        for name in names[:most]
+    )
+    title = _("Closest to the answer")
+    return f"<p><b>{escape(title)}</b></p><ol>{items}</ol>"
+
+
+def render_standings(close: list[dict[str, Any]], chance: bool = True) -> str:
+    """Each student's average distance from the answers so far, closest first."""
+    if not close:
+        return ""
+    items = "".join(
+        f'<li data-name="{escape(c["name"])}">{escape(c["name"])}: '
+        f"{escape(points_off(c['off']))}</li>"
+        for c in close
+    )
+    title = _("On average, how far each guess was from the answer")
+    return f"<p><b>{escape(title)}</b></p><ol>{items}</ol>"
+
+
+def render_count(view: dict[str, Any]) -> str:
+    guessed, room = view.get("guessed", 0), len(view.get("room") or [])
+    said = ngettext("{n} of {room} has guessed", "{n} of {room} have guessed", guessed)
+    return escape(said.format(n=guessed, room=room))
+
+
+def rolls_chart(question: dict[str, Any]) -> str:
+    """The running share of the case over the rolls, settling on the exact chance."""
+    rolls = question.get("rolls")
+    if not rolls or question["asks"] not in CASES:
+        return ""
+    shares = question_of(question).rolled(rolls["count"], rolls["seed"])
+    case: Case = CASES[question["asks"]]
+    exact = float(share_of(question["exact"]))
+    alt = _("the share of the rolls so far against the exact chance")
+    return chart_html("guess_chart", alt, shares, exact, case)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Mapping
+from html import escape
 from typing import Any
 
 from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
 from mathcards.i18n import N_, _
 from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV, TICKET_ENV, BookDown, ClassBook, wait_for_page
 from widgets.book import refusal_for as book_refusal
+from widgets.controls import Complains, render_message, trouble
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
 RETRY_SECONDS = 2.0  # after the service could not be reached, the next try
@@ -201,3 +203,78 @@ def address_qr(url: str) -> str:
 
 
 __all__ = ["BookDown", "Follower", "LiveClient", "LiveRefused", "live_refusal"]
+
+
+TEACHER_ONLY = ("teacher-only", "not-teacher")  # the service's refusal of anyone else
+
+
+def unavailable(box: Any, message: Any, text: str) -> None:
+    """A page without its live class: one sentence, and nothing to press."""
+    box.layout.display = "none"
+    message.value = render_message(text, ok=False)
+
+
+def render_address(url: str, lesson: str) -> str:
+    """Where students join: the live page's address as text and a QR code; off the school
+    network, which lesson (its title) to open from the lessons' page."""
+    if not url:
+        said = _("Students open “{lesson}” from the lessons' page with the class address.")
+        return f"<p>{escape(said.format(lesson=lesson))}</p>"
+    before, _gap, after = _("Students open {address} or scan the code.").partition("{address}")
+    alt = _("QR code of {address}").format(address=url)
+    return (
+        f"<img src='{address_qr(url)}' alt='{escape(alt)}'>"
+        f"<p>{escape(before)}<strong>{escape(url)}</strong>{escape(after)}</p>"
+    )
+
+
+class Following(Complains):
+    """A live page that follows what the service says it sees (`watching`: a student's "seat",
+    or the projector's "state"), each change drawn by `show`."""
+
+    watching = "seat"
+    client: Any
+    follower: Follower
+    controls: Any  # a projector's: hidden for anyone but the teacher
+
+    def follow(self, box: Any, follow: bool, needs: str) -> None:
+        """Follow the service from a thread of its own (unless `follow` is False: a test steps
+        it); without the class server, `needs` says so and `box` is hidden."""
+        self.follower = Follower(self._fetch, self.show, self._troubled)
+        if self.client is None:
+            unavailable(box, self.message, needs)
+        elif follow:
+            self.follower.start()
+
+    def show(self, view: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _fetch(self, after: int) -> dict[str, Any]:
+        assert self.client is not None
+        return getattr(self.client, self.watching)(after)
+
+    def _troubled(self, problem: Exception) -> None:
+        """The view cannot be had: said; for anyone but the teacher on a projector, the end."""
+        self.complain(trouble(problem))
+        if self.watching == "state" and getattr(problem, "reason", None) in TEACHER_ONLY:
+            self.controls.layout.display = "none"
+            self.follower.stop()
+
+
+class Seat(Following):
+    """A student's live page: it joins the live game's room once the student has a name in the
+    class book (`_join_live`, BookBar's callback)."""
+
+    view: dict[str, Any]
+    joined_game: Any
+
+    def _join_live(self) -> None:
+        if self.client is None:
+            return
+        try:
+            self.client.join_live()
+        except ValueError as problem:
+            self.complain(str(problem))
+            return
+        self.joined_game = self.view.get("game")
+        self.message.value = ""

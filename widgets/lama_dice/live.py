@@ -16,7 +16,7 @@ from mathcards.lama_dice.game import cards_words
 from mathcards.lama_dice.known import moment
 from mathcards.lama_dice.live import QUESTIONS, ROLL_COUNTS
 from widgets.book import BookBar
-from widgets.controls import Complains, button, html, render_message, row, trouble
+from widgets.controls import button, html, render_message, row
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
 from widgets.lama_dice.live_views import (
     GUESS_STYLE,
@@ -35,11 +35,20 @@ from widgets.lama_dice.live_views import (
     seat_status,
     share_of,
 )
-from widgets.live import HERE, REFUSALS, Follower, LiveClient, live_refusal, page_address
-from widgets.mam.live import TEACHER_ONLY, render_address, unavailable
+from widgets.live import (
+    HERE,
+    REFUSALS,
+    Following,
+    LiveClient,
+    Seat,
+    live_refusal,
+    page_address,
+    render_address,
+)
 from widgets.style import LAMA_DICE_STYLE, page_style
 
 SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
+SEAT_TITLE = N_("LAMA Dice live: guess the dice")  # the students' page, as the lessons list it
 GUESS_REFUSALS = {
     **REFUSALS,
     "no-round": N_("No question is open: wait for the next one."),
@@ -80,7 +89,7 @@ def guess_client(client: Any) -> GuessClient | None:
     return client
 
 
-class GuessSeat(Complains, w.VBox):
+class GuessSeat(Seat, w.VBox):
     """A student's page: join, the moment drawn, the question, a guess (percent, or roll or
     quit), a private "your guess is in", then on reveal how close it was and the dice rolled."""
 
@@ -118,29 +127,7 @@ class GuessSeat(Complains, w.VBox):
             ]
         )
         self.add_class("mc-guess-seat")
-        self.follower = Follower(
-            self._fetch, self.show, lambda problem: self.complain(trouble(problem))
-        )
-        if self.client is None:
-            unavailable(self.playing, self.message, _("A live lesson needs the class server."))
-            return
-        if follow:
-            self.follower.start()
-
-    def _fetch(self, after: int) -> dict[str, Any]:
-        assert self.client is not None
-        return self.client.seat(after)
-
-    def _join_live(self) -> None:
-        if self.client is None:
-            return
-        try:
-            self.client.join_live()
-        except ValueError as problem:
-            self.complain(str(problem))
-            return
-        self.joined_game = self.view.get("game")
-        self.message.value = ""
+        self.follow(self.playing, follow, _("A live lesson needs the class server."))
 
     def show(self, view: dict[str, Any]) -> None:
         """Draw what the service says this student sees."""
@@ -204,10 +191,12 @@ class GuessSeat(Complains, w.VBox):
             self.said.value = render_message(guess_is_in(share_of(kept["value"])))
 
 
-class GuessProjector(Complains, w.VBox):
+class GuessProjector(Following, w.VBox):
     """The teacher's projector: set up the moment (dice, rows, or a moment from a real game)
     and the question, the join address, the room, the count of guesses, on reveal the spread
     beside the exact answer and who was closest, and the dice rolled 10 to 10 000 times."""
+
+    watching = "state"
 
     def __init__(self, client: Any = HERE, *, follow: bool = True, address: str | None = None):
         self.client = guess_client(client)
@@ -218,13 +207,8 @@ class GuessProjector(Complains, w.VBox):
         self._build()
         self.fixed_address = address
         self.class_url: str | None = None
-        self.address.value = render_guess_address(address or "")
-        self.follower = Follower(self._fetch, self.show, self._troubled)
-        if self.client is None:
-            unavailable(self.controls, self.message, _("A live lesson needs the class server."))
-            return
-        if follow:
-            self.follower.start()
+        self.address.value = render_address(address or "", _(SEAT_TITLE))
+        self.follow(self.controls, follow, _("A live lesson needs the class server."))
 
     def _build(self) -> None:
         self.dice = DiceChooser()
@@ -296,16 +280,6 @@ class GuessProjector(Complains, w.VBox):
         super().__init__([page_style(LAMA_DICE_STYLE + GUESS_STYLE), self.message, self.controls])
         self.add_class("mc-guess-projector")
 
-    def _fetch(self, after: int) -> dict[str, Any]:
-        assert self.client is not None
-        return self.client.state(after)
-
-    def _troubled(self, problem: Exception) -> None:
-        self.complain(trouble(problem))
-        if getattr(problem, "reason", None) in TEACHER_ONLY:
-            self.controls.layout.display = "none"
-            self.follower.stop()
-
     # ------------------------------------------------------------ the teacher's buttons
 
     def _call(self, action: str, *args: Any) -> bool:
@@ -362,7 +336,7 @@ class GuessProjector(Complains, w.VBox):
         if self.fixed_address is None and (view.get("class_url") or "") != self.class_url:
             self.class_url = view.get("class_url") or ""
             lesson = f"{language()}/{SEAT_LESSON}"
-            self.address.value = render_guess_address(page_address(lesson, self.class_url))
+            self.address.value = render_address(page_address(lesson, self.class_url), _(SEAT_TITLE))
         self._show_room(view)
         question, phase = view.get("question"), view.get("phase")
         revealed = phase == "revealed"
@@ -404,17 +378,6 @@ class GuessProjector(Complains, w.VBox):
                 self.seat_rows[name] = w.HBox([label, remove])
                 self.seat_rows[name].add_class("mc-live-seat-row")
         self.room.children = tuple(self.seat_rows[name] for name in room)
-
-
-def render_guess_address(url: str) -> str:
-    """Where students join: the guessing page's address as text and a QR code."""
-    if not url:
-        said = _(
-            "Students open “LAMA Dice live: guess the dice” from the lessons' page "
-            "with the class address."
-        )
-        return f"<p>{escape(said)}</p>"
-    return render_address(url)
 
 
 __all__ = ["GuessClient", "GuessProjector", "GuessSeat"]

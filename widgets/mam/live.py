@@ -12,11 +12,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.i18n import _, language
+from mathcards.i18n import N_, _, language
 from mathcards.mam.live import MOST_ROUNDS, SCORINGS, scoring_label
 from widgets.book import BookBar
-from widgets.controls import Alarm, Clock, Complains, button, html, render_message, row, trouble
-from widgets.live import HERE, Follower, LiveClient, address_qr, page_address, served
+from widgets.controls import Alarm, Clock, button, html, row
+from widgets.live import HERE, Following, LiveClient, Seat, page_address, render_address, served
 from widgets.mam.cards import AnswerBox, level_menu
 from widgets.mam.live_views import (
     LIVE_STYLE,
@@ -38,6 +38,7 @@ from widgets.style import MAM_STYLE, page_style
 from widgets.worker import background
 
 SEAT_LESSON = "live/1-mam-live.ipynb"
+SEAT_TITLE = N_("MAM! live: race the class")  # the students' page, as the lessons list it
 
 
 class Countdown:
@@ -59,13 +60,7 @@ class Countdown:
         self.show(max(0.0, self.seconds - 1))
 
 
-def unavailable(box: w.Widget, message: w.HTML, text: str) -> None:
-    """A page without its live class: one sentence, and nothing to press."""
-    box.layout.display = "none"
-    message.value = render_message(text, ok=False)
-
-
-class LiveSeat(Complains, w.VBox):
+class LiveSeat(Seat, w.VBox):
     """A student's page of a live game: join with the class book's nickname, the round's cards
     and target, the answer box (MAM!), the private verdict, own score and place, the podium."""
 
@@ -102,30 +97,7 @@ class LiveSeat(Complains, w.VBox):
             ]
         )
         self.add_class("mc-live-seat")
-        self.follower = Follower(
-            self._fetch, self.show, lambda problem: self.complain(trouble(problem))
-        )
-        if self.client is None:
-            unavailable(self.playing, self.message, _("A live game needs the class server."))
-            return
-        if follow:
-            self.follower.start()
-
-    def _fetch(self, after: int) -> dict[str, Any]:
-        assert self.client is not None
-        return self.client.seat(after)
-
-    def _join_live(self) -> None:
-        """The student has a name in the class book: into the room of the live game."""
-        if self.client is None:
-            return
-        try:
-            self.client.join_live()
-        except ValueError as problem:
-            self.complain(str(problem))
-            return
-        self.joined_game = self.game
-        self.message.value = ""
+        self.follow(self.playing, follow, _("A live game needs the class server."))
 
     def show(self, view: dict[str, Any]) -> None:
         """Draw what the service says this student sees."""
@@ -184,13 +156,14 @@ class LiveSeat(Complains, w.VBox):
 
 
 LEADERBOARD_LENGTHS = (3, 5, 10, 0)
-TEACHER_ONLY = ("teacher-only", "not-teacher")  # the service's refusal of anyone else
 
 
-class LiveProjector(Complains, w.VBox):
+class LiveProjector(Following, w.VBox):
     """The teacher's projector of a live game: its settings, the join address (text and QR),
     the room (lock, remove), the round (start, pause, reveal), answered / in the room, the
     first right answer, the board, the reveal, the leaderboard and the podium."""
+
+    watching = "state"
 
     def __init__(
         self,
@@ -210,13 +183,8 @@ class LiveProjector(Complains, w.VBox):
         self._build(clock)
         self.fixed_address = address  # else the class address the service gives
         self.class_url: str | None = None
-        self.address.value = render_address(address or "")
-        self.follower = Follower(self._fetch, self.show, self._troubled)
-        if self.client is None:
-            unavailable(self.controls, self.message, _("A live game needs the class server."))
-            return
-        if follow:
-            self.follower.start()
+        self.address.value = render_address(address or "", _(SEAT_TITLE))
+        self.follow(self.controls, follow, _("A live game needs the class server."))
 
     def _build(self, clock: Clock) -> None:
         self.level = level_menu("normal")
@@ -297,17 +265,6 @@ class LiveProjector(Complains, w.VBox):
         super().__init__([page_style(MAM_STYLE + LIVE_STYLE), self.message, self.controls])
         self.add_class("mc-live-projector")
 
-    def _fetch(self, after: int) -> dict[str, Any]:
-        assert self.client is not None
-        return self.client.state(after)
-
-    def _troubled(self, problem: Exception) -> None:
-        """The state cannot be had: for anyone but the teacher, that is the end of the page."""
-        self.complain(trouble(problem))
-        if getattr(problem, "reason", None) in TEACHER_ONLY:
-            self.controls.layout.display = "none"
-            self.follower.stop()
-
     # ------------------------------------------------------------ the teacher's buttons
 
     def _call(self, action: str, *args: Any) -> None:
@@ -368,7 +325,7 @@ class LiveProjector(Complains, w.VBox):
         if self.fixed_address is None and class_url != self.class_url:
             self.class_url = class_url
             lesson = f"{language()}/{SEAT_LESSON}"
-            self.address.value = render_address(page_address(lesson, class_url))
+            self.address.value = render_address(page_address(lesson, class_url), _(SEAT_TITLE))
 
     def show(self, view: dict[str, Any]) -> None:
         """Draw the projector from the service's state."""
@@ -421,16 +378,3 @@ class LiveProjector(Complains, w.VBox):
         seat = w.HBox([label, remove])
         seat.add_class("mc-live-seat-row")
         return seat
-
-
-def render_address(url: str) -> str:
-    """Where students join: the live page's address as text and a QR code."""
-    if not url:
-        said = _("Students open “MAM! live” from the lessons' page with the class address.")
-        return f"<p>{escape(said)}</p>"
-    before, _gap, after = _("Students open {address} or scan the code.").partition("{address}")
-    alt = _("QR code of {address}").format(address=url)
-    return (
-        f"<img src='{address_qr(url)}' alt='{escape(alt)}'>"
-        f"<p>{escape(before)}<strong>{escape(url)}</strong>{escape(after)}</p>"
-    )

@@ -28,6 +28,7 @@ from widgets.mam.cards import (
     power_box,
     progress,
 )
+from widgets.mam.generating import render_generating
 from widgets.tables import table
 from widgets.worker import background
 
@@ -43,6 +44,7 @@ class TargetOdds(Complains, w.VBox):
     ) -> None:
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.dice = chart_image()
+        self.derivation = html("mc-generating-view")
         self.summary = self.message = html("mc-odds-summary")
         self.hardest = chart_image()
         self.clock = clock
@@ -52,6 +54,7 @@ class TargetOdds(Complains, w.VBox):
             [
                 w.HBox([self.level_choice, self.power_choice]),
                 self.dice,
+                self.derivation,
                 self.summary,
                 self.hardest,
             ]
@@ -70,6 +73,7 @@ class TargetOdds(Complains, w.VBox):
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
         show_chart(self.dice, chart_html("target_chart", "", chosen))
+        self.derivation.value = render_generating(chosen)
         show_chart(self.hardest, chart_html("per_target_chart", "", result))
         self.summary.value = render_odds_summary(result)
 

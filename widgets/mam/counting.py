@@ -22,6 +22,7 @@ from mathcards.mam.counting import (
 from mathcards.mam.odds import distinct_calculations
 from widgets.controls import Complains, html, row, shows_errors
 from widgets.mam.cards import power_box
+from widgets.style import MAM_STYLE, page_style
 from widgets.tables import table
 
 TIMES = "<mo>×</mo>"
@@ -119,7 +120,9 @@ class CountingCalculations(Complains, w.VBox):
         self.shown = html("mc-counting-calculations")
         for control in (self.cards, self.power_choice):
             control.observe(lambda _change: self.show(), names="value")
-        super().__init__([row(self.cards, self.power_choice), self.message, self.shown])
+        super().__init__(
+            [page_style(MAM_STYLE), row(self.cards, self.power_choice), self.message, self.shown]
+        )
         self.add_class("mc-counting")
         self.show()
 

@@ -29,6 +29,7 @@ from widgets.mam.cards import (
     progress,
 )
 from widgets.mam.generating import render_generating
+from widgets.style import MAM_STYLE, page_style
 from widgets.tables import table
 from widgets.worker import background
 
@@ -52,6 +53,7 @@ class TargetOdds(Complains, w.VBox):
             control.observe(lambda _change: self.redraw(), names="value")
         super().__init__(
             [
+                page_style(MAM_STYLE),
                 w.HBox([self.level_choice, self.power_choice]),
                 self.dice,
                 self.derivation,

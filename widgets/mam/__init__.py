@@ -7,6 +7,7 @@ the render functions are pure (state → HTML) and no rule lives here.
 """
 
 from widgets.mam.cards import AnswerBox, render_preview, render_solutions, render_table
+from widgets.mam.counting import CountingCalculations, counts_table, render_count
 from widgets.mam.explorers import (
     QuickDeal,
     SameSolution,
@@ -21,6 +22,7 @@ from widgets.mam.table import MamTable
 __all__ = [
     "AllLevels",
     "AnswerBox",
+    "CountingCalculations",
     "MamTable",
     "PracticeSession",
     "QuickDeal",
@@ -28,7 +30,9 @@ __all__ = [
     "SolverExplorer",
     "TargetOdds",
     "counting_table",
+    "counts_table",
     "render_comparison",
+    "render_count",
     "render_preview",
     "render_report",
     "render_solutions",

@@ -28,6 +28,8 @@ from widgets.mam.cards import (
     power_box,
     progress,
 )
+from widgets.mam.generating import render_generating
+from widgets.style import MAM_STYLE, page_style
 from widgets.tables import table
 from widgets.worker import background
 
@@ -43,6 +45,7 @@ class TargetOdds(Complains, w.VBox):
     ) -> None:
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.dice = chart_image()
+        self.derivation = html("mc-generating-view")
         self.summary = self.message = html("mc-odds-summary")
         self.hardest = chart_image()
         self.clock = clock
@@ -50,8 +53,10 @@ class TargetOdds(Complains, w.VBox):
             control.observe(lambda _change: self.redraw(), names="value")
         super().__init__(
             [
+                page_style(MAM_STYLE),
                 w.HBox([self.level_choice, self.power_choice]),
                 self.dice,
+                self.derivation,
                 self.summary,
                 self.hardest,
             ]
@@ -70,6 +75,7 @@ class TargetOdds(Complains, w.VBox):
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
         show_chart(self.dice, chart_html("target_chart", "", chosen))
+        self.derivation.value = render_generating(chosen)
         show_chart(self.hardest, chart_html("per_target_chart", "", result))
         self.summary.value = render_odds_summary(result)
 

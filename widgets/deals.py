@@ -45,7 +45,7 @@ def read_number(typed: str, refusal: str = DEAL_REFUSAL) -> int:
     text = typed.strip()
     if text.isascii() and text.isdigit() and len(text) <= len(str(MOST)):
         return int(text)
-    raise ValueError(_(refusal).format(most=MOST, typed=typed))
+    raise ValueError(_(refusal).format(most=MOST, typed=typed[:20]))  # a long paste: its start
 
 
 class DealNumber(w.VBox):

@@ -23,6 +23,7 @@ from widgets.controls import Complains, html, shows_errors
 from widgets.lama_dice.cards import CASE_WORDS
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker, follow
 from widgets.style import LAMA_DICE_STYLE, page_style
+from widgets.tables import table
 
 
 def _printer() -> Any:
@@ -139,9 +140,12 @@ def render_bust(dice: Dice, row: Row, llama_row: Row) -> str:
         "(d₁/6)(d₂/6)(d₃/6), less three llamas if llamas match neither row. "
         "Each case is such a product; the four cases add up to {total}."
     ).format(total=total)
-    return (
-        f"<p>{said(words)}</p>"
-        f'<table class="mc-odds-table mc-case-products"><tbody>{lines}</tbody></table>'
+    return f"<p>{said(words)}</p>" + table(
+        [_("case"), _("die by die"), _("exactly")],
+        lines,
+        "mc-odds-table mc-case-products",
+        scroll=True,
+        stack=True,
     )
 
 

@@ -14,6 +14,14 @@ MESSAGE_STYLE = """<style>
 .mc-message.mc-ok { color: #15803d; }
 </style>"""
 
+# A formula drawn as MathML keeps its plain text beside it, hidden but read aloud and copied;
+# a long one scrolls rather than widen a phone's page.
+FORMULA_STYLE = """<style>
+.mc-said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+.mc-formula { overflow-x: auto; }
+.mc-formula math { font-size: 1.15em; }
+</style>"""
+
 # On a phone a table too wide for it (`widgets.tables.table(..., stack=True)`) shows each row
 # as a card of labelled lines; headings wrap rather than widen a table.
 TABLE_STYLE = """<style>
@@ -37,7 +45,6 @@ MAM_STYLE = """<style>
 .mc-answer input { font-size: 22px !important; height: 40px !important; }
 .mc-preview { font-size: 20px; min-height: 1.6em; }
 .mc-preview math { font-size: 22px; }
-.mc-said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 .mc-scores table { font-size: 18px; border-collapse: collapse; }
 .mc-scores td { padding: 2px 12px; }
 .mc-countdown { font-size: 20px; font-weight: 700; color: #9a3412; }
@@ -134,6 +141,6 @@ UNIKAT_STYLE = """<style>
 
 
 def page_style(game_style: str, *more: str) -> w.HTML:
-    """A widget's first child: its game's style, the message line's and tables' style and any
-    `more`."""
-    return w.HTML(game_style + MESSAGE_STYLE + TABLE_STYLE + "".join(more))
+    """A widget's first child: its game's style, the message line's, formulas' and tables'
+    style and any `more`."""
+    return w.HTML(game_style + MESSAGE_STYLE + FORMULA_STYLE + TABLE_STYLE + "".join(more))

@@ -30,6 +30,7 @@ from widgets.lama.cards import (
     render_piles,
     render_seats,
 )
+from widgets.lama.derivation import render_draw
 from widgets.style import LAMA_STYLE, page_style
 
 CHOSE = {Draw: N_("You chose to <b>draw</b>."), Quit: N_("You chose to <b>quit</b>.")}
@@ -88,7 +89,7 @@ class DrawOrQuit(Complains, w.VBox):
             + "</div>"
             + render_hand(view.hand)
         )
-        self.odds_view.value = render_odds(view)
+        self.odds_view.value = render_odds(view) + render_draw(view)
         self.verdict.value, self.message.value = "", ""
         self.draw.disabled = self.quit.disabled = self.decided = False
 

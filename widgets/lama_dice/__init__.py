@@ -1,7 +1,7 @@
 """LAMA Dice as ipywidgets, one module per thing a page shows: the dice-layout chooser and rows
 picker every page shares, the dice roller, exact odds against simulation, the last player's
-decision and the roll-or-quit exercise, the computer players compared, different dice, and the
-table to play at.
+decision and the roll-or-quit exercise, the chances derived die by die, the computer players
+compared, different dice, and the table to play at.
 
 Every button asks the engine in `mathcards.lama_dice`, then re-renders; no rule lives here.
 Heavy work (many simulated rounds or games, a chart) runs after the page is shown, behind a
@@ -10,6 +10,7 @@ progress bar (widgets.worker), so a page opens at once and buttons stay responsi
 
 from widgets.lama_dice.cards import read_row, render_row
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
+from widgets.lama_dice.derivation import BustDerivation, DiceDerivation
 from widgets.lama_dice.exercise import RollOrQuit
 from widgets.lama_dice.last_player import LastPlayer
 from widgets.lama_dice.layouts import LayoutsCompared
@@ -19,7 +20,9 @@ from widgets.lama_dice.strategies import StrategyRace, WholeGames
 from widgets.lama_dice.table import LamaDiceTable
 
 __all__ = [
+    "BustDerivation",
     "DiceChooser",
+    "DiceDerivation",
     "DiceRoller",
     "LamaDiceTable",
     "LastPlayer",

@@ -28,19 +28,22 @@ from widgets.controls import (
     row,
     shows_errors,
 )
-from widgets.style import UNIKAT_STYLE, page_style
+from widgets.style import FORMULA_STYLE, UNIKAT_STYLE, page_style
 from widgets.unikat.cards import (
     draw,
     render_deck,
     render_steps,
     render_table,
 )
+from widgets.unikat.derivation import render_counts
 
 
 def pairs_that_touch() -> w.HTML:
-    """How many pairs of cards may lie side by side, counted pair by pair."""
+    """How many cards and pairs that may touch there are, derived by sympy (3⁴, 81 × 8 / 2),
+    and the pairs counted pair by pair."""
     count = f"<b>{number(touching_pairs(), 0)}</b>"
-    return w.HTML(_("Pairs that may touch, counted one by one: {count}.").format(count=count))
+    one_by_one = _("Pairs that may touch, counted one by one: {count}.").format(count=count)
+    return w.HTML(FORMULA_STYLE + render_counts() + f"<p>{one_by_one}</p>")
 
 
 def squares_of_four() -> w.HTML:

@@ -24,6 +24,7 @@ from widgets.controls import (
     shows_errors,
 )
 from widgets.style import UNIKAT_STYLE, page_style
+from widgets.unikat.derivation import render_rack
 
 
 def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
@@ -116,7 +117,7 @@ class RackOdds(Complains, w.VBox):
             percent=f"<b>{percent(chance)}</b>",
             expected=exactly(expected_neighbours(n)),
         )
-        self.exact.value = f"<p>{exact}</p>" + render_odds_curve(n)
+        self.exact.value = f"<p>{exact}</p>" + render_rack(n) + render_odds_curve(n)
         self.simulated.value = ""
 
     @shows_errors

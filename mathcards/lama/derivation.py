@@ -1,0 +1,45 @@
+"""The chance a LAMA draw fits, as a ratio of binomial coefficients: the next card is one of
+the u cards the player has not seen, each as likely, f of which fit, so it fits with chance
+C(f, 1)/C(u, 1) = f/u (one card chosen from the f that fit, out of one from all u). The
+expression is unevaluated, to be shown; sympy is imported on first use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mathcards.lama.cards import can_play
+from mathcards.lama.odds import unseen
+from mathcards.lama.view import LamaView
+
+if TYPE_CHECKING:
+    import sympy
+
+
+def draw_counts(view: LamaView) -> tuple[int, int]:
+    """(f, u): the unseen cards that fit on the top card, and all the unseen cards."""
+    pool = unseen(view.deck, view.hand, view.top, view.discard_pile[:-1])
+    fit = sum(count for card, count in pool if can_play(card, view.top))
+    return fit, sum(count for _card, count in pool)
+
+
+def ratio(chosen: int, out_of: int, drawn: int = 1) -> sympy.Expr:
+    """C(chosen, drawn)/C(out_of, drawn), not worked out."""
+    import sympy
+
+    top = sympy.binomial(chosen, drawn, evaluate=False)
+    bottom = sympy.binomial(out_of, drawn, evaluate=False)
+    return sympy.Mul(top, sympy.Pow(bottom, -1, evaluate=False), evaluate=False)
+
+
+def fits(view: LamaView) -> sympy.Expr | None:
+    """The chance the next card drawn fits, C(f, 1)/C(u, 1); None when no card may be drawn."""
+    if not view.may_draw:
+        return None
+    return ratio(*draw_counts(view))
+
+
+def value(expr: sympy.Expr) -> sympy.Rational:
+    """The ratio worked out exactly."""
+    import sympy
+
+    return sympy.Rational(expr.doit())

@@ -99,6 +99,9 @@ class ClassroomVoila(Voila):
         self.voila_configuration.http_header_envs = [service.TICKET_HEADER]
         os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{service.API}"
         self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
+        if os.name == "posix":  # kernels talk over sockets in files, never TCP ports that a
+            # crowd of kernels starting at once can take from each other (ZMQError)
+            self.update_config(Config({"KernelManager": {"transport": "ipc"}}))
         if self.warm:
             self.preheat({page: self.warm_kernels for page in self.warm})
         signal.signal(signal.SIGINT, self._handle_signal_stop)

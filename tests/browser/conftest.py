@@ -139,8 +139,10 @@ def quiet(seconds: float = 300, busy_percent: float = 20) -> None:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> str:
-    """The lessons, served as `make serve` serves them."""
+    """The lessons, served as `make serve` serves them, once their warm kernels have run their
+    pages (a first page opened while twenty kernels start would wait for all of them)."""
     with serving(ROOT / "lessons", tmp_path_factory.mktemp("voila")) as base:
+        quiet()
         yield base
 
 

@@ -11,14 +11,29 @@ from mathcards.mam.cards import Level
 from mathcards.mam.generating import expanded, product, ways
 
 
-def _math(expr: object) -> str:
+def _pieces(pieces: list[object], joined: str, whole: object) -> str:
+    """A long formula piece by piece, each its own `<math>`, so that the line wraps on any
+    screen; the whole in plain text beside it."""
     from sympy.printing.mathml import mathml
 
-    shown = mathml(expr, printer="presentation", order="lex")
-    return (
-        f'<span aria-hidden="true"><math>{shown}</math></span>'
-        f'<span class="mc-said">{escape(plain(expr))}</span>'
-    )
+    shown = joined.join(f"<math>{mathml(piece, printer='presentation')}</math>" for piece in pieces)
+    said = escape(plain(whole))
+    return f'<span aria-hidden="true">{shown}</span><span class="mc-said">{said}</span>'
+
+
+def _terms(expr: object) -> str:
+    """A polynomial term by term, the highest power first."""
+    import sympy
+
+    terms = sympy.Add.make_args(expr)
+    return _pieces(sorted(terms, key=lambda term: -sympy.degree(term)), " + ", expr)
+
+
+def _factors(expr: object) -> str:
+    """A product factor by factor, each in brackets."""
+    import sympy
+
+    return "(" + _pieces(list(sympy.Mul.make_args(expr)), ")·(", expr) + ")"
 
 
 def plain(expr: object) -> str:
@@ -36,8 +51,8 @@ def render_generating(level: Level) -> str:
         "The coefficients add up to {faces}."
     ).format(total=total, count=count, faces=sum(counts.values()))
     return (
-        '<div class="mc-generating" style="overflow-x: auto">'
-        f"<p>{_math(product(level))}</p>"
-        f"<p>= {_math(expanded(level))}</p>"
+        '<div class="mc-generating">'
+        f"<p>{_factors(product(level))}</p>"
+        f"<p>= {_terms(expanded(level))}</p>"
         f"<p>{escape(said)}</p></div>"
     )

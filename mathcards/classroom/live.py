@@ -193,6 +193,17 @@ class LiveCall(KernelCall):
             return True, known
         return await self.change(self.live.run, self.live.game.name_of, self.device)
 
+    async def student_claim(self, kind: str, text: str) -> tuple[bool, Any]:
+        """This student's `kind` of claim with `text` (an answer, a guess), in order of
+        arrival; (False, None) and the call refused if it could not be made."""
+        known, name = await self.name()
+        if not known:
+            return False, None
+        if name is None:
+            self.refuse(409, "not-joined")
+            return False, None
+        return await self.change(self.live.claim, kind, name, text)
+
 
 class TeacherCall(LiveCall):
     """A live call of the teacher's projector: refused unless it speaks for the teacher
@@ -235,14 +246,7 @@ class Answers(LiveCall):
     """POST {text}: this student's answer, judged in order of arrival, acknowledged once kept."""
 
     async def post(self) -> None:
-        text = str(self.body().get("text", ""))
-        known, name = await self.name()
-        if not known:
-            return
-        if name is None:
-            self.refuse(409, "not-joined")
-            return
-        judged, said = await self.change(self.live.claim, "answer", name, text)
+        judged, said = await self.student_claim("answer", str(self.body().get("text", "")))
         if judged:
             seq = said.seq if said.verdict.kind.readable else None
             verdict = {"seq": seq, "correct": said.correct, "points": said.points}

@@ -241,14 +241,7 @@ class Guesses(LiveCall):
     """POST {text}: this student's guess at the open question; the last one counts."""
 
     async def post(self) -> None:
-        text = str(self.body().get("text", ""))
-        known, name = await self.name()
-        if not known:
-            return
-        if name is None:
-            self.refuse(409, "not-joined")
-            return
-        kept, said = await self.change(self.live.claim, "guess", name, text.strip())
+        kept, said = await self.student_claim("guess", str(self.body().get("text", "")).strip())
         if kept:
             self.finish({"result": {"seq": said.seq, "value": exact_json(said.value)}})
 

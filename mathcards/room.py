@@ -58,6 +58,10 @@ class Room:
         """Who is in the room now."""
         return [name for name, here in self.present.items() if here]
 
+    def removed(self) -> list[str]:
+        """Who the teacher has taken out of the room (and has not come back)."""
+        return [name for name, here in self.present.items() if not here]
+
     def check(self, name: str) -> None:
         """A refusal unless `name` is in the room now."""
         if name not in self.present:

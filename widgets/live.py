@@ -12,11 +12,13 @@ from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
+import ipywidgets as w
+
 from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
-from mathcards.i18n import N_, _
+from mathcards.i18n import N_, _, language
 from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV, TICKET_ENV, BookDown, ClassBook, wait_for_page
 from widgets.book import refusal_for as book_refusal
-from widgets.controls import Complains, render_message, trouble
+from widgets.controls import Complains, button, html, render_message, row, trouble
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
 RETRY_SECONDS = 2.0  # after the service could not be reached, the next try
@@ -202,9 +204,6 @@ def address_qr(url: str) -> str:
     return qr_data_uri(url)
 
 
-__all__ = ["BookDown", "Follower", "LiveClient", "LiveRefused", "live_refusal"]
-
-
 TEACHER_ONLY = ("teacher-only", "not-teacher")  # the service's refusal of anyone else
 
 
@@ -278,3 +277,74 @@ class Seat(Following):
             return
         self.joined_game = self.view.get("game")
         self.message.value = ""
+
+
+class Projector(Following):
+    """The teacher's projector of a live game: where students join (text and QR) and the room
+    (lock it, remove a name), beside what its game shows; each of the teacher's calls said
+    back in this page's language if the service refuses it."""
+
+    watching = "state"
+    seat_lesson = ""  # the students' page, e.g. "live/1-mam-live.ipynb"
+    seat_title = ""  # its title as the lessons list it (a message id)
+    view: dict[str, Any]
+
+    def _build_room(self, address: str | None) -> None:
+        self.fixed_address = address  # else the class address the service gives
+        self.class_url: str | None = None
+        self.address = html("mc-live-address", render_address(address or "", _(self.seat_title)))
+        self.lock_box = w.Checkbox(description=_("Room locked"))
+        self.lock_box.add_class("mc-live-lock")
+        self.lock_box.observe(self._lock_changed, names="value")
+        self.showing_lock = False  # the service's lock being drawn, not the teacher's click
+        self.room_title = html("mc-live-room-title")
+        self.room = w.VBox()
+        self.room.add_class("mc-live-room")
+        self.room_line = row(self.room_title, self.lock_box)
+        self.seat_rows: dict[str, w.HBox] = {}  # each name's row in the room, made once
+
+    def _call(self, action: str, *args: Any, **settings: Any) -> bool:
+        """One of the teacher's calls; False (and a sentence) if the service refused it."""
+        assert self.client is not None
+        try:
+            getattr(self.client, action)(*args, **settings)
+        except ValueError as problem:
+            self.complain(str(problem))
+            return False
+        self.message.value = ""
+        return True
+
+    def remove(self, name: str) -> None:
+        self._call("remove", name)
+
+    def _lock_changed(self, _change: object = None) -> None:
+        if not self.showing_lock and self.client is not None:
+            self._call("lock", bool(self.lock_box.value))
+
+    def _show_room(self, view: dict[str, Any]) -> None:
+        """Where students join (drawn again only when the class address changes) and who is
+        in the room."""
+        class_url = view.get("class_url") or ""
+        if self.fixed_address is None and class_url != self.class_url:
+            self.class_url = class_url
+            lesson = f"{language()}/{self.seat_lesson}"
+            self.address.value = render_address(page_address(lesson, class_url), _(self.seat_title))
+        room = list(view.get("room") or [])
+        self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
+        self.showing_lock = True
+        self.lock_box.value = bool(view.get("locked"))
+        self.showing_lock = False
+        for name in room:
+            if name not in self.seat_rows:
+                self.seat_rows[name] = self._seat_row(name)
+        self.room.children = tuple(self.seat_rows[name] for name in room)
+
+    def _seat_row(self, name: str) -> w.HBox:
+        label = html("mc-live-name", escape(name))
+        remove = button(_("Remove"), "mc-live-remove", lambda _b: self.remove(name))
+        seat = w.HBox([label, remove])
+        seat.add_class("mc-live-seat-row")
+        return seat
+
+
+__all__ = ["BookDown", "Follower", "LiveClient", "LiveRefused", "Projector", "live_refusal"]

@@ -363,6 +363,7 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
             "settings": None,
             "locked": False,
             "room": [],
+            "removed": [],
             "round": None,
             "answered": 0,
             "board": [],
@@ -384,6 +385,7 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
         },
         "locked": game.locked,
         "room": room,
+        "removed": game.hall.removed(),
         "round": round_view(game),
         "answered": len({a.name for a in answers} & set(room)),
         "board": [
@@ -420,6 +422,7 @@ def student_view(picture: Picture, name: str | None) -> dict[str, Any]:
         "game": projector["game"],
         "phase": projector["phase"],
         "joined": name is not None and name in projector["room"],
+        "removed": name in projector["removed"],
         "name": name,
         "round": projector["round"],
         "mine": mine,

@@ -170,3 +170,18 @@ def test_both_pages_are_polish_on_a_polish_page(service, room):
         assert "totalnej klapy" in student.question.value
     finally:
         i18n.use("en")
+
+
+def test_the_projector_gives_its_own_lesson_and_keeps_the_room(service, room):
+    _teacher, (_ala, ola, _ela) = room
+    service.class_url = "http://10.0.0.5:8866/?class=K7Q2HM"
+    shown = GuessProjector(service.client("teacher"), follow=False)
+    shown.follower.step()
+    assert "en/live/2-lama-dice-guess.ipynb?class=K7Q2HM" in shown.address.value
+    assert "In the room: 3" in shown.room_title.value
+    shown.lock_box.value = True
+    shown.room.children[1].children[1].click()  # remove Ola
+    follow(shown, ola)
+    assert shown.lock_box.value
+    assert "In the room: 2" in shown.room_title.value
+    assert ola.status.value == "The teacher has taken you out of the room."

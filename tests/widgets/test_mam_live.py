@@ -179,6 +179,7 @@ def test_the_teacher_locks_the_room_and_removes_a_name(service, room):
     follow(teacher, ola)
     assert service.live().room() == ["Ala", "Ela"]
     assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ela"]
+    assert ola.status.value == "The teacher has taken you out of the room."
     teacher.start_button.click()
     follow(ola)
     play(ola, right_answer(service))

@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.i18n import N_, _, language, number
+from mathcards.i18n import N_, _, number
 from mathcards.lama_dice.game import cards_words
 from mathcards.lama_dice.known import moment
 from mathcards.lama_dice.live import QUESTIONS, ROLL_COUNTS
@@ -35,16 +35,7 @@ from widgets.lama_dice.live_views import (
     seat_status,
     share_of,
 )
-from widgets.live import (
-    HERE,
-    REFUSALS,
-    Following,
-    LiveClient,
-    Seat,
-    live_refusal,
-    page_address,
-    render_address,
-)
+from widgets.live import HERE, REFUSALS, LiveClient, Projector, Seat, live_refusal
 from widgets.style import LAMA_DICE_STYLE, page_style
 
 SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
@@ -191,12 +182,12 @@ class GuessSeat(Seat, w.VBox):
             self.said.value = render_message(guess_is_in(share_of(kept["value"])))
 
 
-class GuessProjector(Following, w.VBox):
+class GuessProjector(Projector, w.VBox):
     """The teacher's projector: set up the moment (dice, rows, or a moment from a real game)
     and the question, the join address, the room, the count of guesses, on reveal the spread
     beside the exact answer and who was closest, and the dice rolled 10 to 10 000 times."""
 
-    watching = "state"
+    seat_lesson, seat_title = SEAT_LESSON, SEAT_TITLE
 
     def __init__(self, client: Any = HERE, *, follow: bool = True, address: str | None = None):
         self.client = guess_client(client)
@@ -204,10 +195,8 @@ class GuessProjector(Following, w.VBox):
         self.moments = 0  # the next moment of the seeded series
         self.drawn: tuple[Any, ...] | None = None  # the rolls the chart shows
         self.message = html("mc-message-line")
+        self._build_room(address)
         self._build()
-        self.fixed_address = address
-        self.class_url: str | None = None
-        self.address.value = render_address(address or "", _(SEAT_TITLE))
         self.follow(self.controls, follow, _("A live lesson needs the class server."))
 
     def _build(self) -> None:
@@ -239,15 +228,6 @@ class GuessProjector(Following, w.VBox):
         self.setup = w.Accordion([w.VBox([self.dice, self.rows, self.moment_button, self.asks])])
         self.setup.set_title(0, _("The moment and the question"))
         self.setup.selected_index = 0
-        self.address = html("mc-live-address")
-        self.lock_box = w.Checkbox(description=_("Room locked"))
-        self.lock_box.add_class("mc-live-lock")
-        self.lock_box.observe(self._lock_changed, names="value")
-        self.showing_lock = False
-        self.room_title = html("mc-live-room-title")
-        self.room = w.VBox()
-        self.room.add_class("mc-live-room")
-        self.seat_rows: dict[str, w.HBox] = {}
         self.moment = html("mc-guess-moment")
         self.question = html("mc-guess-question")
         self.count = html("mc-guess-count")
@@ -263,7 +243,7 @@ class GuessProjector(Following, w.VBox):
                 self.setup,
                 row(self.ask_button, self.reveal_button),
                 self.address,
-                row(self.room_title, self.lock_box),
+                self.room_line,
                 self.room,
                 self.moment,
                 self.question,
@@ -281,16 +261,6 @@ class GuessProjector(Following, w.VBox):
         self.add_class("mc-guess-projector")
 
     # ------------------------------------------------------------ the teacher's buttons
-
-    def _call(self, action: str, *args: Any) -> bool:
-        assert self.client is not None
-        try:
-            getattr(self.client, action)(*args)
-        except ValueError as problem:
-            self.complain(str(problem))
-            return False
-        self.message.value = ""
-        return True
 
     def pick_moment(self, _button: object = None) -> None:
         """The next moment of a real game (the last player's, worked out in advance)."""
@@ -320,23 +290,12 @@ class GuessProjector(Following, w.VBox):
     def roll(self, count: int) -> None:
         self._call("roll", count)
 
-    def remove(self, name: str) -> None:
-        self._call("remove", name)
-
-    def _lock_changed(self, _change: object = None) -> None:
-        if not self.showing_lock and self.client is not None:
-            self._call("lock", bool(self.lock_box.value))
-
     # ------------------------------------------------------------ what the class sees
 
     def show(self, view: dict[str, Any]) -> None:
         """Draw the projector from the service's state."""
         self.view = view
         self.message.value = ""
-        if self.fixed_address is None and (view.get("class_url") or "") != self.class_url:
-            self.class_url = view.get("class_url") or ""
-            lesson = f"{language()}/{SEAT_LESSON}"
-            self.address.value = render_address(page_address(lesson, self.class_url), _(SEAT_TITLE))
         self._show_room(view)
         question, phase = view.get("question"), view.get("phase")
         revealed = phase == "revealed"
@@ -364,20 +323,6 @@ class GuessProjector(Following, w.VBox):
             return
         self.rolled.value = escape(rolls_words(question))
         self.chart.value = rolls_chart(question)
-
-    def _show_room(self, view: dict[str, Any]) -> None:
-        room = list(view.get("room") or [])
-        self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
-        self.showing_lock = True
-        self.lock_box.value = bool(view.get("locked"))
-        self.showing_lock = False
-        for name in room:
-            if name not in self.seat_rows:
-                label = html("mc-live-name", escape(name))
-                remove = button(_("Remove"), "mc-live-remove", lambda _b, n=name: self.remove(n))
-                self.seat_rows[name] = w.HBox([label, remove])
-                self.seat_rows[name].add_class("mc-live-seat-row")
-        self.room.children = tuple(self.seat_rows[name] for name in room)
 
 
 __all__ = ["GuessClient", "GuessProjector", "GuessSeat"]

@@ -67,6 +67,8 @@ def render_moment(question: dict[str, Any] | None) -> str:
 
 def seat_status(view: dict[str, Any]) -> str:
     phase, question = view.get("phase"), view.get("question")
+    if view.get("removed"):
+        return _("The teacher has taken you out of the room.")
     if view.get("game") is not None and not view.get("joined"):
         return _("Join the class with your name to guess.")
     words = STATUS.get(phase, STATUS["lobby"])

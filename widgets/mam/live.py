@@ -12,11 +12,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.i18n import N_, _, language
+from mathcards.i18n import N_, _
 from mathcards.mam.live import MOST_ROUNDS, SCORINGS, scoring_label
 from widgets.book import BookBar
 from widgets.controls import Alarm, Clock, button, html, row
-from widgets.live import HERE, Following, LiveClient, Seat, page_address, render_address, served
+from widgets.live import HERE, LiveClient, Projector, Seat, served
 from widgets.mam.cards import AnswerBox, level_menu
 from widgets.mam.live_views import (
     LIVE_STYLE,
@@ -158,12 +158,12 @@ class LiveSeat(Seat, w.VBox):
 LEADERBOARD_LENGTHS = (3, 5, 10, 0)
 
 
-class LiveProjector(Following, w.VBox):
+class LiveProjector(Projector, w.VBox):
     """The teacher's projector of a live game: its settings, the join address (text and QR),
     the room (lock, remove), the round (start, pause, reveal), answered / in the room, the
     first right answer, the board, the reveal, the leaderboard and the podium."""
 
-    watching = "state"
+    seat_lesson, seat_title = SEAT_LESSON, SEAT_TITLE
 
     def __init__(
         self,
@@ -177,13 +177,9 @@ class LiveProjector(Following, w.VBox):
         self.client = served(client)
         self.view: dict[str, Any] = {}
         self.leaderboard_length = leaderboard
-        self.showing_lock = False
-        self.seat_rows: dict[str, w.HBox] = {}  # each name's row in the room, made once
         self.message = html("mc-message-line")
+        self._build_room(address)
         self._build(clock)
-        self.fixed_address = address  # else the class address the service gives
-        self.class_url: str | None = None
-        self.address.value = render_address(address or "", _(SEAT_TITLE))
         self.follow(self.controls, follow, _("A live game needs the class server."))
 
     def _build(self, clock: Clock) -> None:
@@ -221,13 +217,6 @@ class LiveProjector(Following, w.VBox):
         self.setup.add_class("mc-live-setup-box")
         self.shown_game: Any = None  # the game the projector last showed
         self.settings = html("mc-live-settings-line")
-        self.address = html("mc-live-address")
-        self.lock_box = w.Checkbox(description=_("Room locked"))
-        self.lock_box.add_class("mc-live-lock")
-        self.lock_box.observe(self._lock_changed, names="value")
-        self.room_title = html("mc-live-room-title")
-        self.room = w.VBox()
-        self.room.add_class("mc-live-room")
         self.start_button = button(
             _("New round"), "mc-live-start", self.start_round, button_style="success"
         )
@@ -249,7 +238,7 @@ class LiveProjector(Following, w.VBox):
                 self.setup,
                 self.settings,
                 self.address,
-                row(self.room_title, self.lock_box),
+                self.room_line,
                 self.room,
                 row(self.start_button, self.pause_button, self.reveal_button, self.finish_button),
                 self.round_view,
@@ -267,19 +256,6 @@ class LiveProjector(Following, w.VBox):
 
     # ------------------------------------------------------------ the teacher's buttons
 
-    def _call(self, action: str, *args: Any) -> None:
-        """One of the teacher's calls; a refusal is said in this page's language."""
-        assert self.client is not None
-        try:
-            if action == "new_game":
-                self.client.new_game(**args[0])
-            else:
-                getattr(self.client, action)(*args)
-        except ValueError as problem:
-            self.complain(str(problem))
-            return
-        self.message.value = ""
-
     def new_game(self, _button: object = None) -> None:
         typed = self.seed.value.strip()
         if typed and not typed.isdigit():
@@ -291,7 +267,7 @@ class LiveProjector(Following, w.VBox):
             "scoring": self.scoring.value,
             "seed": int(typed) if typed else None,
         }
-        self._call("new_game", settings)
+        self._call("new_game", **settings)
 
     def start_round(self, _button: object = None) -> None:
         self._call("open_round", int(self.seconds.value) or None)
@@ -305,13 +281,6 @@ class LiveProjector(Following, w.VBox):
     def finish(self, _button: object = None) -> None:
         self._call("finish")
 
-    def remove(self, name: str) -> None:
-        self._call("remove", name)
-
-    def _lock_changed(self, _change: object = None) -> None:
-        if not self.showing_lock and self.client is not None:
-            self._call("lock", bool(self.lock_box.value))
-
     def _length_changed(self, _change: object = None) -> None:
         self.leaderboard_length = int(self.board_length.value)
         self.leaderboard.value = render_leaderboard(
@@ -320,18 +289,10 @@ class LiveProjector(Following, w.VBox):
 
     # ------------------------------------------------------------ what the class sees
 
-    def _show_address(self, class_url: str) -> None:
-        """Where students join, drawn again only when the class address changes."""
-        if self.fixed_address is None and class_url != self.class_url:
-            self.class_url = class_url
-            lesson = f"{language()}/{SEAT_LESSON}"
-            self.address.value = render_address(page_address(lesson, class_url), _(SEAT_TITLE))
-
     def show(self, view: dict[str, Any]) -> None:
         """Draw the projector from the service's state."""
         self.view = view
         self.message.value = ""
-        self._show_address(view.get("class_url") or "")
         phase, round_view = view.get("phase"), view.get("round")
         settings = view.get("settings") or {}
         if view.get("game") != self.shown_game:  # a game under way: its settings folded away
@@ -360,21 +321,3 @@ class LiveProjector(Following, w.VBox):
             view.get("leaderboard") or [], self.leaderboard_length
         )
         self.podium.value = render_podium(view.get("podium"))
-
-    def _show_room(self, view: dict[str, Any]) -> None:
-        room = list(view.get("room") or [])
-        self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
-        self.showing_lock = True
-        self.lock_box.value = bool(view.get("locked"))
-        self.showing_lock = False
-        for name in room:
-            if name not in self.seat_rows:
-                self.seat_rows[name] = self._seat_row(name)
-        self.room.children = tuple(self.seat_rows[name] for name in room)
-
-    def _seat_row(self, name: str) -> w.HBox:
-        label = html("mc-live-name", escape(name))
-        remove = button(_("Remove"), "mc-live-remove", lambda _b: self.remove(name))
-        seat = w.HBox([label, remove])
-        seat.add_class("mc-live-seat-row")
-        return seat

@@ -70,6 +70,8 @@ def seat_status(view: dict[str, Any]) -> str:
     phase = view.get("phase")
     if view.get("game") is None:
         return _("No live game yet: wait for the teacher to start one.")
+    if view.get("removed"):
+        return _("The teacher has taken you out of the room.")
     if not view.get("joined"):
         return _("Join the class with your name to play.")
     number = (view.get("round") or {}).get("number")

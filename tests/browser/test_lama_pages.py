@@ -48,7 +48,8 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
         page.set_viewport_size({"width": width, "height": height})
         assert not page.evaluate(CUT_LABELS, ".mc-lama-setup"), size
     page.locator(".mc-lama-setup .mc-preset select").select_option("party")
-    page.locator("button.mc-deal").click()
+    page.locator(".mc-lama-setup .mc-deal-number input").fill("2026")  # the teacher's number:
+    page.locator("button.mc-deal").click()  # you start, and your first card is no + card
     hand = page.locator(".mc-lama-hand button.mc-hand-card")
     hand.nth(5).wait_for(timeout=WAIT_MS)
     expect(page.locator(".mc-opponents")).to_contain_text("Ada (cautious)")

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from mathcards.book import Book, LiveEvent, LiveRecord
 from mathcards.i18n import _
 from mathcards.mam.live import LiveGame, Phase, Standing
-from mathcards.room import LiveRefusal
+from mathcards.room import LiveRefusal, Room
 
 SEED_BELOW = 10**5  # a seed the service picks is one of these: short enough to read aloud
 LONGEST_COUNTDOWN = 3600  # seconds
@@ -352,18 +352,40 @@ def round_view(game: LiveGame) -> dict[str, Any] | None:
     }
 
 
+def room_view(
+    version: int, live_id: int | None, phase: Phase | None, hall: Room | None
+) -> dict[str, Any]:
+    """What every live game's projector view begins with: the game, its phase, its room."""
+    return {
+        "version": version,
+        "game": live_id if hall is not None else None,
+        "phase": phase.value if phase is not None else None,
+        "locked": hall is not None and hall.locked,
+        "room": hall.names() if hall is not None else [],
+        "removed": hall.removed() if hall is not None else [],
+    }
+
+
+def seat_view(picture: Picture, name: str | None) -> dict[str, Any]:
+    """What every live game's student view begins with: the game, its phase, this student."""
+    projector = picture.projector
+    return {
+        "version": picture.version,
+        "game": projector["game"],
+        "phase": projector["phase"],
+        "name": name,
+        "joined": name is not None and name in projector["room"],
+        "removed": name in projector["removed"],
+    }
+
+
 def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> dict[str, Any]:
     """What the teacher's projector sees: the room, the round's answers in order of arrival,
     the leaderboard, the podium."""
     if game is None:
         return {
-            "version": version,
-            "game": None,
-            "phase": None,
+            **room_view(version, None, None, None),
             "settings": None,
-            "locked": False,
-            "room": [],
-            "removed": [],
             "round": None,
             "answered": 0,
             "board": [],
@@ -374,18 +396,13 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
     answers = game.round.answers if game.round else []
     standings = places(game.standings())
     return {
-        "version": version,
-        "game": live_id,
-        "phase": game.phase.value,
+        **room_view(version, live_id, game.phase, game.hall),
         "settings": {
             "level": game.level.name,
             "rounds": len(game.deals),
             "scoring": game.scoring,
             "seed": game.seed,
         },
-        "locked": game.locked,
-        "room": room,
-        "removed": game.hall.removed(),
         "round": round_view(game),
         "answered": len({a.name for a in answers} & set(room)),
         "board": [
@@ -418,12 +435,7 @@ def student_view(picture: Picture, name: str | None) -> dict[str, Any]:
     ]
     standing = next((s for s in projector["leaderboard"] if s["name"] == name), None)
     return {
-        "version": picture.version,
-        "game": projector["game"],
-        "phase": projector["phase"],
-        "joined": name is not None and name in projector["room"],
-        "removed": name in projector["removed"],
-        "name": name,
+        **seat_view(picture, name),
         "round": projector["round"],
         "mine": mine,
         "points": standing["points"] if standing else 0,

@@ -22,7 +22,7 @@ from typing import Any
 
 from mathcards.book import LiveEvent, LiveRecord
 from mathcards.classroom.live import Join, Live, LiveCall, Lock, Me, Remove, State, TeacherCall
-from mathcards.classroom.live_class import Picture
+from mathcards.classroom.live_class import Picture, room_view, seat_view
 from mathcards.classroom.service import ClassService
 from mathcards.lama_dice.dice import DEFAULT_DICE
 from mathcards.lama_dice.known import moment
@@ -143,13 +143,8 @@ def projector_view(game: LiveGuessing | None, live_id: int | None, version: int)
     its spread once revealed, the dice rolled, and how close each student was so far."""
     if game is None:
         return {
-            "version": version,
-            "game": None,
-            "phase": None,
+            **room_view(version, None, None, None),
             "settings": None,
-            "locked": False,
-            "room": [],
-            "removed": [],
             "question": None,
             "guessed": 0,
             "asked": 0,
@@ -159,13 +154,8 @@ def projector_view(game: LiveGuessing | None, live_id: int | None, version: int)
     revealed = game.phase is Phase.REVEALED
     close = game.how_close()
     return {
-        "version": version,
-        "game": live_id,
-        "phase": game.phase.value,
+        **room_view(version, live_id, game.phase, game.hall),
         "settings": {},
-        "locked": game.hall.locked,
-        "room": room,
-        "removed": game.hall.removed(),
         "question": None if current is None else asked_json(current, revealed),
         "guessed": 0 if current is None else len(set(current.guesses) & set(room)),
         "asked": len(game.asked),
@@ -188,12 +178,7 @@ def student_view(picture: Picture, name: str | None) -> dict[str, Any]:
         mine = next((g for g in question["guesses"] if g["name"] == name), None)
     close = next((c["off"] for c in projector["how_close"] if c["name"] == name), None)
     return {
-        "version": picture.version,
-        "game": projector["game"],
-        "phase": projector["phase"],
-        "joined": name is not None and name in projector["room"],
-        "removed": name in projector["removed"],
-        "name": name,
+        **seat_view(picture, name),
         "question": seen,
         "mine": None if mine is None else {k: v for k, v in mine.items() if k != "name"},
         "how_close": close,

@@ -10,7 +10,7 @@ import os
 import threading
 from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any
+from typing import Any, Self, TypeVar
 
 import ipywidgets as w
 
@@ -70,7 +70,7 @@ class LiveClient(ClassBook):
     PREFIX = "live/"
 
     @classmethod
-    def here(cls, environ: Mapping[str, str] = os.environ) -> LiveClient | None:
+    def here(cls, environ: Mapping[str, str] = os.environ) -> Self | None:
         """The live class of the server that serves this page, if it keeps one."""
         if not environ.get(SERVICE_ENV):
             return None
@@ -137,8 +137,12 @@ class LiveClient(ClassBook):
 HERE: Any = object()  # a live page's default client: that of the server serving it, if any
 
 
-def served(client: LiveClient | None) -> LiveClient | None:
-    return LiveClient.here() if client is HERE else client
+Calls = TypeVar("Calls", bound=LiveClient)
+
+
+def served(client: Any, calls: type[Calls]) -> Calls | None:
+    """The page's client: `client`, or by default (HERE) the `calls` of the server serving it."""
+    return calls.here() if client is HERE else client
 
 
 class Follower:
@@ -199,11 +203,6 @@ def page_address(lesson: str, class_url: str) -> str:
     return f"{path}?{CODE_PARAMETER}={code}" if code else path
 
 
-def address_qr(url: str) -> str:
-    """The address as a QR code, an SVG `data:` URI (nothing to fetch)."""
-    return qr_data_uri(url)
-
-
 TEACHER_ONLY = ("teacher-only", "not-teacher")  # the service's refusal of anyone else
 
 
@@ -222,7 +221,7 @@ def render_address(url: str, lesson: str) -> str:
     before, _gap, after = _("Students open {address} or scan the code.").partition("{address}")
     alt = _("QR code of {address}").format(address=url)
     return (
-        f"<img src='{address_qr(url)}' alt='{escape(alt)}'>"
+        f"<img src='{qr_data_uri(url)}' alt='{escape(alt)}'>"
         f"<p>{escape(before)}<strong>{escape(url)}</strong>{escape(after)}</p>"
     )
 

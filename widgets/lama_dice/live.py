@@ -35,7 +35,7 @@ from widgets.lama_dice.live_views import (
     seat_status,
     share_of,
 )
-from widgets.live import HERE, REFUSALS, LiveClient, Projector, Seat, live_refusal
+from widgets.live import HERE, REFUSALS, LiveClient, Projector, Seat, live_refusal, served
 from widgets.style import LAMA_DICE_STYLE, page_style
 
 SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
@@ -73,19 +73,12 @@ class GuessClient(LiveClient):
         self.live("rolls", {"count": count, "seed": seed})
 
 
-def guess_client(client: Any) -> GuessClient | None:
-    """This page's client of the LAMA Dice live calls (that of the server serving it)."""
-    if client is HERE:
-        client = GuessClient.here()
-    return client
-
-
 class GuessSeat(Seat, w.VBox):
     """A student's page: join, the moment drawn, the question, a guess (percent, or roll or
     quit), a private "your guess is in", then on reveal how close it was and the dice rolled."""
 
     def __init__(self, client: Any = HERE, *, follow: bool = True) -> None:
-        self.client = guess_client(client)
+        self.client = served(client, GuessClient)
         self.view: dict[str, Any] = {}
         self.joined_game: Any = None
         self.bar = BookBar(self.client, "lama_dice", self._join_live)
@@ -190,7 +183,7 @@ class GuessProjector(Projector, w.VBox):
     seat_lesson, seat_title = SEAT_LESSON, SEAT_TITLE
 
     def __init__(self, client: Any = HERE, *, follow: bool = True, address: str | None = None):
-        self.client = guess_client(client)
+        self.client = served(client, GuessClient)
         self.view: dict[str, Any] = {}
         self.moments = 0  # the next moment of the seeded series
         self.drawn: tuple[Any, ...] | None = None  # the rolls the chart shows

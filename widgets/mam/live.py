@@ -67,7 +67,7 @@ class LiveSeat(Seat, w.VBox):
     def __init__(
         self, client: LiveClient | None = HERE, *, clock: Clock = background, follow: bool = True
     ) -> None:
-        self.client = served(client)
+        self.client = served(client, LiveClient)
         self.view: dict[str, Any] = {}
         self.game: Any = None
         self.joined_game: Any = None  # the live game this page has joined
@@ -174,7 +174,7 @@ class LiveProjector(Projector, w.VBox):
         follow: bool = True,
         address: str | None = None,
     ) -> None:
-        self.client = served(client)
+        self.client = served(client, LiveClient)
         self.view: dict[str, Any] = {}
         self.leaderboard_length = leaderboard
         self.message = html("mc-message-line")

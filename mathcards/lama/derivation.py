@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mathcards.derivation import binomial_ratio, value
 from mathcards.lama.cards import can_play
 from mathcards.lama.odds import unseen
 from mathcards.lama.view import LamaView
@@ -22,24 +23,12 @@ def draw_counts(view: LamaView) -> tuple[int, int]:
     return fit, sum(count for _card, count in pool)
 
 
-def ratio(chosen: int, out_of: int, drawn: int = 1) -> sympy.Expr:
-    """C(chosen, drawn)/C(out_of, drawn), not worked out."""
-    import sympy
-
-    top = sympy.binomial(chosen, drawn, evaluate=False)
-    bottom = sympy.binomial(out_of, drawn, evaluate=False)
-    return sympy.Mul(top, sympy.Pow(bottom, -1, evaluate=False), evaluate=False)
-
-
 def fits(view: LamaView) -> sympy.Expr | None:
     """The chance the next card drawn fits, C(f, 1)/C(u, 1); None when no card may be drawn."""
     if not view.may_draw:
         return None
-    return ratio(*draw_counts(view))
+    fit, unseen_cards = draw_counts(view)
+    return binomial_ratio(fit, unseen_cards, 1)
 
 
-def value(expr: sympy.Expr) -> sympy.Rational:
-    """The ratio worked out exactly."""
-    import sympy
-
-    return sympy.Rational(expr.doit())
+__all__ = ["draw_counts", "fits", "value"]

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from mathcards.chips import LLAMA
+from mathcards.derivation import minus, over, product, value
 from mathcards.lama_dice.dice import VALUES, Case, Dice, Row, check_dice
 
 if TYPE_CHECKING:
@@ -35,25 +36,7 @@ def faces_showing(dice: Dice, values: Iterable[int]) -> tuple[int, int, int]:
 
 def sixths(count: object) -> sympy.Expr:
     """count/6, kept as it is written (2/6, not 1/3)."""
-    import sympy
-
-    six = sympy.Pow(sympy.Integer(FACES), -1, evaluate=False)
-    return sympy.Mul(sympy.sympify(count), six, evaluate=False)
-
-
-def product(factors: Iterable[sympy.Expr]) -> sympy.Expr:
-    """The factors multiplied, in the order given, not worked out."""
-    import sympy
-
-    return sympy.Mul(*factors, evaluate=False)
-
-
-def minus(left: object, right: sympy.Expr) -> sympy.Expr:
-    """left − right, not worked out."""
-    import sympy
-
-    negated = sympy.Mul(sympy.S.NegativeOne, right, evaluate=False)
-    return sympy.Add(sympy.sympify(left), negated, evaluate=False)
+    return over(count, FACES)
 
 
 def none_shows(counts: Sequence[object]) -> sympy.Expr:
@@ -69,13 +52,6 @@ def at_least_one(counts: Sequence[object] | None = None) -> sympy.Expr:
 def every_die(counts: Sequence[object]) -> sympy.Expr:
     """(a/6)(b/6)(c/6): every die shows one of its counted faces."""
     return product(sixths(count) for count in counts)
-
-
-def value(expr: sympy.Expr) -> sympy.Rational:
-    """The expression worked out exactly."""
-    import sympy
-
-    return sympy.Rational(sympy.nsimplify(expr.doit()))
 
 
 def chance_shows(dice: Dice, shown: int) -> sympy.Rational:

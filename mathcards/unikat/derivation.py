@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mathcards.derivation import binomial_ratio, minus, over, product, value
 from mathcards.unikat.cards import FEATURES
 from mathcards.unikat.odds import OTHERS, TOUCHING, check_rack_size
 
@@ -24,41 +25,24 @@ def card_count() -> sympy.Expr:
 
 def neighbours() -> sympy.Expr:
     """4·2: change one of the four features to one of its two other values."""
-    import sympy
-
     (values,) = {len(feature.values) for feature in FEATURES}
-    return sympy.Mul(len(FEATURES), values - 1, evaluate=False)
+    return product([len(FEATURES), values - 1])
 
 
 def pair_count() -> sympy.Expr:
     """81·8/2: every card's 8 neighbours, each pair counted from both of its cards."""
-    import sympy
-
-    cards, touching = card_count().doit(), neighbours().doit()
-    both = sympy.Mul(cards, touching, evaluate=False)
-    return sympy.Mul(both, sympy.Pow(2, -1, evaluate=False), evaluate=False)
+    return over(product([card_count().doit(), neighbours().doit()]), 2)
 
 
 def no_neighbour(rack_size: int) -> sympy.Expr:
     """C(72, N)/C(80, N): all N rack cards come from the 72 that cannot touch the start card."""
-    import sympy
-
     check_rack_size(rack_size)
-    top = sympy.binomial(OTHERS - TOUCHING, rack_size, evaluate=False)
-    bottom = sympy.binomial(OTHERS, rack_size, evaluate=False)
-    return sympy.Mul(top, sympy.Pow(bottom, -1, evaluate=False), evaluate=False)
+    return binomial_ratio(OTHERS - TOUCHING, OTHERS, rack_size)
 
 
 def can_lay_first(rack_size: int) -> sympy.Expr:
     """1 − C(72, N)/C(80, N): the rack holds at least one card that may touch the start card."""
-    import sympy
-
-    taken = sympy.Mul(-1, no_neighbour(rack_size), evaluate=False)
-    return sympy.Add(1, taken, evaluate=False)
+    return minus(1, no_neighbour(rack_size))
 
 
-def value(expr: sympy.Expr) -> sympy.Rational:
-    """The expression worked out exactly."""
-    import sympy
-
-    return sympy.Rational(expr.doit())
+__all__ = ["can_lay_first", "card_count", "neighbours", "no_neighbour", "pair_count", "value"]

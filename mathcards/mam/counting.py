@@ -31,9 +31,10 @@ def operators(power: bool = False) -> str:
     return "+-*/^" if power else "+-*/"
 
 
-def _checked(cards: int) -> int:
-    if not 1 <= cards <= MOST_CARDS:
-        raise ValueError(_("from 1 to {most} cards").format(most=MOST_CARDS))
+def _checked(cards: int, most: int = MOST_CARDS) -> int:
+    """`cards`, if it is from 1 to `most`."""
+    if not 1 <= cards <= most:
+        raise ValueError(_("from 1 to {most} cards").format(most=most))
     return cards
 
 
@@ -91,8 +92,7 @@ def census(hand: Hand, power: bool = False) -> Census:
     """Write out every order, bracketing and operator for the hand (up to `WRITTEN_OUT`
     cards) and work each calculation out by the game's rules."""
     hand = tuple(sorted(hand))
-    if not 1 <= len(hand) <= WRITTEN_OUT:
-        raise ValueError(_("from 1 to {most} cards").format(most=WRITTEN_OUT))
+    _checked(len(hand), WRITTEN_OUT)
     results = [
         result
         for order in itertools.permutations(hand)
@@ -129,9 +129,8 @@ def _step(op: str, left: int | None, right: int | None) -> int | None:
 def formal_count(operands: int) -> int:
     """How many different rational functions n letters make, each used once, with + − × ÷ and
     brackets (negatives and fractions allowed): OEIS A140606."""
-    if not 1 <= operands <= FORMAL:
-        raise ValueError(_("from 1 to {most} cards").format(most=FORMAL))
-    return len(_formal(frozenset(range(operands)), operands))
+    n = _checked(operands, FORMAL)
+    return len(_formal(frozenset(range(n)), n))
 
 
 @cache

@@ -57,7 +57,8 @@ def share_said(text: str) -> str:
 def test_a_class_guesses_and_the_dice_answer(browser, tmp_path, language):
     other = "pl" if language == "en" else "en"
     students = {"Ala": language, "Ola": other, "Ela": language}
-    with serving(ROOT / "lessons", tmp_path) as base:
+    # no warm kernels: twenty of them starting would hold back the first page past its wait
+    with serving(ROOT / "lessons", tmp_path, "--warm", "none") as base:
         teacher = browser.new_context(viewport={"width": 1280, "height": 800})
         projector = teacher.new_page()
         projector.goto(teacher_url(tmp_path / "server.log"))  # the teacher's cookie

@@ -352,17 +352,24 @@ def round_view(game: LiveGame) -> dict[str, Any] | None:
     }
 
 
-def room_view(
-    version: int, live_id: int | None, phase: Phase | None, hall: Room | None
-) -> dict[str, Any]:
-    """What every live game's projector view begins with: the game, its phase, its room."""
+class InRoom(Protocol):
+    """A live game of either kind, as its room sees it."""
+
+    phase: Phase
+    hall: Room
+
+
+def room_view(version: int, live_id: int | None, game: InRoom | None) -> dict[str, Any]:
+    """What every live game's projector view begins with: the game, its phase, its room (an
+    empty one before the first game)."""
+    hall = game.hall if game is not None else Room()
     return {
         "version": version,
-        "game": live_id if hall is not None else None,
-        "phase": phase.value if phase is not None else None,
-        "locked": hall is not None and hall.locked,
-        "room": hall.names() if hall is not None else [],
-        "removed": hall.removed() if hall is not None else [],
+        "game": live_id if game is not None else None,
+        "phase": game.phase.value if game is not None else None,
+        "locked": hall.locked,
+        "room": hall.names(),
+        "removed": hall.removed(),
     }
 
 
@@ -384,7 +391,7 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
     the leaderboard, the podium."""
     if game is None:
         return {
-            **room_view(version, None, None, None),
+            **room_view(version, None, None),
             "settings": None,
             "round": None,
             "answered": 0,
@@ -392,11 +399,11 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
             "leaderboard": [],
             "podium": None,
         }
-    room = game.room()
+    seen = room_view(version, live_id, game)
     answers = game.round.answers if game.round else []
     standings = places(game.standings())
     return {
-        **room_view(version, live_id, game.phase, game.hall),
+        **seen,
         "settings": {
             "level": game.level.name,
             "rounds": len(game.deals),
@@ -404,7 +411,7 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
             "seed": game.seed,
         },
         "round": round_view(game),
-        "answered": len({a.name for a in answers} & set(room)),
+        "answered": len({a.name for a in answers} & set(seen["room"])),
         "board": [
             {
                 "seq": a.seq,

@@ -143,21 +143,21 @@ def projector_view(game: LiveGuessing | None, live_id: int | None, version: int)
     its spread once revealed, the dice rolled, and how close each student was so far."""
     if game is None:
         return {
-            **room_view(version, None, None, None),
+            **room_view(version, None, None),
             "settings": None,
             "question": None,
             "guessed": 0,
             "asked": 0,
             "how_close": [],
         }
-    room, current = game.hall.names(), game.current
+    seen, current = room_view(version, live_id, game), game.current
     revealed = game.phase is Phase.REVEALED
     close = game.how_close()
     return {
-        **room_view(version, live_id, game.phase, game.hall),
+        **seen,
         "settings": {},
         "question": None if current is None else asked_json(current, revealed),
-        "guessed": 0 if current is None else len(set(current.guesses) & set(room)),
+        "guessed": 0 if current is None else len(set(current.guesses) & set(seen["room"])),
         "asked": len(game.asked),
         "how_close": [
             {"name": name, "off": float(off)}

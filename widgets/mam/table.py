@@ -27,18 +27,17 @@ from mathcards.mam.cards import Level
 from mathcards.mam.expression import Sentence
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
+from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Alarm,
     Clock,
-    Complains,
     button,
     html,
     kernel_clock,
     render_message,
     shows_errors,
 )
-from widgets.deals import DealNumber
+from widgets.game_table import GameTable
 from widgets.mam.cards import (
     AnswerBox,
     cards_count,
@@ -53,13 +52,12 @@ from widgets.mam.cards import (
     team_boxes,
     team_names,
 )
-from widgets.pacing import Pacing
 from widgets.style import MAM_STYLE, page_style
 
 MODES = ("class", "versus", "practice")
 
 
-class MamTable(Complains, w.VBox):
+class MamTable(GameTable):
     """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
 
     In class mode the teacher picks who shouted "MAM!" and types their calculation; the class
@@ -90,9 +88,8 @@ class MamTable(Complains, w.VBox):
         for strategy in opponents:
             check_strategy(strategy)
         self.mode = mode
-        self.deal_number = DealNumber(seed, self.deal_numbered)
-        self.book = BookBar(served(book), "mam", invite=False)
-        self.scorebook = Scorebook(self.book, "mam")
+        # after a wrong claim, the computers take their cards at once (no pause)
+        super().__init__("mam", seed=seed, book=book, clock=clock, pause=0)
         self.stack, self.scripted = stack, scripted
         self.names = self._seating(team_names(teams) if players is None else players, opponents)
         versus = mode == "versus"
@@ -102,14 +99,6 @@ class MamTable(Complains, w.VBox):
         self.game: MamGame | None = None
         self.hints_shown = 0
         self.alarm = Alarm(clock)  # the computer players' countdown
-        self.pacing = Pacing(  # after a wrong claim, the computers take their cards at once
-            clock,
-            0,
-            computer_to_move=self._computer_to_take,
-            move=self._computer_takes,
-            render=self._settled,
-            complain=self.complain,
-        )
         self.seconds_left = 0.0
         self.plan: Plan | None = None
         self.giving_up: tuple[tuple[int, ...], int] | None = None
@@ -164,25 +153,22 @@ class MamTable(Complains, w.VBox):
         )
         settings.add_class("mc-settings")
         help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
-        super().__init__(
-            [
-                page_style(MAM_STYLE),
-                self.book,
-                settings,
-                self.confirm,
-                self.table,
-                self.countdown,
-                self.claimer,
-                self.answer,
-                self.takes,
-                help_row,
-                self.hint_text,
-                self.status,
-                self.scores,
-                self.solutions,
-            ]
+        self.lay_out(
+            page_style(MAM_STYLE),
+            settings,
+            self.confirm,
+            self.table,
+            self.countdown,
+            self.claimer,
+            self.answer,
+            self.takes,
+            help_row,
+            self.hint_text,
+            self.status,
+            self.scores,
+            self.solutions,
+            css="mc-target-table",
         )
-        self.add_class("mc-target-table")
 
     # ------------------------------------------------------------ actions
 
@@ -251,8 +237,7 @@ class MamTable(Complains, w.VBox):
             scripted=self.scripted,
             stack=None if self.stack is None else list(self.stack),
         )
-        self.deal_number.dealt(seed)
-        self.scorebook.dealt(self.game, seed)
+        self._on_table(self.game, seed)
         self.answer.power = self.level.power
         self.rngs = {
             name: computer_rng(seed, computer_seat(number, chosen))
@@ -386,15 +371,16 @@ class MamTable(Complains, w.VBox):
         """Let computer players take their cards, then show the next round or the end."""
         self.pacing.start()
 
-    def _computer_to_take(self) -> bool:
+    def _computer_to_move(self) -> bool:
+        """Must a computer player take a card now (after a wrong claim)?"""
         return computer_to_take(self.dealt, self.computers) is not None
 
-    def _computer_takes(self) -> None:
+    def _computer_move(self) -> None:
         taken = computer_take(self.dealt, self.computers, self.rngs)
         assert taken is not None, "a computer player takes only when it must"
         self.status.value += render_message(taken.sentence)
 
-    def _settled(self) -> None:
+    def _computers_moved(self) -> None:
         """A person takes a card now, or the next round is dealt."""
         if self.dealt.must_take:
             self._render()

@@ -23,6 +23,7 @@ class GameTable(Complains, w.VBox):
     def __init__(
         self, game: str, *, seed: int | None, book: ClassBook | None, clock: Clock, pause: float
     ) -> None:
+        self.clock = clock  # what the table's computer players wait on
         self.deal_number = DealNumber(seed, self.deal_numbered)
         self.book = BookBar(served(book), game, invite=False)
         self.scorebook = Scorebook(self.book, game)

@@ -14,17 +14,17 @@ from tests.widgets.test_book import StandInBook, StandInService
 from widgets.deals import MOST, DealNumber, following, read_number
 from widgets.lama import LamaTable
 from widgets.lama_dice import LamaDiceTable
-from widgets.mam import MamTable, PracticeSession
+from widgets.mam import MamTable, PracticeSession, TargetTable
 from widgets.unikat import UnikatTable
 
 
-def mam_class(seed: int | None) -> MamTable:
+def mam_class(seed: int | None) -> TargetTable:
     table = MamTable(teams=3, mode="class", seed=seed, clock=FakeClock(), book=None)
     table.deal_button.click()
     return table
 
 
-def mam_versus(seed: int | None) -> MamTable:
+def mam_versus(seed: int | None) -> TargetTable:
     table = MamTable(mode="versus", seed=seed, clock=FakeClock(), book=None)
     table.deal_button.click()
     return table
@@ -52,7 +52,7 @@ def cards_of(table: Any) -> object:
     """What was dealt, as the first player sees it (for practice: the whole set's deals)."""
     if isinstance(table, PracticeSession):
         return [(e.cards, e.dice) for e in table.practice.exercises]
-    if isinstance(table, MamTable):
+    if isinstance(table, TargetTable):
         return (table.game.face_up, table.game.dice, table.game.deck)
     return repr(table.game.view(table.game.players[0]))
 
@@ -64,7 +64,7 @@ def next_deal(table: Any) -> None:
         table.deal_button.click()
     elif isinstance(table, PracticeSession):
         table.new_button.click()
-    elif isinstance(table, MamTable):
+    elif isinstance(table, TargetTable):
         table.game = None  # nothing under way to ask about
         table.deal_button.click()
     else:

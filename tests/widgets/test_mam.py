@@ -12,12 +12,15 @@ from tests.conftest import FakeClock
 from widgets import svg
 from widgets.mam import (
     AllLevels,
+    ClassTable,
     MamTable,
     PracticeSession,
     QuickDeal,
     SameSolution,
+    SoloTable,
     SolverExplorer,
     TargetOdds,
+    VersusTable,
     counting_table,
     render_preview,
     render_solutions,
@@ -393,6 +396,19 @@ def test_bad_settings_are_value_errors():
         MamTable(players=("A", "A"))
     with pytest.raises(ValueError, match="unknown strategy"):
         MamTable(mode="versus", opponents=("genius",))
+
+
+def test_mam_table_picks_one_table_for_each_way_to_play():
+    assert type(MamTable(teams=3)) is ClassTable
+    assert type(MamTable(mode="versus")) is VersusTable
+    assert type(MamTable(mode="practice")) is SoloTable
+    versus = VersusTable(("beginner", "expert"))
+    assert versus.names == ["You", "Computer 1 (beginner)", "Computer 2 (expert)"]
+    assert versus.answer.submit.description == "MAM!"
+    alone = SoloTable(seed=2)
+    assert alone.names == ["You"] and alone.answer.submit.description == "Check"
+    with pytest.raises(TypeError):  # a way to play's own settings: no computers when alone
+        MamTable(mode="practice", opponents=("good",))
 
 
 # ---------------------------------------------------------------- versus and practice modes

@@ -22,17 +22,17 @@ from mathcards.lama.game import (
     Quit,
     ReturnChip,
 )
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
+from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
-    Complains,
     button,
     html,
     kernel_clock,
     row,
     shows_errors,
 )
-from widgets.deals import DealNumber, render_shown
+from widgets.deals import render_shown
+from widgets.game_table import GameTable
 from widgets.lama.cards import (
     HAND_STYLE,
     NAMES,
@@ -49,7 +49,6 @@ from widgets.lama.cards import (
     render_round_end,
     render_seats,
 )
-from widgets.pacing import Pacing
 from widgets.style import LAMA_STYLE, page_style
 
 PAUSE = 0.8  # seconds between two computer moves
@@ -57,7 +56,7 @@ WHOLE_LABEL = {"description_width": "initial"}  # a label as wide as its words, 
 WHOLE = {"indent": False, "layout": {"width": "auto"}}  # a tick box's words shown whole
 
 
-class LamaTable(Complains, w.VBox):
+class LamaTable(GameTable):
     """You against computer players. Choose the deck, the options and the opponents, deal,
     then click a card that fits (the others are greyed), draw or quit."""
 
@@ -73,18 +72,8 @@ class LamaTable(Complains, w.VBox):
         clock: Clock = kernel_clock,
         book: ClassBook | None = HERE,
     ) -> None:
+        super().__init__("lama", seed=seed, book=book, clock=clock, pause=pause)
         self.games = 0
-        self.deal_number = DealNumber(seed, self.deal_numbered)
-        self.book = BookBar(served(book), "lama", invite=False)
-        self.scorebook = Scorebook(self.book, "lama")
-        self.pacing = Pacing(
-            clock,
-            pause,
-            computer_to_move=self._computer_to_move,
-            move=self._computer_move,
-            render=self._render,
-            complain=self.complain,
-        )
         self.game: LamaGame | None = None
         self.computers: dict[str, Strategy] = {}  # each computer's seat: how it plays
         self.preset = deck_choice(preset)
@@ -141,8 +130,9 @@ class LamaTable(Complains, w.VBox):
                 self.shown,
             ]
         )
-        super().__init__([page_style(LAMA_STYLE, HAND_STYLE), self.book, self.setup, self.table])
-        self.add_class("mc-lama-table")
+        self.lay_out(
+            page_style(LAMA_STYLE, HAND_STYLE), self.setup, self.table, css="mc-lama-table"
+        )
         self.table.layout.display = "none"
 
     # ------------------------------------------------------------ buttons
@@ -170,9 +160,8 @@ class LamaTable(Complains, w.VBox):
             seed=seed,
         )
         self.game, self.me, self.computers = game, game.players[0], computers
-        self.deal_number.dealt(seed)
+        self._on_table(game, seed)
         self.shown.value = render_shown(seed)
-        self.scorebook.dealt(game, seed)
         self.games += 1
         self.rng = random.Random(seed)
         self.setup.layout.display, self.table.layout.display = "none", None

@@ -25,17 +25,16 @@ from mathcards.lama_dice.game import LamaDiceGame, cards_words
 from mathcards.lama_dice.moves import Action, Discard, LamaDiceKind, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
+from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
-    Complains,
     button,
     html,
     kernel_clock,
     render_message,
     shows_errors,
 )
-from widgets.deals import DealNumber
+from widgets.game_table import GameTable
 from widgets.lama_dice.cards import (
     computer_names,
     render_dice,
@@ -44,7 +43,6 @@ from widgets.lama_dice.cards import (
 from widgets.lama_dice.chooser import DiceChooser, follow
 from widgets.lama_dice.last_player import BEST
 from widgets.lama_dice.odds import render_odds
-from widgets.pacing import Pacing
 from widgets.style import LAMA_DICE_STYLE, page_style
 from widgets.worker import Background
 
@@ -111,7 +109,7 @@ def what_now(game: LamaDiceGame, *, computers_busy: bool) -> str:
     return _(YOUR_MOVE[game.phase]) if game.phase in YOUR_MOVE else ""
 
 
-class LamaDiceTable(Complains, w.VBox):
+class LamaDiceTable(GameTable):
     """You against computer players, who move about a second apart; the odds panel shows the
     exact chances before each of your rolls."""
 
@@ -129,11 +127,9 @@ class LamaDiceTable(Complains, w.VBox):
         scripted: bool = False,
         book: ClassBook | None = HERE,
     ) -> None:
+        super().__init__("lama_dice", seed=seed, book=book, clock=clock, pause=pace)
         self.strategies = computer_names(opponents)
-        self.book = BookBar(served(book), "lama_dice", invite=False)
-        self.scorebook = Scorebook(self.book, "lama_dice")
         self.computers = {seat: STRATEGIES[strategy] for seat, strategy in self.strategies.items()}
-        self.deal_number = DealNumber(seed, self.deal_numbered)
         self.scripted = scripted
         self.dice = follow(dice, self._new_dice)
         self.lama20 = lama20
@@ -154,37 +150,26 @@ class LamaDiceTable(Complains, w.VBox):
         self.message = html("mc-message-box")
         self.odds_panel = html("mc-odds-panel")
         self.advice = Background(clock, self.complain)
-        self.pacing = Pacing(
-            clock,
-            pace,
-            computer_to_move=self._computer_to_move,
-            move=self._computer_move,
-            render=self._render,
-            complain=self.complain,
-        )
         self.advised: dict[tuple, Decision] = {}
         self.moves = 0  # your own moves in this game
         self.status = html("mc-status")
-        super().__init__(
-            [
-                page_style(LAMA_DICE_STYLE),
-                self.book,
-                w.HBox(
-                    [self.new_button, self.odds_switch, self.deal_number],
-                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
-                ),
-                self.scores,
-                self.llama_view,
-                self.headline,
-                self.actions,
-                self.message,
-                self.rows_view,
-                self.odds_panel,
-                self.advice,
-                self.status,
-            ]
+        self.lay_out(
+            page_style(LAMA_DICE_STYLE),
+            w.HBox(
+                [self.new_button, self.odds_switch, self.deal_number],
+                layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+            ),
+            self.scores,
+            self.llama_view,
+            self.headline,
+            self.actions,
+            self.message,
+            self.rows_view,
+            self.odds_panel,
+            self.advice,
+            self.status,
+            css="mc-lama-dice-table",
         )
-        self.add_class("mc-lama-dice-table")
         self.add_class("mc-dice-widget")
         self.new_game()
 
@@ -223,8 +208,7 @@ class LamaDiceTable(Complains, w.VBox):
             scripted=self.scripted,
         )
         self.you = self.game.players[0]
-        self.deal_number.dealt(seed)
-        self.scorebook.dealt(self.game, seed)
+        self._on_table(self.game, seed)
         self.rng = random.Random(seed)  # the computer players' own (they choose without it)
         self.last, self.moves = None, 0
         self.message.value = ""

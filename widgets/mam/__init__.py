@@ -1,12 +1,14 @@
-"""The target game "MAM!" as ipywidgets, one module per thing a page shows: the card table
-(class, versus-computer and practice modes), a self-paced practice session, the explorers of
-the solver, and the odds of each level's targets.
+"""The target game "MAM!" as ipywidgets, one module per thing a page shows: the card table, one
+class per way to play (the class on the projector, against computer players, alone) picked by
+`MamTable(mode=…)`, a self-paced practice session, the explorers of the solver, and the odds of
+each level's targets.
 
 Every button calls the engine in `mathcards.mam`, then re-renders from the engine's state;
 the render functions are pure (state → HTML) and no rule lives here.
 """
 
 from widgets.mam.cards import AnswerBox, render_preview, render_solutions, render_table
+from widgets.mam.class_table import ClassTable
 from widgets.mam.counting import CountingCalculations, counts_table, render_count
 from widgets.mam.explorers import (
     QuickDeal,
@@ -15,20 +17,28 @@ from widgets.mam.explorers import (
     counting_table,
     render_comparison,
 )
+from widgets.mam.modes import MamTable
 from widgets.mam.odds import AllLevels, TargetOdds, solvability_table
 from widgets.mam.practice import PracticeSession, render_report
-from widgets.mam.table import MamTable
+from widgets.mam.solo_table import SoloTable
+from widgets.mam.table import TableOptions, TargetTable
+from widgets.mam.versus_table import VersusTable
 
 __all__ = [
     "AllLevels",
     "AnswerBox",
+    "ClassTable",
     "CountingCalculations",
     "MamTable",
     "PracticeSession",
     "QuickDeal",
     "SameSolution",
+    "SoloTable",
     "SolverExplorer",
+    "TableOptions",
     "TargetOdds",
+    "TargetTable",
+    "VersusTable",
     "counting_table",
     "counts_table",
     "render_comparison",

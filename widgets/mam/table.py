@@ -1,49 +1,30 @@
-"""The MAM! card table: the game on a projector (class mode), against the computer (versus)
-or alone (practice)."""
+"""The MAM! card table every way to play shares (`TargetTable`): the cards, the dice, the answer
+box, the hints, the round. The ways to play are its subclasses: the class on the projector
+(`widgets/mam/class_table.py`), against computer players (`versus_table.py`) and alone
+(`solo_table.py`); `MamTable(mode=…)` (`modes.py`) picks one."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from html import escape
+from typing import TypedDict
 
 import ipywidgets as w
 
-from mathcards.engine import ChanceOutcome, check_players
-from mathcards.i18n import N_, _, said, you
+from mathcards.engine import ChanceOutcome
+from mathcards.i18n import N_, _, said
 from mathcards.mam import level as level_named
-from mathcards.mam.bots import (
-    STRATEGIES,
-    Plan,
-    check_strategy,
-    computer_name,
-    computer_rng,
-    computer_seat,
-    computer_take,
-    computer_to_take,
-    race,
-)
 from mathcards.mam.cards import Level
 from mathcards.mam.expression import Sentence
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
-from widgets.controls import (
-    Alarm,
-    Clock,
-    Complains,
-    button,
-    html,
-    kernel_clock,
-    render_message,
-    shows_errors,
-)
-from widgets.deals import DealNumber
+from widgets.book import HERE, ClassBook
+from widgets.controls import Clock, button, html, kernel_clock, render_message, shows_errors
+from widgets.game_table import GameTable
 from widgets.mam.cards import (
     AnswerBox,
     cards_count,
     level_menu,
-    names_typed,
     power_box,
     progress,
     render_hints,
@@ -51,80 +32,51 @@ from widgets.mam.cards import (
     render_solutions,
     render_table,
     team_boxes,
-    team_names,
 )
-from widgets.pacing import Pacing
 from widgets.style import MAM_STYLE, page_style
 
-MODES = ("class", "versus", "practice")
+
+class TableOptions(TypedDict, total=False):
+    """What every way to play at the table may set: the level, the exponent variant (`power`),
+    the deal number (`seed`), the clock, the class book; for a demo, a stacked deck (`stack`,
+    the cards in the order they are turned up) and dice it rolls itself (`scripted`, `land`)."""
+
+    level: str
+    power: bool
+    seed: int | None
+    clock: Clock
+    stack: Sequence[int] | None
+    scripted: bool
+    book: ClassBook | None
 
 
-class MamTable(Complains, w.VBox):
-    """The game on a projector (`class`), against the computer (`versus`) or alone (`practice`).
-
-    In class mode the teacher picks who shouted "MAM!" and types their calculation; the class
-    plays as `players`, or as `teams` teams ("Team A", "Team B", … in the page's language).
-    Against the computer, `opponents` are the computer players' strategies. A demo may stack
-    the deck (`stack`, the cards in the order they are turned up) and, `scripted`, roll the
-    dice itself with `land`.
-    """
+class TargetTable(GameTable):
+    """The MAM! table every way to play shares: five cards and the dice, the answer box, the
+    hints, a card to take after a wrong claim, the next round. Who sits at it (`names`) and
+    what that changes is the way to play's own: `ClassTable`, `VersusTable`, `SoloTable`."""
 
     def __init__(
         self,
-        players: tuple[str, ...] | list[str] | None = None,
+        names: list[str],
         *,
-        teams: int = 2,
-        mode: str = "class",
         level: str = "normal",
         power: bool = False,
         seed: int | None = None,
-        opponents: tuple[str, ...] = ("good",),
         clock: Clock = kernel_clock,
         stack: Sequence[int] | None = None,
         scripted: bool = False,
         book: ClassBook | None = HERE,
     ) -> None:
-        if mode not in MODES:
-            message = _("unknown mode {mode}: choose one of {known}")
-            raise ValueError(message.format(mode=repr(mode), known=", ".join(MODES)))
-        for strategy in opponents:
-            check_strategy(strategy)
-        self.mode = mode
-        self.deal_number = DealNumber(seed, self.deal_numbered)
-        self.book = BookBar(served(book), "mam", invite=False)
-        self.scorebook = Scorebook(self.book, "mam")
+        # after a wrong claim, the computers take their cards at once (no pause)
+        super().__init__("mam", seed=seed, book=book, clock=clock, pause=0)
         self.stack, self.scripted = stack, scripted
-        self.names = self._seating(team_names(teams) if players is None else players, opponents)
-        versus = mode == "versus"
-        self.strategies = dict(zip(self.names[1:], opponents, strict=False)) if versus else {}
-        self.computers = {name: STRATEGIES[chosen] for name, chosen in self.strategies.items()}
-        self.rngs: dict[str, random.Random] = {}  # each computer player's own, for each game
+        self.names = names
         self.game: MamGame | None = None
         self.hints_shown = 0
-        self.alarm = Alarm(clock)  # the computer players' countdown
-        self.pacing = Pacing(  # after a wrong claim, the computers take their cards at once
-            clock,
-            0,
-            computer_to_move=self._computer_to_take,
-            move=self._computer_takes,
-            render=self._settled,
-            complain=self.complain,
-        )
-        self.seconds_left = 0.0
-        self.plan: Plan | None = None
         self.giving_up: tuple[tuple[int, ...], int] | None = None
         self.rounds_shown = 0  # the rounds dealt on this page, to know which one a message is about
         self.message_round = 0  # the round the message under the answer box is about
         self._build(level, power)
-
-    def _seating(self, players: Sequence[str], opponents: tuple[str, ...]) -> list[str]:
-        """The names at the table: the class's teams, or the reader and the computers."""
-        if self.mode == "practice":
-            return [you()]
-        if self.mode == "versus":
-            computers = [computer_name(seat, chosen) for seat, chosen in enumerate(opponents, 1)]
-            return [you(), *computers]
-        return check_players(players, game="MAM!", fewest=1)
 
     # ------------------------------------------------------------ layout
 
@@ -137,13 +89,13 @@ class MamTable(Complains, w.VBox):
         self.table = html("mc-table", f'<p class="mc-waiting">{waiting}</p>')
         self.claimer = w.Dropdown(options=self.names, description=_("MAM! by"))
         self.claimer.add_class("mc-claimer")
-        self.claimer.layout.display = "" if self.mode == "class" else "none"
-        self.answer = AnswerBox("MAM!" if self.mode != "practice" else _("Check"), power)
+        self.claimer.layout.display = "none"  # shown at the class's table, which names a claimer
+        self.answer = AnswerBox(self._claim_word(), power)
         self.message = self.answer.message
         self.answer.submit.on_click(self.submit)
         self.takes = w.HBox()
         self.takes.add_class("mc-takes")
-        self.countdown = html("mc-countdown")
+        self.countdown = html("mc-countdown")  # the computer players thinking, at VersusTable
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
         self.none_button = button(_("Next round"), "mc-next-round", self.no_solution)
         self.all_button = button(_("Show all solutions"), "mc-show-all", self.show_all)
@@ -152,37 +104,39 @@ class MamTable(Complains, w.VBox):
         self.status = html("mc-status")
         self.scores = html("mc-scores")
         self.team_count, self.team_text = team_boxes(self.names)
-        self.team_count.observe(self._count_changed, names="value")
-        class_teams = w.HBox(
+        self.class_teams = w.HBox(
             [self.team_count, self.team_text], layout=w.Layout(flex_flow="row wrap")
         )
-        class_teams.add_class("mc-teams")
-        class_teams.layout.display = "" if self.mode == "class" else "none"
+        self.class_teams.add_class("mc-teams")
+        self.class_teams.layout.display = "none"  # shown at the class's table, which has teams
         settings = w.HBox(
-            [self.deal_button, self.level_choice, self.power_choice, self.deal_number, class_teams],
+            [
+                self.deal_button,
+                self.level_choice,
+                self.power_choice,
+                self.deal_number,
+                self.class_teams,
+            ],
             layout=w.Layout(flex_flow="row wrap"),
         )
         settings.add_class("mc-settings")
         help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
-        super().__init__(
-            [
-                page_style(MAM_STYLE),
-                self.book,
-                settings,
-                self.confirm,
-                self.table,
-                self.countdown,
-                self.claimer,
-                self.answer,
-                self.takes,
-                help_row,
-                self.hint_text,
-                self.status,
-                self.scores,
-                self.solutions,
-            ]
+        self.lay_out(
+            page_style(MAM_STYLE),
+            settings,
+            self.confirm,
+            self.table,
+            self.countdown,
+            self.claimer,
+            self.answer,
+            self.takes,
+            help_row,
+            self.hint_text,
+            self.status,
+            self.scores,
+            self.solutions,
+            css="mc-target-table",
         )
-        self.add_class("mc-target-table")
 
     # ------------------------------------------------------------ actions
 
@@ -223,27 +177,12 @@ class MamTable(Complains, w.VBox):
     def _clear_confirm(self) -> None:
         self.confirm.children = ()
 
-    def _count_changed(self, _change: object = None) -> None:
-        """As many names as teams: the typed ones kept, "Team C", … added."""
-        typed = names_typed(self.team_text.value)
-        defaults = [name for name in team_names(6) if name not in typed]
-        wanted = self.team_count.value
-        self.team_text.value = ", ".join((typed + defaults)[:wanted])
-
-    def _seat_the_class(self) -> None:
-        """The class's teams (or players) as the teacher named them, for the next game."""
-        if self.mode != "class":
-            return
-        self.names = check_players(names_typed(self.team_text.value), game="MAM!", fewest=2, most=6)
-        self.claimer.options = self.names
-        self.team_count.value = len(self.names)
-
     @shows_errors
     def _new_game(self, seed: int) -> None:
         """Shuffle, turn up five cards and roll: the game of deal number `seed`."""
         self._clear_confirm()
-        self._seat_the_class()
-        self._stop_countdown()
+        self._seat(seed)
+        self._race_over()
         self.game = MamGame(
             self.names,
             level=self.level,
@@ -251,13 +190,8 @@ class MamTable(Complains, w.VBox):
             scripted=self.scripted,
             stack=None if self.stack is None else list(self.stack),
         )
-        self.deal_number.dealt(seed)
-        self.scorebook.dealt(self.game, seed)
+        self._on_table(self.game, seed)
         self.answer.power = self.level.power
-        self.rngs = {
-            name: computer_rng(seed, computer_seat(number, chosen))
-            for number, (name, chosen) in enumerate(self.strategies.items(), 1)
-        }
         self._say("")
         self.status.value = ""
         self._new_round()
@@ -267,27 +201,13 @@ class MamTable(Complains, w.VBox):
         """Judge the typed calculation as a claim ("MAM!") by the chosen player."""
         game = self._playing()
         text = self.answer.text.value
-        player = self.claimer.value if self.mode == "class" else self.names[0]
+        player = self._claimant()
         self._clear_confirm()
         try:
             self._claim(game, Claim(player, text))
         except Unreadable as slip:
             self._say(str(slip), ok=False)
-            if self.mode != "practice":
-                question = said(
-                    player,
-                    N_("Judge “{answer}” as your claim anyway?"),
-                    N_("Judge “{answer}” as {player}’s claim anyway?"),
-                    answer=text,
-                )
-                self.confirm.children = (
-                    w.HTML(escape(question)),
-                    button(
-                        _("Judge it anyway"),
-                        "mc-judge-anyway",
-                        lambda _b: self.judge_anyway(Claim(player, text, confirmed=True)),
-                    ),
-                )
+            self._unreadable(player, text)
 
     @shows_errors
     def judge_anyway(self, claim: Claim) -> None:
@@ -312,7 +232,7 @@ class MamTable(Complains, w.VBox):
         if verdict.correct:
             self.answer.clear()
         if game.phase is not Phase.CLAIM or verdict.correct:
-            self._stop_countdown()
+            self._race_over()
             self._after_move()
 
     @shows_errors
@@ -338,7 +258,7 @@ class MamTable(Complains, w.VBox):
             )
             return
         self.status.value = render_message(game.apply(Pass()).sentence)
-        self._stop_countdown()
+        self._race_over()
         self._after_move()
 
     @shows_errors
@@ -386,15 +306,7 @@ class MamTable(Complains, w.VBox):
         """Let computer players take their cards, then show the next round or the end."""
         self.pacing.start()
 
-    def _computer_to_take(self) -> bool:
-        return computer_to_take(self.dealt, self.computers) is not None
-
-    def _computer_takes(self) -> None:
-        taken = computer_take(self.dealt, self.computers, self.rngs)
-        assert taken is not None, "a computer player takes only when it must"
-        self.status.value += render_message(taken.sentence)
-
-    def _settled(self) -> None:
+    def _computers_moved(self) -> None:
         """A person takes a card now, or the next round is dealt."""
         if self.dealt.must_take:
             self._render()
@@ -421,8 +333,8 @@ class MamTable(Complains, w.VBox):
         if self.dealt.over:
             over = _("Game over: {result}").format(result=self.dealt.result())
             self.status.value += render_message(over, ok=True)
-        elif self.computers and self.dealt.phase is Phase.CLAIM:
-            self._start_countdown()
+        elif self.dealt.phase is Phase.CLAIM:
+            self._race_begins()
 
     def _render(self) -> None:
         game = self.dealt
@@ -430,8 +342,7 @@ class MamTable(Complains, w.VBox):
         self.table.value = render_table(
             game.face_up, game.dice, game.level.colours, deck_left=len(game.deck)
         )
-        won = _("Cards won: {n}").format(n=game.scores()[self.names[0]])
-        self.scores.value = render_scores(game) if self.mode != "practice" else f"<p>{won}</p>"
+        self.scores.value = self._render_scores(game)
         self._render_takes()
 
     def _render_takes(self) -> None:
@@ -450,47 +361,42 @@ class MamTable(Complains, w.VBox):
             buttons.append(button)
         self.takes.children = (label, *buttons)
 
-    # ------------------------------------------------------------ computer players
+    # ------------------------------------------------------------ what each way to play says
 
-    def _start_countdown(self) -> None:
-        self._stop_countdown()
-        self.plan = plan = race(self.dealt, self.computers, self.rngs)
-        self.seconds_left = plan.seconds
-        self._tick(0)
+    def _claim_word(self) -> str:
+        """The answer button's word."""
+        return "MAM!"
 
-    def _tick(self, elapsed: float = 1) -> None:
-        """One second of the computer players' thinking."""
-        plan = self.plan
-        assert plan is not None, "the countdown follows a plan"
-        self.seconds_left = max(0.0, self.seconds_left - elapsed)
-        if self.seconds_left > 0:
-            seconds = f"{self.seconds_left:.0f}"
-            thinking = (
-                _("{player} is thinking: {seconds} s").format(player=plan.player, seconds=seconds)
-                if plan.answer
-                else _("The computer is thinking: {seconds} s").format(seconds=seconds)
-            )
-            self.countdown.value = escape(thinking)
-            self.alarm.set(min(1.0, self.seconds_left), self._tick_safely)
-            return
-        self.countdown.value = ""
-        if plan.answer:
-            claimed = self.dealt.apply(plan.move)
-            self.status.value = render_message(claimed.sentence)
-            verdict = self.dealt.last_verdict
-            won = verdict is not None and verdict.correct
-            self._say(
-                _("{player} was faster this time.").format(player=plan.player), next_round=won
-            )
-            self._after_move()
-        else:
-            self._say(_("The computer players found nothing. Can you? If not, press “Next round”."))
+    def _claimant(self) -> str:
+        """Who claims the calculation typed in the answer box."""
+        return self.names[0]
 
-    @shows_errors
-    def _tick_safely(self) -> None:
-        """The timer's callback: one more second, with any error shown on the page."""
-        self._tick(min(1.0, self.seconds_left))
+    def _seat(self, seed: int) -> None:
+        """Seat the players for the game of deal `seed` (nothing to do: they sit as they are)."""
 
-    def _stop_countdown(self) -> None:
-        self.alarm.stop()
-        self.countdown.value = ""
+    def _race_begins(self) -> None:
+        """The dice have landed: the race for the target is on."""
+
+    def _race_over(self) -> None:
+        """The race for this target ended (a claim, a pass, a new game)."""
+
+    def _unreadable(self, player: str, text: str) -> None:
+        """A claim that cannot be read is no claim; the teacher may still have it judged."""
+        question = said(
+            player,
+            N_("Judge “{answer}” as your claim anyway?"),
+            N_("Judge “{answer}” as {player}’s claim anyway?"),
+            answer=text,
+        )
+        self.confirm.children = (
+            w.HTML(escape(question)),
+            button(
+                _("Judge it anyway"),
+                "mc-judge-anyway",
+                lambda _b: self.judge_anyway(Claim(player, text, confirmed=True)),
+            ),
+        )
+
+    def _render_scores(self, game: MamGame) -> str:
+        """The cards each player has won."""
+        return render_scores(game)

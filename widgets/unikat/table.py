@@ -19,17 +19,15 @@ from mathcards.unikat.chain import Chain, best_chain
 from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Source, Stop, Swap
 from mathcards.unikat.view import UnikatView
-from widgets.book import HERE, BookBar, ClassBook, Scorebook, served
+from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
-    Complains,
     button,
     html,
     kernel_clock,
     shows_errors,
 )
-from widgets.deals import DealNumber
-from widgets.pacing import Pacing
+from widgets.game_table import GameTable
 from widgets.style import UNIKAT_STYLE, page_style
 from widgets.unikat.cards import (
     CARD,
@@ -113,7 +111,7 @@ def computer(seat: int, strategy: str) -> str:
     return _("Computer {number} ({strategy})").format(number=seat, strategy=name)
 
 
-class UnikatTable(Complains, w.VBox):
+class UnikatTable(GameTable):
     """You against computer players: click a rack card, then a highlighted cell to lay it."""
 
     def __init__(
@@ -126,21 +124,11 @@ class UnikatTable(Complains, w.VBox):
         clock: Clock = kernel_clock,
         book: ClassBook | None = HERE,
     ) -> None:
+        super().__init__("unikat", seed=seed, book=book, clock=clock, pause=pace)
         self.strategies = {computer(i, s): s for i, s in enumerate(opponents, 1)}
-        self.book = BookBar(served(book), "unikat", invite=False)
-        self.scorebook = Scorebook(self.book, "unikat")
         self.computers = computers(self.strategies)
         self.you = you()
-        self.deal_number = DealNumber(seed, self.deal_numbered)
         self.rounds_to_play = rounds_to_play
-        self.pacing = Pacing(
-            clock,
-            pace,
-            computer_to_move=self._computers_turn,
-            move=self._computer_move,
-            render=self._render,
-            complain=self.complain,
-        )
         self.selected: Card | None = None
         self.hint: Chain = ()
         self.cells: dict[Card, w.HTML] = {}
@@ -163,26 +151,23 @@ class UnikatTable(Complains, w.VBox):
             _("New game"), "mc-new-game", self.new_game, button_style="primary"
         )
         self.hint_button = button(_("Hint"), "mc-hint", self.show_hint, icon="lightbulb-o")
-        super().__init__(
-            [
-                page_style(UNIKAT_STYLE, card_faces()),
-                self.book,
-                w.HBox(
-                    [self.new_button, self.hint_button, self.deal_number],
-                    layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
-                ),
-                self.status,
-                self.board,
-                self.display_help,
-                self.display_row,
-                w.HTML(_("<b>Your rack</b> (click a card to see where it may go)")),
-                self.rack_row,
-                self.actions,
-                self.message,
-                self.story,
-            ]
+        self.lay_out(
+            page_style(UNIKAT_STYLE, card_faces()),
+            w.HBox(
+                [self.new_button, self.hint_button, self.deal_number],
+                layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+            ),
+            self.status,
+            self.board,
+            self.display_help,
+            self.display_row,
+            w.HTML(_("<b>Your rack</b> (click a card to see where it may go)")),
+            self.rack_row,
+            self.actions,
+            self.message,
+            self.story,
+            css="mc-unikat-table",
         )
-        self.add_class("mc-unikat-table")
         self.new_game()
 
     # ------------------------------------------------------------ clicks
@@ -200,8 +185,7 @@ class UnikatTable(Complains, w.VBox):
             [self.you, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
         )
         self.rng = random.Random(seed)
-        self.deal_number.dealt(seed)
-        self.scorebook.dealt(self.game, seed)
+        self._on_table(self.game, seed)
         self.selected, self.hint = None, ()
         self._tell()
         self.say("")
@@ -267,7 +251,7 @@ class UnikatTable(Complains, w.VBox):
         """The computer players move, one card laid at a time, until it is your move."""
         self.pacing.start()
 
-    def _computers_turn(self) -> bool:
+    def _computer_to_move(self) -> bool:
         return computer_to_move(self.game, self.computers) is not None
 
     def _computer_move(self) -> None:

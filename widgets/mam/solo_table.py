@@ -1,0 +1,29 @@
+"""The MAM! table for one player alone: a wrong answer costs nothing, the table stays and they
+try again (docs/rules.md, "Playing alone")."""
+
+from __future__ import annotations
+
+from typing import Unpack
+
+from mathcards.i18n import _, you
+from mathcards.mam.game import MamGame
+from widgets.mam.table import TableOptions, TargetTable
+
+
+class SoloTable(TargetTable):
+    """You alone at the table, checking your own calculations (`options`: see
+    `TableOptions`)."""
+
+    def __init__(self, **options: Unpack[TableOptions]) -> None:
+        super().__init__([you()], **options)
+
+    def _claim_word(self) -> str:
+        return _("Check")
+
+    def _unreadable(self, player: str, text: str) -> None:
+        """Alone, a slip is only a slip: nobody judges it, you fix it and check again."""
+
+    def _render_scores(self, game: MamGame) -> str:
+        """The cards you have won."""
+        won = _("Cards won: {n}").format(n=game.scores()[self.names[0]])
+        return f"<p>{won}</p>"

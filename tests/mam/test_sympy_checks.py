@@ -12,9 +12,10 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathcards.mam.check import Node, Number, Operation, check, evaluate, tree_text
+from mathcards.mam.check import check, evaluate
 from mathcards.mam.solver import find_solutions
 from mathcards.mam.steps import StepError
+from mathcards.mam.tree import Node, Number, Operation, tree_text
 from mathcards.mam.typeset import exact, expression
 
 cards = st.lists(st.integers(1, 20), min_size=1, max_size=5)

@@ -8,7 +8,6 @@ from html import escape
 import ipywidgets as w
 
 from mathcards.i18n import N_, _, number
-from mathcards.mam.cards import read_cards
 from mathcards.mam.counting import (
     FORMAL,
     MOST_CARDS,
@@ -19,6 +18,7 @@ from mathcards.mam.counting import (
     formal_count,
     general_factors,
 )
+from mathcards.mam.inputs import read_cards
 from mathcards.mam.odds import distinct_calculations
 from widgets.controls import Complains, html, row, shows_errors
 from widgets.mam.cards import power_box

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as w
+from sympy.printing.mathml import mathml
 
 from mathcards.i18n import N_, _, number
 from mathcards.mam.counting import (
@@ -39,8 +40,6 @@ COUNTS_COLUMNS = (
 def formula(parts: tuple, plain: str) -> str:
     """A product typeset by sympy's MathML printer, factor by factor in the order given, and
     its plain text beside it (for a screen reader and for copying)."""
-    from sympy.printing.mathml import mathml
-
     shown = TIMES.join(mathml(part, printer="presentation", order="none") for part in parts)
     return (
         f'<span aria-hidden="true"><math><mrow>{shown}</mrow></math></span>'

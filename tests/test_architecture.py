@@ -1,6 +1,7 @@
-"""DESIGN.md's house: arrows point down (lessons → widgets → mathcards), never up, and only
-mathcards/classroom/ imports the server (tornado, voila, jupyter_server, jupyterhub). Relative
-imports are resolved to the modules they name before they are judged."""
+"""The house (docs/design.md#floors-and-arrows): arrows point down (lessons → widgets →
+mathcards), never up, and only mathcards/classroom/ imports the server (tornado, voila,
+jupyter_server, jupyterhub). Relative imports are resolved to the modules they name before they
+are judged."""
 
 import ast
 import io

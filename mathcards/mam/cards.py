@@ -1,4 +1,5 @@
-"""The target game's 55 cards, four dice and difficulty levels (RULES.md §1)."""
+"""The target game's 55 cards, four dice and difficulty levels (docs/rules.md#mam-table,
+docs/rules.md#mam-levels)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """How many calculations n cards make, as sympy works it out: the orders of the cards (n!), the
 bracketings (the Catalan number C(n−1)) and an operator in each of the n − 1 gaps (4, or 5 with
 the exponent variant); then, for a small hand, every one of them written out and worked out by
-the rules of RULES.md §1, to check the formula and to count the distinct values, which the
-solver's own `values` must find too. `formal_count` is the mathematicians' count without our
-rules (OEIS A140606).
+the rules of docs/rules.md#mam-arithmetic, to check the formula and to count the distinct
+values, which the solver's own `values` must find too. `formal_count` is the mathematicians'
+count without our rules (OEIS A140606).
 """
 
 from __future__ import annotations

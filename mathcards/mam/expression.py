@@ -1,6 +1,6 @@
 """Expressions in canonical form, shared by the solver and the answer checker.
 
-A form is a plain tuple, cheap to build and hash (RULES.md §1, "the same solution"):
+A form is a plain tuple, cheap to build and hash (docs/rules.md#mam-same-answer):
 
 - ``(LEAF, value)`` a card;
 - ``(SUM, added, subtracted)`` a chain of ``+``/``-``: two sorted tuples of non-sum forms;

@@ -272,8 +272,8 @@ def _matching(candidates: Partners, made: frozenset[int]) -> Iterable[int]:
 def solve(
     cards: Iterable[int], target: int, *, power: bool = False, max_power: int = MAX_POWER
 ) -> list[Solution]:
-    """Every distinct solution, most cards first, then simplest (RULES.md §1), for up to
-    `LISTED` cards; a larger table is a ValueError (use `find_solutions`)."""
+    """Every distinct solution (docs/rules.md#mam-same-answer), most cards first, then simplest,
+    for up to `LISTED` cards; a larger table is a ValueError (use `find_solutions`)."""
     hand, search = _prepare(cards, target, power, max_power)
     _check_listed(hand, power, "list")
     found = {

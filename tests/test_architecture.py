@@ -300,3 +300,79 @@ def test_the_light_doors_load_no_heavy_package():
     heavy = loaded & {"sympy", "matplotlib", "sqlalchemy", "alembic"}
     assert "mathcards" in loaded and "widgets" in loaded
     assert not heavy, sorted(heavy)
+
+
+# ---------------------------------------------------------------- citations of the docs
+
+CITING = ("mathcards", "widgets", "tests", "bench")  # the folders whose prose cites docs/
+CITATION = re.compile(r"\bdocs/([\w./-]+\.md)#([\w-]+)")
+OUTSIDE = re.compile(r"\b(DESIGN|RULES)\.md\b")  # the shared files, not in the repository
+
+
+def prose(source: str) -> str:
+    """A module's docstrings and comments, where it cites the docs."""
+    kinds = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+    nodes = [node for node in ast.walk(ast.parse(source)) if isinstance(node, kinds)]
+    docstrings = [ast.get_docstring(node, clean=False) or "" for node in nodes]
+    return "\n".join([*docstrings, *comments(source).values()])
+
+
+def anchors(markdown: str) -> set[str]:
+    """The anchors of a Markdown file on GitHub: each heading's slug (lower case, punctuation
+    dropped, spaces as hyphens; a repeated one with -1, -2, …) and every `<a id="…">`."""
+    found = set(re.findall(r'<a id="([^"]+)"', markdown))
+    seen: dict[str, int] = {}
+    in_code = False
+    for line in markdown.splitlines():
+        in_code ^= line.startswith("```")
+        heading = None if in_code else re.match(r"#{1,6} (.+)", line)
+        if heading:
+            words = re.sub(r"<[^>]+>", "", heading[1]).strip().lower()
+            slug = re.sub(r"[^\w\- ]", "", words).replace(" ", "-")
+            found.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+            seen[slug] = seen.get(slug, 0) + 1
+    return found
+
+
+def test_an_anchor_is_a_heading_s_slug_or_an_explicit_id():
+    markdown = (
+        "# The rules, as mathcards plays them\n"
+        "## MAM! (the target game)\n"
+        '### <a id="mam-arithmetic"></a>The arithmetic, exactly\n'
+        "## LAMA\n## LAMA\n"
+        '<a id="mam-end"></a>**The end.** When the deck cannot refill.\n'
+        "```\n# not a heading\n```\n"
+    )
+    assert anchors(markdown) == {
+        "the-rules-as-mathcards-plays-them",
+        "mam-the-target-game",
+        "mam-arithmetic",
+        "the-arithmetic-exactly",
+        "lama",
+        "lama-1",
+        "mam-end",
+    }
+    source = (
+        '"""See docs/rules.md#mam-end."""\nx = "docs/rules.md#nowhere"  # docs/design.md#widgets\n'
+    )
+    assert CITATION.findall(prose(source)) == [("rules.md", "mam-end"), ("design.md", "widgets")]
+
+
+def test_every_citation_of_the_docs_names_a_file_and_an_anchor_that_are_there():
+    """A docstring or comment cites the project's own docs (docs/rules.md#mam-end), never the
+    shared guides outside the repository, and every file and anchor it names is there."""
+    cited: dict[tuple[str, str], Path] = {}
+    for folder in CITING:
+        for path in modules_in(folder):
+            text = prose(path.read_text(encoding="utf-8"))
+            where = path.relative_to(ROOT)
+            assert not OUTSIDE.search(text), f"{where} cites a file outside the repository"
+            for file, anchor in CITATION.findall(text):
+                cited.setdefault((file, anchor), where)
+    assert {file for file, _anchor in cited} == {"rules.md", "design.md"}
+    for (file, anchor), where in sorted(cited.items()):
+        doc = ROOT / "docs" / file
+        assert doc.exists(), f"{where} cites docs/{file}, which is not there"
+        assert anchor in anchors(doc.read_text(encoding="utf-8")), (
+            f"{where} cites docs/{file}#{anchor}, which is not there"
+        )

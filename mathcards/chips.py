@@ -1,4 +1,5 @@
-"""Penalty points and chips, shared by LAMA and LAMA Dice (RULES.md §2 scoring, §5 chips).
+"""Penalty points and chips, shared by LAMA and LAMA Dice
+(docs/rules.md#penalty-points-and-chips).
 
 Chips are white (1), black (10) and, with LAMA 20 or PARTy, pink (20). Ten whites become a
 black at once, so a player's score is all that needs keeping.

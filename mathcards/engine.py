@@ -1,4 +1,5 @@
-"""The contract every game follows (DESIGN.md), in the spirit of OpenSpiel's `State`.
+"""The contract every game follows (docs/design.md#the-engine-contract), in the spirit of
+OpenSpiel's `State`.
 
 A game is data plus moves: `legal_actions()` lists what may be done now, `apply(action)` does
 it and returns an `Event` (its `kind` a member of `Kind` or of the game's own `Enum`), and

@@ -1,7 +1,7 @@
 """The engine contract test's harness: what each game tells the shared test about itself.
 
 Each game's `tests/<game>/contract.py` defines `CASE = EngineCase(...)`; `tests/test_engines.py`
-runs every registered case through the same checks (DESIGN.md, "How a game is modelled").
+runs every registered case through the same checks (docs/design.md#the-engine-contract).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The shared engine contract (DESIGN.md): every game, the same checks.
+"""The shared engine contract (docs/design.md#the-engine-contract): every game, the same checks.
 
 Seeded random play keeps the invariants at every step and ends; the same seed replays the same
 game whatever the global `random` does; illegal moves are refused with a sentence and change

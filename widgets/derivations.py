@@ -6,11 +6,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from sympy.printing.mathml import mathml
+
 
 def math(expr: Any) -> str:
     """A sympy expression drawn as MathML, its plain text (C(n, k) for a binomial) beside it."""
-    from sympy.printing.mathml import mathml
-
     shown = mathml(expr, printer="presentation", order="none", mul_symbol="times")
     said = str(expr).replace("binomial(", "C(").replace("**", "^").replace("*", " × ")
     return (

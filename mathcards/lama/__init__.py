@@ -1,5 +1,5 @@
-"""The LAMA card game and its variants (RULES.md §2): cards and decks, the game, computer
-players and exact odds."""
+"""The LAMA card game and its variants (docs/rules.md#lama-the-card-game): cards and decks, the
+game, computer players and exact odds."""
 
 from mathcards.lama.bots import STRATEGIES, check_strategy, tournament
 from mathcards.lama.cards import PRESETS, Card, Deck, can_play, preset, score, score_in_words

@@ -46,7 +46,8 @@ def label(strategy: str) -> str:
 
 
 def _largest_chip_first(decide: Strategy) -> Strategy:
-    """A strategy that returns its largest chip when it may (RULES.md §5), else decides."""
+    """A strategy that returns its largest chip when it may (docs/rules.md#chips-return), else
+    decides."""
 
     @functools.wraps(decide)
     def strategy(view: LamaView, legal: list[Action], rng: random.Random) -> Action:

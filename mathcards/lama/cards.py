@@ -1,4 +1,5 @@
-"""LAMA's cards, its four decks and how a hand scores (RULES.md §2).
+"""LAMA's cards, its four decks and how a hand scores (docs/rules.md#lama-decks,
+docs/rules.md#chips-scoring).
 
 A card is a `Card`: the numbers 1–6, the "+" cards 1+–6+ (LAMA PARTy), the llama, the mosquito
 (the Polish "Lato z komarami" edition) and the pink llama. Typed, a card is a token: `1`–`6`,

@@ -1,19 +1,16 @@
 """The chance a LAMA draw fits, as a ratio of binomial coefficients: the next card is one of
 the u cards the player has not seen, each as likely, f of which fit, so it fits with chance
 C(f, 1)/C(u, 1) = f/u (one card chosen from the f that fit, out of one from all u). The
-expression is unevaluated, to be shown; sympy is imported on first use."""
+expression is unevaluated, to be shown."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sympy
 
 from mathcards.derivation import binomial_ratio, value
 from mathcards.lama.cards import can_play
 from mathcards.lama.odds import unseen
 from mathcards.lama.view import LamaView
-
-if TYPE_CHECKING:
-    import sympy
 
 
 def draw_counts(view: LamaView) -> tuple[int, int]:

@@ -1,4 +1,5 @@
-"""The LAMA card game for 2–6 players (RULES.md §2, chips §5), as data plus moves.
+"""The LAMA card game for 2–6 players (docs/rules.md#lama-the-card-game, chips:
+docs/rules.md#penalty-points-and-chips), as data plus moves.
 
 A turn is exactly one of `Play` (the same value as the top card or one higher; the llama sits
 above 6 and below 1), `Draw` (while the draw pile lasts; it is never rebuilt) or `Quit`. The
@@ -6,8 +7,8 @@ round ends at once when a hand is emptied (that player may `ReturnChip`) or when
 quit; the last player left may play on but not draw. Rounds go on until someone has 40 points
 or more; fewest points wins, ties share the win. The game follows `mathcards.engine.RoundGame`.
 
-Returning a chip never costs anything, so the engine asks *which* chip (RULES.md §5: the player
-chooses), not whether.
+Returning a chip never costs anything, so the engine asks *which* chip
+(docs/rules.md#chips-return: the player chooses), not whether.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ Action = Play | Draw | Quit | ReturnChip
 class LamaGame:
     """The whole game. All chance comes from its own `random.Random(seed)`.
 
-    - `preset`: `classic`, `party-box`, `lato-z-komarami` or `party` (RULES.md §2);
+    - `preset`: `classic`, `party-box`, `lato-z-komarami` or `party` (docs/rules.md#lama-decks);
     - `llama_scoring`: `once` (one or more llamas score 10) or `each` (10 per llama);
     - `lama20`: pink 20-point chips (always with `party`);
     - `starter`: `left-of-dealer` (the dealer moves on each round) or `round-ender`;

@@ -1,5 +1,5 @@
-"""LAMA Dice (RULES.md §3): the game, its dice, exact odds, the last player's best decision,
-computer players (strategies) and simulation."""
+"""LAMA Dice (docs/rules.md#lama-dice): the game, its dice, exact odds, the last player's best
+decision, computer players (strategies) and simulation."""
 
 from mathcards.chips import ReturnChip
 from mathcards.engine import Quit

@@ -2,27 +2,23 @@
 about all three is a product of one chance per die. At least one die shows v is
 1 − (1 − a/6)(1 − b/6)(1 − c/6), with a, b, c the faces of each die that show v; three llamas
 is a product; the four cases of a roll (a bust among them) add up to 1. The expressions are
-unevaluated, to be shown; `value` works them out exactly. sympy is imported on first use."""
+unevaluated, to be shown; `value` works them out exactly."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+
+import sympy
 
 from mathcards.chips import LLAMA
 from mathcards.derivation import minus, over, product, value
 from mathcards.lama_dice.dice import VALUES, Case, Dice, Row, check_dice
-
-if TYPE_CHECKING:
-    import sympy
 
 FACES = 6
 
 
 def symbols() -> tuple[sympy.Symbol, sympy.Symbol, sympy.Symbol]:
     """a, b, c: how many faces of the first, second and third die count."""
-    import sympy
-
     a, b, c = sympy.symbols("a b c")
     return a, b, c
 

@@ -1,4 +1,4 @@
-"""LAMA Dice's three dice and what a roll means for a row of cards (RULES.md §3).
+"""LAMA Dice's three dice and what a roll means for a row of cards (docs/rules.md#lama-dice-dice).
 
 Each die is a d6 with two numbers replaced by llamas; which numbers is a parameter. A roll is a
 chance event with 216 equally likely outcomes, listed exactly with `outcomes`.

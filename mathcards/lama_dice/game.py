@@ -1,4 +1,5 @@
-"""LAMA Dice for 2–6 players (RULES.md §3, scoring and chips §2 and §5), as data plus moves.
+"""LAMA Dice for 2–6 players (docs/rules.md#lama-dice; scoring and chips:
+docs/rules.md#penalty-points-and-chips), as data plus moves.
 
 A turn is `Roll` or `Quit`. After a roll exactly one case applies: three llamas (return a chip,
 if you hold one), discard from your row (`Discard`, your choice), take from the llama row

@@ -14,6 +14,7 @@ from mathcards.chips import LLAMA
 from mathcards.i18n import _
 from mathcards.lama_dice.bots import STRATEGIES
 from mathcards.lama_dice.dice import Dice, Row, dice_text
+from mathcards.lama_dice.known_values import DECISIONS, GAME_WINNERS, LAST_ROUND_TOTALS
 from mathcards.lama_dice.policy import Decision, last_player
 
 LESSON_ROW: Row = (1, 2, 3, 4, 5, LLAMA)
@@ -34,8 +35,6 @@ GAMES, GAMES_SEED = 60, 3
 
 def decision(row: Row, llama_row: Row, dice: Dice, llama_scoring: str = "once") -> Decision | None:
     """The last player's decision, if worked out in advance."""
-    from mathcards.lama_dice.known_values import DECISIONS
-
     known = DECISIONS.get((dice_text(dice), row, llama_row)) if llama_scoring == "once" else None
     if known is None:
         return None
@@ -86,8 +85,6 @@ def average_penalty(
     row: Row, llama_row: Row, dice: Dice, strategy: str, rounds: int, seed: int
 ) -> float | None:
     """A strategy's average penalty over the lesson's seeded last rounds, if worked out."""
-    from mathcards.lama_dice.known_values import LAST_ROUND_TOTALS
-
     if (rounds, seed) != (LAST_ROUNDS, LAST_ROUNDS_SEED):
         return None
     total = LAST_ROUND_TOTALS.get((dice_text(dice), row, llama_row, strategy))
@@ -96,8 +93,6 @@ def average_penalty(
 
 def game_winners(dice: Dice, games: int, seed: int) -> list[tuple[str, ...]] | None:
     """The winners (by strategy) of each seeded game between cautious, bold and best."""
-    from mathcards.lama_dice.known_values import GAME_WINNERS
-
     if (games, seed) != (GAMES, GAMES_SEED):
         return None
     return GAME_WINNERS.get(dice_text(dice))

@@ -1,4 +1,4 @@
-"""LAMA Dice live: the class guesses, the dice answer (RULES.md §3).
+"""LAMA Dice live: the class guesses, the dice answer (docs/rules.md#lama-dice).
 
 The teacher shows a moment (your row, the llama row, the dice); every student guesses how
 likely a case of the next roll is, or whether the last player should roll or quit. The exact

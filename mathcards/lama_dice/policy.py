@@ -1,10 +1,10 @@
 """Roll or quit? The best decision for the last player, by dynamic programming over rows.
 
-The model (RULES.md §3, "when all others have quit"): quitting scores the row now; an empty row
-scores 0; three llamas change no card, so you roll again; a roll that matches nothing in your
-row is a bust (your row plus the whole llama row is scored); after a match you discard the cards
-that leave you best off. Chips are ignored. Every value is an exact `Fraction`, for the game's
-dice and llama scoring.
+The model (docs/rules.md#lama-dice-round-end, "when everyone else has quit"): quitting scores
+the row now; an empty row scores 0; three llamas change no card, so you roll again; a roll that
+matches nothing in your row is a bust (your row plus the whole llama row is scored); after a
+match you discard the cards that leave you best off. Chips are ignored. Every value is an exact
+`Fraction`, for the game's dice and llama scoring.
 
 How it is worked out, in whole numbers: a row is packed into one integer (four bits a value count
 its cards), so a discard is a subtraction, and the rows a row can become are worked out first,

@@ -1,4 +1,5 @@
-"""The target game's 55 cards, four dice and difficulty levels (RULES.md §1)."""
+"""The target game's 55 cards, four dice and difficulty levels (docs/rules.md#mam-table,
+docs/rules.md#mam-levels)."""
 
 from __future__ import annotations
 
@@ -116,35 +117,6 @@ def times(count: int) -> str:
     if count == 2:
         return _("twice")
     return ngettext("{count} time", "{count} times", count).format(count=count)
-
-
-def read_cards(text: str, *, most: int = 8) -> list[int]:
-    """Cards typed as numbers (``7 6 12 2 15``, spaces or commas): 1 to `most` cards of the deck,
-    each no more often than the deck holds it."""
-    words = str(text).replace(",", " ").split()
-    if not words:
-        raise ValueError(_("type the cards, e.g. 7 6 12 2 15"))
-    if len(words) > most:
-        message = ngettext(
-            "at most {most} card here, not {count}", "at most {most} cards here, not {count}", most
-        )
-        raise ValueError(message.format(most=most, count=len(words)))
-    cards = []
-    for word in words:
-        if not (word.isascii() and word.isdigit()) or int(word) not in DECK:
-            message = _("“{word}” is not a card: the cards are 1 to {highest}")
-            raise ValueError(message.format(word=word[:12], highest=max(DECK)))
-        cards.append(int(word))
-    for card, count in Counter(cards).items():
-        held = DECK.count(card)
-        if count > held:
-            message = (
-                _("{card} is in the deck only once, not {count}")
-                if held == 1
-                else _("{card} is in the deck only {held}, not {count}")
-            )
-            raise ValueError(message.format(card=card, held=times(held), count=times(count)))
-    return cards
 
 
 def deal(rng: random.Random, chosen: Level | None = None, count: int = FACE_UP) -> list[int]:

@@ -1,14 +1,15 @@
 """Reading and checking what a child types, with a sentence for every mistake.
 
 `parse` turns text such as ``7×6−12+2`` or ``7^(12:6) - 15 - 2`` into a tree of `Number` and
-`Operation` nodes (usual precedence, ``^`` to the right); `check` tests the tree against the
-cards on the table and the target, step by step, with the rules of `steps.apply`.
+`Operation` nodes (`tree`: usual precedence, ``^`` to the right); `check` tests the tree against
+the cards on the table and the target, step by step, with the rules of `steps.apply`; `preview`
+reads what is typed so far, for the answer box.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -16,8 +17,9 @@ from mathcards.i18n import _, ngettext
 from mathcards.mam import expression
 from mathcards.mam.cards import times
 from mathcards.mam.expression import Form, Sentence
-from mathcards.mam.solver import checked_max_power, checked_target, hand_of
+from mathcards.mam.inputs import checked_max_power, checked_target, hand_of
 from mathcards.mam.steps import MAX_POWER, StepError, apply, symbol
+from mathcards.mam.tree import BINDING, Node, Number, Operation, numbers, tree_latex, tree_text
 
 MAX_LENGTH = 200
 
@@ -43,7 +45,6 @@ SPELLINGS = {
 BRACKETS = {"(": "(", "[": "(", "{": "(", ")": ")", "]": ")", "}": ")"}
 CLOSES = {"(": ")", "[": "]", "{": "}"}
 MAX_CLAIMED_DIGITS = 12  # after "=": no total of the game comes near a dozen digits
-BINDING = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
 
 
 class AnswerSyntaxError(ValueError):
@@ -52,23 +53,6 @@ class AnswerSyntaxError(ValueError):
     def __init__(self, message: str, position: int) -> None:
         super().__init__(message)
         self.position = position
-
-
-@dataclass(frozen=True)
-class Number:
-    value: int
-    position: int
-
-
-@dataclass(frozen=True)
-class Operation:
-    op: str
-    left: Node
-    right: Node
-    position: int
-
-
-Node = Number | Operation
 
 
 class VerdictKind(Enum):
@@ -112,7 +96,7 @@ class Verdict:
         """This verdict, once sympy has worked a right answer out exactly to its value (else
         `typeset.Unconfirmed`)."""
         if self.correct and self.form is not None and self.value is not None:
-            from mathcards.mam import typeset  # sympy: only once an answer is shown
+            from mathcards.mam import typeset  # sympy: 0.2 s at first import, once shown
 
             typeset.confirm(self.form, self.value)
         return self
@@ -221,13 +205,6 @@ def parse(answer: str) -> Node:
     return _Reader(answer).read()
 
 
-def numbers(tree: Node) -> list[Number]:
-    """The numbers in a tree, in reading order."""
-    if isinstance(tree, Number):
-        return [tree]
-    return numbers(tree.left) + numbers(tree.right)
-
-
 def evaluate(tree: Node, *, power: bool = False, max_power: int = MAX_POWER) -> tuple[int, Form]:
     """The value and canonical form of a tree, or the StepError of its first broken step."""
     if isinstance(tree, Number):
@@ -316,41 +293,6 @@ def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind,
 # ---------------------------------------------------------------- the live preview
 
 
-def tree_latex(tree: Node) -> str:
-    r"""LaTeX of a calculation in the order it was typed, with ``\times`` and ``\div``."""
-    return _typed(tree, expression.latex_symbols(), lambda inner: rf"\left({inner}\right)")
-
-
-def tree_text(tree: Node) -> str:
-    """A calculation as the child wrote it, in plain text: ``7 × 6 − 12``, ``2^(3 × 2)``."""
-    return _typed(tree, expression.pretty_symbols(), lambda inner: f"({inner})", superscript=False)
-
-
-def _typed(
-    tree: Node, symbols: dict[str, str], bracket: Callable[[str], str], superscript: bool = True
-) -> str:
-    """The typed order, with brackets where the usual precedence needs them."""
-    if isinstance(tree, Number):
-        return str(tree.value)
-    left = _typed(tree.left, symbols, bracket, superscript)
-    right = _typed(tree.right, symbols, bracket, superscript)
-    if tree.op == "^":
-        base = left if isinstance(tree.left, Number) else bracket(left)
-        if superscript:
-            return f"{base}^{{{right}}}"
-        return base + symbols["^"] + (right if isinstance(tree.right, Number) else bracket(right))
-    binding = BINDING[tree.op]
-    if _binding(tree.left) < binding:
-        left = bracket(left)
-    if _binding(tree.right) <= binding:
-        right = bracket(right)
-    return f"{left}{symbols[tree.op]}{right}"
-
-
-def _binding(tree: Node) -> int:
-    return 9 if isinstance(tree, Number) else BINDING[tree.op]
-
-
 @dataclass(frozen=True)
 class Preview:
     """What the answer box shows while a child types: the calculation and its value so far."""
@@ -369,7 +311,7 @@ class Preview:
     @property
     def mathml(self) -> str:
         """The calculation read so far, typeset from its sympy expression (`typeset`)."""
-        from mathcards.mam import typeset  # sympy: only once a child types
+        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once typed
 
         return typeset.mathml(self.tree) if self.tree is not None else ""
 

@@ -15,7 +15,8 @@ from mathcards.i18n import N_, _, ngettext
 from mathcards.mam import cards as mam_cards
 from mathcards.mam import expression
 from mathcards.mam.check import check
-from mathcards.mam.solver import MAX_POWER_LIMIT, Found, Solution, find_solutions
+from mathcards.mam.inputs import MAX_POWER_LIMIT
+from mathcards.mam.solver import Found, Solution, find_solutions
 from mathcards.mam.steps import MAX_POWER
 
 SOLVE_FORMATS = ("text", "latex", "mathml", "json")
@@ -203,7 +204,7 @@ def _verdict_written(message: str, calculations: tuple, form: str) -> str:
     r"""The verdict's sentence, its calculations as `--format` asks: as written, in LaTeX
     (``$7 \times 6$``), or as HTML with MathML (from sympy)."""
     if form == "mathml":
-        from mathcards.mam import typeset  # sympy: only when asked for
+        from mathcards.mam import typeset  # sympy: 0.2 s at first import, for --format
 
         return typeset.sentence(message, calculations, typeset.mathml)
     if form == "latex":

@@ -1,9 +1,9 @@
 """How many calculations n cards make, as sympy works it out: the orders of the cards (n!), the
 bracketings (the Catalan number C(n−1)) and an operator in each of the n − 1 gaps (4, or 5 with
 the exponent variant); then, for a small hand, every one of them written out and worked out by
-the rules of RULES.md §1, to check the formula and to count the distinct values, which the
-solver's own `values` must find too. `formal_count` is the mathematicians' count without our
-rules (OEIS A140606). sympy is imported on first use.
+the rules of docs/rules.md#mam-arithmetic, to check the formula and to count the distinct
+values, which the solver's own `values` must find too. `formal_count` is the mathematicians'
+count without our rules (OEIS A140606).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+
+import sympy
+from sympy import QQ
+from sympy.polys.fields import field
 
 from mathcards.i18n import _
 from mathcards.mam.solver import Hand, values
 from mathcards.mam.steps import MAX_POWER, StepError, apply
-
-if TYPE_CHECKING:
-    import sympy
 
 WRITTEN_OUT = 4  # the most cards whose every calculation `census` writes out (7 680, or 15 000)
 FORMAL = 4  # the most operands `formal_count` works out (1 170 rational functions)
@@ -41,8 +41,6 @@ def _checked(cards: int, most: int = MOST_CARDS) -> int:
 def factors(cards: int, power: bool = False) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
     """The count of calculations with all `cards` (distinct) cards, unevaluated, as its three
     factors: the orders n!, the bracketings C(n−1), the operators 4^(n−1) (5^(n−1) with ^)."""
-    import sympy
-
     n = _checked(cards)
     return (
         sympy.factorial(n, evaluate=False),
@@ -53,8 +51,6 @@ def factors(cards: int, power: bool = False) -> tuple[sympy.Expr, sympy.Expr, sy
 
 def general_factors(power: bool = False) -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
     """`factors` for any number n of cards: n!, C(n−1) and 4^(n−1) (5^(n−1) with ^)."""
-    import sympy
-
     n = sympy.Symbol("n", integer=True, positive=True)
     gaps = sympy.Add(n, -1, evaluate=False)
     return (
@@ -66,8 +62,6 @@ def general_factors(power: bool = False) -> tuple[sympy.Expr, sympy.Expr, sympy.
 
 def calculations(cards: int, power: bool = False) -> int:
     """How many calculations use all `cards` distinct cards: the product of `factors`."""
-    import sympy
-
     return int(sympy.Mul(*(factor.doit() for factor in factors(cards, power))))
 
 
@@ -136,9 +130,6 @@ def formal_count(operands: int) -> int:
 @cache
 def _formal(letters: frozenset[int], operands: int) -> frozenset:
     """Every rational function the letters make, as elements of the field ℚ(x₀, …)."""
-    from sympy import QQ
-    from sympy.polys.fields import field
-
     names = ",".join(f"x{i}" for i in range(operands))
     generators = field(names, QQ)[1:]
     if len(letters) == 1:

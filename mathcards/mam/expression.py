@@ -1,6 +1,6 @@
 """Expressions in canonical form, shared by the solver and the answer checker.
 
-A form is a plain tuple, cheap to build and hash (RULES.md §1, "the same solution"):
+A form is a plain tuple, cheap to build and hash (docs/rules.md#mam-same-answer):
 
 - ``(LEAF, value)`` a card;
 - ``(SUM, added, subtracted)`` a chain of ``+``/``-``: two sorted tuples of non-sum forms;
@@ -13,13 +13,9 @@ Two expressions are the same solution exactly when their forms are equal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from mathcards.i18n import N_, _, and_list
 from mathcards.mam.steps import apply, symbol
-
-if TYPE_CHECKING:
-    import sympy
 
 LEAF, SUM, PRODUCT, POWER = range(4)
 Form = tuple
@@ -222,33 +218,6 @@ def _part(form: Form) -> str:
 
 def _listed(terms: list[Form]) -> str:
     return and_list([_part(term) for term in terms])
-
-
-def to_sympy(form: Form) -> sympy.Expr:
-    """An unevaluated sympy expression in the child's order (``.doit()`` gives the value).
-
-    Print it with ``sympy.sstr(expr, order="none")`` to keep the order. sympy is imported here,
-    on first use, so that a page that never asks for it opens a second sooner.
-    """
-    import sympy
-
-    if form[0] == LEAF:
-        return sympy.UnevaluatedExpr(sympy.Integer(form[1]))
-    if form[0] == POWER:
-        return sympy.Pow(to_sympy(form[1]), to_sympy(form[2]), evaluate=False)
-    first, second = ordered_terms(form)
-    if form[0] == SUM:
-        negated = [sympy.Mul(-1, to_sympy(term), evaluate=False) for term in second]
-        return sympy.Add(*map(to_sympy, first), *negated, evaluate=False)
-    inverted = [sympy.Pow(_plain(term), -1, evaluate=False) for term in second]
-    return sympy.Mul(*map(to_sympy, first), *inverted, evaluate=False)
-
-
-def _plain(form: Form) -> sympy.Expr:
-    """A divisor: a bare Integer prints as ``a/b`` where an UnevaluatedExpr would not."""
-    import sympy
-
-    return sympy.Integer(form[1]) if form[0] == LEAF else to_sympy(form)
 
 
 def first_step(form: Form) -> tuple[int, str, int, int] | None:

@@ -1,4 +1,5 @@
-"""The target game "MAM!" for 1–6 players (RULES.md §1), on the shared engine contract.
+"""The target game "MAM!" for 1–6 players (docs/rules.md#mam-the-target-game), on the shared
+engine contract (docs/design.md#the-engine-contract).
 
 A round: cards lie face up, the dice give the target, and players claim with a calculation.
 A correct claim wins the cards it used; after a wrong one every *other* player takes one

@@ -1,4 +1,5 @@
-"""MAM! live: the whole class races on the same deal, each on their own device (RULES.md §1).
+"""MAM! live: the whole class races on the same deal, each on their own device
+(docs/rules.md#mam-round).
 
 The class service hands every answer over with its arrival number (`seq`), never a device's
 clock; this judges and scores them in that order. The deals are a practice set's: seeded,
@@ -10,7 +11,8 @@ every target makeable. Two scorings, a named option:
 - "every": every student's first right answer of a round wins the cards it used; a wrong
   answer costs nothing and may be tried again.
 
-Most cards wins; on a tie, the tied player whose last winning answer came last (RULES.md §1).
+Most cards wins; on a tie, the tied player whose last winning answer came last
+(docs/rules.md#mam-end).
 """
 
 from __future__ import annotations

@@ -27,14 +27,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from mathcards.i18n import N_, _, number
 from mathcards.mam import expression
 from mathcards.mam.expression import Form
+from mathcards.mam.inputs import Hand, checked_max_power, checked_target, hand_of
 from mathcards.mam.steps import MAX_POWER, Partners, combine_values, partners
 
 MAX_CARDS = 8
 LISTED = {False: 7, True: 6}  # the most cards whose every solution is listed in a second or two
 WORK = 20_000  # forms `find_solutions` builds on a larger table before it lists one a selection
 SMALL_HAND = 5  # up to this many cards, building every value is faster than searching
-MAX_POWER_LIMIT = 10**12
-Hand = tuple[int, ...]
 Half = tuple[Hand, int]  # a part of the hand and the value made from it
 
 if TYPE_CHECKING:
@@ -79,19 +78,21 @@ class Solution:
 
     def to_sympy(self) -> sympy.Expr:
         """An unevaluated sympy expression (``sympy.sstr(e, order="none")`` keeps the order)."""
-        return expression.to_sympy(self.form)
+        from mathcards.mam import typeset  # sympy: 0.2 s at first import, paid only here
+
+        return typeset.to_sympy(self.form)
 
     @property
     def mathml(self) -> str:
         """Typeset from its sympy expression: ``<math>…<mo>×</mo>…</math>``."""
-        from mathcards.mam import typeset  # sympy: only once a solution is typeset
+        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once typeset
 
         return typeset.mathml(self.form)
 
     def confirmed(self, target: int | None = None) -> Solution:
         """This solution, once sympy has worked its expression out exactly to `target` (its own
         value if none is given); else `typeset.Unconfirmed`. Cheap: for the few a page shows."""
-        from mathcards.mam import typeset
+        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once confirmed
 
         typeset.confirm(self.form, self.value if target is None else target)
         return self
@@ -111,46 +112,6 @@ class Reach(NamedTuple):
 
     fewest: int
     most: int
-
-
-# ---------------------------------------------------------------- checking the input
-
-
-def hand_of(cards: Iterable[int], limit: int | None = MAX_CARDS) -> Hand:
-    """The cards as a sorted hand, or a ValueError naming what is wrong with them."""
-    if isinstance(cards, str | bytes):
-        raise ValueError(_("cards must be a list of whole numbers, not text"))
-    hand = tuple(cards)
-    if not hand:
-        raise ValueError(_("there are no cards: give at least one card"))
-    if limit is not None and len(hand) > limit:
-        message = _("{count} cards is too many: the solver takes at most {most}")
-        raise ValueError(message.format(count=len(hand), most=limit))
-    for card in hand:
-        if not _is_whole(card) or card < 1:
-            message = _("a card must be a positive whole number, not {card}")
-            raise ValueError(message.format(card=repr(card)))
-    return tuple(sorted(hand))
-
-
-def checked_target(target: int) -> int:
-    """The target, or a ValueError when it is not a whole number, 0 or more."""
-    if not _is_whole(target) or target < 0:
-        message = _("the target must be a whole number, 0 or more, not {target}")
-        raise ValueError(message.format(target=repr(target)))
-    return target
-
-
-def checked_max_power(max_power: int) -> int:
-    """`max_power`, or a ValueError when it is out of range."""
-    if not _is_whole(max_power) or not 1 <= max_power <= MAX_POWER_LIMIT:
-        message = _("max_power must be a whole number from 1 to {most}, not {max_power}")
-        raise ValueError(message.format(most=number(MAX_POWER_LIMIT, 0), max_power=repr(max_power)))
-    return max_power
-
-
-def _is_whole(number: object) -> bool:
-    return isinstance(number, int) and not isinstance(number, bool)
 
 
 # ---------------------------------------------------------------- pass 1: values
@@ -311,8 +272,8 @@ def _matching(candidates: Partners, made: frozenset[int]) -> Iterable[int]:
 def solve(
     cards: Iterable[int], target: int, *, power: bool = False, max_power: int = MAX_POWER
 ) -> list[Solution]:
-    """Every distinct solution, most cards first, then simplest (RULES.md §1), for up to
-    `LISTED` cards; a larger table is a ValueError (use `find_solutions`)."""
+    """Every distinct solution (docs/rules.md#mam-same-answer), most cards first, then simplest,
+    for up to `LISTED` cards; a larger table is a ValueError (use `find_solutions`)."""
     hand, search = _prepare(cards, target, power, max_power)
     _check_listed(hand, power, "list")
     found = {
@@ -455,7 +416,7 @@ def reachable(
 ) -> dict[int, Reach]:
     """Every target the cards can make, with the fewest and the most cards that make it (for
     up to `LISTED` cards; a larger table is a ValueError)."""
-    hand = hand_of(cards)
+    hand = hand_of(cards, limit=MAX_CARDS)
     _check_listed(hand, power, "values")
     max_power = checked_max_power(max_power)
     reach: dict[int, Reach] = {}
@@ -469,7 +430,7 @@ def reachable(
 
 
 def _prepare(cards: Iterable[int], target: int, power: bool, max_power: int) -> tuple[Hand, Search]:
-    hand = hand_of(cards)
+    hand = hand_of(cards, limit=MAX_CARDS)
     checked_target(target)
     return hand, Search(bool(power), checked_max_power(max_power))
 
@@ -481,7 +442,6 @@ __all__: list[str] = [
     "Solution",
     "best",
     "find_solutions",
-    "hand_of",
     "is_solvable",
     "reachable",
     "simplest",

@@ -1,4 +1,5 @@
-"""One step of a calculation: the only place the arithmetic rules of RULES.md §1 live.
+"""One step of a calculation: the only place the arithmetic rules live
+(docs/rules.md#mam-arithmetic).
 
 Every intermediate value is a whole number, never below zero: ``a - b`` needs ``a >= b``,
 ``a / b`` needs ``b > 0`` dividing ``a``; ``a ^ b`` (exponent variant only) is allowed when

@@ -1,5 +1,5 @@
 """Every calculation a page or a command shows, typeset from its sympy expression: a solution or
-any canonical form (`expression.Form`), or a calculation as a child typed it (`check.Node`).
+any canonical form (`expression.Form`), or a calculation as a child typed it (`tree.Node`).
 
 `expression` builds the sympy expression, unevaluated and in the child's order (each step kept:
 ``a - b`` as ``a + (-1)·b``, ``a / b`` as ``a · b⁻¹``); `mathml` prints it with sympy's
@@ -7,8 +7,12 @@ presentation MathML printer, taught to write a step as a child does: ``×``, ``�
 (``:`` in Polish), powers as superscripts, brackets only where the usual precedence needs them
 (or where the child put them around a whole right-hand side, such as ``12 − (6 − 2)``). `html`
 is what a page shows (MathML, and the plain text beside it for screen readers and copying);
-`sentence` typesets the calculations a sentence writes out; `exact` is sympy's exact value.
-Chromium draws MathML itself, so no page needs a script for it. sympy is imported on first use.
+`sentence` typesets the calculations a sentence writes out; `exact` is sympy's exact value;
+`to_sympy` is a canonical form as sympy writes it (``sympy.sstr(e, order="none")``).
+Chromium draws MathML itself, so no page needs a script for it.
+
+This module is sympy's: the solver, the checker and the pages import it only when they first
+typeset or confirm a calculation (docs/design.md#sympy-is-the-expression-layer).
 """
 
 from __future__ import annotations
@@ -16,20 +20,19 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
-from functools import cache, lru_cache
+from functools import lru_cache
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import sympy
+from sympy.printing.mathml import MathMLPresentationPrinter
 
 from mathcards.i18n import _, divided_by
 from mathcards.mam import expression as forms
-from mathcards.mam.check import BINDING, Node, Number, Operation, tree_text
 from mathcards.mam.expression import Form
 from mathcards.mam.steps import symbol
+from mathcards.mam.tree import BINDING, Calculation, Number, plain, tree
 
-if TYPE_CHECKING:
-    import sympy
-
-Calculation = Node | Form
 MEDIUM_SPACE = "0.2222em"  # the space MathML puts either side of a binary operator
 
 
@@ -37,28 +40,8 @@ class Unconfirmed(ValueError):
     """sympy's exact value of a calculation is not the one the solver or the checker found."""
 
 
-def tree(calculation: Calculation) -> Node:
-    """A calculation as a tree in the order it is read: a form's chain left to right, the
-    terms added (or multiplied) first, then those taken away (or divided by)."""
-    if not isinstance(calculation, tuple):
-        return calculation
-    kind = calculation[0]
-    if kind == forms.LEAF:
-        return Number(calculation[1], 0)
-    if kind == forms.POWER:
-        return Operation("^", tree(calculation[1]), tree(calculation[2]), 0)
-    first, second = forms.ordered_terms(calculation)
-    plus, minus = ("+", "-") if kind == forms.SUM else ("*", "/")
-    read = tree(first[0])
-    for op, term in [(plus, term) for term in first[1:]] + [(minus, term) for term in second]:
-        read = Operation(op, read, tree(term), 0)
-    return read
-
-
 def expression(calculation: Calculation) -> sympy.Expr:
     """The calculation as an unevaluated sympy expression, each step in its place."""
-    import sympy
-
     node = tree(calculation)
     if isinstance(node, Number):
         return sympy.Integer(node.value)
@@ -90,8 +73,6 @@ def confirm(calculation: Calculation, value: int) -> None:
 def _worked_out(expr: sympy.Expr) -> Any:
     """An unevaluated sum, product or power worked out in sympy's exact numbers (as `doit`
     does, a few times sooner)."""
-    import sympy
-
     if expr.is_Number:
         return expr
     parts = [_worked_out(part) for part in expr.args]
@@ -103,13 +84,6 @@ def _worked_out(expr: sympy.Expr) -> Any:
     return base**exponent
 
 
-def plain(calculation: Calculation) -> str:
-    """The calculation in plain text, as a child writes it: ``7 × 6 + 2 − 12``."""
-    if isinstance(calculation, tuple):
-        return forms.pretty(calculation)
-    return tree_text(calculation)
-
-
 def mathml(calculation: Calculation) -> str:
     """The calculation as a MathML element: ``<math><mn>7</mn><mo>×</mo>…</math>``."""
     return _mathml(calculation, divided_by())
@@ -118,7 +92,7 @@ def mathml(calculation: Calculation) -> str:
 @lru_cache(maxsize=4096)
 def _mathml(calculation: Calculation, _division: str) -> str:
     """`mathml`, kept for each language's division sign (a page shows the same ones often)."""
-    return f"<math>{_printer()().doprint(expression(calculation))}</math>"
+    return f"<math>{Written().doprint(expression(calculation))}</math>"
 
 
 def html(calculation: Calculation) -> str:
@@ -152,52 +126,68 @@ def sentence(
     return re.sub("\0(\\d+)\0", lambda match: shown_as[int(match[1])], shown)
 
 
-@cache
-def _printer() -> type:
-    """sympy's presentation printer, for the steps `expression` builds (made on first use)."""
-    import sympy
-    from sympy.printing.mathml import MathMLPresentationPrinter
+def _binding(expr: sympy.Expr) -> int:
+    """How tightly a step binds (`tree.BINDING`); a number binds tightest."""
+    kinds = {sympy.Add: BINDING["+"], sympy.Mul: BINDING["*"], sympy.Pow: BINDING["^"]}
+    return kinds.get(type(expr), 9)
 
-    def binding(expr: sympy.Expr) -> int:
-        kinds = {sympy.Add: BINDING["+"], sympy.Mul: BINDING["*"], sympy.Pow: BINDING["^"]}
-        return kinds.get(type(expr), 9)
 
-    class Written(MathMLPresentationPrinter):
-        def _print_Add(self, expr: sympy.Add) -> Any:
-            left, right = expr.args
-            taken = right.is_Mul and right.args[0] is sympy.S.NegativeOne
-            return self._step(left, "-" if taken else "+", right.args[1] if taken else right)
+class Written(MathMLPresentationPrinter):
+    """sympy's presentation printer, for the steps `expression` builds: one step a row."""
 
-        def _print_Mul(self, expr: sympy.Mul) -> Any:
-            left, right = expr.args
-            divided = right.is_Pow and right.args[1] is sympy.S.NegativeOne
-            return self._step(left, "/" if divided else "*", right.args[0] if divided else right)
+    def _print_Add(self, expr: sympy.Add) -> Any:
+        left, right = expr.args
+        taken = right.is_Mul and right.args[0] is sympy.S.NegativeOne
+        return self._step(left, "-" if taken else "+", right.args[1] if taken else right)
 
-        def _print_Pow(self, expr: sympy.Pow) -> Any:
-            base, exponent = expr.args
-            power = self.dom.createElement("msup")
-            power.appendChild(self._bracketed(base, base.is_Integer))
-            power.appendChild(self._print(exponent))
-            return power
+    def _print_Mul(self, expr: sympy.Mul) -> Any:
+        left, right = expr.args
+        divided = right.is_Pow and right.args[1] is sympy.S.NegativeOne
+        return self._step(left, "/" if divided else "*", right.args[0] if divided else right)
 
-        def _step(self, left: sympy.Expr, op: str, right: sympy.Expr) -> Any:
-            row = self.dom.createElement("mrow")
-            row.appendChild(self._bracketed(left, binding(left) >= BINDING[op]))
-            sign = self.dom.createElement("mo")
-            sign.appendChild(self.dom.createTextNode(symbol(op)))
-            if symbol(op) == ":":  # a browser spaces ":" as punctuation: as ÷ instead
-                sign.setAttribute("lspace", MEDIUM_SPACE)
-                sign.setAttribute("rspace", MEDIUM_SPACE)
-            row.appendChild(sign)
-            row.appendChild(self._bracketed(right, binding(right) > BINDING[op]))
-            return row
+    def _print_Pow(self, expr: sympy.Pow) -> Any:
+        base, exponent = expr.args
+        power = self.dom.createElement("msup")
+        power.appendChild(self._bracketed(base, base.is_Integer))
+        power.appendChild(self._print(exponent))
+        return power
 
-        def _bracketed(self, expr: sympy.Expr, bare: bool) -> Any:
-            if bare:
-                return self._print(expr)
-            row = self.dom.createElement("mrow")
-            for part in (self._l_paren(), self._print(expr), self._r_paren()):
-                row.appendChild(part)
-            return row
+    def _step(self, left: sympy.Expr, op: str, right: sympy.Expr) -> Any:
+        row = self.dom.createElement("mrow")
+        row.appendChild(self._bracketed(left, _binding(left) >= BINDING[op]))
+        sign = self.dom.createElement("mo")
+        sign.appendChild(self.dom.createTextNode(symbol(op)))
+        if symbol(op) == ":":  # a browser spaces ":" as punctuation: as ÷ instead
+            sign.setAttribute("lspace", MEDIUM_SPACE)
+            sign.setAttribute("rspace", MEDIUM_SPACE)
+        row.appendChild(sign)
+        row.appendChild(self._bracketed(right, _binding(right) > BINDING[op]))
+        return row
 
-    return Written
+    def _bracketed(self, expr: sympy.Expr, bare: bool) -> Any:
+        if bare:
+            return self._print(expr)
+        row = self.dom.createElement("mrow")
+        for part in (self._l_paren(), self._print(expr), self._r_paren()):
+            row.appendChild(part)
+        return row
+
+
+def to_sympy(form: Form) -> sympy.Expr:
+    """A canonical form as an unevaluated sympy expression in the child's order (``.doit()``
+    gives the value); print it with ``sympy.sstr(expr, order="none")`` to keep the order."""
+    if form[0] == forms.LEAF:
+        return sympy.UnevaluatedExpr(sympy.Integer(form[1]))
+    if form[0] == forms.POWER:
+        return sympy.Pow(to_sympy(form[1]), to_sympy(form[2]), evaluate=False)
+    first, second = forms.ordered_terms(form)
+    if form[0] == forms.SUM:
+        negated = [sympy.Mul(-1, to_sympy(term), evaluate=False) for term in second]
+        return sympy.Add(*map(to_sympy, first), *negated, evaluate=False)
+    inverted = [sympy.Pow(_divisor(term), -1, evaluate=False) for term in second]
+    return sympy.Mul(*map(to_sympy, first), *inverted, evaluate=False)
+
+
+def _divisor(form: Form) -> sympy.Expr:
+    """A divisor: a bare Integer prints as ``a/b`` where an UnevaluatedExpr would not."""
+    return sympy.Integer(form[1]) if form[0] == forms.LEAF else to_sympy(form)

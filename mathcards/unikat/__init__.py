@@ -1,5 +1,6 @@
-"""Unikat (RULES.md §4): the 81 cards, the board and its laying rule, the game, the longest
-chain, computer players, the odds of the first card, and one chain through all 81 cards."""
+"""Unikat (docs/rules.md#unikat): the 81 cards, the board and its laying rule, the game, the
+longest chain, computer players, the odds of the first card, and one chain through all 81
+cards."""
 
 from mathcards.unikat.board import Cell, fits, parse_table, places, touching
 from mathcards.unikat.bots import STRATEGIES, check_strategy, play_game, tournament

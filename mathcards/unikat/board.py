@@ -1,4 +1,5 @@
-"""The board: an unbounded square grid of cards, and the laying rule (RULES.md §4).
+"""The board: an unbounded square grid of cards, and the laying rule
+(docs/rules.md#unikat-laying-rule).
 
 A cell is (column x, row y): x grows to the right, y downwards; the start card lies at (0, 0).
 A card may go on an empty cell next to at least one card, and it must touch (differ in exactly

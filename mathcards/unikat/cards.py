@@ -1,4 +1,5 @@
-"""The 81 Unikat cards (RULES.md §4): four features, three values each, every card unique.
+"""The 81 Unikat cards (docs/rules.md#unikat-cards): four features, three values each, every
+card unique.
 
 A card is written as four letters, one per feature in this order: shape `s` `c` `q` (star,
 circle, square), background `w` `r` `n` (white, red, navy), colour `b` `g` `y` (blue, green,

@@ -1,24 +1,19 @@
 """Unikat's counts derived in sympy: 3⁴ = 81 cards (four features of three values each),
 81·8/2 = 324 pairs that may touch (8 neighbours a card, each pair counted from both cards),
 and the chance that a rack of N can touch the start card, 1 − C(72, N)/C(80, N). The
-expressions are unevaluated, to be shown; sympy is imported on first use."""
+expressions are unevaluated, to be shown."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import sympy
 
 from mathcards.derivation import binomial_ratio, minus, over, product, value
 from mathcards.unikat.cards import FEATURES
 from mathcards.unikat.odds import OTHERS, TOUCHING, check_rack_size
 
-if TYPE_CHECKING:
-    import sympy
-
 
 def card_count() -> sympy.Expr:
     """3⁴: a value for each of the four features, three values each."""
-    import sympy
-
     (values,) = {len(feature.values) for feature in FEATURES}
     return sympy.Pow(values, len(FEATURES), evaluate=False)
 

@@ -1,4 +1,5 @@
-"""Unikat for 2–4 players (RULES.md §4), as data plus moves, following `RoundGame` (engine.py).
+"""Unikat for 2–4 players (docs/rules.md#unikat), as data plus moves, following `RoundGame`
+(engine.py).
 
 A turn is one action: A, lay cards one after another (`Lay` … `Stop`), or B, swap a rack card
 into the display (`Swap`). A card laid next to two or more cards earns a double move: one more

@@ -1,4 +1,5 @@
-"""Unikat's moves, the phases of a turn, and the kinds of event they make (RULES.md §4).
+"""Unikat's moves, the phases of a turn, and the kinds of event they make
+(docs/rules.md#unikat-turn).
 
 A move is a small frozen value: `Lay` and `Stop` (action A), `Swap` (action B), `EndTurn`, and
 `Draw` at the end of a turn; a scripted game also takes a `ChanceOutcome`, the card that comes

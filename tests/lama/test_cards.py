@@ -1,4 +1,5 @@
-"""LAMA's decks, tokens, the playing rule and scoring (RULES.md §2), word for word."""
+"""LAMA's decks, tokens, the playing rule and scoring (docs/rules.md#lama-the-card-game,
+docs/rules.md#chips-scoring), word for word."""
 
 import re
 

@@ -1,4 +1,5 @@
-"""Every rule of the LAMA card game (RULES.md §2, chips §5) on a stacked deck."""
+"""Every rule of the LAMA card game (docs/rules.md#lama-the-card-game, chips:
+docs/rules.md#penalty-points-and-chips) on a stacked deck."""
 
 import re
 from collections import Counter

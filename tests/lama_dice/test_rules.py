@@ -1,4 +1,5 @@
-"""LAMA Dice rules, case by case with scripted rolls (RULES.md §3, §5), and chips."""
+"""LAMA Dice rules, case by case with scripted rolls (docs/rules.md#lama-dice,
+docs/rules.md#penalty-points-and-chips), and chips."""
 
 from fractions import Fraction
 

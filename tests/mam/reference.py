@@ -1,8 +1,9 @@
 """A plain reference enumerator for the target game, written to check and time the solver.
 
 It shares no code with `mathcards`: every binary tree over every selection of cards, exact
-`Fraction` arithmetic, its own reading of RULES.md §1 (steps and canonical forms), and its own
-reader of printed solutions (Python's `ast`). Slow on purpose: it is obviously right.
+`Fraction` arithmetic, its own reading of docs/rules.md#mam-arithmetic (steps and canonical
+forms), and its own reader of printed solutions (Python's `ast`). Slow on purpose: it is
+obviously right.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ def card(value: int) -> Form:
 
 
 def combine(op: str, left: Form, right: Form) -> Form:
-    """RULES.md §1: chains of + and − (× and ÷) flatten into what is added and subtracted."""
+    """docs/rules.md#mam-same-answer: chains of + and − (× and ÷) flatten into what is added
+    and subtracted."""
     if op == "^":
         return ("power", left, right)
     kind = CHAIN[op]
@@ -56,7 +58,8 @@ def form_of(text: str) -> Form:
 
 
 def _step(op: str, a: Fraction, b: Fraction, power: bool, max_power: int) -> Fraction | None:
-    """RULES.md §1 read directly: each intermediate value a whole number, 0 or more."""
+    """docs/rules.md#mam-whole-numbers read directly: each intermediate value a whole number, 0
+    or more."""
     if op == "+":
         result: Fraction | None = a + b
     elif op == "-":

@@ -79,7 +79,7 @@ def test_a_deal_comes_from_the_levels_deck():
 
 
 def test_reading_typed_cards():
-    from mathcards.mam.cards import read_cards
+    from mathcards.mam.inputs import read_cards
 
     assert read_cards("7 6, 12 2 15") == [7, 6, 12, 2, 15]
     for text, message in [

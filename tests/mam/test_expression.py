@@ -57,7 +57,7 @@ def test_printed_text_reads_back_to_the_same_form():
 
 
 def test_sympy_keeps_the_value():
-    from mathcards.mam.expression import to_sympy
+    from mathcards.mam.typeset import to_sympy
 
     for answer in ["(6+2)*(12+7-15)", "7^(12/6)-15-2", "20/(2+3)", "12*2/6"]:
         expr = to_sympy(form(answer))

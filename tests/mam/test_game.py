@@ -1,5 +1,5 @@
-"""The MAM! engine: every rule of RULES.md §1 at a known table (random play is in
-tests/test_engines.py)."""
+"""The MAM! engine: every rule of docs/rules.md#mam-the-target-game at a known table (random
+play is in tests/test_engines.py)."""
 
 from collections import Counter
 from fractions import Fraction

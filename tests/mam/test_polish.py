@@ -10,11 +10,11 @@ from mathcards.engine import ChanceOutcome, IllegalAction
 from mathcards.i18n import you
 from mathcards.mam import LEVELS, level, simplest, solve
 from mathcards.mam.bots import computer_name
-from mathcards.mam.cards import read_cards
 from mathcards.mam.check import check, preview
 from mathcards.mam.expression import describe
 from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take
 from mathcards.mam.hints import hint_ladder
+from mathcards.mam.inputs import read_cards
 from mathcards.mam.practice import PracticeSet
 from tests.contract import random_move
 from tests.english import english_words

@@ -1,8 +1,8 @@
 """sympy checks the solver and the checker (issue 21, §2): every solution listed over random
 deals, with and without the exponent variant, is worked out by sympy exactly to the target; and
-"the same solution" (RULES.md §1) is exactly the same structure of the sympy expression: chains
-of + and − flattened to what is added and what is taken away, chains of × and ÷ to the factors
-and the divisors, a power kept as base and exponent."""
+"the same solution" (docs/rules.md#mam-same-answer) is exactly the same structure of the sympy
+expression: chains of + and − flattened to what is added and what is taken away, chains of × and
+÷ to the factors and the divisors, a power kept as base and exponent."""
 
 from __future__ import annotations
 
@@ -12,16 +12,18 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathcards.mam.check import Node, Number, Operation, check, evaluate, tree_text
+from mathcards.mam.check import check, evaluate
 from mathcards.mam.solver import find_solutions
 from mathcards.mam.steps import StepError
+from mathcards.mam.tree import Node, Number, Operation, tree_text
 from mathcards.mam.typeset import exact, expression
 
 cards = st.lists(st.integers(1, 20), min_size=1, max_size=5)
 
 
 def shape(expr: sympy.Expr) -> tuple:
-    """The structure RULES.md §1 calls one solution, read from the sympy expression alone."""
+    """The structure docs/rules.md#mam-same-answer calls one solution, read from the sympy
+    expression alone."""
     if expr.is_Integer:
         return ("card", int(expr))
     if expr.is_Pow and expr.args[1] is not sympy.S.NegativeOne:

@@ -1,4 +1,5 @@
-"""The 81 cards and the board's laying rule (RULES.md §4)."""
+"""The 81 cards and the board's laying rule (docs/rules.md#unikat-cards,
+docs/rules.md#unikat-laying-rule)."""
 
 import random
 from itertools import combinations

@@ -1,4 +1,4 @@
-"""Every rule of Unikat (RULES.md §4), each with a stacked bag."""
+"""Every rule of Unikat (docs/rules.md#unikat), each with a stacked bag."""
 
 import random
 from fractions import Fraction

@@ -30,7 +30,6 @@ from widgets.lama.cards import (
     render_piles,
     render_seats,
 )
-from widgets.lama.derivation import render_draw
 from widgets.style import LAMA_STYLE, page_style
 
 CHOSE = {Draw: N_("You chose to <b>draw</b>."), Quit: N_("You chose to <b>quit</b>.")}
@@ -79,6 +78,8 @@ class DrawOrQuit(Complains, w.VBox):
     def another(self) -> None:
         """Play a seeded game between computer players up to a moment to decide: you (the
         first seat, "You" or "Ty") cannot play a card but may draw."""
+        from widgets.lama.derivation import render_draw  # sympy: 0.2 s at first import
+
         self.seed, self.game = next_moment(self.preset.value, self.seed, [you(), *NAMES[:2]])
         view = self.game.view(self.game.player)
         self.situation.value = (

@@ -5,12 +5,16 @@ compared, different dice, and the table to play at.
 
 Every button asks the engine in `mathcards.lama_dice`, then re-renders; no rule lives here.
 Heavy work (many simulated rounds or games, a chart) runs after the page is shown, behind a
-progress bar (widgets.worker), so a page opens at once and buttons stay responsive.
+progress bar (widgets.worker), so a page opens at once and buttons stay responsive. The
+derivations typeset with sympy: they are imported when a page first asks for one (`__getattr__`),
+so that the pages without one open without sympy.
 """
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from widgets.lama_dice.cards import read_row, render_row
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
-from widgets.lama_dice.derivation import BustDerivation, DiceDerivation
 from widgets.lama_dice.exercise import RollOrQuit
 from widgets.lama_dice.last_player import LastPlayer
 from widgets.lama_dice.layouts import LayoutsCompared
@@ -18,6 +22,14 @@ from widgets.lama_dice.odds import OddsDemo, render_frequencies, render_odds
 from widgets.lama_dice.roller import DiceRoller
 from widgets.lama_dice.strategies import StrategyRace, WholeGames
 from widgets.lama_dice.table import LamaDiceTable
+
+if TYPE_CHECKING:
+    from widgets.lama_dice.derivation import BustDerivation, DiceDerivation
+
+WITH_SYMPY = {
+    "BustDerivation": "widgets.lama_dice.derivation",
+    "DiceDerivation": "widgets.lama_dice.derivation",
+}
 
 __all__ = [
     "BustDerivation",
@@ -37,3 +49,10 @@ __all__ = [
     "render_odds",
     "render_row",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A derivation, imported from its module when a page first asks for it."""
+    if name not in WITH_SYMPY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(WITH_SYMPY[name]), name)  # sympy: 0.2 s at first import

@@ -8,6 +8,8 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
+import sympy
+from sympy.printing.mathml import MathMLPresentationPrinter
 
 from mathcards.i18n import _
 from mathcards.lama_dice.derivation import (
@@ -26,49 +28,44 @@ from widgets.style import LAMA_DICE_STYLE, page_style
 from widgets.tables import table
 
 
-def _printer() -> Any:
+class InOrder(MathMLPresentationPrinter):
     """sympy's presentation printer, keeping sums and products in the order they were built
     (the dice's order) and k/6 as it is written."""
-    import sympy
-    from sympy.printing.mathml import MathMLPresentationPrinter
 
-    class InOrder(MathMLPresentationPrinter):
-        def _print_Add(self, expr: sympy.Add) -> Any:
-            row = self.dom.createElement("mrow")
-            for number, term in enumerate(expr.args):
-                taken = term.is_Mul and term.args[0] is sympy.S.NegativeOne
-                if number or taken:
-                    row.appendChild(self._sign("−" if taken else "+"))
-                row.appendChild(self._print(term.args[1] if taken else term))
-            return row
+    def _print_Add(self, expr: sympy.Add) -> Any:
+        row = self.dom.createElement("mrow")
+        for number, term in enumerate(expr.args):
+            taken = term.is_Mul and term.args[0] is sympy.S.NegativeOne
+            if number or taken:
+                row.appendChild(self._sign("−" if taken else "+"))
+            row.appendChild(self._print(term.args[1] if taken else term))
+        return row
 
-        def _print_Mul(self, expr: sympy.Mul) -> Any:
-            count, six = expr.args if len(expr.args) == 2 else (None, None)
-            if six is not None and six.is_Pow and six.args[1] is sympy.S.NegativeOne:
-                fraction = self.dom.createElement("mfrac")
-                fraction.appendChild(self._print(count))
-                fraction.appendChild(self._print(six.args[0]))
-                return fraction
-            row = self.dom.createElement("mrow")
-            for number, factor in enumerate(expr.args):
-                if number:
-                    row.appendChild(self._sign("\u2062" if factor.is_Add else "·"))
-                row.appendChild(self._bracketed(factor) if factor.is_Add else self._print(factor))
-            return row
+    def _print_Mul(self, expr: sympy.Mul) -> Any:
+        count, six = expr.args if len(expr.args) == 2 else (None, None)
+        if six is not None and six.is_Pow and six.args[1] is sympy.S.NegativeOne:
+            fraction = self.dom.createElement("mfrac")
+            fraction.appendChild(self._print(count))
+            fraction.appendChild(self._print(six.args[0]))
+            return fraction
+        row = self.dom.createElement("mrow")
+        for number, factor in enumerate(expr.args):
+            if number:
+                row.appendChild(self._sign("\u2062" if factor.is_Add else "·"))
+            row.appendChild(self._bracketed(factor) if factor.is_Add else self._print(factor))
+        return row
 
-        def _sign(self, text: str) -> Any:
-            sign = self.dom.createElement("mo")
-            sign.appendChild(self.dom.createTextNode(text))
-            return sign
+    def _sign(self, text: str) -> Any:
+        sign = self.dom.createElement("mo")
+        sign.appendChild(self.dom.createTextNode(text))
+        return sign
 
-        def _bracketed(self, expr: sympy.Expr) -> Any:
-            row = self.dom.createElement("mrow")
-            row.appendChild(self._sign("("))
-            row.appendChild(self._print(expr))
-            row.appendChild(self._sign(")"))
-            return row
-
-    return InOrder()
+    def _bracketed(self, expr: sympy.Expr) -> Any:
+        row = self.dom.createElement("mrow")
+        row.appendChild(self._sign("("))
+        row.appendChild(self._print(expr))
+        row.appendChild(self._sign(")"))
+        return row
 
 
 def plain(expr: Any) -> str:
@@ -91,7 +88,7 @@ def plain(expr: Any) -> str:
 def math(expr: Any) -> str:
     """The expression drawn as MathML, its plain text beside it for a screen reader."""
     return (
-        f'<span aria-hidden="true"><math>{_printer().doprint(expr)}</math></span>'
+        f'<span aria-hidden="true"><math>{InOrder().doprint(expr)}</math></span>'
         f'<span class="mc-said">{escape(plain(expr))}</span>'
     )
 

@@ -9,7 +9,6 @@ from itertools import groupby
 import ipywidgets as w
 
 from mathcards.i18n import _, ngettext
-from mathcards.mam import typeset
 from mathcards.mam.cards import level_choices, target
 from mathcards.mam.check import preview
 from mathcards.mam.game import MamGame
@@ -52,6 +51,8 @@ def render_scores(game: MamGame) -> str:
 
 def render_solutions(found: Found, target: int) -> str:
     """How many ways there are, and the best of them grouped by how many cards they use."""
+    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once solutions show
+
     solutions = found.solutions
     if not solutions:
         nothing = _("No calculation makes {target} from these cards.").format(target=target)
@@ -79,6 +80,8 @@ def render_solutions(found: Found, target: int) -> str:
 def render_preview(text: str, power: bool) -> str:
     """The typed calculation as the child would write it, typeset (MathML, with its plain text
     beside it for a screen reader), and its value so far."""
+    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once a child types
+
     seen = preview(text, power=power)
     if seen.problem and not seen.latex:
         return f'<span class="mc-preview-problem">{escape(seen.problem)}</span>'
@@ -99,6 +102,8 @@ def render_preview(text: str, power: bool) -> str:
 
 def render_hints(rungs: list[str]) -> str:
     """The hints shown so far, one a line."""
+    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once a hint shows
+
     label = escape(_("Hint:"))
     return "".join(f"<p><b>{label}</b> {typeset.sentence(rung)}</p>" for rung in rungs)
 
@@ -191,6 +196,8 @@ class AnswerBox(w.VBox):
 
     def say(self, text: str, ok: bool | None = None) -> None:
         """A sentence under the box; the calculations a `Sentence` writes out are typeset."""
+        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once a verdict shows
+
         calculations = getattr(text, "calculations", ())
         shown = typeset.sentence(text) if calculations else None
         self.message.value = render_message(text, ok, shown)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as w
+from sympy.printing.mathml import mathml
 
 from mathcards.i18n import N_, _, number
-from mathcards.mam.cards import read_cards
 from mathcards.mam.counting import (
     FORMAL,
     MOST_CARDS,
@@ -19,6 +19,7 @@ from mathcards.mam.counting import (
     formal_count,
     general_factors,
 )
+from mathcards.mam.inputs import read_cards
 from mathcards.mam.odds import distinct_calculations
 from widgets.controls import Complains, html, row, shows_errors
 from widgets.mam.cards import power_box
@@ -39,8 +40,6 @@ COUNTS_COLUMNS = (
 def formula(parts: tuple, plain: str) -> str:
     """A product typeset by sympy's MathML printer, factor by factor in the order given, and
     its plain text beside it (for a screen reader and for copying)."""
-    from sympy.printing.mathml import mathml
-
     shown = TIMES.join(mathml(part, printer="presentation", order="none") for part in parts)
     return (
         f'<span aria-hidden="true"><math><mrow>{shown}</mrow></math></span>'

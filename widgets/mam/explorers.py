@@ -10,10 +10,10 @@ import ipywidgets as w
 
 from mathcards.i18n import N_, _, number
 from mathcards.mam import level as level_named
-from mathcards.mam import typeset
-from mathcards.mam.cards import deal, read_cards, target
+from mathcards.mam.cards import deal, target
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.expression import describe
+from mathcards.mam.inputs import read_cards
 from mathcards.mam.odds import (
     distinct_calculations,
     ordered_calculations,
@@ -173,6 +173,8 @@ class SameSolution(Complains, w.VBox):
 
 def render_comparison(verdicts: list[Verdict]) -> str:
     """Each calculation in words, then one sentence: the same solution or not."""
+    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once compared
+
     lines = []
     for name, verdict in zip((FIRST, SECOND), verdicts, strict=True):
         words = describe(verdict.form) if verdict.correct and verdict.form else verdict.message

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from html import escape
 
+import sympy
+from sympy.printing.mathml import mathml
+
 from mathcards.i18n import _
 from mathcards.mam.cards import Level
 from mathcards.mam.generating import expanded, product, ways
@@ -14,8 +17,6 @@ from mathcards.mam.generating import expanded, product, ways
 def _pieces(pieces: list[object], joined: str, whole: object) -> str:
     """A long formula piece by piece, each its own `<math>`, so that the line wraps on any
     screen; the whole in plain text beside it."""
-    from sympy.printing.mathml import mathml
-
     shown = joined.join(f"<math>{mathml(piece, printer='presentation')}</math>" for piece in pieces)
     said = escape(plain(whole))
     return f'<span aria-hidden="true">{shown}</span><span class="mc-said">{said}</span>'
@@ -23,16 +24,12 @@ def _pieces(pieces: list[object], joined: str, whole: object) -> str:
 
 def _terms(expr: object) -> str:
     """A polynomial term by term, the highest power first."""
-    import sympy
-
     terms = sympy.Add.make_args(expr)
     return _pieces(sorted(terms, key=lambda term: -sympy.degree(term)), " + ", expr)
 
 
 def _factors(expr: object) -> str:
     """A product factor by factor, each in brackets."""
-    import sympy
-
     return "(" + _pieces(list(sympy.Mul.make_args(expr)), ")·(", expr) + ")"
 
 

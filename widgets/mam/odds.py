@@ -28,7 +28,6 @@ from widgets.mam.cards import (
     power_box,
     progress,
 )
-from widgets.mam.generating import render_generating
 from widgets.style import MAM_STYLE, page_style
 from widgets.tables import table
 from widgets.worker import background
@@ -72,6 +71,8 @@ class TargetOdds(Complains, w.VBox):
     @shows_errors
     def show(self) -> None:
         """Redraw both charts for the chosen level (the counts ship with the package)."""
+        from widgets.mam.generating import render_generating  # sympy: 0.2 s at first import
+
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)
         show_chart(self.dice, chart_html("target_chart", "", chosen))

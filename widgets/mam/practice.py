@@ -10,7 +10,6 @@ import ipywidgets as w
 
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
-from mathcards.mam import typeset
 from mathcards.mam.expression import Sentence
 from mathcards.mam.practice import PracticeSet
 from widgets.book import HERE, BookBar, ClassBook, served
@@ -38,6 +37,8 @@ from widgets.tables import table
 def render_report(practice: PracticeSet) -> str:
     """Every deal of a finished set: the cards, your answer, what it won, and for a deal you
     missed one good answer."""
+    from mathcards.mam import typeset  # sympy: 0.2 s at first import, at the set's end
+
     rows = []
     for deal_number, exercise in enumerate(practice.exercises, 1):
         yours = typeset.sentence(exercise.answer) if exercise.answer else "—"

@@ -35,12 +35,13 @@ from widgets.unikat.cards import (
     render_steps,
     render_table,
 )
-from widgets.unikat.derivation import render_counts
 
 
 def pairs_that_touch() -> w.HTML:
     """How many cards and pairs that may touch there are, derived by sympy (3⁴, 81 × 8 / 2),
     and the pairs counted pair by pair."""
+    from widgets.unikat.derivation import render_counts  # sympy: 0.2 s at first import
+
     count = f"<b>{number(touching_pairs(), 0)}</b>"
     one_by_one = _("Pairs that may touch, counted one by one: {count}.").format(count=count)
     return w.HTML(FORMULA_STYLE + render_counts() + f"<p>{one_by_one}</p>")

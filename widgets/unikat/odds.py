@@ -24,7 +24,6 @@ from widgets.controls import (
     shows_errors,
 )
 from widgets.style import UNIKAT_STYLE, page_style
-from widgets.unikat.derivation import render_rack
 
 
 def render_odds_curve(chosen: int, height: int = 200, step: int = 6) -> str:
@@ -102,6 +101,8 @@ class RackOdds(Complains, w.VBox):
     @shows_errors
     def reset(self) -> None:
         """A new rack size: its exact odds, and no deals yet."""
+        from widgets.unikat.derivation import render_rack  # sympy: 0.2 s at first import
+
         n = self.size.value
         chance = can_lay_first(n)
         self.deals = []

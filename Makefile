@@ -6,13 +6,20 @@ BIN    := $(VENV)/bin
 PORT   ?= 8866
 PROXY  := $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 
-.PHONY: serve test hub-test lint messages bench bench-pages bench-classroom bench-live browser proxy postgres clean
+.PHONY: serve test check hub-test lint messages bench bench-pages bench-classroom bench-live browser proxy postgres clean
 
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
 
+# The whole suite on both cores: the tests that share a server (the lessons', the live class's,
+# a JupyterHub, the installed wheel's) each run on one worker, beside the others.
 test: lint browser proxy postgres
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+# The fast tier, for everyday work: lint, then every test that starts no browser and no server
+# (no Voila, no JupyterHub, no PostgreSQL, no wheel), on both cores.
+check: lint
+	$(BIN)/python -m pytest -n 2 -m "not browser and not hub and not wheel and not server"
 
 # Only the JupyterHub tests (tests/hub): a real Hub, its proxy, the class service over PostgreSQL
 # (tests/postgres.py; skipped, saying why, without it) and the students in Chromium.

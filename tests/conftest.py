@@ -1,5 +1,5 @@
-"""Shared test settings: hypothesis without per-example deadlines (CI machines are loaded), and
-the one fake clock every widget test winds by hand."""
+"""Shared test settings: hypothesis without per-example deadlines (CI machines are loaded), the
+one fake clock every widget test winds by hand, and which tests share a worker of `pytest -n`."""
 
 from __future__ import annotations
 
@@ -70,3 +70,19 @@ def class_book_of_the_tests(tmp_path_factory):
         folder = tmp_path_factory.mktemp("classbook")
         os.environ["MATHCARDS_DB"] = f"sqlite:///{folder / 'classbook.sqlite'}"
     yield
+
+
+# The servers that tests share, each started once a worker: the tests that use one run on the
+# same worker of `pytest -n 2 --dist loadgroup` (`make test`), each group one after another,
+# beside the tests that start no server on the other worker.
+SHARED = {"server": "lessons", "live_server": "live", "installed": "wheel"}  # fixture: group
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        group = next((SHARED[name] for name in names if name in SHARED), None)
+        if group is None and item.get_closest_marker("hub"):
+            group = "hub"  # JupyterHubs with their students' servers: one at a time
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))

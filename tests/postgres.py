@@ -12,13 +12,14 @@ import os
 import pwd
 import re
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.servers import free_port
 
 PROGRAMS = ("initdb", "pg_ctl", "pg_isready")
 DEBIAN = Path("/usr/lib/postgresql")
@@ -51,12 +52,6 @@ def not_root() -> tuple[list[str], int | None]:
         return ["runuser", "-u", user.pw_name, "--"], user.pw_uid
     words = ["setpriv", f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups"]
     return words, user.pw_uid
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Server:

@@ -12,7 +12,7 @@ import pytest
 from mathcards.book import Book
 from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
 
-BACKENDS = ["sqlite", "postgresql"]
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.server)]
 
 
 class SchoolClock:

@@ -21,7 +21,8 @@ from sqlalchemy import event
 
 from mathcards.book import Book, BookError, BookUnavailable, Step, default_url
 from mathcards.book.database import ENVIRONMENT, book_url
-from tests.postgres import Server, free_port, programs
+from tests.postgres import Server, programs
+from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASS = 30
@@ -154,6 +155,7 @@ def test_a_postgresql_that_never_answers_is_given_up_after_the_connect_timeout()
     assert "timeout" in str(refused.value).lower()
 
 
+@pytest.mark.server
 @pytest.mark.skipif(programs() is None, reason="no PostgreSQL: `make postgres` installs it")
 def test_a_postgresql_that_goes_down_is_one_sentence_and_the_book_comes_back():
     own = Server(programs())  # type: ignore[arg-type]

@@ -7,19 +7,14 @@ Chromium is `$MATHCARDS_CHROMIUM`, else `/usr/bin/chromium`, else Playwright's o
 from __future__ import annotations
 
 import os
-import re
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from contextlib import contextmanager
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.servers import ROOT, Served, serving
+
 FIRST_RENDER_MS = 60_000
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -31,84 +26,6 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_up(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server stopped with exit status {server.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"no answer from {url} after {seconds} s")
-
-
-@contextmanager
-def serving(lessons: Path, log_folder: Path, *options: str, db: str | None = None):
-    """`mathcards serve` for a lessons folder on a free loopback port (with more `options`, such
-    as `--warm all`), its class book in `db` (else a new file beside its log); yields its base
-    URL."""
-    port = free_port()
-    log = (log_folder / "server.log").open("w")
-    book = db or f"sqlite:///{log_folder / 'classbook.sqlite'}"
-    command = [
-        sys.executable,
-        "-m",
-        "mathcards.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--lessons",
-        str(lessons),
-        *options,
-    ]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        env={**os.environ, "MATHCARDS_DB": book},
-    )
-    base = f"http://127.0.0.1:{port}"
-    SERVERS[base] = process
-    try:
-        wait_until_up(base + "/mathcards/class.json", process)  # not a page: no kernel taken
-        yield base
-    finally:
-        stop_server(process)
-        log.close()
-
-
-SERVERS: dict[str, subprocess.Popen] = {}  # by base URL: each server `serving` started
-
-
-def stop_server(process: subprocess.Popen, how: signal.Signals = signal.SIGTERM) -> None:
-    """Stop a server and everything it started (a server already killed is left as it is)."""
-    try:
-        os.killpg(process.pid, how)
-        process.wait(timeout=20)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=20)
-
-
-def teacher_url(log: Path) -> str:
-    """The teacher's page, as the server printed it for the teacher (with the teacher's code)."""
-    found = re.search(r"http://\S+/mathcards/teacher\?code=\w+", log.read_text())
-    assert found, f"no teacher's address in {log}"
-    return found.group()
 
 
 def join(page, name: str) -> None:
@@ -127,23 +44,29 @@ def wait_until_warm(log: Path, page: str, times: int = 1, seconds: float = 300) 
         time.sleep(0.5)
 
 
-def quiet(seconds: float = 300, busy_percent: float = 20) -> None:
-    """Until the processors are nearly idle for a second (warm kernels have run their pages),
-    or `seconds` have passed."""
-    import psutil
-
-    deadline = time.monotonic() + seconds
-    while psutil.cpu_percent(interval=1) > busy_percent and time.monotonic() < deadline:
-        pass
+def warm_pages(lessons: Path, language: str) -> list[str]:
+    """The pages `mathcards serve --lang language` keeps warm kernels for: every page of the
+    language."""
+    return sorted(p.relative_to(lessons).as_posix() for p in (lessons / language).rglob("*.ipynb"))
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory) -> str:
-    """The lessons, served as `make serve` serves them, once their warm kernels have run their
+def server(tmp_path_factory) -> Iterator[str]:
+    """The lessons, served as `make serve` serves them, once the warm kernels have run their
     pages (a first page opened while twenty kernels start would wait for all of them)."""
-    with serving(ROOT / "lessons", tmp_path_factory.mktemp("voila")) as base:
-        quiet()
-        yield base
+    with serving(ROOT / "lessons", tmp_path_factory.mktemp("voila")) as served:
+        for page in warm_pages(ROOT / "lessons", "en"):
+            wait_until_warm(served.log, page)
+        yield served.base
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory) -> Iterator[Served]:
+    """The lessons served for the live class and the class book's pages: no warm kernels (the
+    pages a live test opens start their kernels side by side, none waits behind a pool); each
+    test starts a game of its own, with students of its own."""
+    with serving(ROOT / "lessons", tmp_path_factory.mktemp("live"), "--warm", "none") as served:
+        yield served
 
 
 def assert_not_blank(screenshot: Path) -> None:

@@ -13,21 +13,14 @@ import pytest
 from playwright.sync_api import expect
 
 from mathcards.mam import best
-from tests.browser.conftest import (
-    ROOT,
-    SERVERS,
-    join,
-    layout_problems,
-    serving,
-    stop_server,
-    teacher_url,
-)
+from tests.browser.conftest import join, layout_problems
 from tests.postgres import (
     MISSING,
     Server,
     postgres,  # noqa: F401 - the session's PostgreSQL server
     programs,
 )
+from tests.servers import ROOT, serving, stop
 
 pytestmark = pytest.mark.browser
 PRACTICE = "en/mam/2-practice.ipynb"
@@ -68,9 +61,9 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
     browser, tmp_path, database
 ):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    with serving(ROOT / "lessons", tmp_path, "--warm", PRACTICE, db=database) as base:
+    with serving(ROOT / "lessons", tmp_path, "--warm", PRACTICE, db=database) as served:
         page = context.new_page()
-        page.goto(f"{base}/voila/render/{PRACTICE}")
+        page.goto(f"{served.base}/voila/render/{PRACTICE}")
         expect(page.locator(".mc-join-name input")).to_be_visible()
         join(page, "Ola")
         practice = page.locator(".mc-practice")
@@ -84,11 +77,11 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
         expect(practice.locator(".mc-message.mc-error")).to_contain_text("Not yet")
         # the set, two answers and going on: each acknowledged once it is committed
         expect(page.locator(".mc-saved")).to_have_text("Saved: 4")
-        stop_server(SERVERS[base], signal.SIGKILL)  # kill -9: no time to save anything more
+        stop(served.process, signal.SIGKILL)  # kill -9: no time to save anything more
 
-    with serving(ROOT / "lessons", tmp_path, "--warm", "none", db=database) as base:
+    with serving(ROOT / "lessons", tmp_path, "--warm", "none", db=database) as served:
         again = context.new_page()  # the page opened again, in the same browser
-        again.goto(f"{base}/voila/render/{PRACTICE}")
+        again.goto(f"{served.base}/voila/render/{PRACTICE}")
         practice = again.locator(".mc-practice")
         expect(practice.locator(".mc-progress")).to_contain_text("Deal 2 of 8")
         expect(practice.locator(".mc-progress")).to_contain_text("solved 1")
@@ -97,7 +90,7 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
         expect(again.locator(".mc-book-who")).to_contain_text("Ola")
 
         teacher = context.new_page()
-        teacher.goto(teacher_url(tmp_path / "server.log"))
+        teacher.goto(served.teacher_url())
         students = teacher.locator("table").first
         row = students.locator("tr", has_text="Ola")
         expect(row.locator("td").nth(2)).to_have_text("1")  # deals solved
@@ -123,17 +116,16 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
     context.close()
 
 
-def test_the_teacher_page_needs_the_teachers_code(browser, tmp_path):
-    with serving(ROOT / "lessons", tmp_path, "--warm", "none") as base:
-        page = browser.new_page()
-        response = page.goto(f"{base}/mathcards/teacher")
-        assert response.status == 403
-        expect(page.locator("h1")).to_have_text("For the teacher only")
-        assert page.goto(f"{base}/mathcards/teacher?code=WRONGCODE").status == 403
-        page.goto(teacher_url(tmp_path / "server.log"))
-        assert "code=" not in page.url  # kept in a cookie, not in the address bar
-        expect(page.locator("h1")).to_contain_text("The class book of")
-        page.close()
+def test_the_teacher_page_needs_the_teachers_code(browser, live_server):
+    page = browser.new_page()
+    response = page.goto(f"{live_server.base}/mathcards/teacher")
+    assert response.status == 403
+    expect(page.locator("h1")).to_have_text("For the teacher only")
+    assert page.goto(f"{live_server.base}/mathcards/teacher?code=WRONGCODE").status == 403
+    page.goto(live_server.teacher_url())
+    assert "code=" not in page.url  # kept in a cookie, not in the address bar
+    expect(page.locator("h1")).to_contain_text("The class book of")
+    page.close()
 
 
 def test_a_database_that_goes_down_costs_the_student_one_sentence_never_the_page(browser, tmp_path):
@@ -142,9 +134,10 @@ def test_a_database_that_goes_down_costs_the_student_one_sentence_never_the_page
     database = Server(programs_folder)  # a PostgreSQL of this test's own, to stop and start
     database.start()
     try:
-        with serving(ROOT / "lessons", tmp_path, "--warm", "none", db=database.database()) as base:
+        book = database.database()
+        with serving(ROOT / "lessons", tmp_path, "--warm", "none", db=book) as served:
             page = browser.new_page()
-            page.goto(f"{base}/voila/render/{PRACTICE}")
+            page.goto(f"{served.base}/voila/render/{PRACTICE}")
             join(page, "Kim")
             practice = page.locator(".mc-practice")
             answer(practice, "1+")
@@ -156,7 +149,7 @@ def test_a_database_that_goes_down_costs_the_student_one_sentence_never_the_page
             expect(practice.locator(".mc-message.mc-ok")).to_contain_text("Correct")
             expect(practice.locator(".mc-progress")).to_contain_text("solved 1")
             teacher = browser.new_page()
-            teacher.goto(teacher_url(tmp_path / "server.log"))
+            teacher.goto(served.teacher_url())
             expect(teacher.locator(".mc-said")).to_contain_text("cannot be reached")
 
             database.start()  # back, on the same port: the next step is kept again

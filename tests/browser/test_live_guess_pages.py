@@ -14,11 +14,14 @@ from playwright.sync_api import expect
 
 from mathcards.chips import LLAMA
 from mathcards.lama_dice.live import Question
-from tests.browser.conftest import ROOT, join, layout_problems, serving, teacher_url
+from tests.browser.conftest import join, layout_problems
 
 pytestmark = pytest.mark.browser
 QUESTION = Question((2, 2, 6), (1, 3, 5, LLAMA), asks="bust")  # the projector's first moment
-GUESSES = {"Ala": "40", "Ola": "60", "Ela": "90"}
+# each run's students, joined to the class book of the server the live tests share, and what
+# each of them guesses
+CLASSES = {"en": ("Ula", "Ola", "Zoe"), "pl": ("Kasia", "Iza", "Ida")}
+GUESSED = ("40", "60", "90")
 SAID = {
     "en": {"in": "Your guess is in", "exact": "The exact answer", "rolled": "rolled 1,000 times"},
     "pl": {
@@ -54,72 +57,69 @@ def share_said(text: str) -> str:
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
-def test_a_class_guesses_and_the_dice_answer(browser, tmp_path, language):
+def test_a_class_guesses_and_the_dice_answer(browser, live_server, tmp_path, language):
     other = "pl" if language == "en" else "en"
-    students = {"Ala": language, "Ola": other, "Ela": language}
-    # no warm kernels: twenty of them starting would hold back the first page past its wait
-    with serving(ROOT / "lessons", tmp_path, "--warm", "none") as base:
-        teacher = browser.new_context(viewport={"width": 1280, "height": 800})
-        projector = teacher.new_page()
-        projector.goto(teacher_url(tmp_path / "server.log"))  # the teacher's cookie
-        projector.goto(f"{base}/voila/render/{language}/live/guess-projector.ipynb")
-        projector.wait_for_selector("#loading", state="hidden")
+    ala, ola, ela = CLASSES[language]
+    students = {ala: language, ola: other, ela: language}
+    guesses = dict(zip(CLASSES[language], GUESSED, strict=True))
+    base = live_server.base
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800})
+    projector = teacher.new_page()
+    projector.goto(live_server.teacher_url())  # the teacher's cookie
+    projector.goto(f"{base}/voila/render/{language}/live/guess-projector.ipynb")
+    projector.wait_for_selector("#loading", state="hidden")
 
-        pages, contexts = {}, {}
-        for name, spoken in students.items():
-            contexts[name] = browser.new_context(viewport={"width": 390, "height": 844})
-            pages[name] = open_page(
-                contexts[name], f"{base}/voila/render/{spoken}/live/2-lama-dice-guess.ipynb"
-            )
-            join(pages[name], name)
+    pages, contexts = {}, {}
+    for name, spoken in students.items():
+        contexts[name] = browser.new_context(viewport={"width": 390, "height": 844})
+        pages[name] = open_page(
+            contexts[name], f"{base}/voila/render/{spoken}/live/2-lama-dice-guess.ipynb"
+        )
+        join(pages[name], name)
 
-        projector.locator("button.mc-guess-ask").click()  # the lesson starts with its question
-        for name in students:
-            expect(projector.locator(".mc-live-room")).to_contain_text(name)
-        for page in pages.values():
-            expect(page.locator(".mc-guess-question")).to_be_visible()
-            expect(page.locator(".mc-guess-moment svg").first).to_be_visible()
-        guess(pages["Ola"], "1/2")
-        for name, text in GUESSES.items():  # Ola's second guess counts
-            guess(pages[name], text)
-            expect(pages[name].locator(".mc-guess-said")).to_contain_text(
-                SAID[students[name]]["in"]
-            )
-        expect(projector.locator(".mc-guess-count")).to_contain_text("3")
-        expect(pages["Ala"].locator(".mc-guess-said")).not_to_contain_text("60")  # only Ola's
+    projector.locator("button.mc-guess-ask").click()  # the lesson starts with its question
+    for name in students:
+        expect(projector.locator(".mc-live-room")).to_contain_text(name)
+    for page in pages.values():
+        expect(page.locator(".mc-guess-question")).to_be_visible()
+        expect(page.locator(".mc-guess-moment svg").first).to_be_visible()
+    guess(pages[ola], "1/2")
+    for name, text in guesses.items():  # Ola's second guess counts
+        guess(pages[name], text)
+        expect(pages[name].locator(".mc-guess-said")).to_contain_text(SAID[students[name]]["in"])
+    expect(projector.locator(".mc-guess-count")).to_contain_text("3")
+    expect(pages[ala].locator(".mc-guess-said")).not_to_contain_text("60")  # only Ola's
 
-        # Ola reloads: her guess is still in
-        pages["Ola"].reload()
-        pages["Ola"].wait_for_selector("#loading", state="hidden")
-        expect(pages["Ola"].locator(".mc-guess-said")).to_contain_text(percent_in(0.6, other))
-        assert not layout_problems(pages["Ola"])
+    # Ola reloads: her guess is still in
+    pages[ola].reload()
+    pages[ola].wait_for_selector("#loading", state="hidden")
+    expect(pages[ola].locator(".mc-guess-said")).to_contain_text(percent_in(0.6, other))
+    assert not layout_problems(pages[ola])
 
-        projector.locator("button.mc-guess-reveal").click()
-        exact = QUESTION.exact()
-        assert isinstance(exact, Fraction)
-        expect(projector.locator(".mc-guess-exact")).to_contain_text(SAID[language]["exact"])
-        expect(projector.locator(".mc-guess-exact")).to_contain_text(percent_in(exact, language))
-        expect(projector.locator(".mc-guess-spread .mc-bar-row")).to_have_count(10)
-        expect(projector.locator(".mc-guess-spread [data-exact='true']")).to_have_count(1)
-        closest = min(GUESSES, key=lambda name: abs(Fraction(GUESSES[name]) / 100 - exact))
-        first = projector.locator(".mc-guess-closest li").first
-        expect(first).to_have_attribute("data-name", closest)
-        for name, page in pages.items():
-            expect(page.locator(".mc-guess-said")).to_contain_text(SAID[students[name]]["exact"])
-            expect(page.locator(".mc-guess-said")).to_contain_text(
-                percent_in(exact, students[name])
-            )
+    projector.locator("button.mc-guess-reveal").click()
+    exact = QUESTION.exact()
+    assert isinstance(exact, Fraction)
+    expect(projector.locator(".mc-guess-exact")).to_contain_text(SAID[language]["exact"])
+    expect(projector.locator(".mc-guess-exact")).to_contain_text(percent_in(exact, language))
+    expect(projector.locator(".mc-guess-spread .mc-bar-row")).to_have_count(10)
+    expect(projector.locator(".mc-guess-spread [data-exact='true']")).to_have_count(1)
+    closest = min(guesses, key=lambda name: abs(Fraction(guesses[name]) / 100 - exact))
+    first = projector.locator(".mc-guess-closest li").first
+    expect(first).to_have_attribute("data-name", closest)
+    for name, page in pages.items():
+        expect(page.locator(".mc-guess-said")).to_contain_text(SAID[students[name]]["exact"])
+        expect(page.locator(".mc-guess-said")).to_contain_text(percent_in(exact, students[name]))
 
-        projector.locator("button.mc-guess-roll-1000").click()
-        expect(projector.locator(".mc-guess-rolls")).to_contain_text(SAID[language]["rolled"])
-        expect(projector.locator(".mc-guess-chart img").first).to_be_attached()
-        rolled = share_said(projector.locator(".mc-guess-rolls").inner_text())
-        for name, page in pages.items():  # the same rolls on every page
-            expect(page.locator(".mc-guess-rolls")).to_contain_text(SAID[students[name]]["rolled"])
-            assert share_said(page.locator(".mc-guess-rolls").inner_text()) == rolled
-        projector.screenshot(path=str(tmp_path / f"guess-projector-{language}.png"), full_page=True)
-        pages["Ala"].screenshot(path=str(tmp_path / f"guess-seat-{language}.png"), full_page=True)
-        assert not layout_problems(projector)
-        assert not layout_problems(pages["Ala"])
-        for context in (teacher, *contexts.values()):
-            context.close()
+    projector.locator("button.mc-guess-roll-1000").click()
+    expect(projector.locator(".mc-guess-rolls")).to_contain_text(SAID[language]["rolled"])
+    expect(projector.locator(".mc-guess-chart img").first).to_be_attached()
+    rolled = share_said(projector.locator(".mc-guess-rolls").inner_text())
+    for name, page in pages.items():  # the same rolls on every page
+        expect(page.locator(".mc-guess-rolls")).to_contain_text(SAID[students[name]]["rolled"])
+        assert share_said(page.locator(".mc-guess-rolls").inner_text()) == rolled
+    projector.screenshot(path=str(tmp_path / f"guess-projector-{language}.png"), full_page=True)
+    pages[ala].screenshot(path=str(tmp_path / f"guess-seat-{language}.png"), full_page=True)
+    assert not layout_problems(projector)
+    assert not layout_problems(pages[ala])
+    for context in (teacher, *contexts.values()):
+        context.close()

@@ -13,10 +13,12 @@ from playwright.sync_api import expect
 
 from mathcards.mam.live import LiveGame
 from mathcards.mam.solver import find_solutions
-from tests.browser.conftest import ROOT, join, layout_problems, serving, teacher_url
+from tests.browser.conftest import join, layout_problems
 
 pytestmark = pytest.mark.browser
 SEED = 2026
+# each run's students, joined to the class book of the server the live tests share
+CLASSES = {"en": ("Ala", "Ola", "Ela"), "pl": ("Ada", "Iga", "Ewa")}
 SAID = {
     "en": {
         "wait": "Wait for the teacher",
@@ -70,112 +72,105 @@ def board_rows(projector) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
-def test_a_class_plays_two_rounds_live(browser, tmp_path, language):
+def test_a_class_plays_two_rounds_live(browser, live_server, tmp_path, language):
     other = "pl" if language == "en" else "en"
-    students = {"Ala": language, "Ola": other, "Ela": language}  # both languages in the room
+    ala, ola, ela = CLASSES[language]
+    students = {ala: language, ola: other, ela: language}  # both languages in the room
     game = LiveGame("normal", rounds=2, seed=SEED)  # the same game, played here alongside
-    # no warm kernels: twenty of them starting would hold back the first page past its wait
-    with serving(ROOT / "lessons", tmp_path, "--warm", "none") as base:
-        teacher = browser.new_context(viewport={"width": 1280, "height": 800})
-        projector = teacher.new_page()
-        projector.goto(teacher_url(tmp_path / "server.log"))  # the teacher's cookie
-        projector.goto(f"{base}/voila/render/{language}/live/projector.ipynb")
-        projector.locator(".mc-live-seed input").fill(str(SEED))
-        projector.locator(".mc-live-rounds input").fill("2")
-        projector.locator(".mc-live-rounds input").press("Enter")
-        projector.locator("button.mc-live-new").click()
-        expect(projector.locator(".mc-live-settings")).to_contain_text(str(SEED))
+    base = live_server.base
+    teacher = browser.new_context(viewport={"width": 1280, "height": 800})
+    projector = teacher.new_page()
+    projector.goto(live_server.teacher_url())  # the teacher's cookie
+    projector.goto(f"{base}/voila/render/{language}/live/projector.ipynb")
+    projector.locator(".mc-live-seed input").fill(str(SEED))
+    projector.locator(".mc-live-rounds input").fill("2")
+    projector.locator(".mc-live-rounds input").press("Enter")
+    projector.locator("button.mc-live-new").click()
+    expect(projector.locator(".mc-live-settings")).to_contain_text(str(SEED))
 
-        pages, contexts = {}, {}
-        for name, spoken in students.items():
-            contexts[name] = browser.new_context(viewport={"width": 390, "height": 844})
-            pages[name] = open_page(
-                contexts[name], f"{base}/voila/render/{spoken}/live/1-mam-live.ipynb"
-            )
-            join(pages[name], name)
-            expect(pages[name].locator(".mc-live-status")).to_contain_text(SAID[spoken]["wait"])
-            game.join(name)
-        for name in students:
-            expect(projector.locator(".mc-live-room")).to_contain_text(name)
-
-        # round 1: Ola claims wrongly, Ala is first right, Ela right but late
-        projector.locator("button.mc-live-start").click()
-        deal = game.open_round().deal
-        for page in pages.values():
-            expect(page.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
-            shown = page.locator(".mc-card").evaluate_all(
-                "cards => cards.map(c => +c.dataset.value)"
-            )
-            assert sorted(shown) == sorted(deal.cards)
-        answer(pages["Ola"], wrong(deal))
-        expect(pages["Ola"].locator(".mc-verdict")).to_contain_text(SAID[other]["wrong"])
-        expect(projector.locator(".mc-live-board tr[data-name='Ola']")).to_have_attribute(
-            "data-correct", "false"
+    pages, contexts = {}, {}
+    for name, spoken in students.items():
+        contexts[name] = browser.new_context(viewport={"width": 390, "height": 844})
+        pages[name] = open_page(
+            contexts[name], f"{base}/voila/render/{spoken}/live/1-mam-live.ipynb"
         )
-        for name in ("Ala", "Ela"):  # told only to its sender
-            expect(pages[name].locator(".mc-verdict")).not_to_contain_text(SAID[language]["wrong"])
-        answer(pages["Ala"], right(deal))
-        expect(pages["Ala"].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
-        answer(pages["Ela"], right(deal))
-        expect(pages["Ela"].locator(".mc-verdict")).to_contain_text(SAID[language]["late"])
-        for seq, (name, text) in enumerate(
-            [("Ola", wrong(deal)), ("Ala", right(deal)), ("Ela", right(deal))], 1
-        ):
-            game.answer(name, text, seq)
-        expect(projector.locator(".mc-live-board tr[data-name]")).to_have_count(3)
-        assert board_rows(projector) == [("Ola", "false"), ("Ala", "true"), ("Ela", "true")]
-        first_right = SAID[language]["first right"].format(name="Ala")
-        expect(projector.locator(".mc-live-first")).to_contain_text(first_right)
+        join(pages[name], name)
+        expect(pages[name].locator(".mc-live-status")).to_contain_text(SAID[spoken]["wait"])
+        game.join(name)
+    for name in students:
+        expect(projector.locator(".mc-live-room")).to_contain_text(name)
 
-        # Ala reloads: the same game, the same score
-        ala_points = game.players["Ala"].points
-        pages["Ala"].reload()
-        pages["Ala"].wait_for_selector("#loading", state="hidden")
-        have = SAID[language]["have"].format(n=ala_points)
-        expect(pages["Ala"].locator(".mc-live-score")).to_contain_text(have)
-        expect(pages["Ala"].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
+    # round 1: Ola claims wrongly, Ala is first right, Ela right but late
+    projector.locator("button.mc-live-start").click()
+    deal = game.open_round().deal
+    for page in pages.values():
+        expect(page.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
+        shown = page.locator(".mc-card").evaluate_all("cards => cards.map(c => +c.dataset.value)")
+        assert sorted(shown) == sorted(deal.cards)
+    answer(pages[ola], wrong(deal))
+    expect(pages[ola].locator(".mc-verdict")).to_contain_text(SAID[other]["wrong"])
+    expect(projector.locator(f".mc-live-board tr[data-name='{ola}']")).to_have_attribute(
+        "data-correct", "false"
+    )
+    for name in (ala, ela):  # told only to its sender
+        expect(pages[name].locator(".mc-verdict")).not_to_contain_text(SAID[language]["wrong"])
+    answer(pages[ala], right(deal))
+    expect(pages[ala].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
+    answer(pages[ela], right(deal))
+    expect(pages[ela].locator(".mc-verdict")).to_contain_text(SAID[language]["late"])
+    for seq, (name, text) in enumerate(
+        [(ola, wrong(deal)), (ala, right(deal)), (ela, right(deal))], 1
+    ):
+        game.answer(name, text, seq)
+    expect(projector.locator(".mc-live-board tr[data-name]")).to_have_count(3)
+    assert board_rows(projector) == [(ola, "false"), (ala, "true"), (ela, "true")]
+    first_right = SAID[language]["first right"].format(name=ala)
+    expect(projector.locator(".mc-live-first")).to_contain_text(first_right)
 
-        projector.locator("button.mc-live-reveal").click()
-        game.reveal()
-        expect(projector.locator(".mc-live-revealed")).to_contain_text(SAID[language]["best"])
-        projector.screenshot(
-            path=str(tmp_path / f"projector-{language}-reveal.png"), full_page=True
-        )
+    # Ala reloads: the same game, the same score
+    ala_points = game.players[ala].points
+    pages[ala].reload()
+    pages[ala].wait_for_selector("#loading", state="hidden")
+    have = SAID[language]["have"].format(n=ala_points)
+    expect(pages[ala].locator(".mc-live-score")).to_contain_text(have)
+    expect(pages[ala].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
 
-        # round 2: Ela is first right
-        projector.locator("button.mc-live-start").click()
-        deal = game.open_round().deal
-        expect(pages["Ela"].locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
-        pages["Ela"].screenshot(path=str(tmp_path / f"seat-{language}-round.png"), full_page=True)
-        assert not layout_problems(pages["Ela"])
-        answer(pages["Ela"], right(deal))
-        expect(pages["Ela"].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
-        game.answer("Ela", right(deal), 4)
-        expect(projector.locator(".mc-live-answered")).to_contain_text("1")
-        assert not layout_problems(projector)
+    projector.locator("button.mc-live-reveal").click()
+    game.reveal()
+    expect(projector.locator(".mc-live-revealed")).to_contain_text(SAID[language]["best"])
+    projector.screenshot(path=str(tmp_path / f"projector-{language}-reveal.png"), full_page=True)
 
-        projector.locator("button.mc-live-finish").click()
-        podium = [(str(s.place), s.name) for s in game.finish()]
-        for page in (projector, *pages.values()):
-            places = page.locator(".mc-podium li")
-            expect(places).to_have_count(len(podium))
-            shown = [
-                (li.get_attribute("data-place"), li.get_attribute("data-name"))
-                for li in places.all()
-            ]
-            assert shown == podium
-        expect(pages["Ola"].locator(".mc-live-status")).to_contain_text(SAID[other]["over"])
-        pages["Ola"].screenshot(path=str(tmp_path / f"seat-{other}-podium.png"), full_page=True)
-        projector.screenshot(
-            path=str(tmp_path / f"projector-{language}-podium.png"), full_page=True
-        )
-        assert re.search(r"\d", projector.locator(".mc-live-leaderboard").inner_text())
-        for page, size, shot in (
-            (projector, (390, 844), "projector"),
-            (pages["Ala"], (1280, 800), "seat"),
-        ):
-            page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.screenshot(path=str(tmp_path / f"{shot}-{language}-{size[0]}.png"), full_page=True)
-            assert not layout_problems(page)
-        for context in (teacher, *contexts.values()):
-            context.close()
+    # round 2: Ela is first right
+    projector.locator("button.mc-live-start").click()
+    deal = game.open_round().deal
+    expect(pages[ela].locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
+    pages[ela].screenshot(path=str(tmp_path / f"seat-{language}-round.png"), full_page=True)
+    assert not layout_problems(pages[ela])
+    answer(pages[ela], right(deal))
+    expect(pages[ela].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
+    game.answer(ela, right(deal), 4)
+    expect(projector.locator(".mc-live-answered")).to_contain_text("1")
+    assert not layout_problems(projector)
+
+    projector.locator("button.mc-live-finish").click()
+    podium = [(str(s.place), s.name) for s in game.finish()]
+    for page in (projector, *pages.values()):
+        places = page.locator(".mc-podium li")
+        expect(places).to_have_count(len(podium))
+        shown = [
+            (li.get_attribute("data-place"), li.get_attribute("data-name")) for li in places.all()
+        ]
+        assert shown == podium
+    expect(pages[ola].locator(".mc-live-status")).to_contain_text(SAID[other]["over"])
+    pages[ola].screenshot(path=str(tmp_path / f"seat-{other}-podium.png"), full_page=True)
+    projector.screenshot(path=str(tmp_path / f"projector-{language}-podium.png"), full_page=True)
+    assert re.search(r"\d", projector.locator(".mc-live-leaderboard").inner_text())
+    for page, size, shot in (
+        (projector, (390, 844), "projector"),
+        (pages[ala], (1280, 800), "seat"),
+    ):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.screenshot(path=str(tmp_path / f"{shot}-{language}-{size[0]}.png"), full_page=True)
+        assert not layout_problems(page)
+    for context in (teacher, *contexts.values()):
+        context.close()

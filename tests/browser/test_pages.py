@@ -78,7 +78,7 @@ def test_the_landing_page_links_every_lesson(server, visit):
 def test_a_failing_cell_shows_no_traceback_to_students(tmp_path, visit):
     import nbformat
 
-    from tests.browser.conftest import serving
+    from tests.servers import serving
 
     lessons = tmp_path / "lessons"
     lessons.mkdir()
@@ -91,8 +91,8 @@ def test_a_failing_cell_shows_no_traceback_to_students(tmp_path, visit):
             "display_name": "Python 3",
         }
         nbformat.write(notebook, lessons / name)
-    with serving(lessons, tmp_path) as base:
-        visit.open(f"{base}/voila/render/broken.ipynb")
+    with serving(lessons, tmp_path) as served:
+        visit.open(f"{served.base}/voila/render/broken.ipynb")
         text = visit.page.inner_text("body")
     assert "There was an error" in text
     assert "Traceback" not in text and "x9z" not in text and "ValueError" not in text

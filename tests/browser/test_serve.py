@@ -9,8 +9,6 @@ import json
 import os
 import re
 import signal
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
@@ -24,7 +22,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, free_port
+from tests.servers import serving
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
 
@@ -38,51 +36,13 @@ def lessons_folder(folder: Path) -> Path:
     return folder
 
 
-def wait_until_answering(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
-    """Until the server answers at all (on the school network, a stranger gets a 403)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert server.poll() is None, f"the server stopped with exit status {server.returncode}"
-        try:
-            request(url)
-            return
-        except OSError:
-            time.sleep(0.3)
-    raise AssertionError(f"no answer from {url} after {seconds} s")
-
-
 @contextmanager
 def serve(
-    lessons: Path, log_folder: Path, *options: str, env: dict[str, str] | None = None
+    lessons: Path, folder: Path, *options: str, env: dict[str, str] | None = None
 ) -> Iterator[tuple[str, psutil.Process]]:
-    """`mathcards serve` on a free loopback port (with more variables in its environment);
-    yields its base URL and its process. Ends by killing the server and every process it
-    started, if anything is still there."""
-    port = free_port()
-    command = [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)]
-    with (log_folder / "server.log").open("w") as log:
-        process = subprocess.Popen(
-            [*command, "--lessons", str(lessons), *options],
-            cwd=ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            env={**os.environ, **(env or {})},
-        )
-        server = psutil.Process(process.pid)
-        started: list[psutil.Process] = []
-        try:
-            host = options[options.index("--address") + 1] if "--address" in options else None
-            base = f"http://{host or '127.0.0.1'}:{port}"
-            wait_until_answering(f"{base}/", process)
-            yield base, server
-        finally:
-            if process.poll() is None:
-                started = server.children(recursive=True)
-                process.kill()
-            process.wait(timeout=30)
-            for leftover in started:
-                leftover.kill() if leftover.is_running() else None
+    """`mathcards serve` for these lessons (tests/servers.py): its base URL and its process."""
+    with serving(lessons, folder, *options, env=env) as served:
+        yield served.base, served.family
 
 
 def get(url: str) -> tuple[int, str]:
@@ -112,6 +72,7 @@ def wait_for(condition, seconds: float) -> bool:
     return condition()
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
 def test_stopping_serve_stops_voila_and_every_kernel(tmp_path, stop):
     lessons = lessons_folder(tmp_path)
@@ -183,6 +144,7 @@ def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, brow
         staying.close()
 
 
+@pytest.mark.server
 def test_a_warm_page_opens_on_a_kernel_that_ran_it_before_anyone_asked(tmp_path):
     options = ("--warm", "one.ipynb", "--max-kernels", "1")
     log = tmp_path / "server.log"
@@ -255,6 +217,7 @@ def request(url: str, host: str | None = None, cookie: str | None = None):
         connection.close()
 
 
+@pytest.mark.server
 def test_on_the_school_network_only_the_class_gets_in(tmp_path):
     lessons = lessons_folder(tmp_path)
     options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE)
@@ -287,6 +250,7 @@ def test_on_the_school_network_only_the_class_gets_in(tmp_path):
     assert "█" in printed.split("Students open")[0], "a QR code is drawn above the address"
 
 
+@pytest.mark.server
 def test_without_lan_loopback_needs_no_code_and_refuses_foreign_hosts(tmp_path):
     with serve(lessons_folder(tmp_path), tmp_path) as (base, _):
         status, headers, _ = request(f"{base}/")  # the way to the landing page, no code asked
@@ -299,6 +263,7 @@ def test_without_lan_loopback_needs_no_code_and_refuses_foreign_hosts(tmp_path):
         assert status == 403 and "only at its own address" in page
 
 
+@pytest.mark.server
 def test_in_polish_the_root_opens_the_polish_landing_page_and_refusals_are_polish(tmp_path):
     lessons = lessons_folder(tmp_path)
     (lessons / "pl").mkdir()
@@ -339,6 +304,7 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
         page.close()
 
 
+@pytest.mark.server
 def test_beyond_the_kernel_cap_a_student_is_told_at_once_that_the_class_is_full(tmp_path):
     with serve(lessons_folder(tmp_path), tmp_path, "--max-kernels", "1") as (base, _):
         status, headers, page = request(f"{base}/voila/render/one.ipynb")
@@ -360,6 +326,7 @@ def test_beyond_the_kernel_cap_a_student_is_told_at_once_that_the_class_is_full(
     assert "At most 1 page open at once" in (tmp_path / "server.log").read_text()
 
 
+@pytest.mark.server
 def test_the_class_code_is_in_neither_ps_nor_the_log_and_guesses_are_slowed(tmp_path):
     lessons = lessons_folder(tmp_path)
     options = ("--lan", "--address", "127.0.0.1", "--warm", "none")

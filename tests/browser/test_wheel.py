@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tarfile
@@ -21,8 +20,9 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import FIRST_RENDER_MS, free_port, join, wait_until_up, wait_until_warm
+from tests.browser.conftest import FIRST_RENDER_MS, join, wait_until_warm
 from tests.english import english_words
+from tests.servers import Served, launched
 
 pytestmark = [pytest.mark.wheel, pytest.mark.browser]
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,49 +89,19 @@ def installed(tmp_path_factory) -> Path:
 
 
 @contextmanager
-def serving(environment: Path, folder: Path, *options: str) -> Iterator[tuple[str, Path]]:
-    """The installed `mathcards serve` run from `folder` on a free loopback port; yields its base
-    URL and its log. Stops it, and everything it started, even when a test fails."""
-    port = free_port()
+def serving(environment: Path, folder: Path, *words: str) -> Iterator[Served]:
+    """The installed `mathcards` run with `words` from `folder` on a free loopback port, its log
+    beside the folder (tests/servers.py); its kernels run in the installed Python."""
+    command = [environment / SCRIPTS / "mathcards", *words, "--port", "{port}"]
     log = folder.parent / f"{folder.name}-server.log"
-    command = [str(environment / SCRIPTS / "mathcards"), *options, "--port", str(port)]
-    with log.open("w") as written:
-        process = subprocess.Popen(
-            command,
-            cwd=folder,
-            env={
-                **outside_the_checkout(),
-                "MATHCARDS_DB": f"sqlite:///{log.with_suffix('.sqlite')}",
-            },
-            stdout=written,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            try:
-                wait_until_up(f"{base}/mathcards/class.json", process)  # not a page: no kernel
-            except RuntimeError as silent:
-                raise RuntimeError(f"{silent}; it said:\n{log.read_text()}") from None
-            yield base, log
-            pythons = kernel_pythons(process.pid)
-            assert pythons and all(Path(p).is_relative_to(environment) for p in pythons), pythons
-        finally:
-            stop(process)
-
-
-def stop(server: subprocess.Popen) -> None:
-    """Stop the server and every process it started (its process group)."""
-    for stopping, seconds in ((signal.SIGTERM, 30), (signal.SIGKILL, 10)):
-        try:
-            os.killpg(server.pid, stopping)
-        except ProcessLookupError:
-            return  # all gone already
-        try:
-            server.wait(timeout=seconds)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+    book = {"MATHCARDS_DB": f"sqlite:///{log.with_suffix('.sqlite')}"}
+    ready = "http://127.0.0.1:{port}/mathcards/class.json"  # not a page: no kernel taken
+    with launched(
+        command, log, ready, env={**outside_the_checkout(), **book}, cwd=folder
+    ) as served:
+        yield served
+        pythons = kernel_pythons(served.process.pid)
+        assert pythons and all(Path(p).is_relative_to(environment) for p in pythons), pythons
 
 
 def kernel_pythons(server: int) -> set[str]:
@@ -173,8 +143,9 @@ def test_the_installed_wheel_serves_both_languages_from_an_empty_folder(installe
     version = run([installed / SCRIPTS / "mathcards", "--version"], cwd=empty).stdout
     assert version.startswith("mathcards ") and version.split()[1][0].isdigit()
 
-    with serving(installed, empty, "serve", "--warm", "en/mam/2-practice.ipynb") as (base, log):
-        wait_until_warm(log, "en/mam/2-practice.ipynb")
+    with serving(installed, empty, "serve", "--warm", "en/mam/2-practice.ipynb") as served:
+        base = served.base
+        wait_until_warm(served.log, "en/mam/2-practice.ipynb")
         visit.open(f"{base}/", lands_on=f"{base}/voila/render/en/index.ipynb")
         expect(visit.page.get_by_role("heading", name="mathcards")).to_be_visible()
         visit.page.locator(".mc-quick-deal svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
@@ -214,8 +185,9 @@ def test_a_copy_of_the_lessons_is_changed_and_served(installed, visit, tmp_path)
     nbformat.write(notebook, landing)
 
     options = ("--lang", "pl", "serve", "--lessons", "our-lessons", "--warm", "pl/index.ipynb")
-    with serving(installed, empty, *options) as (base, log):
-        wait_until_warm(log, "pl/index.ipynb")
+    with serving(installed, empty, *options) as served:
+        base = served.base
+        wait_until_warm(served.log, "pl/index.ipynb")
         visit.open(f"{base}/", lands_on=f"{base}/voila/render/pl/index.ipynb")
         expect(visit.page.get_by_text("Klasa 4b: w piątek gramy w MAM! na punkty.")).to_be_visible()
         visit.page.locator(".mc-quick-deal svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)

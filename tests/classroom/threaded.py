@@ -7,17 +7,12 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.servers import free_port
 
 
 @contextmanager

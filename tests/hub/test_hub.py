@@ -30,7 +30,8 @@ import yaml
 
 from mathcards.classroom.hub.classlist import hash_password, new_password
 from mathcards.cli import TEMPLATES
-from tests.browser.conftest import FIRST_RENDER_MS, Visit, free_port, launch
+from tests.browser.conftest import FIRST_RENDER_MS, Visit, launch
+from tests.servers import free_port
 
 pytestmark = pytest.mark.hub
 

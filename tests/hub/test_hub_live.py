@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from mathcards.book import Book
 from mathcards.mam.live import LiveGame
-from tests.browser.conftest import FIRST_RENDER_MS, Visit, free_port, launch
+from tests.browser.conftest import FIRST_RENDER_MS, Visit, launch
 from tests.browser.test_live_pages import SAID, answer, board_rows, right, wrong
 from tests.hub.test_hub import (
     PASSWORDS,
@@ -29,6 +29,7 @@ from tests.hub.test_hub import (
     wait_until_ready,
 )
 from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
+from tests.servers import free_port
 
 pytestmark = pytest.mark.hub
 

@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from mathcards.book import Book
 from mathcards.mam import best
-from tests.browser.conftest import FIRST_RENDER_MS, Visit, free_port, launch
+from tests.browser.conftest import FIRST_RENDER_MS, Visit, launch
 from tests.hub.test_hub import (
     PASSWORDS,
     STUDENTS,
@@ -35,6 +35,7 @@ from tests.hub.test_hub import (
     wait_until_ready,
 )
 from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
+from tests.servers import free_port
 
 pytestmark = pytest.mark.hub
 

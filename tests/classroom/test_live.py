@@ -14,10 +14,14 @@ import pytest
 import tornado.web
 
 from mathcards.book import Book, BookUnavailable
-from mathcards.classroom import live, service
-from mathcards.classroom.clients import TEACHER_COOKIE, remember_device
-from mathcards.classroom.live import Live
-from mathcards.classroom.service import TICKET_HEADER, ClassService, hand_ticket
+from mathcards.classroom.live import mam, poll
+from mathcards.classroom.live.mam import MAM
+from mathcards.classroom.live.poll import Live
+from mathcards.classroom.protocol import API, TICKET_HEADER
+from mathcards.classroom.server.clients import TEACHER_COOKIE, remember_device
+from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.tickets import hand_ticket
 from mathcards.mam.solver import simplest
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
@@ -43,14 +47,12 @@ class Class:
 
     def serve(self):
         self.service = ClassService(Book.create(self.url), "5b")
-        self.live = Live(self.service, self.wall)
-        routes = [*service.routes(self.service), *live.routes(self.service, live=self.live)]
+        self.live = Live(self.service, MAM, self.wall)
+        routes = [*book_calls.routes(self.service), *mam.routes(self.service, live=self.live)]
         return serving(lambda _port: tornado.web.Application(routes))
 
     def call(self, path: str, ticket: str, sent: Any = None) -> tuple[int, Any]:
-        return threaded.call(
-            self.port, f"{service.API}live/{path}", sent, **{TICKET_HEADER: ticket}
-        )
+        return threaded.call(self.port, f"{API}live/{path}", sent, **{TICKET_HEADER: ticket})
 
     def ok(self, path: str, ticket: str, sent: Any = None) -> Any:
         code, answer = self.call(path, ticket, sent)
@@ -104,7 +106,7 @@ def test_only_a_teachers_ticket_makes_the_teachers_calls(room):
 
 class Page(tornado.web.RequestHandler):
     def get(self) -> None:
-        hand_ticket(self, self.application.settings["service"], remember_device(self))
+        hand_ticket(self, self.application.settings["service"].tickets, remember_device(self))
         self.finish({"ticket": self.request.headers.get(TICKET_HEADER, "")})
 
 
@@ -262,7 +264,7 @@ def test_a_long_poll_returns_at_the_next_change_or_at_once_when_behind(room, mon
     room.ok("join", ola, {})
     polling.join(30)
     assert answered["version"] > version and answered["joined"]
-    monkeypatch.setattr(live, "LONGEST_WAIT", 0.01)
+    monkeypatch.setattr(poll, "LONGEST_WAIT", 0.01)
     unchanged = room.ok(f"state?after={answered['version']}", teacher)
     assert unchanged["version"] == answered["version"]
 
@@ -289,11 +291,9 @@ def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatc
 
 def test_a_service_without_a_book_refuses_every_live_call():
     class_service = ClassService(None, "5b", problem="the database is down")
-    routes = live.routes(class_service)
+    routes = mam.routes(class_service)
     with serving(lambda _port: tornado.web.Application(routes)) as port:
         ticket = class_service.tickets.issue("device-of-ola-0123456789", teacher=True)
         for path, sent in (("me", None), ("state", None), ("games", GAME), ("join", {})):
-            answer = threaded.call(
-                port, f"{service.API}live/{path}", sent, **{TICKET_HEADER: ticket}
-            )
+            answer = threaded.call(port, f"{API}live/{path}", sent, **{TICKET_HEADER: ticket})
             assert answer == (503, {"error": "book-down"}), path

@@ -24,6 +24,8 @@ from mathcards.classroom.protocol import (
     TICKET_HEADER,
     BookPath,
     CallRefusal,
+)
+from mathcards.classroom.protocol.book import (
     DecisionBody,
     GameBody,
     GameEnding,

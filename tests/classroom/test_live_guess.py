@@ -17,7 +17,8 @@ from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.live.lama_dice import LAMA_DICE
 from mathcards.classroom.live.mam import MAM
 from mathcards.classroom.live.poll import Live
-from mathcards.classroom.protocol import API, TICKET_HEADER, share, value_of
+from mathcards.classroom.protocol import API, TICKET_HEADER
+from mathcards.classroom.protocol.lama_dice import share, value_of
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.teacher import page as teacher

@@ -16,7 +16,8 @@ import tornado.web
 from mathcards.book import Book
 from mathcards.classroom.hub import service as hub
 from mathcards.classroom.hub.service import HubClassService, HubUser, ServerTokens, Teachers
-from mathcards.classroom.protocol import TICKET_HEADER, share
+from mathcards.classroom.protocol import TICKET_HEADER
+from mathcards.classroom.protocol.lama_dice import share
 from tests.classroom import threaded
 from tests.classroom.test_live import GAME, right, wrong
 from tests.classroom.test_live_guess import MOMENT

@@ -8,7 +8,8 @@ from typing import Any
 
 from mathcards.classroom.live.kind import Snapshot
 from mathcards.classroom.live.lama_dice import LAMA_DICE, projector_view, question_of
-from mathcards.classroom.protocol import CallRefusal, Refusal, value_json
+from mathcards.classroom.protocol import CallRefusal, Refusal
+from mathcards.classroom.protocol.lama_dice import value_json
 from mathcards.lama_dice.live import LiveGuessing
 from mathcards.room import LiveRefusal
 from widgets.lama_dice.live import GUESS_REFUSALS, GuessClient

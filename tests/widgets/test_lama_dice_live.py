@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from mathcards import i18n
-from mathcards.classroom.protocol import share
+from mathcards.classroom.protocol.lama_dice import share
 from mathcards.lama_dice.live import Question
 from mathcards.lama_dice.odds import roll_odds
 from tests.widgets.guess_standin import StandInGuess

@@ -11,16 +11,13 @@ from typing import Any, cast
 
 import ipywidgets as w
 
-from mathcards.classroom.protocol import (
-    LAMA_DICE_LIVE,
+from mathcards.classroom.protocol import LAMA_DICE_LIVE, LivePath, Phase, Refusal
+from mathcards.classroom.protocol.lama_dice import (
     GuessBody,
     GuessKept,
     LamaDiceProjectorView,
     LamaDiceSeatView,
-    LivePath,
-    Phase,
     QuestionSeen,
-    Refusal,
     RollsBody,
     TypedMoment,
 )

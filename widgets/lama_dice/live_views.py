@@ -7,13 +7,13 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from mathcards.classroom.protocol import (
+from mathcards.classroom.protocol import Phase
+from mathcards.classroom.protocol.lama_dice import (
     AskedView,
     HowClose,
     LamaDiceProjectorView,
     LamaDiceSeatView,
     MyGuess,
-    Phase,
     QuestionSeen,
     QuestionView,
     Value,

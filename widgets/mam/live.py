@@ -12,16 +12,14 @@ from typing import Unpack, cast
 
 import ipywidgets as w
 
-from mathcards.classroom.protocol import (
-    MAM_LIVE,
+from mathcards.classroom.protocol import MAM_LIVE, LivePath, Phase
+from mathcards.classroom.protocol.mam import (
     AnswerBody,
     Judged,
-    LivePath,
     MamGameBody,
     MamProjectorView,
     MamSeatView,
     MineAnswer,
-    Phase,
     RoundBody,
 )
 from mathcards.i18n import N_, _

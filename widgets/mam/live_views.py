@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from html import escape
 
-from mathcards.classroom.protocol import (
+from mathcards.classroom.protocol import Phase
+from mathcards.classroom.protocol.mam import (
     BoardAnswer,
     MamProjectorView,
     MamSeatView,
     MamSettings,
     MineAnswer,
-    Phase,
     RoundView,
     StandingView,
 )

@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.classroom.protocol import PracticeView, StepBody
+from mathcards.classroom.protocol.book import PracticeView, StepBody
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
 from mathcards.mam import typeset

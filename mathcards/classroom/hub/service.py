@@ -50,7 +50,8 @@ from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
 from mathcards.classroom.live import lama_dice, mam
-from mathcards.classroom.protocol import CallRefusal, MeView
+from mathcards.classroom.protocol import CallRefusal
+from mathcards.classroom.protocol.book import MeView
 from mathcards.classroom.server.refused import refused_page
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.calls import KernelCall

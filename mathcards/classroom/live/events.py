@@ -10,7 +10,9 @@ from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, TypeVar
 
 from mathcards.book import LiveEvent
-from mathcards.classroom.protocol import EventKind, LamaDiceSettings, MamSettings
+from mathcards.classroom.protocol import EventKind
+from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
+from mathcards.classroom.protocol.mam import MamSettings
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from mathcards.book import LiveEvent, LiveRecord
-from mathcards.classroom.protocol import (
-    LamaDiceSettings,
-    MamSettings,
-    Phase,
-    RoomView,
-    SeatView,
-)
+from mathcards.classroom.protocol import Phase, RoomView, SeatView
+from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
+from mathcards.classroom.protocol.mam import MamSettings
 from mathcards.room import LiveRefusal, Room
 
 

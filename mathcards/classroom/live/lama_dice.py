@@ -35,21 +35,23 @@ from mathcards.classroom.live.views import room_view, seat_view
 from mathcards.classroom.protocol import (
     API,
     LAMA_DICE_LIVE,
-    AskedView,
     CallRefusal,
     EventKind,
+    LivePath,
+    Phase,
+    Refusal,
+)
+from mathcards.classroom.protocol.lama_dice import (
+    AskedView,
     GuessBody,
     GuessKept,
     GuessView,
     LamaDiceProjectorView,
     LamaDiceSeatView,
     LamaDiceSettings,
-    LivePath,
     MyGuess,
-    Phase,
     QuestionSeen,
     QuestionView,
-    Refusal,
     value_json,
 )
 from mathcards.classroom.service.classservice import ClassService

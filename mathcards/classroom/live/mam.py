@@ -30,20 +30,15 @@ from mathcards.classroom.live.events import Answered, GameFinished, LockChanged,
 from mathcards.classroom.live.kind import LiveKind, Snapshot
 from mathcards.classroom.live.poll import Live
 from mathcards.classroom.live.views import room_view, seat_view
-from mathcards.classroom.protocol import (
-    API,
-    MAM_LIVE,
+from mathcards.classroom.protocol import API, MAM_LIVE, CallRefusal, EventKind, LivePath, Phase
+from mathcards.classroom.protocol.mam import (
     AnswerBody,
     BoardAnswer,
-    CallRefusal,
-    EventKind,
     Judged,
-    LivePath,
     MamProjectorView,
     MamSeatView,
     MamSettings,
     MineAnswer,
-    Phase,
     RoundBody,
     RoundView,
     StandingView,

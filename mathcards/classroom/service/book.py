@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from mathcards.classroom.protocol import (
-    API,
-    BookPath,
+from mathcards.classroom.protocol import API, BookPath, route
+from mathcards.classroom.protocol.book import (
     DecisionBody,
     GameBody,
     GameEnding,
     JoinBody,
     SetBody,
     StepBody,
-    route,
 )
 from mathcards.classroom.service.calls import KernelCall
 from mathcards.classroom.service.classservice import ClassService

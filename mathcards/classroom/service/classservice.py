@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from mathcards import i18n
 from mathcards.book import Book, BookUnavailable, PracticeRecord, Step
-from mathcards.classroom.protocol import (
+from mathcards.classroom.protocol.book import (
     DecisionBody,
     GameBody,
     GameEnding,

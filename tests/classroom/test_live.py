@@ -12,8 +12,12 @@ from typing import Any
 
 import pytest
 import tornado.web
+from sqlalchemy import text as sql
 
-from mathcards.book import Book, BookUnavailable
+from mathcards.book import Book, BookUnavailable, head, upgrade
+from mathcards.book.database import book_url as parse
+from mathcards.book.database import make_engine
+from mathcards.book.schema import migrate
 from mathcards.classroom.live import mam, poll
 from mathcards.classroom.live.mam import MAM
 from mathcards.classroom.live.poll import Live
@@ -22,11 +26,13 @@ from mathcards.classroom.server.clients import TEACHER_COOKIE, remember_device
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.service.tickets import hand_ticket
+from mathcards.mam.live import LiveGame
 from mathcards.mam.solver import simplest
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
 
 GAME = {"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}
+AT = {"at": "2026-09-01 08:00:00"}
 
 
 class Wall:
@@ -208,6 +214,62 @@ def test_thirty_answers_at_once_are_all_judged_in_order_of_arrival(room):
     assert [v["correct"] for v in verdicts] == [bool(n % 3) for n in range(30)]
     first = min((row for row in board if row["correct"]), key=lambda row: row["seq"])
     assert [row for row in board if row["first"]] == [first]  # the first to arrive, not to send
+
+
+def kept_by_revision_0003(url: str, texts: list[tuple[str, str, str]]) -> None:
+    """A class book as the version before the payloads kept a live MAM! game of GAME: each
+    event's (kind, name, text), the text's form hung on its kind."""
+    engine = make_engine(parse(url))
+    with engine.connect() as connection:
+        migrate(connection, "0003")
+        connection.execute(sql("INSERT INTO classes (id, name, created) VALUES (1, '5b', :at)"), AT)
+        connection.execute(
+            sql("INSERT INTO live_games VALUES (1, 1, 'mam', :settings, :at)"),
+            {"settings": json.dumps(GAME), **AT},
+        )
+        for seq, (kind, name, text) in enumerate(texts, start=1):
+            connection.execute(
+                sql("INSERT INTO live_events VALUES (:seq, 1, :seq, :kind, :name, :text, :at)"),
+                {"seq": seq, "kind": kind, "name": name, "text": text, **AT},
+            )
+        connection.commit()
+    engine.dispose()
+
+
+def test_a_game_kept_before_the_payloads_is_the_same_game_after_the_upgrade(tmp_path):
+    """A live game the version before kept (revision 0003) replays as it was played: its room,
+    its lock, its answers judged in their order, its countdown paused with its seconds left."""
+    deal = LiveGame(GAME["level"], GAME["rounds"], GAME["seed"], GAME["scoring"]).deals[0]
+    found = simplest(deal.cards, deal.target, power=deal.power)
+    assert found is not None
+    one, two = deal.cards[:2]
+    mistake = f"{one}+{two}" if one + two != deal.target else f"{one}*{two}"
+    url = f"sqlite:///{tmp_path / 'book.sqlite'}"
+    kept_by_revision_0003(
+        url,
+        [
+            ("start", "", json.dumps(GAME)),
+            ("join", "Ola", ""),
+            ("join", "Kim", ""),
+            ("lock", "", "1"),
+            ("open", "", "1000060.0"),
+            ("answer", "Kim", mistake),
+            ("answer", "Ola", found.text),
+            ("pause", "", "45.0"),
+        ],
+    )
+    assert upgrade(url).after == head()
+    again = Class(url)
+    with again.serve() as port:
+        again.port = port
+        state = again.ok("state", again.teacher())
+    assert (state["phase"], state["locked"], state["room"]) == ("paused", True, ["Ola", "Kim"])
+    assert state["round"]["number"] == 1 and state["round"]["seconds_left"] == 45
+    assert [(row["name"], row["correct"], row["first"]) for row in state["board"]] == [
+        ("Kim", False, False),
+        ("Ola", True, True),
+    ]
+    assert state["version"] == 8 and state["settings"] == GAME
 
 
 def test_a_restart_gives_the_same_game_and_scores(room, tmp_path):

@@ -29,8 +29,7 @@ __all__ = ["TEMPLATES", "add_commands", "serve", "voila_command", "warm_pages"]
 def serve(argv: list[str] | None = None) -> None:
     """Run the classroom server in this process, with Voila's options `argv` (else this process's
     own): what `mathcards serve` runs, as `python -m mathcards.classroom LESSONS [OPTIONS]`."""
-    from mathcards.classroom.server.voila import (
-        ClassroomVoila,
-    )  # Voila, jupyter_server: 3 s; only to serve
+    # Voila and jupyter_server take 3 s to import: only to serve, never to build the parser
+    from mathcards.classroom.server.voila import ClassroomVoila
 
     ClassroomVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)

@@ -11,7 +11,8 @@ SEATS_PER_CLIENT = 2  # pages one device may have open at once on the school net
 def default_max_kernels(warm: int = 0) -> int:
     """As many kernels as this machine's memory holds beside `warm` warm ones, leaving room for
     everything else."""
-    import psutil  # type: ignore[import-untyped]  # not in the Hub's image, whose `mathcards book`
-    # builds the command line with this module (tests/hub/test_deploy.py): only to serve
+    # psutil is not in the Hub's image, whose `mathcards book` builds the command line with this
+    # module (tests/hub/test_deploy.py): only to serve
+    import psutil  # type: ignore[import-untyped]
 
     return max(1, (psutil.virtual_memory().total - ROOM_TO_SPARE) // KERNEL_MEMORY - warm)

@@ -143,8 +143,8 @@ def _class_code(text: str) -> str:
 
 def open_book(url: str | None) -> str:
     """The class book's URL, checked: created if new, refused if out of date (one line)."""
-    from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url  # SQLAlchemy
-    # and the book's models: 0.1 s, which the other commands never load (tests/book/test_cli.py)
+    # SQLAlchemy and the book's models (0.1 s), which the other commands never load
+    from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url
 
     url = url or os.environ.get(ENVIRONMENT) or default_url()
     try:
@@ -184,8 +184,9 @@ def run_serve(args: argparse.Namespace) -> int:
     command = voila_command(
         lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
     )
-    from mathcards.classroom.server import address  # segno: not in the Hub's image, whose
-    # `mathcards book` builds this command line (tests/hub/test_deploy.py): only to serve
+    # segno is not in the Hub's image, whose `mathcards book` builds this command line
+    # (tests/hub/test_deploy.py): only to serve
+    from mathcards.classroom.server import address
 
     warm = warm_pages(lessons, args.lang, args.warm)
     warm_kernels = len(warm) * args.warm_kernels

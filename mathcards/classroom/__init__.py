@@ -14,7 +14,8 @@ imports `widgets/`. One package a concern:
 - `hub/`: on JupyterHub (deploy/), the class service as a Hub service, a student's server locked
   down to the lessons, and the class list (`mathcards class-list`).
 
-Here: `serve`, and what the root command needs (its parser loads no server).
+Here: `serve`, and what the root command needs (its parser loads no server). The design:
+docs/design.md#the-class-service.
 """
 
 from __future__ import annotations

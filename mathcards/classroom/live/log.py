@@ -7,7 +7,7 @@ Every change runs in the class service's writer thread, one at a time, in order 
 event is committed to the class book, then the change is shown (a new `Snapshot`, its
 `version` the event's arrival number). When the commit fails, the game is had again from the
 events kept so far: what was not kept never happened. The pages' calls read only the newest
-snapshot, never the game."""
+snapshot, never the game (docs/design.md#the-event-log-and-its-replay)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A class's live game as the class service's calls reach it: every change queued in order of
 arrival and run in the writer thread (`changes`), and the long-polls that wait for the next
 change. `?after=V` waits (at most `LONGEST_WAIT` seconds) until the game's version is past V;
-a countdown running closes its round when it ends."""
+a countdown running closes its round when it ends (docs/design.md#the-long-poll)."""
 
 from __future__ import annotations
 

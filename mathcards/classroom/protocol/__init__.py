@@ -6,7 +6,7 @@ client (widgets/book.py, widgets/live.py) builds these bodies and reads these vi
 checks both against this package. It imports no server: a kernel imports it too.
 
 Here what every call shares and what both live games share; `book` holds the class book's
-calls, `mam` and `lama_dice` each live game's own."""
+calls, `mam` and `lama_dice` each live game's own (docs/design.md#the-protocol)."""
 
 from __future__ import annotations
 

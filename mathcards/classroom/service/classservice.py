@@ -1,7 +1,8 @@
 """The class service: the one authority over what outlives a page. It runs inside the
 `mathcards serve` process (on the Hub: as a Hub service), writes the class book
 (`mathcards.book`) from one thread of its own, and answers the pages' kernels over HTTP. What
-the kernels' calls do to the book is here, each run in that thread (`run`)."""
+the kernels' calls do to the book is here, each run in that thread (`run`) and answered once
+it is committed (docs/design.md#the-writer-thread-commit-then-acknowledge)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 ticket, which the server hands it with its page (a request header Voila passes on to the
 kernel, never one the browser sent), and which names the browser that opened the page (its
 `mathcards-device` cookie). A teacher's ticket was handed to a page opened with the teacher's
-cookie."""
+cookie (docs/design.md#tickets)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ code (in the address once, `/mathcards/teacher?code=…`, then a cookie), which 
 code. Per student what they practised, deals solved, hints used and decisions right; where
 the class got stuck (the checker's sentences, grouped); which targets were hard; each
 student's guesses in the live LAMA Dice lessons; filters by date and game; renaming or
-removing a student; freeing a device's seats; the same as a file."""
+removing a student; freeing a device's seats; the same as a file
+(docs/design.md#the-teachers-page)."""
 
 from __future__ import annotations
 

@@ -297,7 +297,7 @@ class Projector(Following[Projected]):
     def troubled(self, problem: Exception) -> None:
         """The view cannot be had: the page says why; for anyone but the teacher, the end."""
         super().troubled(problem)
-        if getattr(problem, "reason", None) == CallRefusal.NOT_TEACHER:
+        if isinstance(problem, LiveRefused) and problem.reason == CallRefusal.NOT_TEACHER:
             self.controls.layout.display = "none"
             self.follower.stop()
 

@@ -11,7 +11,7 @@ from typing import Any, NoReturn, TypeVar
 import tornado.web
 
 from mathcards.book import BookUnavailable, NameTaken
-from mathcards.classroom.protocol import TICKET_HEADER, CallRefusal, Refusal
+from mathcards.classroom.protocol import TICKET_HEADER, CallRefusal, Failure, Refusal
 from mathcards.classroom.server.clients import from_this_machine
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.room import LiveRefusal
@@ -81,7 +81,8 @@ class KernelCall(tornado.web.RequestHandler):
     def refuse(self, refusal: Refusal | CallRefusal) -> NoReturn:
         """Answer `{"error": refusal}` with its status, and end the call."""
         self.set_status(STATUS[refusal])
-        raise tornado.web.Finish({"error": refusal})
+        failure: Failure = {"error": refusal}
+        raise tornado.web.Finish(failure)
 
     def body(self) -> dict[str, Any]:
         """The JSON object sent (its values are checked where they are used)."""
@@ -108,5 +109,7 @@ class KernelCall(tornado.web.RequestHandler):
         self.finish({"result": await self.attempt(work)})
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        error = CallRefusal.BAD_REQUEST if status_code < 500 else CallRefusal.SERVER
-        self.finish({"error": error})
+        failure: Failure = {
+            "error": CallRefusal.BAD_REQUEST if status_code < 500 else CallRefusal.SERVER
+        }
+        self.finish(dict(failure))

@@ -52,13 +52,29 @@ TEMPLATES.install_gettext_callables(_, ngettext, newstyle=False)  # type: ignore
 
 
 @dataclass(frozen=True)
+class StudentLine:
+    """A student's line: their work (`cells`), and the name their rename and remove forms send."""
+
+    name: str
+    cells: reports.Row
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """Who holds pages open and how many (`cells`), and the seat the form frees."""
+
+    cells: reports.Row
+    seat: str
+
+
+@dataclass(frozen=True)
 class BookSections:
     """What the class did, as the filters ask: each section's columns and rows."""
 
     since: object
     until: object
     game: str
-    students: list[dict[str, Any]]
+    students: list[StudentLine]
     stuck: list[reports.Row]
     hard: list[reports.Row]
     guesses: list[reports.Row]
@@ -121,8 +137,7 @@ class TeacherPage(tornado.web.RequestHandler):
             until=filters["until"] - dt.timedelta(days=1) if "until" in filters else "",
             game=filters.get("game", ""),
             students=[
-                {"name": student.nickname, "cells": reports.student_row(student)}
-                for student in students
+                StudentLine(student.nickname, reports.student_row(student)) for student in students
             ],
             stuck=[reports.stuck_row(found) for found in stuck],
             hard=[reports.hard_row(found) for found in hard],
@@ -133,7 +148,7 @@ class TeacherPage(tornado.web.RequestHandler):
             guess_columns=reports.guess_columns(),
         )
 
-    async def seats(self) -> list[dict[str, Any]] | None:
+    async def seats(self) -> list[SeatLine] | None:
         """Who holds the pages open now, each with what frees their seats (None: no seats here,
         as on the Hub)."""
         places = getattr(self.application, "places", None)
@@ -141,11 +156,9 @@ class TeacherPage(tornado.web.RequestHandler):
             return None
         held = places.clients()
         names = await self.nicknames(list(held))
+        unknown = _("a device not in the class book")
         return [
-            {
-                "cells": [names.get(client) or _("a device not in the class book"), count],
-                "seat": seat_of(client),
-            }
+            SeatLine([names.get(client) or unknown, count], seat_of(client))
             for client, count in sorted(held.items(), key=lambda item: names.get(item[0]) or "")
         ]
 
@@ -212,7 +225,7 @@ class TeacherPage(tornado.web.RequestHandler):
         return chosen
 
     def page(
-        self, book: BookSections | None, problem: str | None, seats: list[dict[str, Any]] | None
+        self, book: BookSections | None, problem: str | None, seats: list[SeatLine] | None
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(

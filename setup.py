@@ -1,7 +1,7 @@
 """The wheel carries the lessons: `lessons/`, at the top of the repository where a clone keeps
 them, is copied into the package as `mathcards/lessons/` when it is built (everything else is
 configured in pyproject.toml). An editable install copies nothing: it serves the checkout's
-`lessons/` (mathcards/classroom/lessons.py finds them)."""
+`lessons/` (mathcards/classroom/server/lessons.py finds them)."""
 
 from pathlib import Path
 

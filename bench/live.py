@@ -29,11 +29,10 @@ from typing import Any
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
+from mathcards.classroom.protocol import API, MAM_LIVE, TICKET_HEADER
 from tests.classroom.threaded import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
-API = "/mathcards/api/"
-TICKET = "X-Mathcards-Ticket"
 SPREAD = 0.1  # seconds: every student answers within this
 CALL_SECONDS = 30.0  # one call, at most
 
@@ -44,10 +43,12 @@ def serve(port: int, book: str, students: int) -> None:
     import tornado.web
 
     from mathcards.book import Book
-    from mathcards.classroom import live, service
+    from mathcards.classroom.live import mam
+    from mathcards.classroom.service import book as book_calls
+    from mathcards.classroom.service.classservice import ClassService
 
-    class_service = service.ClassService(Book.create(f"sqlite:///{book}"), "bench")
-    routes = [*service.routes(class_service), *live.routes(class_service)]
+    class_service = ClassService(Book.create(f"sqlite:///{book}"), "bench")
+    routes = [*book_calls.routes(class_service), *mam.routes(class_service)]
     tickets = {
         "students": [
             class_service.tickets.issue(f"bench-device-{n:03}-0123456789") for n in range(students)
@@ -67,7 +68,7 @@ class Class:
     """The bench's side: calls to the service, by ticket."""
 
     def __init__(self, port: int, tickets: dict[str, Any]) -> None:
-        self.base = f"http://127.0.0.1:{port}{API}live/"
+        self.base = f"http://127.0.0.1:{port}{API}{MAM_LIVE}"
         self.students, self.teacher = tickets["students"], tickets["teacher"]
         self.http = AsyncHTTPClient(force_instance=True, max_clients=4 * len(self.students) + 8)
         self.stop = False
@@ -78,7 +79,7 @@ class Class:
             self.base + path,
             method="GET" if sent is None else "POST",
             body=None if sent is None else json.dumps(sent),
-            headers={TICKET: ticket},
+            headers={TICKET_HEADER: ticket},
             request_timeout=CALL_SECONDS + wait,
         )
         try:

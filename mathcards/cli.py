@@ -18,8 +18,8 @@ from mathcards import __version__, i18n
 from mathcards.argparse_i18n import speaking
 from mathcards.arguments import UsageError
 from mathcards.book import cli as book_cli
-from mathcards.classroom import cli as classroom_cli
-from mathcards.classroom.cli import TEMPLATES, voila_command, warm_pages
+from mathcards.classroom.server import cli as classroom_cli
+from mathcards.classroom.server.cli import TEMPLATES, voila_command, warm_pages
 from mathcards.i18n import N_, _
 from mathcards.lama import cli as lama_cli
 from mathcards.lama_dice import cli as lama_dice_cli

@@ -1,15 +1,16 @@
 """What every live game shares: its phases, its refusals, and its room (students come in by their
 class book nickname; the teacher may lock the room and take someone out; whoever comes back is
-the same player as before)."""
+the same player as before). The phases and the refusals are what the class service sends a
+page (`mathcards.classroom.protocol` re-exports them): string enums, the strings on the wire."""
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from mathcards.i18n import _
 
 
-class Phase(Enum):
+class Phase(StrEnum):
     """Where a live game is: a round (MAM!) or a question (LAMA Dice) at a time."""
 
     LOBBY = "lobby"  # students join; no round yet
@@ -20,11 +21,31 @@ class Phase(Enum):
     OVER = "over"  # the podium
 
 
+class Refusal(StrEnum):
+    """Why a live game refuses a call: the key a page says in its own language."""
+
+    LOCKED = "locked"  # the teacher has locked the room
+    NOT_JOINED = "not-joined"  # not in the room
+    REMOVED = "removed"  # the teacher took them out of the room
+    NO_GAME = "no-game"  # the teacher has not started one
+    OVER = "over"  # the game is over
+    NO_ROUND = "no-round"  # no round (MAM!) or question (LAMA Dice) is open
+    ROUND_OPEN = "round-open"  # one is still open
+    ALL_PLAYED = "all-played"  # every round of the game has been played
+    PAUSED = "paused"
+    NOT_PAUSED = "not-paused"
+    ALREADY_RIGHT = "already-right"  # MAM!: this student made the target this round
+    HAD_CLAIM = "had-claim"  # MAM!: this student has had their claim this round
+    BAD_GUESS = "bad-guess"  # LAMA Dice: not a chance, nor roll or quit
+    NOT_REVEALED = "not-revealed"  # LAMA Dice: the dice roll once the answer is out
+    NO_CHANCE = "no-chance"  # LAMA Dice: roll or quit is a choice, not rolled for
+
+
 class LiveRefusal(ValueError):
     """What a live game cannot do now, in a sentence for the student or the teacher, and as a
     `reason` a page can say in its own language."""
 
-    def __init__(self, message: str, reason: str) -> None:
+    def __init__(self, message: str, reason: Refusal) -> None:
         super().__init__(message)
         self.reason = reason
 
@@ -41,7 +62,7 @@ class Room:
         if self.present.get(name):
             return False
         if self.locked:
-            raise LiveRefusal(_("the teacher has locked the room"), "locked")
+            raise LiveRefusal(_("the teacher has locked the room"), Refusal.LOCKED)
         new = name not in self.present
         self.present[name] = True
         return new
@@ -66,7 +87,7 @@ class Room:
         """A refusal unless `name` is in the room now."""
         if name not in self.present:
             raise LiveRefusal(
-                _("{name} has not joined this live game").format(name=name), "not-joined"
+                _("{name} has not joined this live game").format(name=name), Refusal.NOT_JOINED
             )
         if not self.present[name]:
-            raise LiveRefusal(_("the teacher has taken you out of the room"), "removed")
+            raise LiveRefusal(_("the teacher has taken you out of the room"), Refusal.REMOVED)

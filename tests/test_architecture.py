@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import tokenize
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -376,3 +377,96 @@ def test_every_citation_of_the_docs_names_a_file_and_an_anchor_that_are_there():
         assert anchor in anchors(doc.read_text(encoding="utf-8")), (
             f"{where} cites docs/{file}#{anchor}, which is not there"
         )
+
+
+# ---------------------------------------------------------------- the class service
+
+CLASSROOM = ROOT / "mathcards" / "classroom"
+CLASSROOM_LAYOUT = {  # one package a concern (README.md, docs/design.md#the-class-service)
+    "server",
+    "service",
+    "live",
+    "teacher",
+    "hub",
+    "protocol",
+    "__init__.py",
+    "__main__.py",
+}
+KERNEL_SIDE = ("mathcards.classroom.protocol", "mathcards.classroom.server.address")
+
+
+def test_the_class_service_is_one_package_a_concern():
+    found = {path.name for path in CLASSROOM.iterdir() if path.name != "__pycache__"}
+    assert found == CLASSROOM_LAYOUT
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## For developers") :]
+    for package in sorted(CLASSROOM_LAYOUT - {"__init__.py", "__main__.py"}):
+        assert f"{package}/" in layout, f"README.md's layout does not list classroom/{package}/"
+
+
+def test_the_protocol_loads_no_server():
+    """A page's kernel imports the protocol: nothing in it may load tornado, Voila or Jupyter's
+    server, by any import of its own or of what it imports."""
+    protocol = [module_name(path) for path in modules_in("mathcards/classroom/protocol")]
+    for path in modules_in("mathcards/classroom/protocol"):
+        wrong = imported_packages(path) & SERVER
+        assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
+    probe = f"import sys\nfor m in {protocol!r}: __import__(m)\nprint(*sorted(sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    loaded = {name.split(".")[0] for name in done.stdout.split()}
+    assert not loaded & SERVER, sorted(loaded & SERVER)
+
+
+def test_widgets_reach_the_classroom_only_through_the_protocol_and_the_address():
+    for path in modules_in("widgets"):
+        source = path.read_text(encoding="utf-8")
+        reached = {
+            name
+            for name in imported_modules(
+                source, module_name(path), package=path.name == "__init__.py"
+            )
+            if name.startswith("mathcards.classroom")
+        }
+        wrong = {name for name in reached if not name.startswith(KERNEL_SIDE)}
+        assert not wrong, f"{path.relative_to(ROOT)} imports {sorted(wrong)}"
+
+
+def test_every_live_game_has_the_same_shape():
+    """One module a live game, each with its kind (a LiveKind, named as the class book names
+    the game), its table of events, its views and its calls, each call served under the
+    game's prefix; and every game the class book keeps live has one."""
+    from mathcards.book.live import LIVE_GAMES
+    from mathcards.classroom.live.kind import LiveKind
+    from mathcards.classroom.protocol import EventKind, LivePath
+    from mathcards.classroom.service.calls import KernelCall
+
+    shared = {"__init__", "calls", "changes", "events", "kind", "log", "poll", "views"}
+    games = sorted(p.stem for p in (CLASSROOM / "live").glob("*.py") if p.stem not in shared)
+    assert games == sorted(LIVE_GAMES)
+    for game in games:
+        module = import_module(f"mathcards.classroom.live.{game}")
+        kinds = [v for v in vars(module).values() if isinstance(v, LiveKind)]
+        assert [kind.name for kind in kinds] == [game], game
+        assert module.EVENTS and all(isinstance(kind, EventKind) for kind in module.EVENTS)
+        assert callable(module.projector_view) and callable(module.student_view), game
+        assert all(isinstance(path, LivePath) for path in module.CALLS), game
+        assert all(issubclass(call, KernelCall) for call in module.CALLS.values()), game
+        assert {LivePath.JOIN, LivePath.ME, LivePath.STATE} <= set(module.CALLS), game
+        assert callable(module.routes), game
+
+
+def test_the_classroom_imports_inside_a_function_only_for_a_reason():
+    """An import inside a function says why in a comment just above it (what it costs, where
+    it is missing): otherwise it belongs at the top of its module."""
+    for path in modules_in("mathcards/classroom"):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        for function in ast.walk(ast.parse(source)):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    above = lines[node.lineno - 2].strip()
+                    assert above.startswith("#"), f"{path.relative_to(ROOT)}:{node.lineno}: why?"

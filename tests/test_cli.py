@@ -333,8 +333,8 @@ def started(monkeypatch):
         seen.update(command=command, environment=environment)
         return 0
 
-    monkeypatch.setattr("mathcards.classroom.cli.os.execve", execve)
-    monkeypatch.setattr("mathcards.classroom.cli.REPLACES_ITSELF", True)
+    monkeypatch.setattr("mathcards.classroom.server.cli.os.execve", execve)
+    monkeypatch.setattr("mathcards.classroom.server.cli.REPLACES_ITSELF", True)
     monkeypatch.delenv("MATHCARDS_CLASS_CODE", raising=False)
     return seen
 

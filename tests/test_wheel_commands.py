@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import mathcards
-from mathcards.classroom import cli as classroom_cli
-from mathcards.classroom import lessons
+from mathcards.classroom.server import cli as classroom_cli
+from mathcards.classroom.server import lessons
 from mathcards.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

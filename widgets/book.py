@@ -1,5 +1,6 @@
 """The class book, as a page's kernel reaches it: a small HTTP client of the class service
-(`mathcards/classroom/service.py`), and the bar at the top of a page that says who the student
+(`mathcards/classroom/service/`, its calls and views declared in `mathcards.classroom.protocol`),
+and the bar at the top of a page that says who the student
 is, lets them join the class under a nickname, and says in one sentence when their work cannot
 be saved. Without a class service (JupyterLab, a test) there is no bar and nothing is sent."""
 
@@ -11,17 +12,33 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any
+from typing import Any, Unpack, cast
 
 import ipywidgets as w
 
 from mathcards import i18n
+from mathcards.classroom.protocol import (
+    HUB_TOKEN_ENV,
+    SERVICE_ENV,
+    TICKET_ENV,
+    TICKET_HEADER,
+    BookPath,
+    CallRefusal,
+)
+from mathcards.classroom.protocol.book import (
+    DecisionBody,
+    GameBody,
+    GameEnding,
+    JoinBody,
+    MeView,
+    PracticeView,
+    SetBody,
+    StepBody,
+)
 from mathcards.i18n import _
 from widgets.controls import button, html, render_message
 
-SERVICE_ENV = "MATHCARDS_SERVICE"  # the service's address, set by `mathcards serve`
-TICKET_ENV = "HTTP_X_MATHCARDS_TICKET"  # this page's ticket, passed by Voila with its request
-HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"  # on JupyterHub: the token of the student's own server
+__all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
 TIMEOUT_SECONDS = 5.0  # a call to the service on this machine; beyond it, the book is down
 
 
@@ -72,9 +89,10 @@ class ClassBook:
         return cls(environ[SERVICE_ENV], "", hub_token=hub_token) if hub_token else None
 
     def call(
-        self, path: str, sent: dict[str, Any] | None = None, *, timeout: float | None = None
+        self, path: str, sent: Mapping[str, Any] | None = None, *, timeout: float | None = None
     ) -> Any:
-        """GET `path` (or POST `sent` to it) and return the result; refusals as ValueErrors."""
+        """GET `path` (or POST `sent` to it) and return the result (the JSON of a view, which
+        each call names); refusals as ValueErrors."""
         request = urllib.request.Request(
             self.url + path,
             data=None if sent is None else json.dumps(sent).encode(),
@@ -95,32 +113,33 @@ class ClassBook:
     def credentials(self) -> dict[str, str]:
         """Who is calling: this page's ticket, else its server's token on the Hub."""
         if self.ticket or not self.hub_token:
-            return {"X-Mathcards-Ticket": self.ticket}
+            return {TICKET_HEADER: self.ticket}
         return {"Authorization": f"token {self.hub_token}"}
 
-    def me(self, game: str) -> dict[str, Any]:
-        return dict(self.call(f"me?game={game}&lang={i18n.language()}"))
+    def me(self, game: str) -> MeView:
+        return cast(MeView, self.call(f"{BookPath.ME}?game={game}&lang={i18n.language()}"))
 
     def join(self, nickname: str) -> str:
-        return str(self.call("join", {"nickname": nickname}))
+        sent: JoinBody = {"nickname": nickname}
+        return str(self.call(BookPath.JOIN, sent))
 
-    def start_set(self, **settings: Any) -> int:
-        return int(self.call("sets", settings))
+    def start_set(self, **settings: Unpack[SetBody]) -> int:
+        return int(self.call(BookPath.SETS, settings))
 
-    def record_step(self, set_id: int, **step: Any) -> int:
-        return int(self.call(f"sets/{set_id}/steps", step))
+    def record_step(self, set_id: int, **step: Unpack[StepBody]) -> int:
+        return int(self.call(BookPath.STEPS.format(set_id=set_id), step))
 
     def finish_set(self, set_id: int) -> None:
-        self.call(f"sets/{set_id}/finish", {})
+        self.call(BookPath.SET_FINISHED.format(set_id=set_id), {})
 
-    def record_game(self, **game: Any) -> int:
-        return int(self.call("games", game))
+    def record_game(self, **game: Unpack[GameBody]) -> int:
+        return int(self.call(BookPath.GAMES, game))
 
-    def finish_game(self, game_id: int, **ending: Any) -> None:
-        self.call(f"games/{game_id}", ending)
+    def finish_game(self, game_id: int, **ending: Unpack[GameEnding]) -> None:
+        self.call(BookPath.GAME_OVER.format(game_id=game_id), ending)
 
-    def record_decision(self, **decision: Any) -> int:
-        return int(self.call("decisions", decision))
+    def record_decision(self, **decision: Unpack[DecisionBody]) -> int:
+        return int(self.call(BookPath.DECISIONS, decision))
 
 
 def error_of(refusal: urllib.error.HTTPError) -> str | None:
@@ -134,7 +153,7 @@ def error_of(refusal: urllib.error.HTTPError) -> str | None:
 
 def refusal_for(error: str | None) -> ValueError:
     """The service's refusal (`{"error": what}`) as a sentence in this page's language."""
-    if error == "name-taken":
+    if error == CallRefusal.NAME_TAKEN:
         return NameTaken(_("Someone in the class already has that name: choose another one."))
     return BookDown()
 
@@ -170,7 +189,7 @@ class BookBar(w.VBox):
     ) -> None:
         self.book, self.game, self.joined, self.invite = book, game, joined, invite
         self.student: str | None = None
-        self.practice: dict[str, Any] | None = None
+        self.practice: PracticeView | None = None
         self.down = False
         self.saved = 0  # things kept since the page opened, each acknowledged by the service
         self.status = html("mc-book-status")
@@ -209,7 +228,7 @@ class BookBar(w.VBox):
             self.down = True
             self.status.value = render_message(str(problem), ok=False)
             return
-        self.student, self.practice = me["student"], me.get("practice")
+        self.student, self.practice = me["student"], me["practice"]
         if self.student is None and not self.invite:
             self.layout.display = "none"
         elif self.student is None:
@@ -272,8 +291,14 @@ class Scorebook:
 
     def dealt(self, game: Any, seed: int) -> None:
         self.ended = False
-        record = {"game": self.game, "players": list(game.players), "seed": seed}
-        self.kept = self.bar.save(lambda book: book.record_game(**record, **result(game)))
+        record: GameBody = {
+            **result(game),
+            "game": self.game,
+            "players": list(game.players),
+            "seed": seed,
+            "finished": bool(game.over),
+        }
+        self.kept = self.bar.save(lambda book: book.record_game(**record))
 
     def seen(self, game: Any) -> None:
         """After every move: once the game is over, its result is kept."""
@@ -282,11 +307,9 @@ class Scorebook:
         self.ended = True
         kept, ending = self.kept, result(game)
         if kept is not None:
-            ending = {"scores": ending["scores"], "winners": ending["winners"]}
             self.bar.save(lambda book: book.finish_game(kept, **ending))
 
 
-def result(game: Any) -> dict[str, Any]:
-    """Where a game stands, as the class book keeps it."""
-    over = bool(game.over)
-    return {"scores": game.scores(), "winners": game.winners() if over else [], "finished": over}
+def result(game: Any) -> GameEnding:
+    """Where a game stands, as the class book keeps it: its scores, and its winners once over."""
+    return {"scores": game.scores(), "winners": game.winners() if game.over else []}

@@ -1,7 +1,8 @@
 """The live class, as a page's kernel reaches it: the client of the class service's live calls
-(`/mathcards/api/live/…`), with this page's ticket, each call bounded in time; and a follower
-that long-polls the game (`state?after=V`, `me?after=V`) on a thread of its own and hands each
-new view to the page. A refusal comes as a key (`{"error": "paused"}`), said here in the
+both games share (`RoomClient`; each game's own in its package), with this page's ticket, each
+call bounded in time; and a follower that long-polls the game (`state?after=V`, `me?after=V`)
+on a thread of its own and hands each new view to the page. A refusal comes as a key
+(`{"error": "paused"}`: `mathcards.classroom.protocol.Refusal`), put into words here in the
 page's language."""
 
 from __future__ import annotations
@@ -10,64 +11,78 @@ import os
 import threading
 from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar, cast
 
 import ipywidgets as w
 
-from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
+from mathcards.classroom.protocol import (
+    HUB_TOKEN_ENV,
+    SERVICE_ENV,
+    TICKET_ENV,
+    CallRefusal,
+    LiveJoinBody,
+    LivePath,
+    LockBody,
+    Refusal,
+    RemoveBody,
+    RoomView,
+    SeatView,
+)
+from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
 from mathcards.i18n import N_, _, language
-from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV, TICKET_ENV, BookDown, ClassBook, wait_for_page
+from widgets.book import BookDown, ClassBook, wait_for_page
 from widgets.book import refusal_for as book_refusal
 from widgets.controls import Complains, button, html, render_message, row, trouble
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
 RETRY_SECONDS = 2.0  # after the service could not be reached, the next try
 
-REFUSALS = {  # the service's refusal keys, as a page says them
-    "not-joined": N_("Join the class first, with your name above."),
-    "locked": N_("The teacher has locked the room: ask to be let in."),
-    "removed": N_("The teacher has taken you out of the room."),
-    "paused": N_("The teacher has paused the game: wait a moment."),
-    "no-round": N_("No round is open: wait for the next one."),
-    "already-right": N_("You have already made the target this round."),
-    "had-claim": N_("You have had your claim this round: wait for the next one."),
-    "over": N_("This live game is over."),
-    "round-open": N_("A round is still open: reveal it first."),
-    "all-played": N_("Every round has been played: show the podium."),
-    "not-paused": N_("The game is not paused."),
-    "not-teacher": N_(
+Sentences = Mapping[str, str]  # a refusal's key (`Refusal`, `CallRefusal`) → what a page says
+REFUSALS: Sentences = {  # the service's refusals of a live call, as a page says them
+    Refusal.NOT_JOINED: N_("Join the class first, with your name above."),
+    Refusal.LOCKED: N_("The teacher has locked the room: ask to be let in."),
+    Refusal.REMOVED: N_("The teacher has taken you out of the room."),
+    Refusal.PAUSED: N_("The teacher has paused the game: wait a moment."),
+    Refusal.NO_ROUND: N_("No round is open: wait for the next one."),
+    Refusal.ALREADY_RIGHT: N_("You have already made the target this round."),
+    Refusal.HAD_CLAIM: N_("You have had your claim this round: wait for the next one."),
+    Refusal.OVER: N_("This live game is over."),
+    Refusal.ROUND_OPEN: N_("A round is still open: reveal it first."),
+    Refusal.ALL_PLAYED: N_("Every round has been played: show the podium."),
+    Refusal.NOT_PAUSED: N_("The game is not paused."),
+    CallRefusal.NOT_TEACHER: N_(
         "The projector is for the teacher only: open the teacher's address first, then this page."
     ),
-    "no-game": N_("There is no live game yet: the teacher starts one on the projector."),
-    "teacher-only": N_(
-        "The projector is for the teacher only: open the teacher's address first, then this page."
-    ),
-    "bad-settings": N_("These settings cannot make a live game."),
+    Refusal.NO_GAME: N_("There is no live game yet: the teacher starts one on the projector."),
 }
 
 
 class LiveRefused(ValueError):
     """What the live game cannot do now, in the page's language, with the service's key."""
 
-    def __init__(self, reason: str, said: Mapping[str, str] = REFUSALS) -> None:
-        super().__init__(_(said[reason]))
+    def __init__(self, reason: str, sentences: Sentences = REFUSALS) -> None:
+        super().__init__(_(sentences[reason]))
         self.reason = reason
 
 
-def live_refusal(error: str | None, said: Mapping[str, str] = REFUSALS) -> ValueError:
-    """The service's refusal key as a sentence in this page's language (`said`: a game's own
-    sentences for its keys)."""
-    if error in said:
-        assert error is not None
-        return LiveRefused(error, said)
+def live_refusal(error: str | None, sentences: Sentences = REFUSALS) -> ValueError:
+    """The service's refusal key as a sentence in this page's language (`sentences`: a game's
+    own for its keys)."""
+    if error is not None and error in sentences:
+        return LiveRefused(error, sentences)
     return book_refusal(error)
 
 
-class LiveClient(ClassBook):
-    """The live calls of the class service, for the browser holding this page's ticket (MAM!'s
-    under live/, another game's under its `PREFIX`)."""
+Seated = TypeVar("Seated", bound=SeatView)  # a student's view of the game
+Projected = TypeVar("Projected", bound=RoomView)  # the projector's view
 
-    PREFIX = "live/"
+
+class RoomClient(ClassBook, Generic[Seated, Projected]):
+    """The live calls of the class service both games share, for the browser holding this
+    page's ticket, under the game's `PREFIX` (`protocol.MAM_LIVE`, `protocol.LAMA_DICE_LIVE`)."""
+
+    PREFIX: str
+    SENTENCES: Sentences = REFUSALS  # the game's refusals, as its pages say them
 
     @classmethod
     def here(cls, environ: Mapping[str, str] = os.environ) -> Self | None:
@@ -81,63 +96,48 @@ class LiveClient(ClassBook):
         return cls(environ[SERVICE_ENV], ticket, hub_token=hub_token if not ticket else "")
 
     def refusal(self, error: str | None) -> ValueError:
-        return live_refusal(error)
+        return live_refusal(error, self.SENTENCES)
 
-    def live(self, path: str, sent: dict[str, Any] | None = None) -> Any:
+    def live(self, path: LivePath, sent: Mapping[str, Any] | None = None) -> Any:
+        """POST `sent` to one of the game's calls (GET without); what the service answered."""
         return self.call(self.PREFIX + path, sent)
+
+    def watch(self, path: LivePath, after: int) -> Any:
+        """A long-poll: the view once the game has moved past version `after`."""
+        return self.call(f"{self.PREFIX}{path}?after={after}", timeout=POLL_SECONDS + self.timeout)
 
     # ------------------------------------------------------------ a student
 
-    def seat(self, after: int = -1) -> dict[str, Any]:
+    def seat(self, after: int = -1) -> Seated:
         """What this student sees, once the game has moved past version `after`."""
-        return dict(
-            self.call(f"{self.PREFIX}me?after={after}", timeout=POLL_SECONDS + self.timeout)
-        )
+        return cast(Seated, self.watch(LivePath.ME, after))
 
-    def join_live(self) -> None:
-        self.live("join", {})
-
-    def answer(self, text: str) -> dict[str, Any]:
-        """Send a calculation; the service's judgement (seq, correct, points, first)."""
-        return dict(self.live("answers", {"text": text}))
+    def join_live(self) -> Seated:
+        sent: LiveJoinBody = {}
+        return cast(Seated, self.live(LivePath.JOIN, sent))
 
     # ------------------------------------------------------------ the teacher
 
-    def state(self, after: int = -1) -> dict[str, Any]:
+    def state(self, after: int = -1) -> Projected:
         """What the projector shows, once the game has moved past version `after`."""
-        return dict(
-            self.call(f"{self.PREFIX}state?after={after}", timeout=POLL_SECONDS + self.timeout)
-        )
-
-    def new_game(self, **settings: Any) -> None:
-        self.live("games", settings)
-
-    def open_round(self, seconds: int | None = None) -> None:
-        self.live("rounds", {"seconds": seconds} if seconds else {})
+        return cast(Projected, self.watch(LivePath.STATE, after))
 
     def reveal(self) -> None:
-        self.live("reveal", {})
-
-    def pause(self) -> None:
-        self.live("pause", {})
-
-    def resume(self) -> None:
-        self.live("resume", {})
+        self.live(LivePath.REVEAL, {})
 
     def lock(self, locked: bool) -> None:
-        self.live("lock", {"locked": locked})
+        sent: LockBody = {"locked": locked}
+        self.live(LivePath.LOCK, sent)
 
     def remove(self, name: str) -> None:
-        self.live("remove", {"name": name})
-
-    def finish(self) -> None:
-        self.live("finish", {})
+        sent: RemoveBody = {"name": name}
+        self.live(LivePath.REMOVE, sent)
 
 
 HERE: Any = object()  # a live page's default client: that of the server serving it, if any
 
 
-Calls = TypeVar("Calls", bound=LiveClient)
+Calls = TypeVar("Calls", bound=RoomClient[Any, Any])
 
 
 def served(client: Any, calls: type[Calls]) -> Calls | None:
@@ -145,15 +145,18 @@ def served(client: Any, calls: type[Calls]) -> Calls | None:
     return calls.here() if client is HERE else client
 
 
-class Follower:
+View = TypeVar("View", bound=Mapping[str, object])  # what a page follows: a view of the game
+
+
+class Follower(Generic[View]):
     """Follows the game: fetches the next view (`fetch(after)`, a long-poll) and hands it to
     `show`; on a page it does so for ever on a thread of its own, in a test one `step` at a
     time. A service that cannot be reached is `troubled` (a sentence) and tried again."""
 
     def __init__(
         self,
-        fetch: Callable[[int], dict[str, Any]],
-        show: Callable[[dict[str, Any]], None],
+        fetch: Callable[[int], View],
+        show: Callable[[View], None],
         troubled: Callable[[Exception], None],
     ) -> None:
         self.fetch, self.show, self.troubled = fetch, show, troubled
@@ -170,7 +173,8 @@ class Follower:
             self.troubled(problem)
             return False
         with self.lock:
-            self.version = max(self.version, int(view.get("version", self.version)))
+            version = view.get("version")
+            self.version = max(self.version, version if isinstance(version, int) else -1)
             self.show(view)
         return True
 
@@ -203,9 +207,6 @@ def page_address(lesson: str, class_url: str) -> str:
     return f"{path}?{CODE_PARAMETER}={code}" if code else path
 
 
-TEACHER_ONLY = ("teacher-only", "not-teacher")  # the service's refusal of anyone else
-
-
 def unavailable(box: Any, message: Any, text: str) -> None:
     """A page without its live class: one sentence, and nothing to press."""
     box.layout.display = "none"
@@ -216,8 +217,8 @@ def render_address(url: str, lesson: str) -> str:
     """Where students join: the live page's address as text and a QR code; off the school
     network, which lesson (its title) to open from the lessons' page."""
     if not url:
-        said = _("Students open “{lesson}” from the lessons' page with the class address.")
-        return f"<p>{escape(said.format(lesson=lesson))}</p>"
+        where = _("Students open “{lesson}” from the lessons' page with the class address.")
+        return f"<p>{escape(where.format(lesson=lesson))}</p>"
     before, _gap, after = _("Students open {address} or scan the code.").partition("{address}")
     alt = _("QR code of {address}").format(address=url)
     return (
@@ -226,45 +227,45 @@ def render_address(url: str, lesson: str) -> str:
     )
 
 
-class Following(Complains):
-    """A live page that follows what the service says it sees (`watching`: a student's "seat",
-    or the projector's "state"), each change drawn by `show`."""
+class Following(Complains, Generic[View]):
+    """A live page that follows what the service says it sees (a student's view, or the
+    projector's), each change drawn by `show`."""
 
-    watching = "seat"
-    client: Any
-    follower: Follower
-    controls: Any  # a projector's: hidden for anyone but the teacher
+    client: RoomClient[Any, Any] | None
+    follower: Follower[View]
 
     def follow(self, box: Any, follow: bool, needs: str) -> None:
         """Follow the service from a thread of its own (unless `follow` is False: a test steps
         it); without the class server, `needs` says so and `box` is hidden."""
-        self.follower = Follower(self._fetch, self.show, self._troubled)
+        self.follower = Follower(self.fetch, self.show, self.troubled)
         if self.client is None:
             unavailable(box, self.message, needs)
         elif follow:
             self.follower.start()
 
-    def show(self, view: dict[str, Any]) -> None:
+    def fetch(self, after: int) -> View:
+        """The view once the game has moved past version `after`."""
         raise NotImplementedError
 
-    def _fetch(self, after: int) -> dict[str, Any]:
-        assert self.client is not None
-        return getattr(self.client, self.watching)(after)
+    def show(self, view: View) -> None:
+        raise NotImplementedError
 
-    def _troubled(self, problem: Exception) -> None:
-        """The view cannot be had: said; for anyone but the teacher on a projector, the end."""
+    def troubled(self, problem: Exception) -> None:
+        """The view cannot be had: the page says why."""
         self.complain(trouble(problem))
-        if self.watching == "state" and getattr(problem, "reason", None) in TEACHER_ONLY:
-            self.controls.layout.display = "none"
-            self.follower.stop()
 
 
-class Seat(Following):
+class Seat(Following[Seated]):
     """A student's live page: it joins the live game's room once the student has a name in the
     class book (`_join_live`, BookBar's callback)."""
 
-    view: dict[str, Any]
-    joined_game: Any
+    client: RoomClient[Seated, Any] | None
+    view: Seated | None
+    joined_game: int | None
+
+    def fetch(self, after: int) -> Seated:
+        assert self.client is not None
+        return self.client.seat(after)
 
     def _join_live(self) -> None:
         if self.client is None:
@@ -274,19 +275,31 @@ class Seat(Following):
         except ValueError as problem:
             self.complain(str(problem))
             return
-        self.joined_game = self.view.get("game")
+        self.joined_game = self.view["game"] if self.view is not None else None
         self.message.value = ""
 
 
-class Projector(Following):
+class Projector(Following[Projected]):
     """The teacher's projector of a live game: where students join (text and QR) and the room
-    (lock it, remove a name), beside what its game shows; each of the teacher's calls said
+    (lock it, remove a name), beside what its game shows; each of the teacher's calls told
     back in this page's language if the service refuses it."""
 
-    watching = "state"
+    client: RoomClient[Any, Projected] | None
     seat_lesson = ""  # the students' page, e.g. "live/1-mam-live.ipynb"
     seat_title = ""  # its title as the lessons list it (a message id)
-    view: dict[str, Any]
+    view: Projected | None
+    controls: w.VBox  # hidden for anyone but the teacher
+
+    def fetch(self, after: int) -> Projected:
+        assert self.client is not None
+        return self.client.state(after)
+
+    def troubled(self, problem: Exception) -> None:
+        """The view cannot be had: the page says why; for anyone but the teacher, the end."""
+        super().troubled(problem)
+        if isinstance(problem, LiveRefused) and problem.reason == CallRefusal.NOT_TEACHER:
+            self.controls.layout.display = "none"
+            self.follower.stop()
 
     def _build_room(self, address: str | None) -> None:
         self.fixed_address = address  # else the class address the service gives
@@ -302,11 +315,11 @@ class Projector(Following):
         self.room_line = row(self.room_title, self.lock_box)
         self.seat_rows: dict[str, w.HBox] = {}  # each name's row in the room, made once
 
-    def _call(self, action: str, *args: Any, **settings: Any) -> bool:
+    def _call(self, call: Callable[[], object]) -> bool:
         """One of the teacher's calls; False (and a sentence) if the service refused it."""
         assert self.client is not None
         try:
-            getattr(self.client, action)(*args, **settings)
+            call()
         except ValueError as problem:
             self.complain(str(problem))
             return False
@@ -314,24 +327,27 @@ class Projector(Following):
         return True
 
     def remove(self, name: str) -> None:
-        self._call("remove", name)
+        client = self.client
+        if client is not None:
+            self._call(lambda: client.remove(name))
 
     def _lock_changed(self, _change: object = None) -> None:
-        if not self.showing_lock and self.client is not None:
-            self._call("lock", bool(self.lock_box.value))
+        client = self.client
+        if not self.showing_lock and client is not None:
+            self._call(lambda: client.lock(bool(self.lock_box.value)))
 
-    def _show_room(self, view: dict[str, Any]) -> None:
+    def _show_room(self, view: RoomView) -> None:
         """Where students join (drawn again only when the class address changes) and who is
         in the room."""
-        class_url = view.get("class_url") or ""
+        class_url = view["class_url"]
         if self.fixed_address is None and class_url != self.class_url:
             self.class_url = class_url
             lesson = f"{language()}/{self.seat_lesson}"
             self.address.value = render_address(page_address(lesson, class_url), _(self.seat_title))
-        room = list(view.get("room") or [])
+        room = list(view["room"])
         self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
         self.showing_lock = True
-        self.lock_box.value = bool(view.get("locked"))
+        self.lock_box.value = view["locked"]
         self.showing_lock = False
         for name in room:
             if name not in self.seat_rows:
@@ -346,4 +362,4 @@ class Projector(Following):
         return seat
 
 
-__all__ = ["BookDown", "Follower", "LiveClient", "LiveRefused", "Projector", "live_refusal"]
+__all__ = ["BookDown", "Follower", "LiveRefused", "Projector", "RoomClient", "live_refusal"]

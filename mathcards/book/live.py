@@ -1,6 +1,8 @@
 """The live games in the class book: each game's settings, and every call that changed it as one
 event (who, what, in order of arrival). The class service replays a game's events to have the
-game again after a restart; an event is kept (committed) before the service acknowledges it."""
+game again after a restart; an event is kept (committed) before the service acknowledges it.
+What an event holds besides its student is a JSON object, its payload (the class service reads
+and writes it: mathcards/classroom/live/events.py)."""
 
 from __future__ import annotations
 
@@ -25,12 +27,12 @@ LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
 @dataclass(frozen=True)
 class LiveEvent:
     """One call that changed a live game: its arrival number `seq` (unique in its class's live
-    record, growing from one game to the next), its `kind`, who (`name`) and what (`text`)."""
+    record, growing from one game to the next), its `kind`, who (`name`) and what (`payload`)."""
 
     seq: int
     kind: str
     name: str = ""
-    text: str = ""
+    payload: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -120,7 +122,7 @@ def _record(session: Session, row: LiveGameRow) -> LiveRecord:
         row.game,
         dict(row.settings),
         row.started,
-        [LiveEvent(e.seq, e.kind, e.name, e.text) for e in events],
+        [LiveEvent(e.seq, e.kind, e.name, dict(e.payload)) for e in events],
     )
 
 
@@ -130,6 +132,6 @@ def _event_row(live_id: int, event: LiveEvent, moment: datetime) -> LiveEventRow
         seq=int(event.seq),
         kind=str(event.kind),
         name=str(event.name),
-        text=str(event.text),
+        payload=dict(event.payload),
         at=moment,
     )

@@ -183,5 +183,5 @@ class LiveEventRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(10))
     name: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
-    text: Mapped[str] = mapped_column(Text)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)  # what the event holds besides its name
     at: Mapped[datetime] = mapped_column(UtcDateTime)

@@ -19,7 +19,7 @@ from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, Row, check_dice
 from mathcards.lama_dice.known import decide
 from mathcards.lama_dice.odds import checked_rows, roll_odds
 from mathcards.lama_dice.simulate import MAX_ROLLS, simulate_rolls
-from mathcards.room import LiveRefusal, Phase, Room
+from mathcards.room import LiveRefusal, Phase, Refusal, Room
 
 QUESTIONS = {  # what the class is asked, by key: show it translated, `_(QUESTIONS[key])`
     "bust": N_("How likely is a bust on the next roll?"),
@@ -148,18 +148,18 @@ class LiveGuessing:
     """A live LAMA Dice lesson for one class: who is in, the questions, and the guesses."""
 
     def __init__(self) -> None:
-        self.hall = Room()
+        self.room = Room()
         self.asked: list[Asked] = []
         self.phase = Phase.LOBBY
 
     def join(self, name: str) -> None:
-        self.hall.join(name)
+        self.room.join(name)
 
     def remove(self, name: str) -> None:
-        self.hall.remove(name)
+        self.room.remove(name)
 
     def lock(self, locked: bool = True) -> None:
-        self.hall.lock(locked)
+        self.room.lock(locked)
 
     @property
     def current(self) -> Asked | None:
@@ -168,7 +168,7 @@ class LiveGuessing:
     def ask(self, question: Question) -> Asked:
         """Put the next question to the class."""
         if self.phase is Phase.OPEN:
-            raise LiveRefusal(_("a question is still open"), "round-open")
+            raise LiveRefusal(_("a question is still open"), Refusal.ROUND_OPEN)
         self.asked.append(Asked(len(self.asked) + 1, question))
         self.phase = Phase.OPEN
         return self.asked[-1]
@@ -176,9 +176,9 @@ class LiveGuessing:
     def guess(self, name: str, text: str, seq: int) -> Guess:
         """`name`'s guess at the open question, the `seq`-th to arrive (a ValueError when it
         cannot be read, the last guess kept)."""
-        self.hall.check(name)
+        self.room.check(name)
         if self.phase is not Phase.OPEN or self.current is None:
-            raise LiveRefusal(_("no question is open: wait for the next one"), "no-round")
+            raise LiveRefusal(_("no question is open: wait for the next one"), Refusal.NO_ROUND)
         guess = Guess(seq, name, self.current.question.read(text))
         self.current.guesses[name] = guess
         return guess
@@ -186,7 +186,7 @@ class LiveGuessing:
     def reveal(self) -> Asked:
         """The exact answer is shown: no more guesses for this question."""
         if self.phase is not Phase.OPEN or self.current is None:
-            raise LiveRefusal(_("no question is open"), "no-round")
+            raise LiveRefusal(_("no question is open"), Refusal.NO_ROUND)
         self.phase = Phase.REVEALED
         return self.current
 
@@ -194,9 +194,13 @@ class LiveGuessing:
         """The revealed question's dice rolled `rolls` times from `seed` (every page rolls them
         the same): the running share of the case asked about."""
         if self.phase is not Phase.REVEALED or self.current is None:
-            raise LiveRefusal(_("reveal the answer first, then roll the dice"), "not-revealed")
+            raise LiveRefusal(
+                _("reveal the answer first, then roll the dice"), Refusal.NOT_REVEALED
+            )
         if not self.current.question.chance:
-            raise LiveRefusal(_("roll or quit is not rolled for: it is a choice"), "no-chance")
+            raise LiveRefusal(
+                _("roll or quit is not rolled for: it is a choice"), Refusal.NO_CHANCE
+            )
         shares = self.current.question.rolled(rolls, seed)
         self.current.rolls = (rolls, seed)
         return shares

@@ -26,7 +26,7 @@ from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.solver import Solution, find_solutions
-from mathcards.room import LiveRefusal, Phase, Room
+from mathcards.room import LiveRefusal, Phase, Refusal, Room
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
@@ -109,31 +109,27 @@ class LiveGame:
         self.players: dict[str, Player] = {}
         self.rounds: list[Round] = []
         self.phase = Phase.LOBBY
-        self.hall = Room()
+        self.room = Room()
 
     # ------------------------------------------------------------ the room
 
     def join(self, name: str) -> None:
         """`name` comes into the room (back in, with their score, if they were in before)."""
-        if self.phase is Phase.OVER and not self.hall.present.get(name):
-            raise LiveRefusal(_("this live game is over"), "over")
-        self.hall.join(name)
+        if self.phase is Phase.OVER and not self.room.present.get(name):
+            raise LiveRefusal(_("this live game is over"), Refusal.OVER)
+        self.room.join(name)
         self.players.setdefault(name, Player())
 
     def remove(self, name: str) -> None:
         """The teacher takes `name` out of the room; their answers stay in the record."""
-        self.hall.remove(name)
+        self.room.remove(name)
 
     def lock(self, locked: bool = True) -> None:
-        self.hall.lock(locked)
+        self.room.lock(locked)
 
     @property
     def locked(self) -> bool:
-        return self.hall.locked
-
-    def room(self) -> list[str]:
-        """Who is in the room, in the order they first came."""
-        return self.hall.names()
+        return self.room.locked
 
     # ------------------------------------------------------------ the rounds
 
@@ -144,35 +140,37 @@ class LiveGame:
     def open_round(self) -> Round:
         """The next deal, the same for everyone."""
         self._expect(
-            (Phase.LOBBY, Phase.REVEALED, Phase.CLOSED), _("a round is still open"), "round-open"
+            (Phase.LOBBY, Phase.REVEALED, Phase.CLOSED),
+            _("a round is still open"),
+            Refusal.ROUND_OPEN,
         )
         if len(self.rounds) == len(self.deals):
-            raise LiveRefusal(_("every round has been played: show the podium"), "all-played")
+            raise LiveRefusal(_("every round has been played: show the podium"), Refusal.ALL_PLAYED)
         self.rounds.append(Round(len(self.rounds) + 1, self.deals[len(self.rounds)]))
         self.phase = Phase.OPEN
         return self.rounds[-1]
 
     def pause(self) -> None:
-        self._expect((Phase.OPEN,), _("only an open round can be paused"), "no-round")
+        self._expect((Phase.OPEN,), _("only an open round can be paused"), Refusal.NO_ROUND)
         self.phase = Phase.PAUSED
 
     def resume(self) -> None:
-        self._expect((Phase.PAUSED,), _("the game is not paused"), "not-paused")
+        self._expect((Phase.PAUSED,), _("the game is not paused"), Refusal.NOT_PAUSED)
         self.phase = Phase.OPEN
 
     def close(self) -> None:
         """No more answers this round (its time is up)."""
-        self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"), "no-round")
+        self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"), Refusal.NO_ROUND)
         self.phase = Phase.CLOSED
 
     def answer(self, name: str, text: str, seq: int) -> Answer:
         """Judge `name`'s answer, the `seq`-th to arrive, and score it."""
-        self.hall.check(name)
+        self.room.check(name)
         current = self.round
         if self.phase is Phase.PAUSED:
-            raise LiveRefusal(_("the teacher has paused the game: wait a moment"), "paused")
+            raise LiveRefusal(_("the teacher has paused the game: wait a moment"), Refusal.PAUSED)
         if self.phase is not Phase.OPEN or current is None:
-            raise LiveRefusal(_("no round is open: wait for the next one"), "no-round")
+            raise LiveRefusal(_("no round is open: wait for the next one"), Refusal.NO_ROUND)
         self._may_answer(current, name)
         verdict = current.deal.check(text)
         if not verdict.kind.readable:
@@ -184,10 +182,12 @@ class LiveGame:
     def _may_answer(self, current: Round, name: str) -> None:
         mine = [answer for answer in current.answers if answer.name == name]
         if any(answer.correct for answer in mine):
-            raise LiveRefusal(_("you have already made the target this round"), "already-right")
+            raise LiveRefusal(
+                _("you have already made the target this round"), Refusal.ALREADY_RIGHT
+            )
         if mine and self.scoring == "rulebook":
             raise LiveRefusal(
-                _("you have had your claim this round: wait for the next one"), "had-claim"
+                _("you have had your claim this round: wait for the next one"), Refusal.HAD_CLAIM
             )
 
     def _scored(self, current: Round, answer: Answer) -> Answer:
@@ -198,14 +198,16 @@ class LiveGame:
             self.players[answer.name].last_win = answer.seq
             return replace(answer, points=points, first=not won)
         if not answer.correct and self.scoring == "rulebook" and not won:
-            for other in self.room():
+            for other in self.room.names():
                 if other != answer.name:
                     self.players[other].points += 1
         return answer
 
     def reveal(self) -> Reveal:
         """Show the round to the class: the best ways, who made it, the common mistakes."""
-        self._expect((Phase.OPEN, Phase.PAUSED, Phase.CLOSED), _("no round is open"), "no-round")
+        self._expect(
+            (Phase.OPEN, Phase.PAUSED, Phase.CLOSED), _("no round is open"), Refusal.NO_ROUND
+        )
         self.phase = Phase.REVEALED
         return self.revealed()
 
@@ -239,9 +241,9 @@ class LiveGame:
             standings.append(Standing(place, name, player.points))
         return standings
 
-    def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: str) -> None:
+    def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: Refusal) -> None:
         if self.phase is Phase.OVER:
-            raise LiveRefusal(_("this live game is over"), "over")
+            raise LiveRefusal(_("this live game is over"), Refusal.OVER)
         if self.phase not in phases:
             raise LiveRefusal(refusal, reason)
 

@@ -13,8 +13,12 @@ SETTINGS = {"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}
 
 def test_a_live_games_events_come_back_in_order_of_arrival(book):
     assert book.newest_live("5b") is None
-    live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start", "", "{}"))
-    events = [LiveEvent(2, "join", "Ann"), LiveEvent(3, "open"), LiveEvent(4, "answer", "Ann", "9")]
+    live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start", "", {"settings": SETTINGS}))
+    events = [
+        LiveEvent(2, "join", "Ann"),
+        LiveEvent(3, "open"),
+        LiveEvent(4, "answer", "Ann", {"text": "9"}),
+    ]
     for event in events:
         book.record_live(live, event)
     record = book.newest_live("5b")
@@ -23,7 +27,7 @@ def test_a_live_games_events_come_back_in_order_of_arrival(book):
         "mam",
         SETTINGS,
     )
-    assert record.events == [LiveEvent(1, "start", "", "{}"), *events]
+    assert record.events == [LiveEvent(1, "start", "", {"settings": SETTINGS}), *events]
 
 
 def test_the_newest_game_is_the_classs_and_another_class_has_its_own(book):

@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
@@ -19,7 +20,7 @@ from mathcards.book import Book, BookOutOfDate, NotABook, head, upgrade
 from mathcards.book.database import book_url as parse
 from mathcards.book.database import make_engine
 from mathcards.book.models import Base
-from mathcards.book.schema import MIGRATIONS, migrate
+from mathcards.book.schema import MIGRATIONS, config, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST = "0001"
@@ -40,6 +41,77 @@ FIRST_LESSON = [  # what a class book of the first revision held, in its own SQL
     """ VALUES (1, 1, 'lama', '["Ann", "Bot"]', '{"Ann": 3}', '["Ann"]', 7, true,"""
     " '2026-09-01 08:03:00')",
 ]
+
+
+LIVE_REVISION = "0003"  # the live games, their events' payloads kept as texts
+LIVE_TEXTS = [  # (game, kind, name, text) as revision 0003 kept them, in order of arrival
+    ("mam", "start", "", '{"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}'),
+    ("mam", "join", "Ann", ""),
+    ("mam", "lock", "", "1"),
+    ("mam", "lock", "", "0"),
+    ("mam", "open", "", "1000030.0"),
+    ("mam", "answer", "Ann", "15+12+7-2"),
+    ("mam", "pause", "", "20.0"),
+    ("mam", "resume", "", "1000520.0"),
+    ("mam", "close", "", ""),
+    ("mam", "open", "", ""),
+    ("mam", "pause", "", ""),
+    ("mam", "reveal", "", ""),
+    ("mam", "remove", "Ann", ""),
+    ("mam", "finish", "", ""),
+    ("lama_dice", "start", "", "{}"),
+    (
+        "lama_dice",
+        "ask",
+        "",
+        '{"row": [2, 2, 6], "llama_row": [1, 3, 5, 7], "dice": '
+        '[[1, 2, 3, 4, 5, 7]], "asks": "bust"}',
+    ),
+    ("lama_dice", "guess", "Ann", "35%"),
+    ("lama_dice", "reveal", "", ""),
+    ("lama_dice", "rolls", "", '{"count": 1000, "seed": 9}'),
+]
+LIVE_PAYLOADS = [  # the same events, as revision 0004 keeps them
+    {"settings": {"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}},
+    {},
+    {"locked": True},
+    {"locked": False},
+    {"until": 1000030.0},
+    {"text": "15+12+7-2"},
+    {"left": 20.0},
+    {"until": 1000520.0},
+    {},
+    {"until": None},
+    {"left": None},
+    {},
+    {},
+    {},
+    {"settings": {}},
+    {"row": [2, 2, 6], "llama_row": [1, 3, 5, 7], "dice": [[1, 2, 3, 4, 5, 7]], "asks": "bust"},
+    {"text": "35%"},
+    {},
+    {"count": 1000, "seed": 9},
+]
+
+
+def live_lesson() -> list[str]:
+    """A class's live MAM! game and LAMA Dice lesson, in revision 0003's SQL."""
+    games = {"mam": 1, "lama_dice": 2}
+    statements = [
+        "INSERT INTO classes (id, name, created) VALUES (1, '5b', '2026-09-01 08:00:00')",
+        "INSERT INTO live_games (id, class_id, game, settings, started) VALUES (1, 1, 'mam',"
+        """ '{"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}',"""
+        " '2026-09-01 08:00:00')",
+        "INSERT INTO live_games (id, class_id, game, settings, started) VALUES (2, 1,"
+        " 'lama_dice', '{}', '2026-09-01 09:00:00')",
+    ]
+    for seq, (game, kind, name, written) in enumerate(LIVE_TEXTS, start=1):
+        quoted = written.replace("'", "''")
+        statements.append(
+            "INSERT INTO live_events (live_id, seq, kind, name, text, at) VALUES"
+            f" ({games[game]}, {seq}, '{kind}', '{name}', '{quoted}', '2026-09-01 08:00:00')"
+        )
+    return statements
 
 
 def at_first_revision(url: str):
@@ -85,6 +157,30 @@ def test_a_book_of_the_first_revision_is_upgraded_with_nothing_lost(book_url, tm
         assert (line.answers, line.deals_solved, line.games, line.decisions) == (1, 1, 1, 1)
     again = upgrade(book_url)
     assert (again.before, again.after, again.backup) == (head(), head(), None)
+
+
+def test_the_live_events_kept_as_texts_become_payloads_and_back(book_url):
+    """Revision 0004 rewrites each event's text (its form hung on its kind) as a JSON object;
+    a downgrade writes the texts again, as they were."""
+    engine = make_engine(parse(book_url))
+    with engine.connect() as connection:
+        migrate(connection, LIVE_REVISION)
+        for statement in live_lesson():
+            connection.execute(text(statement))
+        connection.commit()
+    engine.dispose()
+    assert upgrade(book_url).after == head()
+    with Book(book_url) as book:
+        events = [e for game in ("mam", "lama_dice") for e in book.newest_live("5b", game).events]
+    assert [(e.kind, e.name) for e in events] == [(k, n) for _g, k, n, _t in LIVE_TEXTS]
+    assert [e.payload for e in events] == LIVE_PAYLOADS
+    engine = make_engine(parse(book_url))
+    with engine.connect() as connection:
+        command.downgrade(config(connection), LIVE_REVISION)
+        texts = connection.execute(text("SELECT text FROM live_events ORDER BY seq")).scalars()
+        assert list(texts) == [written for _g, _k, _n, written in LIVE_TEXTS]
+        connection.commit()
+    engine.dispose()
 
 
 def test_a_second_upgrade_from_one_revision_keeps_the_first_backup(tmp_path):

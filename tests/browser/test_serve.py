@@ -93,7 +93,7 @@ def test_the_culler_passes_over_a_kernel_that_is_still_starting():
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    from mathcards.classroom.seats import ClassroomKernelManager
+    from mathcards.classroom.server.seats import ClassroomKernelManager
 
     manager = ClassroomKernelManager()
 
@@ -174,7 +174,7 @@ def test_a_warm_kernel_handed_to_a_page_has_a_whole_idle_period_to_connect():
 
     from jupyter_server._tz import utcnow
 
-    from mathcards.classroom.seats import ClassroomKernelManager
+    from mathcards.classroom.server.seats import ClassroomKernelManager
 
     manager = ClassroomKernelManager()
     hour_ago = utcnow() - timedelta(hours=1)
@@ -356,7 +356,7 @@ def test_the_class_code_is_in_neither_ps_nor_the_log_and_guesses_are_slowed(tmp_
 
 @pytest.mark.browser
 def test_one_device_holds_at_most_two_pages_on_the_school_network(tmp_path, browser):
-    from mathcards.classroom.address import lan_address
+    from mathcards.classroom.server.address import lan_address
 
     address = lan_address()
     if address == "127.0.0.1":

@@ -1,6 +1,6 @@
 """What a page loads: no MathJax, Voila's scripts under a versioned address, long-lived files."""
 
-from mathcards.classroom.assets import HASHED, NO_MATHJAX, page_config, static_version
+from mathcards.classroom.server.assets import HASHED, NO_MATHJAX, page_config, static_version
 
 
 def test_the_page_gets_a_mathjax_that_does_nothing_and_versioned_scripts():

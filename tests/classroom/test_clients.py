@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
 
-from mathcards.classroom.clients import (
+from mathcards.classroom.server.clients import (
     DEVICE_COOKIE,
     MANY_CLIENTS,
     Throttle,

@@ -2,7 +2,7 @@
 
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
-from mathcards.classroom.formulas import typeset_tex
+from mathcards.classroom.server.formulas import typeset_tex
 
 
 def cell(markdown: str) -> str:

@@ -11,15 +11,9 @@ import socket
 import pytest
 import tornado.web
 
-from mathcards.classroom.clients import DEVICE_COOKIE, Throttle
-from mathcards.classroom.gate import (
-    CODE_COOKIE,
-    CODE_LENGTH,
-    CODE_LETTERS,
-    MAX_BODY,
-    ClassroomApplication,
-    new_class_code,
-)
+from mathcards.classroom.server.clients import DEVICE_COOKIE, Throttle
+from mathcards.classroom.server.codes import CODE_LENGTH, CODE_LETTERS, new_class_code
+from mathcards.classroom.server.gate import CODE_COOKIE, MAX_BODY, ClassroomApplication
 from tests.classroom.threaded import get, serving
 
 CODE = "K7Q2HM"

@@ -12,17 +12,27 @@ from typing import Any
 
 import pytest
 import tornado.web
+from sqlalchemy import text as sql
 
-from mathcards.book import Book, BookUnavailable
-from mathcards.classroom import live, service
-from mathcards.classroom.clients import TEACHER_COOKIE, remember_device
-from mathcards.classroom.live import Live
-from mathcards.classroom.service import TICKET_HEADER, ClassService, hand_ticket
+from mathcards.book import Book, BookUnavailable, head, upgrade
+from mathcards.book.database import book_url as parse
+from mathcards.book.database import make_engine
+from mathcards.book.schema import migrate
+from mathcards.classroom.live import mam, poll
+from mathcards.classroom.live.mam import MAM
+from mathcards.classroom.live.poll import Live
+from mathcards.classroom.protocol import API, TICKET_HEADER
+from mathcards.classroom.server.clients import TEACHER_COOKIE, remember_device
+from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.tickets import hand_ticket
+from mathcards.mam.live import LiveGame
 from mathcards.mam.solver import simplest
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
 
 GAME = {"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}
+AT = {"at": "2026-09-01 08:00:00"}
 
 
 class Wall:
@@ -43,14 +53,12 @@ class Class:
 
     def serve(self):
         self.service = ClassService(Book.create(self.url), "5b")
-        self.live = Live(self.service, self.wall)
-        routes = [*service.routes(self.service), *live.routes(self.service, live=self.live)]
+        self.live = Live(self.service, MAM, self.wall)
+        routes = [*book_calls.routes(self.service), *mam.routes(self.service, live=self.live)]
         return serving(lambda _port: tornado.web.Application(routes))
 
     def call(self, path: str, ticket: str, sent: Any = None) -> tuple[int, Any]:
-        return threaded.call(
-            self.port, f"{service.API}live/{path}", sent, **{TICKET_HEADER: ticket}
-        )
+        return threaded.call(self.port, f"{API}live/{path}", sent, **{TICKET_HEADER: ticket})
 
     def ok(self, path: str, ticket: str, sent: Any = None) -> Any:
         code, answer = self.call(path, ticket, sent)
@@ -104,7 +112,7 @@ def test_only_a_teachers_ticket_makes_the_teachers_calls(room):
 
 class Page(tornado.web.RequestHandler):
     def get(self) -> None:
-        hand_ticket(self, self.application.settings["service"], remember_device(self))
+        hand_ticket(self, self.application.settings["service"].tickets, remember_device(self))
         self.finish({"ticket": self.request.headers.get(TICKET_HEADER, "")})
 
 
@@ -208,6 +216,62 @@ def test_thirty_answers_at_once_are_all_judged_in_order_of_arrival(room):
     assert [row for row in board if row["first"]] == [first]  # the first to arrive, not to send
 
 
+def kept_by_revision_0003(url: str, texts: list[tuple[str, str, str]]) -> None:
+    """A class book as the version before the payloads kept a live MAM! game of GAME: each
+    event's (kind, name, text), the text's form hung on its kind."""
+    engine = make_engine(parse(url))
+    with engine.connect() as connection:
+        migrate(connection, "0003")
+        connection.execute(sql("INSERT INTO classes (id, name, created) VALUES (1, '5b', :at)"), AT)
+        connection.execute(
+            sql("INSERT INTO live_games VALUES (1, 1, 'mam', :settings, :at)"),
+            {"settings": json.dumps(GAME), **AT},
+        )
+        for seq, (kind, name, text) in enumerate(texts, start=1):
+            connection.execute(
+                sql("INSERT INTO live_events VALUES (:seq, 1, :seq, :kind, :name, :text, :at)"),
+                {"seq": seq, "kind": kind, "name": name, "text": text, **AT},
+            )
+        connection.commit()
+    engine.dispose()
+
+
+def test_a_game_kept_before_the_payloads_is_the_same_game_after_the_upgrade(tmp_path):
+    """A live game the version before kept (revision 0003) replays as it was played: its room,
+    its lock, its answers judged in their order, its countdown paused with its seconds left."""
+    deal = LiveGame(GAME["level"], GAME["rounds"], GAME["seed"], GAME["scoring"]).deals[0]
+    found = simplest(deal.cards, deal.target, power=deal.power)
+    assert found is not None
+    one, two = deal.cards[:2]
+    mistake = f"{one}+{two}" if one + two != deal.target else f"{one}*{two}"
+    url = f"sqlite:///{tmp_path / 'book.sqlite'}"
+    kept_by_revision_0003(
+        url,
+        [
+            ("start", "", json.dumps(GAME)),
+            ("join", "Ola", ""),
+            ("join", "Kim", ""),
+            ("lock", "", "1"),
+            ("open", "", "1000060.0"),
+            ("answer", "Kim", mistake),
+            ("answer", "Ola", found.text),
+            ("pause", "", "45.0"),
+        ],
+    )
+    assert upgrade(url).after == head()
+    again = Class(url)
+    with again.serve() as port:
+        again.port = port
+        state = again.ok("state", again.teacher())
+    assert (state["phase"], state["locked"], state["room"]) == ("paused", True, ["Ola", "Kim"])
+    assert state["round"]["number"] == 1 and state["round"]["seconds_left"] == 45
+    assert [(row["name"], row["correct"], row["first"]) for row in state["board"]] == [
+        ("Kim", False, False),
+        ("Ola", True, True),
+    ]
+    assert state["version"] == 8 and state["settings"] == GAME
+
+
 def test_a_restart_gives_the_same_game_and_scores(room, tmp_path):
     teacher = room.teacher()
     room.ok("games", teacher, {**GAME, "seed": None})
@@ -262,7 +326,7 @@ def test_a_long_poll_returns_at_the_next_change_or_at_once_when_behind(room, mon
     room.ok("join", ola, {})
     polling.join(30)
     assert answered["version"] > version and answered["joined"]
-    monkeypatch.setattr(live, "LONGEST_WAIT", 0.01)
+    monkeypatch.setattr(poll, "LONGEST_WAIT", 0.01)
     unchanged = room.ok(f"state?after={answered['version']}", teacher)
     assert unchanged["version"] == answered["version"]
 
@@ -289,11 +353,9 @@ def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatc
 
 def test_a_service_without_a_book_refuses_every_live_call():
     class_service = ClassService(None, "5b", problem="the database is down")
-    routes = live.routes(class_service)
+    routes = mam.routes(class_service)
     with serving(lambda _port: tornado.web.Application(routes)) as port:
         ticket = class_service.tickets.issue("device-of-ola-0123456789", teacher=True)
         for path, sent in (("me", None), ("state", None), ("games", GAME), ("join", {})):
-            answer = threaded.call(
-                port, f"{service.API}live/{path}", sent, **{TICKET_HEADER: ticket}
-            )
+            answer = threaded.call(port, f"{API}live/{path}", sent, **{TICKET_HEADER: ticket})
             assert answer == (503, {"error": "book-down"}), path

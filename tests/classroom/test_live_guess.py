@@ -13,9 +13,15 @@ import tornado.web
 
 from mathcards.book import Book
 from mathcards.chips import LLAMA as L
-from mathcards.classroom import live, live_guess, service, teacher
-from mathcards.classroom.live import Live
-from mathcards.classroom.service import TICKET_HEADER, ClassService
+from mathcards.classroom.live import lama_dice, mam
+from mathcards.classroom.live.lama_dice import LAMA_DICE
+from mathcards.classroom.live.mam import MAM
+from mathcards.classroom.live.poll import Live
+from mathcards.classroom.protocol import API, TICKET_HEADER
+from mathcards.classroom.protocol.lama_dice import share, value_of
+from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.teacher import page as teacher
 from mathcards.lama_dice.known import moment
 from mathcards.lama_dice.live import Question
 from tests.classroom import threaded
@@ -33,12 +39,12 @@ class Lesson:
 
     def serve(self):
         self.service = ClassService(Book.create(self.url), "5b")
-        mam = Live(self.service, self.wall)
-        guess = Live(self.service, self.wall, live_guess.GUESS)
+        mam_game = Live(self.service, MAM, self.wall)
+        lesson = Live(self.service, LAMA_DICE, self.wall)
         routes = [
-            *service.routes(self.service),
-            *live.routes(self.service, live=mam),
-            *live_guess.routes(self.service, service.API, live=guess),
+            *book_calls.routes(self.service),
+            *mam.routes(self.service, live=mam_game),
+            *lama_dice.routes(self.service, live=lesson),
             *teacher.routes(self.service, "TEACHER7KQ"),
         ]
         return serving(lambda _port: tornado.web.Application(routes))
@@ -46,9 +52,7 @@ class Lesson:
     def call(self, path: str, ticket: str, sent: Any = None, game: str = "lama_dice/"):
         if sent is None and path.split("?")[0] not in ("me", "state"):
             sent = {}  # a POST
-        return threaded.call(
-            self.port, f"{service.API}live/{game}{path}", sent, **{TICKET_HEADER: ticket}
-        )
+        return threaded.call(self.port, f"{API}live/{game}{path}", sent, **{TICKET_HEADER: ticket})
 
     def ok(self, path: str, ticket: str, sent: Any = None, game: str = "lama_dice/") -> Any:
         code, answer = self.call(path, ticket, sent, game)
@@ -84,16 +88,19 @@ def test_the_class_guesses_the_answer_and_spread_are_revealed_and_the_dice_roll(
     assert seen["asks"] == "bust" and seen["exact"] is None and "guesses" not in seen
 
     lesson.ok("guesses", ola, {"text": "90"})
-    assert lesson.ok("guesses", ola, {"text": "40%"})["value"] == "2/5"  # the last one counts
+    assert lesson.ok("guesses", ola, {"text": "40%"})["value"] == share(
+        Fraction(2, 5)
+    )  # the last counts
     lesson.ok("guesses", kim, {"text": "1/2"})
     assert lesson.ok("state", teacher)["guessed"] == 2
     mine = lesson.ok("me", ola)
-    assert mine["mine"]["value"] == "2/5" and "Kim" not in str(mine) and "1/2" not in str(mine)
+    assert mine["mine"]["value"] == share(Fraction(2, 5)) and "Kim" not in str(mine)
+    assert str(share(Fraction(1, 2))) not in str(mine)  # never another student's guess
 
     revealed = lesson.ok("reveal", teacher)
     exact = Question((2, 2, 6), (1, 3, 5, L), asks="bust").exact()
     question = revealed["question"]
-    assert Fraction(question["exact"]) == exact
+    assert value_of(question["exact"]) == exact
     assert sum(question["spread"]) == 2 and question["spread"][4] == 1
     off = {g["name"]: g["off"] for g in question["guesses"]}
     assert off["Ola"] == pytest.approx(float(abs(Fraction(2, 5) - exact)))
@@ -101,7 +108,7 @@ def test_the_class_guesses_the_answer_and_spread_are_revealed_and_the_dice_roll(
     assert lesson.call("guesses", ala, {"text": "10"}) == (409, {"error": "no-round"})
     told = lesson.ok("me", kim)
     assert told["mine"]["off"] == off["Kim"] and told["how_close"] == off["Kim"]
-    assert Fraction(told["question"]["exact"]) == exact
+    assert value_of(told["question"]["exact"]) == exact
 
     rolled = lesson.ok("rolls", teacher, {"count": 1000, "seed": 9})["question"]["rolls"]
     assert rolled == {"count": 1000, "seed": 9}
@@ -166,7 +173,7 @@ def test_a_restart_gives_the_same_lesson_and_mam_goes_on_beside_it(lesson):
         assert again.ok("state", again.teacher()) == before
         ola_again = again.service.tickets.issue("device-of-Ola-0123456789")  # a reload
         me = again.ok("me", ola_again)
-        assert me["joined"] and me["mine"]["value"] == "3/10"
+        assert me["joined"] and me["mine"]["value"] == share(Fraction(3, 10))
         assert again.ok("state", again.teacher(), game="")["game"] is not None
 
 

@@ -7,7 +7,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from mathcards.classroom.seats import Opening, PageKernels, Places
+from mathcards.classroom.server.seats import Opening, PageKernels, Places
 
 
 def run(coroutine: Any) -> Any:

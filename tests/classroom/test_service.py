@@ -15,9 +15,11 @@ import tornado.web
 from mathcards import i18n
 from mathcards.book import Book
 from mathcards.book.names import ANIMALS
-from mathcards.classroom import service
-from mathcards.classroom.clients import remember_device
-from mathcards.classroom.service import TICKET_HEADER, ClassService, hand_ticket
+from mathcards.classroom.protocol import API, TICKET_HEADER
+from mathcards.classroom.server.clients import remember_device
+from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.tickets import Tickets, hand_ticket
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
 
@@ -44,14 +46,14 @@ class Served:
 
     def call(self, path: str, ticket: str | None, sent: Any = None) -> tuple[int, Any]:
         headers = {} if ticket is None else {TICKET_HEADER: ticket}
-        return threaded.call(self.port, service.API + path, sent, **headers)
+        return threaded.call(self.port, API + path, sent, **headers)
 
     def ticket(self, device: str) -> str:
         return self.service.tickets.issue(device)
 
 
 def served(class_service: ClassService):
-    return serving(lambda _port: tornado.web.Application(service.routes(class_service)))
+    return serving(lambda _port: tornado.web.Application(book_calls.routes(class_service)))
 
 
 @pytest.fixture
@@ -155,7 +157,7 @@ def test_a_book_that_is_down_says_so_to_every_call():
 
 class Page(tornado.web.RequestHandler):
     def get(self) -> None:
-        hand_ticket(self, self.application.settings["service"], remember_device(self))
+        hand_ticket(self, self.application.settings["service"].tickets, remember_device(self))
         self.finish({"ticket": self.request.headers.get(TICKET_HEADER, "")})
 
 
@@ -179,6 +181,6 @@ def test_a_page_hands_its_kernel_a_ticket_for_its_browser_never_the_browsers_own
 
 
 def test_old_tickets_are_forgotten_first():
-    tickets = service.Tickets(most=3)
+    tickets = Tickets(most=3)
     issued = [tickets.issue(f"device {n}") for n in range(5)]
     assert [tickets.device(t) for t in issued] == [None, None, "device 2", "device 3", "device 4"]

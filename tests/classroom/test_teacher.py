@@ -1,4 +1,4 @@
-"""The laptop's teacher's page (mathcards/classroom/teacher.py) over a real class book: the
+"""The laptop's teacher's page (mathcards/classroom/teacher/) over a real class book: the
 teacher's code in the address once, then a cookie; without it, refused; its links and forms
 under its own address (on the Hub the same page lives elsewhere: tests/hub/test_service.py).
 Served on a thread of its own (tests/classroom/threaded.py)."""
@@ -9,8 +9,8 @@ import pytest
 import tornado.web
 
 from mathcards.book import Book
-from mathcards.classroom import teacher
-from mathcards.classroom.service import ClassService
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.teacher import page as teacher
 from tests.classroom.threaded import get, serving
 
 CODE = "TEACHER7KQ"

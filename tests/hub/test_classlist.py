@@ -7,10 +7,10 @@ import pytest
 import yaml
 
 from mathcards import cli
-from mathcards.classroom.gate import CODE_LETTERS
 from mathcards.classroom.hub import classlist
 from mathcards.classroom.hub.classlist import hash_password, matches, new_password, problem
 from mathcards.classroom.hub.login import ClassListAuthenticator
+from mathcards.classroom.server.codes import CODE_LETTERS
 from tests.classroom.threaded import run_apart
 
 

@@ -18,9 +18,9 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from mathcards.classroom.assets import NO_MATHJAX
-from mathcards.classroom.formulas import FILTERS
 from mathcards.classroom.hub import classlist
+from mathcards.classroom.server.assets import NO_MATHJAX
+from mathcards.classroom.server.formulas import FILTERS
 from mathcards.cli import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,7 +207,7 @@ def test_the_server_opens_the_lessons_the_package_carries_with_the_package_s_pag
     student = stages()["student"]
     lessons = values()["hub"]["config"]["Spawner"]["notebook_dir"]
     assert lessons == "/srv/mathcards/lessons"
-    assert "from mathcards.classroom.lessons import home; print(home())" in student
+    assert "from mathcards.classroom.server.lessons import home; print(home())" in student
     assert f'ln -s "$lessons" {lessons}' in student
     assert re.search(rf"^WORKDIR {lessons}$", student, flags=re.MULTILINE)
     # Jupyter reads the settings of every kind (not only extensions) from this file, not from

@@ -7,6 +7,7 @@ The real Hub, its proxy, PostgreSQL and Chromium are in tests/hub/test_hub_live.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -15,14 +16,16 @@ import tornado.web
 from mathcards.book import Book
 from mathcards.classroom.hub import service as hub
 from mathcards.classroom.hub.service import HubClassService, HubUser, ServerTokens, Teachers
-from mathcards.classroom.service import TICKET_HEADER
+from mathcards.classroom.protocol import TICKET_HEADER
+from mathcards.classroom.protocol.lama_dice import share
 from tests.classroom import threaded
 from tests.classroom.test_live import GAME, right, wrong
 from tests.classroom.test_live_guess import MOMENT
 from tests.classroom.threaded import run_apart, serving
 from tests.hub.test_service import PREFIX, SERVICE, Clock, Hub, Login, server_token, token
 from widgets.book import HUB_TOKEN_ENV, SERVICE_ENV
-from widgets.live import LiveClient, LiveRefused
+from widgets.live import LiveRefused
+from widgets.mam.live import LiveClient
 
 TEACHER_CALLS = ("games", "rounds", "reveal", "pause", "resume", "lock", "remove", "finish")
 
@@ -233,7 +236,9 @@ def test_the_class_guesses_through_the_hub_and_only_the_teacher_asks(class_hub):
     assert class_hub.ok(f"{guess}join", "ada-server", {})["name"] == "ada"
     class_hub.ok(f"{guess}questions", "teacher-server", MOMENT)
     assert class_hub.call(f"{guess}reveal", "ada-server", {}) == (403, {"error": "not-teacher"})
-    assert class_hub.ok(f"{guess}guesses", "ada-server", {"text": "40%"})["value"] == "2/5"
+    assert class_hub.ok(f"{guess}guesses", "ada-server", {"text": "40%"})["value"] == share(
+        Fraction(2, 5)
+    )
     revealed = class_hub.ok(f"{guess}reveal", "teacher-server", {})["question"]
     assert [g["name"] for g in revealed["guesses"]] == ["ada"]
-    assert class_hub.ok(f"{guess}me", "ada-server")["mine"]["value"] == "2/5"
+    assert class_hub.ok(f"{guess}me", "ada-server")["mine"]["value"] == share(Fraction(2, 5))

@@ -17,7 +17,7 @@ from jupyterhub.services.auth import check_scopes
 from mathcards.book import Book, BookUnavailable
 from mathcards.classroom.hub import service as hub
 from mathcards.classroom.hub.service import HUB_USER, HubClassService, ServerTokens
-from mathcards.classroom.service import TICKET_HEADER
+from mathcards.classroom.protocol import TICKET_HEADER
 from tests.classroom import threaded
 from tests.classroom.test_service import SET, STEP
 from tests.classroom.threaded import run_apart, serving

@@ -176,7 +176,7 @@ def test_a_student_who_comes_back_keeps_their_score_unless_the_room_is_locked() 
     game.open_round()
     won = game.answer("Ada", right(game), seq=1).points
     game.remove("Ada")
-    assert game.hall.removed() == ["Ada"]
+    assert game.room.removed() == ["Ada"]
     with pytest.raises(LiveRefusal, match="taken you out"):
         game.answer("Ada", right(game), seq=2)
     game.lock()
@@ -185,8 +185,8 @@ def test_a_student_who_comes_back_keeps_their_score_unless_the_room_is_locked() 
     game.join("Bolek")  # someone still in the room is not refused
     game.lock(False)
     game.join("Ada")
-    assert game.players["Ada"].points == won and game.room() == ["Ada", "Bolek"]
-    assert game.hall.removed() == []
+    assert game.players["Ada"].points == won and game.room.names() == ["Ada", "Bolek"]
+    assert game.room.removed() == []
 
 
 def test_every_round_is_played_then_the_podium() -> None:

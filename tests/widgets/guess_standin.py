@@ -1,13 +1,15 @@
 """The class service's LAMA Dice live calls, played in memory by a stand-in behind the real
 client (`GuessClient.call`): the real rules (`mathcards.lama_dice.live.LiveGuessing`), the
-service's own views (`mathcards.classroom.live_guess`), refusals as keys."""
+service's own views (`mathcards.classroom.live.lama_dice`), refusals as keys."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from mathcards.classroom.live_class import Picture
-from mathcards.classroom.live_guess import GUESS, exact_json, projector_view, question_of
+from mathcards.classroom.live.kind import Snapshot
+from mathcards.classroom.live.lama_dice import LAMA_DICE, projector_view, question_of
+from mathcards.classroom.protocol import CallRefusal, Refusal
+from mathcards.classroom.protocol.lama_dice import value_json
 from mathcards.lama_dice.live import LiveGuessing
 from mathcards.room import LiveRefusal
 from widgets.lama_dice.live import GUESS_REFUSALS, GuessClient
@@ -41,7 +43,7 @@ class StandInGuess:
             return {"student": self.nicknames.get(device), "suggestion": "Lama 7", "practice": None}
         if path == "join":
             if sent["nickname"] in self.nicknames.values():
-                raise live_refusal("name-taken")
+                raise live_refusal(CallRefusal.NAME_TAKEN)
             self.nicknames[device] = sent["nickname"]
             return sent["nickname"]
         call = path.removeprefix("live/lama_dice/").split("?")[0]
@@ -51,17 +53,17 @@ class StandInGuess:
             return self.changed(self.live().join(self.nicknames[device]))
         if call == "guesses":
             if device not in self.nicknames:
-                raise live_refusal("not-joined", GUESS_REFUSALS)
+                raise live_refusal(Refusal.NOT_JOINED, GUESS_REFUSALS)
             try:
                 kept = self.live().guess(self.nicknames[device], sent["text"], self.version + 1)
             except LiveRefusal:
                 raise
             except ValueError:
-                raise LiveRefusal("", "bad-guess") from None
+                raise LiveRefusal("", Refusal.BAD_GUESS) from None
             self.changed(None)
-            return {"seq": kept.seq, "value": exact_json(kept.value)}
+            return {"seq": kept.seq, "value": value_json(kept.value)}
         if device not in self.teachers:
-            raise live_refusal("teacher-only")
+            raise live_refusal(CallRefusal.NOT_TEACHER)
         return self.teacher(call, sent)
 
     def teacher(self, call: str, sent: dict[str, Any]) -> Any:
@@ -84,7 +86,7 @@ class StandInGuess:
 
     def live(self) -> LiveGuessing:
         if self.game is None:
-            raise LiveRefusal("", "no-game")
+            raise LiveRefusal("", Refusal.NO_GAME)
         return self.game
 
     def changed(self, result: Any) -> Any:
@@ -95,5 +97,5 @@ class StandInGuess:
         return projector_view(self.game, self.game_id if self.game else None, self.version)
 
     def seat(self, device: str) -> dict[str, Any]:
-        picture = Picture(version=self.version, projector=self.projector())
-        return GUESS.student(picture, self.nicknames.get(device))
+        snapshot = Snapshot(self.projector(), version=self.version)
+        return LAMA_DICE.student(snapshot, self.nicknames.get(device))

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from mathcards.classroom.live_class import Picture, projector_view, student_view
+from mathcards.classroom.live.kind import Snapshot
+from mathcards.classroom.live.mam import projector_view, student_view
+from mathcards.classroom.protocol import CallRefusal, Refusal
 from mathcards.mam.live import LiveGame, LiveRefusal
-from widgets.live import LiveClient, live_refusal
+from widgets.live import live_refusal
+from widgets.mam.live import LiveClient
 
 
 class StandInLive:
@@ -45,7 +48,7 @@ class StandInLive:
         if path == "join":
             assert sent is not None
             if sent["nickname"] in self.nicknames.values():
-                raise live_refusal("name-taken")
+                raise live_refusal(CallRefusal.NAME_TAKEN)
             self.nicknames[device] = sent["nickname"]
             return sent["nickname"]
         call = path.removeprefix("live/").split("?")[0]
@@ -56,7 +59,7 @@ class StandInLive:
         if call == "answers":
             assert sent is not None
             if device not in self.nicknames:
-                raise live_refusal("not-joined")
+                raise live_refusal(Refusal.NOT_JOINED)
             self.seq += 1
             judged = self.live().answer(self.nicknames[device], sent["text"], self.seq)
             self.changed(None)
@@ -67,7 +70,7 @@ class StandInLive:
                 "first": judged.first,
             }
         if device not in self.teachers:
-            raise live_refusal("teacher-only")
+            raise live_refusal(CallRefusal.NOT_TEACHER)
         return self.teacher(call, sent or {})
 
     def teacher(self, call: str, sent: dict[str, Any]) -> Any:
@@ -97,7 +100,7 @@ class StandInLive:
 
     def live(self) -> LiveGame:
         if self.game is None:
-            raise live_refusal("no-game")
+            raise live_refusal(Refusal.NO_GAME)
         return self.game
 
     def changed(self, result: Any) -> Any:
@@ -116,5 +119,5 @@ class StandInLive:
 
     def seat(self, device: str) -> dict[str, Any]:
         """One student's view, as the service builds it."""
-        picture = Picture(version=self.version, projector=self.projector())
-        return student_view(picture, self.nicknames.get(device))
+        snapshot = Snapshot(self.projector(), version=self.version)
+        return student_view(snapshot, self.nicknames.get(device))

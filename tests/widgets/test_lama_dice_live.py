@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from mathcards import i18n
+from mathcards.classroom.protocol.lama_dice import share
 from mathcards.lama_dice.live import Question
 from mathcards.lama_dice.odds import roll_odds
 from tests.widgets.guess_standin import StandInGuess
@@ -66,7 +67,7 @@ def room(service):
 
 def test_the_class_sees_the_moment_and_each_guess_is_told_only_to_its_sender(service, room):
     teacher, (ala, ola, ela) = room
-    assert service.live().hall.names() == ["Ala", "Ola", "Ela"]
+    assert service.live().room.names() == ["Ala", "Ola", "Ela"]
     assert "bust" in ala.question.value and "card 6" in ala.moment.value
     assert ala.chance_box.layout.display == "" and ala.choice_box.layout.display == "none"
     guess(ala, "90")
@@ -78,6 +79,7 @@ def test_the_class_sees_the_moment_and_each_guess_is_told_only_to_its_sender(ser
     assert "2 of 3 have guessed" in teacher.count.value
     assert teacher.exact.value == teacher.spread.value == ""  # nothing told before the reveal
     assert "40" not in str(ola.view) and "Ala" not in str(ola.view)
+    assert str(share(Fraction(2, 5))) not in str(ola.view)  # Ala's 40 %, as the service sends it
     assert "Your guess is in: 40.0%" in ala.said.value  # the service's view keeps it
 
 

@@ -71,7 +71,7 @@ def room(service):
 
 def test_students_join_with_their_class_book_name_and_the_projector_sees_them(service, room):
     teacher, students = room
-    assert service.live().room() == ["Ala", "Ola", "Ela"]
+    assert service.live().room.names() == ["Ala", "Ola", "Ela"]
     assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ola", "Ela"]
     assert "In the room: 3" in teacher.room_title.value
     assert "seed 2026" in teacher.settings.value
@@ -177,7 +177,7 @@ def test_the_teacher_locks_the_room_and_removes_a_name(service, room):
     assert "locked the room" in late.message.value
     teacher.room.children[1].children[1].click()  # remove Ola
     follow(teacher, ola)
-    assert service.live().room() == ["Ala", "Ela"]
+    assert service.live().room.names() == ["Ala", "Ela"]
     assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ela"]
     assert ola.status.value == "The teacher has taken you out of the room."
     teacher.start_button.click()

@@ -7,10 +7,20 @@ answer, then rolls the dice, the same rolls on every page. No rule lives here: t
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
+from mathcards.classroom.protocol import LAMA_DICE_LIVE, LivePath, Phase, Refusal
+from mathcards.classroom.protocol.lama_dice import (
+    GuessBody,
+    GuessKept,
+    LamaDiceProjectorView,
+    LamaDiceSeatView,
+    QuestionSeen,
+    RollsBody,
+    TypedMoment,
+)
 from mathcards.i18n import N_, _, number
 from mathcards.lama_dice.game import cards_words
 from mathcards.lama_dice.known import moment
@@ -35,52 +45,54 @@ from widgets.lama_dice.live_views import (
     seat_status,
     share_of,
 )
-from widgets.live import HERE, REFUSALS, LiveClient, Projector, Seat, live_refusal, served
+from widgets.live import HERE, REFUSALS, Projector, RoomClient, Seat, served
 from widgets.style import LAMA_DICE_STYLE, page_style
 
 SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
 SEAT_TITLE = N_("LAMA Dice live: guess the dice")  # the students' page, as the lessons list it
 GUESS_REFUSALS = {
     **REFUSALS,
-    "no-round": N_("No question is open: wait for the next one."),
-    "round-open": N_("A question is still open: reveal its answer first."),
-    "no-game": N_("There is no live lesson yet: the teacher starts one on the projector."),
-    "bad-guess": N_("Type a chance as a percentage, such as 35 or 35%."),
-    "not-revealed": N_("Reveal the answer first, then roll the dice."),
-    "no-chance": N_("Roll or quit is a choice: there is nothing to roll for."),
+    Refusal.NO_ROUND: N_("No question is open: wait for the next one."),
+    Refusal.ROUND_OPEN: N_("A question is still open: reveal its answer first."),
+    Refusal.NO_GAME: N_("There is no live lesson yet: the teacher starts one on the projector."),
+    Refusal.BAD_GUESS: N_("Type a chance as a percentage, such as 35 or 35%."),
+    Refusal.NOT_REVEALED: N_("Reveal the answer first, then roll the dice."),
+    Refusal.NO_CHANCE: N_("Roll or quit is a choice: there is nothing to roll for."),
 }
 
 
-class GuessClient(LiveClient):
+class GuessClient(RoomClient[LamaDiceSeatView, LamaDiceProjectorView]):
     """The LAMA Dice live calls (under live/lama_dice/)."""
 
-    PREFIX = "live/lama_dice/"
+    PREFIX = LAMA_DICE_LIVE
+    SENTENCES = GUESS_REFUSALS
 
-    def refusal(self, error: str | None) -> ValueError:
-        return live_refusal(error, GUESS_REFUSALS)
-
-    def guess(self, text: str) -> dict[str, Any]:
-        """Send a guess; the service keeps it: {seq, value}."""
-        return dict(self.live("guesses", {"text": text}))
+    def guess(self, text: str) -> GuessKept:
+        """Send a guess; the service keeps it (the last one counts)."""
+        sent: GuessBody = {"text": text}
+        return cast(GuessKept, self.live(LivePath.GUESSES, sent))
 
     def new_lesson(self) -> None:
-        self.live("games", {})
+        self.live(LivePath.GAMES, {})
 
-    def ask(self, question: dict[str, Any]) -> None:
-        self.live("questions", question)
+    def ask(self, question: TypedMoment) -> None:
+        self.live(LivePath.QUESTIONS, question)
 
     def roll(self, count: int, seed: int | None = None) -> None:
-        self.live("rolls", {"count": count, "seed": seed})
+        sent: RollsBody = {"count": count, "seed": seed}
+        self.live(LivePath.ROLLS, sent)
 
 
-class GuessSeat(Seat, w.VBox):
+class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
     """A student's page: join, the moment drawn, the question, a guess (percent, or roll or
     quit), a private "your guess is in", then on reveal how close it was and the dice rolled."""
 
+    client: GuessClient | None
+
     def __init__(self, client: Any = HERE, *, follow: bool = True) -> None:
         self.client = served(client, GuessClient)
-        self.view: dict[str, Any] = {}
-        self.joined_game: Any = None
+        self.view: LamaDiceSeatView | None = None
+        self.joined_game: int | None = None
         self.bar = BookBar(self.client, "lama_dice", self._join_live)
         self.status = html("mc-live-status")
         self.moment = html("mc-guess-moment")
@@ -113,27 +125,27 @@ class GuessSeat(Seat, w.VBox):
         self.add_class("mc-guess-seat")
         self.follow(self.playing, follow, _("A live lesson needs the class server."))
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: LamaDiceSeatView) -> None:
         """Draw what the service says this student sees."""
         self.view = view
-        game = view.get("game")
-        rejoin = game is not None and not view.get("joined") and self.bar.student
+        game = view["game"]
+        rejoin = game is not None and not view["joined"] and self.bar.student
         if rejoin and self.joined_game != game:
             self.joined_game = game  # once a lesson: a locked room says so once
             self._join_live()
         self.status.value = escape(seat_status(view))
-        question = view.get("question")
-        self.playing.layout.display = "" if question and view.get("joined") else "none"
+        question = view["question"]
+        self.playing.layout.display = "" if question and view["joined"] else "none"
         if question is None:
             return
         self.moment.value = render_moment(question)
         self.question.value = escape(question_of(question).text)
-        is_open = view.get("phase") == "open"
+        is_open = view["phase"] == Phase.OPEN
         chance = question_of(question).chance
         self.guessing.layout.display = "" if is_open else "none"
         self.chance_box.layout.display = "" if chance else "none"
         self.choice_box.layout.display = "none" if chance else ""
-        mine = view.get("mine")
+        mine = view["mine"]
         if is_open:
             self.said.value = (
                 "" if mine is None else render_message(guess_is_in(share_of(mine["value"])))
@@ -142,7 +154,7 @@ class GuessSeat(Seat, w.VBox):
             sentence, good = how_close_words(question, mine)
             self.said.value = render_message(sentence, ok=good)
         self.rolls.value = escape(rolls_words(question)) if not is_open else ""
-        close = view.get("how_close")
+        close = view["how_close"]
         self.close.value = (
             ""
             if close is None or not chance
@@ -155,8 +167,9 @@ class GuessSeat(Seat, w.VBox):
 
     def submit(self, choice: str | None = None) -> None:
         """Send the guess typed (once it reads as a chance) or the choice; say it is in."""
-        question = self.view.get("question")
-        if self.client is None or question is None or self.view.get("phase") != "open":
+        view = self.view
+        question = view["question"] if view is not None else None
+        if self.client is None or view is None or question is None or view["phase"] != Phase.OPEN:
             self.complain(_("No question is open: wait for the next one."))
             return
         text = choice or self.text.value.strip()
@@ -171,20 +184,22 @@ class GuessSeat(Seat, w.VBox):
             self.said.value = render_message(str(problem), ok=False)
             return
         with self.follower.lock:
-            self.view = {**self.view, "mine": kept}
+            self.view = {**view, "mine": {"seq": kept["seq"], "value": kept["value"], "off": None}}
             self.said.value = render_message(guess_is_in(share_of(kept["value"])))
 
 
-class GuessProjector(Projector, w.VBox):
+class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
     """The teacher's projector: set up the moment (dice, rows, or a moment from a real game)
     and the question, the join address, the room, the count of guesses, on reveal the spread
     beside the exact answer and who was closest, and the dice rolled 10 to 10 000 times."""
 
     seat_lesson, seat_title = SEAT_LESSON, SEAT_TITLE
 
+    client: GuessClient | None
+
     def __init__(self, client: Any = HERE, *, follow: bool = True, address: str | None = None):
         self.client = served(client, GuessClient)
-        self.view: dict[str, Any] = {}
+        self.view: LamaDiceProjectorView | None = None
         self.moments = 0  # the next moment of the seeded series
         self.drawn: tuple[Any, ...] | None = None  # the rolls the chart shows
         self.message = html("mc-message-line")
@@ -257,7 +272,8 @@ class GuessProjector(Projector, w.VBox):
 
     def pick_moment(self, _button: object = None) -> None:
         """The next moment of a real game (the last player's, worked out in advance)."""
-        row_now, llama_row = moment(self.view.get("game") or 0, self.moments)
+        game = self.view["game"] if self.view is not None else None
+        row_now, llama_row = moment(game or 0, self.moments)
         self.moments += 1
         self.rows.row_text.value = cards_words(row_now)
         self.rows.llama_text.value = cards_words(llama_row)
@@ -267,31 +283,39 @@ class GuessProjector(Projector, w.VBox):
         if not self.rows.valid:
             self.complain(_("Fix the rows above first."))
             return
-        if self.view.get("game") is None and not self._call("new_lesson"):
+        client = self.client
+        if client is None:
             return
-        question = {
+        lesson = self.view["game"] if self.view is not None else None
+        if lesson is None and not self._call(client.new_lesson):
+            return
+        question: TypedMoment = {
             "row": list(self.rows.row),
             "llama_row": list(self.rows.llama_row),
             "dice": [list(die) for die in self.dice.dice],
             "asks": self.asks.value,
         }
-        self._call("ask", question)
+        self._call(lambda: client.ask(question))
 
     def reveal(self, _button: object = None) -> None:
-        self._call("reveal")
+        client = self.client
+        if client is not None:
+            self._call(client.reveal)
 
     def roll(self, count: int) -> None:
-        self._call("roll", count)
+        client = self.client
+        if client is not None:
+            self._call(lambda: client.roll(count))
 
     # ------------------------------------------------------------ what the class sees
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: LamaDiceProjectorView) -> None:
         """Draw the projector from the service's state."""
         self.view = view
         self.message.value = ""
         self._show_room(view)
-        question, phase = view.get("question"), view.get("phase")
-        revealed = phase == "revealed"
+        question, phase = view["question"], view["phase"]
+        revealed = phase == Phase.REVEALED
         self.moment.value = render_moment(question)
         self.question.value = escape(question_of(question).text) if question else ""
         self.count.value = render_count(view) if question else ""
@@ -302,12 +326,16 @@ class GuessProjector(Projector, w.VBox):
         chance = question is not None and question_of(question).chance
         self.rolling.layout.display = "" if revealed and chance else "none"
         self._show_rolls(shown)
-        self.standings.value = render_standings(view.get("how_close") or [])
+        self.standings.value = render_standings(view["how_close"])
 
-    def _show_rolls(self, question: dict[str, Any] | None) -> None:
+    def _show_rolls(self, question: QuestionSeen | None) -> None:
         """The dice rolled for the question (drawn again only for new rolls)."""
-        rolls = (question or {}).get("rolls")
-        key = None if not rolls else (question["number"], rolls["count"], rolls["seed"])  # type: ignore[index]
+        rolls = question["rolls"] if question is not None else None
+        key = (
+            None
+            if question is None or not rolls
+            else (question["number"], rolls["count"], rolls["seed"])
+        )
         if key == self.drawn:
             return
         self.drawn = key

@@ -6,8 +6,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
-from typing import Any
 
+from mathcards.classroom.protocol import Phase
+from mathcards.classroom.protocol.lama_dice import (
+    AskedView,
+    HowClose,
+    LamaDiceProjectorView,
+    LamaDiceSeatView,
+    MyGuess,
+    QuestionSeen,
+    QuestionView,
+    Value,
+    value_of,
+)
 from mathcards.i18n import N_, _, ngettext, number, percent
 from mathcards.lama_dice.dice import DEFAULT_DICE, Case
 from mathcards.lama_dice.live import CASES, SPREAD_BINS, Question
@@ -25,24 +36,24 @@ GUESS_STYLE = """<style>
 CHOICE_WORDS = {"roll": N_("roll"), "quit": N_("quit")}
 STATUS = {
     None: N_("There is no live lesson yet: wait for the teacher."),
-    "lobby": N_("You are in. Wait for the teacher's question."),
-    "open": N_("Question {n}: make your guess."),
-    "revealed": N_("Question {n}: the answer is out."),
+    Phase.LOBBY: N_("You are in. Wait for the teacher's question."),
+    Phase.OPEN: N_("Question {n}: make your guess."),
+    Phase.REVEALED: N_("Question {n}: the answer is out."),
 }
 
 
-def question_of(view: dict[str, Any]) -> Question:
+def question_of(view: QuestionView) -> Question:
     """The question the service sent, to read a guess and work out the answer here."""
-    dice = tuple(tuple(die) for die in view.get("dice") or DEFAULT_DICE)
+    dice = tuple(tuple(die) for die in view["dice"] or DEFAULT_DICE)
     return Question(tuple(view["row"]), tuple(view["llama_row"]), dice, view["asks"])  # type: ignore[arg-type]
 
 
-def share_of(value: str) -> Fraction | str:
-    """A value as the service sends it ("7/20", or a choice) back as the engine's."""
-    return value if value in CHOICE_WORDS else Fraction(value)
+def share_of(value: Value) -> Fraction | str:
+    """A value as the service sends it (a chance, or a choice) back as the engine's."""
+    return value_of(value)
 
 
-def said_value(value: Fraction | str) -> str:
+def value_words(value: Fraction | str) -> str:
     """A guess or an answer as a page says it: 35% or 37.5%, or roll / quit."""
     if isinstance(value, str):
         return _(CHOICE_WORDS[value])
@@ -55,7 +66,7 @@ def points_off(off: float) -> str:
     return _("{points} percentage points").format(points=points)
 
 
-def render_moment(question: dict[str, Any] | None) -> str:
+def render_moment(question: QuestionSeen | None) -> str:
     """The moment drawn: your row, the llama row, and the dice if they are not the usual."""
     if question is None:
         return ""
@@ -65,70 +76,72 @@ def render_moment(question: dict[str, Any] | None) -> str:
     return f"<h3>{heading}</h3>" + render_rows(asked.row, asked.llama_row) + layout
 
 
-def seat_status(view: dict[str, Any]) -> str:
-    phase, question = view.get("phase"), view.get("question")
-    if view.get("removed"):
+def seat_status(view: LamaDiceSeatView) -> str:
+    phase, question = view["phase"], view["question"]
+    if view["removed"]:
         return _("The teacher has taken you out of the room.")
-    if view.get("game") is not None and not view.get("joined"):
+    if view["game"] is not None and not view["joined"]:
         return _("Join the class with your name to guess.")
-    words = STATUS.get(phase, STATUS["lobby"])
-    return _(words).format(n=(question or {}).get("number", 0))
+    words = STATUS.get(phase, STATUS[Phase.LOBBY])
+    return _(words).format(n=question["number"] if question is not None else 0)
 
 
 def guess_is_in(value: Fraction | str) -> str:
     return _("Your guess is in: {guess}. You may change it until the answer is revealed.").format(
-        guess=said_value(value)
+        guess=value_words(value)
     )
 
 
-def exact_words(question: dict[str, Any]) -> str:
-    """The exact answer as the projector and a student's page say it."""
+def exact_words(question: QuestionSeen) -> str:
+    """The exact answer as the projector and a student's page say it (once revealed)."""
+    assert question["exact"] is not None
     exact = share_of(question["exact"])
     if isinstance(exact, str):
-        return _("The better choice: {choice}.").format(choice=said_value(exact))
+        return _("The better choice: {choice}.").format(choice=value_words(exact))
     count = in_216(exact)
     return _("The exact answer: {share} ({count} of the 216 rolls).").format(
         share=percent(exact, 1), count=count
     )
 
 
-def how_close_words(question: dict[str, Any], mine: dict[str, Any] | None) -> tuple[str, bool]:
+def how_close_words(question: QuestionSeen, mine: MyGuess | None) -> tuple[str, bool]:
     """A student's own result, privately: the answer and how close their guess was."""
     answer = exact_words(question)
     if mine is None:
         return answer + " " + _("You did not guess this time."), False
     guess = share_of(mine["value"])
     if isinstance(guess, str):
-        right = mine.get("off") == 0
-        said = _("You chose {choice}: right!") if right else _("You chose {choice}.")
-        return answer + " " + said.format(choice=said_value(guess)), right
-    off = float(mine.get("off") or 0)
+        right = mine["off"] == 0
+        chose = _("You chose {choice}: right!") if right else _("You chose {choice}.")
+        return answer + " " + chose.format(choice=value_words(guess)), right
+    off = float(mine["off"] or 0)
     close = _("You guessed {guess}: {off} away.").format(
-        guess=said_value(guess), off=points_off(off)
+        guess=value_words(guess), off=points_off(off)
     )
     return answer + " " + close, off <= 0.05
 
 
-def rolls_words(question: dict[str, Any]) -> str:
-    """What the dice said, the same on every page: the share of the case after the rolls."""
-    rolls = question.get("rolls")
+def rolls_words(question: QuestionSeen) -> str:
+    """What the dice showed, the same on every page: the share of the case after the rolls."""
+    rolls = question["rolls"]
     if not rolls or question["asks"] not in CASES:
         return ""
     shares = question_of(question).rolled(rolls["count"], rolls["seed"])
     case = _(CASE_WORDS[CASES[question["asks"]]])
-    said = ngettext(
+    rolled = ngettext(
         "The dice were rolled {count} time: “{case}” came up in {share} of the rolls.",
         "The dice were rolled {count} times: “{case}” came up in {share} of the rolls.",
         rolls["count"],
     )
-    return said.format(count=number(rolls["count"], 0), case=case, share=percent(shares[-1], 1))
+    return rolled.format(count=number(rolls["count"], 0), case=case, share=percent(shares[-1], 1))
 
 
-def render_spread(question: dict[str, Any]) -> str:
+def render_spread(question: QuestionSeen) -> str:
     """How the class guessed, as bars, the bar holding the exact answer marked."""
-    spread, exact = question.get("spread"), share_of(question["exact"])
-    if spread is None:
+    spread, told = question["spread"], question["exact"]
+    if spread is None or told is None:
         return ""
+    exact = share_of(told)
     legend = [(_("guesses"), "#1d4ed8")]
     if isinstance(spread, dict):
         rows = [(_(CHOICE_WORDS[choice]), [float(n)]) for choice, n in spread.items()]
@@ -149,22 +162,22 @@ def render_spread(question: dict[str, Any]) -> str:
     return f'<div class="mc-guess-spread-bars">{bars}</div>'
 
 
-def render_closest(question: dict[str, Any], most: int = 3) -> str:
+def render_closest(question: AskedView, most: int = 3) -> str:
     """Who guessed closest, with their guess."""
-    names = question.get("closest") or []
+    names = question["closest"] or []
     if not names:
         return ""
     guesses = {g["name"]: g for g in question["guesses"]}
     items = "".join(
         f'<li data-name="{escape(name)}">{escape(name)}: '
-        f"{escape(said_value(share_of(guesses[name]['value'])))}</li>"
+        f"{escape(value_words(share_of(guesses[name]['value'])))}</li>"
         for name in names[:most]
     )
     title = _("Closest to the answer")
     return f"<p><b>{escape(title)}</b></p><ol>{items}</ol>"
 
 
-def render_standings(close: list[dict[str, Any]], chance: bool = True) -> str:
+def render_standings(close: list[HowClose], chance: bool = True) -> str:
     """Each student's average distance from the answers so far, closest first."""
     if not close:
         return ""
@@ -177,16 +190,16 @@ def render_standings(close: list[dict[str, Any]], chance: bool = True) -> str:
     return f"<p><b>{escape(title)}</b></p><ol>{items}</ol>"
 
 
-def render_count(view: dict[str, Any]) -> str:
-    guessed, room = view.get("guessed", 0), len(view.get("room") or [])
-    said = ngettext("{n} of {room} has guessed", "{n} of {room} have guessed", guessed)
-    return escape(said.format(n=guessed, room=room))
+def render_count(view: LamaDiceProjectorView) -> str:
+    guessed, room = view["guessed"], len(view["room"])
+    count = ngettext("{n} of {room} has guessed", "{n} of {room} have guessed", guessed)
+    return escape(count.format(n=guessed, room=room))
 
 
-def rolls_chart(question: dict[str, Any]) -> str:
+def rolls_chart(question: QuestionSeen) -> str:
     """The running share of the case over the rolls, settling on the exact chance."""
-    rolls = question.get("rolls")
-    if not rolls or question["asks"] not in CASES:
+    rolls = question["rolls"]
+    if not rolls or question["asks"] not in CASES or question["exact"] is None:
         return ""
     shares = question_of(question).rolled(rolls["count"], rolls["seed"])
     case: Case = CASES[question["asks"]]

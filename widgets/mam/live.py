@@ -8,15 +8,25 @@ its own language."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Unpack, cast
 
 import ipywidgets as w
 
+from mathcards.classroom.protocol import MAM_LIVE, LivePath, Phase
+from mathcards.classroom.protocol.mam import (
+    AnswerBody,
+    Judged,
+    MamGameBody,
+    MamProjectorView,
+    MamSeatView,
+    MineAnswer,
+    RoundBody,
+)
 from mathcards.i18n import N_, _
 from mathcards.mam.live import MOST_ROUNDS, SCORINGS, scoring_label
 from widgets.book import BookBar
 from widgets.controls import Alarm, Clock, button, html, row
-from widgets.live import HERE, LiveClient, Projector, Seat, served
+from widgets.live import HERE, Projector, RoomClient, Seat, served
 from widgets.mam.cards import AnswerBox, level_menu
 from widgets.mam.live_views import (
     LIVE_STYLE,
@@ -41,6 +51,33 @@ SEAT_LESSON = "live/1-mam-live.ipynb"
 SEAT_TITLE = N_("MAM! live: race the class")  # the students' page, as the lessons list it
 
 
+class LiveClient(RoomClient[MamSeatView, MamProjectorView]):
+    """MAM!'s live calls (under live/)."""
+
+    PREFIX = MAM_LIVE
+
+    def answer(self, text: str) -> Judged:
+        """Send a calculation; the service's judgement, once it is kept."""
+        sent: AnswerBody = {"text": text}
+        return cast(Judged, self.live(LivePath.ANSWERS, sent))
+
+    def new_game(self, **settings: Unpack[MamGameBody]) -> None:
+        self.live(LivePath.GAMES, settings)
+
+    def open_round(self, seconds: int | None = None) -> None:
+        sent: RoundBody = {"seconds": seconds} if seconds else {}
+        self.live(LivePath.ROUNDS, sent)
+
+    def pause(self) -> None:
+        self.live(LivePath.PAUSE, {})
+
+    def resume(self) -> None:
+        self.live(LivePath.RESUME, {})
+
+    def finish(self) -> None:
+        self.live(LivePath.FINISH, {})
+
+
 class Countdown:
     """The round's seconds left, as the service last said them, counted down here."""
 
@@ -60,17 +97,19 @@ class Countdown:
         self.show(max(0.0, self.seconds - 1))
 
 
-class LiveSeat(Seat, w.VBox):
+class LiveSeat(Seat[MamSeatView], w.VBox):
     """A student's page of a live game: join with the class book's nickname, the round's cards
     and target, the answer box (MAM!), the private verdict, own score and place, the podium."""
+
+    client: LiveClient | None
 
     def __init__(
         self, client: LiveClient | None = HERE, *, clock: Clock = background, follow: bool = True
     ) -> None:
         self.client = served(client, LiveClient)
-        self.view: dict[str, Any] = {}
-        self.game: Any = None
-        self.joined_game: Any = None  # the live game this page has joined
+        self.view: MamSeatView | None = None
+        self.game: int | None = None
+        self.joined_game: int | None = None  # the live game this page has joined
         self.round_number: int | None = None
         self.bar = BookBar(self.client, "mam", self._join_live)
         self.status = html("mc-live-status")
@@ -99,39 +138,40 @@ class LiveSeat(Seat, w.VBox):
         self.add_class("mc-live-seat")
         self.follow(self.playing, follow, _("A live game needs the class server."))
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: MamSeatView) -> None:
         """Draw what the service says this student sees."""
-        self.view, self.game = view, view.get("game")
-        rejoin = self.game is not None and not view.get("joined") and self.bar.student
-        if rejoin and self.joined_game != self.game and view.get("phase") != "over":
+        self.view, self.game = view, view["game"]
+        rejoin = self.game is not None and not view["joined"] and self.bar.student
+        if rejoin and self.joined_game != self.game and view["phase"] != Phase.OVER:
             self.joined_game = self.game  # once a game: a locked room says so once
             self._join_live()
-        round_view = view.get("round")
-        if (round_view or {}).get("number") != self.round_number:
-            self.round_number = (round_view or {}).get("number")
+        round_view = view["round"]
+        number = round_view["number"] if round_view is not None else None
+        if number != self.round_number:
+            self.round_number = number
             self.answer.clear()
             self.verdict.value = ""
         self.status.value = escape(seat_status(view))
-        open_round = view.get("phase") in ("open", "paused") and round_view is not None
-        playing = round_view is not None and view.get("joined") and view.get("phase") != "over"
+        open_round = view["phase"] in (Phase.OPEN, Phase.PAUSED) and round_view is not None
+        playing = round_view is not None and view["joined"] and view["phase"] != Phase.OVER
         self.playing.layout.display = "" if playing else "none"
         self.answer.layout.display = "" if open_round else "none"
         self.table.value = render_round(round_view)
         if round_view is not None:
-            self.answer.power = bool(round_view.get("power"))
+            self.answer.power = bool(round_view["power"])
         self.countdown.show(
-            round_view.get("seconds_left") if open_round and round_view is not None else None
+            round_view["seconds_left"] if open_round and round_view is not None else None
         )
-        mine = view.get("mine") or []
+        mine = view["mine"]
         if mine and not self.verdict.value and round_view is not None:
             self._say_verdict(mine[-1]["text"], mine[-1])  # a page reopened: its last verdict
         self.score.value = render_score(view)
-        self.podium.value = render_podium(view.get("podium"))
+        self.podium.value = render_podium(view["podium"])
 
     def submit(self, _button: object = None) -> None:
         """Send the typed calculation (once it reads as one) and say the private verdict."""
-        round_view = self.view.get("round")
-        if self.client is None or round_view is None:
+        round_view = self.view["round"] if self.view is not None else None
+        if self.client is None or self.view is None or round_view is None:
             self.answer.say(_("No round is open: wait for the next one."), ok=False)
             return
         text = self.answer.text.value
@@ -144,12 +184,19 @@ class LiveSeat(Seat, w.VBox):
         except ValueError as problem:
             self.answer.say(str(problem), ok=False)
             return
+        mine: MineAnswer = {
+            "seq": judged["seq"],
+            "text": text,
+            "correct": judged["correct"],
+            "points": judged["points"],
+            "first": judged["first"],
+        }
         with self.follower.lock:
-            self._say_verdict(text, judged)
-            self.view = {**self.view, "mine": [*(self.view.get("mine") or []), judged]}
+            self._say_verdict(text, mine)
+            self.view = {**self.view, "mine": [*self.view["mine"], mine]}
 
-    def _say_verdict(self, text: str, judged: dict[str, Any]) -> None:
-        round_view = self.view.get("round")
+    def _say_verdict(self, text: str, judged: MineAnswer) -> None:
+        round_view = self.view["round"] if self.view is not None else None
         assert round_view is not None
         sentence, right = verdict_sentence(text, judged, deal_of(round_view))
         self.answer.say(sentence, ok=right)
@@ -158,10 +205,12 @@ class LiveSeat(Seat, w.VBox):
 LEADERBOARD_LENGTHS = (3, 5, 10, 0)
 
 
-class LiveProjector(Projector, w.VBox):
+class LiveProjector(Projector[MamProjectorView], w.VBox):
     """The teacher's projector of a live game: its settings, the join address (text and QR),
     the room (lock, remove), the round (start, pause, reveal), answered / in the room, the
     first right answer, the board, the reveal, the leaderboard and the podium."""
+
+    client: LiveClient | None
 
     seat_lesson, seat_title = SEAT_LESSON, SEAT_TITLE
 
@@ -175,7 +224,7 @@ class LiveProjector(Projector, w.VBox):
         address: str | None = None,
     ) -> None:
         self.client = served(client, LiveClient)
-        self.view: dict[str, Any] = {}
+        self.view: MamProjectorView | None = None
         self.leaderboard_length = leaderboard
         self.message = html("mc-message-line")
         self._build_room(address)
@@ -215,7 +264,7 @@ class LiveProjector(Projector, w.VBox):
         self.setup.set_title(0, _("Game settings"))
         self.setup.selected_index = 0
         self.setup.add_class("mc-live-setup-box")
-        self.shown_game: Any = None  # the game the projector last showed
+        self.shown_game: int | None = None  # the game the projector last showed
         self.settings = html("mc-live-settings-line")
         self.start_button = button(
             _("New round"), "mc-live-start", self.start_round, button_style="success"
@@ -261,63 +310,72 @@ class LiveProjector(Projector, w.VBox):
         if typed and not typed.isdigit():
             self.complain(_("The seed is a whole number, or nothing for a new one."))
             return
-        settings = {
+        settings: MamGameBody = {
             "level": self.level.value,
             "rounds": int(self.rounds.value),
             "scoring": self.scoring.value,
             "seed": int(typed) if typed else None,
         }
-        self._call("new_game", **settings)
+        client = self.client
+        if client is not None:
+            self._call(lambda: client.new_game(**settings))
 
     def start_round(self, _button: object = None) -> None:
-        self._call("open_round", int(self.seconds.value) or None)
+        client, seconds = self.client, int(self.seconds.value) or None
+        if client is not None:
+            self._call(lambda: client.open_round(seconds))
 
     def reveal(self, _button: object = None) -> None:
-        self._call("reveal")
+        client = self.client
+        if client is not None:
+            self._call(client.reveal)
 
     def pause_or_resume(self, _button: object = None) -> None:
-        self._call("resume" if self.view.get("phase") == "paused" else "pause")
+        client = self.client
+        if client is not None:
+            paused = self.view is not None and self.view["phase"] == Phase.PAUSED
+            self._call(client.resume if paused else client.pause)
 
     def finish(self, _button: object = None) -> None:
-        self._call("finish")
+        client = self.client
+        if client is not None:
+            self._call(client.finish)
 
     def _length_changed(self, _change: object = None) -> None:
         self.leaderboard_length = int(self.board_length.value)
         self.leaderboard.value = render_leaderboard(
-            self.view.get("leaderboard") or [], self.leaderboard_length
+            self.view["leaderboard"] if self.view is not None else [], self.leaderboard_length
         )
 
     # ------------------------------------------------------------ what the class sees
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: MamProjectorView) -> None:
         """Draw the projector from the service's state."""
         self.view = view
         self.message.value = ""
-        phase, round_view = view.get("phase"), view.get("round")
-        settings = view.get("settings") or {}
-        if view.get("game") != self.shown_game:  # a game under way: its settings folded away
-            self.shown_game = view.get("game")
+        phase, round_view, settings = view["phase"], view["round"], view["settings"]
+        if view["game"] != self.shown_game:  # a game under way: its settings folded away
+            self.shown_game = view["game"]
             self.setup.selected_index = None if self.shown_game is not None else 0
-        over = phase == "over"
+        over = phase == Phase.OVER
         for playing in (self.round_view, self.answered, self.first, self.board):
             playing.layout.display = "none" if over else ""
-        self.settings.value = render_settings(settings if view.get("game") is not None else None)
+        self.settings.value = render_settings(settings if view["game"] is not None else None)
         self._show_room(view)
-        self.pause_button.description = _("Resume") if phase == "paused" else _("Pause")
+        self.pause_button.description = _("Resume") if phase == Phase.PAUSED else _("Pause")
         self.round_view.value = render_round(round_view)
-        ticking = phase == "open" and round_view is not None
-        self.countdown.show(round_view.get("seconds_left") if ticking and round_view else None)
-        board = view.get("board") or []
-        shown = phase in ("revealed", "over") or settings.get("scoring") == "rulebook"
+        ticking = phase == Phase.OPEN and round_view is not None
+        self.countdown.show(round_view["seconds_left"] if ticking and round_view else None)
+        board = view["board"]
+        revealed = phase in (Phase.REVEALED, Phase.OVER)
+        shown = revealed or (settings is not None and settings["scoring"] == "rulebook")
         self.answered.value = render_answered(view)
         self.first.value = render_first(view, show_text=shown)
-        self.board.value = render_board(board, show_text=phase in ("revealed", "over"))
+        self.board.value = render_board(board, show_text=revealed)
         self.revealed.value = (
             render_reveal(deal_of(round_view), board)
-            if phase == "revealed" and round_view is not None
+            if phase == Phase.REVEALED and round_view is not None
             else ""
         )
-        self.leaderboard.value = render_leaderboard(
-            view.get("leaderboard") or [], self.leaderboard_length
-        )
-        self.podium.value = render_podium(view.get("podium"))
+        self.leaderboard.value = render_leaderboard(view["leaderboard"], self.leaderboard_length)
+        self.podium.value = render_podium(view["podium"])

@@ -5,8 +5,17 @@ the reveal, the leaderboard and the podium."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
+from mathcards.classroom.protocol import Phase
+from mathcards.classroom.protocol.mam import (
+    BoardAnswer,
+    MamProjectorView,
+    MamSeatView,
+    MamSettings,
+    MineAnswer,
+    RoundView,
+    StandingView,
+)
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import LEVELS
 from mathcards.mam.live import SCORINGS, Reveal, revealed, scoring_label
@@ -34,10 +43,10 @@ LIVE_STYLE = """<style>
 </style>"""
 
 
-def deal_of(round_view: dict[str, Any]) -> Exercise:
+def deal_of(round_view: RoundView) -> Exercise:
     """The round's deal, from what the service sent, to judge a text here again."""
-    dice = tuple(round_view["dice"])
-    return Exercise(list(round_view["cards"]), dice, bool(round_view.get("power")))
+    first, second = round_view["dice"]
+    return Exercise(list(round_view["cards"]), (first, second), bool(round_view["power"]))
 
 
 def colours_of(level: str | None, dice: int) -> tuple[str, ...]:
@@ -47,12 +56,12 @@ def colours_of(level: str | None, dice: int) -> tuple[str, ...]:
     return ("blue",) * dice
 
 
-def render_round(round_view: dict[str, Any] | None) -> str:
+def render_round(round_view: RoundView | None) -> str:
     """The round's cards and target (the dice in its level's colours), or nothing before the
     first round."""
     if round_view is None:
         return ""
-    dice, level = tuple(round_view["dice"]), round_view.get("level")
+    dice, level = tuple(round_view["dice"]), round_view["level"]
     heading = escape(_("Round {n}").format(n=round_view["number"]))
     drawn = render_table(list(round_view["cards"]), dice, colours_of(level, len(dice)))
     return f"<h3 class='mc-live-round-number'>{heading}</h3>{drawn}"
@@ -65,36 +74,36 @@ def render_countdown(seconds: float | None) -> str:
     return escape(ngettext("{n} second left", "{n} seconds left", left).format(n=left))
 
 
-def seat_status(view: dict[str, Any]) -> str:
+def seat_status(view: MamSeatView) -> str:
     """What the student's page says about the game, in one sentence."""
-    phase = view.get("phase")
-    if view.get("game") is None:
+    phase = view["phase"]
+    if view["game"] is None:
         return _("No live game yet: wait for the teacher to start one.")
-    if view.get("removed"):
+    if view["removed"]:
         return _("The teacher has taken you out of the room.")
-    if not view.get("joined"):
+    if not view["joined"]:
         return _("Join the class with your name to play.")
-    number = (view.get("round") or {}).get("number")
+    number = view["round"]["number"] if view["round"] is not None else None
     sentences = {
-        "lobby": _("You are in! Wait for the teacher to start the first round."),
-        "open": _("Round {n}: make the target from the cards, then press MAM!"),
-        "paused": _("The teacher has paused the game: wait a moment."),
-        "closed": _("Time is up: look at the projector."),
-        "revealed": _("Look at the projector: the answers of round {n} are shown."),
-        "over": _("The game is over."),
+        Phase.LOBBY: _("You are in! Wait for the teacher to start the first round."),
+        Phase.OPEN: _("Round {n}: make the target from the cards, then press MAM!"),
+        Phase.PAUSED: _("The teacher has paused the game: wait a moment."),
+        Phase.CLOSED: _("Time is up: look at the projector."),
+        Phase.REVEALED: _("Look at the projector: the answers of round {n} are shown."),
+        Phase.OVER: _("The game is over."),
     }
-    return sentences.get(str(phase), "").format(n=number)
+    return sentences.get(phase, "").format(n=number) if phase is not None else ""
 
 
-def verdict_sentence(text: str, judged: dict[str, Any], deal: Exercise) -> tuple[str, bool]:
+def verdict_sentence(text: str, judged: MineAnswer, deal: Exercise) -> tuple[str, bool]:
     """The private verdict: the checker's sentence for `text` on the round's deal (in this
     page's language) and what the service says it scored."""
     verdict = deal.check(text)
-    if not judged.get("correct"):
+    if not judged["correct"]:
         reason = verdict.message if not verdict.correct else _("the class service says no")
         return _("Not quite: {reason}").format(reason=reason), False
-    points = int(judged.get("points") or 0)
-    if judged.get("first"):
+    points = judged["points"]
+    if judged["first"]:
         won = _("You were first: you win {cards}.").format(cards=cards_count(points))
     elif points:
         won = _("You win {cards}.").format(cards=cards_count(points))
@@ -103,21 +112,21 @@ def verdict_sentence(text: str, judged: dict[str, Any], deal: Exercise) -> tuple
     return f"{verdict.message} {won}", True
 
 
-def render_score(view: dict[str, Any]) -> str:
+def render_score(view: MamSeatView) -> str:
     """The student's own cards won and place."""
-    if not view.get("joined") or view.get("game") is None:
+    if not view["joined"] or view["game"] is None:
         return ""
-    points = cards_count(int(view.get("points") or 0))
-    place = view.get("place")
-    said = (
+    points = cards_count(view["points"])
+    place = view["place"]
+    sentence = (
         _("You have {cards}, place {place}.").format(cards=points, place=place)
         if place
         else _("You have {cards}.").format(cards=points)
     )
-    return f"<p>{escape(said)}</p>"
+    return f"<p>{escape(sentence)}</p>"
 
 
-def render_podium(podium: list[dict[str, Any]] | None) -> str:
+def render_podium(podium: list[StandingView] | None) -> str:
     """The first three places, ties shown (equal places)."""
     if not podium:
         return ""
@@ -130,13 +139,13 @@ def render_podium(podium: list[dict[str, Any]] | None) -> str:
     return f"<h3>{heading}</h3><ol>{items}</ol>"
 
 
-def place_line(standing: dict[str, Any]) -> str:
+def place_line(standing: StandingView) -> str:
     return _("{place}. {name}: {cards}").format(
         place=standing["place"], name=standing["name"], cards=cards_count(int(standing["points"]))
     )
 
 
-def render_leaderboard(leaderboard: list[dict[str, Any]], length: int) -> str:
+def render_leaderboard(leaderboard: list[StandingView], length: int) -> str:
     """The first `length` places (none: hidden)."""
     if not length or not leaderboard:
         return ""
@@ -151,27 +160,27 @@ def render_leaderboard(leaderboard: list[dict[str, Any]], length: int) -> str:
     return f"{title}<table><tr>{head}</tr>{rows}</table>"
 
 
-def render_answered(view: dict[str, Any]) -> str:
-    if view.get("round") is None:
+def render_answered(view: MamProjectorView) -> str:
+    if view["round"] is None:
         return ""
-    said = _("{answered} of {room} have answered").format(
-        answered=int(view.get("answered") or 0), room=len(view.get("room") or [])
+    answered = _("{answered} of {room} have answered").format(
+        answered=view["answered"], room=len(view["room"])
     )
-    return escape(said)
+    return escape(answered)
 
 
-def render_first(view: dict[str, Any], show_text: bool) -> str:
+def render_first(view: MamProjectorView, show_text: bool) -> str:
     """The first right answer of the round and who gave it."""
-    first = next((a for a in view.get("board") or [] if a.get("first")), None)
+    first = next((a for a in view["board"] if a["first"]), None)
     if first is None:
-        return escape(_("No right answer yet.")) if view.get("round") else ""
-    said = _("First right answer: {name}").format(name=first["name"])
+        return escape(_("No right answer yet.")) if view["round"] else ""
+    line = _("First right answer: {name}").format(name=first["name"])
     if show_text:
-        said += f" — {first['text']}"
-    return f"<b>{escape(said)}</b>"
+        line += f" — {first['text']}"
+    return f"<b>{escape(line)}</b>"
 
 
-def render_board(board: list[dict[str, Any]], show_text: bool) -> str:
+def render_board(board: list[BoardAnswer], show_text: bool) -> str:
     """The round's answers in order of arrival: who, right or not (and, once shown, what)."""
     if not board:
         return ""
@@ -185,14 +194,14 @@ def render_board(board: list[dict[str, Any]], show_text: bool) -> str:
         if show_text:
             cells.append(escape(answer["text"]))
         cells.append("✓" if answer["correct"] else "✗")
-        cells.append(str(int(answer.get("points") or 0)))
+        cells.append(str(answer["points"]))
         tds = "".join(f"<td>{cell}</td>" for cell in cells)
         correct = "true" if answer["correct"] else "false"
         rows.append(f"<tr data-name='{escape(answer['name'])}' data-correct='{correct}'>{tds}</tr>")
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-def render_reveal(deal: Exercise, board: list[dict[str, Any]]) -> str:
+def render_reveal(deal: Exercise, board: list[BoardAnswer]) -> str:
     """On reveal: the best solutions, the class's right answers by cards used, the common
     mistakes counted (each judged again here, in this page's language)."""
     shown: Reveal = revealed(deal, [(a["name"], a["text"]) for a in board])
@@ -220,17 +229,17 @@ def heading(text: str) -> str:
     return f"<h3>{escape(text)}</h3>"
 
 
-def render_settings(settings: dict[str, Any] | None) -> str:
+def render_settings(settings: MamSettings | None) -> str:
     """The live game's settings, in one line (the seed shown, to replay it)."""
     if not settings:
         return ""
-    level = settings.get("level")
+    level = settings["level"]
     label = LEVELS[level].label if level in LEVELS else str(level)
-    scoring = settings.get("scoring")
-    said = _("Level {level}, {rounds} rounds, scoring {scoring}, seed {seed}").format(
+    scoring = settings["scoring"]
+    line = _("Level {level}, {rounds} rounds, scoring {scoring}, seed {seed}").format(
         level=label,
-        rounds=settings.get("rounds"),
+        rounds=settings["rounds"],
         scoring=scoring_label(scoring) if scoring in SCORINGS else scoring,
-        seed=settings.get("seed"),
+        seed=settings["seed"],
     )
-    return f"<p class='mc-live-settings'>{escape(said)}</p>"
+    return f"<p class='mc-live-settings'>{escape(line)}</p>"

@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathcards.classroom.protocol.book import PracticeView, StepBody
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
 from mathcards.mam.expression import Sentence
@@ -138,11 +139,15 @@ class PracticeSession(Complains, w.VBox):
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         self.practice = PracticeSet(chosen, rounds=self.rounds_choice.value, seed=seed)
         self.deal_number.dealt(seed)
-        settings = {"level": chosen.name, "power": chosen.power, "rounds": self.practice.rounds}
-        self.set_id = self.book.save(lambda book: book.start_set(game="mam", seed=seed, **settings))
+        rounds = self.practice.rounds
+        self.set_id = self.book.save(
+            lambda book: book.start_set(
+                game="mam", level=chosen.name, power=chosen.power, rounds=rounds, seed=seed
+            )
+        )
         self._start(chosen.power)
 
-    def resume(self, kept: dict[str, Any]) -> None:
+    def resume(self, kept: PracticeView) -> None:
         """The set the student left: the same deals, replayed step by step to where they were."""
         chosen = level_named(kept["level"], power=kept["power"])
         self.level_choice.value, self.power_choice.value = chosen.name, chosen.power
@@ -170,7 +175,7 @@ class PracticeSession(Complains, w.VBox):
         if self.set_id is None:
             return
         exercise, set_id = self.practice.current, self.set_id
-        step = {
+        step: StepBody = {
             "kind": kind,
             "deal": self.practice.position + 1,
             "cards": list(exercise.cards),

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mathcards.arguments import UsageError
+from mathcards.classroom.server.codes import new_class_code
 from mathcards.i18n import _
 
 SCRYPT_COST = (2**14, 8, 1)  # n, r, p: 16 MB and about 50 ms a try
@@ -75,8 +76,6 @@ def matches(password: str, hashed: str) -> bool:
 def new_password() -> str:
     """A password to hand out: ten of the class code's letters and digits, none that read
     alike, in two groups of five (the dash need not be typed)."""
-    from mathcards.classroom.gate import new_class_code
-
     letters = new_class_code(PASSWORD_LENGTH)
     return f"{letters[:5]}-{letters[5:]}"
 

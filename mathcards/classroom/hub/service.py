@@ -49,10 +49,14 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
-from mathcards.classroom import live, live_guess, service
-from mathcards.classroom.refused import refused_page
-from mathcards.classroom.service import ClassService, KernelCall
-from mathcards.classroom.teacher import TeacherPage
+from mathcards.classroom.live import lama_dice, mam
+from mathcards.classroom.protocol import CallRefusal
+from mathcards.classroom.protocol.book import MeView
+from mathcards.classroom.server.refused import refused_page
+from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.calls import KernelCall
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.teacher.page import TeacherPage
 from mathcards.i18n import N_, _
 
 HUB_USER = "jupyterhub-user:"  # a Hub user's "device" in the class book: the Hub names them
@@ -85,12 +89,12 @@ class HubClassService(ClassService):
         self.opener, self.clock = opener, clock
         self.next_try = clock() + RETRY_SECONDS
 
-    async def run(self, call: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
+    async def run(self, call: Callable[..., Result], *args: Any) -> Result:
         if self.book is None and self.opener is not None and self.clock() >= self.next_try:
             self.next_try = self.clock() + RETRY_SECONDS
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(self.writer, self.reopen)
-        return await super().run(call, *args, **kwargs)
+        return await super().run(call, *args)
 
     def reopen(self) -> None:
         assert self.opener is not None
@@ -102,7 +106,7 @@ class HubClassService(ClassService):
         else:
             log.info("the class book is open: %s", self.book.where)
 
-    def me(self, device: str, game: str, language: str) -> dict[str, Any]:
+    def me(self, device: str, game: str, language: str) -> MeView:
         self.enrol(device)
         return super().me(device, game, language)
 
@@ -200,16 +204,14 @@ class ByServerToken(KernelCall):
     tokens: ServerTokens
     hub_user: HubUser | None = None
 
-    async def identify(self) -> str | None:
+    async def identify(self) -> str:
         sent = TOKEN.fullmatch(self.request.headers.get("Authorization", "").strip())
         try:
             self.hub_user = await self.tokens.user(sent.group(1) if sent else "")
         except tornado.web.HTTPError:
-            self.refuse(503, "hub-down")
-            return None
+            self.refuse(CallRefusal.HUB_DOWN)
         if self.hub_user is None:
-            self.refuse(401, "no-token")
-            return None
+            self.refuse(CallRefusal.NO_TOKEN)
         return HUB_USER + self.hub_user.name
 
     def is_teacher(self) -> bool:
@@ -275,9 +277,9 @@ def application(
     calls = [
         (path, type(call.__name__, (ByServerToken, call), {"tokens": tokens}), settings)
         for path, call, settings in [
-            *service.routes(class_service, api=api),
-            *live.routes(class_service, api=api),
-            *live_guess.routes(class_service, api),
+            *book_calls.routes(class_service, api),
+            *mam.routes(class_service, api),
+            *lama_dice.routes(class_service, api),
         ]
     ]
     teacher = f"{prefix}teacher"

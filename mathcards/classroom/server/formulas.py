@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from latex2mathml.converter import convert
 from markupsafe import Markup
 
 FILTERS = {"typeset_tex": f"{__name__}.typeset_tex"}  # VoilaExporter.filters
@@ -26,8 +27,6 @@ def typeset_tex(html: str) -> Markup:
 
 
 def _typeset(found: re.Match[str]) -> str:
-    from latex2mathml.converter import convert
-
     block, inline = found.groups()
     try:
         return convert(unescape(block or inline), display="block" if block else "inline")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import math
-import secrets
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -23,8 +22,9 @@ import tornado.web
 from jupyter_server.log import log_request
 
 from mathcards import i18n
-from mathcards.classroom.address import CODE_PARAMETER, qr_data_uri
-from mathcards.classroom.clients import (
+from mathcards.classroom.protocol import API
+from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
+from mathcards.classroom.server.clients import (
     Throttle,
     address_of,
     device_of,
@@ -32,21 +32,14 @@ from mathcards.classroom.clients import (
     remember_device,
     same,
 )
-from mathcards.classroom.refused import Refused
-from mathcards.classroom.seats import Places
-from mathcards.classroom.service import API, ClassService
+from mathcards.classroom.server.refused import Refused
+from mathcards.classroom.server.seats import Places
+from mathcards.classroom.service.classservice import ClassService
 from mathcards.i18n import N_, ngettext
 
-CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY34679"  # none that read alike: 0/O, 1/I/L, 2/Z, 5/S, 8/B
-CODE_LENGTH = 6  # 24⁶ ≈ 191 million codes
 CODE_COOKIE = "mathcards-class"
 MAX_BODY = 2**20  # bytes: what a page sends is small (a shutdown request, an answer)
 MOST_MEMBERS = 10_000  # devices remembered as having come in with the code, this run
-
-
-def new_class_code(length: int = CODE_LENGTH) -> str:
-    """A short code for the class to type, of letters and digits no one misreads."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
 
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
@@ -194,12 +187,12 @@ class ClassroomApplication(tornado.web.Application):
         reaches the limit closes the door, and the teacher's terminal says so."""
         if not self.throttle.wrong(address):
             return self._ask_the_teacher(request, forget=(CODE_COOKIE,) if stale_cookie else ())
-        said = ngettext(
+        warning = ngettext(
             "{n} wrong class code from {address} in a minute: refused for a minute",
             "{n} wrong class codes from {address} in a minute: refused for a minute",
             self.throttle.limit,
         )
-        self.say(said.format(n=self.throttle.limit, address=address))
+        self.say(warning.format(n=self.throttle.limit, address=address))
         return self._slow_down(request, address)
 
     def _ask_the_teacher(

@@ -13,7 +13,7 @@ from typing import Any
 from mathcards.arguments import UsageError
 from mathcards.i18n import _, ngettext
 
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parents[2]  # mathcards/
 SKIPPED = {".ipynb_checkpoints", "__pycache__"}  # JupyterLab's and Python's leftovers
 
 

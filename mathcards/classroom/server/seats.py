@@ -18,21 +18,9 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom.clients import from_this_machine, remember_device
-from mathcards.classroom.refused import reader_language, refused_page
-from mathcards.classroom.service import hand_ticket
-
-KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classroom.py measures)
-ROOM_TO_SPARE = 2 * 2**30  # for the system, the browser on the teacher's laptop, Voila itself
-SEATS_PER_CLIENT = 2  # pages one device may have open at once on the school network
-
-
-def default_max_kernels(warm: int = 0) -> int:
-    """As many kernels as this machine's memory holds beside `warm` warm ones, leaving room for
-    everything else."""
-    import psutil  # type: ignore[import-untyped]
-
-    return max(1, (psutil.virtual_memory().total - ROOM_TO_SPARE) // KERNEL_MEMORY - warm)
+from mathcards.classroom.server.clients import from_this_machine, remember_device
+from mathcards.classroom.server.refused import reader_language, refused_page
+from mathcards.classroom.service.tickets import hand_ticket
 
 
 class Opening:
@@ -163,7 +151,8 @@ class ClassroomPage(TornadoVoilaHandler):
             ).format(n=places.per_client)
             return self._refuse(429, title, sentence, language)
         self.opening = places.take(client)
-        hand_ticket(self, self.application.service, device)
+        service = self.application.service
+        hand_ticket(self, service.tickets if service is not None else None, device)
         return super().prepare()
 
     def _refuse(self, status: int, title: str, sentence: str, language: str) -> None:

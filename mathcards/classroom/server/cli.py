@@ -15,20 +15,20 @@ from mathcards.arguments import UsageError, whole
 from mathcards.book import cli as book_cli
 from mathcards.book.records import ENVIRONMENT
 from mathcards.classroom.hub.classlist import add_command as add_class_list_command
-from mathcards.classroom.lessons import add_command as add_lessons_command
-from mathcards.classroom.lessons import home
+from mathcards.classroom.server.capacity import SEATS_PER_CLIENT, default_max_kernels
+from mathcards.classroom.server.codes import TEACHER_CODE_LENGTH, new_class_code
+from mathcards.classroom.server.lessons import add_command as add_lessons_command
+from mathcards.classroom.server.lessons import home
 from mathcards.i18n import N_, _, ngettext
 
 LESSONS = home()  # the wheel's copy, else the checkout's lessons/
-TEMPLATES = Path(__file__).resolve().parent.parent / "share" / "jupyter"  # the `mathcards` page
+TEMPLATES = Path(__file__).resolve().parents[2] / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
 CULL_INTERVAL_SECONDS = 10
 DEFAULT_CLASS = "class"
-TEACHER_CODE_LENGTH = 12
 CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
 TEACHER_CODE_ENV = "MATHCARDS_TEACHER_CODE"  # the teacher's code, likewise
-SEATS_PER_CLIENT = 2  # as mathcards.classroom.seats, which loads the server
 
 
 def add_commands(commands: Any) -> None:
@@ -143,6 +143,7 @@ def _class_code(text: str) -> str:
 
 def open_book(url: str | None) -> str:
     """The class book's URL, checked: created if new, refused if out of date (one line)."""
+    # SQLAlchemy and the book's models (0.1 s), which the other commands never load
     from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url
 
     url = url or os.environ.get(ENVIRONMENT) or default_url()
@@ -157,8 +158,6 @@ def open_book(url: str | None) -> str:
 
 def class_code(given: str | None) -> str:
     """The class code: the one given, else the one in the environment, else a new one."""
-    from mathcards.classroom import gate
-
     if given:
         return given
     if chosen := os.environ.get(CODE_ENV, ""):
@@ -166,7 +165,7 @@ def class_code(given: str | None) -> str:
             return _class_code(chosen)
         except argparse.ArgumentTypeError as wrong:
             raise UsageError(f"{CODE_ENV}: {wrong}") from None
-    return gate.new_class_code()
+    return new_class_code()
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -185,14 +184,16 @@ def run_serve(args: argparse.Namespace) -> int:
     command = voila_command(
         lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
     )
-    from mathcards.classroom import address, gate, seats  # Voila and its server: only to serve
+    # segno is not in the Hub's image, whose `mathcards book` builds this command line
+    # (tests/hub/test_deploy.py): only to serve
+    from mathcards.classroom.server import address
 
     warm = warm_pages(lessons, args.lang, args.warm)
     warm_kernels = len(warm) * args.warm_kernels
-    if warm_kernels > (most := args.max_kernels or seats.default_max_kernels()):
+    if warm_kernels > (most := args.max_kernels or default_max_kernels()):
         sentence = _("--warm asks for {n} warm kernels, more than this machine holds ({most})")
         raise UsageError(sentence.format(n=warm_kernels, most=most))
-    max_kernels = args.max_kernels or seats.default_max_kernels(warm_kernels)
+    max_kernels = args.max_kernels or default_max_kernels(warm_kernels)
     command += [
         f"--ClassroomVoila.max_kernels={max_kernels}",
         f"--ClassroomVoila.language={args.lang}",
@@ -230,7 +231,7 @@ def run_serve(args: argparse.Namespace) -> int:
         max_kernels,
     )
     print(at_most.format(n=max_kernels), flush=True)
-    teacher_code = gate.new_class_code(TEACHER_CODE_LENGTH)
+    teacher_code = new_class_code(TEACHER_CODE_LENGTH)
     command += [
         f"--ClassroomVoila.class_name={args.class_name}",
         f"--ClassroomVoila.keep_days={args.keep_days}",
@@ -241,7 +242,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if not REPLACES_ITSELF:
         return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,
-    # with it, every kernel (mathcards/classroom/voila.py).
+    # with it, every kernel (mathcards/classroom/server/voila.py).
     os.execve(command[0], command, environment)
 
 
@@ -293,7 +294,7 @@ def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:
         "--Voila.port_retries=0",
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.multi_kernel_manager_class="
-        "mathcards.classroom.seats.ClassroomKernelManager",
+        "mathcards.classroom.server.seats.ClassroomKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
         "--MappingKernelManager.cull_connected=False",

@@ -39,20 +39,25 @@ from voila.static_file_handler import (  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom import formulas, live, live_guess, service, teacher
-from mathcards.classroom.address import LOOPBACK_NAMES, student_url
-from mathcards.classroom.assets import (
+from mathcards.classroom.live import lama_dice, mam
+from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
+from mathcards.classroom.server import formulas
+from mathcards.classroom.server.address import LOOPBACK_NAMES, student_url
+from mathcards.classroom.server.assets import (
     LabExtensionFiles,
     TemplateFiles,
     VoilaScripts,
     page_config,
     static_version,
 )
-from mathcards.classroom.cli import CODE_ENV, TEACHER_CODE_ENV
-from mathcards.classroom.gate import ClassroomApplication
-from mathcards.classroom.seats import SEATS_PER_CLIENT, ClassroomPage
+from mathcards.classroom.server.capacity import SEATS_PER_CLIENT
+from mathcards.classroom.server.cli import CODE_ENV, TEACHER_CODE_ENV
+from mathcards.classroom.server.gate import ClassroomApplication
+from mathcards.classroom.server.seats import ClassroomPage
+from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.classservice import open_service
+from mathcards.classroom.teacher import page as teacher_page
 
-SERVICE_ENV = "MATHCARDS_SERVICE"  # where a page's kernel finds the class service
 REFILL_SECONDS = 5.0  # after a warm kernel is handed out: its page has been drawn by then
 
 
@@ -96,8 +101,8 @@ class ClassroomVoila(Voila):
         self.scripts_version = static_version(self.static_paths)
         hook = functools.partial(page_config, version=self.scripts_version)
         self.voila_configuration.page_config_hook = hook
-        self.voila_configuration.http_header_envs = [service.TICKET_HEADER]
-        os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{service.API}"
+        self.voila_configuration.http_header_envs = [TICKET_HEADER]
+        os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{API}"
         self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
         if os.name == "posix":  # kernels talk over sockets in files, never TCP ports that a
             # crowd of kernels starting at once can take from each other (ZMQError)
@@ -121,7 +126,7 @@ class ClassroomVoila(Voila):
         settings = self.init_settings()
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES
         url = student_url(self.lan_address, self.port, self.class_code) if self.lan_address else ""
-        class_service = service.open_service(self.class_name, self.keep_days, self.log)
+        class_service = open_service(self.class_name, self.keep_days, self.log)
         self.app = ClassroomApplication(
             hosts={f"{name}:{self.port}" for name in names},
             code=self.class_code,
@@ -135,12 +140,12 @@ class ClassroomVoila(Voila):
         )
         self.app.settings.update(self.tornado_settings)
         teacher_code = os.environ.get(TEACHER_CODE_ENV, "")
-        class_service.teacher_code, class_service.class_url = teacher_code, url
+        class_service.tickets.teacher_code, class_service.class_url = teacher_code, url
         ours = [
-            *service.routes(class_service),
-            *live.routes(class_service),
-            *live_guess.routes(class_service, service.API),
-            *teacher.routes(class_service, teacher_code),
+            *book_calls.routes(class_service),
+            *mam.routes(class_service),
+            *lama_dice.routes(class_service),
+            *teacher_page.routes(class_service, teacher_code),
         ]
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])
         self.listen()

@@ -1,0 +1,19 @@
+"""A class plays a game live: every student from their own page's kernel, the teacher from the
+projector's, the class service the one authority (mathcards/classroom/service/).
+
+The machinery both games share:
+
+- `events`: a live event's payload, one dataclass per kind, and its codec to and from the JSON
+  the class book keeps.
+- `kind`: `LiveKind`, what the service needs to know of a game played live (its engine, its
+  table of events, its replay, its views), and the `Snapshot` its pages see.
+- `log`: `LiveLog`, the class's newest live game in memory, replayed from the class book's
+  events; each change judged, committed, then shown.
+- `changes`: the changes waiting for the writer thread, in order of arrival.
+- `poll`: `Live`, the changes queued and the long-polls waiting for the next one.
+- `views`, `calls`: what every game's views begin with; the calls both games share.
+
+Then one module a game, each of the same shape (its kind adapter, its views, its calls and their
+routes): `mam` (MAM!, under /mathcards/api/live/) and `lama_dice` (LAMA Dice, under
+/mathcards/api/live/lama_dice/).
+"""

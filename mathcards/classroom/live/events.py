@@ -1,0 +1,158 @@
+"""A live game's events as the class book keeps them: one small frozen dataclass per kind (its
+payload: what the event holds besides its arrival number and its student), and one codec
+between a payload and the JSON object the book keeps (`mathcards.book.LiveEvent.payload`).
+Numbers are numbers: a countdown's end is a moment of the service's clock, in seconds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, TypeVar
+
+from mathcards.book import LiveEvent
+from mathcards.classroom.protocol import EventKind
+from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
+from mathcards.classroom.protocol.mam import MamSettings
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    kind: ClassVar[EventKind] = EventKind.START
+    settings: MamSettings | LamaDiceSettings
+
+
+@dataclass(frozen=True)
+class Joined:
+    kind: ClassVar[EventKind] = EventKind.JOIN
+
+
+@dataclass(frozen=True)
+class TakenOut:
+    kind: ClassVar[EventKind] = EventKind.REMOVE
+
+
+@dataclass(frozen=True)
+class LockChanged:
+    kind: ClassVar[EventKind] = EventKind.LOCK
+    locked: bool
+
+
+@dataclass(frozen=True)
+class Revealed:
+    kind: ClassVar[EventKind] = EventKind.REVEAL
+
+
+@dataclass(frozen=True)
+class RoundOpened:
+    kind: ClassVar[EventKind] = EventKind.OPEN
+    until: float | None = None  # the countdown's end (none: the round has no countdown)
+
+
+@dataclass(frozen=True)
+class RoundPaused:
+    kind: ClassVar[EventKind] = EventKind.PAUSE
+    left: float | None = None  # the countdown's seconds left
+
+
+@dataclass(frozen=True)
+class RoundResumed:
+    kind: ClassVar[EventKind] = EventKind.RESUME
+    until: float | None = None  # the countdown's new end
+
+
+@dataclass(frozen=True)
+class RoundClosed:
+    kind: ClassVar[EventKind] = EventKind.CLOSE
+
+
+@dataclass(frozen=True)
+class GameFinished:
+    kind: ClassVar[EventKind] = EventKind.FINISH
+
+
+@dataclass(frozen=True)
+class Answered:
+    kind: ClassVar[EventKind] = EventKind.ANSWER
+    text: str
+
+
+@dataclass(frozen=True)
+class QuestionAsked:
+    kind: ClassVar[EventKind] = EventKind.ASK
+    row: list[int]
+    llama_row: list[int]
+    dice: list[list[int]]
+    asks: str
+
+
+@dataclass(frozen=True)
+class Guessed:
+    kind: ClassVar[EventKind] = EventKind.GUESS
+    text: str
+
+
+@dataclass(frozen=True)
+class DiceRolled:
+    kind: ClassVar[EventKind] = EventKind.ROLLS
+    count: int
+    seed: int
+
+
+Payload = (
+    GameStarted
+    | Joined
+    | TakenOut
+    | LockChanged
+    | Revealed
+    | RoundOpened
+    | RoundPaused
+    | RoundResumed
+    | RoundClosed
+    | GameFinished
+    | Answered
+    | QuestionAsked
+    | Guessed
+    | DiceRolled
+)
+PAYLOADS: dict[EventKind, type[Payload]] = {
+    shape.kind: shape
+    for shape in (
+        GameStarted,
+        Joined,
+        TakenOut,
+        LockChanged,
+        Revealed,
+        RoundOpened,
+        RoundPaused,
+        RoundResumed,
+        RoundClosed,
+        GameFinished,
+        Answered,
+        QuestionAsked,
+        Guessed,
+        DiceRolled,
+    )
+}
+Shape = TypeVar("Shape", bound=Payload)
+
+
+def to_json(payload: Payload) -> dict[str, Any]:
+    return asdict(payload)
+
+
+def from_json(kind: str, kept: Mapping[str, Any]) -> Payload:
+    """The payload of an event of this kind (a ValueError or TypeError if it is none)."""
+    return PAYLOADS[EventKind(kind)](**kept)
+
+
+def event(seq: int, payload: Payload, name: str = "") -> LiveEvent:
+    """The event as the class book keeps it: its arrival number, kind, student and payload."""
+    return LiveEvent(seq, payload.kind, name, to_json(payload))
+
+
+def read(event: LiveEvent, shape: type[Shape]) -> Shape:
+    """The event's payload, which is a `shape` (else a ValueError)."""
+    payload = from_json(event.kind, event.payload)
+    if not isinstance(payload, shape):
+        raise ValueError(f"a {event.kind} event holds no {shape.__name__}")
+    return payload

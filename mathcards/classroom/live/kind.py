@@ -1,0 +1,123 @@
+"""What the class service needs to know of a game played live (`LiveKind`): its name in the class
+book, its settings, its engine, its table from an event's kind to what the event does to the
+engine, the replay of its events, and what its pages see. Each live game's module (`mam`,
+`lama_dice`) has one."""
+
+from __future__ import annotations
+
+import contextlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from mathcards.book import LiveEvent, LiveRecord
+from mathcards.classroom.protocol import Phase, RoomView, SeatView
+from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
+from mathcards.classroom.protocol.mam import MamSettings
+from mathcards.room import LiveRefusal, Room
+
+
+class InRoom(Protocol):
+    """A live game of either kind, as its room sees it."""
+
+    phase: Phase
+    room: Room
+
+
+Engine = TypeVar("Engine", bound=InRoom)  # the engine: MAM!'s LiveGame, LAMA Dice's LiveGuessing
+Projected = TypeVar("Projected", bound=RoomView)  # the projector's view
+Seated = TypeVar("Seated", bound=SeatView)  # a student's view
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """The open round's time: `until` a moment of the service's clock, or `left` seconds while
+    the round is paused; neither when the round has no countdown."""
+
+    until: float | None = None
+    left: float | None = None
+
+    def seconds_left(self, phase: Phase | None, now: float) -> float | None:
+        if phase is Phase.OPEN and self.until is not None:
+            return round(max(0.0, self.until - now), 1)
+        if phase is Phase.PAUSED and self.left is not None:
+            return round(self.left, 1)
+        return None
+
+
+@dataclass(frozen=True)
+class Snapshot(Generic[Projected, Seated]):
+    """What a live game's pages see after one change: the projector's view, and each student's
+    own (their seconds left are filled in when a page asks)."""
+
+    projector: Projected
+    version: int = 0
+    phase: Phase | None = None
+    countdown: Countdown = field(default_factory=Countdown)
+    students: dict[str, Seated] = field(default_factory=dict)
+    changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
+
+    def version_for(self, name: str | None) -> int:
+        """The version at which this student's view last changed (the projector's: any)."""
+        return self.changed.get(name, self.version) if name is not None else self.version
+
+    def seconds_left(self, now: float) -> float | None:
+        return self.countdown.seconds_left(self.phase, now)
+
+    def expired(self, now: float) -> bool:
+        """Is the open round's time up, though the round is not closed yet?"""
+        until = self.countdown.until
+        return self.phase is Phase.OPEN and until is not None and now >= until
+
+
+class LiveKind(ABC, Generic[Engine, Projected, Seated]):
+    """A game played live by a class, as the class service plays it."""
+
+    name: str  # the game, as the class book names it
+
+    @abstractmethod
+    def settings(self, sent: Mapping[str, Any]) -> MamSettings | LamaDiceSettings:
+        """The settings of a new game, as the teacher sent them, checked (a ValueError if not)."""
+
+    @abstractmethod
+    def new(self, settings: Mapping[str, Any]) -> Engine:
+        """A new game of these settings."""
+
+    @abstractmethod
+    def apply(self, game: Engine, event: LiveEvent) -> Any:
+        """The event done to the game (by the kind's table of events): what the engine returned,
+        else its refusal raised."""
+
+    def keeps(self, event: LiveEvent, outcome: Any) -> bool:
+        """Is the event, done, kept in the class book (else it changed nothing)?"""
+        return True
+
+    @abstractmethod
+    def players(self, game: Engine) -> list[str]:
+        """Everyone who ever came into the room: each has a view of their own."""
+
+    @abstractmethod
+    def projector(self, game: Engine | None, live_id: int | None, version: int) -> Projected:
+        """What the projector shows (no game yet: an empty room)."""
+
+    @abstractmethod
+    def student(self, snapshot: Snapshot[Projected, Seated], name: str | None) -> Seated:
+        """What student `name` sees (None: a browser not in the class book), from the
+        projector's view: never another student's answer."""
+
+    def projector_at(self, view: Projected, seconds_left: float | None) -> Projected:
+        """The projector's view as sent, with the round's seconds left now (if it has any)."""
+        return view
+
+    def student_at(self, view: Seated, seconds_left: float | None) -> Seated:
+        """A student's view as sent, with the round's seconds left now (if it has any)."""
+        return view
+
+    def replayed(self, record: LiveRecord) -> Engine:
+        """The game again from the events the class book kept: the engine is deterministic."""
+        game = self.new(record.settings)
+        for event in record.events[1:]:
+            with contextlib.suppress(LiveRefusal):  # an event whose student was forgotten since
+                self.apply(game, event)
+        return game

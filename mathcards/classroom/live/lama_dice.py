@@ -1,0 +1,310 @@
+"""LAMA Dice live in the class service, under /mathcards/api/live/lama_dice/: the teacher shows
+a moment and asks about it, every student guesses from their own page, the exact answer is
+revealed, then the dice are rolled the same on every page (`mathcards.lama_dice.live`): its
+kind (`LAMA_DICE`, with its table of events), its views, its calls.
+
+- Students: `POST join`, `POST guesses {text}` → `GuessKept` once the guess is kept (the last
+  guess counts), `GET me?after=V` → what this student sees, never another's guess.
+- The teacher: `POST games` (a new live lesson), `questions {row, llama_row, dice?, asks}` (or
+  `{seed, moment, asks}`: a moment of a real game, `known.moment`), `reveal`, `rolls {count,
+  seed?}`, `lock {locked}`, `remove {name}`, each answered with the projector's view; `GET
+  state?after=V` → the projector's view."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, cast
+
+from mathcards.book import LiveEvent
+from mathcards.classroom.live.calls import (
+    JoinLiveCall,
+    LiveCall,
+    LockCall,
+    RemoveCall,
+    RevealCall,
+    SeatCall,
+    StateCall,
+    TeacherCall,
+)
+from mathcards.classroom.live.events import DiceRolled, Guessed, LockChanged, QuestionAsked, read
+from mathcards.classroom.live.kind import LiveKind, Snapshot
+from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live.views import room_view, seat_view
+from mathcards.classroom.protocol import (
+    API,
+    LAMA_DICE_LIVE,
+    CallRefusal,
+    EventKind,
+    LivePath,
+    Phase,
+    Refusal,
+)
+from mathcards.classroom.protocol.lama_dice import (
+    AskedView,
+    GuessBody,
+    GuessKept,
+    GuessView,
+    LamaDiceProjectorView,
+    LamaDiceSeatView,
+    LamaDiceSettings,
+    MyGuess,
+    QuestionSeen,
+    QuestionView,
+    value_json,
+)
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.lama_dice.dice import DEFAULT_DICE
+from mathcards.lama_dice.known import moment
+from mathcards.lama_dice.live import ROLL_COUNTS, Asked, Guess, LiveGuessing, Question
+from mathcards.room import LiveRefusal
+
+SEED_BELOW = 10**5  # a seed the service picks for the rolls: short enough to read aloud
+
+
+def guess(game: LiveGuessing, event: LiveEvent) -> Guess:
+    """A student's guess; one that is no chance (nor roll or quit) is refused: nothing kept."""
+    try:
+        return game.guess(event.name, read(event, Guessed).text, event.seq)
+    except LiveRefusal:
+        raise
+    except ValueError as problem:
+        raise LiveRefusal(str(problem), Refusal.BAD_GUESS) from None
+
+
+def roll(game: LiveGuessing, event: LiveEvent) -> list[float]:
+    rolled = read(event, DiceRolled)
+    return game.roll(rolled.count, rolled.seed)
+
+
+EVENTS: dict[EventKind, Callable[[LiveGuessing, LiveEvent], Any]] = {  # what each event does
+    EventKind.JOIN: lambda game, event: game.join(event.name),
+    EventKind.REMOVE: lambda game, event: game.remove(event.name),
+    EventKind.LOCK: lambda game, event: game.lock(read(event, LockChanged).locked),
+    EventKind.ASK: lambda game, event: game.ask(question_asked(read(event, QuestionAsked))),
+    EventKind.GUESS: guess,
+    EventKind.REVEAL: lambda game, event: game.reveal(),
+    EventKind.ROLLS: roll,
+}
+
+
+class LamaDiceLiveKind(LiveKind[LiveGuessing, LamaDiceProjectorView, LamaDiceSeatView]):
+    """LAMA Dice live: questions about a moment, guessed by the class, rolled for."""
+
+    name = "lama_dice"
+
+    def settings(self, sent: Mapping[str, Any]) -> LamaDiceSettings:
+        return {}
+
+    def new(self, settings: Mapping[str, Any]) -> LiveGuessing:
+        return LiveGuessing()
+
+    def apply(self, game: LiveGuessing, event: LiveEvent) -> Any:
+        return EVENTS[EventKind(event.kind)](game, event)
+
+    def players(self, game: LiveGuessing) -> list[str]:
+        return list(game.room.present)
+
+    def projector(
+        self, game: LiveGuessing | None, live_id: int | None, version: int
+    ) -> LamaDiceProjectorView:
+        return projector_view(game, live_id, version)
+
+    def student(
+        self, snapshot: Snapshot[LamaDiceProjectorView, LamaDiceSeatView], name: str | None
+    ) -> LamaDiceSeatView:
+        return student_view(snapshot, name)
+
+
+LAMA_DICE = LamaDiceLiveKind()
+
+
+# ---------------------------------------------------------------- the question
+
+
+def question_of(sent: Mapping[str, Any]) -> Question:
+    """The question the teacher sent: the rows and dice typed, or a moment of a real game."""
+    asks = str(sent.get("asks", "bust"))
+    dice = sent.get("dice") or DEFAULT_DICE
+    row: Any
+    llama_row: Any
+    if sent.get("moment") is not None:
+        row, llama_row = moment(int(sent.get("seed") or 0), int(sent["moment"]))
+    else:
+        row, llama_row = sent.get("row"), sent.get("llama_row", ())
+    if not isinstance(row, list | tuple) or not isinstance(llama_row, list | tuple):
+        raise ValueError("a row is a list of card values")
+    return Question(tuple(int(c) for c in row), tuple(int(c) for c in llama_row), dice, asks)
+
+
+def asking(question: Question) -> QuestionAsked:
+    """The question as the class book keeps it."""
+    dice = [list(die) for die in question.dice]
+    return QuestionAsked(list(question.row), list(question.llama_row), dice, question.asks)
+
+
+def question_asked(asked: QuestionAsked) -> Question:
+    """The question the class book kept."""
+    dice = tuple(tuple(die) for die in asked.dice)
+    return Question(tuple(asked.row), tuple(asked.llama_row), dice, asked.asks)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the views
+
+
+def question_view(question: Question) -> QuestionView:
+    return {
+        "row": list(question.row),
+        "llama_row": list(question.llama_row),
+        "dice": [list(die) for die in question.dice],
+        "asks": question.asks,
+    }
+
+
+def guess_view(asked: Asked, name: str, exact: Fraction | str | None) -> GuessView:
+    guessed = asked.guesses[name]
+    off = None if exact is None else float(guessed.off_by(exact))
+    return {"seq": guessed.seq, "name": name, "value": value_json(guessed.value), "off": off}
+
+
+def asked_view(asked: Asked, revealed: bool) -> AskedView:
+    """One question and its guesses (in order of arrival); with the answer once revealed."""
+    exact = asked.question.exact() if revealed else None
+    order = sorted(asked.guesses, key=lambda name: asked.guesses[name].seq)
+    return {
+        "number": asked.number,
+        **question_view(asked.question),
+        "guesses": [guess_view(asked, name, exact) for name in order],
+        "exact": None if exact is None else value_json(exact),
+        "spread": asked.spread() if revealed else None,
+        "closest": [g.name for g in asked.closest()] if revealed else None,
+        "rolls": None if asked.rolls is None else {"count": asked.rolls[0], "seed": asked.rolls[1]},
+    }
+
+
+def projector_view(
+    game: LiveGuessing | None, live_id: int | None, version: int
+) -> LamaDiceProjectorView:
+    """What the teacher's projector sees: the room, the question, its guesses, the answer and
+    its spread once revealed, the dice rolled, and how close each student was so far."""
+    if game is None:
+        return {
+            **room_view(version, None, None),
+            "settings": None,
+            "question": None,
+            "guessed": 0,
+            "asked": 0,
+            "how_close": [],
+        }
+    seen, current = room_view(version, live_id, game), game.current
+    revealed = game.phase is Phase.REVEALED
+    close = game.how_close()
+    return {
+        **seen,
+        "settings": {},
+        "question": None if current is None else asked_view(current, revealed),
+        "guessed": 0 if current is None else len(set(current.guesses) & set(seen["room"])),
+        "asked": len(game.asked),
+        "how_close": [
+            {"name": name, "off": float(off)}
+            for name, off in sorted(close.items(), key=lambda item: (item[1], item[0]))
+        ],
+    }
+
+
+def student_view(
+    snapshot: Snapshot[LamaDiceProjectorView, LamaDiceSeatView], name: str | None
+) -> LamaDiceSeatView:
+    """What one student sees: the question, their own guess, the answer once revealed, the dice
+    rolled, how close they were; never another student's guess."""
+    projector = snapshot.projector
+    question = projector["question"]
+    seen: QuestionSeen | None = None
+    mine: MyGuess | None = None
+    if question is not None:
+        seen = {
+            "number": question["number"],
+            "row": question["row"],
+            "llama_row": question["llama_row"],
+            "dice": question["dice"],
+            "asks": question["asks"],
+            "exact": question["exact"],
+            "spread": question["spread"],
+            "rolls": question["rolls"],
+        }
+        found = next((g for g in question["guesses"] if g["name"] == name), None)
+        if found is not None:
+            mine = {"seq": found["seq"], "value": found["value"], "off": found["off"]}
+    close = next((c["off"] for c in projector["how_close"] if c["name"] == name), None)
+    return {**seat_view(snapshot, name), "question": seen, "mine": mine, "how_close": close}
+
+
+# ---------------------------------------------------------------- the calls
+
+
+class GuessesCall(LiveCall):
+    """POST GuessBody: this student's guess at the open question; the last one counts."""
+
+    async def post(self) -> None:
+        text = str(cast(GuessBody, self.body()).get("text", "")).strip()
+        kept: Guess = await self.student_change(Guessed(text))
+        reply: GuessKept = {"seq": kept.seq, "value": value_json(kept.value)}
+        self.finish({"result": reply})
+
+
+class LessonCall(TeacherCall):
+    """POST: a new live LAMA Dice lesson for the class."""
+
+    async def post(self) -> None:
+        await self.act(self.live.run(self.live.log.start, {}))
+
+
+class QuestionsCall(TeacherCall):
+    """POST QuestionBody: the next question, about the rows and dice typed or a moment of a
+    real game."""
+
+    async def post(self) -> None:
+        try:
+            question = question_of(self.body())
+        except (ValueError, TypeError, KeyError):
+            self.refuse(CallRefusal.BAD_REQUEST)
+        await self.act(self.live.change(asking(question)))
+
+
+class RollsCall(TeacherCall):
+    """POST RollsBody: the dice rolled `count` times for the revealed question, from `seed` (the
+    service picks one if none), the same on every page."""
+
+    async def post(self) -> None:
+        sent = self.body()  # RollsBody, from a page: its values checked here
+        count, seed = sent.get("count"), sent.get("seed")
+        if seed is None or seed == "":
+            seed = secrets.randbelow(SEED_BELOW)
+        if count not in ROLL_COUNTS or isinstance(seed, bool) or not isinstance(seed, int):
+            self.refuse(CallRefusal.BAD_REQUEST)
+        await self.act(self.live.change(DiceRolled(count, seed)))
+
+
+CALLS: dict[LivePath, type[LiveCall]] = {
+    LivePath.JOIN: JoinLiveCall,
+    LivePath.GUESSES: GuessesCall,
+    LivePath.ME: SeatCall,
+    LivePath.STATE: StateCall,
+    LivePath.GAMES: LessonCall,
+    LivePath.QUESTIONS: QuestionsCall,
+    LivePath.REVEAL: RevealCall,
+    LivePath.ROLLS: RollsCall,
+    LivePath.LOCK: LockCall,
+    LivePath.REMOVE: RemoveCall,
+}
+
+
+def routes(
+    service: ClassService, api: str = API, live: Live[Any, Any, Any] | None = None
+) -> list[tuple[str, type[LiveCall], dict[str, Any]]]:
+    """LAMA Dice's live calls, each under `api`live/lama_dice/; `live` the class's lesson (a
+    new one if None)."""
+    live = live or Live(service, LAMA_DICE)
+    kwargs = {"service": service, "live": live}
+    return [(api + LAMA_DICE_LIVE + path, call, kwargs) for path, call in CALLS.items()]

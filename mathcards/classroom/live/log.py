@@ -1,0 +1,217 @@
+"""A class's live game in the class service's memory: the engine's game, had again after a
+restart by replaying the events the class book kept (its event log), and the newest
+`Snapshot` of what its pages see.
+
+Every change runs in the class service's writer thread, one at a time, in order of arrival
+(`changes.Pending`): the engine judges it (a refusal changes nothing and keeps nothing), the
+event is committed to the class book, then the change is shown (a new `Snapshot`, its
+`version` the event's arrival number). When the commit fails, the game is had again from the
+events kept so far: what was not kept never happened. The pages' calls read only the newest
+snapshot, never the game (docs/design.md#the-event-log-and-its-replay)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from functools import reduce
+from typing import Any, Generic
+
+from mathcards.book import Book, LiveEvent, LiveRecord
+from mathcards.classroom.live.changes import Pending
+from mathcards.classroom.live.events import (
+    GameFinished,
+    GameStarted,
+    Payload,
+    RoundClosed,
+    RoundOpened,
+    RoundPaused,
+    RoundResumed,
+    event,
+    from_json,
+)
+from mathcards.classroom.live.kind import Countdown, Engine, LiveKind, Projected, Seated, Snapshot
+from mathcards.classroom.protocol import Phase
+from mathcards.i18n import _
+from mathcards.room import LiveRefusal, Refusal
+
+
+def counted(countdown: Countdown, done: LiveEvent) -> Countdown:
+    """The countdown once `done` happened: a round opened or resumed keeps its end, a pause the
+    seconds left; a round closed or a game finished has none."""
+    payload = from_json(done.kind, done.payload)
+    if isinstance(payload, RoundOpened | RoundResumed):
+        return Countdown(until=payload.until)
+    if isinstance(payload, RoundPaused):
+        return Countdown(left=payload.left)
+    if isinstance(payload, RoundClosed | GameFinished):
+        return Countdown()
+    return countdown
+
+
+class LiveLog(Generic[Engine, Projected, Seated]):
+    """The newest live game (of `kind`) of the service's class, in memory, and the calls that
+    change it (each to be run in the writer thread)."""
+
+    def __init__(
+        self,
+        book_of: Callable[[], Book],
+        class_name: str,
+        kind: LiveKind[Engine, Projected, Seated],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.book_of, self.class_name, self.kind, self.clock = book_of, class_name, kind, clock
+        self.loaded = False
+        self.record: LiveRecord | None = None
+        self.game: Engine | None = None
+        self.countdown = Countdown()
+        self.seq = 0  # the arrival number of the last event kept
+        self.snapshot: Snapshot[Projected, Seated] = Snapshot(kind.projector(None, None, 0))
+        self.names: dict[str, str] = {}  # device → its nickname in the class book
+
+    # ------------------------------------------------------------ in the writer thread
+
+    def load(self) -> None:
+        """The class's newest live game from the class book, once (a book that is down now
+        may answer the next call)."""
+        if self.loaded:
+            return
+        record = self.book_of().newest_live(self.class_name, self.kind.name)
+        if record is not None:
+            self.record = record
+            self.replay()
+        self.loaded = True
+        self.publish()
+
+    def replay(self) -> None:
+        """The game again from the events kept."""
+        assert self.record is not None
+        events = self.record.events
+        self.game = self.kind.replayed(self.record)
+        self.countdown = reduce(counted, events[1:], Countdown())
+        self.seq = events[-1].seq if events else self.seq
+
+    def start(self, sent: Mapping[str, Any]) -> Projected:
+        """A new live game for the class (the newest is the one played)."""
+        self.load()
+        settings = self.kind.settings(sent)
+        game = self.kind.new(settings)
+        start = event(self.seq + 1, GameStarted(settings))
+        live_id = self.book_of().start_live(self.class_name, self.kind.name, dict(settings), start)
+        started = self.book_of().newest_live(self.class_name, self.kind.name)
+        assert started is not None and started.id == live_id
+        self.record, self.game, self.countdown, self.seq = started, game, Countdown(), start.seq
+        return self.publish().projector
+
+    def change(self, payload: Payload, name: str = "") -> Any:
+        """One call that changes the game: judged, kept, then shown; what the engine returned."""
+        (pending,) = self.changes([Pending(payload, name)])
+        if pending.problem is not None:
+            raise pending.problem
+        return pending.outcome
+
+    def open_round(self, seconds: float | None) -> Any:
+        """The next round, with a countdown of `seconds` on the service's clock (if any)."""
+        self.load()
+        return self.change(RoundOpened(self.clock() + seconds if seconds else None))
+
+    def pause(self) -> Any:
+        """The round waits, its countdown's seconds left kept."""
+        self.load()
+        until = self.countdown.until
+        return self.change(RoundPaused(None if until is None else max(0.0, until - self.clock())))
+
+    def resume(self) -> Any:
+        """The round goes on, its countdown's new end kept."""
+        self.load()
+        left = self.countdown.left
+        return self.change(RoundResumed(None if left is None else self.clock() + left))
+
+    def changes(self, pending: list[Pending]) -> list[Pending]:
+        """Changes that arrived together, each judged in order of arrival, then all kept in one
+        commit, then shown; each holds what the engine returned or why it was refused."""
+        self.load()
+        if self.game is None or self.record is None:
+            refusal = LiveRefusal(
+                _("there is no live game: the teacher starts one"), Refusal.NO_GAME
+            )
+            return [change.refused(refusal) for change in pending]
+        if any(not isinstance(change.payload, RoundClosed) for change in pending):
+            self.expire()
+        kept, last = [], self.seq
+        for change in pending:
+            assert change.payload is not None
+            happened = event(self.seq + 1, change.payload, change.name)
+            try:
+                change.outcome = self.apply(happened)
+            except LiveRefusal as refusal:
+                change.refused(refusal)
+                continue
+            if self.kind.keeps(happened, change.outcome):
+                kept.append(happened)
+                self.seq, change.kept = happened.seq, True
+        if kept:
+            self.keep(kept, last, pending)
+        return pending
+
+    def keep(self, events: list[LiveEvent], last: int, pending: list[Pending]) -> None:
+        """Commit the events, then show them; if the book fails, they never happened."""
+        assert self.record is not None
+        try:
+            self.book_of().record_live(self.record.id, *events)
+        except Exception as problem:
+            self.seq = last
+            self.replay()
+            for change in pending:
+                if change.kept:
+                    change.refused(problem)
+            return
+        self.record.events.extend(events)
+        self.publish()
+
+    def expire(self) -> bool:
+        """Close the open round if its time is up; whether it did."""
+        self.load()
+        until = self.countdown.until
+        if self.game is None or self.game.phase is not Phase.OPEN or until is None:
+            return False
+        if self.clock() < until:
+            return False
+        self.change(RoundClosed())
+        return True
+
+    def apply(self, done: LiveEvent) -> Any:
+        """One event done to the game, its countdown followed."""
+        assert self.game is not None
+        outcome = self.kind.apply(self.game, done)
+        self.countdown = counted(self.countdown, done)
+        return outcome
+
+    def name_of(self, device: str) -> str | None:
+        """The device's nickname in the class book (remembered once found)."""
+        if device not in self.names:
+            student = self.book_of().student_for(device, self.class_name)
+            if student is None:
+                return None
+            self.names[device] = student.nickname
+        return self.names[device]
+
+    def publish(self) -> Snapshot[Projected, Seated]:
+        """Show the game as it is now: a new snapshot for the pages."""
+        game, live_id = self.game, self.record.id if self.record else None
+        projector = self.kind.projector(game, live_id, self.seq)
+        phase = game.phase if game is not None else None
+        snapshot: Snapshot[Projected, Seated] = Snapshot(projector, self.seq, phase, self.countdown)
+        before = self.snapshot
+        for name in self.kind.players(game) if game is not None else ():
+            view = snapshot.students[name] = self.kind.student(snapshot, name)
+            same = before.countdown == snapshot.countdown and unversioned(view) == unversioned(
+                before.students.get(name)
+            )
+            snapshot.changed[name] = before.changed.get(name, self.seq) if same else self.seq
+        self.snapshot = snapshot
+        return snapshot
+
+
+def unversioned(view: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A view without its version: has it changed?"""
+    return None if view is None else {k: v for k, v in view.items() if k != "version"}

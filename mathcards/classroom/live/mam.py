@@ -1,0 +1,312 @@
+"""MAM! live in the class service, under /mathcards/api/live/: a class races the same deals,
+each student from their own page's kernel, the teacher from the projector's
+(`mathcards.mam.live.LiveGame`): its kind (`MAM`, with its table of events), its views, its
+calls.
+
+- Students: `POST join`, `POST answers {text}` → `Judged` once the answer is kept, `GET
+  me?after=V` → what this student sees, never another's answer.
+- The teacher: `POST games {level, rounds, scoring, seed?}`, `rounds {seconds?}`, `reveal`,
+  `pause`, `resume`, `lock {locked}`, `remove {name}`, `finish`, each answered with the
+  projector's view; `GET state?after=V` → the projector's view."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+from mathcards.book import LiveEvent
+from mathcards.classroom.live.calls import (
+    JoinLiveCall,
+    LiveCall,
+    LockCall,
+    RemoveCall,
+    RevealCall,
+    SeatCall,
+    StateCall,
+    TeacherCall,
+)
+from mathcards.classroom.live.events import Answered, GameFinished, LockChanged, read
+from mathcards.classroom.live.kind import LiveKind, Snapshot
+from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live.views import room_view, seat_view
+from mathcards.classroom.protocol import API, MAM_LIVE, CallRefusal, EventKind, LivePath, Phase
+from mathcards.classroom.protocol.mam import (
+    AnswerBody,
+    BoardAnswer,
+    Judged,
+    MamProjectorView,
+    MamSeatView,
+    MamSettings,
+    MineAnswer,
+    RoundBody,
+    RoundView,
+    StandingView,
+)
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.mam.live import Answer, LiveGame, Standing
+
+SEED_BELOW = 10**5  # a seed the service picks is one of these: short enough to read aloud
+LONGEST_COUNTDOWN = 3600  # seconds
+
+EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each event does
+    EventKind.JOIN: lambda game, event: game.join(event.name),
+    EventKind.REMOVE: lambda game, event: game.remove(event.name),
+    EventKind.LOCK: lambda game, event: game.lock(read(event, LockChanged).locked),
+    EventKind.OPEN: lambda game, event: game.open_round(),
+    EventKind.PAUSE: lambda game, event: game.pause(),
+    EventKind.RESUME: lambda game, event: game.resume(),
+    EventKind.CLOSE: lambda game, event: game.close(),
+    EventKind.ANSWER: lambda game, event: game.answer(
+        event.name, read(event, Answered).text, event.seq
+    ),
+    EventKind.REVEAL: lambda game, event: game.reveal(),
+    EventKind.FINISH: lambda game, event: game.finish(),
+}
+
+
+class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
+    """MAM! live: rounds of a deal raced by the class."""
+
+    name = "mam"
+
+    def settings(self, sent: Mapping[str, Any]) -> MamSettings:
+        """A live game's settings as kept: level, rounds, scoring, seed (picked when none)."""
+        seed = sent.get("seed")
+        if seed is None or seed == "":
+            seed = secrets.randbelow(SEED_BELOW)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("the seed is a whole number")
+        return {
+            "level": str(sent.get("level", "normal")),
+            "rounds": sent.get("rounds", 5),
+            "scoring": str(sent.get("scoring", "rulebook")),
+            "seed": seed,
+        }
+
+    def new(self, settings: Mapping[str, Any]) -> LiveGame:
+        return LiveGame(
+            settings["level"], settings["rounds"], settings["seed"], settings["scoring"]
+        )
+
+    def apply(self, game: LiveGame, event: LiveEvent) -> Any:
+        return EVENTS[EventKind(event.kind)](game, event)
+
+    def keeps(self, event: LiveEvent, outcome: Any) -> bool:
+        """An answer not readable is no claim: nothing to keep."""
+        return event.kind != EventKind.ANSWER or bool(outcome.verdict.kind.readable)
+
+    def players(self, game: LiveGame) -> list[str]:
+        return list(game.players)
+
+    def projector(
+        self, game: LiveGame | None, live_id: int | None, version: int
+    ) -> MamProjectorView:
+        return projector_view(game, live_id, version)
+
+    def student(
+        self, snapshot: Snapshot[MamProjectorView, MamSeatView], name: str | None
+    ) -> MamSeatView:
+        return student_view(snapshot, name)
+
+    def projector_at(self, view: MamProjectorView, seconds_left: float | None) -> MamProjectorView:
+        current = view["round"]
+        return (
+            view
+            if current is None
+            else {**view, "round": {**current, "seconds_left": seconds_left}}
+        )
+
+    def student_at(self, view: MamSeatView, seconds_left: float | None) -> MamSeatView:
+        current = view["round"]
+        return (
+            view
+            if current is None
+            else {**view, "round": {**current, "seconds_left": seconds_left}}
+        )
+
+
+MAM = MamLiveKind()
+
+
+# ---------------------------------------------------------------- the views
+
+
+def round_view(game: LiveGame) -> RoundView | None:
+    current = game.round
+    if current is None:
+        return None
+    deal = current.deal
+    return {
+        "number": current.number,
+        "level": game.level.name,
+        "cards": list(deal.cards),
+        "dice": list(deal.dice),
+        "target": deal.target,
+        "power": deal.power,
+        "seconds_left": None,
+    }
+
+
+def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> MamProjectorView:
+    """What the teacher's projector sees: the room, the round's answers in order of arrival,
+    the leaderboard, the podium."""
+    if game is None:
+        return {
+            **room_view(version, None, None),
+            "settings": None,
+            "round": None,
+            "answered": 0,
+            "board": [],
+            "leaderboard": [],
+            "podium": None,
+        }
+    seen = room_view(version, live_id, game)
+    answers = game.round.answers if game.round else []
+    return {
+        **seen,
+        "settings": {
+            "level": game.level.name,
+            "rounds": len(game.deals),
+            "scoring": game.scoring,
+            "seed": cast(int, game.seed),
+        },
+        "round": round_view(game),
+        "answered": len({a.name for a in answers} & set(seen["room"])),
+        "board": [board_answer(answer) for answer in answers],
+        "leaderboard": places(game.standings()),
+        "podium": places(game.podium()) if game.phase is Phase.OVER else None,
+    }
+
+
+def board_answer(answer: Answer) -> BoardAnswer:
+    return {
+        "seq": answer.seq,
+        "name": answer.name,
+        "text": answer.text,
+        "correct": answer.correct,
+        "points": answer.points,
+        "first": answer.first,
+    }
+
+
+def places(standings: list[Standing]) -> list[StandingView]:
+    return [{"place": s.place, "name": s.name, "points": s.points} for s in standings]
+
+
+def student_view(
+    snapshot: Snapshot[MamProjectorView, MamSeatView], name: str | None
+) -> MamSeatView:
+    """What one student sees: the round, their own answers and score; never another's answer."""
+    projector = snapshot.projector
+    mine: list[MineAnswer] = [
+        {
+            "seq": answer["seq"],
+            "text": answer["text"],
+            "correct": answer["correct"],
+            "points": answer["points"],
+            "first": answer["first"],
+        }
+        for answer in projector["board"]
+        if answer["name"] == name
+    ]
+    standing = next((s for s in projector["leaderboard"] if s["name"] == name), None)
+    return {
+        **seat_view(snapshot, name),
+        "round": projector["round"],
+        "mine": mine,
+        "points": standing["points"] if standing else 0,
+        "place": standing["place"] if standing else None,
+        "podium": projector["podium"],
+    }
+
+
+# ---------------------------------------------------------------- the calls
+
+
+class AnswersCall(LiveCall):
+    """POST AnswerBody: this student's answer, judged in order of arrival, acknowledged once
+    kept."""
+
+    async def post(self) -> None:
+        text = str(cast(AnswerBody, self.body()).get("text", ""))
+        answer: Answer = await self.student_change(Answered(text))
+        judged: Judged = {
+            "seq": answer.seq if answer.verdict.kind.readable else None,
+            "correct": answer.correct,
+            "points": answer.points,
+            "first": answer.first,
+        }
+        self.finish({"result": judged})
+
+
+class MamGameCall(TeacherCall):
+    """POST MamGameBody: a new live game for the class (seed None: the service picks one)."""
+
+    async def post(self) -> None:
+        await self.act(self.live.run(self.live.log.start, self.body()))
+
+
+class RoundsCall(TeacherCall):
+    """POST RoundBody: the next round opens, with a countdown if `seconds` are given."""
+
+    async def post(self) -> None:
+        seconds = cast(RoundBody, self.body()).get("seconds")
+        if seconds in (None, "", 0):
+            await self.act(self.live.run(self.live.log.open_round, None))
+        elif (
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 0 < seconds <= LONGEST_COUNTDOWN
+        ):
+            await self.act(self.live.run(self.live.log.open_round, float(seconds)))
+        else:
+            self.refuse(CallRefusal.BAD_REQUEST)
+
+
+class PauseCall(TeacherCall):
+    """POST: the open round waits, its countdown stopped."""
+
+    async def post(self) -> None:
+        await self.act(self.live.run(self.live.log.pause))
+
+
+class ResumeCall(TeacherCall):
+    """POST: the paused round goes on."""
+
+    async def post(self) -> None:
+        await self.act(self.live.run(self.live.log.resume))
+
+
+class FinishCall(TeacherCall):
+    """POST: the game ends: the podium."""
+
+    async def post(self) -> None:
+        await self.act(self.live.change(GameFinished()))
+
+
+CALLS: dict[LivePath, type[LiveCall]] = {
+    LivePath.JOIN: JoinLiveCall,
+    LivePath.ANSWERS: AnswersCall,
+    LivePath.ME: SeatCall,
+    LivePath.STATE: StateCall,
+    LivePath.GAMES: MamGameCall,
+    LivePath.ROUNDS: RoundsCall,
+    LivePath.REVEAL: RevealCall,
+    LivePath.PAUSE: PauseCall,
+    LivePath.RESUME: ResumeCall,
+    LivePath.LOCK: LockCall,
+    LivePath.REMOVE: RemoveCall,
+    LivePath.FINISH: FinishCall,
+}
+
+
+def routes(
+    service: ClassService, api: str = API, live: Live[Any, Any, Any] | None = None
+) -> list[tuple[str, type[LiveCall], dict[str, Any]]]:
+    """MAM!'s live calls, each under `api`live/; `live` the class's game (a new one if None)."""
+    live = live or Live(service, MAM)
+    return [
+        (api + MAM_LIVE + path, call, {"service": service, "live": live})
+        for path, call in CALLS.items()
+    ]

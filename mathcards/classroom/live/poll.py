@@ -1,0 +1,104 @@
+"""A class's live game as the class service's calls reach it: every change queued in order of
+arrival and run in the writer thread (`changes`), and the long-polls that wait for the next
+change. `?after=V` waits (at most `LONGEST_WAIT` seconds) until the game's version is past V;
+a countdown running closes its round when it ends (docs/design.md#the-long-poll)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any, Generic
+
+from mathcards.book import BookUnavailable
+from mathcards.classroom.live.changes import Changes, Pending
+from mathcards.classroom.live.events import Payload
+from mathcards.classroom.live.kind import Engine, LiveKind, Projected, Seated, Snapshot
+from mathcards.classroom.live.log import LiveLog
+from mathcards.classroom.service.classservice import ClassService
+
+LONGEST_WAIT = 20.0  # seconds a long-poll is held at most
+LINGER = 0.05  # seconds a long-poll woken by a change waits for the changes arriving with it
+TIMER_SLACK = 0.05  # seconds after a countdown's end that the service closes the round
+
+
+class Live(Generic[Engine, Projected, Seated]):
+    """The live game (of `kind`) of the service's class, and the long-polls waiting for its
+    next change."""
+
+    def __init__(
+        self,
+        service: ClassService,
+        kind: LiveKind[Engine, Projected, Seated],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.service, self.clock = service, clock
+        self.log = LiveLog(service.book_of, service.class_name, kind, clock)
+        self.changes = Changes(self.log.changes)
+        self.changed: asyncio.Event | None = None
+
+    async def change(self, payload: Payload, name: str = "") -> Any:
+        """One change of the game, in its turn: what the engine returned (or its refusal)."""
+        return await self.turn(Pending(payload, name))
+
+    async def run(self, call: Callable[..., Any], *args: Any) -> Any:
+        """Another call that may change the game, in its turn."""
+        return await self.turn(Pending(call=lambda: call(*args)))
+
+    async def turn(self, change: Pending) -> Any:
+        """Queue `change` in order of arrival; the writer thread takes every change queued by
+        then, the answers that arrived together kept in one commit; the long-polls woken."""
+        self.changes.waiting.append(change)
+        try:
+            await self.service.run(self.changes.drain)
+        finally:
+            self.wake()
+        if change.problem is not None:
+            raise change.problem
+        return change.outcome
+
+    async def snapshot(self) -> Snapshot[Projected, Seated]:
+        """The newest snapshot, loaded from the book first if need be; the round closed first
+        when its time is up."""
+        log = self.log
+        if not log.loaded or log.snapshot.expired(self.clock()):
+            await self.run(log.expire)
+        return log.snapshot
+
+    async def watch(
+        self, after: int | None, name: str | None = None
+    ) -> Snapshot[Projected, Seated]:
+        """The snapshot once it changed past version `after` (for student `name`: their view),
+        at most `LONGEST_WAIT` seconds; a poll that waited lingers `LINGER` seconds more, so
+        that the answers arriving together come in one reply."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + LONGEST_WAIT
+        snapshot = await self.snapshot()
+        waited = False
+        while after is not None and snapshot.version_for(name) <= after and loop.time() < end:
+            if self.changed is None:
+                self.changed = asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), end - loop.time())
+            snapshot, waited = await self.snapshot(), True
+        if waited and snapshot.version_for(name) > (after or 0):
+            await asyncio.sleep(LINGER)
+            snapshot = await self.snapshot()
+        return snapshot
+
+    def wake(self) -> None:
+        """Every long-poll looks again; a countdown running closes its round when it ends."""
+        changed, self.changed = self.changed, None
+        if changed is not None:
+            changed.set()
+        until = self.log.snapshot.countdown.until
+        if until is not None:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, until - self.clock()) + TIMER_SLACK
+            loop.call_later(delay, lambda: asyncio.ensure_future(self.time_up()))
+
+    async def time_up(self) -> None:
+        """A countdown's end: its round closes (a book that is down closes it at the next call)."""
+        with contextlib.suppress(BookUnavailable):
+            await self.snapshot()

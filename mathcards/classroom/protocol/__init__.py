@@ -1,0 +1,152 @@
+"""What passes between a page's kernel and the class service, declared once: the addresses and
+the credentials a kernel sends, every request body and every view (`TypedDict`s: JSON objects,
+their numbers numbers), the refusals and the kinds of a live game's events (`StrEnum`s: the
+strings on the wire). The service builds these views and reads these bodies; the kernels'
+client (widgets/book.py, widgets/live.py) builds these bodies and reads these views, and mypy
+checks both against this package. It imports no server: a kernel imports it too.
+
+Here what every call shares and what both live games share; `book` holds the class book's
+calls, `mam` and `lama_dice` each live game's own (docs/design.md#the-protocol)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NotRequired, TypedDict
+
+# A live game's phases and refusals are the engines' own (mathcards/room.py), sent as they are.
+from mathcards.room import Phase as Phase
+from mathcards.room import Refusal as Refusal
+
+# ---------------------------------------------------------------- where and who
+
+API = "/mathcards/api/"  # the service's calls, under the server (on the Hub: its prefix + api/)
+TICKET_HEADER = "X-Mathcards-Ticket"  # a page's ticket, which the server hands its kernel
+TICKET_ENV = "HTTP_X_MATHCARDS_TICKET"  # the ticket as the kernel reads it (Voila passes it on)
+SERVICE_ENV = "MATHCARDS_SERVICE"  # where a page's kernel finds the service (`mathcards serve`)
+HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"  # on JupyterHub: the token of the student's own server
+
+
+class BookPath(StrEnum):
+    """The class book's calls, under API (`{set_id}`, `{game_id}`: a number)."""
+
+    ME = "me"  # GET ?game=&lang= → MeView
+    JOIN = "join"  # POST JoinBody → the nickname
+    SETS = "sets"  # POST SetBody → the set's number
+    STEPS = "sets/{set_id}/steps"  # POST StepBody → the step's number
+    SET_FINISHED = "sets/{set_id}/finish"  # POST {}
+    GAMES = "games"  # POST GameBody → the game's number
+    GAME_OVER = "games/{game_id}"  # POST GameEnding
+    DECISIONS = "decisions"  # POST DecisionBody → the decision's number
+
+
+class LivePath(StrEnum):
+    """A live game's calls, under API + the game's prefix (`MAM_LIVE`, `LAMA_DICE_LIVE`)."""
+
+    JOIN = "join"  # POST LiveJoinBody → the student's view
+    ME = "me"  # GET ?after=V → the student's view
+    STATE = "state"  # GET ?after=V → the projector's view (the teacher's)
+    LOCK = "lock"  # POST LockBody
+    REMOVE = "remove"  # POST RemoveBody
+    REVEAL = "reveal"  # POST {}
+    GAMES = "games"  # POST MamGameBody (MAM!), {} (LAMA Dice): a new game
+    ANSWERS = "answers"  # MAM!: POST AnswerBody → Judged
+    ROUNDS = "rounds"  # MAM!: POST RoundBody
+    PAUSE = "pause"  # MAM!: POST {}
+    RESUME = "resume"  # MAM!: POST {}
+    FINISH = "finish"  # MAM!: POST {}: the podium
+    GUESSES = "guesses"  # LAMA Dice: POST GuessBody → GuessKept
+    QUESTIONS = "questions"  # LAMA Dice: POST QuestionBody
+    ROLLS = "rolls"  # LAMA Dice: POST RollsBody
+
+
+MAM_LIVE = "live/"  # MAM!'s live calls, under API
+LAMA_DICE_LIVE = "live/lama_dice/"  # LAMA Dice's
+
+
+def route(path: str) -> str:
+    """A path as the server routes it: each `{number}` a group of digits."""
+    for name in ("{set_id}", "{game_id}"):
+        path = path.replace(name, r"(\d+)")
+    return path
+
+
+# ---------------------------------------------------------------- refusals and events
+
+
+class CallRefusal(StrEnum):
+    """Why the service refuses a call, beside a live game's own refusals (`Refusal`)."""
+
+    NOT_HERE = "not-here"  # a kernel calls from this machine only (on the laptop)
+    NO_TICKET = "no-ticket"  # without its page's ticket
+    NO_TOKEN = "no-token"  # on the Hub: without a token of a server the Hub knows
+    HUB_DOWN = "hub-down"  # on the Hub: the Hub cannot say whose token it is
+    NOT_TEACHER = "not-teacher"  # a teacher's call from anyone else
+    NAME_TAKEN = "name-taken"  # another student of the class has that nickname
+    BOOK_DOWN = "book-down"  # the class book cannot be reached now
+    BAD_REQUEST = "bad-request"  # not a call the service understands
+    SERVER = "server"  # the service failed
+
+
+class EventKind(StrEnum):
+    """What changed a live game, as the class book keeps it (mathcards/classroom/live/events.py
+    holds each kind's payload)."""
+
+    START = "start"  # the teacher started a game
+    JOIN = "join"  # a student came into the room
+    REMOVE = "remove"  # the teacher took a student out
+    LOCK = "lock"  # the teacher locked the room, or opened it again
+    REVEAL = "reveal"  # the round's answers (MAM!), the question's answer (LAMA Dice) shown
+    OPEN = "open"  # MAM!: a round opened, with its countdown's end
+    PAUSE = "pause"  # MAM!: the round paused, with the seconds it had left
+    RESUME = "resume"  # MAM!: the round went on, with its countdown's new end
+    CLOSE = "close"  # MAM!: the round's time is up
+    FINISH = "finish"  # MAM!: the podium
+    ANSWER = "answer"  # MAM!: a student's answer
+    ASK = "ask"  # LAMA Dice: the teacher's question
+    GUESS = "guess"  # LAMA Dice: a student's guess
+    ROLLS = "rolls"  # LAMA Dice: the dice rolled for the revealed question
+
+
+class Failure(TypedDict):
+    """A refused call's answer: `{"error": key}` (`Refusal` or `CallRefusal`)."""
+
+    error: str
+
+
+# ---------------------------------------------------------------- a live game: both games
+
+
+class LiveJoinBody(TypedDict):
+    nickname: NotRequired[str]  # joining the class book first, if this browser has not yet
+
+
+class LockBody(TypedDict):
+    locked: bool
+
+
+class RemoveBody(TypedDict):
+    name: str
+
+
+class RoomView(TypedDict):
+    """What every projector's view begins with: the game (its number), its phase, its room;
+    `class_url`, where students join on the school network ("" elsewhere)."""
+
+    version: int
+    game: int | None
+    phase: Phase | None
+    locked: bool
+    room: list[str]
+    removed: list[str]
+    class_url: str
+
+
+class SeatView(TypedDict):
+    """What every student's view begins with: the game, its phase, this student."""
+
+    version: int
+    game: int | None
+    phase: Phase | None
+    name: str | None
+    joined: bool
+    removed: bool

@@ -1,0 +1,95 @@
+"""MAM! live (under `MAM_LIVE`): the teacher's game and rounds, a student's answers, and what the
+projector and each student see."""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+from mathcards.classroom.protocol import RoomView, SeatView
+
+
+class MamGameBody(TypedDict):
+    level: str
+    rounds: int
+    scoring: str
+    seed: int | None  # None: the service picks one
+
+
+class MamSettings(TypedDict):
+    level: str
+    rounds: int
+    scoring: str
+    seed: int
+
+
+class RoundBody(TypedDict):
+    seconds: NotRequired[float | None]  # a countdown (at most an hour), or none
+
+
+class AnswerBody(TypedDict):
+    text: str
+
+
+class RoundView(TypedDict):
+    """The open round's deal; `seconds_left` on the service's clock when it was sent."""
+
+    number: int
+    level: str
+    cards: list[int]
+    dice: list[int]
+    target: int
+    power: bool
+    seconds_left: float | None
+
+
+class BoardAnswer(TypedDict):
+    """One answer of the round, in order of arrival (`seq`)."""
+
+    seq: int
+    name: str
+    text: str
+    correct: bool
+    points: int
+    first: bool
+
+
+class MineAnswer(TypedDict):
+    """One of this student's own answers of the round."""
+
+    seq: int | None
+    text: str
+    correct: bool
+    points: int
+    first: bool
+
+
+class StandingView(TypedDict):
+    place: int
+    name: str
+    points: int
+
+
+class MamProjectorView(RoomView):
+    settings: MamSettings | None
+    round: RoundView | None
+    answered: int
+    board: list[BoardAnswer]
+    leaderboard: list[StandingView]
+    podium: list[StandingView] | None
+
+
+class MamSeatView(SeatView):
+    round: RoundView | None
+    mine: list[MineAnswer]
+    points: int
+    place: int | None
+    podium: list[StandingView] | None
+
+
+class Judged(TypedDict):
+    """An answer, once kept: its arrival number, right or not, the cards it won, first?"""
+
+    seq: int | None
+    correct: bool
+    points: int
+    first: bool

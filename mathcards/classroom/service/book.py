@@ -1,0 +1,104 @@
+"""The class book's calls of a page's kernel, under /mathcards/api/ (`protocol.BookPath`): who
+this browser is, joining the class, a practice set step by step, a game played at a table, a
+decision exercise answered. Each is run in the class service's writer thread and answered once
+it is committed."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from mathcards.classroom.protocol import API, BookPath, route
+from mathcards.classroom.protocol.book import (
+    DecisionBody,
+    GameBody,
+    GameEnding,
+    JoinBody,
+    SetBody,
+    StepBody,
+)
+from mathcards.classroom.service.calls import KernelCall
+from mathcards.classroom.service.classservice import ClassService
+
+
+class MeCall(KernelCall):
+    """GET: who this browser is, and their open practice set of `?game=`; a name to suggest
+    in the page's language (`?lang=`)."""
+
+    async def get(self) -> None:
+        game, language = self.get_query_argument("game", "mam"), self.get_query_argument("lang", "")
+        await self.answer(self.service.run(self.service.me, self.device, game, language))
+
+
+class JoinClassCall(KernelCall):
+    """POST JoinBody: this browser joins the class under a nickname."""
+
+    async def post(self) -> None:
+        nickname = str(cast(JoinBody, self.body()).get("nickname", ""))
+        await self.answer(self.service.run(self.service.join, self.device, nickname))
+
+
+class SetsCall(KernelCall):
+    """POST SetBody: a practice set begins."""
+
+    async def post(self) -> None:
+        settings = cast(SetBody, self.body())
+        await self.answer(self.service.run(self.service.start_set, self.device, settings))
+
+
+class StepsCall(KernelCall):
+    """POST StepBody: a step of practice set N, an answer, a hint or the next deal."""
+
+    async def post(self, set_id: str) -> None:
+        step = cast(StepBody, self.body())
+        service = self.service
+        await self.answer(service.run(service.record_step, self.device, int(set_id), step))
+
+
+class SetFinishedCall(KernelCall):
+    """POST: practice set N is finished."""
+
+    async def post(self, set_id: str) -> None:
+        await self.answer(self.service.run(self.service.finish_set, self.device, int(set_id)))
+
+
+class GamesCall(KernelCall):
+    """POST GameBody: a game played at a table, kept as soon as it is dealt."""
+
+    async def post(self) -> None:
+        game = cast(GameBody, self.body())
+        await self.answer(self.service.run(self.service.record_game, self.device, game))
+
+
+class GameOverCall(KernelCall):
+    """POST GameEnding: game N, kept when it was dealt, is over."""
+
+    async def post(self, game_id: str) -> None:
+        ending, service = cast(GameEnding, self.body()), self.service
+        await self.answer(service.run(service.finish_game, self.device, int(game_id), ending))
+
+
+class DecisionsCall(KernelCall):
+    """POST DecisionBody: a decision exercise answered."""
+
+    async def post(self) -> None:
+        decision = cast(DecisionBody, self.body())
+        await self.answer(self.service.run(self.service.record_decision, self.device, decision))
+
+
+CALLS: dict[BookPath, type[KernelCall]] = {
+    BookPath.ME: MeCall,
+    BookPath.JOIN: JoinClassCall,
+    BookPath.SETS: SetsCall,
+    BookPath.STEPS: StepsCall,
+    BookPath.SET_FINISHED: SetFinishedCall,
+    BookPath.GAMES: GamesCall,
+    BookPath.GAME_OVER: GameOverCall,
+    BookPath.DECISIONS: DecisionsCall,
+}
+
+
+def routes(
+    service: ClassService, api: str = API
+) -> list[tuple[str, type[KernelCall], dict[str, Any]]]:
+    """The kernels' calls of the class book, each under `api`."""
+    return [(api + route(path), call, {"service": service}) for path, call in CALLS.items()]

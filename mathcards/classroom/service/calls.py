@@ -1,0 +1,115 @@
+"""A call from a page's kernel to the class service: the one handler every call is (the book's,
+the live games'), JSON in and out, by its ticket, and the one table from a refusal to its HTTP
+status. A refusal is `{"error": key}`, which the kernel says in its page's language."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable
+from typing import Any, NoReturn, TypeVar
+
+import tornado.web
+
+from mathcards.book import BookUnavailable, NameTaken
+from mathcards.classroom.protocol import TICKET_HEADER, CallRefusal, Failure, Refusal
+from mathcards.classroom.server.clients import from_this_machine
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.room import LiveRefusal
+
+Result = TypeVar("Result")
+STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
+    CallRefusal.NOT_HERE: 403,
+    CallRefusal.NO_TICKET: 401,
+    CallRefusal.NO_TOKEN: 401,
+    CallRefusal.HUB_DOWN: 503,
+    CallRefusal.NOT_TEACHER: 403,
+    CallRefusal.NAME_TAKEN: 409,
+    CallRefusal.BOOK_DOWN: 503,
+    CallRefusal.BAD_REQUEST: 400,
+    CallRefusal.SERVER: 500,
+    **{refusal: 409 for refusal in Refusal},  # what the live game cannot do as it stands
+}
+
+
+def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
+    """What a call that raised `problem` is refused with; None for a fault of the service."""
+    if isinstance(problem, LiveRefusal):
+        return problem.reason
+    if isinstance(problem, NameTaken):
+        return CallRefusal.NAME_TAKEN
+    if isinstance(problem, BookUnavailable):
+        return CallRefusal.BOOK_DOWN
+    if isinstance(problem, ValueError | TypeError | KeyError):
+        return CallRefusal.BAD_REQUEST
+    return None
+
+
+class KernelCall(tornado.web.RequestHandler):
+    """A call from a page's kernel: from this machine only, JSON in and out, by its ticket."""
+
+    service: ClassService
+    device: str
+    for_teacher = False  # a teacher's call: refused (`not-teacher`) to anyone else
+
+    def initialize(self, service: ClassService) -> None:
+        self.service = service
+
+    def check_xsrf_cookie(self) -> None:
+        """A kernel carries its page's ticket, not a browser's cookies."""
+
+    async def prepare(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.device = await self.identify()
+        if self.for_teacher and not self.is_teacher():
+            self.refuse(CallRefusal.NOT_TEACHER)
+
+    async def identify(self) -> str:
+        """The browser this call speaks for (its device), else the call refused: here a call
+        from this machine with its page's ticket (on the Hub, its server's token)."""
+        if not from_this_machine(self.request):
+            self.refuse(CallRefusal.NOT_HERE)
+        device = self.service.tickets.device(self.request.headers.get(TICKET_HEADER, ""))
+        if device is None:
+            self.refuse(CallRefusal.NO_TICKET)
+        return device
+
+    def is_teacher(self) -> bool:
+        """Does this call (identified) speak for the teacher? Here: its ticket was handed to a
+        page the teacher opened (on the Hub: its server's user is a teacher)."""
+        return self.service.tickets.is_teacher(self.request.headers.get(TICKET_HEADER, ""))
+
+    def refuse(self, refusal: Refusal | CallRefusal) -> NoReturn:
+        """Answer `{"error": refusal}` with its status, and end the call."""
+        self.set_status(STATUS[refusal])
+        failure: Failure = {"error": refusal}
+        raise tornado.web.Finish(failure)
+
+    def body(self) -> dict[str, Any]:
+        """The JSON object sent (its values are checked where they are used)."""
+        try:
+            sent = json.loads(self.request.body or b"{}")
+        except ValueError:
+            sent = None
+        if not isinstance(sent, dict):
+            self.refuse(CallRefusal.BAD_REQUEST)
+        return sent
+
+    async def attempt(self, work: Awaitable[Result]) -> Result:
+        """What `work` gives, else the call refused in words (a fault of the service raises)."""
+        try:
+            return await work
+        except Exception as problem:
+            refusal = refusal_of(problem)
+            if refusal is None:
+                raise
+            self.refuse(refusal)
+
+    async def answer(self, work: Awaitable[Any]) -> None:
+        """Answer with what `work` gives, once it is done (kept, when it keeps something)."""
+        self.finish({"result": await self.attempt(work)})
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        failure: Failure = {
+            "error": CallRefusal.BAD_REQUEST if status_code < 500 else CallRefusal.SERVER
+        }
+        self.finish(dict(failure))

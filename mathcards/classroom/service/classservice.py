@@ -1,0 +1,154 @@
+"""The class service: the one authority over what outlives a page. It runs inside the
+`mathcards serve` process (on the Hub: as a Hub service), writes the class book
+(`mathcards.book`) from one thread of its own, and answers the pages' kernels over HTTP. What
+the kernels' calls do to the book is here, each run in that thread (`run`) and answered once
+it is committed (docs/design.md#the-writer-thread-commit-then-acknowledge)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from mathcards import i18n
+from mathcards.book import Book, BookUnavailable, PracticeRecord, Step
+from mathcards.classroom.protocol.book import (
+    DecisionBody,
+    GameBody,
+    GameEnding,
+    MeView,
+    PracticeView,
+    SetBody,
+    StepBody,
+    StepView,
+)
+from mathcards.classroom.service.tickets import Tickets
+
+Result = TypeVar("Result")
+
+
+class ClassService:
+    """The class book of one class, written from one thread so that the server never waits on
+    the database; `book` is None when it could not be opened (`problem` says why)."""
+
+    def __init__(
+        self, book: Book | None, class_name: str, problem: str = "", teacher_code: str = ""
+    ) -> None:
+        self.book, self.class_name, self.problem = book, class_name, problem
+        self.class_url = ""  # the class address on the school network: the projector shows it
+        self.tickets = Tickets(teacher_code=teacher_code)  # the teacher's cookie holds the code
+        self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
+
+    async def run(self, call: Callable[..., Result], *args: Any) -> Result:
+        """`call(*args)` in the writer's thread, once its turn comes."""
+        if self.book is None:
+            raise BookUnavailable(self.problem)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writer, lambda: call(*args))
+
+    # What the calls do, each in the writer's thread, so `book` is not None in them.
+
+    def me(self, device: str, game: str, language: str) -> MeView:
+        """Who this browser is in the class, and the practice set they left open."""
+        book = self.book_of()
+        student = book.student_for(device, self.class_name)
+        if student is None:
+            language = language if language in i18n.LANGUAGES else i18n.DEFAULT
+            suggestion = book.suggest_nickname(self.class_name, random.Random(), language)
+            return {"student": None, "suggestion": suggestion, "practice": None}
+        practice = book.open_set(student.id, game)
+        if practice is not None:
+            self.sets[practice.id] = student.id
+        seen = None if practice is None else practice_view(practice)
+        return {"student": student.nickname, "practice": seen}
+
+    def join(self, device: str, nickname: str) -> str:
+        return self.book_of().join(self.class_name, nickname, device).nickname
+
+    def start_set(self, device: str, settings: SetBody) -> int:
+        student = self.student(device)
+        set_id = self.book_of().start_set(student, **settings)
+        self.sets[set_id] = student
+        return set_id
+
+    def record_step(self, device: str, set_id: int, step: StepBody) -> int:
+        self.own_set(device, set_id)
+        return self.book_of().record_step(set_id, Step(**step))
+
+    def finish_set(self, device: str, set_id: int) -> None:
+        self.own_set(device, set_id)
+        self.book_of().finish_set(set_id)
+
+    def record_game(self, device: str, game: GameBody) -> int:
+        return self.book_of().record_game(self.student(device), **game)
+
+    def finish_game(self, device: str, game_id: int, ending: GameEnding) -> None:
+        self.book_of().finish_game(game_id, self.student(device), **ending)
+
+    def record_decision(self, device: str, decision: DecisionBody) -> int:
+        return self.book_of().record_decision(self.student(device), **decision)
+
+    def book_of(self) -> Book:
+        assert self.book is not None
+        return self.book
+
+    def student(self, device: str) -> int:
+        student = self.book_of().student_for(device, self.class_name)
+        if student is None:
+            raise KeyError("this browser has not joined the class")
+        return student.id
+
+    def own_set(self, device: str, set_id: int) -> None:
+        if self.sets.get(set_id) != self.student(device):
+            raise KeyError("not this student's practice set")
+
+
+def practice_view(practice: PracticeRecord) -> PracticeView:
+    """A practice set as it is sent (its times in ISO form)."""
+    return {
+        "id": practice.id,
+        "student": practice.student,
+        "game": practice.game,
+        "level": practice.level,
+        "power": practice.power,
+        "rounds": practice.rounds,
+        "seed": practice.seed,
+        "started": practice.started.isoformat(),
+        "finished": None if practice.finished is None else practice.finished.isoformat(),
+        "steps": [step_view(step) for step in practice.steps],
+    }
+
+
+def step_view(step: Step) -> StepView:
+    return {
+        "kind": step.kind,
+        "deal": step.deal,
+        "cards": list(step.cards),
+        "target": step.target,
+        "typed": step.typed,
+        "correct": step.correct,
+        "verdict_kind": step.verdict_kind,
+        "sentence": step.sentence,
+        "hints_used": step.hints_used,
+        "seconds": step.seconds,
+        "seq": step.seq,
+        "at": None if step.at is None else step.at.isoformat(),
+    }
+
+
+def open_service(class_name: str, keep_days: int, log: logging.Logger) -> ClassService:
+    """The class service over the class book named by MATHCARDS_DB (else the default file),
+    which forgets records older than `keep_days`; without a book when it cannot be opened."""
+    try:
+        book = Book.create()  # $MATHCARDS_DB, else the default file
+        forgotten = book.purge(keep_days)
+    except BookUnavailable as problem:
+        log.warning("the class book cannot be opened: %s", problem)
+        return ClassService(None, class_name, str(problem))
+    if forgotten:
+        log.info("the class book forgot %d records older than %d days", forgotten, keep_days)
+    return ClassService(book, class_name)

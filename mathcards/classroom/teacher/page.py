@@ -1,0 +1,252 @@
+"""The teacher's page: what the class did, from the class book, rendered from its template
+(templates/teacher.html, every value escaped). Only for the teacher: it needs the teacher's
+code (in the address once, `/mathcards/teacher?code=…`, then a cookie), which is not the class
+code. Per student what they practised, deals solved, hints used and decisions right; where
+the class got stuck (the checker's sentences, grouped); which targets were hard; each
+student's guesses in the live LAMA Dice lessons; filters by date and game; renaming or
+removing a student; freeing a device's seats; the same as a file
+(docs/design.md#the-teachers-page)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import jinja2
+import tornado.web
+from markupsafe import Markup
+
+from mathcards import i18n
+from mathcards.classroom.server.clients import TEACHER_COOKIE, same
+from mathcards.classroom.server.refused import refused_page
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.teacher import reports
+from mathcards.i18n import N_, _, ngettext
+
+TEACHER = "/mathcards/teacher"
+GAMES = {"mam": N_("MAM!"), "lama": N_("LAMA"), "lama_dice": N_("LAMA Dice"), "unikat": "Unikat"}
+EXPORTS = (("csv", "CSV"), ("json", "JSON"))
+DONE = "done"  # the query parameter of the page shown after a change: what was done
+
+
+def escaped(value: object) -> object:
+    """A value as the page shows it: escaped as Python's `html.escape` does (`&#x27;`), unless
+    it is markup already."""
+    return value if hasattr(value, "__html__") else Markup(html.escape(str(value)))
+
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).resolve().parent / "templates"),
+    autoescape=True,
+    finalize=escaped,
+    extensions=["jinja2.ext.i18n"],
+    undefined=jinja2.StrictUndefined,
+    keep_trailing_newline=True,
+)
+TEMPLATES.install_gettext_callables(_, ngettext, newstyle=False)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class StudentLine:
+    """A student's line: their work (`cells`), and the name their rename and remove forms send."""
+
+    name: str
+    cells: reports.Row
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """Who holds pages open and how many (`cells`), and the seat the form frees."""
+
+    cells: reports.Row
+    seat: str
+
+
+@dataclass(frozen=True)
+class BookSections:
+    """What the class did, as the filters ask: each section's columns and rows."""
+
+    since: object
+    until: object
+    game: str
+    students: list[StudentLine]
+    stuck: list[reports.Row]
+    hard: list[reports.Row]
+    guesses: list[reports.Row]
+    student_columns: list[str]
+    stuck_columns: list[str]
+    hard_columns: list[str]
+    guess_columns: list[str]
+
+
+class TeacherPage(tornado.web.RequestHandler):
+    """GET: the class book of this class, filtered, and the seats taken now; POST: rename or
+    remove a student, or free the seats of a device."""
+
+    def initialize(self, service: ClassService, code: str, home: str = TEACHER) -> None:
+        self.service, self.code, self.home = service, code, home
+
+    async def prepare(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        offered = self.get_query_argument("code", "")
+        if offered and same(offered, self.code):
+            self.set_cookie(TEACHER_COOKIE, self.code, httponly=True, samesite="Strict")
+            self.redirect(self.request.path)
+            return
+        cookie = self.get_cookie(TEACHER_COOKIE) or ""
+        if not (self.code and cookie and same(cookie, self.code)):
+            self.set_status(403)
+            self.finish(
+                refused_page(
+                    _("For the teacher only"),
+                    _(
+                        "The teacher's page needs the teacher's address, shown where the "
+                        "server runs."
+                    ),
+                )
+            )
+
+    async def get(self) -> None:
+        if self.request.path.endswith("/export"):
+            await self.export()
+            return
+        seats = await self.seats()
+        book, problem = None, None
+        try:
+            book = await self.book_sections()
+        except ValueError as refusal:
+            problem = str(refusal)
+        self.finish(self.page(book, problem, seats))
+
+    async def book_sections(self) -> BookSections:
+        """What the class did, as the filters ask."""
+        filters = self.filters()
+        book = self.service.book_of
+        name = self.service.class_name
+        students = await self.service.run(lambda: book().students(name, **filters))
+        stuck = await self.service.run(lambda: book().stuck(name, **filters))
+        hard = await self.service.run(lambda: book().hard_targets(name, **filters))
+        lessons = await self.service.run(lambda: book().live_records(name, "lama_dice"))
+        return BookSections(
+            since=filters.get("since", ""),
+            until=filters["until"] - dt.timedelta(days=1) if "until" in filters else "",
+            game=filters.get("game", ""),
+            students=[
+                StudentLine(student.nickname, reports.student_row(student)) for student in students
+            ],
+            stuck=[reports.stuck_row(found) for found in stuck],
+            hard=[reports.hard_row(found) for found in hard],
+            guesses=[reports.guess_row(student) for student in reports.guesses(lessons)],
+            student_columns=reports.student_columns(),
+            stuck_columns=reports.stuck_columns(),
+            hard_columns=reports.hard_columns(),
+            guess_columns=reports.guess_columns(),
+        )
+
+    async def seats(self) -> list[SeatLine] | None:
+        """Who holds the pages open now, each with what frees their seats (None: no seats here,
+        as on the Hub)."""
+        places = getattr(self.application, "places", None)
+        if places is None:
+            return None
+        held = places.clients()
+        names = await self.nicknames(list(held))
+        unknown = _("a device not in the class book")
+        return [
+            SeatLine([names.get(client) or unknown, count], seat_of(client))
+            for client, count in sorted(held.items(), key=lambda item: names.get(item[0]) or "")
+        ]
+
+    async def nicknames(self, clients: list[str]) -> dict[str, str]:
+        """The nickname of each client that joined the class (none when the book is down)."""
+        book, name = self.service.book_of, self.service.class_name
+
+        def look_up() -> dict[str, str]:
+            found = {client: book().student_for(client, name) for client in clients}
+            return {client: student.nickname for client, student in found.items() if student}
+
+        try:
+            return await self.service.run(look_up)
+        except ValueError:
+            return {}
+
+    async def post(self) -> None:
+        self.check_xsrf_cookie()
+        nickname = self.get_body_argument("student", "")
+        new = " ".join(self.get_body_argument("new", "").split())
+        book, name = self.service.book_of, self.service.class_name
+        try:
+            if self.get_body_argument("do", "") == "free":
+                done = await self.free(self.get_body_argument("seat", ""))
+            elif self.get_body_argument("do", "") == "rename":
+                await self.service.run(lambda: book().rename(name, nickname, new))
+                done = _("{old} is now {new}.").format(old=nickname, new=new)
+            else:
+                await self.service.run(lambda: book().forget(name, nickname))
+                done = _("{name} and all their work are removed.").format(name=nickname)
+        except ValueError as refusal:
+            done = str(refusal)
+        self.redirect(f"{self.home}?{urlencode({DONE: done})}")
+
+    async def free(self, seat: str) -> str:
+        """Shut the pages of the client with this seat down, so that it can open others."""
+        places = getattr(self.application, "places", None)
+        chosen = [c for c in (places.clients() if places else {}) if seat_of(c) == seat]
+        freed = sum([await places.free(client) for client in chosen]) if places else 0
+        return ngettext(
+            "{n} page closed: its seat is free.", "{n} pages closed: their seats are free.", freed
+        ).format(n=freed)
+
+    async def export(self) -> None:
+        fmt = "json" if self.get_query_argument("format", "csv") == "json" else "csv"
+        name = self.service.class_name
+        book = self.service.book_of
+        text = await self.service.run(lambda: book().export(name, fmt=fmt))
+        self.set_header("Content-Type", f"{'application/json' if fmt == 'json' else 'text/csv'}")
+        self.set_header("Content-Disposition", f'attachment; filename="classbook.{fmt}"')
+        self.finish(text)
+
+    def filters(self) -> dict[str, Any]:
+        """The page's filters: from and to a day (both included), and one game."""
+        chosen: dict[str, Any] = {}
+        for name in ("since", "until"):
+            try:
+                day = dt.date.fromisoformat(self.get_query_argument(name, ""))
+            except ValueError:
+                continue
+            chosen[name] = day if name == "since" else day + dt.timedelta(days=1)
+        if (game := self.get_query_argument("game", "")) in GAMES:
+            chosen["game"] = game
+        return chosen
+
+    def page(
+        self, book: BookSections | None, problem: str | None, seats: list[SeatLine] | None
+    ) -> str:
+        """The page, from its template, in the server's language."""
+        return TEMPLATES.get_template("teacher.html").render(
+            language=i18n.language(),
+            title=_("The class book of {name}").format(name=self.service.class_name),
+            message=self.get_query_argument(DONE, ""),
+            problem=problem,
+            book=book,
+            seats=seats,
+            seat_columns=[_("who"), _("pages open"), ""],
+            games=[(key, _(label)) for key, label in GAMES.items()],
+            exports=EXPORTS,
+            home=self.home,
+            xsrf=Markup(self.xsrf_form_html()),
+        )
+
+
+def seat_of(client: str) -> str:
+    """A client as the teacher's page names it in a form: never its cookie itself."""
+    return hashlib.sha256(client.encode()).hexdigest()[:16]
+
+
+def routes(service: ClassService, code: str) -> list[tuple[str, type, dict[str, Any]]]:
+    return [(rf"{TEACHER}(?:/export)?", TeacherPage, {"service": service, "code": code})]

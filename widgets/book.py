@@ -167,6 +167,7 @@ def wait_for_page() -> None:
     global PAGE_SEEN
     if PAGE_SEEN or os.environ.get("VOILA_PREHEAT") != "True":
         return
+    # voila.utils loads jupyter_server (2 s): paid only by a warm kernel, never by a notebook
     from voila.utils import wait_for_request  # type: ignore[import-untyped]
 
     wait_for_request()

@@ -331,6 +331,28 @@ def test_a_long_poll_returns_at_the_next_change_or_at_once_when_behind(room, mon
     assert unchanged["version"] == answered["version"]
 
 
+def test_a_page_waiting_when_its_student_joins_gets_their_own_view_at_once(room):
+    """A student's page polls before its student has a name; the join answers that poll with
+    the student's own view, not a stranger's (which would leave the page showing "join the
+    class" for a whole poll, until the next change of the game)."""
+    room.ok("games", room.teacher(), GAME)
+    ticket = room.service.tickets.issue("device-of-Ola-0123456789")
+    stranger = room.ok("me", ticket)
+    assert (stranger["name"], stranger["joined"]) == (None, False)
+    answered: dict[str, Any] = {}
+    polling = threading.Thread(
+        target=lambda: answered.update(room.ok(f"me?after={stranger['version']}", ticket)),
+        daemon=True,
+    )
+    polling.start()
+    while room.live.changed is None:  # until the poll waits at the service
+        polling.join(0.01)
+    joined = room.ok("join", ticket, {"nickname": "Ola"})
+    polling.join(30)
+    assert (answered["name"], answered["joined"]) == ("Ola", True)
+    assert answered["version"] == joined["version"]
+
+
 def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatch):
     teacher, ola, kim = room.teacher(), room.student("Ola"), room.student("Kim")
     room.ok("games", teacher, GAME)

@@ -33,15 +33,18 @@ class LiveCall(KernelCall):
         self.live = live
 
     async def seen(
-        self, view: Callable[[Snapshot[Any, Any]], Any], name: str | None = None
+        self,
+        view: Callable[[Snapshot[Any, Any]], Any],
+        who: Callable[[], str | None] = lambda: None,
     ) -> None:
-        """Answer with a view of the snapshot, once it is past `?after=` (for `name`)."""
+        """Answer with a view of the snapshot, once it is past `?after=` (for the student
+        `who()` is; None: the projector)."""
         after = self.get_query_argument("after", None)
         try:
             since = int(after) if after else None
         except ValueError:
             self.refuse(CallRefusal.BAD_REQUEST)
-        snapshot = await self.attempt(self.live.watch(since, name))
+        snapshot = await self.attempt(self.live.watch(since, who))
         self.finish({"result": view(snapshot)})
 
     def seat(self, snapshot: Snapshot[Any, SeatView], name: str | None) -> SeatView:
@@ -111,8 +114,12 @@ class SeatCall(LiveCall):
     """GET ?after=V: what this student sees of the live game."""
 
     async def get(self) -> None:
-        name = await self.name()
-        await self.seen(lambda snapshot: self.seat(snapshot, name), name)
+        await self.name()  # the class book's nickname, remembered (None: not joined yet)
+
+        def who() -> str | None:  # the student this browser is now: they may join meanwhile
+            return self.live.log.names.get(self.device)
+
+        await self.seen(lambda snapshot: self.seat(snapshot, who()), who)
 
 
 class StateCall(TeacherCall):

@@ -67,22 +67,23 @@ class Live(Generic[Engine, Projected, Seated]):
         return log.snapshot
 
     async def watch(
-        self, after: int | None, name: str | None = None
+        self, after: int | None, who: Callable[[], str | None] = lambda: None
     ) -> Snapshot[Projected, Seated]:
-        """The snapshot once it changed past version `after` (for student `name`: their view),
-        at most `LONGEST_WAIT` seconds; a poll that waited lingers `LINGER` seconds more, so
-        that the answers arriving together come in one reply."""
+        """The snapshot once it changed past version `after` for the student `who()` is now (a
+        student who joins while the poll waits sees their own view at once; None: the
+        projector, any change), at most `LONGEST_WAIT` seconds; a poll that waited lingers
+        `LINGER` seconds more, so that the answers arriving together come in one reply."""
         loop = asyncio.get_running_loop()
         end = loop.time() + LONGEST_WAIT
         snapshot = await self.snapshot()
         waited = False
-        while after is not None and snapshot.version_for(name) <= after and loop.time() < end:
+        while after is not None and snapshot.version_for(who()) <= after and loop.time() < end:
             if self.changed is None:
                 self.changed = asyncio.Event()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), end - loop.time())
             snapshot, waited = await self.snapshot(), True
-        if waited and snapshot.version_for(name) > (after or 0):
+        if waited and snapshot.version_for(who()) > (after or 0):
             await asyncio.sleep(LINGER)
             snapshot = await self.snapshot()
         return snapshot

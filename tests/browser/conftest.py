@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
+from contextlib import suppress
 from pathlib import Path
 
+import psutil
 import pytest
 
 from tests.servers import ROOT, Served, serving
@@ -64,9 +66,56 @@ def server(tmp_path_factory) -> Iterator[str]:
 def live_server(tmp_path_factory) -> Iterator[Served]:
     """The lessons served for the live class and the class book's pages: no warm kernels (the
     pages a live test opens start their kernels side by side, none waits behind a pool); each
-    test starts a game of its own, with students of its own."""
+    test starts a game of its own, with students of its own (`live_class`)."""
     with serving(ROOT / "lessons", tmp_path_factory.mktemp("live"), "--warm", "none") as served:
         yield served
+
+
+def kernels(served: Served) -> set[int]:
+    """The kernels a server runs now (its pages' and its warm ones), by process id."""
+    found = set()
+    for child in served.family.children(recursive=True):
+        with suppress(psutil.NoSuchProcess):
+            if "ipykernel_launcher" in child.cmdline():
+                found.add(child.pid)
+    return found
+
+
+class LiveClass:
+    """The shared live server as one test's class uses it: the browser contexts it opens (the
+    teacher's, each student's), all closed when the test ends; then every kernel their pages
+    started is gone, so that no page of this class joins the next test's game."""
+
+    def __init__(self, served: Served, browser) -> None:
+        self.served, self.browser = served, browser
+        self.base = served.base
+        self.contexts: list = []
+        self.kernels = kernels(served)
+
+    def context(self, **options):
+        self.contexts.append(self.browser.new_context(**options))
+        return self.contexts[-1]
+
+    def teacher_url(self) -> str:
+        return self.served.teacher_url()
+
+    def leave(self, seconds: float = 60) -> None:
+        for context in self.contexts:
+            for page in context.pages:
+                page.goto("about:blank")  # it unloads: it asks the server to end its kernel
+            context.close()
+        deadline = time.monotonic() + seconds
+        while kernels(self.served) - self.kernels:
+            assert time.monotonic() < deadline, "the class's pages left kernels behind"
+            time.sleep(0.2)
+
+
+@pytest.fixture
+def live_class(live_server, browser) -> Iterator[LiveClass]:
+    """A class on the shared live server (see LiveClass)."""
+    opened = LiveClass(live_server, browser)
+    yield opened
+    opened.leave()
 
 
 def assert_not_blank(screenshot: Path) -> None:

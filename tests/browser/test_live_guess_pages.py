@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 QUESTION = Question((2, 2, 6), (1, 3, 5, LLAMA), asks="bust")  # the projector's first moment
 # each run's students, joined to the class book of the server the live tests share, and what
 # each of them guesses
-CLASSES = {"en": ("Ula", "Ola", "Zoe"), "pl": ("Kasia", "Iza", "Ida")}
+CLASSES = {"en": ("Ula", "Ina", "Zoe"), "pl": ("Kasia", "Iza", "Ida")}
 GUESSED = ("40", "60", "90")
 SAID = {
     "en": {"in": "Your guess is in", "exact": "The exact answer", "rolled": "rolled 1,000 times"},
@@ -57,23 +57,23 @@ def share_said(text: str) -> str:
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
-def test_a_class_guesses_and_the_dice_answer(browser, live_server, tmp_path, language):
+def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
     other = "pl" if language == "en" else "en"
     ala, ola, ela = CLASSES[language]
     students = {ala: language, ola: other, ela: language}
     guesses = dict(zip(CLASSES[language], GUESSED, strict=True))
-    base = live_server.base
-    teacher = browser.new_context(viewport={"width": 1280, "height": 800})
+    base = live_class.base
+    teacher = live_class.context(viewport={"width": 1280, "height": 800})
     projector = teacher.new_page()
-    projector.goto(live_server.teacher_url())  # the teacher's cookie
+    projector.goto(live_class.teacher_url())  # the teacher's cookie
     projector.goto(f"{base}/voila/render/{language}/live/guess-projector.ipynb")
     projector.wait_for_selector("#loading", state="hidden")
 
-    pages, contexts = {}, {}
+    pages = {}
     for name, spoken in students.items():
-        contexts[name] = browser.new_context(viewport={"width": 390, "height": 844})
         pages[name] = open_page(
-            contexts[name], f"{base}/voila/render/{spoken}/live/2-lama-dice-guess.ipynb"
+            live_class.context(viewport={"width": 390, "height": 844}),
+            f"{base}/voila/render/{spoken}/live/2-lama-dice-guess.ipynb",
         )
         join(pages[name], name)
 
@@ -121,5 +121,3 @@ def test_a_class_guesses_and_the_dice_answer(browser, live_server, tmp_path, lan
     pages[ala].screenshot(path=str(tmp_path / f"guess-seat-{language}.png"), full_page=True)
     assert not layout_problems(projector)
     assert not layout_problems(pages[ala])
-    for context in (teacher, *contexts.values()):
-        context.close()

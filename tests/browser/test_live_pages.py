@@ -72,27 +72,30 @@ def board_rows(projector) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
-def test_a_class_plays_two_rounds_live(browser, live_server, tmp_path, language):
+def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
     other = "pl" if language == "en" else "en"
     ala, ola, ela = CLASSES[language]
     students = {ala: language, ola: other, ela: language}  # both languages in the room
     game = LiveGame("normal", rounds=2, seed=SEED)  # the same game, played here alongside
-    base = live_server.base
-    teacher = browser.new_context(viewport={"width": 1280, "height": 800})
+    base = live_class.base
+    teacher = live_class.context(viewport={"width": 1280, "height": 800})
     projector = teacher.new_page()
-    projector.goto(live_server.teacher_url())  # the teacher's cookie
+    projector.goto(live_class.teacher_url())  # the teacher's cookie
     projector.goto(f"{base}/voila/render/{language}/live/projector.ipynb")
+    expect(projector.locator(".mc-live-room-title")).not_to_be_empty()  # the service's view
+    if projector.locator(".mc-live-seed input").is_hidden():  # the last game's settings folded
+        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
     projector.locator(".mc-live-seed input").fill(str(SEED))
     projector.locator(".mc-live-rounds input").fill("2")
     projector.locator(".mc-live-rounds input").press("Enter")
     projector.locator("button.mc-live-new").click()
     expect(projector.locator(".mc-live-settings")).to_contain_text(str(SEED))
 
-    pages, contexts = {}, {}
+    pages = {}
     for name, spoken in students.items():
-        contexts[name] = browser.new_context(viewport={"width": 390, "height": 844})
         pages[name] = open_page(
-            contexts[name], f"{base}/voila/render/{spoken}/live/1-mam-live.ipynb"
+            live_class.context(viewport={"width": 390, "height": 844}),
+            f"{base}/voila/render/{spoken}/live/1-mam-live.ipynb",
         )
         join(pages[name], name)
         expect(pages[name].locator(".mc-live-status")).to_contain_text(SAID[spoken]["wait"])
@@ -172,5 +175,3 @@ def test_a_class_plays_two_rounds_live(browser, live_server, tmp_path, language)
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.screenshot(path=str(tmp_path / f"{shot}-{language}-{size[0]}.png"), full_page=True)
         assert not layout_problems(page)
-    for context in (teacher, *contexts.values()):
-        context.close()

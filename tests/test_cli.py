@@ -180,7 +180,17 @@ def test_voila_serves_the_folder_on_loopback_and_culls_idle_kernels():
     assert "--Voila.ip=127.0.0.1" in command and "--port=8866" in command
     assert "--template=mathcards" in command
     assert (TEMPLATES / "voila" / "templates" / "mathcards" / "conf.json").is_file()
-    assert any(part.startswith("--MappingKernelManager.cull_idle_timeout=") for part in command)
+    assert "--MappingKernelManager.cull_idle_timeout=30" in command
+    assert "--MappingKernelManager.cull_interval=10" in command
+    assert "--MappingKernelManager.cull_connected=False" in command, "an open page keeps it"
+    brief = voila_command(Path("lessons"), 8866, keep=3)
+    assert "--MappingKernelManager.cull_idle_timeout=3" in brief
+    assert "--MappingKernelManager.cull_interval=1" in brief, "looked at often enough"
+
+
+def test_keep_kernel_is_a_positive_whole_number_of_seconds(capsys):
+    code, _, err = run(capsys, "serve", "--keep-kernel", "0")
+    assert code == 2 and "--keep-kernel must be a positive whole number, not '0'" in err
 
 
 def test_voila_runs_one_copy_of_the_classes_it_loads_by_name():

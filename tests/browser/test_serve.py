@@ -68,7 +68,7 @@ def wait_for(condition, seconds: float) -> bool:
     while time.monotonic() < deadline:
         if condition():
             return True
-        time.sleep(1)
+        time.sleep(0.2)
     return condition()
 
 
@@ -111,7 +111,7 @@ def test_the_culler_passes_over_a_kernel_that_is_still_starting():
 @pytest.mark.browser
 def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, browser):
     lessons = lessons_folder(tmp_path)
-    with serve(lessons, tmp_path) as (base, _):
+    with serve(lessons, tmp_path, "--keep-kernel", "3") as (base, _):
         pages = []
         for _ in range(2):
             page = browser.new_page()
@@ -129,7 +129,7 @@ def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, brow
             "the closed page's own shutdown request ends its kernel"
         )
         assert wait_for(lambda: not kernel_alive(base, never_connected), 60), (
-            "the culler ends a kernel with no page within about a minute"
+            "the culler ends a kernel with no page (--keep-kernel 3: within seconds)"
         )
         assert kernel_alive(base, open_kernel), "the open page keeps its kernel"
         foreign = urllib.request.Request(

@@ -24,8 +24,8 @@ from mathcards.i18n import N_, _, ngettext
 LESSONS = home()  # the wheel's copy, else the checkout's lessons/
 TEMPLATES = Path(__file__).resolve().parents[2] / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
-CULL_IDLE_SECONDS = 30  # no message from a page that long, and no connection: culled
-CULL_INTERVAL_SECONDS = 10
+KEEP_KERNEL_SECONDS = 30  # no message from a page that long, and no connection: culled
+CULL_INTERVAL_SECONDS = 10  # the culler looks this often (more often for a shorter keep)
 DEFAULT_CLASS = "class"
 CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
 TEACHER_CODE_ENV = "MATHCARDS_TEACHER_CODE"  # the teacher's code, likewise
@@ -71,6 +71,16 @@ def add_commands(commands: Any) -> None:
         default=1,
         metavar="N",
         help=_("warm kernels kept ready for each warm page (default 1; for a class: its size)"),
+    )
+    serve_cmd.add_argument(
+        "--keep-kernel",
+        type=_keep_kernel,
+        default=KEEP_KERNEL_SECONDS,
+        metavar=_("SECONDS"),
+        help=_(
+            "a page with no connection keeps its kernel this long, then it ends (default: "
+            "{seconds}); an open page keeps its kernel"
+        ).format(seconds=KEEP_KERNEL_SECONDS),
     )
     serve_cmd.add_argument(
         "--lan", action="store_true", help=_("serve the school network, behind a class code")
@@ -130,6 +140,10 @@ def _warm_kernels(text: str) -> int:
     return whole(text, 1, N_("--warm-kernels must be a positive whole number, not {text}"))
 
 
+def _keep_kernel(text: str) -> int:
+    return whole(text, 1, N_("--keep-kernel must be a positive whole number, not {text}"))
+
+
 def _seats_per_client(text: str) -> int:
     return whole(text, 1, N_("--seats-per-client must be a positive whole number, not {text}"))
 
@@ -182,7 +196,10 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError(_("--address, --class-code and --seats-per-client go with --lan"))
     book = open_book(args.db)
     command = voila_command(
-        lessons, args.port, ip=(args.address or "0.0.0.0") if args.lan else None
+        lessons,
+        args.port,
+        ip=(args.address or "0.0.0.0") if args.lan else None,
+        keep=args.keep_kernel,
     )
     # segno is not in the Hub's image, whose `mathcards book` builds this command line
     # (tests/hub/test_deploy.py): only to serve
@@ -279,9 +296,13 @@ def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[st
     return [(lessons / page).resolve().relative_to(lessons).as_posix() for page in named]
 
 
-def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:
-    """Voila serving the lessons folder on loopback (or `ip`); the kernel of a page closed for
-    a minute ends (the page's own shutdown request, else the culler); an open page keeps it."""
+def voila_command(
+    lessons: Path, port: int, ip: str | None = None, keep: int = KEEP_KERNEL_SECONDS
+) -> list[str]:
+    """Voila serving the lessons folder on loopback (or `ip`); the kernel of a closed page ends
+    (the page's own shutdown request), and so does the kernel of a page with no connection and
+    no message for `keep` seconds (the culler, looking a few times in that while); an open page
+    keeps its kernel."""
     return [
         sys.executable,
         "-m",
@@ -295,7 +316,7 @@ def voila_command(lessons: Path, port: int, ip: str | None = None) -> list[str]:
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.multi_kernel_manager_class="
         "mathcards.classroom.server.seats.ClassroomKernelManager",
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
-        f"--MappingKernelManager.cull_interval={CULL_INTERVAL_SECONDS}",
+        f"--MappingKernelManager.cull_idle_timeout={keep}",
+        f"--MappingKernelManager.cull_interval={min(CULL_INTERVAL_SECONDS, max(1, keep // 3))}",
         "--MappingKernelManager.cull_connected=False",
     ]

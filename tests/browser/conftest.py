@@ -165,6 +165,15 @@ LAYOUT_PROBLEMS = """() => {
 }"""
 
 
+def resized(page, width: int, height: int) -> None:
+    """The window at this size, once the page has laid itself out again (two frames drawn:
+    the styles and container queries applied, the widgets' resize handlers run)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
 def layout_problems(page) -> list[str]:
     """What a reader at this window size cannot reach or read (an empty list: none)."""
     return page.evaluate(LAYOUT_PROBLEMS)

@@ -4,7 +4,7 @@ clicked through at the projector and phone sizes with no control cut off."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
+from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems, resized
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 60_000
@@ -22,8 +22,7 @@ def check_both_sizes(visit, tmp_path, name: str) -> None:
     """Screenshots at both sizes; every control reachable and labelled at each."""
     page = visit.page
     for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(400)
+        resized(page, width, height)
         assert layout_problems(page) == [], (size, layout_problems(page))
         shot = tmp_path / f"{name}-{size}.png"
         page.screenshot(path=shot, full_page=True)

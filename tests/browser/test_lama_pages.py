@@ -4,7 +4,14 @@ chart, scoring a hand, and a simulation converging."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import FIRST_RENDER_MS, SIZES, assert_not_blank, join, layout_problems
+from tests.browser.conftest import (
+    FIRST_RENDER_MS,
+    SIZES,
+    assert_not_blank,
+    join,
+    layout_problems,
+    resized,
+)
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 30_000
@@ -62,8 +69,7 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
     page.locator(".mc-lama-feed", has_text="Ada (cautious)").wait_for(timeout=WAIT_MS)
     page.locator(".mc-score-words", has_text="3, 3, 5, llama → 3 + 5 + 10 = 18").wait_for()
     for size, (width, height) in PHONES_AND_PROJECTOR.items():  # the dealt table fits them all
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        resized(page, width, height)
         page.screenshot(path=tmp_path / f"play-{size}.png", full_page=True)
         assert_not_blank(tmp_path / f"play-{size}.png")
         assert not layout_problems(page), (size, layout_problems(page))

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from mathcards.mam import best, level
 from mathcards.mam.game import MamGame
 from mathcards.mam.practice import PracticeSet
-from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems
+from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems, resized
 from tests.browser.test_page_assets import Recorder
 
 pytestmark = pytest.mark.browser
@@ -205,8 +205,7 @@ def test_a_practice_set_ends_with_every_deal_listed(server, visit):
     expect(report.locator("tr")).to_have_count(3)
     expect(report).to_contain_text("one good answer")
     for size, (width, height) in SIZES.items():  # the report reflows: nothing cut on a phone
-        visit.page.set_viewport_size({"width": width, "height": height})
-        visit.page.wait_for_timeout(300)  # the layout settles
+        resized(visit.page, width, height)
         assert not layout_problems(visit.page), (size, layout_problems(visit.page))
     practice.locator("button.mc-next").click()
     practice.locator(".mc-message.mc-error", has_text="the set is finished").wait_for(

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SIZES, assert_not_blank, layout_problems
+from tests.browser.conftest import SIZES, assert_not_blank, layout_problems, resized
 from tests.english import english_words
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -26,8 +26,7 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
     assert not visit.errors, visit.errors
     assert not visit.offsite_requests(), visit.offsite_requests()
     for size, (width, height) in SIZES.items():
-        visit.page.set_viewport_size({"width": width, "height": height})
-        visit.page.wait_for_timeout(300)  # the layout settles
+        resized(visit.page, width, height)
         shot = tmp_path / f"{page.replace('/', '_')}-{size}.png"
         visit.page.screenshot(path=shot, full_page=True)
         assert_not_blank(shot)

@@ -37,9 +37,17 @@ pytestmark = pytest.mark.hub
 
 ROOT = Path(__file__).resolve().parents[2]
 PROXY = ROOT / ".venv" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
-STUDENTS = ["ada", "bruno", "chen"]
-TEACHER = "teacher"
-PASSWORDS = {name: new_password() for name in [*STUDENTS, TEACHER]}  # each their own
+# The class list of the Hub the hub tests share (tests/hub/conftest.py): each test's students
+# and teachers of its own, so that what one test does (a server started, a name changed in the
+# class book) is not what another asserts; the teachers are the Hub's admins.
+STUDENTS = ["ada", "bruno", "chen"]  # this module's: they play the landing page
+TEACHER = "teacher"  # goes straight to the Hub's admin page (and the service's teacher page)
+LIVE_STUDENTS, LIVE_TEACHER = ["dora", "emil", "fay"], "tina"  # test_hub_live.py's
+PRACTISING = "gosia"  # test_hub_service.py's student
+TEACHERS = {TEACHER, LIVE_TEACHER}
+PASSWORDS = {  # each their own
+    name: new_password() for name in [*STUDENTS, *LIVE_STUDENTS, PRACTISING, *TEACHERS]
+}
 HUB_UP_SECONDS = 60
 PLAY_SECONDS = 240  # the three students, from the login form to the solutions
 STOP_SECONDS = 30
@@ -116,8 +124,8 @@ def example_services(port: int) -> dict[str, dict]:
 
 
 def class_list() -> tuple[dict[str, str], set[str]]:
-    """What `mathcards class-list` would install: each name's hash, and the teacher."""
-    return {name: hash_password(password) for name, password in PASSWORDS.items()}, {TEACHER}
+    """What `mathcards class-list` would install: each name's hash, and the teachers."""
+    return {name: hash_password(password) for name, password in PASSWORDS.items()}, TEACHERS
 
 
 def write_config(
@@ -375,13 +383,16 @@ def teacher_sees_the_class(page, base: str) -> None:
         names.filter(has_text=student).first.wait_for(timeout=FIRST_RENDER_MS)
 
 
-def test_three_students_log_in_and_play_a_lesson_through_the_hub_and_get_nothing_else(tmp_path):
-    with jupyterhub(tmp_path) as (base, hub), ThreadPoolExecutor(1) as pool:
-        pool.submit(students_play, base, tmp_path).result(timeout=PLAY_SECONDS)
-        # Each student has a single-user server of their own, started by the Hub; the
-        # teacher, who went straight to the admin page, has none.
-        servers = [p for p in family(hub) if "jupyterhub.singleuser" in p.cmdline()]
-        assert sorted(p.environ()["JUPYTERHUB_USER"] for p in servers) == STUDENTS
+def test_three_students_log_in_and_play_a_lesson_through_the_hub_and_get_nothing_else(
+    hub, tmp_path
+):
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(students_play, hub.base, tmp_path).result(timeout=PLAY_SECONDS)
+    # Each student has a single-user server of their own, started by the Hub; the teacher,
+    # who went straight to the admin page, has none.
+    servers = [p for p in family(hub.pid) if "jupyterhub.singleuser" in p.cmdline()]
+    users = [p.environ()["JUPYTERHUB_USER"] for p in servers]
+    assert sorted(user for user in users if user in [*STUDENTS, TEACHER]) == STUDENTS
 
 
 def test_the_hub_does_not_start_with_the_example_s_class_list(tmp_path):

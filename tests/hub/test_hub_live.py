@@ -11,7 +11,6 @@ game's events.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -24,12 +23,10 @@ from tests.hub.test_hub import (
     PASSWORDS,
     STUDENTS,
     TEACHER,
-    jupyterhub,
     log_in,
     wait_until_ready,
 )
 from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
-from tests.servers import free_port
 
 pytestmark = pytest.mark.hub
 
@@ -92,32 +89,32 @@ def play(chromium, base: str) -> None:
     for name in STUDENTS:
         expect(projector.locator(".mc-live-room")).to_contain_text(name)
 
-    # the round: chen claims wrongly, ada is first right, bruno right but late
+    # the round: fay claims wrongly, dora is first right, emil right but late
     projector.locator("button.mc-live-start").click()
     deal = game.open_round().deal
     for seat in seats.values():
         expect(seat.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
         shown = seat.locator(".mc-card").evaluate_all("cards => cards.map(c => +c.dataset.value)")
         assert sorted(shown) == sorted(deal.cards)
-    ada, bruno, chen = STUDENTS
-    answer(seats[chen], wrong(deal))
-    expect(seats[chen].locator(".mc-verdict")).to_contain_text(said["wrong"])
-    expect(projector.locator(f".mc-live-board tr[data-name='{chen}']")).to_have_attribute(
+    dora, emil, fay = STUDENTS
+    answer(seats[fay], wrong(deal))
+    expect(seats[fay].locator(".mc-verdict")).to_contain_text(said["wrong"])
+    expect(projector.locator(f".mc-live-board tr[data-name='{fay}']")).to_have_attribute(
         "data-correct", "false"
     )
-    answer(seats[ada], right(deal))
-    expect(seats[ada].locator(".mc-verdict")).to_contain_text(said["first"])
-    answer(seats[bruno], right(deal))
-    expect(seats[bruno].locator(".mc-verdict")).to_contain_text(said["late"])
-    expect(seats[chen].locator(".mc-verdict")).to_contain_text(said["wrong"])  # hers, still
+    answer(seats[dora], right(deal))
+    expect(seats[dora].locator(".mc-verdict")).to_contain_text(said["first"])
+    answer(seats[emil], right(deal))
+    expect(seats[emil].locator(".mc-verdict")).to_contain_text(said["late"])
+    expect(seats[fay].locator(".mc-verdict")).to_contain_text(said["wrong"])  # hers, still
     for seq, (name, text) in enumerate(
-        [(chen, wrong(deal)), (ada, right(deal)), (bruno, right(deal))], 1
+        [(fay, wrong(deal)), (dora, right(deal)), (emil, right(deal))], 1
     ):
         game.answer(name, text, seq)
     expect(projector.locator(".mc-live-board tr[data-name]")).to_have_count(3)
-    assert board_rows(projector) == [(chen, "false"), (ada, "true"), (bruno, "true")]
+    assert board_rows(projector) == [(fay, "false"), (dora, "true"), (emil, "true")]
     expect(projector.locator(".mc-live-first")).to_contain_text(
-        said["first right"].format(name=ada)
+        said["first right"].format(name=dora)
     )
 
     projector.locator("button.mc-live-reveal").click()
@@ -136,25 +133,18 @@ def play(chromium, base: str) -> None:
         assert visit.errors == [], (name, visit.errors)
 
     # a student who opens the projector on her own server is refused it
-    refused = seats[chen].context.new_page()
-    refused.goto(f"{base}/user/{chen}/voila/render/{PROJECTOR}", timeout=FIRST_RENDER_MS)
+    refused = seats[fay].context.new_page()
+    refused.goto(f"{base}/user/{fay}/voila/render/{PROJECTOR}", timeout=FIRST_RENDER_MS)
     wait_until_ready(refused)
     expect(refused.locator(".mc-live-projector")).to_contain_text("for the teacher only")
     expect(refused.locator("button.mc-live-start")).to_be_hidden()
 
 
-def test_a_teacher_and_three_students_play_mam_live_through_the_hub(
-    tmp_path: Path,
-    postgres,  # noqa: F811 - the fixture
-):
-    book = postgres.database()
-    with (
-        jupyterhub(tmp_path, book=book, service_port=free_port()) as (base, _hub),
-        ThreadPoolExecutor(1) as pool,
-    ):
-        pool.submit(a_round_through_the_hub, base).result(timeout=PLAY_SECONDS)
+def test_a_teacher_and_three_students_play_mam_live_through_the_hub(hub):
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(a_round_through_the_hub, hub.base).result(timeout=PLAY_SECONDS)
     # the class book (the PostgreSQL database) keeps the game, its answers in order of arrival
-    with Book(book) as kept:
+    with Book(hub.book) as kept:
         live = kept.newest_live(CLASS)
         assert live is not None
         events = [(event.kind, event.name) for event in live.events]

@@ -16,7 +16,6 @@ import json
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import psutil
 import pytest
@@ -25,23 +24,13 @@ from playwright.sync_api import expect
 from mathcards.book import Book
 from mathcards.mam import best
 from tests.browser.conftest import FIRST_RENDER_MS, Visit, launch
-from tests.hub.test_hub import (
-    PASSWORDS,
-    STUDENTS,
-    TEACHER,
-    family,
-    jupyterhub,
-    log_in,
-    wait_until_ready,
-)
-from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
-from tests.servers import free_port
+from tests.hub.test_hub import PASSWORDS, TEACHER, family, log_in, wait_until_ready
+from tests.hub.test_hub import PRACTISING as STUDENT
 
 pytestmark = pytest.mark.hub
 
 PRACTICE = "en/mam/2-practice.ipynb"
-STUDENT = STUDENTS[0]
-RENAMED = "Ada K"  # the teacher gives her another name in the class book
+RENAMED = "Gosia K"  # the teacher gives her another name in the class book
 SERVICE = "/services/mathcards"
 PLAY_SECONDS = 300  # from the login form to the teacher's page
 
@@ -187,19 +176,11 @@ def tokens_reach_what_they_should(base: str, hub: int, service_port: int, book: 
         assert ask(url, "not-a-token-of-this-hub") == (401, {"error": "no-token"})
 
 
-def test_the_class_service_on_the_hub_keeps_a_student_s_practice_for_her_and_the_teacher(
-    tmp_path: Path,
-    postgres,  # noqa: F811 - the fixture
-):
-    book = postgres.database()
-    service_port = free_port()
-    with (
-        jupyterhub(tmp_path, book=book, service_port=service_port) as (base, hub),
-        ThreadPoolExecutor(1) as pool,
-    ):
-        solution = pool.submit(in_the_browser, base).result(timeout=PLAY_SECONDS)
-        tokens_reach_what_they_should(base, hub, service_port, book)
+def test_the_class_service_on_the_hub_keeps_a_student_s_practice_for_her_and_the_teacher(hub):
+    with ThreadPoolExecutor(1) as pool:
+        solution = pool.submit(in_the_browser, hub.base).result(timeout=PLAY_SECONDS)
+    tokens_reach_what_they_should(hub.base, hub.pid, hub.service_port, hub.book)
     # the class book is the PostgreSQL database, with the answer in it
-    with Book(book) as kept:
+    with Book(hub.book) as kept:
         exported = kept.export(fmt="csv")
     assert RENAMED in exported and solution in exported

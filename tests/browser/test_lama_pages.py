@@ -14,7 +14,7 @@ from tests.browser.conftest import (
 )
 
 pytestmark = pytest.mark.browser
-WAIT_MS = 30_000
+WAIT_MS = FIRST_RENDER_MS  # what a page shows may come late on a loaded machine
 PHONES_AND_PROJECTOR = {**SIZES, "small phone": (360, 800)}
 
 # Your own hand: the biggest cards on the page, each a target of at least 44 px, drawn whole

@@ -10,8 +10,10 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser.conftest import FIRST_RENDER_MS
+
 pytestmark = pytest.mark.browser
-WAIT_MS = 30_000
+WAIT_MS = FIRST_RENDER_MS  # what a page shows may come late on a loaded machine
 STATIC = ("/voila/static/", "/voila/labextensions/", "/voila/templates/")
 A_DAY = 24 * 3600
 # Where a page names something to load: a script, stylesheet, picture or frame, a script's

@@ -57,7 +57,7 @@ def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
     deal = visit.page.locator(".mc-quick-deal")
     expect(deal.locator("svg.mc-card")).to_have_count(5)
     deal.locator("button.mc-show-all").click()
-    deal.locator(".mc-solutions", has_text="to make").wait_for(timeout=30_000)
+    deal.locator(".mc-solutions", has_text="to make").wait_for()
     assert "QuickDeal" not in visit.page.inner_text("body"), "Voila hides the code cells"
 
 

@@ -4,10 +4,10 @@ import pytest
 from playwright.sync_api import expect
 
 from mathcards.unikat.game import Lay, UnikatGame
-from tests.browser.conftest import assert_not_blank
+from tests.browser.conftest import FIRST_RENDER_MS, assert_not_blank
 
 pytestmark = pytest.mark.browser
-WAIT_MS = 30_000
+WAIT_MS = FIRST_RENDER_MS  # what a page shows may come late on a loaded machine
 
 
 DEALT = UnikatGame(["You", "Computer 1 (greedy)", "Computer 2 (expert)"], seed=2026)

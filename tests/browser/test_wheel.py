@@ -31,7 +31,7 @@ NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
 )
 SCRIPTS = "Scripts" if os.name == "nt" else "bin"
-WAIT_MS = 30_000
+WAIT_MS = FIRST_RENDER_MS  # what a page shows may come late on a loaded machine
 
 
 def outside_the_checkout() -> dict[str, str]:

@@ -255,8 +255,30 @@ class Visit:
         return [url for url in self.requests if not url.startswith(on_this_machine)]
 
 
+@pytest.fixture(scope="session")
+def browsing(browser):
+    """One browser context for the tests' visits, so that Voila's scripts are fetched and
+    compiled once, as a student's browser keeps them (the server says for a year)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def visit(browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def visit(browsing):
+    """A page of its own, as a new student's: no cookie from an earlier visit (no device, no
+    class book name). It unloads when the test ends, ending its kernel."""
+    browsing.clear_cookies()
+    page = browsing.new_page()
     yield Visit(page)
+    page.goto("about:blank")
     page.close()
+
+
+@pytest.fixture
+def first_visit(browser):
+    """A page in a browser that has never seen the server: every script and style fetched, as
+    on a student's first visit (what a page loads, and how, is seen in full)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield Visit(context.new_page())
+    context.close()

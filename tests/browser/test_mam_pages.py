@@ -222,10 +222,12 @@ def test_a_practice_set_ends_with_every_deal_listed(server, visit):
     )
 
 
-def test_every_calculation_is_mathml_a_power_solution_the_preview_and_a_verdict(server, visit):
-    loaded = Recorder(visit.page)
-    visit.open(f"{server}/voila/render/en/mam/3-how-the-solver-thinks.ipynb")
-    explorer = visit.page.locator(".mc-solver-explorer")
+def test_every_calculation_is_mathml_a_power_solution_the_preview_and_a_verdict(
+    server, first_visit
+):
+    loaded = Recorder(first_visit.page)
+    first_visit.open(f"{server}/voila/render/en/mam/3-how-the-solver-thinks.ipynb")
+    explorer = first_visit.page.locator(".mc-solver-explorer")
     explorer.locator("input[type=checkbox]").check()
     explorer.locator(".mc-solutions", has_text="40 ways to make 32").wait_for(timeout=WAIT_MS)
     power = explorer.locator(".mc-solutions li", has_text="7^(12 ÷ 6) − 15 − 2")
@@ -233,8 +235,8 @@ def test_every_calculation_is_mathml_a_power_solution_the_preview_and_a_verdict(
     assert power.locator("math msup").bounding_box()["height"] > 10
     assert not loaded.mathjax(), "MathJax was loaded"
 
-    visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
-    table = visit.page.locator(".mc-target-table").first
+    first_visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
+    table = first_visit.page.locator(".mc-target-table").first
     table.locator("input[type=checkbox]").first.check()  # the exponent variant
     table.locator("button.mc-new-game").click()
     table.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
@@ -248,6 +250,6 @@ def test_every_calculation_is_mathml_a_power_solution_the_preview_and_a_verdict(
     if len(solution.cards) > 1:
         expect(verdict.locator("math")).to_have_count(1)
         expect(verdict.locator(".mc-said")).to_have_text(solution.pretty)
-    assert visit.page.locator("mjx-container").count() == 0
+    assert first_visit.page.locator("mjx-container").count() == 0
     assert not loaded.mathjax(), "MathJax was loaded"
-    assert not visit.errors and not visit.offsite_requests()
+    assert not first_visit.errors and not first_visit.offsite_requests()

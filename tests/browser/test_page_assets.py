@@ -57,33 +57,33 @@ class Recorder:
 
 
 @pytest.mark.parametrize("page", ["en/lama/3-counting-hands.ipynb", "pl/mam/2-practice.ipynb"])
-def test_a_lesson_links_nothing_outside_the_server(server, visit, page):
+def test_a_lesson_links_nothing_outside_the_server(server, first_visit, page):
     url = f"{server}/voila/render/{page}"
     assert not loaded_from_outside(served_html(url), server)
-    visit.open(url)
-    assert not visit.offsite_requests(), visit.offsite_requests()
-    assert not visit.errors, visit.errors
+    first_visit.open(url)
+    assert not first_visit.offsite_requests(), first_visit.offsite_requests()
+    assert not first_visit.errors, first_visit.errors
 
 
-def test_no_page_loads_mathjax_its_formulas_and_preview_are_mathml(server, visit):
-    loaded = Recorder(visit.page)
-    visit.open(f"{server}/voila/render/en/lama/3-counting-hands.ipynb")
-    formulas = visit.page.locator(".jp-MarkdownOutput math")
+def test_no_page_loads_mathjax_its_formulas_and_preview_are_mathml(server, first_visit):
+    loaded = Recorder(first_visit.page)
+    first_visit.open(f"{server}/voila/render/en/lama/3-counting-hands.ipynb")
+    formulas = first_visit.page.locator(".jp-MarkdownOutput math")
     assert formulas.count() >= 3 and formulas.first.locator("mfrac").count() == 1  # a binomial
-    assert "\\binom" not in visit.page.inner_text("body")
+    assert "\\binom" not in first_visit.page.inner_text("body")
     assert not loaded.mathjax(), "MathJax was loaded"
-    visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
-    table = visit.page.locator(".mc-target-table").first
+    first_visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
+    table = first_visit.page.locator(".mc-target-table").first
     table.locator("button.mc-new-game").click()
     table.locator(".mc-answer input").fill("2^(3×2)")
     table.locator(".mc-preview math msup").wait_for(timeout=WAIT_MS)
-    assert visit.page.locator("mjx-container").count() == 0
+    assert first_visit.page.locator("mjx-container").count() == 0
     assert not loaded.mathjax(), "MathJax was loaded"
 
 
-def test_scripts_and_styles_are_kept_long_and_come_compressed(server, visit):
-    loaded = Recorder(visit.page)
-    visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
+def test_scripts_and_styles_are_kept_long_and_come_compressed(server, first_visit):
+    loaded = Recorder(first_visit.page)
+    first_visit.open(f"{server}/voila/render/en/mam/2-practice.ipynb")
     static = loaded.static()
     assert len(static) > 20, [r.url for r in loaded.responses]
     for response in static:

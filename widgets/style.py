@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+# Right and wrong are green and red, and ✓ and ✗ too; a word only a screen reader says is
+# hidden from the eye (`mc-hidden`), not from the reader.
 MESSAGE_STYLE = """<style>
 .mc-message { font-size: 18px; min-height: 1.4em; }
 .mc-message.mc-error { color: #b91c1c; }
 .mc-message.mc-ok { color: #15803d; }
+.mc-sign { font-weight: 700; margin-right: .35em; }
+.mc-hidden, .mc-region-name { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; margin: 0 !important; }
 </style>"""
 
 # A formula drawn as MathML keeps its plain text beside it, hidden but read aloud and copied;
-# a long one scrolls rather than widen a phone's page.
+# a long one scrolls sideways rather than widen a phone's page, and never up and down (a
+# fraction's glyphs stand a pixel past its line: a box that scrolls must be reached by Tab).
 FORMULA_STYLE = """<style>
 .mc-said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-.mc-formula { overflow-x: auto; }
+.mc-formula { overflow-x: auto; overflow-y: hidden; padding: 2px 0; }
 .mc-formula math { font-size: 1.15em; }
 </style>"""
 

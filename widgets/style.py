@@ -112,11 +112,12 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 .mc-bars { max-width: 680px; margin: 10px 0; }
 .mc-keys { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 4px 0 8px; }
 .mc-key i { display: inline-block; width: 14px; height: 14px; margin-right: 6px;
-  border-radius: 3px; vertical-align: -1px; }
+  border: 1px solid #374151; border-radius: 3px; vertical-align: -1px; }
 .mc-bar-row { display: grid; grid-template-columns: minmax(4.5em, 9em) 1fr; gap: 8px;
   align-items: center; margin: 5px 0; }
 .mc-bar { height: 24px; border-radius: 4px; margin: 2px 0; min-width: 3.2em; color: #fff;
-  font-size: 16px; line-height: 24px; box-sizing: border-box; padding-left: 6px;
+  font-size: 16px; line-height: 22px; box-sizing: border-box; padding-left: 6px;
+  border: 1px solid #374151;
   white-space: nowrap; }
 </style>"""
 

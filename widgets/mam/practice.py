@@ -20,6 +20,7 @@ from widgets.controls import (
     html,
     render_message,
     shows_errors,
+    sign,
 )
 from widgets.deals import SET_REFUSAL, DealNumber
 from widgets.mam.cards import (
@@ -41,6 +42,7 @@ def render_report(practice: PracticeSet) -> str:
     rows = []
     for deal_number, exercise in enumerate(practice.exercises, 1):
         yours = typeset.sentence(exercise.answer) if exercise.answer else "—"
+        yours = sign(exercise.solved, ending=": ") + yours
         hints = f" ({hints_count(exercise.hints_used)})" if exercise.hints_used else ""
         good = "" if exercise.solved else typeset.sentence(exercise.good_answer())
         rows.append(

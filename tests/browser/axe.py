@@ -36,3 +36,9 @@ def summary(node: dict) -> str:
     """axe's sentence for what fails at one element, on one line."""
     said = node.get("failureSummary") or ""
     return " ".join(said.replace("Fix any of the following:", "").split())[:240]
+
+
+def assert_accessible(page) -> None:
+    """No serious or critical violation of WCAG 2.0 and 2.1 A and AA on the page as it is now."""
+    found = serious_violations(page)
+    assert not found, "axe-core finds:\n" + "\n".join(found)

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from mathcards.mam.live import LiveGame
 from mathcards.mam.solver import find_solutions
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import ROOT, join, layout_problems, serving, teacher_url
 
 pytestmark = pytest.mark.browser
@@ -126,6 +127,8 @@ def test_a_class_plays_two_rounds_live(browser, tmp_path, language):
         assert board_rows(projector) == [("Ola", "false"), ("Ala", "true"), ("Ela", "true")]
         first_right = SAID[language]["first right"].format(name="Ala")
         expect(projector.locator(".mc-live-first")).to_contain_text(first_right)
+        for page in (projector, pages["Ola"], pages["Ala"]):  # the board; a wrong, a right seat
+            assert_accessible(page)
 
         # Ala reloads: the same game, the same score
         ala_points = game.players["Ala"].points
@@ -138,6 +141,7 @@ def test_a_class_plays_two_rounds_live(browser, tmp_path, language):
         projector.locator("button.mc-live-reveal").click()
         game.reveal()
         expect(projector.locator(".mc-live-revealed")).to_contain_text(SAID[language]["best"])
+        assert_accessible(projector)  # the reveal
         projector.screenshot(
             path=str(tmp_path / f"projector-{language}-reveal.png"), full_page=True
         )
@@ -165,6 +169,8 @@ def test_a_class_plays_two_rounds_live(browser, tmp_path, language):
             ]
             assert shown == podium
         expect(pages["Ola"].locator(".mc-live-status")).to_contain_text(SAID[other]["over"])
+        for page in (projector, pages["Ola"]):  # the podium, in both languages
+            assert_accessible(page)
         pages["Ola"].screenshot(path=str(tmp_path / f"seat-{other}-podium.png"), full_page=True)
         projector.screenshot(
             path=str(tmp_path / f"projector-{language}-podium.png"), full_page=True

@@ -129,6 +129,7 @@ UNIKAT_STYLE = """<style>
 .mc-unikat-pick:disabled { opacity: 1; cursor: default; }
 .mc-unikat-board { overflow: auto; max-height: 600px; max-width: 100%;
   border: 1px solid #cbd5e1; padding: 6px; background: #f1f5f9; }
+.mc-unikat-board > .widget-gridbox { overflow: visible; flex: none; }  /* the board scrolls */
 .mc-unikat-slot { background: #fde68a; border: 3px dashed #b45309; min-width: 0; }
 .mc-unikat-slot:hover { background: #fbbf24; }
 .mc-unikat-last svg { outline: 4px solid #f97316; outline-offset: -2px; }

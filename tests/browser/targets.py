@@ -20,8 +20,10 @@ SMALL_TARGETS = """([tapped]) => {
     if (!box.width || !box.height || control.disabled) return;
     if (getComputedStyle(control).visibility === 'hidden') return;
     if (box.width >= least - 0.5 && box.height >= least - 0.5) return;
-    const name = (control.getAttribute('aria-label') || control.innerText || control.title
-      || control.value || control.className || control.tagName).toString().trim().slice(0, 30);
+    const label = control.labels && control.labels[0] ? control.labels[0].innerText : '';
+    const name = (control.getAttribute('aria-label') || label || control.innerText
+      || control.title || control.value || control.className || control.tagName)
+      .toString().trim().slice(0, 30);
     problems.push(`"${name}" (${control.tagName.toLowerCase()}) is ` +
       `${Math.round(box.width)} x ${Math.round(box.height)} px, less than ${least} px`);
   };

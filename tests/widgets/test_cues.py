@@ -125,3 +125,15 @@ def test_bars_name_their_series_and_their_numbers_read_on_their_colour():
         assert f'<span class="mc-hidden">{series}: </span>' in inside
         assert contrast(ink, colour) >= 4.5, (series, ink, colour)
     assert contrast(BLUE, GREY) >= 2.5, "the two series differ in lightness, not hue alone"
+
+
+def test_a_summary_is_news_not_a_verdict():
+    """A finished set's summary and a game's end wear no ✓: that sign means a right answer."""
+    from widgets.mam import PracticeSession
+
+    session = PracticeSession(level="easy", rounds=1, seed=3, book=None)
+    session.next_button.click()
+    session.confirm.children[1].click()  # skip the deal
+    said = session.summary.value.split("</div>")[0]  # the summary, before the report
+    assert "solved 0 of 1" in said and "mc-message" in said
+    assert "mc-sign" not in said and "mc-ok" not in said

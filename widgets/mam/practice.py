@@ -260,7 +260,7 @@ class PracticeSession(Complains, w.VBox):
         self._show_progress()
         if self.practice.finished:
             self.table.value = ""
-            self.summary.value = render_message(self.practice.summary(), ok=True) + (
+            self.summary.value = render_message(self.practice.summary()) + (
                 render_report(self.practice)
             )
             return

@@ -120,7 +120,8 @@ def render_bars(
     rows: list[tuple[str, list[float]]], legend: list[tuple[str, str]], *, caption: str
 ) -> str:
     """A bar chart in HTML: one line of bars per row, one colour per series, each bar labelled
-    with its value. Text stays page-sized on a phone (an image would shrink it)."""
+    with its value in the ink that reads on its colour (and, for a screen reader, its series'
+    name). Text stays page-sized on a phone (an image would shrink it)."""
     top = max((value for _, values in rows for value in values), default=1) or 1
     keys = "".join(
         f'<span class="mc-key"><i style="background:{colour}"></i>{escape(label)}</span>'
@@ -130,8 +131,9 @@ def render_bars(
         f'<div class="mc-bar-row"><div class="mc-bar-label">{escape(label)}</div><div>'
         + "".join(
             f'<div class="mc-bar" style="width:{max(value / top, 0.01):.1%};'
-            f'background:{colour}"><span>{number(value)}</span></div>'
-            for value, (_, colour) in zip(values, legend, strict=True)
+            f'background:{colour};color:{ink(colour)}"><span class="mc-hidden">'
+            f"{escape(series)}: </span><span>{number(value)}</span></div>"
+            for value, (series, colour) in zip(values, legend, strict=True)
         )
         + "</div></div>"
         for label, values in rows
@@ -140,3 +142,25 @@ def render_bars(
         f'<figure class="mc-bars"><figcaption><b>{escape(caption)}</b></figcaption>'
         f'<div class="mc-keys">{keys}</div>{lines}</figure>'
     )
+
+
+def luminance(colour: str) -> float:
+    """A colour's (#rrggbb) relative luminance, as WCAG measures contrast."""
+
+    def light(hex_pair: str) -> float:
+        channel = int(hex_pair, 16) / 255
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (light(colour[i : i + 2]) for i in (1, 3, 5))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two colours, 1 to 21."""
+    lighter, darker = sorted((luminance(one), luminance(other)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def ink(colour: str) -> str:
+    """White or near-black, whichever reads better on `colour`."""
+    return max(("#ffffff", "#111827"), key=lambda text: contrast(colour, text))

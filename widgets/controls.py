@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.i18n import _
+from mathcards.i18n import N_, _
 
 Clock = Callable[[float, Callable[[], None]], Any]  # (seconds, callback) -> handle with cancel()
 
@@ -61,10 +61,24 @@ class Complains:
 
 
 def render_message(text: str, ok: bool | None = None, shown: str | None = None) -> str:
-    """A sentence next to the control that caused it: green when right, red when wrong
-    (`shown`: the sentence as HTML, e.g. with its calculations typeset)."""
+    """A sentence next to the control that caused it: green and ✓ when right, red and ✗ when
+    wrong (`shown`: the sentence as HTML, e.g. with its calculations typeset)."""
     tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
-    return f'<div class="mc-message{tone}" role="status">{shown or escape(text)}</div>'
+    marked = "" if ok is None else sign(ok, ending=": ")
+    return f'<div class="mc-message{tone}" role="status">{marked}{shown or escape(text)}</div>'
+
+
+SIGNS = {True: ("✓", N_("right")), False: ("✗", N_("not right"))}
+
+
+def sign(ok: bool, ending: str = "") -> str:
+    """✓ or ✗, so that right and wrong are told by more than their colour; a screen reader says
+    the word instead of the sign."""
+    mark, word = SIGNS[ok]
+    return (
+        f'<span class="mc-sign" aria-hidden="true">{mark}</span>'
+        f'<span class="mc-hidden">{escape(_(word))}{ending}</span>'
+    )
 
 
 def shows_errors(method: Callable) -> Callable:

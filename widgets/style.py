@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+# Right and wrong are green and red, and ✓ and ✗ too; a word only a screen reader says is
+# hidden from the eye (`mc-hidden`), not from the reader.
 MESSAGE_STYLE = """<style>
 .mc-message { font-size: 18px; min-height: 1.4em; }
 .mc-message.mc-error { color: #b91c1c; }
 .mc-message.mc-ok { color: #15803d; }
+.mc-sign { font-weight: 700; margin-right: .35em; }
+.mc-hidden, .mc-region-name { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; margin: 0 !important; }
 </style>"""
 
 # A formula drawn as MathML keeps its plain text beside it, hidden but read aloud and copied;
-# a long one scrolls rather than widen a phone's page.
+# a long one scrolls sideways rather than widen a phone's page, and never up and down (a
+# fraction's glyphs stand a pixel past its line: a box that scrolls must be reached by Tab).
 FORMULA_STYLE = """<style>
 .mc-said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-.mc-formula { overflow-x: auto; }
+.mc-formula { overflow-x: auto; overflow-y: hidden; padding: 2px 0; }
 .mc-formula math { font-size: 1.15em; }
 </style>"""
 
@@ -106,11 +112,12 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 .mc-bars { max-width: 680px; margin: 10px 0; }
 .mc-keys { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 4px 0 8px; }
 .mc-key i { display: inline-block; width: 14px; height: 14px; margin-right: 6px;
-  border-radius: 3px; vertical-align: -1px; }
+  border: 1px solid #374151; border-radius: 3px; vertical-align: -1px; }
 .mc-bar-row { display: grid; grid-template-columns: minmax(4.5em, 9em) 1fr; gap: 8px;
   align-items: center; margin: 5px 0; }
 .mc-bar { height: 24px; border-radius: 4px; margin: 2px 0; min-width: 3.2em; color: #fff;
-  font-size: 16px; line-height: 24px; box-sizing: border-box; padding-left: 6px;
+  font-size: 16px; line-height: 22px; box-sizing: border-box; padding-left: 6px;
+  border: 1px solid #374151;
   white-space: nowrap; }
 </style>"""
 
@@ -122,6 +129,7 @@ UNIKAT_STYLE = """<style>
 .mc-unikat-pick:disabled { opacity: 1; cursor: default; }
 .mc-unikat-board { overflow: auto; max-height: 600px; max-width: 100%;
   border: 1px solid #cbd5e1; padding: 6px; background: #f1f5f9; }
+.mc-unikat-board > .widget-gridbox { overflow: visible; flex: none; }  /* the board scrolls */
 .mc-unikat-slot { background: #fde68a; border: 3px dashed #b45309; min-width: 0; }
 .mc-unikat-slot:hover { background: #fbbf24; }
 .mc-unikat-last svg { outline: 4px solid #f97316; outline-offset: -2px; }

@@ -137,8 +137,19 @@ CHIP_COLOURS = {1: ("#ffffff", "#111827"), 10: ("#111827", "#ffffff"), 20: ("#ec
 LAMA_BOX = "0 0 100 145"
 
 
+# A card a die matches (LAMA Dice) wears a ✓ badge in its corner: lit up by more than its colour.
+MATCH_BADGE = (
+    '<g class="mc-lit-badge"><circle cx="78" cy="22" r="15" fill="#fbbf24" stroke="#111827" '
+    'stroke-width="2.5"/><text x="78" y="23" text-anchor="middle" dominant-baseline="middle" '
+    'font-family="sans-serif" font-weight="900" font-size="20" fill="#111827">✓</text></g>'
+)
+
+
 def _lama_frame(content: str, *, label: str, width: int, css: str, paper: str, edge: str) -> str:
-    """A LAMA card's outline round its picture, scaled from a 100 × 145 drawing."""
+    """A LAMA card's outline round its picture, scaled from a 100 × 145 drawing (a card that
+    matches a die, `mc-match` among its classes, wears the ✓ badge)."""
+    if "mc-match" in css.split():
+        content += MATCH_BADGE
     spoken = escape(label)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mc-card mc-lama-card {css}" role="img" '

@@ -29,10 +29,14 @@ def table(
     headings: Iterable[str], rows: str, css: str, *, scroll: bool = False, stack: bool = False
 ) -> str:
     """A table: the headings, then the rows (already HTML); with `scroll` it scrolls sideways
-    on a phone instead of widening the page; with `stack` each row becomes a card of labelled
-    lines on a phone (a table too wide for one)."""
+    on a phone instead of widening the page, a region named by its headings that Tab reaches;
+    with `stack` each row becomes a card of labelled lines on a phone (a table too wide for
+    one)."""
     labels = list(headings)
     if stack:
         rows, css = labelled(rows, labels), f"{css} mc-stack"
     made = f'<table class="{css}">{header_row(*labels)}{rows}</table>'
-    return f'<div class="mc-scroll">{made}</div>' if scroll else made
+    if not scroll:
+        return made
+    name = escape(", ".join(label for label in labels if label))
+    return f'<div class="mc-scroll" role="region" tabindex="0" aria-label="{name}">{made}</div>'

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from mathcards.mam import best
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import join, layout_problems
 from tests.postgres import (
     MISSING,
@@ -86,6 +87,7 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
         expect(practice.locator(".mc-progress")).to_contain_text("Deal 2 of 8")
         expect(practice.locator(".mc-progress")).to_contain_text("solved 1")
         expect(practice.locator(".mc-message")).to_contain_text("where you left off")
+        assert_accessible(again)  # a practice set come back where it was left
         expect(again.locator(".mc-join-name input")).to_be_hidden()
         expect(again.locator(".mc-book-who")).to_contain_text("Ola")
 
@@ -97,6 +99,7 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
         expect(row.locator("td").nth(3)).to_have_text("2")  # answers
         expect(teacher.locator("body")).to_contain_text("a number is missing after the last")
         assert not layout_problems(teacher)
+        assert_accessible(teacher)  # the teacher's page, with a student's work
         seats = teacher.locator("table").last  # who holds pages open now: Ola, one page
         expect(seats.locator("tr", has_text="Ola").locator("td").nth(1)).to_have_text("1")
         seats.locator("tr", has_text="Ola").locator("button").click()
@@ -121,6 +124,7 @@ def test_the_teacher_page_needs_the_teachers_code(browser, live_server):
     response = page.goto(f"{live_server.base}/mathcards/teacher")
     assert response.status == 403
     expect(page.locator("h1")).to_have_text("For the teacher only")
+    assert_accessible(page)
     assert page.goto(f"{live_server.base}/mathcards/teacher?code=WRONGCODE").status == 403
     page.goto(live_server.teacher_url())
     assert "code=" not in page.url  # kept in a cookie, not in the address bar
@@ -146,6 +150,7 @@ def test_a_database_that_goes_down_costs_the_student_one_sentence_never_the_page
             database.halt()
             answer(practice, good_answer(practice))
             expect(page.locator(".mc-book-status")).to_contain_text("not being saved right now")
+            assert_accessible(page)
             expect(practice.locator(".mc-message.mc-ok")).to_contain_text("Correct")
             expect(practice.locator(".mc-progress")).to_contain_text("solved 1")
             teacher = browser.new_page()

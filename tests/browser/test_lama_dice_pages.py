@@ -4,7 +4,9 @@ clicked through at the projector and phone sizes with no control cut off."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import SIZES, assert_not_blank, join, layout_problems, resized
+from tests.browser.targets import small_targets
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 60_000
@@ -19,11 +21,16 @@ def type_into(page, css: str, text: str, nth: int = 0) -> None:
 
 
 def check_both_sizes(visit, tmp_path, name: str) -> None:
-    """Screenshots at both sizes; every control reachable and labelled at each."""
+    """Screenshots at both sizes; every control reachable and labelled at each, and the page as
+    it is now meets WCAG 2.1 A and AA (axe-core) on the projector and on a phone."""
     page = visit.page
     for size, (width, height) in SIZES.items():
         resized(page, width, height)
         assert layout_problems(page) == [], (size, layout_problems(page))
+        if size in ("projector", "phone"):
+            assert_accessible(page)
+        if size == "phone":
+            assert not small_targets(page), small_targets(page)
         shot = tmp_path / f"{name}-{size}.png"
         page.screenshot(path=shot, full_page=True)
         assert_not_blank(shot)
@@ -120,6 +127,7 @@ def test_the_roll_or_quit_exercise_answers_and_the_class_book_keeps_it(server, v
     expect(verdict).to_contain_text("Rolling on scores")
     expect(exercise.locator(".mc-exercise-score")).to_contain_text("of 1")
     expect(exercise.locator(".mc-saved")).to_have_text("Saved: 1")
+    assert_accessible(page)  # a decision's result, and the score so far
     exercise.locator("button.mc-another").click()
     expect(exercise.locator(".mc-moment")).to_contain_text("Moment 2")
     expect(exercise.locator("button.mc-quit")).to_be_enabled()

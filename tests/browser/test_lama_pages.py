@@ -4,6 +4,7 @@ chart, scoring a hand, and a simulation converging."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import (
     FIRST_RENDER_MS,
     SIZES,
@@ -12,6 +13,7 @@ from tests.browser.conftest import (
     layout_problems,
     resized,
 )
+from tests.browser.targets import small_targets
 
 pytestmark = pytest.mark.browser
 WAIT_MS = FIRST_RENDER_MS  # what a page shows may come late on a loaded machine
@@ -63,6 +65,7 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
     expect(page.locator(".mc-discard-pile svg.mc-lama-card")).to_have_count(1)
     # the odds show when it is your move (the computer players may move first)
     page.locator(".mc-odds-panel", has_text="Quitting now costs").wait_for(timeout=WAIT_MS)
+    assert_accessible(page)  # a dealt table, your turn, the odds panel open
     playable = page.locator(".mc-lama-hand button.mc-hand-card:enabled")
     move = playable.first if playable.count() else page.locator("button.mc-draw")
     move.click()
@@ -74,6 +77,9 @@ def test_the_play_page_deals_and_plays_by_clicking_cards(server, visit, tmp_path
         assert_not_blank(tmp_path / f"play-{size}.png")
         assert not layout_problems(page), (size, layout_problems(page))
         assert not page.evaluate(HAND_PROBLEMS), (size, page.evaluate(HAND_PROBLEMS))
+        if size == "phone":
+            assert_accessible(page)
+            assert not small_targets(page), small_targets(page)
     assert not visit.errors and not visit.offsite_requests()
 
 
@@ -83,9 +89,11 @@ def test_the_decision_page_shows_odds_and_plays_a_tournament(server, visit, tmp_
     expect(page.locator(".mc-decision-odds")).to_contain_text("fits on the")
     page.locator("button.mc-quit").first.click()
     page.locator(".mc-verdict", has_text="You chose to quit").wait_for(timeout=WAIT_MS)
+    assert_accessible(page)  # a decision and its verdict
     page.locator("button.mc-play-tournament").click()
     page.locator(".mc-standings-table", has_text="expert").wait_for(timeout=WAIT_MS)
     page.locator(".mc-chart img.mc-chart-wide").wait_for(timeout=WAIT_MS)
+    assert_accessible(page)  # the tournament's standings and chart
     page.screenshot(path=tmp_path / "decide.png", full_page=True)
     assert_not_blank(tmp_path / "decide.png")
     assert not visit.errors and not visit.offsite_requests()
@@ -115,6 +123,7 @@ def test_the_counting_page_scores_hands_and_converges(server, visit, tmp_path):
     page.locator("button.mc-deal-1000").click()
     page.locator(".mc-dealt", has_text="in 1,000 hands dealt").wait_for(timeout=WAIT_MS)
     page.locator(".mc-chart img.mc-chart-wide").wait_for(timeout=WAIT_MS)
+    assert_accessible(page)  # a hand scored, 1,000 hands dealt
     page.screenshot(path=tmp_path / "count.png", full_page=True)
     assert_not_blank(tmp_path / "count.png")
     assert not visit.errors and not visit.offsite_requests()

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from mathcards.chips import LLAMA
 from mathcards.lama_dice.live import Question
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import join, layout_problems
 
 pytestmark = pytest.mark.browser
@@ -89,6 +90,8 @@ def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
         expect(pages[name].locator(".mc-guess-said")).to_contain_text(SAID[students[name]]["in"])
     expect(projector.locator(".mc-guess-count")).to_contain_text("3")
     expect(pages[ala].locator(".mc-guess-said")).not_to_contain_text("60")  # only Ola's
+    for page in (projector, pages[ala], pages[ola]):  # a question asked, guesses in
+        assert_accessible(page)
 
     # Ola reloads: her guess is still in
     pages[ola].reload()
@@ -117,6 +120,8 @@ def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
     for name, page in pages.items():  # the same rolls on every page
         expect(page.locator(".mc-guess-rolls")).to_contain_text(SAID[students[name]]["rolled"])
         assert share_said(page.locator(".mc-guess-rolls").inner_text()) == rolled
+    for page in (projector, pages[ala], pages[ola]):  # the answer revealed, dice rolled
+        assert_accessible(page)
     projector.screenshot(path=str(tmp_path / f"guess-projector-{language}.png"), full_page=True)
     pages[ala].screenshot(path=str(tmp_path / f"guess-seat-{language}.png"), full_page=True)
     assert not layout_problems(projector)

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from mathcards.mam.live import LiveGame
 from mathcards.mam.solver import find_solutions
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import join, layout_problems
 
 pytestmark = pytest.mark.browser
@@ -129,6 +130,8 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
     assert board_rows(projector) == [(ola, "false"), (ala, "true"), (ela, "true")]
     first_right = SAID[language]["first right"].format(name=ala)
     expect(projector.locator(".mc-live-first")).to_contain_text(first_right)
+    for page in (projector, pages[ola], pages[ala]):  # the board; a wrong, a right seat
+        assert_accessible(page)
 
     # Ala reloads: the same game, the same score
     ala_points = game.players[ala].points
@@ -141,6 +144,7 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
     projector.locator("button.mc-live-reveal").click()
     game.reveal()
     expect(projector.locator(".mc-live-revealed")).to_contain_text(SAID[language]["best"])
+    assert_accessible(projector)  # the reveal
     projector.screenshot(path=str(tmp_path / f"projector-{language}-reveal.png"), full_page=True)
 
     # round 2: Ela is first right
@@ -165,6 +169,8 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
         ]
         assert shown == podium
     expect(pages[ola].locator(".mc-live-status")).to_contain_text(SAID[other]["over"])
+    for page in (projector, pages[ola]):  # the podium, in both languages
+        assert_accessible(page)
     pages[ola].screenshot(path=str(tmp_path / f"seat-{other}-podium.png"), full_page=True)
     projector.screenshot(path=str(tmp_path / f"projector-{language}-podium.png"), full_page=True)
     assert re.search(r"\d", projector.locator(".mc-live-leaderboard").inner_text())

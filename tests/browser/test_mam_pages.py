@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from mathcards.mam import best, level
 from mathcards.mam.game import MamGame
 from mathcards.mam.practice import PracticeSet
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import (
     FIRST_RENDER_MS,
     SIZES,
@@ -76,6 +77,7 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     answer(table, solution.text)
     table.locator(".mc-message.mc-ok", has_text="Correct!").wait_for(timeout=WAIT_MS)
     expect(table.locator(".mc-scores")).to_contain_text("Team A")
+    assert_accessible(page)  # a dealt table, its hint and solutions, a right answer
 
     box = answer(table, "99+1")
     table.locator(".mc-message.mc-error", has_text="99 is not on the table").wait_for(
@@ -83,6 +85,7 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     )
     assert box.input_value() == "99+1", "the typed answer stays in the box"
     table.locator("button.mc-take").first.wait_for(timeout=WAIT_MS)
+    assert_accessible(page)  # a wrong answer, and the cards the others take
     page.screenshot(path=tmp_path / "class.png", full_page=True)
     assert_not_blank(tmp_path / "class.png")
     takes = table.locator("button.mc-take")
@@ -128,6 +131,7 @@ def test_the_computer_counts_down_in_the_browser(server, visit):
         return !text.includes('thinking') || (seconds && Number(seconds[1]) < first);
     }"""
     visit.page.wait_for_function(ticked, arg=[first], timeout=WAIT_MS)
+    assert_accessible(visit.page)  # playing the computers, against their countdown
 
 
 def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, visit, tmp_path):
@@ -154,6 +158,7 @@ def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, vi
     session.locator(".mc-message.mc-ok", has_text="Correct!").wait_for(timeout=WAIT_MS)
     session.locator(".mc-progress", has_text="solved 1").wait_for(timeout=WAIT_MS)
     expect(session.locator(".mc-progress")).to_contain_text("hints used 1")
+    assert_accessible(page)  # a hint, then a right answer
 
     session.locator("button.mc-next").click()
     session.locator(".mc-progress", has_text="Deal 2 of 8").wait_for(timeout=WAIT_MS)
@@ -179,6 +184,7 @@ def test_the_solver_page_answers_what_the_reader_types(server, visit):
     cards.fill("7 99")
     explorer.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)
     assert cards.input_value() == "7 99"
+    assert_accessible(page)  # two verdicts, a list of solutions and a refusal
     assert not visit.errors and not visit.offsite_requests()
 
 
@@ -192,6 +198,7 @@ def test_the_targets_page_redraws_for_the_chosen_level(server, visit):
     levels = visit.page.locator(".mc-all-levels")
     levels.locator("img.mc-chart-wide").wait_for(timeout=WAIT_MS)
     expect(levels).to_contain_text("98.4%")
+    assert_accessible(visit.page)  # the odds of another level, and every level's chart
 
 
 def test_a_practice_set_ends_with_every_deal_listed(server, visit):
@@ -213,9 +220,11 @@ def test_a_practice_set_ends_with_every_deal_listed(server, visit):
     report.wait_for(timeout=WAIT_MS)
     expect(report.locator("tr")).to_have_count(3)
     expect(report).to_contain_text("one good answer")
+    assert_accessible(visit.page)  # a finished set and its report
     for size, (width, height) in SIZES.items():  # the report reflows: nothing cut on a phone
         resized(visit.page, width, height)
         assert not layout_problems(visit.page), (size, layout_problems(visit.page))
+    assert_accessible(visit.page)  # the report stacked on a small phone
     practice.locator("button.mc-next").click()
     practice.locator(".mc-message.mc-error", has_text="the set is finished").wait_for(
         timeout=WAIT_MS

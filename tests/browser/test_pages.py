@@ -5,7 +5,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import SIZES, assert_not_blank, layout_problems, resized
+from tests.browser.targets import small_targets
 from tests.english import english_words
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -25,12 +27,16 @@ def test_every_lesson_renders_without_errors(server, visit, page, tmp_path):
     assert not visit.page.query_selector_all(".jp-RenderedText[data-mime-type*=stderr]")
     assert not visit.errors, visit.errors
     assert not visit.offsite_requests(), visit.offsite_requests()
+    assert_accessible(visit.page)
     for size, (width, height) in SIZES.items():
         resized(visit.page, width, height)
         shot = tmp_path / f"{page.replace('/', '_')}-{size}.png"
         visit.page.screenshot(path=shot, full_page=True)
         assert_not_blank(shot)
         assert not layout_problems(visit.page), (size, layout_problems(visit.page))
+        if size == "phone":  # reflowed: tables stacked, rows wrapped
+            assert_accessible(visit.page)
+            assert not small_targets(visit.page), small_targets(visit.page)
 
 
 def test_the_root_address_opens_the_landing_page(server, visit):

@@ -22,6 +22,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_accessible
 from tests.servers import serving
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
@@ -292,6 +293,10 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
     options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE)
     with serve(lessons, tmp_path, *options) as (base, _):
         page = browser.new_page()
+        refused = page.goto(f"{base}/", timeout=60_000)  # a stranger, without the class code
+        assert refused is not None and refused.status == 403
+        expect(page.locator("h1")).to_be_visible()
+        assert_accessible(page)  # the page that says why
         page.goto(f"{base}/?class={CODE}", timeout=60_000)
         page.wait_for_url(f"{base}/voila/render/en/index.ipynb", timeout=60_000)
         box = page.locator(".mc-class-address")
@@ -301,6 +306,7 @@ def test_the_landing_page_shows_the_class_address_and_its_qr_code(tmp_path, brow
             "document.querySelector('.mc-class-address img').naturalWidth > 0", timeout=60_000
         )
         page.screenshot(path=tmp_path / "landing.png")
+        assert_accessible(page)  # the class address and its QR code
         page.close()
 
 
@@ -376,6 +382,7 @@ def test_one_device_holds_at_most_two_pages_on_the_school_network(tmp_path, brow
         assert answer is not None and answer.status == 429
         expect(third.locator("h1")).to_have_text("Your pages are open already")
         expect(third.locator("p")).to_contain_text("This device has 2 lesson pages open already")
+        assert_accessible(third)
         classmate = browser.new_context().new_page()
         classmate.goto(f"{base}/?class={CODE}", timeout=60_000)
         classmate.wait_for_selector("text=lessons", timeout=60_000)

@@ -4,7 +4,9 @@ import pytest
 from playwright.sync_api import expect
 
 from mathcards.unikat.game import Lay, UnikatGame
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import FIRST_RENDER_MS, assert_not_blank
+from tests.browser.targets import small_targets
 
 pytestmark = pytest.mark.browser
 WAIT_MS = FIRST_RENDER_MS  # what a page shows may come late on a loaded machine
@@ -34,6 +36,7 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
     lay = first_lay_on_the_play_page()
     table.locator(f".mc-unikat-rack .mc-u-{lay.card.code}").click()
     table.locator(".mc-unikat-slot").first.wait_for(timeout=WAIT_MS)
+    assert_accessible(page)  # a dealt table, a rack card chosen, its cells lit
     table.locator(".mc-unikat-slot").first.click()
     page.locator(".mc-unikat-board svg.mc-unikat-card").nth(1).wait_for(timeout=WAIT_MS)
     table.locator("button.mc-stop").click()
@@ -42,6 +45,10 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
     page.locator(".mc-unikat-status", has_text="You: lay or swap").wait_for(timeout=60_000)
     table.locator("button.mc-hint").click()
     page.locator(".mc-message", has_text="card").wait_for(timeout=WAIT_MS)
+    assert_accessible(page)  # the computers' moves, your turn again, a hint
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert not small_targets(page), small_targets(page)
+    assert_accessible(page)
     page.screenshot(path=tmp_path / "play.png", full_page=True)
     assert_not_blank(tmp_path / "play.png")
     assert not visit.errors and not visit.offsite_requests()
@@ -62,6 +69,7 @@ def test_the_81_cards_page_shows_neighbours_and_deals_racks(server, visit, tmp_p
         timeout=WAIT_MS
     )
     expect(page.locator(".mc-unikat-exact")).to_contain_text("13669361/20271005")
+    assert_accessible(page)  # a card's neighbours, 1,000 racks dealt
     page.screenshot(path=tmp_path / "cards.png", full_page=True)
     assert_not_blank(tmp_path / "cards.png")
     assert not visit.errors and not visit.offsite_requests()
@@ -81,6 +89,7 @@ def test_the_chain_page_builds_81_cards_lays_a_snake_and_checks_squares(server, 
     corner.fill("srb9")
     page.locator(".mc-message.mc-error", has_text="is not a card").wait_for(timeout=WAIT_MS)
     expect(page.get_by_text("form a 2 × 2 square: 486")).to_be_visible()
+    assert_accessible(page)  # the chain, the snake, a verdict and a refusal
     page.screenshot(path=tmp_path / "chain.png", full_page=True)
     assert_not_blank(tmp_path / "chain.png")
     assert not visit.errors and not visit.offsite_requests()

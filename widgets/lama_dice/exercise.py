@@ -14,7 +14,7 @@ from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import DEFAULT_DICE, Dice, Row, dice_text
 from mathcards.lama_dice.policy import Decision
 from widgets.book import HERE, BookBar, ClassBook, served
-from widgets.controls import Complains, button, html, shows_errors
+from widgets.controls import Complains, button, html, shows_errors, sign
 from widgets.lama_dice.cards import render_rows
 from widgets.lama_dice.chooser import DiceChooser, follow
 from widgets.lama_dice.last_player import render_decision
@@ -99,8 +99,8 @@ class RollOrQuit(Complains, w.VBox):
         self.chosen, self.answered, self.right = choice, self.answered + 1, self.right + better
         self.roll_on.disabled = self.quit.disabled = True
         self.verdict.value = (
-            f'<p class="mc-{"better" if better else "worse"}">{_(CHOSE[choice])} '
-            f"{escape(_(BETTER[better]))}</p>{render_decision(row, decision)}"
+            f'<p class="mc-{"better" if better else "worse"}">{sign(better, ending=": ")}'
+            f"{_(CHOSE[choice])} {escape(_(BETTER[better]))}</p>{render_decision(row, decision)}"
         )
         self._show_score()
         situation = self.situation_kept(decision)

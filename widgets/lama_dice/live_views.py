@@ -154,7 +154,11 @@ def render_spread(question: QuestionSeen) -> str:
     for (label, _values), exact_here in zip(rows, marked, strict=True):
         if exact_here:
             shown = f'<div class="mc-bar-label">{escape(label)}</div>'
-            star = f'<div class="mc-bar-label">{escape(label)} ◆</div>'
+            said = escape(_("the exact answer"))
+            star = (
+                f'<div class="mc-bar-label">{escape(label)} <span aria-hidden="true">◆</span>'
+                f'<span class="mc-hidden">({said})</span></div>'
+            )
             bars = bars.replace(
                 f'<div class="mc-bar-row">{shown}',
                 f'<div class="mc-bar-row" data-exact="true">{star}',

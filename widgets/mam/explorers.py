@@ -24,6 +24,7 @@ from widgets.controls import (
     button,
     html,
     shows_errors,
+    sign,
 )
 from widgets.mam.cards import (
     power_box,
@@ -180,7 +181,10 @@ def render_comparison(verdicts: list[Verdict]) -> str:
         words = describe(verdict.form) if verdict.correct and verdict.form else verdict.message
         tone = "mc-ok" if verdict.correct else "mc-error"
         shown = typeset.sentence(words)
-        lines.append(f'<p><b>{escape(_(name))}:</b> <span class="{tone}">{shown}</span></p>')
+        marked = sign(verdict.correct, ending=": ")
+        lines.append(
+            f'<p><b>{escape(_(name))}:</b> <span class="{tone}">{marked}{shown}</span></p>'
+        )
     first, second = verdicts
     if first.correct and second.correct:
         sentence = (

@@ -20,6 +20,7 @@ from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import LEVELS
 from mathcards.mam.live import SCORINGS, Reveal, revealed, scoring_label
 from mathcards.mam.practice import Exercise
+from widgets.controls import sign
 from widgets.mam.cards import cards_count, render_table
 
 LIVE_STYLE = """<style>
@@ -193,7 +194,7 @@ def render_board(board: list[BoardAnswer], show_text: bool) -> str:
         cells = [str(int(answer["seq"])), escape(answer["name"])]
         if show_text:
             cells.append(escape(answer["text"]))
-        cells.append("✓" if answer["correct"] else "✗")
+        cells.append(sign(answer["correct"]))
         cells.append(str(answer["points"]))
         tds = "".join(f"<td>{cell}</td>" for cell in cells)
         correct = "true" if answer["correct"] else "false"

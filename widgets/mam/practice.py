@@ -20,6 +20,7 @@ from widgets.controls import (
     html,
     render_message,
     shows_errors,
+    sign,
 )
 from widgets.deals import SET_REFUSAL, DealNumber
 from widgets.mam.cards import (
@@ -43,6 +44,7 @@ def render_report(practice: PracticeSet) -> str:
     rows = []
     for deal_number, exercise in enumerate(practice.exercises, 1):
         yours = typeset.sentence(exercise.answer) if exercise.answer else "—"
+        yours = sign(exercise.solved, ending=": ") + yours
         hints = f" ({hints_count(exercise.hints_used)})" if exercise.hints_used else ""
         good = "" if exercise.solved else typeset.sentence(exercise.good_answer())
         rows.append(
@@ -264,7 +266,7 @@ class PracticeSession(Complains, w.VBox):
         self._show_progress()
         if self.practice.finished:
             self.table.value = ""
-            self.summary.value = render_message(self.practice.summary(), ok=True) + (
+            self.summary.value = render_message(self.practice.summary()) + (
                 render_report(self.practice)
             )
             return

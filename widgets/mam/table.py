@@ -332,7 +332,7 @@ class TargetTable(GameTable):
         self._render()
         if self.dealt.over:
             over = _("Game over: {result}").format(result=self.dealt.result())
-            self.status.value += render_message(over, ok=True)
+            self.status.value += render_message(over)
         elif self.dealt.phase is Phase.CLAIM:
             self._race_begins()
 

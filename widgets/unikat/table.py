@@ -136,8 +136,11 @@ class UnikatTable(GameTable):
         self.blank = html("mc-unikat-empty")
         self.status = html("mc-unikat-status-box")
         self.grid = w.GridBox()
-        self.board = w.Box([self.grid])
+        # the board scrolls once the table outgrows its box: Tab reaches it, a named region
+        named = html("mc-region-name", escape(_("The table's cards")))
+        self.board = w.Box([named, self.grid])
         self.board.add_class("mc-unikat-board")
+        self.board.add_class("mc-region")
         self.display_help = html("mc-unikat-display-help")
         self.display_row = w.HBox()
         self.display_row.add_class("mc-unikat-display")

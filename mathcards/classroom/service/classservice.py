@@ -140,11 +140,14 @@ def step_view(step: Step) -> StepView:
     }
 
 
-def open_service(class_name: str, keep_days: int, log: logging.Logger) -> ClassService:
-    """The class service over the class book named by MATHCARDS_DB (else the default file),
-    which forgets records older than `keep_days`; without a book when it cannot be opened."""
+def open_service(
+    class_name: str, keep_days: int, log: logging.Logger, url: str = ""
+) -> ClassService:
+    """The class service over the class book at `url` (else $MATHCARDS_DB, else the default
+    file), which forgets records older than `keep_days`; without a book when it cannot be
+    opened."""
     try:
-        book = Book.create()  # $MATHCARDS_DB, else the default file
+        book = Book.create(url or None)
         forgotten = book.purge(keep_days)
     except BookUnavailable as problem:
         log.warning("the class book cannot be opened: %s", problem)

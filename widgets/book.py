@@ -155,6 +155,8 @@ def refusal_for(error: str | None) -> ValueError:
     """The service's refusal (`{"error": what}`) as a sentence in this page's language."""
     if error == CallRefusal.NAME_TAKEN:
         return NameTaken(_("Someone in the class already has that name: choose another one."))
+    if error == CallRefusal.TOO_FAST:
+        return ValueError(_("This page is sending too much too fast: wait a moment, then go on."))
     return BookDown()
 
 

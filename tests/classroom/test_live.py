@@ -112,7 +112,9 @@ def test_only_a_teachers_ticket_makes_the_teachers_calls(room):
 
 class Page(tornado.web.RequestHandler):
     def get(self) -> None:
-        hand_ticket(self, self.application.settings["service"].tickets, remember_device(self))
+        tickets = self.application.settings["service"].tickets
+        ticket = hand_ticket(self, tickets, remember_device(self))
+        tickets.admit(ticket)  # the page has its kernel (here: none to end)
         self.finish({"ticket": self.request.headers.get(TICKET_HEADER, "")})
 
 

@@ -82,6 +82,7 @@ class CallRefusal(StrEnum):
     HUB_DOWN = "hub-down"  # on the Hub: the Hub cannot say whose token it is
     NOT_TEACHER = "not-teacher"  # a teacher's call from anyone else
     NAME_TAKEN = "name-taken"  # another student of the class has that nickname
+    TOO_FAST = "too-fast"  # more calls than a page makes (a script's): wait a moment
     BOOK_DOWN = "book-down"  # the class book cannot be reached now
     BAD_REQUEST = "bad-request"  # not a call the service understands
     SERVER = "server"  # the service failed

@@ -25,6 +25,7 @@ from mathcards import i18n
 from mathcards.classroom.protocol import API
 from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
 from mathcards.classroom.server.clients import (
+    Pace,
     Throttle,
     address_of,
     device_of,
@@ -40,6 +41,8 @@ from mathcards.i18n import N_, ngettext
 CODE_COOKIE = "mathcards-class"
 MAX_BODY = 2**20  # bytes: what a page sends is small (a shutdown request, an answer)
 MOST_MEMBERS = 10_000  # devices remembered as having come in with the code, this run
+PAGES_AN_ADDRESS = 60  # lesson pages asked for in a minute from one address (not this machine)
+PAGES_A_DEVICE = 30  # and from one device
 
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
@@ -132,7 +135,12 @@ class ClassroomApplication(tornado.web.Application):
         self.service = service
         self.throttle, self.say = throttle or Throttle(), say or to_the_terminal
         self.members: set[str] = set()  # devices that came in with the class code
-        self.places = Places(max_kernels, settings["kernel_manager"], seats_per_client)
+        kernels = settings["kernel_manager"]
+        tickets = service.tickets if service is not None else None
+        if tickets is not None:
+            tickets.running = kernels.__contains__  # a ticket lives as long as its kernel
+        self.places = Places(max_kernels, kernels, seats_per_client, tickets)
+        self.pages_by_address, self.pages_by_device = Pace(PAGES_AN_ADDRESS), Pace(PAGES_A_DEVICE)
 
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
         """Serve, refusing a request body over MAX_BODY before it is read."""

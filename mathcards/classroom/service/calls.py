@@ -24,6 +24,7 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.HUB_DOWN: 503,
     CallRefusal.NOT_TEACHER: 403,
     CallRefusal.NAME_TAKEN: 409,
+    CallRefusal.TOO_FAST: 429,
     CallRefusal.BOOK_DOWN: 503,
     CallRefusal.BAD_REQUEST: 400,
     CallRefusal.SERVER: 500,
@@ -60,8 +61,12 @@ class KernelCall(tornado.web.RequestHandler):
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.device = await self.identify()
-        if self.for_teacher and not self.is_teacher():
+        teacher = self.is_teacher()
+        if self.for_teacher and not teacher:
             self.refuse(CallRefusal.NOT_TEACHER)
+        if not teacher and not self.service.calls.allows(self.device):
+            self.set_header("Retry-After", str(max(1, round(self.service.calls.wait(self.device)))))
+            self.refuse(CallRefusal.TOO_FAST)
 
     async def identify(self) -> str:
         """The browser this call speaks for (its device), else the call refused: here a call

@@ -25,9 +25,11 @@ from mathcards.classroom.protocol.book import (
     StepBody,
     StepView,
 )
+from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service.tickets import Tickets
 
 Result = TypeVar("Result")
+CALLS_A_WHILE, A_WHILE = 100, 10.0  # a student's page's calls in 10 seconds, at most
 
 
 class ClassService:
@@ -40,6 +42,7 @@ class ClassService:
         self.book, self.class_name, self.problem = book, class_name, problem
         self.class_url = ""  # the class address on the school network: the projector shows it
         self.tickets = Tickets(teacher_code=teacher_code)  # the teacher's cookie holds the code
+        self.calls = Pace(CALLS_A_WHILE, A_WHILE)  # each browser's calls (not the teacher's)
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
 

@@ -396,10 +396,13 @@ class Book(LiveBook):
             return privacy.purge(session, self._now(), keep_days)
 
     @guarded
-    def export(self, class_name: str | None = None, fmt: str = "csv") -> str:
-        """Every answer, game and decision (of one class, or all) as CSV or JSON text."""
+    def export(
+        self, class_name: str | None = None, fmt: str = "csv", *, missing_ok: bool = False
+    ) -> str:
+        """Every answer, game and decision (of one class, or all) as CSV or JSON text; a class
+        with no record yet an empty file when `missing_ok`."""
         with self._reading() as session:
-            return export(session, class_name, fmt)
+            return export(session, class_name, fmt, missing_ok)
 
 
 def _check_game(game: str) -> None:

@@ -206,7 +206,7 @@ class TeacherPage(tornado.web.RequestHandler):
         fmt = "json" if self.get_query_argument("format", "csv") == "json" else "csv"
         name = self.service.class_name
         book = self.service.book_of
-        text = await self.service.run(lambda: book().export(name, fmt=fmt))
+        text = await self.service.run(lambda: book().export(name, fmt=fmt, missing_ok=True))
         self.set_header("Content-Type", f"{'application/json' if fmt == 'json' else 'text/csv'}")
         self.set_header("Content-Disposition", f'attachment; filename="classbook.{fmt}"')
         self.finish(text)

@@ -36,9 +36,13 @@ class Refusal(StrEnum):
     NOT_PAUSED = "not-paused"
     ALREADY_RIGHT = "already-right"  # MAM!: this student made the target this round
     HAD_CLAIM = "had-claim"  # MAM!: this student has had their claim this round
+    TOO_MANY = "too-many"  # this student has sent as many answers (guesses) as a round takes
     BAD_GUESS = "bad-guess"  # LAMA Dice: not a chance, nor roll or quit
     NOT_REVEALED = "not-revealed"  # LAMA Dice: the dice roll once the answer is out
     NO_CHANCE = "no-chance"  # LAMA Dice: roll or quit is a choice, not rolled for
+
+
+MOST_TRIES = 10  # answers (MAM!) or guesses (LAMA Dice) one student sends in a round, at most
 
 
 class LiveRefusal(ValueError):
@@ -91,3 +95,9 @@ class Room:
             )
         if not self.present[name]:
             raise LiveRefusal(_("the teacher has taken you out of the room"), Refusal.REMOVED)
+
+
+def enough(tries: int) -> None:
+    """A refusal once a student has sent `MOST_TRIES` answers (guesses) this round."""
+    if tries >= MOST_TRIES:
+        raise LiveRefusal(_("you have sent enough answers this round"), Refusal.TOO_MANY)

@@ -46,6 +46,7 @@ REFUSALS: Sentences = {  # the service's refusals of a live call, as a page says
     Refusal.NO_ROUND: N_("No round is open: wait for the next one."),
     Refusal.ALREADY_RIGHT: N_("You have already made the target this round."),
     Refusal.HAD_CLAIM: N_("You have had your claim this round: wait for the next one."),
+    Refusal.TOO_MANY: N_("You have sent enough answers this round: wait for the next one."),
     Refusal.OVER: N_("This live game is over."),
     Refusal.ROUND_OPEN: N_("A round is still open: reveal it first."),
     Refusal.ALL_PLAYED: N_("Every round has been played: show the podium."),
@@ -65,12 +66,14 @@ class LiveRefused(ValueError):
         self.reason = reason
 
 
-def live_refusal(error: str | None, sentences: Sentences = REFUSALS) -> ValueError:
+def live_refusal(
+    error: str | None, sentences: Sentences = REFUSALS, detail: str = ""
+) -> ValueError:
     """The service's refusal key as a sentence in this page's language (`sentences`: a game's
     own for its keys)."""
     if error is not None and error in sentences:
         return LiveRefused(error, sentences)
-    return book_refusal(error)
+    return book_refusal(error, detail)
 
 
 Seated = TypeVar("Seated", bound=SeatView)  # a student's view of the game
@@ -95,8 +98,8 @@ class RoomClient(ClassBook, Generic[Seated, Projected]):
             return None
         return cls(environ[SERVICE_ENV], ticket, hub_token=hub_token if not ticket else "")
 
-    def refusal(self, error: str | None) -> ValueError:
-        return live_refusal(error, self.SENTENCES)
+    def refusal(self, error: str | None, detail: str = "") -> ValueError:
+        return live_refusal(error, self.SENTENCES, detail)
 
     def live(self, path: LivePath, sent: Mapping[str, Any] | None = None) -> Any:
         """POST `sent` to one of the game's calls (GET without); what the service answered."""

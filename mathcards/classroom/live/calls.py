@@ -96,7 +96,8 @@ class JoinLiveCall(LiveCall):
     (joining the class book first under `nickname` if it has not yet)."""
 
     async def post(self) -> None:
-        nickname = str(cast(LiveJoinBody, self.body()).get("nickname", "")).strip()
+        sent = cast(dict[str, Any], cast(LiveJoinBody, self.body()))
+        nickname = self.typed(sent, "nickname").strip()
         log = self.live.log
 
         def join() -> str:
@@ -141,7 +142,7 @@ class RemoveCall(TeacherCall):
     """POST RemoveBody: the teacher takes a student out of the room."""
 
     async def post(self) -> None:
-        name = str(cast(RemoveBody, self.body()).get("name", ""))
+        name = self.typed(cast(dict[str, Any], cast(RemoveBody, self.body())), "name")
         await self.act(self.live.change(TakenOut(), name))
 
 

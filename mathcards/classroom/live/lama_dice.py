@@ -247,7 +247,7 @@ class GuessesCall(LiveCall):
     """POST GuessBody: this student's guess at the open question; the last one counts."""
 
     async def post(self) -> None:
-        text = str(cast(GuessBody, self.body()).get("text", "")).strip()
+        text = self.typed(cast(dict[str, Any], cast(GuessBody, self.body())), "text").strip()
         kept: Guess = await self.student_change(Guessed(text))
         reply: GuessKept = {"seq": kept.seq, "value": value_json(kept.value)}
         self.finish({"result": reply})

@@ -229,7 +229,7 @@ class AnswersCall(LiveCall):
     kept."""
 
     async def post(self) -> None:
-        text = str(cast(AnswerBody, self.body()).get("text", ""))
+        text = self.typed(cast(dict[str, Any], cast(AnswerBody, self.body())), "text")
         answer: Answer = await self.student_change(Answered(text))
         judged: Judged = {
             "seq": answer.seq if answer.verdict.kind.readable else None,

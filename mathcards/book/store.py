@@ -294,6 +294,20 @@ class Book(LiveBook):
             return _record(practice, [_step(row) for row in rows])
 
     @guarded
+    def practice_record(self, set_id: int) -> PracticeRecord:
+        """Practice set `set_id` with its steps, finished or not (UnknownSet if none)."""
+        with self._reading() as session:
+            practice = session.get(PracticeSet, set_id)
+            if practice is None:
+                raise _no_set(set_id)
+            rows = session.scalars(
+                select(PracticeStep)
+                .where(PracticeStep.set_id == practice.id)
+                .order_by(PracticeStep.seq)
+            )
+            return _record(practice, [_step(row) for row in rows])
+
+    @guarded
     def finish_set(self, set_id: int) -> None:
         """Mark a practice set finished (it is no longer resumed)."""
         with self._writing() as session:

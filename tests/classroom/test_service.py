@@ -22,6 +22,9 @@ from mathcards.classroom.server.seats import PageKernels, Places
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.service.tickets import Tickets, hand_ticket
+from mathcards.mam import level
+from mathcards.mam.practice import PracticeSet
+from mathcards.mam.solver import simplest
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
 
@@ -281,3 +284,55 @@ def test_pace_counts_requests_in_a_sliding_window():
     assert pace.wait("ann") == 60.0
     now[0] = 60.5
     assert pace.allows("ann") and pace.wait("ann") == 0.0
+
+
+def test_a_forged_correct_is_not_counted_the_service_judges_each_step(classbook):
+    ola = classbook.ticket("device-of-ola-0123456789")
+    classbook.call("join", ola, {"nickname": "Ola"})
+    set_id = classbook.call("sets", ola, SET)[1]["result"]
+    forged = {**STEP, "typed": "lol", "correct": True, "verdict_kind": "correct"}
+    for _ in range(50):
+        assert classbook.call(f"sets/{set_id}/steps", ola, forged)[0] == 200
+    book = classbook.service.book_of()
+    (ola_line,) = book.students("5b")
+    assert (ola_line.answers, ola_line.deals_solved) == (50, 0), "50 'lol's solve nothing"
+    kept = book.practice_record(set_id)
+    practice = PracticeSet(level("normal"), rounds=8, seed=2026)
+    deal = practice.exercises[0]
+    assert kept.steps[0].cards == deal.cards and kept.steps[0].target == deal.target
+    assert kept.steps[0].correct is False and kept.steps[0].sentence != "Correct!"
+    solution = simplest(deal.cards, deal.target).text
+    sent = {**STEP, "typed": solution, "correct": False, "verdict_kind": "total"}
+    assert classbook.call(f"sets/{set_id}/steps", ola, sent)[0] == 200
+    assert book.students("5b")[0].deals_solved == 1, "a right answer counts, whatever is said"
+
+
+def test_a_practice_set_judged_again_after_a_restart_and_never_past_its_end(classbook):
+    ola = classbook.ticket("device-of-ola-0123456789")
+    classbook.call("join", ola, {"nickname": "Ola"})
+    set_id = classbook.call("sets", ola, {**SET, "rounds": 2})[1]["result"]
+    step = {"kind": "next", "deal": 1, "cards": [], "target": 0}
+    assert classbook.call(f"sets/{set_id}/steps", ola, step)[0] == 200
+    classbook.service.practices.clear()  # as after a restart: the set replayed from the book
+    assert classbook.call(f"sets/{set_id}/steps", ola, step)[0] == 200
+    assert classbook.call(f"sets/{set_id}/steps", ola, step) == (400, {"error": "bad-request"})
+    assert [s.deal for s in classbook.service.book_of().practice_record(set_id).steps] == [1, 2]
+    assert classbook.call("sets", ola, {**SET, "seed": "x"})[0] == 400
+    assert classbook.call("sets", ola, {**SET, "level": "impossible"})[0] == 400
+
+
+def test_a_decision_s_best_choice_is_worked_out_by_the_service(classbook):
+    ola = classbook.ticket("device-of-ola-0123456789")
+    classbook.call("join", ola, {"nickname": "Ola"})
+    situation = {
+        "dice": "3456LL,1256LL,1234LL",
+        "row": [2, 2, 6],
+        "llama_row": [1, 2, 3, 4, 5, 6, 7],
+    }
+    forged = {"game": "lama_dice", "situation": situation, "choice": "roll", "best": "roll"}
+    assert classbook.call("decisions", ola, forged)[0] == 200
+    honest = {**forged, "choice": "quit", "best": "roll"}
+    assert classbook.call("decisions", ola, honest)[0] == 200
+    assert classbook.call("decisions", ola, {**forged, "choice": "maybe"})[0] == 400
+    (line,) = classbook.service.book_of().students("5b")
+    assert (line.decisions_right, line.decisions) == (1, 2), "quitting is best at 2 2 6"

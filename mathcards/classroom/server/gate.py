@@ -25,6 +25,7 @@ from mathcards import i18n
 from mathcards.classroom.protocol import API
 from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
 from mathcards.classroom.server.clients import (
+    TEACHER_COOKIE,
     Pace,
     Throttle,
     address_of,
@@ -46,6 +47,7 @@ PAGES_A_DEVICE = 30  # and from one device
 
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
+TEACHER_PATHS = ("/mathcards/teacher",)  # the teacher's page: its own code guards it
 
 
 def from_kernel(request: tornado.httputil.HTTPServerRequest) -> bool:
@@ -156,7 +158,7 @@ class ClassroomApplication(tornado.web.Application):
                 N_("Not this address"),
                 N_("This server answers only at its own address."),
             )
-        if self.code and not from_kernel(request) and (refusal := self._class_gate(request)):
+        if self.code and not self._own(request) and (refusal := self._class_gate(request)):
             return refusal
         if request.path == "/":  # the landing page in the server's language
             return self.get_handler_delegate(
@@ -165,6 +167,16 @@ class ClassroomApplication(tornado.web.Application):
         if request.path == "/mathcards/class.json":  # {"url": null} off the school network
             return self.get_handler_delegate(request, ClassInfo, {"url": self.url})
         return super().find_handler(request, **kwargs)
+
+    def _own(self, request: tornado.httputil.HTTPServerRequest) -> bool:
+        """Needs no class code: a page's kernel calling this server, the teacher's page (its
+        own code guards it, so the address printed for the teacher works in a fresh browser),
+        and the teacher's browser (with the teacher's cookie) on any page."""
+        if from_kernel(request) or request.path.startswith(TEACHER_PATHS):
+            return True
+        code = self.service.tickets.teacher_code if self.service is not None else ""
+        cookie = request.cookies.get(TEACHER_COOKIE)
+        return bool(code and cookie is not None and same(cookie.value, code))
 
     def _class_gate(
         self, request: tornado.httputil.HTTPServerRequest

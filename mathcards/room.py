@@ -62,19 +62,30 @@ class Room:
         self.locked = False
 
     def join(self, name: str) -> bool:
-        """`name` comes in (back in, if they were in before); True if they are new."""
+        """`name` comes in; True if they are new. Whoever the teacher took out stays out until
+        the teacher lets them in (`admit`)."""
         if self.present.get(name):
             return False
         if self.locked:
             raise LiveRefusal(_("the teacher has locked the room"), Refusal.LOCKED)
-        new = name not in self.present
+        if name in self.present:
+            raise LiveRefusal(_("the teacher has taken you out of the room"), Refusal.REMOVED)
         self.present[name] = True
-        return new
+        return True
 
     def remove(self, name: str) -> None:
         """The teacher takes `name` out of the room."""
         self.check(name)
         self.present[name] = False
+
+    def admit(self, name: str) -> None:
+        """The teacher lets `name`, whom they took out, back into the room."""
+        if self.present.get(name, True):
+            raise LiveRefusal(
+                _("{name} has not been taken out of the room").format(name=name),
+                Refusal.NOT_JOINED,
+            )
+        self.present[name] = True
 
     def lock(self, locked: bool = True) -> None:
         self.locked = bool(locked)

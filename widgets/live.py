@@ -136,6 +136,11 @@ class RoomClient(ClassBook, Generic[Seated, Projected]):
         sent: RemoveBody = {"name": name}
         self.live(LivePath.REMOVE, sent)
 
+    def admit(self, name: str) -> None:
+        """Let a student the teacher took out back into the room."""
+        sent: RemoveBody = {"name": name}
+        self.live(LivePath.ADMIT, sent)
+
 
 HERE: Any = object()  # a live page's default client: that of the server serving it, if any
 
@@ -317,6 +322,9 @@ class Projector(Following[Projected]):
         self.room.add_class("mc-live-room")
         self.room_line = row(self.room_title, self.lock_box)
         self.seat_rows: dict[str, w.HBox] = {}  # each name's row in the room, made once
+        self.removed_box = w.VBox()  # who the teacher took out, each with "Let in"
+        self.removed_box.add_class("mc-live-removed")
+        self.removed_rows: dict[str, w.HBox] = {}
 
     def _call(self, call: Callable[[], object]) -> bool:
         """One of the teacher's calls; False (and a sentence) if the service refused it."""
@@ -333,6 +341,11 @@ class Projector(Following[Projected]):
         client = self.client
         if client is not None:
             self._call(lambda: client.remove(name))
+
+    def admit(self, name: str) -> None:
+        client = self.client
+        if client is not None:
+            self._call(lambda: client.admit(name))
 
     def _lock_changed(self, _change: object = None) -> None:
         client = self.client
@@ -356,6 +369,16 @@ class Projector(Following[Projected]):
             if name not in self.seat_rows:
                 self.seat_rows[name] = self._seat_row(name)
         self.room.children = tuple(self.seat_rows[name] for name in room)
+        removed = list(view["removed"])
+        for name in removed:
+            if name not in self.removed_rows:
+                self.removed_rows[name] = self._removed_row(name)
+        self.removed_box.children = tuple(self.removed_rows[name] for name in removed)
+
+    def _removed_row(self, name: str) -> w.HBox:
+        label = html("mc-live-name", escape(_("{name} (taken out)").format(name=name)))
+        let_in = button(_("Let in"), "mc-live-admit", lambda _b: self.admit(name))
+        return w.HBox([label, let_in])
 
     def _seat_row(self, name: str) -> w.HBox:
         label = html("mc-live-name", escape(name))

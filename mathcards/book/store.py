@@ -430,6 +430,7 @@ class Book(LiveBook):
             if other is not None and names.key(name) != row.nickname_key:
                 raise self._taken(other)
             self._room_for(session, row.class_id, name, but=row.id)
+            privacy.rename_events(session, row, name)
             row.nickname, row.nickname_key = name, names.key(name)
 
     @guarded

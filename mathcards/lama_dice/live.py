@@ -163,6 +163,9 @@ class LiveGuessing:
     def remove(self, name: str) -> None:
         self.room.remove(name)
 
+    def admit(self, name: str) -> None:
+        self.room.admit(name)
+
     def lock(self, locked: bool = True) -> None:
         self.room.lock(locked)
 

@@ -124,6 +124,10 @@ class LiveGame:
         """The teacher takes `name` out of the room; their answers stay in the record."""
         self.room.remove(name)
 
+    def admit(self, name: str) -> None:
+        """The teacher lets `name` back in, with their score."""
+        self.room.admit(name)
+
     def lock(self, locked: bool = True) -> None:
         self.room.lock(locked)
 

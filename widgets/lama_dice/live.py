@@ -254,6 +254,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
                 self.address,
                 self.room_line,
                 self.room,
+                self.removed_box,
                 self.moment,
                 self.question,
                 self.count,

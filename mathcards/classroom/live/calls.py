@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
-from mathcards.classroom.live.events import Joined, LockChanged, Payload, Revealed, TakenOut
+from mathcards.classroom.live.events import (
+    Joined,
+    LetIn,
+    LockChanged,
+    Payload,
+    Revealed,
+    TakenOut,
+)
 from mathcards.classroom.live.kind import Snapshot
 from mathcards.classroom.live.poll import Live
 from mathcards.classroom.protocol import (
@@ -144,6 +151,14 @@ class RemoveCall(TeacherCall):
     async def post(self) -> None:
         name = self.typed(cast(dict[str, Any], cast(RemoveBody, self.body())), "name")
         await self.act(self.live.change(TakenOut(), name))
+
+
+class AdmitCall(TeacherCall):
+    """POST RemoveBody: the teacher lets a student they took out back into the room."""
+
+    async def post(self) -> None:
+        name = self.typed(cast(dict[str, Any], cast(RemoveBody, self.body())), "name")
+        await self.act(self.live.change(LetIn(), name))
 
 
 class RevealCall(TeacherCall):

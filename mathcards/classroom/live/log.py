@@ -82,6 +82,21 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.loaded = True
         self.publish()
 
+    def reload(self) -> None:
+        """The game again from the class book, now that a student was renamed or forgotten:
+        every browser's name looked up again, the forgotten student's events gone with them,
+        and a new version for the pages (the room changed)."""
+        seq = self.seq
+        self.names.clear()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
+        record = self.book_of().newest_live(self.class_name, self.kind.name)
+        if record is not None:
+            self.record = record
+            self.replay()
+        self.seq = max(seq, self.seq) + 1
+        self.loaded = True
+        self.publish()
+
     def replay(self) -> None:
         """The game again from the events kept."""
         assert self.record is not None

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from mathcards.book import LiveEvent
 from mathcards.classroom.live.calls import (
+    AdmitCall,
     JoinLiveCall,
     LiveCall,
     LockCall,
@@ -52,6 +53,7 @@ LONGEST_COUNTDOWN = 3600  # seconds
 EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each event does
     EventKind.JOIN: lambda game, event: game.join(event.name),
     EventKind.REMOVE: lambda game, event: game.remove(event.name),
+    EventKind.ADMIT: lambda game, event: game.admit(event.name),
     EventKind.LOCK: lambda game, event: game.lock(read(event, LockChanged).locked),
     EventKind.OPEN: lambda game, event: game.open_round(),
     EventKind.PAUSE: lambda game, event: game.pause(),
@@ -297,6 +299,7 @@ CALLS: dict[LivePath, type[LiveCall]] = {
     LivePath.RESUME: ResumeCall,
     LivePath.LOCK: LockCall,
     LivePath.REMOVE: RemoveCall,
+    LivePath.ADMIT: AdmitCall,
     LivePath.FINISH: FinishCall,
 }
 

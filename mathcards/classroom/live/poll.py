@@ -37,6 +37,7 @@ class Live(Generic[Engine, Projected, Seated]):
         self.log = LiveLog(service.book_of, service.class_name, kind, clock)
         self.changes = Changes(self.log.changes)
         self.changed: asyncio.Event | None = None
+        service.lives.append(self)  # a rename or a forget reaches this game at once
 
     async def change(self, payload: Payload, name: str = "") -> Any:
         """One change of the game, in its turn: what the engine returned (or its refusal)."""

@@ -47,6 +47,7 @@ class LivePath(StrEnum):
     STATE = "state"  # GET ?after=V → the projector's view (the teacher's)
     LOCK = "lock"  # POST LockBody
     REMOVE = "remove"  # POST RemoveBody
+    ADMIT = "admit"  # POST RemoveBody: the teacher lets back in whom they took out
     REVEAL = "reveal"  # POST {}
     GAMES = "games"  # POST MamGameBody (MAM!), {} (LAMA Dice): a new game
     ANSWERS = "answers"  # MAM!: POST AnswerBody → Judged
@@ -102,6 +103,7 @@ class EventKind(StrEnum):
     START = "start"  # the teacher started a game
     JOIN = "join"  # a student came into the room
     REMOVE = "remove"  # the teacher took a student out
+    ADMIT = "admit"  # the teacher let a student they took out back in
     LOCK = "lock"  # the teacher locked the room, or opened it again
     REVEAL = "reveal"  # the round's answers (MAM!), the question's answer (LAMA Dice) shown
     OPEN = "open"  # MAM!: a round opened, with its countdown's end

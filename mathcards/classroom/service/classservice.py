@@ -47,6 +47,7 @@ class ClassService:
         self.calls = Pace(CALLS_A_WHILE, A_WHILE)  # each browser's calls (not the teacher's)
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
+        self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
 
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
@@ -55,6 +56,12 @@ class ClassService:
             raise BookUnavailable(self.problem)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.writer, lambda: call(*args))
+
+    async def reach_live(self) -> None:
+        """A student renamed or forgotten: every live game has its names again from the book
+        (a forgotten student's browser is in no room any more, their name free)."""
+        for live in self.lives:
+            await live.run(live.log.reload)
 
     # What the calls do, each in the writer's thread, so `book` is not None in them.
 

@@ -185,9 +185,11 @@ class TeacherPage(tornado.web.RequestHandler):
                 done = await self.free(self.get_body_argument("seat", ""))
             elif self.get_body_argument("do", "") == "rename":
                 await self.service.run(lambda: book().rename(name, nickname, new))
+                await self.service.reach_live()
                 done = _("{old} is now {new}.").format(old=nickname, new=new)
             else:
                 await self.service.run(lambda: book().forget(name, nickname))
+                await self.service.reach_live()
                 done = _("{name} and all their work are removed.").format(name=nickname)
         except ValueError as refusal:
             done = str(refusal)

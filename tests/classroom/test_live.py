@@ -68,7 +68,11 @@ class Class:
     def student(self, nickname: str) -> str:
         """A student's page: in the class book, and in the live game if there is one."""
         ticket = self.service.tickets.issue(f"device-of-{nickname}-0123456789")
-        code, _ = self.call("join", ticket, {"nickname": nickname})
+        joined = threaded.call(
+            self.port, f"{API}join", {"nickname": nickname}, **{TICKET_HEADER: ticket}
+        )
+        assert joined == (200, {"result": nickname})  # the class book first, as a page joins
+        code, _ = self.call("join", ticket, {})
         assert code == 200 or self.ok("state", self.teacher())["game"] is None
         return ticket
 

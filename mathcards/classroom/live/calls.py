@@ -110,6 +110,7 @@ class JoinLiveCall(LiveCall):
         def join() -> str:
             name = log.name_of(self.device)
             if name is None:  # (on the Hub the student joins under their Hub name)
+                log.may_come_in()  # else nothing kept: the class book only with the room
                 name = log.names[self.device] = self.service.join(self.device, nickname)
             log.change(Joined(), name)
             return name

@@ -201,6 +201,17 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.countdown = counted(self.countdown, done)
         return outcome
 
+    def may_come_in(self) -> None:
+        """A refusal unless a newcomer may come into the room now (a game open, not locked,
+        not over): asked before they join the class book, so a refusal keeps nothing."""
+        self.load()
+        if self.game is None:
+            raise LiveRefusal(_("there is no live game: the teacher starts one"), Refusal.NO_GAME)
+        if self.game.room.locked:
+            raise LiveRefusal(_("the teacher has locked the room"), Refusal.LOCKED)
+        if self.game.phase is Phase.OVER:
+            raise LiveRefusal(_("this live game is over"), Refusal.OVER)
+
     def name_of(self, device: str) -> str | None:
         """The device's nickname in the class book (remembered once found)."""
         if device not in self.names:

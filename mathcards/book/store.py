@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import exc as sql
@@ -439,6 +440,12 @@ class Book(LiveBook):
         nickname); how many records went."""
         with self._writing() as session:
             return privacy.forget(session, privacy.find(session, class_name, nickname))
+
+    def backups(self) -> list[Path]:
+        """The copies `mathcards book upgrade` made of this SQLite book (none for PostgreSQL):
+        what a forget here does not reach."""
+        file = sqlite_file(self.url)
+        return [] if file is None else sorted(file.parent.glob(f"{file.name}.*.bak"))
 
     @guarded
     def purge(self, keep_days: int) -> int:

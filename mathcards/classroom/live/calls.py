@@ -16,7 +16,7 @@ from mathcards.classroom.live.events import (
     TakenOut,
 )
 from mathcards.classroom.live.kind import Snapshot
-from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live.poll import LINGER, SEAT_LINGER, Live
 from mathcards.classroom.protocol import (
     CallRefusal,
     LiveJoinBody,
@@ -43,6 +43,7 @@ class LiveCall(KernelCall):
         self,
         view: Callable[[Snapshot[Any, Any]], Any],
         who: Callable[[], str | None] = lambda: None,
+        linger: float = LINGER,
     ) -> None:
         """Answer with a view of the snapshot, once it is past `?after=` (for the student
         `who()` is; None: the projector)."""
@@ -51,7 +52,7 @@ class LiveCall(KernelCall):
             since = int(after) if after else None
         except ValueError:
             self.refuse(CallRefusal.BAD_REQUEST)
-        snapshot = await self.attempt(self.live.watch(since, who))
+        snapshot = await self.attempt(self.live.watch(since, who, linger))
         self.finish({"result": view(snapshot)})
 
     def seat(self, snapshot: Snapshot[Any, SeatView], name: str | None) -> SeatView:
@@ -128,7 +129,7 @@ class SeatCall(LiveCall):
         def who() -> str | None:  # the student this browser is now: they may join meanwhile
             return self.live.log.names.get(self.device)
 
-        await self.seen(lambda snapshot: self.seat(snapshot, who()), who)
+        await self.seen(lambda snapshot: self.seat(snapshot, who()), who, SEAT_LINGER)
 
 
 class StateCall(TeacherCall):

@@ -228,8 +228,9 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         phase = game.phase if game is not None else None
         snapshot: Snapshot[Projected, Seated] = Snapshot(projector, self.seq, phase, self.countdown)
         before = self.snapshot
-        for name in self.kind.players(game) if game is not None else ():
-            view = snapshot.students[name] = self.kind.student(snapshot, name)
+        players = self.kind.players(game) if game is not None else []
+        for name, view in self.kind.students(snapshot, players).items():
+            snapshot.students[name] = view
             same = before.countdown == snapshot.countdown and unversioned(view) == unversioned(
                 before.students.get(name)
             )

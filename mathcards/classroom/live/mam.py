@@ -111,6 +111,20 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
     ) -> MamSeatView:
         return student_view(snapshot, name)
 
+    def students(
+        self, snapshot: Snapshot[MamProjectorView, MamSeatView], names: list[str]
+    ) -> dict[str, MamSeatView]:
+        """Every student's view at once: the board and the leaderboard read once, not once a
+        student (a hall of 300 is 300 × 300 otherwise)."""
+        projector = snapshot.projector
+        mine: dict[str, list[MineAnswer]] = {}
+        for answer in projector["board"]:
+            mine.setdefault(answer["name"], []).append(mine_answer(answer))
+        standing = {s["name"]: s for s in projector["leaderboard"]}
+        return {
+            name: seat(snapshot, name, mine.get(name, []), standing.get(name)) for name in names
+        }
+
     def projector_at(self, view: MamProjectorView, seconds_left: float | None) -> MamProjectorView:
         current = view["round"]
         return (
@@ -201,18 +215,29 @@ def student_view(
 ) -> MamSeatView:
     """What one student sees: the round, their own answers and score; never another's answer."""
     projector = snapshot.projector
-    mine: list[MineAnswer] = [
-        {
-            "seq": answer["seq"],
-            "text": answer["text"],
-            "correct": answer["correct"],
-            "points": answer["points"],
-            "first": answer["first"],
-        }
-        for answer in projector["board"]
-        if answer["name"] == name
-    ]
+    mine = [mine_answer(answer) for answer in projector["board"] if answer["name"] == name]
     standing = next((s for s in projector["leaderboard"] if s["name"] == name), None)
+    return seat(snapshot, name, mine, standing)
+
+
+def mine_answer(answer: BoardAnswer) -> MineAnswer:
+    return {
+        "seq": answer["seq"],
+        "text": answer["text"],
+        "correct": answer["correct"],
+        "points": answer["points"],
+        "first": answer["first"],
+    }
+
+
+def seat(
+    snapshot: Snapshot[MamProjectorView, MamSeatView],
+    name: str | None,
+    mine: list[MineAnswer],
+    standing: StandingView | None,
+) -> MamSeatView:
+    """A student's view from their own answers and standing."""
+    projector = snapshot.projector
     return {
         **seat_view(snapshot, name),
         "round": projector["round"],

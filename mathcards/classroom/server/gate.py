@@ -22,7 +22,7 @@ import tornado.web
 from jupyter_server.log import log_request
 
 from mathcards import i18n
-from mathcards.classroom.protocol import API
+from mathcards.classroom.protocol import API, BACKLOG
 from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
 from mathcards.classroom.server.clients import (
     TEACHER_COOKIE,
@@ -145,8 +145,11 @@ class ClassroomApplication(tornado.web.Application):
         self.pages_by_address, self.pages_by_device = Pace(PAGES_AN_ADDRESS), Pace(PAGES_A_DEVICE)
 
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
-        """Serve, refusing a request body over MAX_BODY before it is read."""
-        return super().listen(port, address, **{"max_body_size": MAX_BODY, **kwargs})
+        """Serve, refusing a request body over MAX_BODY before it is read; a hall's answers
+        arriving at once wait in the backlog, not dropped (their SYN sent again a second
+        later)."""
+        settings = {"max_body_size": MAX_BODY, "backlog": BACKLOG, **kwargs}
+        return super().listen(port, address, **settings)
 
     def find_handler(
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any

@@ -29,7 +29,7 @@ from typing import Any
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
-from mathcards.classroom.protocol import API, MAM_LIVE, TICKET_HEADER
+from mathcards.classroom.protocol import API, BACKLOG, MAM_LIVE, TICKET_HEADER
 from tests.classroom.threaded import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ def serve(port: int, book: str, students: int) -> None:
     }
 
     async def run() -> None:
-        tornado.web.Application(routes).listen(port, "127.0.0.1")
+        tornado.web.Application(routes).listen(port, "127.0.0.1", backlog=BACKLOG)
         print(json.dumps(tickets), flush=True)
         await asyncio.Event().wait()
 

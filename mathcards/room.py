@@ -36,9 +36,13 @@ class Refusal(StrEnum):
     NOT_PAUSED = "not-paused"
     ALREADY_RIGHT = "already-right"  # MAM!: this student made the target this round
     HAD_CLAIM = "had-claim"  # MAM!: this student has had their claim this round
+    TOO_MANY = "too-many"  # this student has sent as many answers (guesses) as a round takes
     BAD_GUESS = "bad-guess"  # LAMA Dice: not a chance, nor roll or quit
     NOT_REVEALED = "not-revealed"  # LAMA Dice: the dice roll once the answer is out
     NO_CHANCE = "no-chance"  # LAMA Dice: roll or quit is a choice, not rolled for
+
+
+MOST_TRIES = 10  # answers (MAM!) or guesses (LAMA Dice) one student sends in a round, at most
 
 
 class LiveRefusal(ValueError):
@@ -58,19 +62,30 @@ class Room:
         self.locked = False
 
     def join(self, name: str) -> bool:
-        """`name` comes in (back in, if they were in before); True if they are new."""
+        """`name` comes in; True if they are new. Whoever the teacher took out stays out until
+        the teacher lets them in (`admit`)."""
         if self.present.get(name):
             return False
         if self.locked:
             raise LiveRefusal(_("the teacher has locked the room"), Refusal.LOCKED)
-        new = name not in self.present
+        if name in self.present:
+            raise LiveRefusal(_("the teacher has taken you out of the room"), Refusal.REMOVED)
         self.present[name] = True
-        return new
+        return True
 
     def remove(self, name: str) -> None:
         """The teacher takes `name` out of the room."""
         self.check(name)
         self.present[name] = False
+
+    def admit(self, name: str) -> None:
+        """The teacher lets `name`, whom they took out, back into the room."""
+        if self.present.get(name, True):
+            raise LiveRefusal(
+                _("{name} has not been taken out of the room").format(name=name),
+                Refusal.NOT_JOINED,
+            )
+        self.present[name] = True
 
     def lock(self, locked: bool = True) -> None:
         self.locked = bool(locked)
@@ -91,3 +106,9 @@ class Room:
             )
         if not self.present[name]:
             raise LiveRefusal(_("the teacher has taken you out of the room"), Refusal.REMOVED)
+
+
+def enough(tries: int) -> None:
+    """A refusal once a student has sent `MOST_TRIES` answers (guesses) this round."""
+    if tries >= MOST_TRIES:
+        raise LiveRefusal(_("you have sent enough answers this round"), Refusal.TOO_MANY)

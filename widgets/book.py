@@ -19,6 +19,8 @@ import ipywidgets as w
 from mathcards import i18n
 from mathcards.classroom.protocol import (
     HUB_TOKEN_ENV,
+    MOST_NICKNAME,
+    MOST_TYPED,
     SERVICE_ENV,
     TICKET_ENV,
     TICKET_HEADER,
@@ -35,7 +37,7 @@ from mathcards.classroom.protocol.book import (
     SetBody,
     StepBody,
 )
-from mathcards.i18n import _
+from mathcards.i18n import N_, _
 from widgets.controls import button, html, render_message
 
 __all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
@@ -63,7 +65,8 @@ class BookDown(ValueError):
 
 
 class NameTaken(ValueError):
-    """Another student of the class has this nickname."""
+    """The nickname is refused: another student of the class has it (or one like it), or it is
+    not a nickname; the sentence says which."""
 
 
 class ClassBook:
@@ -102,13 +105,13 @@ class ClassBook:
             with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
                 return json.load(response)["result"]
         except urllib.error.HTTPError as refusal:
-            raise self.refusal(error_of(refusal)) from None
+            raise self.refusal(*error_of(refusal)) from None
         except (OSError, ValueError, KeyError):
             raise BookDown() from None
 
-    def refusal(self, error: str | None) -> ValueError:
+    def refusal(self, error: str | None, detail: str = "") -> ValueError:
         """The service's refusal (`{"error": what}`) as a sentence in this page's language."""
-        return refusal_for(error)
+        return refusal_for(error, detail)
 
     def credentials(self) -> dict[str, str]:
         """Who is calling: this page's ticket, else its server's token on the Hub."""
@@ -142,19 +145,52 @@ class ClassBook:
         return int(self.call(BookPath.DECISIONS, decision))
 
 
-def error_of(refusal: urllib.error.HTTPError) -> str | None:
-    """The key of the service's refusal (`{"error": what}`), read from its answer."""
+def error_of(refusal: urllib.error.HTTPError) -> tuple[str | None, str]:
+    """The key of the service's refusal (`{"error": what, "detail": …}`) and its detail, read
+    from its answer."""
     try:
-        error = json.load(refusal).get("error")
+        failure = json.load(refusal)
+        error, detail = failure.get("error"), failure.get("detail", "")
     except (OSError, ValueError, AttributeError):
-        return None
-    return error if isinstance(error, str) else None
+        return None, ""
+    return (error if isinstance(error, str) else None), (detail if isinstance(detail, str) else "")
 
 
-def refusal_for(error: str | None) -> ValueError:
-    """The service's refusal (`{"error": what}`) as a sentence in this page's language."""
-    if error == CallRefusal.NAME_TAKEN:
-        return NameTaken(_("Someone in the class already has that name: choose another one."))
+NAME_REFUSALS: dict[
+    str, str
+] = {  # the service's refusals of a nickname, each saying what is wrong with it
+    CallRefusal.NAME_TAKEN: N_("Someone in the class already has that name: choose another one."),
+    CallRefusal.NAME_LOOK_ALIKE: N_(
+        "That name looks like {name}, a classmate's name: choose another one."
+    ),
+    CallRefusal.NAME_EMPTY: N_("Type a name first."),
+    CallRefusal.NAME_TOO_LONG: N_(
+        "That name is too long: a name has at most {most} letters, digits or spaces."
+    ),
+    CallRefusal.NAME_CHARACTER: N_(
+        "A name may not hold “{character}”: use letters, digits, spaces and - _ . ' only."
+    ),
+    CallRefusal.ONE_NAME: N_(
+        "This browser has joined the class as {name} already: ask your teacher to rename you."
+    ),
+}
+REFUSALS: dict[str, str] = {  # the service's other refusals a page says in its own words
+    CallRefusal.CLASS_FULL: N_(
+        "The class book has as many students as it keeps: ask your teacher."
+    ),
+    CallRefusal.TOO_LONG: N_("That is too long: type at most {most} characters."),
+    CallRefusal.TOO_FAST: N_("This page is sending too much too fast: wait a moment, then go on."),
+}
+
+
+def refusal_for(error: str | None, detail: str = "") -> ValueError:
+    """The service's refusal (`{"error": what}`) as a sentence in this page's language, what
+    is wrong with a nickname filled in (`detail`)."""
+    if error in NAME_REFUSALS:
+        sentence = _(NAME_REFUSALS[error])
+        return NameTaken(sentence.format(name=detail, character=detail[:1], most=MOST_NICKNAME))
+    if error in REFUSALS:
+        return ValueError(_(REFUSALS[error]).format(most=MOST_TYPED))
     return BookDown()
 
 

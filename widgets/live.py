@@ -46,6 +46,7 @@ REFUSALS: Sentences = {  # the service's refusals of a live call, as a page says
     Refusal.NO_ROUND: N_("No round is open: wait for the next one."),
     Refusal.ALREADY_RIGHT: N_("You have already made the target this round."),
     Refusal.HAD_CLAIM: N_("You have had your claim this round: wait for the next one."),
+    Refusal.TOO_MANY: N_("You have sent enough answers this round: wait for the next one."),
     Refusal.OVER: N_("This live game is over."),
     Refusal.ROUND_OPEN: N_("A round is still open: reveal it first."),
     Refusal.ALL_PLAYED: N_("Every round has been played: show the podium."),
@@ -65,12 +66,14 @@ class LiveRefused(ValueError):
         self.reason = reason
 
 
-def live_refusal(error: str | None, sentences: Sentences = REFUSALS) -> ValueError:
+def live_refusal(
+    error: str | None, sentences: Sentences = REFUSALS, detail: str = ""
+) -> ValueError:
     """The service's refusal key as a sentence in this page's language (`sentences`: a game's
     own for its keys)."""
     if error is not None and error in sentences:
         return LiveRefused(error, sentences)
-    return book_refusal(error)
+    return book_refusal(error, detail)
 
 
 Seated = TypeVar("Seated", bound=SeatView)  # a student's view of the game
@@ -95,8 +98,8 @@ class RoomClient(ClassBook, Generic[Seated, Projected]):
             return None
         return cls(environ[SERVICE_ENV], ticket, hub_token=hub_token if not ticket else "")
 
-    def refusal(self, error: str | None) -> ValueError:
-        return live_refusal(error, self.SENTENCES)
+    def refusal(self, error: str | None, detail: str = "") -> ValueError:
+        return live_refusal(error, self.SENTENCES, detail)
 
     def live(self, path: LivePath, sent: Mapping[str, Any] | None = None) -> Any:
         """POST `sent` to one of the game's calls (GET without); what the service answered."""
@@ -132,6 +135,11 @@ class RoomClient(ClassBook, Generic[Seated, Projected]):
     def remove(self, name: str) -> None:
         sent: RemoveBody = {"name": name}
         self.live(LivePath.REMOVE, sent)
+
+    def admit(self, name: str) -> None:
+        """Let a student the teacher took out back into the room."""
+        sent: RemoveBody = {"name": name}
+        self.live(LivePath.ADMIT, sent)
 
 
 HERE: Any = object()  # a live page's default client: that of the server serving it, if any
@@ -314,6 +322,9 @@ class Projector(Following[Projected]):
         self.room.add_class("mc-live-room")
         self.room_line = row(self.room_title, self.lock_box)
         self.seat_rows: dict[str, w.HBox] = {}  # each name's row in the room, made once
+        self.removed_box = w.VBox()  # who the teacher took out, each with "Let in"
+        self.removed_box.add_class("mc-live-removed")
+        self.removed_rows: dict[str, w.HBox] = {}
 
     def _call(self, call: Callable[[], object]) -> bool:
         """One of the teacher's calls; False (and a sentence) if the service refused it."""
@@ -330,6 +341,11 @@ class Projector(Following[Projected]):
         client = self.client
         if client is not None:
             self._call(lambda: client.remove(name))
+
+    def admit(self, name: str) -> None:
+        client = self.client
+        if client is not None:
+            self._call(lambda: client.admit(name))
 
     def _lock_changed(self, _change: object = None) -> None:
         client = self.client
@@ -353,6 +369,16 @@ class Projector(Following[Projected]):
             if name not in self.seat_rows:
                 self.seat_rows[name] = self._seat_row(name)
         self.room.children = tuple(self.seat_rows[name] for name in room)
+        removed = list(view["removed"])
+        for name in removed:
+            if name not in self.removed_rows:
+                self.removed_rows[name] = self._removed_row(name)
+        self.removed_box.children = tuple(self.removed_rows[name] for name in removed)
+
+    def _removed_row(self, name: str) -> w.HBox:
+        label = html("mc-live-name", escape(_("{name} (taken out)").format(name=name)))
+        let_in = button(_("Let in"), "mc-live-admit", lambda _b: self.admit(name))
+        return w.HBox([label, let_in])
 
     def _seat_row(self, name: str) -> w.HBox:
         label = html("mc-live-name", escape(name))

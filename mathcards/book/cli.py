@@ -120,12 +120,16 @@ def run_export(args: argparse.Namespace) -> int:
 def run_forget(args: argparse.Namespace) -> int:
     with opened(args.db) as book:
         count = book.forget(args.class_name, args.nickname)
+        copies = book.backups()
     message = ngettext(
         "forgot {nickname}: {count} record deleted",
         "forgot {nickname}: {count} records deleted",
         count,
     )
     print(message.format(nickname=args.nickname, count=count))
+    for copy in copies:
+        said = _("a copy made before an upgrade may still hold {nickname}: {copy} (delete it)")
+        print(said.format(nickname=args.nickname, copy=copy))
     return 0
 
 

@@ -25,11 +25,33 @@ class NotABook(BookError):
 
 
 class NameTaken(BookError):
-    """Another student of the class has that nickname."""
+    """Another student of the class has that nickname, or one that looks like it (`look_alike`:
+    the classmate's nickname, when it is not the same name)."""
+
+    def __init__(self, message: str, look_alike: str = "") -> None:
+        super().__init__(message)
+        self.look_alike = look_alike
 
 
 class BadNickname(BookError):
-    """A nickname that is empty, too long, or not made of letters, digits and spaces."""
+    """A nickname that is empty, too long, or not made of letters, digits and spaces: `reason`
+    says which ("empty", "too-long", "character"), `detail` the character refused."""
+
+    def __init__(self, message: str, reason: str = "character", detail: str = "") -> None:
+        super().__init__(message)
+        self.reason, self.detail = reason, detail
+
+
+class OneName(BookError):
+    """This browser has joined the class under another nickname (`nickname`) already."""
+
+    def __init__(self, message: str, nickname: str) -> None:
+        super().__init__(message)
+        self.nickname = nickname
+
+
+class ClassFull(BookError):
+    """The class has as many students as a class book keeps."""
 
 
 class UnknownClass(BookError):

@@ -1,5 +1,7 @@
 """The class book as a file for the teacher (`mathcards book export`): every practice step,
-game and decision, as CSV (one line each, for a spreadsheet) or JSON (class, student, set)."""
+game and decision, as CSV (one line each, for a spreadsheet) or JSON (class, student, set).
+A CSV cell a spreadsheet would take for a formula (it begins with = + - @, a tab or a carriage
+return: what a student typed, a nickname) is written with a `'` before it, so it shows as text."""
 
 from __future__ import annotations
 
@@ -25,11 +27,13 @@ SET = ("game", "level", "power", "rounds", "seed", "started", "finished")
 GAME = ("game", "players", "scores", "winners", "seed", "finished", "at")
 DECISION = ("game", "situation", "choice", "best", "correct", "at")
 RULES = ("game", "set", "level", "power", "rounds", "seed", "started")  # a step's set, in the CSV
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads such a cell as a formula
 COLUMNS = tuple(dict.fromkeys(("record", "class", "student", *RULES, *STEP, *GAME, *DECISION)))
 
 
-def export(session: Session, class_name: str | None, fmt: str) -> str:
-    """The records of one class (or every class) as CSV or JSON text."""
+def export(session: Session, class_name: str | None, fmt: str, missing_ok: bool = False) -> str:
+    """The records of one class (or every class) as CSV or JSON text; a class that has no
+    record yet is an empty file (its CSV header only) when `missing_ok`, else refused."""
     if fmt not in FORMATS:
         message = _("the class book is exported as {formats}, not {format}")
         raise BookError(message.format(formats=", ".join(FORMATS), format=repr(fmt)))
@@ -37,7 +41,7 @@ def export(session: Session, class_name: str | None, fmt: str) -> str:
     if class_name is not None:
         query = query.where(SchoolClass.name == names.class_name(class_name))
     rooms = list(session.scalars(query))
-    if class_name is not None and not rooms:
+    if class_name is not None and not rooms and not missing_ok:
         message = _("there is no class {name} in the class book")
         raise UnknownClass(message.format(name=class_name))
     book = [_room(session, room) for room in rooms]
@@ -102,7 +106,7 @@ def _moment(value: Any) -> Any:
 def _csv(book: list[dict[str, Any]]) -> str:
     """One line per step, game and decision, each with its class and student."""
     text = io.StringIO()
-    writer = csv.DictWriter(text, COLUMNS, lineterminator="\n")
+    writer = csv.DictWriter(text, COLUMNS, lineterminator="\r\n")  # RFC 4180: \r in a cell quoted
     writer.writeheader()
     for room in book:
         for person in room["students"]:
@@ -119,10 +123,19 @@ def _csv(book: list[dict[str, Any]]) -> str:
 
 
 def _cells(line: dict[str, Any]) -> dict[str, Any]:
-    """Lists and dicts as compact JSON in one cell; nothing as an empty cell."""
+    """Lists and dicts as compact JSON in one cell; nothing as an empty cell; every text safe
+    to open in a spreadsheet."""
     return {
-        key: json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        key: as_text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
         if isinstance(value, list | dict)
-        else ("" if value is None else value)
+        else ("" if value is None else as_text(value))
         for key, value in line.items()
     }
+
+
+def as_text(value: Any) -> Any:
+    """A text a spreadsheet shows as it is, never runs as a formula: a `'` before one that
+    begins as a formula does (numbers, true and false stay as they are)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value

@@ -9,6 +9,7 @@ from collections.abc import Collection
 
 from mathcards import i18n
 from mathcards.book.errors import BadNickname, BookError
+from mathcards.book.lookalike import folded, look
 from mathcards.book.models import CLASS_NAME_LENGTH, NICKNAME_LENGTH
 from mathcards.i18n import N_, _
 
@@ -28,19 +29,30 @@ MARKS = " -_.'"  # allowed in a nickname beside letters and digits
 
 
 def nickname(text: str) -> str:
-    """A nickname as kept: spaces tidied; 1 to 30 letters, digits, spaces and - _ . '"""
-    tidy = " ".join(str(text).split())
-    if not 0 < len(tidy) <= NICKNAME_LENGTH or not all(c.isalnum() or c in MARKS for c in tidy):
-        message = _(
-            "a nickname has 1 to {most} letters, digits or spaces, not {nickname!r}: choose another"
-        )
-        raise BadNickname(message.format(most=NICKNAME_LENGTH, nickname=text))
+    """A nickname as kept: in NFKC, spaces tidied; 1 to 30 letters, digits, spaces and - _ . '
+    (a BadNickname says what is wrong)."""
+    tidy = " ".join(folded(str(text)[: 4 * NICKNAME_LENGTH]).split())
+    message = _(
+        "a nickname has 1 to {most} letters, digits or spaces, not {nickname!r}: choose another"
+    ).format(most=NICKNAME_LENGTH, nickname=str(text)[:NICKNAME_LENGTH])
+    if not tidy:
+        raise BadNickname(message, "empty")
+    if len(tidy) > NICKNAME_LENGTH:
+        raise BadNickname(message, "too-long")
+    wrong = next((c for c in tidy if not (c.isalnum() or c in MARKS)), None)
+    if wrong is not None:
+        raise BadNickname(message, "character", wrong)
     return tidy
 
 
 def key(text: str) -> str:
     """What two nicknames share when they are the same name: "Ann" and "ann" are one student."""
     return nickname(text).casefold()
+
+
+def looks(text: str) -> str:
+    """What a nickname looks like (`lookalike.look`): "Anna" and "Аnna" (Cyrillic А) look one."""
+    return look(nickname(text))
 
 
 def class_name(text: str) -> str:

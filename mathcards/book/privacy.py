@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import Delete, and_, delete, exists, or_, select
+from sqlalchemy import Delete, and_, delete, exists, or_, select, update
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
@@ -54,6 +54,17 @@ def holder(session: Session, class_id: int, nickname: str) -> str | None:
         select(Student.nickname).where(
             Student.class_id == class_id, Student.nickname_key == names.key(nickname)
         )
+    )
+
+
+def rename_events(session: Session, student: Student, new: str) -> None:
+    """The student's live events, in their class's live games, under their new nickname: a
+    forget of the new name reaches them too."""
+    live = select(LiveGameRow.id).where(LiveGameRow.class_id == student.class_id)
+    session.execute(
+        update(LiveEventRow)
+        .where(LiveEventRow.live_id.in_(live), LiveEventRow.name == student.nickname)
+        .values(name=new)
     )
 
 

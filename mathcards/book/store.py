@@ -8,7 +8,8 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import exc as sql
@@ -21,7 +22,9 @@ from mathcards.book.database import where as place_of
 from mathcards.book.errors import (
     BookError,
     BookOutOfDate,
+    ClassFull,
     NameTaken,
+    OneName,
     UnknownGame,
     UnknownSet,
     UnknownStudent,
@@ -43,6 +46,9 @@ from mathcards.book.records import (
 from mathcards.book.reports import Filters
 from mathcards.book.schema import check, create
 from mathcards.i18n import _
+
+MOST_STUDENTS = 600  # in one class: a school's contest in a hall, with room to spare
+ONE_LESSON = timedelta(minutes=40)  # a browser takes no other new nickname in a class this soon
 
 
 def now() -> datetime:
@@ -146,6 +152,8 @@ class Book(LiveBook):
             )
         )
         if row is None:
+            self._one_name(session, room.id, token, moment)
+            self._room_for(session, room.id, name)
             row = StudentRow(
                 class_id=room.id, nickname=name, nickname_key=names.key(name), created=moment
             )
@@ -161,9 +169,37 @@ class Book(LiveBook):
         return _student(row, school)
 
     @staticmethod
-    def _taken(name: str) -> NameTaken:
+    def _taken(name: str, look_alike: str = "") -> NameTaken:
         message = _("someone in this class is already called {nickname}: choose another nickname")
-        return NameTaken(message.format(nickname=name))
+        return NameTaken(message.format(nickname=look_alike or name), look_alike)
+
+    def _one_name(self, session: Session, class_id: int, token: str, moment: datetime) -> None:
+        """Refuse a browser a new nickname in the class while the one it joined as last is of
+        this lesson (a shared computer takes the next lesson's student): one name a student."""
+        mine = session.execute(
+            select(StudentRow.nickname, Device.used)
+            .join(Device, Device.student_id == StudentRow.id)
+            .where(StudentRow.class_id == class_id, Device.token_hash == token)
+            .order_by(Device.used.desc())
+            .limit(1)
+        ).first()
+        if mine is not None and moment - mine.used < ONE_LESSON:
+            message = _("this browser has joined the class as {nickname}: the teacher can rename")
+            raise OneName(message.format(nickname=mine.nickname), mine.nickname)
+
+    def _room_for(self, session: Session, class_id: int, name: str, but: int | None = None) -> None:
+        """Refuse a new name in the class: one that looks like a classmate's (NameTaken), or
+        one more than the class holds (ClassFull); `but` the student being renamed."""
+        others = session.execute(
+            select(StudentRow.id, StudentRow.nickname).where(StudentRow.class_id == class_id)
+        ).all()
+        if but is None and len(others) >= MOST_STUDENTS:
+            message = _("the class has {most} students, as many as a class book keeps")
+            raise ClassFull(message.format(most=MOST_STUDENTS))
+        looks = names.looks(name)
+        for student, nickname in others:
+            if student != but and names.looks(nickname) == looks:
+                raise self._taken(name, nickname)
 
     @guarded
     def student_for(self, device: str, class_name: str | None = None) -> Student | None:
@@ -251,6 +287,20 @@ class Book(LiveBook):
             )
             if practice is None:
                 return None
+            rows = session.scalars(
+                select(PracticeStep)
+                .where(PracticeStep.set_id == practice.id)
+                .order_by(PracticeStep.seq)
+            )
+            return _record(practice, [_step(row) for row in rows])
+
+    @guarded
+    def practice_record(self, set_id: int) -> PracticeRecord:
+        """Practice set `set_id` with its steps, finished or not (UnknownSet if none)."""
+        with self._reading() as session:
+            practice = session.get(PracticeSet, set_id)
+            if practice is None:
+                raise _no_set(set_id)
             rows = session.scalars(
                 select(PracticeStep)
                 .where(PracticeStep.set_id == practice.id)
@@ -380,6 +430,8 @@ class Book(LiveBook):
             other = privacy.holder(session, row.class_id, name)
             if other is not None and names.key(name) != row.nickname_key:
                 raise self._taken(other)
+            self._room_for(session, row.class_id, name, but=row.id)
+            privacy.rename_events(session, row, name)
             row.nickname, row.nickname_key = name, names.key(name)
 
     @guarded
@@ -389,6 +441,12 @@ class Book(LiveBook):
         with self._writing() as session:
             return privacy.forget(session, privacy.find(session, class_name, nickname))
 
+    def backups(self) -> list[Path]:
+        """The copies `mathcards book upgrade` made of this SQLite book (none for PostgreSQL):
+        what a forget here does not reach."""
+        file = sqlite_file(self.url)
+        return [] if file is None else sorted(file.parent.glob(f"{file.name}.*.bak"))
+
     @guarded
     def purge(self, keep_days: int) -> int:
         """Delete what is older than `keep_days` days; how many records went."""
@@ -396,10 +454,13 @@ class Book(LiveBook):
             return privacy.purge(session, self._now(), keep_days)
 
     @guarded
-    def export(self, class_name: str | None = None, fmt: str = "csv") -> str:
-        """Every answer, game and decision (of one class, or all) as CSV or JSON text."""
+    def export(
+        self, class_name: str | None = None, fmt: str = "csv", *, missing_ok: bool = False
+    ) -> str:
+        """Every answer, game and decision (of one class, or all) as CSV or JSON text; a class
+        with no record yet an empty file when `missing_ok`."""
         with self._reading() as session:
-            return export(session, class_name, fmt)
+            return export(session, class_name, fmt, missing_ok)
 
 
 def _check_game(game: str) -> None:

@@ -19,7 +19,7 @@ from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, Row, check_dice
 from mathcards.lama_dice.known import decide
 from mathcards.lama_dice.odds import checked_rows, roll_odds
 from mathcards.lama_dice.simulate import MAX_ROLLS, simulate_rolls
-from mathcards.room import LiveRefusal, Phase, Refusal, Room
+from mathcards.room import LiveRefusal, Phase, Refusal, Room, enough
 
 QUESTIONS = {  # what the class is asked, by key: show it translated, `_(QUESTIONS[key])`
     "bust": N_("How likely is a bust on the next roll?"),
@@ -30,9 +30,10 @@ QUESTIONS = {  # what the class is asked, by key: show it translated, `_(QUESTIO
 CASES = {"bust": Case.BUST, "discard": Case.DISCARD, "three-llamas": Case.THREE_LLAMAS}
 CHOICES = ("roll", "quit")
 SPREAD_BINS = 10  # the projector's bars: 0–10 %, 10–20 %, … 90–100 %
-PERCENT = re.compile(r"\s*(\d{1,3}(?:[.,]\d{1,4})?)\s*%?\s*")
-SHARE = re.compile(r"\s*(\d{1,4})\s*/\s*(\d{1,4})\s*")
+PERCENT = re.compile(r"(\d{1,3}(?:[.,]\d{1,4})?) ?%?")  # each read in one pass, on the text
+SHARE = re.compile(r"(\d{1,4}) ?/ ?(\d{1,4})")  # stripped and its spaces squeezed
 ROLL_COUNTS = (10, 100, 1_000, 10_000)  # how many times the projector rolls the dice at once
+MOST_GUESS = 40  # characters of a guess: "12,5 %" or "1/3" has a few
 
 
 @dataclass(frozen=True)
@@ -86,13 +87,16 @@ class Question:
         if not self.chance:
             if text in CHOICES:
                 return text
-            raise ValueError(_("answer roll or quit, not {text}").format(text=repr(text)))
+            raise ValueError(_("answer roll or quit, not {text}").format(text=repr(text[:20])))
         return read_share(text)
 
 
 def read_share(text: str) -> Fraction:
     """A chance as a student types it: a percentage or a share; a ValueError naming why not."""
-    percent, share = PERCENT.fullmatch(text), SHARE.fullmatch(text)
+    squeezed = " ".join(text.split())  # one pass; then each pattern reads it in one
+    if len(squeezed) > MOST_GUESS:
+        squeezed = ""  # no chance is that long
+    percent, share = PERCENT.fullmatch(squeezed), SHARE.fullmatch(squeezed)
     if percent:
         value = Fraction(percent.group(1).replace(",", ".")) / 100
     elif share and int(share.group(2)):
@@ -101,7 +105,7 @@ def read_share(text: str) -> Fraction:
         message = _("type a chance as a percentage, such as 35 or 35%, not {text}")
         raise ValueError(message.format(text=repr(text[:20])))
     if value > 1:
-        raise ValueError(_("a chance is at most 100%, not {text}").format(text=text.strip()))
+        raise ValueError(_("a chance is at most 100%, not {text}").format(text=squeezed))
     return value
 
 
@@ -125,6 +129,7 @@ class Asked:
     number: int
     question: Question
     guesses: dict[str, Guess] = field(default_factory=dict)
+    tries: dict[str, int] = field(default_factory=dict)  # guesses each student sent
     rolls: tuple[int, int] | None = None  # the dice rolled for it: how many times, the seed
 
     def spread(self) -> list[int] | dict[str, int]:
@@ -158,6 +163,9 @@ class LiveGuessing:
     def remove(self, name: str) -> None:
         self.room.remove(name)
 
+    def admit(self, name: str) -> None:
+        self.room.admit(name)
+
     def lock(self, locked: bool = True) -> None:
         self.room.lock(locked)
 
@@ -179,8 +187,10 @@ class LiveGuessing:
         self.room.check(name)
         if self.phase is not Phase.OPEN or self.current is None:
             raise LiveRefusal(_("no question is open: wait for the next one"), Refusal.NO_ROUND)
+        enough(self.current.tries.get(name, 0))
         guess = Guess(seq, name, self.current.question.read(text))
         self.current.guesses[name] = guess
+        self.current.tries[name] = self.current.tries.get(name, 0) + 1
         return guess
 
     def reveal(self) -> Asked:

@@ -26,7 +26,7 @@ from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.solver import Solution, find_solutions
-from mathcards.room import LiveRefusal, Phase, Refusal, Room
+from mathcards.room import LiveRefusal, Phase, Refusal, Room, enough
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
@@ -124,6 +124,10 @@ class LiveGame:
         """The teacher takes `name` out of the room; their answers stay in the record."""
         self.room.remove(name)
 
+    def admit(self, name: str) -> None:
+        """The teacher lets `name` back in, with their score."""
+        self.room.admit(name)
+
     def lock(self, locked: bool = True) -> None:
         self.room.lock(locked)
 
@@ -189,6 +193,7 @@ class LiveGame:
             raise LiveRefusal(
                 _("you have had your claim this round: wait for the next one"), Refusal.HAD_CLAIM
             )
+        enough(len(mine))
 
     def _scored(self, current: Round, answer: Answer) -> Answer:
         won = current.first_right is not None

@@ -147,3 +147,18 @@ def test_serve_refuses_a_book_of_an_older_revision_in_one_line(capsys, book_url,
     assert code == 2 and out == "" and "Traceback" not in err
     (line,) = err.strip().splitlines()
     assert f"revision {FIRST}" in line and "mathcards book upgrade" in line
+
+
+def test_forget_says_where_copies_made_before_an_upgrade_may_still_hold_the_student(
+    capsys, tmp_path
+):
+    url = f"sqlite:///{tmp_path / 'classbook.sqlite'}"
+    with Book.create(url) as book:
+        book.join("5b", "Bo", "Bo-cookie")
+    copy = tmp_path / "classbook.sqlite.0003.bak"
+    copy.write_bytes((tmp_path / "classbook.sqlite").read_bytes())
+    code, out, _ = run(capsys, "book", "forget", "Bo", "--db", url)
+    assert code == 0 and out.splitlines()[0].startswith("forgot Bo: ")
+    assert out.splitlines()[1] == (
+        f"a copy made before an upgrade may still hold Bo: {copy} (delete it)"
+    )

@@ -197,3 +197,30 @@ def test_the_export_refuses_an_unknown_class_or_format(book, lesson):
         book.export("7c")
     with pytest.raises(BookError, match="csv, json, not 'xml'"):
         book.export(fmt="xml")
+
+
+def test_a_csv_cell_a_spreadsheet_would_run_as_a_formula_is_written_as_text(book):
+    mischief = book.join("5b", "Ola", "ola-cookie")
+    practice = book.start_set(mischief.id, level="normal", power=False, rounds=2, seed=1)
+    typed = [
+        '=HYPERLINK("http://example.org/?leak","Click")',
+        "+1+2",
+        "-3+4",
+        "@SUM(A1)",
+        "\t=1+1",
+        "\r=1+1",
+        "7+3",
+    ]
+    for text in typed:
+        book.record_step(practice, Step("answer", 1, EASY, 10, text, False, "total", "no"))
+    exported = io.StringIO(book.export("5b"), newline="")
+    cells = [line["typed"] for line in csv.DictReader(exported)]
+    assert cells == ["'" + text for text in typed[:-1]] + ["7+3"]
+    (room,) = json.loads(book.export("5b", fmt="json"))["classes"]
+    kept = [step["typed"] for step in room["students"][0]["sets"][0]["steps"]]
+    assert kept == typed, "the JSON keeps what was typed as it was"
+
+
+def test_a_class_with_no_record_yet_exports_an_empty_file_when_asked(book):
+    assert list(csv.DictReader(io.StringIO(book.export("7c", missing_ok=True)))) == []
+    assert json.loads(book.export("7c", fmt="json", missing_ok=True)) == {"classes": []}

@@ -397,3 +397,47 @@ def test_one_device_holds_at_most_two_pages_on_the_school_network(tmp_path, brow
         third.wait_for_selector("text=mc-ready", timeout=60_000)
         device.close()
         classmate.context.close()
+
+
+@pytest.mark.server
+def test_no_kernel_holds_a_secret_the_teachers_code_the_class_book_nor_the_class_code(tmp_path):
+    lessons = lessons_folder(tmp_path)
+    book = f"sqlite:///{tmp_path / 'secret-book.sqlite'}"
+    options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE, "--warm", "none")
+    with serving(lessons, tmp_path, *options, db=book) as served:
+        teacher_code = served.teacher_url().rsplit("=", 1)[1]
+        status, headers, _ = request(f"{served.base}/?class={CODE}")
+        cookies = "; ".join(c.split(";")[0] for c in headers.get_all("Set-Cookie"))
+        status, _, page = request(f"{served.base}/voila/render/one.ipynb", cookie=cookies)
+        assert status == 200 and kernel_id(page)
+        kernels = [
+            process
+            for process in served.family.children(recursive=True)
+            if "ipykernel_launcher" in process.cmdline()
+        ]
+        assert kernels, "the page's kernel runs"
+        for kernel in kernels:
+            environment = kernel.environ()
+            for name in ("MATHCARDS_DB", "MATHCARDS_TEACHER_CODE", "MATHCARDS_CLASS_CODE"):
+                assert name not in environment, name
+            seen = str(environment)
+            assert teacher_code not in seen and CODE not in seen and "secret-book" not in seen
+            assert environment["MATHCARDS_SERVICE"].startswith("http://127.0.0.1:")
+
+
+@pytest.mark.server
+def test_the_teachers_printed_address_works_in_a_fresh_browser_on_the_school_network(tmp_path):
+    options = ("--lan", "--address", "127.0.0.1", "--class-code", CODE, "--warm", "none")
+    with serving(lessons_folder(tmp_path), tmp_path, *options) as served:
+        printed = served.teacher_url()  # as the terminal shows it: 127.0.0.1, the code
+        status, headers, _ = request(printed)  # a fresh browser: no cookie at all
+        assert status == 302 and headers["Location"] == "/mathcards/teacher"
+        teacher = headers["Set-Cookie"].split(";")[0]
+        status, _, page = request(f"{served.base}/mathcards/teacher", cookie=teacher)
+        assert status == 200 and "The class book of class" in page
+        status, _, page = request(f"{served.base}/voila/render/one.ipynb", cookie=teacher)
+        assert status == 200 and kernel_id(page), "then the projector opens for the teacher"
+        status, _, page = request(f"{served.base}/voila/render/one.ipynb")
+        assert status == 403 and "Ask your teacher" in page, "a stranger still needs the code"
+        status, _, page = request(f"{served.base}/mathcards/teacher")
+        assert status == 403 and "For the teacher only" in page

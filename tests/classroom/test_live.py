@@ -68,7 +68,11 @@ class Class:
     def student(self, nickname: str) -> str:
         """A student's page: in the class book, and in the live game if there is one."""
         ticket = self.service.tickets.issue(f"device-of-{nickname}-0123456789")
-        code, _ = self.call("join", ticket, {"nickname": nickname})
+        joined = threaded.call(
+            self.port, f"{API}join", {"nickname": nickname}, **{TICKET_HEADER: ticket}
+        )
+        assert joined == (200, {"result": nickname})  # the class book first, as a page joins
+        code, _ = self.call("join", ticket, {})
         assert code == 200 or self.ok("state", self.teacher())["game"] is None
         return ticket
 
@@ -112,7 +116,9 @@ def test_only_a_teachers_ticket_makes_the_teachers_calls(room):
 
 class Page(tornado.web.RequestHandler):
     def get(self) -> None:
-        hand_ticket(self, self.application.settings["service"].tickets, remember_device(self))
+        tickets = self.application.settings["service"].tickets
+        ticket = hand_ticket(self, tickets, remember_device(self))
+        tickets.admit(ticket)  # the page has its kernel (here: none to end)
         self.finish({"ticket": self.request.headers.get(TICKET_HEADER, "")})
 
 

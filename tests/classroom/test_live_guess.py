@@ -62,7 +62,11 @@ class Lesson:
     def student(self, nickname: str) -> str:
         """A student's page: in the class book, and in the lesson if there is one."""
         ticket = self.service.tickets.issue(f"device-of-{nickname}-0123456789")
-        code, answer = self.call("join", ticket, {"nickname": nickname})
+        joined = threaded.call(
+            self.port, f"{API}join", {"nickname": nickname}, **{TICKET_HEADER: ticket}
+        )
+        assert joined == (200, {"result": nickname})  # the class book first, as a page joins
+        code, answer = self.call("join", ticket, {})
         assert code == 200 or answer == {"error": "no-game"}
         return ticket
 

@@ -5,6 +5,7 @@ answering 503, never hanging."""
 
 from __future__ import annotations
 
+import http.client
 import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -16,10 +17,14 @@ from mathcards import i18n
 from mathcards.book import Book
 from mathcards.book.names import ANIMALS
 from mathcards.classroom.protocol import API, TICKET_HEADER
-from mathcards.classroom.server.clients import remember_device
+from mathcards.classroom.server.clients import Pace, remember_device
+from mathcards.classroom.server.seats import PageKernels, Places
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.service.tickets import Tickets, hand_ticket
+from mathcards.mam import level
+from mathcards.mam.practice import PracticeSet
+from mathcards.mam.solver import simplest
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
 
@@ -157,7 +162,9 @@ def test_a_book_that_is_down_says_so_to_every_call():
 
 class Page(tornado.web.RequestHandler):
     def get(self) -> None:
-        hand_ticket(self, self.application.settings["service"].tickets, remember_device(self))
+        tickets = self.application.settings["service"].tickets
+        ticket = hand_ticket(self, tickets, remember_device(self))
+        tickets.admit(ticket)  # the page has its kernel (here: none to end)
         self.finish({"ticket": self.request.headers.get(TICKET_HEADER, "")})
 
 
@@ -184,3 +191,148 @@ def test_old_tickets_are_forgotten_first():
     tickets = Tickets(most=3)
     issued = [tickets.issue(f"device {n}") for n in range(5)]
     assert [tickets.device(t) for t in issued] == [None, None, "device 2", "device 3", "device 4"]
+
+
+class Kernels:
+    """The kernels of the pages, as the seats and the tickets see them."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.ids)
+
+    def __contains__(self, kernel: str) -> bool:
+        return kernel in self.ids
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        self.ids.append(f"kernel-{len(self.ids)}")
+        return self.ids[-1]
+
+
+class LessonPage(tornado.web.RequestHandler):
+    """A lesson page as `ClassroomPage` opens it: a ticket handed, a seat taken; the ticket
+    kept only once the page has its kernel, and only a page that exists gets one."""
+
+    async def get(self, name: str) -> None:
+        settings = self.application.settings
+        ticket = hand_ticket(self, settings["service"].tickets, remember_device(self))
+        places = settings["places"]
+        opening = places.take("client", ticket)
+        try:
+            if name != "practice.ipynb":
+                raise tornado.web.HTTPError(404)
+            await PageKernels(settings["kernels"], places, opening).start_kernel()
+            self.finish({"ticket": ticket.key})
+        finally:
+            places.leave(opening)
+
+
+def test_a_flood_of_requests_for_pages_that_do_not_exist_takes_no_page_s_ticket(tmp_path):
+    class_service = ClassService(Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}"), "5b")
+    class_service.tickets.teacher_code = "the-teachers-code"
+    kernels = Kernels()
+    class_service.tickets.running = kernels.__contains__
+    places = Places(0, kernels, tickets=class_service.tickets)
+    routes = [*book_calls.routes(class_service), (r"/voila/render/(.*)", LessonPage)]
+
+    def app(_port: int) -> tornado.web.Application:
+        return tornado.web.Application(
+            routes, service=class_service, places=places, kernels=kernels
+        )
+
+    with serving(app) as port:
+        page = Served(class_service, port)
+
+        def opened(cookies: dict[str, str]) -> str:
+            status, _, body = threaded.get(port, "/voila/render/practice.ipynb", cookies)
+            assert status == 200
+            return json.loads(body)["ticket"]
+
+        ola = opened({"mathcards-device": "device-of-ola-0123456789"})
+        teacher = opened({"mathcards-teacher": "the-teachers-code"})
+        assert page.call("join", ola, {"nickname": "Ola"}) == (200, {"result": "Ola"})
+        set_id = page.call("sets", ola, SET)[1]["result"]
+        flood = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        for n in range(10_001):
+            flood.request("GET", f"/voila/render/nothing-{n}.ipynb")
+            answer = flood.getresponse()
+            answer.read()
+            assert answer.status == 404
+        flood.close()
+        assert page.call(f"sets/{set_id}/steps", ola, STEP)[0] == 200, "the page still saves"
+        assert class_service.tickets.is_teacher(teacher), "the projector keeps its controls"
+        assert len(class_service.tickets.held) == 2, "only the pages with a kernel hold one"
+        kernels.ids.remove("kernel-0")  # Ola's page closed: its kernel ended
+        assert page.call("me", ola) == (401, {"error": "no-ticket"})
+
+
+def test_a_browser_s_calls_are_paced_but_not_the_teachers(classbook):
+    ola = classbook.ticket("device-of-ola-0123456789")
+    teacher = classbook.service.tickets.issue("device-of-the-teacher-01", teacher=True)
+    most = classbook.service.calls.most
+    assert all(classbook.call("me", ola)[0] == 200 for _ in range(most))
+    assert classbook.call("me", ola) == (429, {"error": "too-fast"})
+    assert all(classbook.call("me", teacher)[0] == 200 for _ in range(most + 5))
+
+
+def test_pace_counts_requests_in_a_sliding_window():
+    now = [0.0]
+    pace = Pace(3, window=60.0, clock=lambda: now[0])
+    assert [pace.allows("ann") for _ in range(4)] == [True, True, True, False]
+    assert pace.allows("bo"), "another client has its own pace"
+    assert pace.wait("ann") == 60.0
+    now[0] = 60.5
+    assert pace.allows("ann") and pace.wait("ann") == 0.0
+
+
+def test_a_forged_correct_is_not_counted_the_service_judges_each_step(classbook):
+    ola = classbook.ticket("device-of-ola-0123456789")
+    classbook.call("join", ola, {"nickname": "Ola"})
+    set_id = classbook.call("sets", ola, SET)[1]["result"]
+    forged = {**STEP, "typed": "lol", "correct": True, "verdict_kind": "correct"}
+    for _ in range(50):
+        assert classbook.call(f"sets/{set_id}/steps", ola, forged)[0] == 200
+    book = classbook.service.book_of()
+    (ola_line,) = book.students("5b")
+    assert (ola_line.answers, ola_line.deals_solved) == (50, 0), "50 'lol's solve nothing"
+    kept = book.practice_record(set_id)
+    practice = PracticeSet(level("normal"), rounds=8, seed=2026)
+    deal = practice.exercises[0]
+    assert kept.steps[0].cards == deal.cards and kept.steps[0].target == deal.target
+    assert kept.steps[0].correct is False and kept.steps[0].sentence != "Correct!"
+    solution = simplest(deal.cards, deal.target).text
+    sent = {**STEP, "typed": solution, "correct": False, "verdict_kind": "total"}
+    assert classbook.call(f"sets/{set_id}/steps", ola, sent)[0] == 200
+    assert book.students("5b")[0].deals_solved == 1, "a right answer counts, whatever is said"
+
+
+def test_a_practice_set_judged_again_after_a_restart_and_never_past_its_end(classbook):
+    ola = classbook.ticket("device-of-ola-0123456789")
+    classbook.call("join", ola, {"nickname": "Ola"})
+    set_id = classbook.call("sets", ola, {**SET, "rounds": 2})[1]["result"]
+    step = {"kind": "next", "deal": 1, "cards": [], "target": 0}
+    assert classbook.call(f"sets/{set_id}/steps", ola, step)[0] == 200
+    classbook.service.practices.clear()  # as after a restart: the set replayed from the book
+    assert classbook.call(f"sets/{set_id}/steps", ola, step)[0] == 200
+    assert classbook.call(f"sets/{set_id}/steps", ola, step) == (400, {"error": "bad-request"})
+    assert [s.deal for s in classbook.service.book_of().practice_record(set_id).steps] == [1, 2]
+    assert classbook.call("sets", ola, {**SET, "seed": "x"})[0] == 400
+    assert classbook.call("sets", ola, {**SET, "level": "impossible"})[0] == 400
+
+
+def test_a_decision_s_best_choice_is_worked_out_by_the_service(classbook):
+    ola = classbook.ticket("device-of-ola-0123456789")
+    classbook.call("join", ola, {"nickname": "Ola"})
+    situation = {
+        "dice": "3456LL,1256LL,1234LL",
+        "row": [2, 2, 6],
+        "llama_row": [1, 2, 3, 4, 5, 6, 7],
+    }
+    forged = {"game": "lama_dice", "situation": situation, "choice": "roll", "best": "roll"}
+    assert classbook.call("decisions", ola, forged)[0] == 200
+    honest = {**forged, "choice": "quit", "best": "roll"}
+    assert classbook.call("decisions", ola, honest)[0] == 200
+    assert classbook.call("decisions", ola, {**forged, "choice": "maybe"})[0] == 400
+    (line,) = classbook.service.book_of().students("5b")
+    assert (line.decisions_right, line.decisions) == (1, 2), "quitting is best at 2 2 6"

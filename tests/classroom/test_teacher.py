@@ -5,6 +5,8 @@ Served on a thread of its own (tests/classroom/threaded.py)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import tornado.web
 
@@ -49,3 +51,20 @@ def test_without_the_teachers_code_the_page_is_refused(port):
         assert status == 403 and "For the teacher only" in refused
         assert "Ola" not in refused
     assert get(port, teacher.TEACHER, cookies={"mathcards-teacher": "WRONG"})[0] == 403
+
+
+def test_the_export_of_a_class_no_one_joined_yet_is_an_empty_file(tmp_path):
+    book = Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}")
+
+    def make(_port: int) -> tornado.web.Application:
+        return tornado.web.Application(teacher.routes(ClassService(book, "5b"), CODE))
+
+    with serving(make) as port:
+        cookie = f"mathcards-teacher={CODE}"
+        status, headers, text = get(port, f"{teacher.TEACHER}/export", Cookie=cookie)
+        assert status == 200 and headers["Content-Type"] == "text/csv"
+        assert (
+            text.splitlines()[0].startswith("record,class,student") and len(text.splitlines()) == 1
+        )
+        status, _, text = get(port, f"{teacher.TEACHER}/export?format=json", Cookie=cookie)
+        assert status == 200 and json.loads(text) == {"classes": []}

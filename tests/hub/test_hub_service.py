@@ -109,6 +109,20 @@ def student_is_refused_the_teacher_page(context, base: str) -> None:
     expect(page.locator("h1")).to_have_text("For the teacher only")
     # her browser's login to the service is no token for the kernels' calls
     assert page.request.get(f"{base}{SERVICE}/api/me").status == 401
+    # nor can she mint a token of her own, as the Hub's /hub/token page would, to call the
+    # service from her own device: only her server's token reaches it
+    page.goto(f"{base}/hub/token", timeout=FIRST_RENDER_MS)
+    minted = page.evaluate(
+        """async (url) => {  // as the page's own script (jhapi.js) asks, with its XSRF token
+          const xsrf = encodeURIComponent(window.jhdata.xsrf_token);
+          const answer = await fetch(`${url}?_xsrf=${xsrf}`, {method: "POST",
+            headers: {"Content-Type": "application/json"},
+            body: JSON.stringify({note: "mine", expires_in: 3600})});
+          return [answer.status, await answer.text()];
+        }""",
+        f"{base}/hub/api/users/{STUDENT}/tokens",
+    )
+    assert minted[0] == 403 and "tokens" in minted[1], minted  # refused for want of the scope
 
 
 def in_the_browser(base: str) -> str:

@@ -171,7 +171,7 @@ def test_the_podium_holds_the_first_three_places() -> None:
     assert [s.name for s in game.finish()] == ["Cyryl", "Bolek", "Ada"]
 
 
-def test_a_student_who_comes_back_keeps_their_score_unless_the_room_is_locked() -> None:
+def test_a_student_let_back_in_keeps_their_score_unless_the_room_is_locked() -> None:
     game = room("Ada", "Bolek")
     game.open_round()
     won = game.answer("Ada", right(game), seq=1).points
@@ -184,6 +184,9 @@ def test_a_student_who_comes_back_keeps_their_score_unless_the_room_is_locked() 
         game.join("Ada")
     game.join("Bolek")  # someone still in the room is not refused
     game.lock(False)
+    with pytest.raises(LiveRefusal, match="taken you out"):
+        game.join("Ada")  # out until the teacher lets her in
+    game.admit("Ada")
     game.join("Ada")
     assert game.players["Ada"].points == won and game.room.names() == ["Ada", "Bolek"]
     assert game.room.removed() == []

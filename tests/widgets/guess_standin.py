@@ -80,6 +80,7 @@ class StandInGuess:
             "rolls": lambda: game.roll(sent["count"], sent.get("seed") or 77),
             "lock": lambda: game.lock(sent["locked"]),
             "remove": lambda: game.remove(sent["name"]),
+            "admit": lambda: game.admit(sent["name"]),
         }
         actions[call]()
         return self.changed(None)

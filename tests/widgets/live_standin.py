@@ -94,6 +94,7 @@ class StandInLive:
             "resume": game.resume,
             "lock": lambda: game.lock(sent["locked"]),
             "remove": lambda: game.remove(sent["name"]),
+            "admit": lambda: game.admit(sent["name"]),
         }
         actions[call]()
         return self.changed(None)

@@ -186,6 +186,18 @@ def test_the_teacher_locks_the_room_and_removes_a_name(service, room):
     assert "taken you out of the room" in ola.verdict.value
 
 
+def test_the_teacher_lets_a_student_taken_out_back_in(service, room):
+    teacher, (_ala, ola, _ela) = room
+    teacher.room.children[1].children[1].click()  # remove Ola
+    follow(teacher)
+    (taken_out,) = teacher.removed_box.children
+    assert "Ola" in taken_out.children[0].value
+    taken_out.children[1].click()  # let her in
+    follow(teacher, ola)
+    assert service.live().room.names() == ["Ala", "Ola", "Ela"]
+    assert teacher.removed_box.children == ()
+
+
 def test_the_podium_at_the_end_and_a_leaderboard_of_a_chosen_length(service, room):
     teacher, (ala, ola, ela) = room
     teacher.start_button.click()

@@ -56,6 +56,7 @@ GUESS_REFUSALS = {
     Refusal.ROUND_OPEN: N_("A question is still open: reveal its answer first."),
     Refusal.NO_GAME: N_("There is no live lesson yet: the teacher starts one on the projector."),
     Refusal.BAD_GUESS: N_("Type a chance as a percentage, such as 35 or 35%."),
+    Refusal.TOO_MANY: N_("You have guessed enough for this question: wait for the next one."),
     Refusal.NOT_REVEALED: N_("Reveal the answer first, then roll the dice."),
     Refusal.NO_CHANCE: N_("Roll or quit is a choice: there is nothing to roll for."),
 }
@@ -253,6 +254,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
                 self.address,
                 self.room_line,
                 self.room,
+                self.removed_box,
                 self.moment,
                 self.question,
                 self.count,

@@ -289,6 +289,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
                 self.address,
                 self.room_line,
                 self.room,
+                self.removed_box,
                 row(self.start_button, self.pause_button, self.reveal_button, self.finish_button),
                 self.round_view,
                 self.countdown.view,

@@ -50,7 +50,7 @@ from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
 from mathcards.classroom.live import lama_dice, mam
-from mathcards.classroom.protocol import CallRefusal
+from mathcards.classroom.protocol import BACKLOG, CallRefusal
 from mathcards.classroom.protocol.book import MeView
 from mathcards.classroom.server.refused import refused_page
 from mathcards.classroom.service import book as book_calls
@@ -399,7 +399,7 @@ async def serve(args: argparse.Namespace) -> None:
     server = tornado.httpserver.HTTPServer(
         app, max_body_size=MOST_BODY_BYTES, max_buffer_size=MOST_BODY_BYTES
     )
-    server.listen(args.port, args.ip)
+    server.listen(args.port, args.ip, backlog=BACKLOG)
     where = f"{args.ip or '*'}:{args.port}{prefix}"
     log.info("the class service of %s listens on %s", args.class_name, where)
     await asyncio.Event().wait()

@@ -7,9 +7,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
-from mathcards.classroom.live.events import Joined, LockChanged, Payload, Revealed, TakenOut
+from mathcards.classroom.live.events import (
+    Joined,
+    LetIn,
+    LockChanged,
+    Payload,
+    Revealed,
+    TakenOut,
+)
 from mathcards.classroom.live.kind import Snapshot
-from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live.poll import LINGER, SEAT_LINGER, Live
 from mathcards.classroom.protocol import (
     CallRefusal,
     LiveJoinBody,
@@ -36,6 +43,7 @@ class LiveCall(KernelCall):
         self,
         view: Callable[[Snapshot[Any, Any]], Any],
         who: Callable[[], str | None] = lambda: None,
+        linger: float = LINGER,
     ) -> None:
         """Answer with a view of the snapshot, once it is past `?after=` (for the student
         `who()` is; None: the projector)."""
@@ -44,7 +52,7 @@ class LiveCall(KernelCall):
             since = int(after) if after else None
         except ValueError:
             self.refuse(CallRefusal.BAD_REQUEST)
-        snapshot = await self.attempt(self.live.watch(since, who))
+        snapshot = await self.attempt(self.live.watch(since, who, linger))
         self.finish({"result": view(snapshot)})
 
     def seat(self, snapshot: Snapshot[Any, SeatView], name: str | None) -> SeatView:
@@ -96,12 +104,14 @@ class JoinLiveCall(LiveCall):
     (joining the class book first under `nickname` if it has not yet)."""
 
     async def post(self) -> None:
-        nickname = str(cast(LiveJoinBody, self.body()).get("nickname", "")).strip()
+        sent = cast(dict[str, Any], cast(LiveJoinBody, self.body()))
+        nickname = self.typed(sent, "nickname").strip()
         log = self.live.log
 
         def join() -> str:
             name = log.name_of(self.device)
             if name is None:  # (on the Hub the student joins under their Hub name)
+                log.may_come_in()  # else nothing kept: the class book only with the room
                 name = log.names[self.device] = self.service.join(self.device, nickname)
             log.change(Joined(), name)
             return name
@@ -119,7 +129,7 @@ class SeatCall(LiveCall):
         def who() -> str | None:  # the student this browser is now: they may join meanwhile
             return self.live.log.names.get(self.device)
 
-        await self.seen(lambda snapshot: self.seat(snapshot, who()), who)
+        await self.seen(lambda snapshot: self.seat(snapshot, who()), who, SEAT_LINGER)
 
 
 class StateCall(TeacherCall):
@@ -141,8 +151,16 @@ class RemoveCall(TeacherCall):
     """POST RemoveBody: the teacher takes a student out of the room."""
 
     async def post(self) -> None:
-        name = str(cast(RemoveBody, self.body()).get("name", ""))
+        name = self.typed(cast(dict[str, Any], cast(RemoveBody, self.body())), "name")
         await self.act(self.live.change(TakenOut(), name))
+
+
+class AdmitCall(TeacherCall):
+    """POST RemoveBody: the teacher lets a student they took out back into the room."""
+
+    async def post(self) -> None:
+        name = self.typed(cast(dict[str, Any], cast(RemoveBody, self.body())), "name")
+        await self.act(self.live.change(LetIn(), name))
 
 
 class RevealCall(TeacherCall):

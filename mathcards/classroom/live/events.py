@@ -32,6 +32,11 @@ class TakenOut:
 
 
 @dataclass(frozen=True)
+class LetIn:
+    kind: ClassVar[EventKind] = EventKind.ADMIT
+
+
+@dataclass(frozen=True)
 class LockChanged:
     kind: ClassVar[EventKind] = EventKind.LOCK
     locked: bool
@@ -102,6 +107,7 @@ Payload = (
     GameStarted
     | Joined
     | TakenOut
+    | LetIn
     | LockChanged
     | Revealed
     | RoundOpened
@@ -120,6 +126,7 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
         GameStarted,
         Joined,
         TakenOut,
+        LetIn,
         LockChanged,
         Revealed,
         RoundOpened,

@@ -106,6 +106,12 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         """What student `name` sees (None: a browser not in the class book), from the
         projector's view: never another student's answer."""
 
+    def students(
+        self, snapshot: Snapshot[Projected, Seated], names: list[str]
+    ) -> dict[str, Seated]:
+        """What each of these students sees (a game may work them out all at once)."""
+        return {name: self.student(snapshot, name) for name in names}
+
     def projector_at(self, view: Projected, seconds_left: float | None) -> Projected:
         """The projector's view as sent, with the round's seconds left now (if it has any)."""
         return view

@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from mathcards.book import LiveEvent
 from mathcards.classroom.live.calls import (
+    AdmitCall,
     JoinLiveCall,
     LiveCall,
     LockCall,
@@ -81,6 +82,7 @@ def roll(game: LiveGuessing, event: LiveEvent) -> list[float]:
 EVENTS: dict[EventKind, Callable[[LiveGuessing, LiveEvent], Any]] = {  # what each event does
     EventKind.JOIN: lambda game, event: game.join(event.name),
     EventKind.REMOVE: lambda game, event: game.remove(event.name),
+    EventKind.ADMIT: lambda game, event: game.admit(event.name),
     EventKind.LOCK: lambda game, event: game.lock(read(event, LockChanged).locked),
     EventKind.ASK: lambda game, event: game.ask(question_asked(read(event, QuestionAsked))),
     EventKind.GUESS: guess,
@@ -247,7 +249,7 @@ class GuessesCall(LiveCall):
     """POST GuessBody: this student's guess at the open question; the last one counts."""
 
     async def post(self) -> None:
-        text = str(cast(GuessBody, self.body()).get("text", "")).strip()
+        text = self.typed(cast(dict[str, Any], cast(GuessBody, self.body())), "text").strip()
         kept: Guess = await self.student_change(Guessed(text))
         reply: GuessKept = {"seq": kept.seq, "value": value_json(kept.value)}
         self.finish({"result": reply})
@@ -297,6 +299,7 @@ CALLS: dict[LivePath, type[LiveCall]] = {
     LivePath.ROLLS: RollsCall,
     LivePath.LOCK: LockCall,
     LivePath.REMOVE: RemoveCall,
+    LivePath.ADMIT: AdmitCall,
 }
 
 

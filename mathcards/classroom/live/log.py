@@ -82,6 +82,21 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.loaded = True
         self.publish()
 
+    def reload(self) -> None:
+        """The game again from the class book, now that a student was renamed or forgotten:
+        every browser's name looked up again, the forgotten student's events gone with them,
+        and a new version for the pages (the room changed)."""
+        seq = self.seq
+        self.names.clear()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
+        record = self.book_of().newest_live(self.class_name, self.kind.name)
+        if record is not None:
+            self.record = record
+            self.replay()
+        self.seq = max(seq, self.seq) + 1
+        self.loaded = True
+        self.publish()
+
     def replay(self) -> None:
         """The game again from the events kept."""
         assert self.record is not None
@@ -186,6 +201,17 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.countdown = counted(self.countdown, done)
         return outcome
 
+    def may_come_in(self) -> None:
+        """A refusal unless a newcomer may come into the room now (a game open, not locked,
+        not over): asked before they join the class book, so a refusal keeps nothing."""
+        self.load()
+        if self.game is None:
+            raise LiveRefusal(_("there is no live game: the teacher starts one"), Refusal.NO_GAME)
+        if self.game.room.locked:
+            raise LiveRefusal(_("the teacher has locked the room"), Refusal.LOCKED)
+        if self.game.phase is Phase.OVER:
+            raise LiveRefusal(_("this live game is over"), Refusal.OVER)
+
     def name_of(self, device: str) -> str | None:
         """The device's nickname in the class book (remembered once found)."""
         if device not in self.names:
@@ -202,8 +228,9 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         phase = game.phase if game is not None else None
         snapshot: Snapshot[Projected, Seated] = Snapshot(projector, self.seq, phase, self.countdown)
         before = self.snapshot
-        for name in self.kind.players(game) if game is not None else ():
-            view = snapshot.students[name] = self.kind.student(snapshot, name)
+        players = self.kind.players(game) if game is not None else []
+        for name, view in self.kind.students(snapshot, players).items():
+            snapshot.students[name] = view
             same = before.countdown == snapshot.countdown and unversioned(view) == unversioned(
                 before.students.get(name)
             )

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from mathcards.book import LiveEvent
 from mathcards.classroom.live.calls import (
+    AdmitCall,
     JoinLiveCall,
     LiveCall,
     LockCall,
@@ -52,6 +53,7 @@ LONGEST_COUNTDOWN = 3600  # seconds
 EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each event does
     EventKind.JOIN: lambda game, event: game.join(event.name),
     EventKind.REMOVE: lambda game, event: game.remove(event.name),
+    EventKind.ADMIT: lambda game, event: game.admit(event.name),
     EventKind.LOCK: lambda game, event: game.lock(read(event, LockChanged).locked),
     EventKind.OPEN: lambda game, event: game.open_round(),
     EventKind.PAUSE: lambda game, event: game.pause(),
@@ -108,6 +110,20 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         self, snapshot: Snapshot[MamProjectorView, MamSeatView], name: str | None
     ) -> MamSeatView:
         return student_view(snapshot, name)
+
+    def students(
+        self, snapshot: Snapshot[MamProjectorView, MamSeatView], names: list[str]
+    ) -> dict[str, MamSeatView]:
+        """Every student's view at once: the board and the leaderboard read once, not once a
+        student (a hall of 300 is 300 × 300 otherwise)."""
+        projector = snapshot.projector
+        mine: dict[str, list[MineAnswer]] = {}
+        for answer in projector["board"]:
+            mine.setdefault(answer["name"], []).append(mine_answer(answer))
+        standing = {s["name"]: s for s in projector["leaderboard"]}
+        return {
+            name: seat(snapshot, name, mine.get(name, []), standing.get(name)) for name in names
+        }
 
     def projector_at(self, view: MamProjectorView, seconds_left: float | None) -> MamProjectorView:
         current = view["round"]
@@ -199,18 +215,29 @@ def student_view(
 ) -> MamSeatView:
     """What one student sees: the round, their own answers and score; never another's answer."""
     projector = snapshot.projector
-    mine: list[MineAnswer] = [
-        {
-            "seq": answer["seq"],
-            "text": answer["text"],
-            "correct": answer["correct"],
-            "points": answer["points"],
-            "first": answer["first"],
-        }
-        for answer in projector["board"]
-        if answer["name"] == name
-    ]
+    mine = [mine_answer(answer) for answer in projector["board"] if answer["name"] == name]
     standing = next((s for s in projector["leaderboard"] if s["name"] == name), None)
+    return seat(snapshot, name, mine, standing)
+
+
+def mine_answer(answer: BoardAnswer) -> MineAnswer:
+    return {
+        "seq": answer["seq"],
+        "text": answer["text"],
+        "correct": answer["correct"],
+        "points": answer["points"],
+        "first": answer["first"],
+    }
+
+
+def seat(
+    snapshot: Snapshot[MamProjectorView, MamSeatView],
+    name: str | None,
+    mine: list[MineAnswer],
+    standing: StandingView | None,
+) -> MamSeatView:
+    """A student's view from their own answers and standing."""
+    projector = snapshot.projector
     return {
         **seat_view(snapshot, name),
         "round": projector["round"],
@@ -229,7 +256,7 @@ class AnswersCall(LiveCall):
     kept."""
 
     async def post(self) -> None:
-        text = str(cast(AnswerBody, self.body()).get("text", ""))
+        text = self.typed(cast(dict[str, Any], cast(AnswerBody, self.body())), "text")
         answer: Answer = await self.student_change(Answered(text))
         judged: Judged = {
             "seq": answer.seq if answer.verdict.kind.readable else None,
@@ -297,6 +324,7 @@ CALLS: dict[LivePath, type[LiveCall]] = {
     LivePath.RESUME: ResumeCall,
     LivePath.LOCK: LockCall,
     LivePath.REMOVE: RemoveCall,
+    LivePath.ADMIT: AdmitCall,
     LivePath.FINISH: FinishCall,
 }
 

@@ -20,6 +20,7 @@ from mathcards.classroom.service.classservice import ClassService
 
 LONGEST_WAIT = 20.0  # seconds a long-poll is held at most
 LINGER = 0.05  # seconds a long-poll woken by a change waits for the changes arriving with it
+SEAT_LINGER = 0.5  # a student's: their verdict comes with their answer, their place can wait
 TIMER_SLACK = 0.05  # seconds after a countdown's end that the service closes the round
 
 
@@ -37,6 +38,8 @@ class Live(Generic[Engine, Projected, Seated]):
         self.log = LiveLog(service.book_of, service.class_name, kind, clock)
         self.changes = Changes(self.log.changes)
         self.changed: asyncio.Event | None = None
+        self.shown: Snapshot[Projected, Seated] | None = None  # the snapshot polls last woke to
+        service.lives.append(self)  # a rename or a forget reaches this game at once
 
     async def change(self, payload: Payload, name: str = "") -> Any:
         """One change of the game, in its turn: what the engine returned (or its refusal)."""
@@ -67,7 +70,10 @@ class Live(Generic[Engine, Projected, Seated]):
         return log.snapshot
 
     async def watch(
-        self, after: int | None, who: Callable[[], str | None] = lambda: None
+        self,
+        after: int | None,
+        who: Callable[[], str | None] = lambda: None,
+        linger: float = LINGER,
     ) -> Snapshot[Projected, Seated]:
         """The snapshot once it changed past version `after` for the student `who()` is now (a
         student who joins while the poll waits sees their own view at once; None: the
@@ -84,12 +90,17 @@ class Live(Generic[Engine, Projected, Seated]):
                 await asyncio.wait_for(self.changed.wait(), end - loop.time())
             snapshot, waited = await self.snapshot(), True
         if waited and snapshot.version_for(who()) > (after or 0):
-            await asyncio.sleep(LINGER)
+            await asyncio.sleep(linger)
             snapshot = await self.snapshot()
         return snapshot
 
     def wake(self) -> None:
-        """Every long-poll looks again; a countdown running closes its round when it ends."""
+        """Every long-poll looks again, once a new snapshot is out (the answers of one batch
+        wake them once, not once an answer); a countdown running closes its round when it
+        ends."""
+        if self.log.snapshot is self.shown:
+            return
+        self.shown = self.log.snapshot
         changed, self.changed = self.changed, None
         if changed is not None:
             changed.set()

@@ -47,6 +47,7 @@ class LivePath(StrEnum):
     STATE = "state"  # GET ?after=V → the projector's view (the teacher's)
     LOCK = "lock"  # POST LockBody
     REMOVE = "remove"  # POST RemoveBody
+    ADMIT = "admit"  # POST RemoveBody: the teacher lets back in whom they took out
     REVEAL = "reveal"  # POST {}
     GAMES = "games"  # POST MamGameBody (MAM!), {} (LAMA Dice): a new game
     ANSWERS = "answers"  # MAM!: POST AnswerBody → Judged
@@ -82,6 +83,14 @@ class CallRefusal(StrEnum):
     HUB_DOWN = "hub-down"  # on the Hub: the Hub cannot say whose token it is
     NOT_TEACHER = "not-teacher"  # a teacher's call from anyone else
     NAME_TAKEN = "name-taken"  # another student of the class has that nickname
+    NAME_LOOK_ALIKE = "name-look-alike"  # one that looks like a classmate's (detail: theirs)
+    NAME_EMPTY = "name-empty"  # a nickname of nothing but spaces
+    NAME_TOO_LONG = "name-too-long"  # longer than `MOST_NICKNAME`
+    NAME_CHARACTER = "name-character"  # a character a nickname may not hold (detail: it)
+    ONE_NAME = "one-name"  # this browser joined the class under another name (detail: it)
+    CLASS_FULL = "class-full"  # the class has as many students as a class book keeps
+    TOO_LONG = "too-long"  # a text typed longer than `MOST_TYPED`, or a body too big
+    TOO_FAST = "too-fast"  # more calls than a page makes (a script's): wait a moment
     BOOK_DOWN = "book-down"  # the class book cannot be reached now
     BAD_REQUEST = "bad-request"  # not a call the service understands
     SERVER = "server"  # the service failed
@@ -94,6 +103,7 @@ class EventKind(StrEnum):
     START = "start"  # the teacher started a game
     JOIN = "join"  # a student came into the room
     REMOVE = "remove"  # the teacher took a student out
+    ADMIT = "admit"  # the teacher let a student they took out back in
     LOCK = "lock"  # the teacher locked the room, or opened it again
     REVEAL = "reveal"  # the round's answers (MAM!), the question's answer (LAMA Dice) shown
     OPEN = "open"  # MAM!: a round opened, with its countdown's end
@@ -108,9 +118,17 @@ class EventKind(StrEnum):
 
 
 class Failure(TypedDict):
-    """A refused call's answer: `{"error": key}` (`Refusal` or `CallRefusal`)."""
+    """A refused call's answer: `{"error": key}` (`Refusal` or `CallRefusal`), with a `detail`
+    for some (the character a nickname may not hold, the look-alike classmate's name)."""
 
     error: str
+    detail: NotRequired[str]
+
+
+BACKLOG = 2048  # connections a server lets wait: a hall answering at once, none dropped
+MOST_TYPED = 200  # characters: an answer, a guess, anything a student types
+MOST_NICKNAME = 30  # characters of a nickname
+MOST_BODY = 16 * 1024  # bytes of a call's body (a practice step, an answer: a few hundred)
 
 
 # ---------------------------------------------------------------- a live game: both games

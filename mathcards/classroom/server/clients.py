@@ -4,6 +4,7 @@
   address (IPv6: its /64 network, which one device can fill with addresses of its own).
 - `Throttle`: at most `limit` wrong tries in `window` seconds per client; the try that reaches
   the limit closes the door for `pause` seconds. Its clock is injected, so a test winds it.
+- `Pace`: at most `most` requests in `window` seconds per client (pages asked for, calls made).
 """
 
 from __future__ import annotations
@@ -137,3 +138,36 @@ class Throttle:
         if len(self.tries) > self.sweep_at:
             self.tries = {c: t for c, t in self.tries.items() if t and t[-1] > now - self.window}
             self.sweep_at = max(MANY_CLIENTS, 2 * len(self.tries))
+
+
+class Pace:
+    """At most `most` requests in `window` seconds per client (a sliding window): the ones
+    beyond are refused until the oldest leaves the window. Its clock is injected."""
+
+    def __init__(
+        self, most: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.most, self.window, self.clock = most, window, clock
+        self.seen: dict[str, deque[float]] = {}
+        self.sweep_at = MANY_CLIENTS
+
+    def allows(self, client: str) -> bool:
+        """Count one request of the client, unless it has had `most` in the window already."""
+        now = self.clock()
+        times = self.seen.setdefault(client, deque())
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if len(times) >= self.most:
+            return False
+        times.append(now)
+        if len(self.seen) > self.sweep_at:
+            self.seen = {c: t for c, t in self.seen.items() if t and t[-1] > now - self.window}
+            self.sweep_at = max(MANY_CLIENTS, 2 * len(self.seen))
+        return True
+
+    def wait(self, client: str) -> float:
+        """Seconds until the client may ask again (0: now)."""
+        times = self.seen.get(client)
+        if not times or len(times) < self.most:
+            return 0.0
+        return max(0.0, times[0] + self.window - self.clock())

@@ -22,9 +22,11 @@ import tornado.web
 from jupyter_server.log import log_request
 
 from mathcards import i18n
-from mathcards.classroom.protocol import API
+from mathcards.classroom.protocol import API, BACKLOG
 from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
 from mathcards.classroom.server.clients import (
+    TEACHER_COOKIE,
+    Pace,
     Throttle,
     address_of,
     device_of,
@@ -40,9 +42,12 @@ from mathcards.i18n import N_, ngettext
 CODE_COOKIE = "mathcards-class"
 MAX_BODY = 2**20  # bytes: what a page sends is small (a shutdown request, an answer)
 MOST_MEMBERS = 10_000  # devices remembered as having come in with the code, this run
+PAGES_AN_ADDRESS = 60  # lesson pages asked for in a minute from one address (not this machine)
+PAGES_A_DEVICE = 30  # and from one device
 
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
+TEACHER_PATHS = ("/mathcards/teacher",)  # the teacher's page: its own code guards it
 
 
 def from_kernel(request: tornado.httputil.HTTPServerRequest) -> bool:
@@ -132,11 +137,19 @@ class ClassroomApplication(tornado.web.Application):
         self.service = service
         self.throttle, self.say = throttle or Throttle(), say or to_the_terminal
         self.members: set[str] = set()  # devices that came in with the class code
-        self.places = Places(max_kernels, settings["kernel_manager"], seats_per_client)
+        kernels = settings["kernel_manager"]
+        tickets = service.tickets if service is not None else None
+        if tickets is not None:
+            tickets.running = kernels.__contains__  # a ticket lives as long as its kernel
+        self.places = Places(max_kernels, kernels, seats_per_client, tickets)
+        self.pages_by_address, self.pages_by_device = Pace(PAGES_AN_ADDRESS), Pace(PAGES_A_DEVICE)
 
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
-        """Serve, refusing a request body over MAX_BODY before it is read."""
-        return super().listen(port, address, **{"max_body_size": MAX_BODY, **kwargs})
+        """Serve, refusing a request body over MAX_BODY before it is read; a hall's answers
+        arriving at once wait in the backlog, not dropped (their SYN sent again a second
+        later)."""
+        settings = {"max_body_size": MAX_BODY, "backlog": BACKLOG, **kwargs}
+        return super().listen(port, address, **settings)
 
     def find_handler(
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any
@@ -148,7 +161,7 @@ class ClassroomApplication(tornado.web.Application):
                 N_("Not this address"),
                 N_("This server answers only at its own address."),
             )
-        if self.code and not from_kernel(request) and (refusal := self._class_gate(request)):
+        if self.code and not self._own(request) and (refusal := self._class_gate(request)):
             return refusal
         if request.path == "/":  # the landing page in the server's language
             return self.get_handler_delegate(
@@ -157,6 +170,16 @@ class ClassroomApplication(tornado.web.Application):
         if request.path == "/mathcards/class.json":  # {"url": null} off the school network
             return self.get_handler_delegate(request, ClassInfo, {"url": self.url})
         return super().find_handler(request, **kwargs)
+
+    def _own(self, request: tornado.httputil.HTTPServerRequest) -> bool:
+        """Needs no class code: a page's kernel calling this server, the teacher's page (its
+        own code guards it, so the address printed for the teacher works in a fresh browser),
+        and the teacher's browser (with the teacher's cookie) on any page."""
+        if from_kernel(request) or request.path.startswith(TEACHER_PATHS):
+            return True
+        code = self.service.tickets.teacher_code if self.service is not None else ""
+        cookie = request.cookies.get(TEACHER_COOKIE)
+        return bool(code and cookie is not None and same(cookie.value, code))
 
     def _class_gate(
         self, request: tornado.httputil.HTTPServerRequest

@@ -18,17 +18,17 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
-from mathcards.classroom.server.clients import from_this_machine, remember_device
+from mathcards.classroom.server.clients import address_of, from_this_machine, remember_device
 from mathcards.classroom.server.refused import reader_language, refused_page
-from mathcards.classroom.service.tickets import hand_ticket
+from mathcards.classroom.service.tickets import Ticket, Tickets, hand_ticket
 
 
 class Opening:
     """A page being opened by a client: it holds a seat until it ends, then its kernel does
-    (the one started for it, or the warm one it was handed)."""
+    (the one started for it, or the warm one it was handed), and so does its ticket."""
 
-    def __init__(self, client: str) -> None:
-        self.client = client
+    def __init__(self, client: str, ticket: Ticket | None = None) -> None:
+        self.client, self.ticket = client, ticket
         self.kernel_id: str | None = None
 
 
@@ -37,8 +37,11 @@ class Places:
     opened and not the warm kernels that wait in Voila's pools (`--warm`); at most `per_client`
     of them held by one client (0: no such cap)."""
 
-    def __init__(self, limit: int, kernels: Any, per_client: int = 0) -> None:
+    def __init__(
+        self, limit: int, kernels: Any, per_client: int = 0, tickets: Tickets | None = None
+    ) -> None:
         self.limit, self.kernels, self.per_client = limit, kernels, per_client
+        self.tickets = tickets  # each page's, kept while its kernel runs
         self.opening: list[Opening] = []
         self.holders: dict[str, str] = {}  # a page's kernel → the client who opened the page
 
@@ -47,6 +50,8 @@ class Places:
         pages still being opened."""
         running = set(self.kernels.list_kernel_ids())
         self.holders = {kernel: c for kernel, c in self.holders.items() if kernel in running}
+        if self.tickets is not None:
+            self.tickets.keep_only(running)
         held = Counter(self.holders.values())
         held.update(o.client for o in self.opening if o.kernel_id not in self.holders)
         return dict(held)
@@ -65,15 +70,18 @@ class Places:
         """Whether the client holds as many seats as one client may."""
         return self.per_client > 0 and self.held(client) >= self.per_client
 
-    def take(self, client: str) -> Opening:
-        opening = Opening(client)
+    def take(self, client: str, ticket: Ticket | None = None) -> Opening:
+        opening = Opening(client, ticket)
         self.opening.append(opening)
         return opening
 
     def seat(self, opening: Opening, kernel_id: str) -> None:
-        """The page being opened has its kernel: the seat is the kernel's from now on."""
+        """The page being opened has its kernel: the seat is the kernel's from now on, and the
+        page's ticket is good while the kernel runs."""
         opening.kernel_id = kernel_id
         self.holders[kernel_id] = opening.client
+        if opening.ticket is not None and self.tickets is not None:
+            self.tickets.admit(opening.ticket, kernel_id)
 
     def leave(self, opening: Opening) -> None:
         if opening in self.opening:
@@ -134,6 +142,13 @@ class ClassroomPage(TornadoVoilaHandler):
         client = device  # this browser, even on its first visit (its cookie was just set)
         language = reader_language(self.request)
         words = i18n.catalogue(language)
+        if not from_this_machine(self.request) and not self._paced(client):
+            title = words.gettext("Too many pages asked for")
+            sentence = words.gettext(
+                "This device has asked for many pages in a minute. Wait a moment, then open "
+                "the page again."
+            )
+            return self._refuse(429, title, sentence, language)
         if places.full():
             title = words.gettext("The class is full")
             sentence = words.gettext(
@@ -150,10 +165,17 @@ class ClassroomPage(TornadoVoilaHandler):
                 places.per_client,
             ).format(n=places.per_client)
             return self._refuse(429, title, sentence, language)
-        self.opening = places.take(client)
         service = self.application.service
-        hand_ticket(self, service.tickets if service is not None else None, device)
+        ticket = hand_ticket(self, service.tickets if service is not None else None, device)
+        self.opening = places.take(client, ticket)
         return super().prepare()
+
+    def _paced(self, client: str) -> bool:
+        """Within the pages a minute an address and a device may ask for."""
+        app = self.application
+        return app.pages_by_address.allows(address_of(self.request)) and (
+            app.pages_by_device.allows(client)
+        )
 
     def _refuse(self, status: int, title: str, sentence: str, language: str) -> None:
         self.set_status(status)

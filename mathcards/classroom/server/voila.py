@@ -10,8 +10,9 @@ shuts down Voila and every kernel it started.
 - A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
   the page has been drawn, so that starting the next kernel does not slow this page down.
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
-- The class code comes in the environment (`CODE_ENV`), never in `ps`, and is taken out of it
-  at once: the kernels never see it.
+- The secrets come in the environment, never in `ps`, and are taken out of it at once, before
+  any kernel starts: the class code (`CODE_ENV`), the teacher's code (`TEACHER_CODE_ENV`) and
+  the class book's address (`MATHCARDS_DB`, which may carry a password). No kernel sees them.
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
   Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
   compressed when the browser accepts it.
@@ -39,6 +40,7 @@ from voila.static_file_handler import (  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
+from mathcards.book.records import ENVIRONMENT as BOOK_ENV
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
 from mathcards.classroom.server import formulas
@@ -59,6 +61,15 @@ from mathcards.classroom.service.classservice import open_service
 from mathcards.classroom.teacher import page as teacher_page
 
 REFILL_SECONDS = 5.0  # after a warm kernel is handed out: its page has been drawn by then
+
+
+SECRETS = (CODE_ENV, TEACHER_CODE_ENV, BOOK_ENV)  # read by the server, never by a kernel
+
+
+def take_secrets() -> dict[str, str]:
+    """The class code, the teacher's code and the class book's address, taken out of this
+    process's environment (the kernels inherit what is left)."""
+    return {name: os.environ.pop(name, "") for name in SECRETS}
 
 
 class ShutdownOwnKernel(VoilaShutdownKernelHandler):
@@ -92,11 +103,14 @@ class ClassroomVoila(Voila):
     keep_days = Integer(365, help="the class book forgets records older than this").tag(config=True)
     warm = List(Unicode(), help="pages whose kernels start before anyone asks").tag(config=True)
     warm_kernels = Integer(1, help="warm kernels kept ready for each warm page").tag(config=True)
+    teacher_code = ""  # from the environment (`take_secrets`), as the class book's address
+    book_url = ""
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
-        from_environment = os.environ.pop(CODE_ENV, "")  # before any kernel inherits it
-        self.class_code = self.class_code or from_environment
+        secrets = take_secrets()  # before any kernel inherits them
+        self.class_code = self.class_code or secrets[CODE_ENV]
+        self.teacher_code, self.book_url = secrets[TEACHER_CODE_ENV], secrets[BOOK_ENV]
         i18n.use(self.language)
         self.scripts_version = static_version(self.static_paths)
         hook = functools.partial(page_config, version=self.scripts_version)
@@ -126,7 +140,7 @@ class ClassroomVoila(Voila):
         settings = self.init_settings()
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES
         url = student_url(self.lan_address, self.port, self.class_code) if self.lan_address else ""
-        class_service = open_service(self.class_name, self.keep_days, self.log)
+        class_service = open_service(self.class_name, self.keep_days, self.log, self.book_url)
         self.app = ClassroomApplication(
             hosts={f"{name}:{self.port}" for name in names},
             code=self.class_code,
@@ -139,7 +153,7 @@ class ClassroomVoila(Voila):
             **settings,
         )
         self.app.settings.update(self.tornado_settings)
-        teacher_code = os.environ.get(TEACHER_CODE_ENV, "")
+        teacher_code = self.teacher_code
         class_service.tickets.teacher_code, class_service.class_url = teacher_code, url
         ours = [
             *book_calls.routes(class_service),

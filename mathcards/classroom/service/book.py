@@ -33,7 +33,7 @@ class JoinClassCall(KernelCall):
     """POST JoinBody: this browser joins the class under a nickname."""
 
     async def post(self) -> None:
-        nickname = str(cast(JoinBody, self.body()).get("nickname", ""))
+        nickname = self.typed(cast(dict[str, Any], cast(JoinBody, self.body())), "nickname")
         await self.answer(self.service.run(self.service.join, self.device, nickname))
 
 

@@ -10,8 +10,15 @@ from typing import Any, NoReturn, TypeVar
 
 import tornado.web
 
-from mathcards.book import BookUnavailable, NameTaken
-from mathcards.classroom.protocol import TICKET_HEADER, CallRefusal, Failure, Refusal
+from mathcards.book import BadNickname, BookUnavailable, ClassFull, NameTaken, OneName
+from mathcards.classroom.protocol import (
+    MOST_BODY,
+    MOST_TYPED,
+    TICKET_HEADER,
+    CallRefusal,
+    Failure,
+    Refusal,
+)
 from mathcards.classroom.server.clients import from_this_machine
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.room import LiveRefusal
@@ -24,6 +31,14 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.HUB_DOWN: 503,
     CallRefusal.NOT_TEACHER: 403,
     CallRefusal.NAME_TAKEN: 409,
+    CallRefusal.NAME_LOOK_ALIKE: 409,
+    CallRefusal.NAME_EMPTY: 400,
+    CallRefusal.NAME_TOO_LONG: 400,
+    CallRefusal.NAME_CHARACTER: 400,
+    CallRefusal.ONE_NAME: 409,
+    CallRefusal.CLASS_FULL: 409,
+    CallRefusal.TOO_LONG: 413,
+    CallRefusal.TOO_FAST: 429,
     CallRefusal.BOOK_DOWN: 503,
     CallRefusal.BAD_REQUEST: 400,
     CallRefusal.SERVER: 500,
@@ -31,12 +46,46 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
 }
 
 
+NICKNAME_REFUSALS = {
+    "empty": CallRefusal.NAME_EMPTY,
+    "too-long": CallRefusal.NAME_TOO_LONG,
+    "character": CallRefusal.NAME_CHARACTER,
+}
+
+
+class Refused(ValueError):
+    """A call refused with one of the service's keys (`refusal`), and its `detail`."""
+
+    def __init__(self, refusal: CallRefusal, detail: str = "") -> None:
+        super().__init__(refusal)
+        self.refusal, self.detail = refusal, detail
+
+
+def detail_of(problem: Exception) -> str:
+    """What a refusal names besides its key (a character, a classmate's nickname), if any."""
+    if isinstance(problem, Refused | BadNickname):
+        return problem.detail
+    if isinstance(problem, NameTaken):
+        return problem.look_alike
+    if isinstance(problem, OneName):
+        return problem.nickname
+    return ""
+
+
 def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
     """What a call that raised `problem` is refused with; None for a fault of the service."""
     if isinstance(problem, LiveRefusal):
         return problem.reason
+    if isinstance(problem, Refused):
+        return problem.refusal
     if isinstance(problem, NameTaken):
-        return CallRefusal.NAME_TAKEN
+        return CallRefusal.NAME_LOOK_ALIKE if problem.look_alike else CallRefusal.NAME_TAKEN
+    if isinstance(problem, BadNickname):
+        return NICKNAME_REFUSALS.get(problem.reason, CallRefusal.NAME_CHARACTER)
+    if isinstance(problem, OneName):
+        return CallRefusal.ONE_NAME
+    if isinstance(problem, ClassFull):
+        return CallRefusal.CLASS_FULL
     if isinstance(problem, BookUnavailable):
         return CallRefusal.BOOK_DOWN
     if isinstance(problem, ValueError | TypeError | KeyError):
@@ -60,8 +109,12 @@ class KernelCall(tornado.web.RequestHandler):
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.device = await self.identify()
-        if self.for_teacher and not self.is_teacher():
+        teacher = self.is_teacher()
+        if self.for_teacher and not teacher:
             self.refuse(CallRefusal.NOT_TEACHER)
+        if not teacher and not self.service.calls.allows(self.device):
+            self.set_header("Retry-After", str(max(1, round(self.service.calls.wait(self.device)))))
+            self.refuse(CallRefusal.TOO_FAST)
 
     async def identify(self) -> str:
         """The browser this call speaks for (its device), else the call refused: here a call
@@ -78,14 +131,18 @@ class KernelCall(tornado.web.RequestHandler):
         page the teacher opened (on the Hub: its server's user is a teacher)."""
         return self.service.tickets.is_teacher(self.request.headers.get(TICKET_HEADER, ""))
 
-    def refuse(self, refusal: Refusal | CallRefusal) -> NoReturn:
-        """Answer `{"error": refusal}` with its status, and end the call."""
+    def refuse(self, refusal: Refusal | CallRefusal, detail: str = "") -> NoReturn:
+        """Answer `{"error": refusal}` (and its `detail`) with its status, and end the call."""
         self.set_status(STATUS[refusal])
         failure: Failure = {"error": refusal}
+        if detail:
+            failure["detail"] = detail
         raise tornado.web.Finish(failure)
 
     def body(self) -> dict[str, Any]:
         """The JSON object sent (its values are checked where they are used)."""
+        if len(self.request.body or b"") > MOST_BODY:
+            self.refuse(CallRefusal.TOO_LONG)
         try:
             sent = json.loads(self.request.body or b"{}")
         except ValueError:
@@ -93,6 +150,15 @@ class KernelCall(tornado.web.RequestHandler):
         if not isinstance(sent, dict):
             self.refuse(CallRefusal.BAD_REQUEST)
         return sent
+
+    def typed(self, sent: dict[str, Any], field: str, most: int = MOST_TYPED) -> str:
+        """A text the page sent (`field`: "" when it sent none), at most `most` characters."""
+        text = sent.get(field, "")
+        if not isinstance(text, str):
+            self.refuse(CallRefusal.BAD_REQUEST)
+        if len(text) > most:
+            self.refuse(CallRefusal.TOO_LONG)
+        return text
 
     async def attempt(self, work: Awaitable[Result]) -> Result:
         """What `work` gives, else the call refused in words (a fault of the service raises)."""
@@ -102,7 +168,7 @@ class KernelCall(tornado.web.RequestHandler):
             refusal = refusal_of(problem)
             if refusal is None:
                 raise
-            self.refuse(refusal)
+            self.refuse(refusal, detail_of(problem))
 
     async def answer(self, work: Awaitable[Any]) -> None:
         """Answer with what `work` gives, once it is done (kept, when it keeps something)."""

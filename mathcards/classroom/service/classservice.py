@@ -25,9 +25,13 @@ from mathcards.classroom.protocol.book import (
     StepBody,
     StepView,
 )
+from mathcards.classroom.server.clients import Pace
+from mathcards.classroom.service import judge
 from mathcards.classroom.service.tickets import Tickets
+from mathcards.mam.practice import PracticeSet
 
 Result = TypeVar("Result")
+CALLS_A_WHILE, A_WHILE = 100, 10.0  # a student's page's calls in 10 seconds, at most
 
 
 class ClassService:
@@ -40,7 +44,10 @@ class ClassService:
         self.book, self.class_name, self.problem = book, class_name, problem
         self.class_url = ""  # the class address on the school network: the projector shows it
         self.tickets = Tickets(teacher_code=teacher_code)  # the teacher's cookie holds the code
+        self.calls = Pace(CALLS_A_WHILE, A_WHILE)  # each browser's calls (not the teacher's)
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
+        self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
+        self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
 
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
@@ -49,6 +56,12 @@ class ClassService:
             raise BookUnavailable(self.problem)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.writer, lambda: call(*args))
+
+    async def reach_live(self) -> None:
+        """A student renamed or forgotten: every live game has its names again from the book
+        (a forgotten student's browser is in no room any more, their name free)."""
+        for live in self.lives:
+            await live.run(live.log.reload)
 
     # What the calls do, each in the writer's thread, so `book` is not None in them.
 
@@ -70,18 +83,35 @@ class ClassService:
         return self.book_of().join(self.class_name, nickname, device).nickname
 
     def start_set(self, device: str, settings: SetBody) -> int:
+        """A new practice set of these settings, its deals worked out here from its seed."""
         student = self.student(device)
-        set_id = self.book_of().start_set(student, **settings)
-        self.sets[set_id] = student
+        practice = judge.practice_set(settings)
+        set_id = self.book_of().start_set(
+            student,
+            game="mam",
+            level=practice.level.name,
+            power=practice.level.power,
+            rounds=practice.rounds,
+            seed=int(settings["seed"]),
+        )
+        self.sets[set_id], self.practices[set_id] = student, practice
         return set_id
 
-    def record_step(self, device: str, set_id: int, step: StepBody) -> int:
+    def record_step(self, device: str, set_id: int, sent: StepBody) -> int:
+        """A step of the student's set, judged here (what the page says of it is not read)."""
         self.own_set(device, set_id)
-        return self.book_of().record_step(set_id, Step(**step))
+        practice = self.practices.pop(set_id, None)
+        if practice is None:
+            practice = judge.replayed(self.book_of().practice_record(set_id))
+        step = judge.judged(practice, sent)
+        seq = self.book_of().record_step(set_id, step)
+        self.practices[set_id] = practice  # as the kept steps left it (dropped if not kept)
+        return seq
 
     def finish_set(self, device: str, set_id: int) -> None:
         self.own_set(device, set_id)
         self.book_of().finish_set(set_id)
+        self.practices.pop(set_id, None)
 
     def record_game(self, device: str, game: GameBody) -> int:
         return self.book_of().record_game(self.student(device), **game)
@@ -90,7 +120,18 @@ class ClassService:
         self.book_of().finish_game(game_id, self.student(device), **ending)
 
     def record_decision(self, device: str, decision: DecisionBody) -> int:
-        return self.book_of().record_decision(self.student(device), **decision)
+        """A decision answered, beside the best choice worked out here from its situation."""
+        game, situation = str(decision.get("game")), decision.get("situation")
+        if not isinstance(situation, dict):
+            raise TypeError("a situation is an object")
+        choice, best = (
+            judge.chosen(game, decision.get("choice")),
+            judge.best_choice(game, situation),
+        )
+        student = self.student(device)
+        return self.book_of().record_decision(
+            student, game, situation=situation, choice=choice, best=best
+        )
 
     def book_of(self) -> Book:
         assert self.book is not None
@@ -140,11 +181,14 @@ def step_view(step: Step) -> StepView:
     }
 
 
-def open_service(class_name: str, keep_days: int, log: logging.Logger) -> ClassService:
-    """The class service over the class book named by MATHCARDS_DB (else the default file),
-    which forgets records older than `keep_days`; without a book when it cannot be opened."""
+def open_service(
+    class_name: str, keep_days: int, log: logging.Logger, url: str = ""
+) -> ClassService:
+    """The class service over the class book at `url` (else $MATHCARDS_DB, else the default
+    file), which forgets records older than `keep_days`; without a book when it cannot be
+    opened."""
     try:
-        book = Book.create()  # $MATHCARDS_DB, else the default file
+        book = Book.create(url or None)
         forgotten = book.purge(keep_days)
     except BookUnavailable as problem:
         log.warning("the class book cannot be opened: %s", problem)

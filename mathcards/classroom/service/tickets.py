@@ -2,54 +2,115 @@
 ticket, which the server hands it with its page (a request header Voila passes on to the
 kernel, never one the browser sent), and which names the browser that opened the page (its
 `mathcards-device` cookie). A teacher's ticket was handed to a page opened with the teacher's
-cookie (docs/design.md#tickets)."""
+cookie (docs/design.md#tickets).
+
+A ticket is kept from the moment its page has its kernel (`admit`) until that kernel ends: a
+request for a page that is never served (a page that does not exist, a refusal) leaves nothing
+behind, so the tickets alive are bounded by the kernels, never by the requests, and no flood of
+requests pushes out anyone's ticket, the teacher's least of all."""
 
 from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import tornado.web
 
 from mathcards.classroom.protocol import TICKET_HEADER
 from mathcards.classroom.server.clients import TEACHER_COOKIE, same
 
-MOST_TICKETS = 10_000  # the oldest is forgotten first: a page that old has long been closed
+MOST_LOOSE = 10_000  # tickets bound to no kernel (a test's, a bench's): the oldest go first
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A page's ticket: the browser (device) it speaks for, whether it is the teacher's, and
+    the page's kernel (None: bound to none, as a test's)."""
+
+    key: str
+    device: str
+    teacher: bool = False
+    kernel: str | None = None
 
 
 class Tickets:
-    """One ticket per page view, each naming its browser (its device); the teacher's pages'
-    tickets are the teacher's (`teacher_code`: what the teacher's cookie holds)."""
+    """The tickets of the pages open now, each naming its browser (its device); the teacher's
+    pages' tickets are the teacher's (`teacher_code`: what the teacher's cookie holds).
+    `running(kernel)` says whether a kernel still runs (else its ticket is dropped)."""
 
-    def __init__(self, most: int = MOST_TICKETS, teacher_code: str = "") -> None:
-        self.most, self.teacher_code = most, teacher_code
-        self.devices: OrderedDict[str, str] = OrderedDict()
-        self.teachers: set[str] = set()
+    def __init__(
+        self,
+        most: int = MOST_LOOSE,
+        teacher_code: str = "",
+        running: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.most, self.teacher_code, self.running = most, teacher_code, running
+        self.held: dict[str, Ticket] = {}
+        self.loose: OrderedDict[str, None] = OrderedDict()  # students' tickets of no kernel
 
-    def issue(self, device: str, teacher: bool = False) -> str:
-        ticket = secrets.token_urlsafe(24)
-        self.devices[ticket] = device
-        if teacher:
-            self.teachers.add(ticket)
-        while len(self.devices) > self.most:
-            self.teachers.discard(self.devices.popitem(last=False)[0])
+    def new(self, device: str, teacher: bool = False) -> Ticket:
+        """A ticket for a page being opened: kept only once the page has its kernel."""
+        return Ticket(secrets.token_urlsafe(24), device, teacher)
+
+    def admit(self, ticket: Ticket, kernel: str | None = None) -> str:
+        """The page of `ticket` has its kernel: the ticket is good until that kernel ends."""
+        held = Ticket(ticket.key, ticket.device, ticket.teacher, kernel)
+        self.held[held.key] = held
+        if kernel is None and not held.teacher:
+            self.loose[held.key] = None
+            while len(self.loose) > self.most:
+                self.held.pop(self.loose.popitem(last=False)[0], None)
+        return held.key
+
+    def issue(self, device: str, teacher: bool = False, kernel: str | None = None) -> str:
+        """A ticket kept at once (for a kernel, or for none: a test's page)."""
+        return self.admit(self.new(device, teacher), kernel)
+
+    def get(self, key: str) -> Ticket | None:
+        """The ticket, while its kernel runs."""
+        ticket = self.held.get(key) if key else None
+        if ticket is None or ticket.kernel is None or self.running is None:
+            return ticket
+        if not self.running(ticket.kernel):
+            self.drop(ticket.kernel)
+            return None
         return ticket
 
-    def device(self, ticket: str) -> str | None:
-        return self.devices.get(ticket) if ticket else None
+    def device(self, key: str) -> str | None:
+        ticket = self.get(key)
+        return None if ticket is None else ticket.device
 
-    def is_teacher(self, ticket: str) -> bool:
-        return ticket in self.teachers
+    def is_teacher(self, key: str) -> bool:
+        ticket = self.get(key)
+        return ticket is not None and ticket.teacher
+
+    def drop(self, kernel: str) -> None:
+        """The kernel ended: its page's ticket with it."""
+        for key in [key for key, ticket in self.held.items() if ticket.kernel == kernel]:
+            del self.held[key]
+
+    def keep_only(self, running: set[str]) -> None:
+        """Drop the tickets of every kernel that no longer runs."""
+        ended = {t.kernel for t in self.held.values() if t.kernel and t.kernel not in running}
+        for kernel in ended:
+            self.drop(kernel)
 
 
-def hand_ticket(page: tornado.web.RequestHandler, tickets: Tickets | None, device: str) -> None:
+def hand_ticket(
+    page: tornado.web.RequestHandler, tickets: Tickets | None, device: str
+) -> Ticket | None:
     """Give the kernel of the page being opened a ticket for this browser (`device`): a request
     header that Voila passes to the kernel, never one the browser sent (it is replaced). The
-    ticket is a teacher's when the request carries the teacher's valid cookie."""
+    ticket is a teacher's when the request carries the teacher's valid cookie; it is kept once
+    the page has its kernel (`Tickets.admit`)."""
     if TICKET_HEADER in page.request.headers:
         del page.request.headers[TICKET_HEADER]
-    if tickets is not None:
-        cookie = page.get_cookie(TEACHER_COOKIE) or ""
-        code = tickets.teacher_code
-        teacher = bool(code and cookie and same(cookie, code))
-        page.request.headers[TICKET_HEADER] = tickets.issue(device, teacher=teacher)
+    if tickets is None:
+        return None
+    cookie = page.get_cookie(TEACHER_COOKIE) or ""
+    code = tickets.teacher_code
+    ticket = tickets.new(device, teacher=bool(code and cookie and same(cookie, code)))
+    page.request.headers[TICKET_HEADER] = ticket.key
+    return ticket

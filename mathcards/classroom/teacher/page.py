@@ -185,9 +185,11 @@ class TeacherPage(tornado.web.RequestHandler):
                 done = await self.free(self.get_body_argument("seat", ""))
             elif self.get_body_argument("do", "") == "rename":
                 await self.service.run(lambda: book().rename(name, nickname, new))
+                await self.service.reach_live()
                 done = _("{old} is now {new}.").format(old=nickname, new=new)
             else:
                 await self.service.run(lambda: book().forget(name, nickname))
+                await self.service.reach_live()
                 done = _("{name} and all their work are removed.").format(name=nickname)
         except ValueError as refusal:
             done = str(refusal)
@@ -206,7 +208,7 @@ class TeacherPage(tornado.web.RequestHandler):
         fmt = "json" if self.get_query_argument("format", "csv") == "json" else "csv"
         name = self.service.class_name
         book = self.service.book_of
-        text = await self.service.run(lambda: book().export(name, fmt=fmt))
+        text = await self.service.run(lambda: book().export(name, fmt=fmt, missing_ok=True))
         self.set_header("Content-Type", f"{'application/json' if fmt == 'json' else 'text/csv'}")
         self.set_header("Content-Disposition", f'attachment; filename="classbook.{fmt}"')
         self.finish(text)

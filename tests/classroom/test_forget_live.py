@@ -1,0 +1,130 @@
+"""Forgetting forgets and renaming renames, during a live game (issue 30): the teacher's page
+forgets Anna, and at once her browser is in no room, nothing more is kept under her name, and a
+classmate who then joins as "Anna" starts with nothing of hers; a renamed student's next answers
+are kept under the new name, which a forget then reaches. A student the teacher took out stays
+out until the teacher lets them in. Over real HTTP, on a real class book."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import tornado.web
+
+from mathcards.book import Book
+from mathcards.classroom.live import mam
+from mathcards.classroom.live.mam import MAM
+from mathcards.classroom.live.poll import Live
+from mathcards.classroom.protocol import API, TICKET_HEADER
+from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.teacher import page as teacher_page
+from tests.classroom import threaded
+from tests.classroom.test_live import GAME, Wall, right, wrong
+from tests.classroom.threaded import serving
+
+CODE = "TEACHER7KQ"
+
+
+class LiveClass:
+    """The class service with MAM! live and the teacher's page, on a port."""
+
+    def __init__(self, book_url: str) -> None:
+        self.service = ClassService(Book.create(book_url), "5b")
+        self.live = Live(self.service, MAM, Wall())
+
+    def app(self, _port: int) -> tornado.web.Application:
+        routes = [
+            *book_calls.routes(self.service),
+            *mam.routes(self.service, live=self.live),
+            *teacher_page.routes(self.service, CODE),
+        ]
+        return tornado.web.Application(routes, cookie_secret="secret", xsrf_cookies=True)
+
+    def call(self, path: str, ticket: str, sent: Any = None) -> tuple[int, Any]:
+        return threaded.call(self.port, f"{API}{path}", sent, **{TICKET_HEADER: ticket})
+
+    def ok(self, path: str, ticket: str, sent: Any = None) -> Any:
+        code, answer = self.call(path, ticket, sent)
+        assert code == 200, (path, code, answer)
+        return answer["result"]
+
+    def student(self, nickname: str, device: str) -> str:
+        ticket = self.service.tickets.issue(device)
+        self.ok("live/join", ticket, {"nickname": nickname})
+        return ticket
+
+    def teacher_does(self, **form: str) -> str:
+        """A form of the teacher's page sent (with its XSRF token); what the page then says."""
+        cookies = {"mathcards-teacher": CODE, "_xsrf": "token"}
+        body = "&".join(f"{k}={v}" for k, v in {**form, "_xsrf": "token"}.items())
+        status, headers, _ = threaded.post(self.port, teacher_page.TEACHER, body, cookies)
+        assert status == 302, status
+        return headers["Location"]
+
+
+@pytest.fixture
+def live(tmp_path):
+    served = LiveClass(f"sqlite:///{tmp_path / 'book.sqlite'}")
+    with serving(served.app) as port:
+        served.port = port
+        yield served
+
+
+def test_a_forgotten_student_is_out_of_the_live_game_at_once_and_her_name_inherits_nothing(live):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    anna = live.student("Anna", "device-of-anna-0123456789")
+    live.student("Bo", "device-of-bo-01234567890")
+    view = live.ok("live/rounds", teacher, {})
+    live.ok("live/answers", anna, {"text": right(view)})
+    assert [row["name"] for row in live.ok("live/state", teacher)["board"]] == ["Anna"]
+
+    live.teacher_does(do="remove", student="Anna")
+    state = live.ok("live/state", teacher)
+    assert state["room"] == ["Bo"] and state["board"] == [], "gone from the game at once"
+    assert "Anna" not in json.dumps(state)
+    assert live.call("live/answers", anna, {"text": wrong(view)}) == (
+        409,
+        {"error": "not-joined"},
+    ), "her browser is not in the room, and nothing is kept under her name"
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and all(event.name != "Anna" for event in kept.events)
+
+    newcomer = live.student("Anna", "device-of-a-newcomer-01234")
+    seen = live.ok("live/me", newcomer)
+    assert seen["mine"] == [] and seen["points"] == 0, "the new Anna inherits nothing"
+
+
+def test_a_renamed_student_answers_under_the_new_name_and_a_forget_of_it_reaches_them(live):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, {**GAME, "scoring": "every"})
+    anna = live.student("Anna", "device-of-anna-0123456789")
+    view = live.ok("live/rounds", teacher, {})
+    live.ok("live/answers", anna, {"text": wrong(view)})
+    live.teacher_does(do="rename", student="Anna", new="Hanna")
+    state = live.ok("live/state", teacher)
+    assert state["room"] == ["Hanna"] and [r["name"] for r in state["board"]] == ["Hanna"]
+    live.ok("live/answers", anna, {"text": right(view)})
+    assert live.ok("live/me", anna)["name"] == "Hanna"
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and {e.name for e in kept.events if e.name} == {"Hanna"}
+
+    live.teacher_does(do="remove", student="Hanna")
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and not any(e.name for e in kept.events), "every event of hers"
+    assert live.ok("live/state", teacher)["room"] == []
+
+
+def test_a_student_the_teacher_took_out_stays_out_until_let_in(live):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    ola = live.student("Ola", "device-of-ola-0123456789")
+    live.ok("live/remove", teacher, {"name": "Ola"})
+    assert live.call("live/join", ola, {}) == (409, {"error": "removed"})
+    assert live.ok("live/state", teacher)["removed"] == ["Ola"]
+    live.ok("live/admit", teacher, {"name": "Ola"})
+    assert live.ok("live/state", teacher)["room"] == ["Ola"]
+    assert live.ok("live/join", ola, {})["joined"]
+    assert live.call("live/admit", ola, {"name": "Ola"}) == (403, {"error": "not-teacher"})

@@ -35,7 +35,9 @@ class BookPath(StrEnum):
     STEPS = "sets/{set_id}/steps"  # POST StepBody → the step's number
     SET_FINISHED = "sets/{set_id}/finish"  # POST {}
     GAMES = "games"  # POST GameBody → the game's number
-    GAME_OVER = "games/{game_id}"  # POST GameEnding
+    OPEN_GAME = "games/open"  # GET ?game= → GameView of the student's open game, or None
+    MOVES = "games/{game_id}/moves"  # POST MoveBody → the move's number, once kept
+    GAME_OVER = "games/{game_id}"  # POST {} → GameEnding, worked out from the game's moves
     DECISIONS = "decisions"  # POST DecisionBody → the decision's number
 
 
@@ -82,6 +84,11 @@ class CallRefusal(StrEnum):
     HUB_DOWN = "hub-down"  # on the Hub: the Hub cannot say whose token it is
     NOT_TEACHER = "not-teacher"  # a teacher's call from anyone else
     NAME_TAKEN = "name-taken"  # another student of the class has that nickname
+    ILLEGAL_MOVE = "illegal-move"  # a game at a table: a move the rules do not allow now
+    OUT_OF_STEP = "out-of-step"  # a game at a table: a move whose number is not the next one
+    TOO_MANY_MOVES = "too-many-moves"  # a game at a table: past the most moves a game has
+    NOT_OVER = "not-over"  # a game at a table finished before its moves end it
+    TOO_BIG = "too-big"  # a move or a game's settings past their size
     BOOK_DOWN = "book-down"  # the class book cannot be reached now
     BAD_REQUEST = "bad-request"  # not a call the service understands
     SERVER = "server"  # the service failed

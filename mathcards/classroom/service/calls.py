@@ -14,6 +14,7 @@ from mathcards.book import BookUnavailable, NameTaken
 from mathcards.classroom.protocol import TICKET_HEADER, CallRefusal, Failure, Refusal
 from mathcards.classroom.server.clients import from_this_machine
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.games import GameRefused
 from mathcards.room import LiveRefusal
 
 Result = TypeVar("Result")
@@ -24,6 +25,11 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.HUB_DOWN: 503,
     CallRefusal.NOT_TEACHER: 403,
     CallRefusal.NAME_TAKEN: 409,
+    CallRefusal.ILLEGAL_MOVE: 409,
+    CallRefusal.OUT_OF_STEP: 409,
+    CallRefusal.TOO_MANY_MOVES: 409,
+    CallRefusal.NOT_OVER: 409,
+    CallRefusal.TOO_BIG: 413,
     CallRefusal.BOOK_DOWN: 503,
     CallRefusal.BAD_REQUEST: 400,
     CallRefusal.SERVER: 500,
@@ -33,7 +39,7 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
 
 def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
     """What a call that raised `problem` is refused with; None for a fault of the service."""
-    if isinstance(problem, LiveRefusal):
+    if isinstance(problem, LiveRefusal | GameRefused):
         return problem.reason
     if isinstance(problem, NameTaken):
         return CallRefusal.NAME_TAKEN

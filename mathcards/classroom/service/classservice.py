@@ -19,12 +19,15 @@ from mathcards.classroom.protocol.book import (
     DecisionBody,
     GameBody,
     GameEnding,
+    GameView,
     MeView,
+    MoveBody,
     PracticeView,
     SetBody,
     StepBody,
     StepView,
 )
+from mathcards.classroom.service.games import TableGames
 from mathcards.classroom.service.tickets import Tickets
 
 Result = TypeVar("Result")
@@ -41,6 +44,7 @@ class ClassService:
         self.class_url = ""  # the class address on the school network: the projector shows it
         self.tickets = Tickets(teacher_code=teacher_code)  # the teacher's cookie holds the code
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
+        self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
 
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
@@ -84,10 +88,16 @@ class ClassService:
         self.book_of().finish_set(set_id)
 
     def record_game(self, device: str, game: GameBody) -> int:
-        return self.book_of().record_game(self.student(device), **game)
+        return self.tables.record(self.student(device), game)
 
-    def finish_game(self, device: str, game_id: int, ending: GameEnding) -> None:
-        self.book_of().finish_game(game_id, self.student(device), **ending)
+    def record_move(self, device: str, game_id: int, move: MoveBody) -> int:
+        return self.tables.move(self.student(device), game_id, move)
+
+    def open_game(self, device: str, game: str) -> GameView | None:
+        return self.tables.open(self.student(device), game)
+
+    def finish_game(self, device: str, game_id: int) -> GameEnding:
+        return self.tables.finish(self.student(device), game_id)
 
     def record_decision(self, device: str, decision: DecisionBody) -> int:
         return self.book_of().record_decision(self.student(device), **decision)

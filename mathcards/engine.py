@@ -164,6 +164,19 @@ def game_over(winners: list[str]) -> str:
     return _("Game over: {names} win.").format(names=and_list(winners))
 
 
+def computer_seat(number: int, strategy: str) -> str:
+    """A computer player's seat (the `number`th computer at the table, playing `strategy`) in
+    English whatever the language: what its chance is keyed on, so that a seed plays the same
+    game on every page."""
+    return f"Computer {number} ({strategy})"
+
+
+def computer_seats(computers: Mapping[str, str], players: Iterable[str]) -> dict[str, str]:
+    """Each computer player's seat (`computers`: name → strategy), numbered in seating order."""
+    seated = [name for name in players if name in computers]
+    return {name: computer_seat(number, computers[name]) for number, name in enumerate(seated, 1)}
+
+
 def computer_rng(seed: object, seat: str, moves: int = 0) -> random.Random:
     """A computer player's chance for one decision, keyed on the game's seed, its seat (in words
     that stay the same in every language) and the moves the game has had: a game rebuilt from

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -129,10 +129,12 @@ class TableBook:
                 row.finished, row.at = True, self._now()
 
     @guarded
-    def open_game(self, student: int, game: str, ended_since: datetime) -> GameRecord | None:
+    def open_game(self, student: int, game: str, ended_within: timedelta) -> GameRecord | None:
         """The student's newest game of this kind (with its moves) if it can be had again: kept
-        with its settings, and under way or ended since `ended_since`; else None."""
+        with its settings, and under way or ended no longer than `ended_within` ago; else
+        None."""
         check_game(game)
+        ended_since = self._now() - ended_within
         with self._reading() as session:
             row = session.scalar(
                 select(Game)

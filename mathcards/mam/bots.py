@@ -103,12 +103,6 @@ def computer_name(number: int, strategy: str) -> str:
     )
 
 
-def computer_seat(number: int, strategy: str) -> str:
-    """The same seat in English whatever the language: what a seeded computer player is keyed
-    on, so a seed plays the same game on every page."""
-    return f"Computer {number} ({strategy})"
-
-
 def race(
     game: MamGame, computers: Mapping[str, Strategy], rngs: Mapping[str, random.Random]
 ) -> Plan:

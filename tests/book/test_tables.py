@@ -14,6 +14,7 @@ from mathcards.book import BookError, UnknownGame
 
 SETTINGS = {"players": ["You", "Ada"], "computers": {"Ada": "greedy"}, "rounds_to_play": 1}
 LAY = {"move": "lay", "card": "swb1", "at": [0, -1]}
+HOUR = timedelta(hours=1)
 
 
 def dealt(book, student: int, game: str = "unikat", settings=None) -> int:
@@ -62,28 +63,27 @@ def test_a_move_out_of_step_or_in_another_students_game_is_refused(book):
 
 def test_the_open_game_is_the_newest_while_it_is_under_way_and_an_hour_after(book, school_clock):
     ann = book.join("5b", "Ann", "cookie-1")
-    assert book.open_game(ann.id, "unikat", school_clock.now) is None
+    assert book.open_game(ann.id, "unikat", HOUR) is None
     first = dealt(book, ann.id)
-    assert book.open_game(ann.id, "lama", school_clock.now) is None, "another game's table"
+    assert book.open_game(ann.id, "lama", HOUR) is None, "another game's table"
     second = dealt(book, ann.id)
     moved(book, second, ann.id, 1)
     school_clock.wind(days=3)
-    found = book.open_game(ann.id, "unikat", school_clock.now)
+    found = book.open_game(ann.id, "unikat", HOUR)
     assert found is not None and (found.id, len(found.moves)) == (second, 1)
     assert first != second
     moved(book, second, ann.id, 2, finished=True)  # the game ends now
     school_clock.wind(minutes=50)
-    an_hour_ago = school_clock.now - timedelta(hours=1)
-    ended = book.open_game(ann.id, "unikat", an_hour_ago)
+    ended = book.open_game(ann.id, "unikat", HOUR)
     assert ended is not None and ended.finished and ended.id == second
     school_clock.wind(minutes=20)
-    assert book.open_game(ann.id, "unikat", school_clock.now - timedelta(hours=1)) is None
+    assert book.open_game(ann.id, "unikat", HOUR) is None
 
 
 def test_a_game_kept_without_its_settings_is_never_open(book, school_clock):
     ann = book.join("5b", "Ann", "cookie-1")
     dealt(book, ann.id, settings={})  # as games were kept before revision 0005_game_moves
-    assert book.open_game(ann.id, "unikat", school_clock.now) is None
+    assert book.open_game(ann.id, "unikat", HOUR) is None
 
 
 def test_forget_and_purge_take_the_moves_with_the_game(book, school_clock):

@@ -16,6 +16,7 @@ class SoloTable(TargetTable):
 
     def __init__(self, **options: Unpack[TableOptions]) -> None:
         super().__init__([you()], **options)
+        self.come_back()
 
     def _claim_word(self) -> str:
         return _("Check")

@@ -20,14 +20,13 @@ SHOWN = 40  # how much of a wrong value a sentence repeats
 NOT_A_MOVE = N_("a move is a JSON object naming its kind in “move”, not {value}")
 NO_SUCH_MOVE = N_("{game} has no move called {move}")
 BAD_FIELD = N_("the move {move} cannot have {value} as its {field}")
+MISSING_FIELD = N_("the move {move} needs a field called {field}")
 EXTRA_FIELD = N_("the move {move} has no field called {field}")
 MISSING = object()  # a field the move does not have
 
 
 def shown(value: object) -> str:
     """A value as a sentence repeats it: its start only, when it is long."""
-    if value is MISSING:
-        return _("nothing")
     text = repr(value)
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
@@ -68,9 +67,11 @@ class Read:
                 raise ValueError(_(EXTRA_FIELD).format(move=self.kind, field=shown(field)))
 
     def bad(self, field: str) -> ValueError:
-        """The sentence for a field that holds what it may not."""
-        value = self.move.get(field, MISSING)
-        return ValueError(_(BAD_FIELD).format(move=self.kind, value=shown(value), field=field))
+        """The sentence for a field that is missing or holds what it may not."""
+        if field not in self.move:
+            return ValueError(_(MISSING_FIELD).format(move=self.kind, field=field))
+        value = shown(self.move[field])
+        return ValueError(_(BAD_FIELD).format(move=self.kind, value=value, field=field))
 
     def whole(self, field: str) -> int:
         """A whole number (not a truth value, not 3.0)."""

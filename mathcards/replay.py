@@ -33,6 +33,7 @@ from mathcards.unikat.game import UnikatGame
 SEEDS = 2**63  # a seed is a whole number below this, and not below its negative
 MOST_ROUNDS = 20  # Unikat: the most rounds a table plays
 BAD_SETTING = N_("a game of {game} cannot have {value} as its setting {setting}")
+MISSING_SETTING = N_("a game of {game} needs the setting {setting}")
 NO_SETTING = N_("a game of {game} has no setting called {setting}")
 SHARED = ("players", "computers")  # the settings of every game
 
@@ -44,22 +45,24 @@ class Settings:
     def __init__(self, game: str, settings: object, names: tuple[str, ...]) -> None:
         self.game = game
         if not isinstance(settings, Mapping):
-            raise ValueError(self.bad("settings", settings))
+            raise ValueError(wrong(game, "settings", settings))
         self.settings: Mapping[str, Any] = settings
         for name in settings:
             if name not in (*SHARED, *names):
                 message = _(NO_SETTING).format(game=_(game), setting=shown(name))
                 raise ValueError(message)
 
-    def bad(self, setting: str, value: object) -> str:
-        """The sentence for a setting that holds what it may not."""
-        return _(BAD_SETTING).format(game=_(self.game), value=shown(value), setting=setting)
+    def bad(self, setting: str) -> str:
+        """The sentence for a setting that is missing or holds what it may not."""
+        if setting not in self.settings:
+            return _(MISSING_SETTING).format(game=_(self.game), setting=setting)
+        return wrong(self.game, setting, self.settings[setting])
 
     def value(self, setting: str, kind: type) -> Any:
         """The setting, if it is of `kind` (a truth value is no number)."""
         value = self.settings.get(setting)
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise ValueError(self.bad(setting, value))
+            raise ValueError(self.bad(setting))
         return value
 
     def text(self, setting: str) -> str:
@@ -71,14 +74,14 @@ class Settings:
     def whole(self, setting: str, least: int, most: int) -> int:
         value = self.value(setting, int)
         if not least <= value <= most:
-            raise ValueError(self.bad(setting, value))
+            raise ValueError(self.bad(setting))
         return int(value)
 
     def players(self) -> list[str]:
         """The players, by name (the engine checks how many, and that each is named once)."""
         players = self.value("players", list)
         if not all(isinstance(name, str) for name in players):
-            raise ValueError(self.bad("players", players))
+            raise ValueError(self.bad("players"))
         return list(players)
 
     def computers(self, strategies: Mapping[str, Any]) -> dict[str, str]:
@@ -87,8 +90,13 @@ class Settings:
         players = self.players()
         for name, strategy in computers.items():
             if name not in players or not isinstance(strategy, str) or strategy not in strategies:
-                raise ValueError(self.bad("computers", {name: strategy}))
+                raise ValueError(wrong(self.game, "computers", {name: strategy}))
         return dict(computers)
+
+
+def wrong(game: str, setting: str, value: object) -> str:
+    """The sentence for a setting of a game of `game` that holds what it may not."""
+    return _(BAD_SETTING).format(game=_(game), value=shown(value), setting=setting)
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,7 @@ def _mam(settings: Settings, seed: int) -> MamGame:
     if stack is not None and not (
         isinstance(stack, list) and all(type(card) is int for card in stack)
     ):
-        raise ValueError(settings.bad("stack", stack))
+        raise ValueError(settings.bad("stack"))
     return MamGame(
         settings.players(),
         level=level(settings.text("level"), power=settings.truth("power")),
@@ -135,7 +143,7 @@ def _lama_dice(settings: Settings, seed: int) -> LamaDiceGame:
     try:
         dice = check_dice(settings.value("dice", list))
     except ValueError:
-        raise ValueError(settings.bad("dice", settings.settings.get("dice"))) from None
+        raise ValueError(settings.bad("dice")) from None
     return LamaDiceGame(
         settings.players(),
         dice=dice,
@@ -201,7 +209,7 @@ def dealt(game: str, settings: object, seed: object) -> Game[Any]:
     chosen = rules(game)
     read = Settings(chosen.name, settings, chosen.settings)
     if type(seed) is not int or not -SEEDS <= seed < SEEDS:
-        raise ValueError(read.bad("seed", seed))
+        raise ValueError(wrong(chosen.name, "seed", seed))
     read.computers(chosen.strategies)
     return chosen.deal(read, seed)
 

@@ -96,7 +96,7 @@ REFUSED = [  # (game, what was sent, words the refusal must say)
     ("unikat", {"move": "quit"}, "no move called 'quit'"),
     ("mam", {"move": "take", "player": "Ann", "card": True}, "True as its card"),
     ("mam", {"move": "take", "player": "Ann", "card": 12.0}, "12.0 as its card"),
-    ("mam", {"move": "take", "player": "Ann"}, "nothing as its card"),
+    ("mam", {"move": "take", "player": "Ann"}, "take needs a field called card"),
     ("mam", {"move": "claim", "player": "Ann", "answer": "1" * 301, "confirmed": False}, "answer"),
     ("mam", {"move": "claim", "player": "Ann", "answer": "7", "confirmed": 1}, "confirmed"),
     ("mam", {"move": "pass", "why": "tired"}, "no field called 'why'"),

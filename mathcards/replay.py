@@ -35,12 +35,14 @@ MOST_ROUNDS = 20  # Unikat: the most rounds a table plays
 BAD_SETTING = N_("a game of {game} cannot have {value} as its setting {setting}")
 MISSING_SETTING = N_("a game of {game} needs the setting {setting}")
 NO_SETTING = N_("a game of {game} has no setting called {setting}")
-SHARED = ("players", "computers")  # the settings of every game
+SHARED = ("players", "computers", "table")  # the settings of every game
+TABLE_NAME = 20  # the longest name of a table (which of a page's tables a game was dealt at)
 
 
 class Settings:
     """The settings of a game of `game` (its name, as engine.GAMES says it): `players`,
-    `computers` and its own `names`, and no other; each is read and checked where it is used."""
+    `computers`, `table` and its own `names`, and no other; each is read and checked where it is
+    used."""
 
     def __init__(self, game: str, settings: object, names: tuple[str, ...]) -> None:
         self.game = game
@@ -83,6 +85,14 @@ class Settings:
         if not all(isinstance(name, str) for name in players):
             raise ValueError(self.bad("players"))
         return list(players)
+
+    def table(self) -> str:
+        """Which table the game was dealt at, by its name ("" when not said): MAM! is played
+        at one table a way to play, a page may show two."""
+        table = self.settings.get("table", "")
+        if not isinstance(table, str) or len(table) > TABLE_NAME:
+            raise ValueError(self.bad("table"))
+        return table
 
     def computers(self, strategies: Mapping[str, Any]) -> dict[str, str]:
         """The computer players: each one of the players, by name, and the strategy it plays."""
@@ -211,6 +221,7 @@ def dealt(game: str, settings: object, seed: object) -> Game[Any]:
     if type(seed) is not int or not -SEEDS <= seed < SEEDS:
         raise ValueError(wrong(chosen.name, "seed", seed))
     read.computers(chosen.strategies)
+    read.table()
     return chosen.deal(read, seed)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
 from html import escape
@@ -140,8 +141,9 @@ class ClassBook:
     def record_move(self, game_id: int, **move: Unpack[MoveBody]) -> int:
         return int(self.call(BookPath.MOVES.format(game_id=game_id), move))
 
-    def open_game(self, game: str) -> GameView | None:
-        return cast(GameView | None, self.call(f"{BookPath.OPEN_GAME}?game={game}"))
+    def open_game(self, game: str, table: str) -> GameView | None:
+        asked = urllib.parse.urlencode({"game": game, "table": table})
+        return cast(GameView | None, self.call(f"{BookPath.OPEN_GAME}?{asked}"))
 
     def finish_game(self, game_id: int) -> GameEnding:
         return cast(GameEnding, self.call(BookPath.GAME_OVER.format(game_id=game_id), {}))
@@ -334,9 +336,9 @@ class Scorebook:
         kept = self.kept
         self.ended = self.bar.save(lambda book: book.finish_game(kept)) is not None
 
-    def open(self) -> GameView | None:
+    def open(self, table: str) -> GameView | None:
         """The student's game of this table that comes back to it, if the class book has one."""
-        return cast(GameView | None, self.bar.ask(lambda book: book.open_game(self.game)))
+        return cast(GameView | None, self.bar.ask(lambda book: book.open_game(self.game, table)))
 
     def back(self, view: GameView) -> None:
         """The game `view` is on the table again: its next move is its next in the book."""

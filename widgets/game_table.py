@@ -21,7 +21,8 @@ from widgets.pacing import Pacing
 
 
 class GameTable(Complains, w.VBox):
-    """A game's table, kept in the class book as `kind` ("mam", "lama", …). The table deals
+    """A game's table, kept in the class book as `kind` ("mam", "lama", …) dealt at the table
+    named `table` (MAM!'s way to play: a page may show two tables of one game). The table deals
     with `deal_numbered(seed)`, puts its game on the table with `_on_table` (its settings:
     everything needed to deal it again), makes every move with `_make`, and draws with
     `_render()`; a table with computer players says whether one is to move
@@ -32,9 +33,16 @@ class GameTable(Complains, w.VBox):
     game: Any  # the game on the table: the engine of the table's game
 
     def __init__(
-        self, kind: str, *, seed: int | None, book: ClassBook | None, clock: Clock, pause: float
+        self,
+        kind: str,
+        *,
+        table: str = "",
+        seed: int | None,
+        book: ClassBook | None,
+        clock: Clock,
+        pause: float,
     ) -> None:
-        self.kind = kind
+        self.kind, self.table_name = kind, table  # a page may show two tables of one game
         self.clock = clock  # what the table's computer players wait on
         self.deal_number = DealNumber(seed, self.deal_numbered)
         self.seed = seed  # the deal on the table (its game's seed), once there is one
@@ -66,7 +74,7 @@ class GameTable(Complains, w.VBox):
         self.seed = seed
         self.deal_number.dealt(seed)
         self.computer_seats = computer_seats(settings["computers"], game.players)
-        self.scorebook.dealt(seed, settings)
+        self.scorebook.dealt(seed, {**settings, "table": self.table_name})
         self.back_message.value = ""
 
     def _make(self, move: Any) -> Event:
@@ -91,7 +99,7 @@ class GameTable(Complains, w.VBox):
     def come_back(self) -> bool:
         """The student's game of this table, when the class book has one open: replayed from its
         moves, set up and drawn as it was left, and the page says so. False when there is none."""
-        view = self.scorebook.open()
+        view = self.scorebook.open(self.table_name)
         if view is None:
             return False
         try:

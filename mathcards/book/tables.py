@@ -22,6 +22,8 @@ from mathcards.book.models import Student as StudentRow
 from mathcards.book.records import GAMES
 from mathcards.i18n import _
 
+LOOKED_AT = 100  # open_game: a student's newest games of a kind looked at for one table's
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -129,18 +131,23 @@ class TableBook:
                 row.finished, row.at = True, self._now()
 
     @guarded
-    def open_game(self, student: int, game: str, ended_within: timedelta) -> GameRecord | None:
-        """The student's newest game of this kind (with its moves) if it can be had again: kept
-        with its settings, and under way or ended no longer than `ended_within` ago; else
-        None."""
+    def open_game(
+        self, student: int, game: str, ended_within: timedelta, table: str = ""
+    ) -> GameRecord | None:
+        """The student's newest game of this kind dealt at this table (its settings' `table`),
+        with its moves, if it can be had again: kept with its settings, and under way or ended
+        no longer than `ended_within` ago; else None."""
         check_game(game)
         ended_since = self._now() - ended_within
         with self._reading() as session:
-            row = session.scalar(
+            rows = session.scalars(
                 select(Game)
                 .where(Game.student_id == student, Game.game == game)
                 .order_by(Game.id.desc())
-                .limit(1)
+                .limit(LOOKED_AT)
+            )
+            row = next(
+                (row for row in rows if (row.settings or {}).get("table", "") == table), None
             )
             if row is None or not row.settings or (row.finished and row.at < ended_since):
                 return None

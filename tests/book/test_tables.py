@@ -98,3 +98,16 @@ def test_forget_and_purge_take_the_moves_with_the_game(book, school_clock):
     assert book.purge(365) == 1 + 2
     (room,) = json.loads(book.export("5b", fmt="json"))["classes"]
     assert [person["games"] for person in room["students"]] == [[]]
+
+
+def test_each_table_of_a_game_finds_its_own_game(book):
+    ann = book.join("5b", "Ann", "cookie-1")
+    versus = dealt(book, ann.id, "mam", {"players": ["You", "Bot"], "table": "versus"})
+    in_class = dealt(book, ann.id, "mam", {"players": ["A", "B"], "table": "class"})
+    found = {
+        table: book.open_game(ann.id, "mam", HOUR, table)
+        for table in ("versus", "class", "practice")
+    }
+    assert found["versus"] is not None and found["versus"].id == versus
+    assert found["class"] is not None and found["class"].id == in_class
+    assert found["practice"] is None

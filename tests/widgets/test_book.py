@@ -6,6 +6,7 @@ database are in tests/classroom/test_service.py and tests/browser/test_book_page
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs
 
 import pytest
 
@@ -28,8 +29,9 @@ class StandInService:
     def answer(self, device: str, path: str, sent: dict[str, Any] | None) -> Any:
         if self.down:
             raise BookDown()
-        if path.startswith("games/open?game="):
-            return self.open_game(device, path.removeprefix("games/open?game="))
+        if path.startswith("games/open?"):
+            asked = parse_qs(path.removeprefix("games/open?"), keep_blank_values=True)
+            return self.open_game(device, asked["game"][0], asked["table"][0])
         if path.startswith("me"):
             nickname = self.students.get(device)
             open_sets = [s for s in self.sets if s["student"] == nickname and not s["finished"]]
@@ -84,12 +86,14 @@ class StandInService:
         assert game.over, "a game is finished once its moves end it"
         return {"scores": game.scores(), "winners": game.winners()}
 
-    def open_game(self, device: str, kind: str) -> Any:
-        """The student's newest game of this kind (the service: also, for an hour once over)."""
+    def open_game(self, device: str, kind: str, table: str) -> Any:
+        """The student's newest game of this kind at this table (the service: also, for an
+        hour once over)."""
         mine = [
             (number, game)
             for number, game in enumerate(self.games, 1)
-            if game["student"] == self.students.get(device) and game["game"] == kind
+            if game["student"] == self.students.get(device)
+            and (game["game"], game["settings"].get("table", "")) == (kind, table)
         ]
         if not mine:
             return None

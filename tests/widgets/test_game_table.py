@@ -192,3 +192,27 @@ def test_every_table_comes_back_as_it_was_and_plays_on_as_it_would_have(make):
         assert shown(again) == shown(first), f"turn {turn}"
     assert service.games[-1]["moves"] == left.games[-1]["moves"]
     assert len(left.games[-1]["moves"]) >= made + 7, "the game went on after it came back"
+
+
+def test_two_tables_of_one_game_on_a_page_each_find_their_own_game():
+    """The MAM! lesson shows the class's table and the table against computer players: each
+    comes back with the game dealt at it, never the other's."""
+    service = StandInService()
+    practice(service).book.join_button.click()
+
+    def page() -> tuple[Any, Any]:
+        book = StandInBook(service)
+        return MamTable(teams=3, clock=FakeClock(), book=book), MamTable(
+            mode="versus", opponents=("beginner", "good"), clock=FakeClock(), book=book
+        )
+
+    in_class, versus = page()
+    versus.deal_button.click()
+    your_mam_move(versus, 0)
+    again_in_class, again_versus = page()
+    assert BACK in again_versus.back_message.value and again_in_class.game is None
+    assert state(again_versus.game) == state(versus.game)
+    in_class.deal_button.click()
+    _, last_versus = page()
+    assert state(last_versus.game) == state(versus.game), "the class's game is not its"
+    assert page()[0].game.players == ["Team A", "Team B", "Team C"]

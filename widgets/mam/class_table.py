@@ -16,6 +16,8 @@ class ClassTable(TargetTable):
     the page's language), which the teacher may rename before each game; the teacher picks
     who shouted "MAM!" (`options`: see `TableOptions`)."""
 
+    way = "class"
+
     def __init__(
         self,
         players: Sequence[str] | None = None,

@@ -14,6 +14,8 @@ class SoloTable(TargetTable):
     """You alone at the table, checking your own calculations (`options`: see
     `TableOptions`)."""
 
+    way = "practice"
+
     def __init__(self, **options: Unpack[TableOptions]) -> None:
         super().__init__([you()], **options)
         self.come_back()

@@ -56,6 +56,8 @@ class TargetTable(GameTable):
     hints, a card to take after a wrong claim, the next round. Who sits at it (`names`) and
     what that changes is the way to play's own: `ClassTable`, `VersusTable`, `SoloTable`."""
 
+    way = ""  # the way to play, as `MamTable(mode=…)` names it: the table's name in the book
+
     def __init__(
         self,
         names: list[str],
@@ -69,7 +71,7 @@ class TargetTable(GameTable):
         book: ClassBook | None = HERE,
     ) -> None:
         # after a wrong claim, the computers take their cards at once (no pause)
-        super().__init__("mam", seed=seed, book=book, clock=clock, pause=0)
+        super().__init__("mam", table=self.way, seed=seed, book=book, clock=clock, pause=0)
         self.stack, self.scripted = stack, scripted
         self.names = names
         self.game: MamGame | None = None

@@ -24,6 +24,8 @@ class VersusTable(TargetTable):
     """You against computer players, one for each of the `opponents`' strategies ("beginner",
     "good", "expert"; `options`: see `TableOptions`)."""
 
+    way = "versus"
+
     def __init__(
         self, opponents: tuple[str, ...] = ("good",), **options: Unpack[TableOptions]
     ) -> None:

@@ -35,7 +35,7 @@ class BookPath(StrEnum):
     STEPS = "sets/{set_id}/steps"  # POST StepBody → the step's number
     SET_FINISHED = "sets/{set_id}/finish"  # POST {}
     GAMES = "games"  # POST GameBody → the game's number
-    OPEN_GAME = "games/open"  # GET ?game= → GameView of the student's open game, or None
+    OPEN_GAME = "games/open"  # GET ?game=&table= → GameView of the student's open game, or None
     MOVES = "games/{game_id}/moves"  # POST MoveBody → the move's number, once kept
     GAME_OVER = "games/{game_id}"  # POST {} → GameEnding, worked out from the game's moves
     DECISIONS = "decisions"  # POST DecisionBody → the decision's number

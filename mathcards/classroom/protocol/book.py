@@ -44,7 +44,8 @@ MOST_MOVES = 3_000  # the most moves a game at a table may have
 class GameBody(TypedDict):
     """A game dealt at a table: which of the four (`mam`, `lama`, `lama_dice`, `unikat`), its
     seed, and its settings, everything its table needs to deal it again (the players, the
-    computer players' strategies by seat, the game's options: docs/design.md#a-game-replayed)."""
+    computer players' strategies by seat, the game's options, the table's name:
+    docs/design.md#a-game-replayed)."""
 
     game: str
     seed: int

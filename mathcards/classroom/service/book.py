@@ -70,11 +70,12 @@ class GamesCall(KernelCall):
 
 
 class OpenGameCall(KernelCall):
-    """GET: the student's game of `?game=` that comes back to its table (GameView), or None."""
+    """GET: the student's game of `?game=` that comes back to its table `?table=` (GameView), or
+    None."""
 
     async def get(self) -> None:
-        game = self.get_query_argument("game", "")
-        await self.answer(self.service.run(self.service.open_game, self.device, game))
+        game, table = self.get_query_argument("game", ""), self.get_query_argument("table", "")
+        await self.answer(self.service.run(self.service.open_game, self.device, game, table))
 
 
 class MovesCall(KernelCall):

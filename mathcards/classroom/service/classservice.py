@@ -93,8 +93,8 @@ class ClassService:
     def record_move(self, device: str, game_id: int, move: MoveBody) -> int:
         return self.tables.move(self.student(device), game_id, move)
 
-    def open_game(self, device: str, game: str) -> GameView | None:
-        return self.tables.open(self.student(device), game)
+    def open_game(self, device: str, game: str, table: str) -> GameView | None:
+        return self.tables.open(self.student(device), game, table)
 
     def finish_game(self, device: str, game_id: int) -> GameEnding:
         return self.tables.finish(self.student(device), game_id)

@@ -114,9 +114,9 @@ class TableGames:
         self.book_of().finish_game(game_id, student, **ending)
         return ending
 
-    def open(self, student: int, kind: str) -> GameView | None:
+    def open(self, student: int, kind: str, table: str = "") -> GameView | None:
         """The student's game of this kind that comes back to its table, if there is one."""
-        record = self.book_of().open_game(student, kind, ENDED_SHOWN)
+        record = self.book_of().open_game(student, kind, ENDED_SHOWN, table)
         if record is None or record.seed is None:
             return None
         return {

@@ -216,3 +216,29 @@ def test_two_tables_of_one_game_on_a_page_each_find_their_own_game():
     _, last_versus = page()
     assert state(last_versus.game) == state(versus.game), "the class's game is not its"
     assert page()[0].game.players == ["Team A", "Team B", "Team C"]
+
+
+def test_a_game_that_ended_while_the_student_was_away_shows_its_result():
+    """The student made a wrong claim and left; the computer players raced on to the end of
+    the game. The page opened again shows how it ended, and the class book has its result."""
+    service = StandInService()
+    practice(service).book.join_button.click()
+    book = StandInBook(service)
+    first = MamTable(mode="versus", opponents=("good", "expert"), clock=FakeClock(), book=book)
+    first.deal_number.box.value = "4"
+    first.deal_number.button.click()
+    your_mam_move(first, 0)
+    for _round in range(200):  # away: the computers play on (a target no one can make: pass)
+        first.clock.run()
+        if first.game.over:
+            break
+        first.none_button.click()
+    assert first.game.over and service.games[-1]["finished"]
+
+    again = MamTable(mode="versus", opponents=("beginner",), clock=FakeClock(), book=book)
+    assert BACK in again.back_message.value and again.game.over
+    assert state(again.game) == state(first.game)
+    result = again.game.result()
+    assert result in again.status.value, "how the game ended, on the page"
+    assert service.games[-1]["winners"] == again.game.winners()
+    assert list(again.strategies.values()) == ["good", "expert"], "its own computer players"

@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.engine import Event, computer_rng, computer_seats, make_move
+from mathcards.engine import Event, computer_rng, computer_seats, computer_to_move, make_move
 from mathcards.i18n import _
 from mathcards.replay import move_json, replay
 from widgets.book import BookBar, ClassBook, Scorebook, served
@@ -88,6 +88,13 @@ class GameTable(Complains, w.VBox):
         """A computer player's chance for the decision it makes now: keyed on the game's seed,
         its seat and the moves made, so that a game that comes back plays on as it would have."""
         return computer_rng(self.seed, self.computer_seats[player], len(self.scorebook.moves))
+
+    def _computer_plays(self, computers: dict[str, Any]) -> Event:
+        """The computer player to move (one of `computers`, name → strategy) chooses from its
+        own view, and its move is made."""
+        player = computer_to_move(self.game, computers)
+        assert player is not None, "a computer player moves only when it is to"
+        return self._make(self._choice(player, computers))
 
     def _choice(self, player: str, computers: dict[str, Any]) -> Any:
         """The move computer player `player` chooses now, from its own view."""

@@ -238,9 +238,8 @@ class LamaTable(GameTable):
 
     def _computer_move(self) -> None:
         """The computer player to move decides from its view and moves."""
-        player = computer_to_move(self._playing(), self.computers)
-        assert player is not None, "a computer player moves only when it is to"
-        self._make(self._choice(player, self.computers))
+        self._playing()
+        self._computer_plays(self.computers)
         self._tell()
 
     def _tell(self) -> None:

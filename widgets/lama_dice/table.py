@@ -263,9 +263,7 @@ class LamaDiceTable(GameTable):
 
     def _computer_move(self) -> None:
         """One computer move, chosen from its own view, shown for about a second."""
-        player = computer_to_move(self.game, self.computers)
-        assert player is not None, "a computer player moves only when it is to"
-        self.last = self._make(self._choice(player, self.computers))
+        self.last = self._computer_plays(self.computers)
 
     def _render(self) -> None:
         game = self.game

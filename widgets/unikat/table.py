@@ -276,9 +276,7 @@ class UnikatTable(GameTable):
 
     def _computer_move(self) -> None:
         """One computer move, so the class sees each card laid."""
-        player = computer_to_move(self.game, self.computers)
-        assert player is not None, "a computer player moves only when it is to"
-        self._make(self._choice(player, self.computers))
+        self._computer_plays(self.computers)
         self._tell()
 
     def _tell(self) -> None:

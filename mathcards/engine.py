@@ -87,6 +87,12 @@ class Quit:
 
 
 @dataclass(frozen=True)
+class NextRound:
+    """Deal the next round (a round game, between rounds): `next_round()` as a move, so that a
+    game's moves, kept in order, replay it (`make_move`)."""
+
+
+@dataclass(frozen=True)
 class View:
     """What every view starts with: who looks, who may act now, and everyone's score."""
 
@@ -158,6 +164,38 @@ def game_over(winners: list[str]) -> str:
     return _("Game over: {names} win.").format(names=and_list(winners))
 
 
+def computer_seat(number: int, strategy: str) -> str:
+    """A computer player's seat (the `number`th computer at the table, playing `strategy`) in
+    English whatever the language: what its chance is keyed on, so that a seed plays the same
+    game on every page."""
+    return f"Computer {number} ({strategy})"
+
+
+def computer_seats(computers: Mapping[str, str], players: Iterable[str]) -> dict[str, str]:
+    """Each computer player's seat (`computers`: name → strategy), numbered in seating order."""
+    seated = [name for name in players if name in computers]
+    return {name: computer_seat(number, computers[name]) for number, name in enumerate(seated, 1)}
+
+
+def computer_rng(seed: object, seat: str, moves: int = 0) -> random.Random:
+    """A computer player's chance for one decision, keyed on the game's seed, its seat (in words
+    that stay the same in every language) and the moves the game has had: a game rebuilt from
+    its seed and its moves has its computer players choose as they did (unseeded without a
+    seed)."""
+    return random.Random(f"{seed}/{seat}/{moves}" if seed is not None else None)
+
+
+def make_move(game: Game[Action], move: Action | NextRound) -> Event:
+    """Make one move of a game: `apply` it, or deal the next round (`NextRound`)."""
+    if isinstance(move, NextRound):
+        deal = getattr(game, "next_round", None)
+        if deal is None:
+            raise IllegalAction(_("this game is not played in rounds"))
+        event: Event = deal()
+        return event
+    return game.apply(move)
+
+
 def computer_to_move(game: Game[Any], computers: Mapping[str, Any]) -> str | None:
     """The first of `computers` who may act now, or None when it is a person's move."""
     return next((player for player in game.current_players() if player in computers), None)
@@ -167,11 +205,18 @@ def computer_move(
     game: Game[Action], computers: Mapping[str, ComputerPlayer[Any, Action]], rng: random.Random
 ) -> Event | None:
     """The computer player to move chooses from its own view and moves; None if none is to."""
+    chosen = computer_choice(game, computers, rng)
+    return None if chosen is None else game.apply(chosen)
+
+
+def computer_choice(
+    game: Game[Action], computers: Mapping[str, ComputerPlayer[Any, Action]], rng: random.Random
+) -> Action | None:
+    """The move the computer player to move chooses from its own view; None if none is to."""
     player = computer_to_move(game, computers)
     if player is None:
         return None
-    choose = computers[player]
-    return game.apply(choose(game.view(player), game.legal_actions(player), rng))
+    return computers[player](game.view(player), game.legal_actions(player), rng)
 
 
 def check_cards(cards: object, what: str = "a card") -> tuple[int, ...]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
 from html import escape
@@ -31,8 +32,10 @@ from mathcards.classroom.protocol.book import (
     DecisionBody,
     GameBody,
     GameEnding,
+    GameView,
     JoinBody,
     MeView,
+    MoveBody,
     PracticeView,
     SetBody,
     StepBody,
@@ -138,8 +141,15 @@ class ClassBook:
     def record_game(self, **game: Unpack[GameBody]) -> int:
         return int(self.call(BookPath.GAMES, game))
 
-    def finish_game(self, game_id: int, **ending: Unpack[GameEnding]) -> None:
-        self.call(BookPath.GAME_OVER.format(game_id=game_id), ending)
+    def record_move(self, game_id: int, **move: Unpack[MoveBody]) -> int:
+        return int(self.call(BookPath.MOVES.format(game_id=game_id), move))
+
+    def open_game(self, game: str, table: str) -> GameView | None:
+        asked = urllib.parse.urlencode({"game": game, "table": table})
+        return cast(GameView | None, self.call(f"{BookPath.OPEN_GAME}?{asked}"))
+
+    def finish_game(self, game_id: int) -> GameEnding:
+        return cast(GameEnding, self.call(BookPath.GAME_OVER.format(game_id=game_id), {}))
 
     def record_decision(self, **decision: Unpack[DecisionBody]) -> int:
         return int(self.call(BookPath.DECISIONS, decision))
@@ -293,6 +303,17 @@ class BookBar(w.VBox):
         self._show_student()
         self.joined()
 
+    def ask(self, call: Callable[[ClassBook], Any]) -> Any:
+        """Read something from the class book; None (and one sentence) if it cannot be read."""
+        if not self.keeping:
+            return None
+        assert self.book is not None
+        try:
+            return call(self.book)
+        except ValueError as problem:
+            self.status.value = render_message(str(problem), ok=False)
+            return None
+
     def save(self, call: Callable[[ClassBook], Any]) -> Any:
         """Keep something in the class book; None (and one sentence) if it cannot be kept."""
         if not self.keeping:
@@ -318,35 +339,63 @@ class BookBar(w.VBox):
 
 
 class Scorebook:
-    """The games played at one table, kept in the class book: each as soon as it is dealt (so
-    a game left half-way is kept, as unfinished), then again with its result when it ends."""
+    """The games played at one table, kept in the class book move by move: each game as soon
+    as it is dealt, with its settings (`dealt`), then every move made at the table, the
+    computer players' too, in order (`moved`), each counted once the service has kept it. Moves
+    the book could not keep wait here and go, in order, with the next one. A game that comes
+    back from the book (`open`, then `back`) goes on where it was."""
 
     def __init__(self, bar: BookBar, game: str) -> None:
         self.bar, self.game = bar, game
-        self.kept: int | None = None
+        self.kept: int | None = None  # the game's number in the class book, once kept
+        self.dealing: GameBody | None = None  # the game dealt, until the book has kept it
+        self.moves: list[dict[str, Any]] = []  # every move of the game on the table, as JSON
+        self.sent = 0  # how many of them the book has kept
         self.ended = True
 
-    def dealt(self, game: Any, seed: int) -> None:
-        self.ended = False
-        record: GameBody = {
-            **result(game),
-            "game": self.game,
-            "players": list(game.players),
-            "seed": seed,
-            "finished": bool(game.over),
-        }
-        self.kept = self.bar.save(lambda book: book.record_game(**record))
+    def dealt(self, seed: int, settings: dict[str, Any]) -> None:
+        """A new game is on the table: dealt with these settings and seed."""
+        self.kept, self.moves, self.sent, self.ended = None, [], 0, False
+        self.dealing = {"game": self.game, "seed": seed, "settings": settings}
+        self._send()
+
+    def moved(self, move: dict[str, Any]) -> None:
+        """A move was made at the table (as JSON)."""
+        self.moves.append(move)
+        self._send()
 
     def seen(self, game: Any) -> None:
-        """After every move: once the game is over, its result is kept."""
-        if self.ended or not game.over:
+        """After every move: once the game is over, the class book is told (it works out the
+        result from the moves itself)."""
+        if self.ended or not game.over or self.kept is None or self.sent < len(self.moves):
             return
-        self.ended = True
-        kept, ending = self.kept, result(game)
-        if kept is not None:
-            self.bar.save(lambda book: book.finish_game(kept, **ending))
+        kept = self.kept
+        self.ended = self.bar.save(lambda book: book.finish_game(kept)) is not None
 
+    def open(self, table: str) -> GameView | None:
+        """The student's game of this table that comes back to it, if the class book has one."""
+        return cast(GameView | None, self.bar.ask(lambda book: book.open_game(self.game, table)))
 
-def result(game: Any) -> GameEnding:
-    """Where a game stands, as the class book keeps it: its scores, and its winners once over."""
-    return {"scores": game.scores(), "winners": game.winners() if game.over else []}
+    def back(self, view: GameView) -> None:
+        """The game `view` is on the table again: its next move is its next in the book."""
+        self.kept, self.dealing = view["id"], None
+        self.moves, self.sent = list(view["moves"]), len(view["moves"])
+        self.ended = view["finished"]
+
+    def _send(self) -> None:
+        """What the class book has not kept yet: the game, then its moves in order; stop at the
+        first it cannot keep (the next move tries again)."""
+        if not self.bar.keeping:
+            return
+        dealing = self.dealing
+        if self.kept is None and dealing is not None:
+            self.kept = self.bar.save(lambda book: book.record_game(**dealing))
+        while self.kept is not None and self.sent < len(self.moves):
+            if self.bar.save(self._next_move(self.kept, self.sent + 1)) is None:
+                return
+            self.sent += 1
+
+    def _next_move(self, kept: int, seq: int) -> Callable[[ClassBook], int]:
+        """The call that keeps move number `seq` of game `kept`."""
+        move = self.moves[seq - 1]
+        return lambda book: book.record_move(kept, seq=seq, move=move)

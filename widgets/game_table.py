@@ -1,32 +1,58 @@
 """What every game's table is made of, written once: the deal number, the class book's bar and
-score book, the computer players' pacing, and the page (the game's style, then the bar). The
-game itself, its rules and what it draws stay in the game's own table."""
+score book, the computer players' pacing and their chance, every move made through one door
+(so the class book keeps them all, in order), the game that comes back where it was left, and
+the page (the game's style, then the bar). The game itself, its rules and what it draws stay in
+the game's own table."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ipywidgets as w
 
+from mathcards.engine import Event, computer_rng, computer_seats, computer_to_move, make_move
+from mathcards.i18n import _
+from mathcards.replay import move_json, replay
 from widgets.book import BookBar, ClassBook, Scorebook, served
-from widgets.controls import Clock, Complains
+from widgets.controls import Clock, Complains, html, render_message
 from widgets.deals import DealNumber
 from widgets.pacing import Pacing
 
 
 class GameTable(Complains, w.VBox):
-    """A game's table, kept in the class book as `game` ("mam", "lama", …). The table deals
-    with `deal_numbered(seed)` and draws with `_render()`; a table with computer players says
-    whether one is to move (`_computer_to_move`) and makes its move (`_computer_move`), `pause`
-    seconds apart. Lay out the page with `lay_out` once the table's own widgets are made."""
+    """A game's table, kept in the class book as `kind` ("mam", "lama", …) dealt at the table
+    named `table` (MAM!'s way to play: a page may show two tables of one game). The table deals
+    with `deal_numbered(seed)`, puts its game on the table with `_on_table` (its settings:
+    everything needed to deal it again), makes every move with `_make`, and draws with
+    `_render()`; a table with computer players says whether one is to move
+    (`_computer_to_move`) and makes its move (`_computer_move`), `pause` seconds apart. A
+    game that comes back from the class book (`come_back`) is set up by `_back`. Lay out the
+    page with `lay_out` once the table's own widgets are made."""
+
+    game: Any  # the game on the table: the engine of the table's game
 
     def __init__(
-        self, game: str, *, seed: int | None, book: ClassBook | None, clock: Clock, pause: float
+        self,
+        kind: str,
+        *,
+        table: str = "",
+        seed: int | None,
+        book: ClassBook | None,
+        clock: Clock,
+        pause: float,
     ) -> None:
+        self.kind, self.table_name = kind, table  # a page may show two tables of one game
         self.clock = clock  # what the table's computer players wait on
         self.deal_number = DealNumber(seed, self.deal_numbered)
-        self.book = BookBar(served(book), game, invite=False)
-        self.scorebook = Scorebook(self.book, game)
+        self.seed = seed  # the deal on the table (its game's seed), once there is one
+        self.computer_seats: dict[
+            str, str
+        ] = {}  # each computer player's seat, the same in every language
+        self.book = BookBar(served(book), kind, invite=False)
+        self.scorebook = Scorebook(self.book, kind)
+        self.back_message = html("mc-game-back")  # under the bar: a game came back from the book
+        self.book.children = (*self.book.children, self.back_message)
         self.pacing = Pacing(
             clock,
             pause,
@@ -41,14 +67,67 @@ class GameTable(Complains, w.VBox):
         w.VBox.__init__(self, [style, self.book, *rows])
         self.add_class(css)
 
-    def _on_table(self, game: Any, seed: int) -> None:
+    def _on_table(self, game: Any, seed: int, settings: dict[str, Any]) -> None:
         """The game of deal `seed` is on the table: the box shows its number, the class book
-        keeps it."""
+        keeps it with its `settings` (the players, the computer players' strategies by name,
+        the game's options), the computer players take their seats."""
+        self.seed = seed
         self.deal_number.dealt(seed)
-        self.scorebook.dealt(game, seed)
+        self.computer_seats = computer_seats(settings["computers"], game.players)
+        self.scorebook.dealt(seed, {**settings, "table": self.table_name})
+        self.back_message.value = ""
+
+    def _make(self, move: Any) -> Event:
+        """Make a move on the game on the table (a player's, a computer player's, the next
+        round): the class book keeps every move, in order."""
+        event = make_move(self.game, move)
+        self.scorebook.moved(move_json(self.kind, move))
+        return event
+
+    def _chance(self, player: str) -> random.Random:
+        """A computer player's chance for the decision it makes now: keyed on the game's seed,
+        its seat and the moves made, so that a game that comes back plays on as it would have."""
+        return computer_rng(self.seed, self.computer_seats[player], len(self.scorebook.moves))
+
+    def _computer_plays(self, computers: dict[str, Any]) -> Event:
+        """The computer player to move (one of `computers`, name → strategy) chooses from its
+        own view, and its move is made."""
+        player = computer_to_move(self.game, computers)
+        assert player is not None, "a computer player moves only when it is to"
+        return self._make(self._choice(player, computers))
+
+    def _choice(self, player: str, computers: dict[str, Any]) -> Any:
+        """The move computer player `player` chooses now, from its own view."""
+        game = self.game
+        return computers[player](
+            game.view(player), game.legal_actions(player), self._chance(player)
+        )
+
+    def come_back(self) -> bool:
+        """The student's game of this table, when the class book has one open: replayed from its
+        moves, set up and drawn as it was left, and the page says so. False when there is none."""
+        view = self.scorebook.open(self.table_name)
+        if view is None:
+            return False
+        try:
+            game = replay(self.kind, view["settings"], view["seed"], view["moves"])
+        except ValueError:  # a game this table cannot deal again: a new one is dealt
+            return False
+        self.scorebook.back(view)
+        self.seed = view["seed"]
+        self.deal_number.dealt(view["seed"])
+        self.computer_seats = computer_seats(view["settings"]["computers"], game.players)
+        self._back(game, view["settings"])
+        self.back_message.value = render_message(_("Your game is back where you left it."), ok=True)
+        return True
 
     def deal_numbered(self, seed: int) -> None:
         """Deal the game of number `seed`."""
+        raise NotImplementedError
+
+    def _back(self, game: Any, settings: dict[str, Any]) -> None:
+        """Put `game`, come back from the class book, on the table with its `settings`, and
+        draw it (the computer players move on if one is to move)."""
         raise NotImplementedError
 
     def _render(self) -> None:

@@ -127,7 +127,9 @@ class PracticeStep(Base):
 
 
 class Game(Base):
-    """A game of one of the four games a student played, with its seed to replay it."""
+    """A game of one of the four games a student played: its settings and seed deal it again,
+    its moves (`GameMove`) replay it; its scores and winners as the class service worked them
+    out from the replay. `at`: when it was dealt, or when it ended."""
 
     __tablename__ = "games"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -141,6 +143,20 @@ class Game(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     finished: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # {}: kept before 0005
+
+
+class GameMove(Base):
+    """One move of a game played at a table, as JSON (the player's, a computer player's, the
+    next round), numbered from 1 in the order it was made."""
+
+    __tablename__ = "game_moves"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class Decision(Base):

@@ -14,6 +14,7 @@ from mathcards.book.models import (
     Decision,
     Device,
     Game,
+    GameMove,
     LiveEventRow,
     LiveGameRow,
     PracticeSet,
@@ -72,6 +73,7 @@ def forget(session: Session, student: Student) -> int:
     """Delete a student and everything they did (their live games' events too); how many
     records went."""
     sets = select(PracticeSet.id).where(PracticeSet.student_id == student.id)
+    games = select(Game.id).where(Game.student_id == student.id)
     live = select(LiveGameRow.id).where(LiveGameRow.class_id == student.class_id)
     return _deleted(
         session,
@@ -80,6 +82,7 @@ def forget(session: Session, student: Student) -> int:
         ),
         delete(PracticeStep).where(PracticeStep.set_id.in_(sets)),
         delete(PracticeSet).where(PracticeSet.student_id == student.id),
+        delete(GameMove).where(GameMove.game_id.in_(games)),
         delete(Game).where(Game.student_id == student.id),
         delete(Decision).where(Decision.student_id == student.id),
         delete(Device).where(Device.student_id == student.id),
@@ -89,8 +92,9 @@ def forget(session: Session, student: Student) -> int:
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
-    touched before then (with their steps), games, decisions and live games (with their
-    events), then students and classes left with nothing newer. How many records went."""
+    touched before then (with their steps), games (with their moves), decisions and live games
+    (with their events), then students and classes left with nothing newer. How many records
+    went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
@@ -107,6 +111,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         session,
         delete(PracticeStep).where(PracticeStep.set_id.in_(old_ids)),
         delete(PracticeSet).where(PracticeSet.id.in_(old_ids)),
+        delete(GameMove).where(GameMove.game_id.in_(select(Game.id).where(Game.at < cut))),
         delete(Game).where(Game.at < cut),
         delete(Decision).where(Decision.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),

@@ -25,16 +25,14 @@ from mathcards.book.errors import (
     ClassFull,
     NameTaken,
     OneName,
-    UnknownGame,
     UnknownSet,
     UnknownStudent,
 )
 from mathcards.book.export import export
 from mathcards.book.live import LiveBook
-from mathcards.book.models import Decision, Device, Game, PracticeSet, PracticeStep, SchoolClass
+from mathcards.book.models import Decision, Device, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
 from mathcards.book.records import (
-    GAMES,
     KINDS,
     HardTarget,
     PracticeRecord,
@@ -45,6 +43,7 @@ from mathcards.book.records import (
 )
 from mathcards.book.reports import Filters
 from mathcards.book.schema import check, create
+from mathcards.book.tables import TableBook, check_game
 from mathcards.i18n import _
 
 MOST_STUDENTS = 600  # in one class: a school's contest in a hall, with room to spare
@@ -55,7 +54,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Book(LiveBook):
+class Book(LiveBook, TableBook):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
 
@@ -236,7 +235,7 @@ class Book(LiveBook):
         self, student: int, *, game: str = "mam", level: str, power: bool, rounds: int, seed: int
     ) -> int:
         """A new practice set for the student; its number."""
-        _check_game(game)
+        check_game(game)
         with self._writing() as session:
             _student_row(session, student)
             practice = PracticeSet(
@@ -319,49 +318,11 @@ class Book(LiveBook):
                 practice.finished = self._now()
 
     @guarded
-    def record_game(
-        self,
-        student: int,
-        game: str,
-        *,
-        players: list[str],
-        scores: dict[str, int],
-        winners: list[str],
-        seed: int | None,
-        finished: bool,
-    ) -> int:
-        """Keep a game a student played (finished, or left unfinished); its number."""
-        _check_game(game)
-        row = Game(
-            student_id=student,
-            game=game,
-            players=_plain(list(players)),
-            scores=_plain(dict(scores)),
-            winners=_plain(list(winners)),
-            seed=seed,
-            finished=bool(finished),
-        )
-        return self._add(student, row)
-
-    @guarded
-    def finish_game(
-        self, game_id: int, student: int, *, scores: dict[str, int], winners: list[str]
-    ) -> None:
-        """The result of a game kept when it was dealt: it is over now (only its student's)."""
-        with self._writing() as session:
-            row = session.get(Game, game_id)
-            if row is None or row.student_id != student:
-                message = _("there is no game number {game} of this student in the class book")
-                raise UnknownGame(message.format(game=game_id))
-            row.scores, row.winners = _plain(dict(scores)), _plain(list(winners))
-            row.finished, row.at = True, self._now()
-
-    @guarded
     def record_decision(
         self, student: int, game: str, *, situation: dict[str, Any], choice: str, best: str
     ) -> int:
         """Keep a decision exercise's answer beside the best choice; its number."""
-        _check_game(game)
+        check_game(game)
         row = Decision(
             student_id=student,
             game=game,
@@ -372,7 +333,7 @@ class Book(LiveBook):
         )
         return self._add(student, row)
 
-    def _add(self, student: int, row: Game | Decision) -> int:
+    def _add(self, student: int, row: Decision) -> int:
         with self._writing() as session:
             _student_row(session, student)
             row.at = self._now()
@@ -461,12 +422,6 @@ class Book(LiveBook):
         with no record yet an empty file when `missing_ok`."""
         with self._reading() as session:
             return export(session, class_name, fmt, missing_ok)
-
-
-def _check_game(game: str) -> None:
-    if game not in GAMES:
-        message = _("the class book keeps the games {games}, not {game}")
-        raise BookError(message.format(games=", ".join(GAMES), game=repr(game)))
 
 
 def _plain(value: Any) -> Any:

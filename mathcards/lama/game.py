@@ -52,6 +52,7 @@ from mathcards.lama.cards import (
     sort_hand,
 )
 from mathcards.lama.cards import preset as find_preset
+from mathcards.lama.moves import Action, Draw, Play
 from mathcards.lama.view import LamaView, Phase, RoundScore, Seat, may_draw
 
 STARTERS = ("left-of-dealer", "round-ender")
@@ -61,21 +62,6 @@ class LamaKind(Enum):
     """What happened in LAMA beyond the kinds the games share (`engine.Kind`)."""
 
     PLAY = "play"  # a card played onto the discard pile
-
-
-@dataclass(frozen=True)
-class Play:
-    """Play this card from your hand onto the discard pile."""
-
-    card: Card
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw the draw pile's top card into your hand."""
-
-
-Action = Play | Draw | Quit | ReturnChip
 
 
 @dataclass(eq=False)

@@ -1,5 +1,6 @@
-"""What LAMA Dice's players do and see: the moves, what the game waits for (its phases), what
-happened (its kinds of event), and the table as a player sees it (the view)."""
+"""What LAMA Dice's players do and see: the moves (and each move as JSON and back,
+docs/design.md#moves-as-json), what the game waits for (its phases), what happened (its kinds of
+event), and the table as a player sees it (the view)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from mathcards.chips import ReturnChip
-from mathcards.engine import ChanceOutcome, Quit, View
-from mathcards.lama_dice.dice import Case, Dice, Faces, Row
+from mathcards.codec import Move, Read, chance_json, shared_json
+from mathcards.engine import ChanceOutcome, NextRound, Quit, View
+from mathcards.lama_dice.dice import VALUES, Case, Dice, Faces, Row
 
 
 class Phase(Enum):
@@ -70,6 +72,59 @@ class Take:
 
 
 Action = Roll | Quit | Discard | Take | ReturnChip | ChanceOutcome[Faces]
+MOVE_NAMES = (
+    "roll",
+    "quit",
+    "discard",
+    "take",
+    "return-chip",
+    "chance",
+    "next-round",
+)  # as JSON names each move
+
+
+def action_json(action: Action | NextRound) -> Move:
+    """A move of LAMA Dice as JSON: `{"move": "roll"}`, `quit`, `discard` (cards, a list of
+    numbers, a llama 7), `take` (card), `return-chip` (chip), `chance` (the three faces),
+    `next-round`."""
+    if isinstance(action, Roll):
+        return {"move": "roll"}
+    if isinstance(action, Discard):
+        return {"move": "discard", "cards": list(action.cards)}
+    if isinstance(action, Take):
+        return {"move": "take", "card": action.card}
+    if isinstance(action, ChanceOutcome):
+        return chance_json(action.outcome)
+    shared = shared_json(action)
+    if shared is None:
+        raise ValueError(repr(action))
+    return shared
+
+
+def action_of(move: object) -> Action | NextRound:
+    """The move of LAMA Dice a JSON object is, else a ValueError saying what is wrong."""
+    read = Read(move, "LAMA Dice", MOVE_NAMES)
+    shared = read.shared()
+    if shared is not None:
+        return shared
+    if read.kind == "roll":
+        read.only()
+        return Roll()
+    if read.kind == "take":
+        read.only("card")
+        return Take(_value(read, "card", read.whole("card")))
+    if read.kind == "discard":
+        read.only("cards")
+        return Discard(tuple(_value(read, "cards", card) for card in read.wholes("cards")))
+    first, second, third = (_value(read, "outcome", face) for face in read.wholes("outcome", 3))
+    return read.chance((first, second, third))
+
+
+def _value(read: Read, field: str, value: int) -> int:
+    """A card or a face: 1 to 6, or a llama."""
+    if value not in VALUES:
+        raise read.bad(field)
+    return value
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mathcards import engine
-from mathcards.engine import Event, computer_move, computer_to_move
+from mathcards.engine import Event, computer_move, computer_rng, computer_to_move
 from mathcards.i18n import N_, _
 from mathcards.mam.game import Action, Claim, MamGame, MamView, Pass, Phase, Take
 from mathcards.mam.solver import Solution, best, simplest
@@ -101,18 +101,6 @@ def computer_name(number: int, strategy: str) -> str:
     return _("Computer {number} ({skill})").format(
         number=number, skill=_(STRATEGY_NAMES[check_strategy(strategy)])
     )
-
-
-def computer_seat(number: int, strategy: str) -> str:
-    """The same seat in English whatever the language: what a seeded computer player is keyed
-    on, so a seed plays the same game on every page."""
-    return f"Computer {number} ({strategy})"
-
-
-def computer_rng(seed: object, seat: str) -> random.Random:
-    """A computer player's own chance, keyed on `seed` and its seat (unseeded without a seed),
-    so each player thinks alike whoever else is at the table."""
-    return random.Random(f"{seed}/{seat}" if seed is not None else None)
 
 
 def race(

@@ -42,10 +42,10 @@ from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.hints import hint_ladder
+from mathcards.mam.moves import Action, Claim, Dice, Pass, Take
 from mathcards.mam.solver import MAX_CARDS, best, is_solvable
 
 MAX_PLAYERS = 6
-Dice = tuple[int, int]
 
 
 class Unreadable(IllegalAction):
@@ -68,32 +68,6 @@ class MamKind(Enum):
     WRONG = "wrong"  # a wrong claim: the others take a card each (alone: try again)
     TAKE = "take"  # after a wrong claim, a player takes a face-up card
     PASS = "pass"  # nobody can make the target: one more card and a new roll (or the end)
-
-
-@dataclass(frozen=True)
-class Claim:
-    """`player` shouts "MAM!" and shows `answer`; `confirmed` judges even an unreadable one."""
-
-    player: str
-    answer: str
-    confirmed: bool = False
-
-
-@dataclass(frozen=True)
-class Take:
-    """After a wrong claim, `player` takes the face-up `card` of their choice."""
-
-    player: str
-    card: int
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Nobody can make the target: turn up one more card and roll again (the table agrees, so
-    its event names the first player, who acts for a move that names nobody)."""
-
-
-Action = Claim | Take | Pass | ChanceOutcome[Dice]
 
 
 def solver_cards(face_up: list[int] | tuple[int, ...]) -> list[int]:

@@ -3,7 +3,9 @@
 
 A move is a small frozen value: `Lay` and `Stop` (action A), `Swap` (action B), `EndTurn`, and
 `Draw` at the end of a turn; a scripted game also takes a `ChanceOutcome`, the card that comes
-out of the bag. `named_card` and `named_cell` read what a move names, or say why it names none.
+out of the bag. `named_card` and `named_cell` read what a move names, or say why it names none;
+`action_json` and `action_of` write a move as JSON and read it back
+(docs/design.md#moves-as-json).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from mathcards.engine import ChanceOutcome, IllegalAction, Kind
+from mathcards.codec import Move, Read, chance_json, shared_json
+from mathcards.engine import ChanceOutcome, IllegalAction, Kind, NextRound
 from mathcards.i18n import N_, _, ngettext
 from mathcards.unikat.board import Cell, Table, around, cell_text, touching
 from mathcards.unikat.cards import NEIGHBOURS, Card, card, differences
@@ -80,6 +83,15 @@ class EndTurn:
 
 
 Action = Lay | Stop | Swap | Draw | EndTurn | ChanceOutcome[Card]
+MOVE_NAMES = (
+    "lay",
+    "stop",
+    "swap",
+    "draw",
+    "end-turn",
+    "chance",
+    "next-round",
+)  # as JSON names each move
 KINDS: dict[type, Enum] = {  # the kind of event each move makes
     Lay: UnikatKind.LAY,
     Stop: UnikatKind.STOP,
@@ -196,3 +208,66 @@ def named_cell(named: object) -> Cell:
             named=repr(named)
         )
     )
+
+
+def action_json(action: Action | NextRound) -> Move:
+    """A move of Unikat as JSON, a card by its code: `{"move": "lay", "card": "swb1", "at":
+    [0, -1]}`, `stop`, `swap` (card, take: a code or "bag"), `draw` (source), `end-turn`,
+    `chance` (the card's code), `next-round`."""
+    if isinstance(action, Lay):
+        return {"move": "lay", "card": card(action.card).code, "at": list(action.at)}
+    if isinstance(action, Swap):
+        return {"move": "swap", "card": card(action.card).code, "take": _source(action.take)}
+    if isinstance(action, Draw):
+        return {"move": "draw", "source": _source(action.source)}
+    if isinstance(action, ChanceOutcome):
+        return chance_json(card(action.outcome).code)
+    if isinstance(action, Stop):
+        return {"move": "stop"}
+    if isinstance(action, EndTurn):
+        return {"move": "end-turn"}
+    shared = shared_json(action)
+    if shared is None:
+        raise ValueError(repr(action))
+    return shared
+
+
+def action_of(move: object) -> Action | NextRound:
+    """The move of Unikat a JSON object is, else a ValueError saying what is wrong."""
+    read = Read(move, "Unikat", MOVE_NAMES)
+    plain: dict[str, Stop | EndTurn | NextRound] = {
+        "stop": Stop(),
+        "end-turn": EndTurn(),
+        "next-round": NextRound(),
+    }
+    if read.kind in plain:
+        read.only()
+        return plain[read.kind]
+    if read.kind == "lay":
+        read.only("card", "at")
+        column, row = read.wholes("at", 2)
+        return Lay(_card(read, "card"), (column, row))
+    if read.kind == "swap":
+        read.only("card", "take")
+        return Swap(_card(read, "card"), _taken(read, "take"))
+    if read.kind == "draw":
+        read.only("source")
+        return Draw(_taken(read, "source"))
+    return read.chance(_card(read, "outcome"))
+
+
+def _source(source: Source) -> str:
+    return BAG if source == BAG else card(source).code
+
+
+def _card(read: Read, field: str) -> Card:
+    """A card by its code."""
+    try:
+        return card(read.text(field))
+    except ValueError:
+        raise read.bad(field) from None
+
+
+def _taken(read: Read, field: str) -> Source:
+    """Where a card is taken from: the bag, or a display card by its code."""
+    return BAG if read.move.get(field) == BAG else _card(read, field)

@@ -22,9 +22,11 @@ from mathcards.classroom.server.seats import PageKernels, Places
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.service.tickets import Tickets, hand_ticket
+from mathcards.engine import NextRound, make_move
 from mathcards.mam import level
 from mathcards.mam.practice import PracticeSet
 from mathcards.mam.solver import simplest
+from mathcards.replay import dealt, move_json
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
 
@@ -124,15 +126,29 @@ def test_a_game_is_kept_when_dealt_and_finished_only_by_its_player(classbook):
     kim = classbook.ticket("device-of-kim-0123456789")
     classbook.call("join", ola, {"nickname": "Ola"})
     classbook.call("join", kim, {"nickname": "Kim"})
-    dealt = {"game": "lama", "players": ["Ola", "Bot"], "seed": 5, "finished": False}
-    code, kept = classbook.call("games", ola, {**dealt, "scores": {}, "winners": []})
+    settings = {
+        "players": ["Ola", "Bot"],
+        "computers": {"Bot": "bold"},
+        "preset": "classic",
+        "llama_scoring": "once",
+        "lama20": False,
+        "starter": "left-of-dealer",
+    }
+    code, kept = classbook.call("games", ola, {"game": "lama", "seed": 5, "settings": settings})
     assert code == 200
+    played, seq = dealt("lama", settings, 5), 0
+    while not played.over:  # everyone quits at once, round after round
+        move = NextRound() if played.round_over else played.legal_actions()[-1]
+        make_move(played, move)
+        seq += 1
+        sent = {"seq": seq, "move": move_json("lama", move)}
+        assert classbook.call(f"games/{kept['result']}/moves", ola, sent) == (200, {"result": seq})
     ending = {"scores": {"Ola": 3, "Bot": 11}, "winners": ["Ola"]}
     assert classbook.call(f"games/{kept['result']}", kim, ending)[0] == 400
     assert classbook.call(f"games/{kept['result']}", ola, ending)[0] == 200
     (room,) = json.loads(classbook.service.book_of().export("5b", fmt="json"))["classes"]
     (game,) = next(s for s in room["students"] if s["nickname"] == "Ola")["games"]
-    assert game["finished"] and game["winners"] == ["Ola"]
+    assert game["finished"] and game["winners"] == played.winners()
 
 
 def test_thirty_students_answering_in_the_same_moment_are_all_kept(classbook):

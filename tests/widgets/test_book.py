@@ -6,9 +6,12 @@ database are in tests/classroom/test_service.py and tests/browser/test_book_page
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs
 
 import pytest
 
+from mathcards.classroom.service.games import standing
+from mathcards.replay import dealt, replay
 from tests.conftest import FakeClock
 from widgets.book import BookDown, ClassBook, refusal_for
 from widgets.mam import MamTable, PracticeSession
@@ -26,6 +29,9 @@ class StandInService:
     def answer(self, device: str, path: str, sent: dict[str, Any] | None) -> Any:
         if self.down:
             raise BookDown()
+        if path.startswith("games/open?"):
+            asked = parse_qs(path.removeprefix("games/open?"), keep_blank_values=True)
+            return self.open_game(device, asked["game"][0], asked["table"][0])
         if path.startswith("me"):
             nickname = self.students.get(device)
             open_sets = [s for s in self.sets if s["student"] == nickname and not s["finished"]]
@@ -45,17 +51,58 @@ class StandInService:
             self.sets.append({**kept, "student": self.students[device]})
             return kept["id"]
         if path == "games":
-            self.games.append({**sent, "student": self.students[device]})
+            game = dealt(sent["game"], sent["settings"], sent["seed"])
+            self.games.append(
+                {
+                    **sent,
+                    "student": self.students[device],
+                    "players": list(game.players),
+                    "moves": [],
+                    **standing(game),
+                }
+            )
             return len(self.games)
         if path.startswith("games/"):
-            self.games[int(path.split("/")[1]) - 1].update(sent, finished=True)
-            return None
+            return self.table_game(device, path, sent)
         set_id = int(path.split("/")[1])
         if path.endswith("steps"):
             self.sets[set_id - 1]["steps"].append(sent)
             return len(self.sets[set_id - 1]["steps"])
         self.sets[set_id - 1]["finished"] = True
         return None
+
+    def table_game(self, device: str, path: str, sent: dict[str, Any]) -> Any:
+        """A move of a game at a table (judged, as the service judges it, by replaying the
+        game), or its end (its result worked out from its moves, whatever is sent)."""
+        kept = self.games[int(path.split("/")[1]) - 1]
+        assert kept["student"] == self.students[device], "only a student's own game"
+        if path.endswith("/moves"):
+            assert sent["seq"] == len(kept["moves"]) + 1, "the moves arrive in order"
+            kept["moves"].append(sent["move"])
+        game = replay(kept["game"], kept["settings"], kept["seed"], kept["moves"])
+        kept.update(standing(game))
+        if path.endswith("/moves"):
+            return sent["seq"]
+        assert game.over, "a game is finished once its moves end it"
+        return {"scores": game.scores(), "winners": game.winners()}
+
+    def open_game(self, device: str, kind: str, table: str) -> Any:
+        """The student's newest game of this kind at this table (the service: also, for an
+        hour once over)."""
+        mine = [
+            (number, game)
+            for number, game in enumerate(self.games, 1)
+            if game["student"] == self.students.get(device)
+            and (game["game"], game["settings"].get("table", "")) == (kind, table)
+        ]
+        if not mine:
+            return None
+        number, game = mine[-1]
+        return {
+            "id": number,
+            **{key: game[key] for key in ("game", "seed", "settings", "moves", "finished")},
+            **{key: game[key] for key in ("scores", "winners")},
+        }
 
 
 class StandInBook(ClassBook):
@@ -182,7 +229,11 @@ def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
     assert (dealt["game"], dealt["seed"], dealt["finished"]) == ("mam", 4, False)
     table.answer.text.value = "1+"
     table.answer.submit.click()
-    clock.run()  # the computers play on to the end of the game
+    for _round in range(200):  # the computers play on to the end of the game
+        clock.run()
+        if table.game.over:
+            break
+        table.none_button.click()  # a target no one can make: the next round
     assert table.game.over and dealt["finished"] and dealt["winners"] == table.game.winners()
     assert dealt["scores"] == table.game.scores()
 

@@ -3,12 +3,12 @@ opponents, deal, then click a card that fits (the others are greyed), draw or qu
 
 from __future__ import annotations
 
-import random
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
-from mathcards.engine import computer_move, computer_to_move, game_over
+from mathcards.engine import NextRound, computer_to_move, game_over
 from mathcards.i18n import _
 from mathcards.lama.bots import STRATEGIES, Strategy, label
 from mathcards.lama.cards import Card
@@ -22,6 +22,7 @@ from mathcards.lama.game import (
     Quit,
     ReturnChip,
 )
+from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
@@ -134,6 +135,7 @@ class LamaTable(GameTable):
             page_style(LAMA_STYLE, HAND_STYLE), self.setup, self.table, css="mc-lama-table"
         )
         self.table.layout.display = "none"
+        self.come_back()
 
     # ------------------------------------------------------------ buttons
 
@@ -147,32 +149,55 @@ class LamaTable(GameTable):
         chosen = [seat.value for seat in self.seats if seat.value != NOBODY]
         if not chosen:
             raise ValueError(_("choose at least one computer player to play against"))
-        computers = {
-            computer_name(seat, strategy): STRATEGIES[strategy]
-            for seat, strategy in enumerate(chosen)
+        strategies = {
+            computer_name(seat, strategy): strategy for seat, strategy in enumerate(chosen)
         }
-        game = LamaGame(
-            [self.name.value, *computers],
-            self.preset.value,
-            llama_scoring=self.llama_scoring.value,
-            lama20=self.lama20.value,
-            starter=self.starter.value,
-            seed=seed,
-        )
-        self.game, self.me, self.computers = game, game.players[0], computers
-        self._on_table(game, seed)
+        settings = {
+            "players": [self.name.value, *strategies],
+            "computers": strategies,
+            "preset": self.preset.value,
+            "llama_scoring": self.llama_scoring.value,
+            "lama20": self.lama20.value,
+            "starter": self.starter.value,
+        }
+        game = dealt("lama", settings, seed)
+        assert isinstance(game, LamaGame)
+        self._seat(game, strategies)
+        self._on_table(game, seed, {**settings, "players": list(game.players)})
+        self._play(seed)
+
+    def _seat(self, game: LamaGame, strategies: dict[str, str]) -> None:
+        """`game` on the table, you and the computer players (name → strategy) at it."""
+        self.game, self.me = game, game.players[0]
+        self.computers = {name: STRATEGIES[strategy] for name, strategy in strategies.items()}
+
+    def _play(self, seed: int) -> None:
+        """The table shown, its game played on: the computer players move if one is to."""
         self.shown.value = render_shown(seed)
         self.games += 1
-        self.rng = random.Random(seed)
         self.setup.layout.display, self.table.layout.display = "none", None
         self.message.value = ""
         self._tell()
         self._computers_play()
 
+    def _back(self, game: LamaGame, settings: dict[str, Any]) -> None:
+        """A game come back from the class book: its options and opponents in the setup (for
+        the next game), the game on the table."""
+        self.name.value = game.players[0]
+        self.preset.value, self.llama_scoring.value = settings["preset"], settings["llama_scoring"]
+        self.lama20.value, self.starter.value = settings["lama20"], settings["starter"]
+        strategies = [settings["computers"][name] for name in game.players[1:]]
+        for number, seat in enumerate(self.seats):
+            seat.value = strategies[number] if number < len(strategies) else NOBODY
+        self._seat(game, settings["computers"])
+        assert self.seed is not None, "a game comes back with its seed"
+        self._play(self.seed)
+
     @shows_errors
     def act(self, action: Action) -> None:
         """Your move; then the computer players', one after another."""
-        self._playing().apply(action)
+        self._playing()
+        self._make(action)
         self._tell()
         self.message.value = ""
         self._computers_play()
@@ -180,7 +205,8 @@ class LamaTable(GameTable):
     @shows_errors
     def next_round(self, _button: object = None) -> None:
         """Deal the next round; the computers move until it is your turn."""
-        self._playing().next_round()
+        self._playing()
+        self._make(NextRound())
         self._tell()
         self._computers_play()
 
@@ -212,7 +238,8 @@ class LamaTable(GameTable):
 
     def _computer_move(self) -> None:
         """The computer player to move decides from its view and moves."""
-        computer_move(self._playing(), self.computers, self.rng)
+        self._playing()
+        self._computer_plays(self.computers)
         self._tell()
 
     def _tell(self) -> None:

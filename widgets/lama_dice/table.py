@@ -3,9 +3,9 @@ panel shows the exact chances before each of your rolls."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -13,8 +13,8 @@ from mathcards.chips import ReturnChip, check_llama_scoring
 from mathcards.engine import (
     ChanceOutcome,
     Event,
+    NextRound,
     Quit,
-    computer_move,
     computer_to_move,
     game_over,
 )
@@ -25,6 +25,7 @@ from mathcards.lama_dice.game import LamaDiceGame, cards_words
 from mathcards.lama_dice.moves import Action, Discard, LamaDiceKind, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
+from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
@@ -171,7 +172,8 @@ class LamaDiceTable(GameTable):
             css="mc-lama-dice-table",
         )
         self.add_class("mc-dice-widget")
-        self.new_game()
+        if not self.come_back():
+            self.new_game()
 
     @property
     def busy(self) -> bool:
@@ -199,18 +201,34 @@ class LamaDiceTable(GameTable):
     def deal_numbered(self, seed: int) -> None:
         """Deal the game of number `seed` (typed in the box: the same for the whole class)."""
         self.pacing.stop()
-        self.game = LamaDiceGame(
-            [you(), *self.strategies],
-            seed=seed,
-            dice=self.dice(),
-            lama20=self.lama20,
-            llama_scoring=self.llama_scoring,
-            scripted=self.scripted,
-        )
-        self.you = self.game.players[0]
-        self._on_table(self.game, seed)
-        self.rng = random.Random(seed)  # the computer players' own (they choose without it)
+        settings = {
+            "players": [you(), *self.strategies],
+            "computers": self.strategies,
+            "dice": [list(die) for die in self.dice()],
+            "lama20": self.lama20,
+            "llama_scoring": self.llama_scoring,
+            "scripted": self.scripted,
+        }
+        self.game = self._dealt(dealt("lama_dice", settings, seed))
+        self._on_table(self.game, seed, settings)
         self.last, self.moves = None, 0
+        self.message.value = ""
+        self._computers_play()
+
+    def _dealt(self, game: object) -> LamaDiceGame:
+        assert isinstance(game, LamaDiceGame)
+        self.you = game.players[0]
+        return game
+
+    def _back(self, game: LamaDiceGame, settings: dict[str, Any]) -> None:
+        """A game come back from the class book: its players and options at the table."""
+        self.pacing.stop()
+        self.strategies = dict(settings["computers"])
+        self.computers = {seat: STRATEGIES[strategy] for seat, strategy in self.strategies.items()}
+        self.lama20, self.llama_scoring = settings["lama20"], settings["llama_scoring"]
+        self.scripted = settings["scripted"]
+        self.game = self._dealt(game)
+        self.last, self.moves = None, len(self.scorebook.moves)
         self.message.value = ""
         self._computers_play()
 
@@ -219,7 +237,7 @@ class LamaDiceTable(GameTable):
         """Your move; then the computer players move, one by one, until it is your turn."""
         if self.busy:
             raise ValueError(_("wait: the computer players are still moving"))
-        self.last = self.game.apply(action)
+        self.last = self._make(action)
         self.moves += 1
         self.message.value = ""
         self._computers_play()
@@ -227,13 +245,13 @@ class LamaDiceTable(GameTable):
     @shows_errors
     def land(self, faces: Faces) -> None:
         """A scripted table only (a demo or a test): the dice rolled land on `faces`."""
-        self.last = self.game.apply(ChanceOutcome(faces))
+        self.last = self._make(ChanceOutcome(faces))
         self.message.value = ""
         self._computers_play()
 
     @shows_errors
     def next_round(self, _button: object = None) -> None:
-        self.last = self.game.next_round()
+        self.last = self._make(NextRound())
         self._computers_play()
 
     def _computers_play(self) -> None:
@@ -245,7 +263,7 @@ class LamaDiceTable(GameTable):
 
     def _computer_move(self) -> None:
         """One computer move, chosen from its own view, shown for about a second."""
-        self.last = computer_move(self.game, self.computers, self.rng)
+        self.last = self._computer_plays(self.computers)
 
     def _render(self) -> None:
         game = self.game

@@ -4,7 +4,7 @@ and the teacher picks who shouted "MAM!" and types their calculation."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Unpack
+from typing import Any, Unpack
 
 from mathcards.engine import check_players
 from widgets.mam.cards import names_typed, team_names
@@ -15,6 +15,8 @@ class ClassTable(TargetTable):
     """The class on the projector, as `players` or as `teams` teams ("Team A", "Team B", … in
     the page's language), which the teacher may rename before each game; the teacher picks
     who shouted "MAM!" (`options`: see `TableOptions`)."""
+
+    way = "class"
 
     def __init__(
         self,
@@ -28,6 +30,7 @@ class ClassTable(TargetTable):
         self.claimer.layout.display = ""
         self.class_teams.layout.display = ""
         self.team_count.observe(self._count_changed, names="value")
+        self.come_back()
 
     def _claimant(self) -> str:
         """The player the teacher picked: the one who shouted "MAM!"."""
@@ -37,6 +40,12 @@ class ClassTable(TargetTable):
         """The class's teams (or players) as the teacher named them, for the next game."""
         self.names = check_players(names_typed(self.team_text.value), game="MAM!", fewest=2, most=6)
         self.claimer.options = self.names
+        self.team_count.value = len(self.names)
+
+    def _seated(self, settings: dict[str, Any]) -> None:
+        """The teams (or players) of a game come back, as the teacher named them."""
+        self.claimer.options = self.names
+        self.team_text.value = ", ".join(self.names)
         self.team_count.value = len(self.names)
 
     def _count_changed(self, _change: object = None) -> None:

@@ -14,8 +14,11 @@ class SoloTable(TargetTable):
     """You alone at the table, checking your own calculations (`options`: see
     `TableOptions`)."""
 
+    way = "practice"
+
     def __init__(self, **options: Unpack[TableOptions]) -> None:
         super().__init__([you()], **options)
+        self.come_back()
 
     def _claim_word(self) -> str:
         return _("Check")

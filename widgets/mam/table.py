@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import ipywidgets as w
 
@@ -18,6 +18,7 @@ from mathcards.mam.cards import Level
 from mathcards.mam.expression import Sentence
 from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import find_solutions
+from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
 from widgets.controls import Clock, button, html, kernel_clock, render_message, shows_errors
 from widgets.game_table import GameTable
@@ -55,6 +56,8 @@ class TargetTable(GameTable):
     hints, a card to take after a wrong claim, the next round. Who sits at it (`names`) and
     what that changes is the way to play's own: `ClassTable`, `VersusTable`, `SoloTable`."""
 
+    way = ""  # the way to play, as `MamTable(mode=…)` names it: the table's name in the book
+
     def __init__(
         self,
         names: list[str],
@@ -68,7 +71,7 @@ class TargetTable(GameTable):
         book: ClassBook | None = HERE,
     ) -> None:
         # after a wrong claim, the computers take their cards at once (no pause)
-        super().__init__("mam", seed=seed, book=book, clock=clock, pause=0)
+        super().__init__("mam", table=self.way, seed=seed, book=book, clock=clock, pause=0)
         self.stack, self.scripted = stack, scripted
         self.names = names
         self.game: MamGame | None = None
@@ -183,18 +186,38 @@ class TargetTable(GameTable):
         self._clear_confirm()
         self._seat(seed)
         self._race_over()
-        self.game = MamGame(
-            self.names,
-            level=self.level,
-            seed=seed,
-            scripted=self.scripted,
-            stack=None if self.stack is None else list(self.stack),
-        )
-        self._on_table(self.game, seed)
-        self.answer.power = self.level.power
+        settings = {
+            "players": list(self.names),
+            "computers": self._strategies(),
+            "level": self.level.name,
+            "power": self.level.power,
+            "scripted": self.scripted,
+            "stack": None if self.stack is None else list(self.stack),
+        }
+        self.game = self._dealt(dealt("mam", settings, seed))
+        self._on_table(self.game, seed, settings)
         self._say("")
         self.status.value = ""
         self._new_round()
+
+    def _dealt(self, game: object) -> MamGame:
+        assert isinstance(game, MamGame)
+        self.answer.power = game.power
+        return game
+
+    def _back(self, game: MamGame, settings: dict[str, Any]) -> None:
+        """A game come back from the class book: its players and level at the table, the
+        computer players take the cards they owe, then the round goes on."""
+        self._clear_confirm()
+        self._race_over()
+        self.names = list(game.players)
+        self.level_choice.value, self.power_choice.value = game.level.name, game.power
+        self.scripted, self.stack = settings["scripted"], settings["stack"]
+        self._seated(settings)
+        self.game = self._dealt(game)
+        self._say("")
+        self.status.value = ""
+        self._after_move()
 
     @shows_errors
     def submit(self, _button: object = None) -> None:
@@ -217,7 +240,7 @@ class TargetTable(GameTable):
     def _claim(self, game: MamGame, claim: Claim) -> None:
         """Make the claim and show its verdict; the round moves on unless it is a solo miss."""
         self._clear_confirm()
-        event = game.apply(claim)
+        event = self._make(claim)
         verdict = game.last_verdict
         assert verdict is not None
         reason = _("Not quite: {reason}").format(reason=verdict.message)
@@ -238,7 +261,8 @@ class TargetTable(GameTable):
     @shows_errors
     def take(self, take: Take) -> None:
         """The player whose turn it is takes a face-up card after a wrong claim."""
-        self.status.value = render_message(self._playing().apply(take).sentence)
+        self._playing()
+        self.status.value = render_message(self._make(take).sentence)
         self._after_move()
 
     @shows_errors
@@ -257,14 +281,15 @@ class TargetTable(GameTable):
                 ok=None,
             )
             return
-        self.status.value = render_message(game.apply(Pass()).sentence)
+        self.status.value = render_message(self._make(Pass()).sentence)
         self._race_over()
         self._after_move()
 
     @shows_errors
     def land(self, dice: Dice) -> None:
         """A scripted game (a demo, a test): the dice come out as `dice`, and the race is on."""
-        landed = self._playing().apply(ChanceOutcome(dice))
+        self._playing()
+        landed = self._make(ChanceOutcome(dice))
         self.status.value += render_message(landed.sentence)
         self._new_round(landed=True)
 
@@ -373,6 +398,14 @@ class TargetTable(GameTable):
 
     def _seat(self, seed: int) -> None:
         """Seat the players for the game of deal `seed` (nothing to do: they sit as they are)."""
+
+    def _strategies(self) -> dict[str, str]:
+        """The computer players at the table (name → strategy): none but at VersusTable."""
+        return {}
+
+    def _seated(self, settings: dict[str, Any]) -> None:
+        """The players of a game come back (`settings`) at the table as this way to play
+        seats them (nothing more to do: they sit as the game says)."""
 
     def _race_begins(self) -> None:
         """The dice have landed: the race for the target is on."""

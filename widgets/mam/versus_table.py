@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from html import escape
-from typing import Unpack
+from typing import Any, Unpack
 
 from mathcards.i18n import _, you
 from mathcards.mam.bots import (
@@ -13,9 +13,6 @@ from mathcards.mam.bots import (
     Plan,
     check_strategy,
     computer_name,
-    computer_rng,
-    computer_seat,
-    computer_take,
     computer_to_take,
     race,
 )
@@ -27,6 +24,8 @@ class VersusTable(TargetTable):
     """You against computer players, one for each of the `opponents`' strategies ("beginner",
     "good", "expert"; `options`: see `TableOptions`)."""
 
+    way = "versus"
+
     def __init__(
         self, opponents: tuple[str, ...] = ("good",), **options: Unpack[TableOptions]
     ) -> None:
@@ -36,18 +35,23 @@ class VersusTable(TargetTable):
             computer_name(seat, chosen): chosen for seat, chosen in enumerate(opponents, 1)
         }
         self.computers = {name: STRATEGIES[chosen] for name, chosen in self.strategies.items()}
-        self.rngs: dict[str, random.Random] = {}  # each computer player's own, for each game
         super().__init__([you(), *self.strategies], **options)
         self.alarm = Alarm(self.clock)  # the computer players' countdown
         self.seconds_left = 0.0
         self.plan: Plan | None = None
+        self.come_back()
 
-    def _seat(self, seed: int) -> None:
-        """Each computer player's own chance for the game of deal `seed`, keyed on its seat."""
-        self.rngs = {
-            name: computer_rng(seed, computer_seat(number, chosen))
-            for number, (name, chosen) in enumerate(self.strategies.items(), 1)
-        }
+    def _strategies(self) -> dict[str, str]:
+        return dict(self.strategies)
+
+    def _seated(self, settings: dict[str, Any]) -> None:
+        """The computer players of a game come back, with the strategies they played."""
+        self.strategies = dict(settings["computers"])
+        self.computers = {name: STRATEGIES[chosen] for name, chosen in self.strategies.items()}
+
+    def _rngs(self) -> dict[str, random.Random]:
+        """Each computer player's chance for what it decides now."""
+        return {name: self._chance(name) for name in self.computers}
 
     # ------------------------------------------------------------ taking cards
 
@@ -56,15 +60,16 @@ class VersusTable(TargetTable):
         return computer_to_take(self.dealt, self.computers) is not None
 
     def _computer_move(self) -> None:
-        taken = computer_take(self.dealt, self.computers, self.rngs)
-        assert taken is not None, "a computer player takes only when it must"
+        seat = computer_to_take(self.dealt, self.computers)
+        assert seat is not None, "a computer player takes only when it must"
+        taken = self._make(self._choice(seat, self.computers))
         self.status.value += render_message(taken.sentence)
 
     # ------------------------------------------------------------ the race: a countdown
 
     def _race_begins(self) -> None:
         self._race_over()
-        self.plan = plan = race(self.dealt, self.computers, self.rngs)
+        self.plan = plan = race(self.dealt, self.computers, self._rngs())
         self.seconds_left = plan.seconds
         self._tick(0)
 
@@ -85,7 +90,7 @@ class VersusTable(TargetTable):
             return
         self.countdown.value = ""
         if plan.answer:
-            claimed = self.dealt.apply(plan.move)
+            claimed = self._make(plan.move)
             self.status.value = render_message(claimed.sentence)
             verdict = self.dealt.last_verdict
             won = verdict is not None and verdict.correct

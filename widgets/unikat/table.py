@@ -3,15 +3,15 @@ to lay it."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as w
 
-from mathcards.engine import computer_move, computer_to_move, game_over
+from mathcards.engine import NextRound, computer_to_move, game_over
 from mathcards.i18n import N_, _, ngettext, said, you
+from mathcards.replay import dealt
 from mathcards.unikat.board import Cell, Table, side_of
 from mathcards.unikat.bots import STRATEGY_NAMES, check_strategy, computers
 from mathcards.unikat.cards import Card
@@ -171,7 +171,8 @@ class UnikatTable(GameTable):
             self.story,
             css="mc-unikat-table",
         )
-        self.new_game()
+        if not self.come_back():
+            self.new_game()
 
     # ------------------------------------------------------------ clicks
 
@@ -184,15 +185,34 @@ class UnikatTable(GameTable):
     def deal_numbered(self, seed: int) -> None:
         """Deal the game of number `seed` (typed in the box: the same for the whole class)."""
         self.pacing.stop()
-        self.game = UnikatGame(
-            [self.you, *self.strategies], seed=seed, rounds_to_play=self.rounds_to_play
-        )
-        self.rng = random.Random(seed)
-        self._on_table(self.game, seed)
+        settings = {
+            "players": [self.you, *self.strategies],
+            "computers": self.strategies,
+            "rounds_to_play": self.rounds_to_play,
+        }
+        self.game = self._dealt(dealt("unikat", settings, seed))
+        self._on_table(self.game, seed, settings)
+        self._play()
+
+    def _dealt(self, game: object) -> UnikatGame:
+        assert isinstance(game, UnikatGame)
+        return game
+
+    def _play(self) -> None:
+        """The game on the table drawn afresh; the computer players move if one is to."""
         self.selected, self.hint = None, ()
         self._tell()
         self.say("")
         self._after_move()
+
+    def _back(self, game: UnikatGame, settings: dict[str, Any]) -> None:
+        """A game come back from the class book: its players and rounds at the table."""
+        self.pacing.stop()
+        self.strategies = dict(settings["computers"])
+        self.computers = computers(self.strategies)
+        self.you, self.rounds_to_play = game.players[0], game.rounds_to_play
+        self.game = game
+        self._play()
 
     @shows_errors
     def select(self, one: Card) -> None:
@@ -227,7 +247,7 @@ class UnikatTable(GameTable):
 
     @shows_errors
     def next_round(self, _button: object = None) -> None:
-        self.game.next_round()
+        self._make(NextRound())
         self._tell()
         self._after_move()
 
@@ -242,7 +262,7 @@ class UnikatTable(GameTable):
         self._render()
 
     def _act(self, action: Any) -> None:
-        self.game.apply(action)
+        self._make(action)
         self._tell()
         self.selected, self.hint = None, ()
         self.say("")
@@ -259,7 +279,7 @@ class UnikatTable(GameTable):
 
     def _computer_move(self) -> None:
         """One computer move, so the class sees each card laid."""
-        computer_move(self.game, self.computers, self.rng)
+        self._computer_plays(self.computers)
         self._tell()
 
     def _tell(self) -> None:

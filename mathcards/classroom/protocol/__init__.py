@@ -35,7 +35,9 @@ class BookPath(StrEnum):
     STEPS = "sets/{set_id}/steps"  # POST StepBody → the step's number
     SET_FINISHED = "sets/{set_id}/finish"  # POST {}
     GAMES = "games"  # POST GameBody → the game's number
-    GAME_OVER = "games/{game_id}"  # POST GameEnding
+    OPEN_GAME = "games/open"  # GET ?game=&table= → GameView of the student's open game, or None
+    MOVES = "games/{game_id}/moves"  # POST MoveBody → the move's number, once kept
+    GAME_OVER = "games/{game_id}"  # POST {} → GameEnding, worked out from the game's moves
     DECISIONS = "decisions"  # POST DecisionBody → the decision's number
 
 
@@ -91,6 +93,11 @@ class CallRefusal(StrEnum):
     CLASS_FULL = "class-full"  # the class has as many students as a class book keeps
     TOO_LONG = "too-long"  # a text typed longer than `MOST_TYPED`, or a body too big
     TOO_FAST = "too-fast"  # more calls than a page makes (a script's): wait a moment
+    ILLEGAL_MOVE = "illegal-move"  # a game at a table: a move the rules do not allow now
+    OUT_OF_STEP = "out-of-step"  # a game at a table: a move whose number is not the next one
+    TOO_MANY_MOVES = "too-many-moves"  # a game at a table: past the most moves a game has
+    NOT_OVER = "not-over"  # a game at a table finished before its moves end it
+    TOO_BIG = "too-big"  # a move or a game's settings past their size
     BOOK_DOWN = "book-down"  # the class book cannot be reached now
     BAD_REQUEST = "bad-request"  # not a call the service understands
     SERVER = "server"  # the service failed

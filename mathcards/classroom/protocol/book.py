@@ -1,5 +1,6 @@
 """The class book's calls (`BookPath`): who this browser is, joining the class, a practice set
-step by step, a game played at a table, a decision exercise answered."""
+step by step, a game played at a table move by move (and the limits on its sizes), a decision
+exercise answered."""
 
 from __future__ import annotations
 
@@ -35,19 +36,46 @@ class StepBody(TypedDict):
     seconds: NotRequired[float]
 
 
+MOVE_BYTES = 4_000  # the most a move's JSON may take, as a kernel sends it
+SETTINGS_BYTES = 8_000  # the most a game's settings may take
+MOST_MOVES = 3_000  # the most moves a game at a table may have
+
+
+class GameBody(TypedDict):
+    """A game dealt at a table: which of the four (`mam`, `lama`, `lama_dice`, `unikat`), its
+    seed, and its settings, everything its table needs to deal it again (the players, the
+    computer players' strategies by seat, the game's options, the table's name:
+    docs/design.md#a-game-replayed)."""
+
+    game: str
+    seed: int
+    settings: dict[str, Any]
+
+
+class MoveBody(TypedDict):
+    """A move made at a table, the player's or a computer player's (or the next round), as JSON
+    (`mathcards/<game>/moves.py`), and its number in the game, counted from 1."""
+
+    seq: int
+    move: dict[str, Any]
+
+
 class GameEnding(TypedDict):
-    """How a game played at a table ended."""
+    """How a game played at a table ended, as the class service worked it out from its moves."""
 
     scores: dict[str, int]
     winners: list[str]
 
 
-class GameBody(GameEnding):
-    """A game played at a table, kept as soon as it is dealt."""
+class GameView(GameEnding):
+    """A game played at a table as the class book keeps it: what deals it again, its moves so
+    far (replay them to have it again), and where it stands (`winners` once it is over)."""
 
+    id: int
     game: str
-    players: list[str]
-    seed: int | None
+    seed: int
+    settings: dict[str, Any]
+    moves: list[dict[str, Any]]
     finished: bool
 
 

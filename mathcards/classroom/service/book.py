@@ -1,7 +1,7 @@
 """The class book's calls of a page's kernel, under /mathcards/api/ (`protocol.BookPath`): who
-this browser is, joining the class, a practice set step by step, a game played at a table, a
-decision exercise answered. Each is run in the class service's writer thread and answered once
-it is committed."""
+this browser is, joining the class, a practice set step by step, a game played at a table move
+by move (and found again), a decision exercise answered. Each is run in the class service's
+writer thread and answered once it is committed."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from mathcards.classroom.protocol import API, BookPath, route
 from mathcards.classroom.protocol.book import (
     DecisionBody,
     GameBody,
-    GameEnding,
     JoinBody,
+    MoveBody,
     SetBody,
     StepBody,
 )
@@ -69,12 +69,29 @@ class GamesCall(KernelCall):
         await self.answer(self.service.run(self.service.record_game, self.device, game))
 
 
-class GameOverCall(KernelCall):
-    """POST GameEnding: game N, kept when it was dealt, is over."""
+class OpenGameCall(KernelCall):
+    """GET: the student's game of `?game=` that comes back to its table `?table=` (GameView), or
+    None."""
+
+    async def get(self) -> None:
+        game, table = self.get_query_argument("game", ""), self.get_query_argument("table", "")
+        await self.answer(self.service.run(self.service.open_game, self.device, game, table))
+
+
+class MovesCall(KernelCall):
+    """POST MoveBody: a move of game N, made on the game replayed, kept, then acknowledged."""
 
     async def post(self, game_id: str) -> None:
-        ending, service = cast(GameEnding, self.body()), self.service
-        await self.answer(service.run(service.finish_game, self.device, int(game_id), ending))
+        move, service = cast(MoveBody, self.body()), self.service
+        await self.answer(service.run(service.record_move, self.device, int(game_id), move))
+
+
+class GameOverCall(KernelCall):
+    """POST: game N is over; its result (GameEnding) as its moves make it, whatever is sent."""
+
+    async def post(self, game_id: str) -> None:
+        service = self.service
+        await self.answer(service.run(service.finish_game, self.device, int(game_id)))
 
 
 class DecisionsCall(KernelCall):
@@ -92,6 +109,8 @@ CALLS: dict[BookPath, type[KernelCall]] = {
     BookPath.STEPS: StepsCall,
     BookPath.SET_FINISHED: SetFinishedCall,
     BookPath.GAMES: GamesCall,
+    BookPath.OPEN_GAME: OpenGameCall,
+    BookPath.MOVES: MovesCall,
     BookPath.GAME_OVER: GameOverCall,
     BookPath.DECISIONS: DecisionsCall,
 }

@@ -21,6 +21,7 @@ from mathcards.classroom.protocol import (
 )
 from mathcards.classroom.server.clients import from_this_machine
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.games import GameRefused
 from mathcards.room import LiveRefusal
 
 Result = TypeVar("Result")
@@ -39,6 +40,11 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.CLASS_FULL: 409,
     CallRefusal.TOO_LONG: 413,
     CallRefusal.TOO_FAST: 429,
+    CallRefusal.ILLEGAL_MOVE: 409,
+    CallRefusal.OUT_OF_STEP: 409,
+    CallRefusal.TOO_MANY_MOVES: 409,
+    CallRefusal.NOT_OVER: 409,
+    CallRefusal.TOO_BIG: 413,
     CallRefusal.BOOK_DOWN: 503,
     CallRefusal.BAD_REQUEST: 400,
     CallRefusal.SERVER: 500,
@@ -74,7 +80,7 @@ def detail_of(problem: Exception) -> str:
 
 def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
     """What a call that raised `problem` is refused with; None for a fault of the service."""
-    if isinstance(problem, LiveRefusal):
+    if isinstance(problem, LiveRefusal | GameRefused):
         return problem.reason
     if isinstance(problem, Refused):
         return problem.refusal

@@ -19,7 +19,9 @@ from mathcards.classroom.protocol.book import (
     DecisionBody,
     GameBody,
     GameEnding,
+    GameView,
     MeView,
+    MoveBody,
     PracticeView,
     SetBody,
     StepBody,
@@ -27,6 +29,7 @@ from mathcards.classroom.protocol.book import (
 )
 from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import judge
+from mathcards.classroom.service.games import TableGames
 from mathcards.classroom.service.tickets import Tickets
 from mathcards.mam.practice import PracticeSet
 
@@ -48,6 +51,7 @@ class ClassService:
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
         self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
+        self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
 
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
@@ -114,10 +118,16 @@ class ClassService:
         self.practices.pop(set_id, None)
 
     def record_game(self, device: str, game: GameBody) -> int:
-        return self.book_of().record_game(self.student(device), **game)
+        return self.tables.record(self.student(device), game)
 
-    def finish_game(self, device: str, game_id: int, ending: GameEnding) -> None:
-        self.book_of().finish_game(game_id, self.student(device), **ending)
+    def record_move(self, device: str, game_id: int, move: MoveBody) -> int:
+        return self.tables.move(self.student(device), game_id, move)
+
+    def open_game(self, device: str, game: str, table: str) -> GameView | None:
+        return self.tables.open(self.student(device), game, table)
+
+    def finish_game(self, device: str, game_id: int) -> GameEnding:
+        return self.tables.finish(self.student(device), game_id)
 
     def record_decision(self, device: str, decision: DecisionBody) -> int:
         """A decision answered, beside the best choice worked out here from its situation."""

@@ -118,7 +118,7 @@ class GameTable(Complains, w.VBox):
         self.deal_number.dealt(view["seed"])
         self.computer_seats = computer_seats(view["settings"]["computers"], game.players)
         self._back(game, view["settings"])
-        self.back_message.value = render_message(_("Your game is back where you left it."), ok=True)
+        self.back_message.value = render_message(_("Your game is back where you left it."))
         return True
 
     def deal_numbered(self, seed: int) -> None:

@@ -9,7 +9,9 @@ shuts down Voila and every kernel it started.
   the page already, so the page opens without waiting for a kernel (see `seats`).
 - A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
   the page has been drawn, so that starting the next kernel does not slow this page down.
-- Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
+- Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`); a page
+  never hangs and never dies in silence (`alive`: it carries what it says when its connection
+  drops).
 - The class code comes in the environment (`CODE_ENV`), never in `ps`, and is taken out of it
   at once: the kernels never see it.
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
@@ -41,7 +43,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from mathcards import i18n
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
-from mathcards.classroom.server import formulas
+from mathcards.classroom.server import alive, formulas
 from mathcards.classroom.server.address import LOOPBACK_NAMES, student_url
 from mathcards.classroom.server.assets import (
     LabExtensionFiles,
@@ -103,7 +105,8 @@ class ClassroomVoila(Voila):
         self.voila_configuration.page_config_hook = hook
         self.voila_configuration.http_header_envs = [TICKET_HEADER]
         os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{API}"
-        self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
+        filters = {**formulas.FILTERS, **alive.FILTERS}
+        self.update_config(Config({"VoilaExporter": {"filters": filters}}))
         if os.name == "posix":  # kernels talk over sockets in files, never TCP ports that a
             # crowd of kernels starting at once can take from each other (ZMQError)
             self.update_config(Config({"KernelManager": {"transport": "ipc"}}))

@@ -24,6 +24,7 @@ from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from markupsafe import Markup
+from tornado.iostream import StreamClosedError
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
@@ -31,7 +32,8 @@ from mathcards.classroom.server.refused import refused_page
 from mathcards.i18n import N_
 
 START_ATTEMPTS = 3  # kernels started for one page before it is given up
-ANSWER_SECONDS = 60  # a kernel alive but silent this long while starting is given up
+ANSWER_SECONDS = 120  # a kernel alive but silent this long at its start is given up (a class's
+# kernels starting at once on two cores take half a minute)
 HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"  # what Voila sends while a page waits
 FILTERS = {"connection_words": f"{__name__}.connection_words"}  # VoilaExporter.filters
 
@@ -181,6 +183,8 @@ class AlivePage(TornadoVoilaHandler):
                     sent = True
         except tornado.web.HTTPError:
             raise  # Voila's own answer: no such page, …
+        except StreamClosedError:
+            return  # the reader went away
         except Exception:  # NoKernel, "Kernel died before replying to kernel_info", …
             self.log.exception("The page %s could not open", path)
             self._not_opened(page_language(path or ""), sent)

@@ -24,13 +24,15 @@ from tests.browser.test_serve import get, kernel_alive, kernel_id, lessons_folde
 
 FRAGILE = '''"""A kernel that fails as one can under a crowd: `once` dies at its first start (as a
 kernel whose port was taken between being picked and being bound), `always` at every start,
-`after-answering` as a second client asks it (once a first one has had its answer)."""
+`after-answering` as a second client asks it (once a first one has had its answer), and then
+at every start (the server's restarts of it too)."""
 import os
 import sys
 
 mode = sys.argv.pop(1)
 died = os.path.join(os.path.dirname(os.path.abspath(__file__)), "died")
-if mode == "always" or (mode == "once" and not os.path.exists(died)):
+first = not os.path.exists(died)
+if mode == "always" or (mode == "once" and first) or (mode == "after-answering" and not first):
     open(died, "w").close()
     sys.exit("zmq.error.ZMQError: Address already in use")
 if mode == "after-answering":
@@ -43,6 +45,7 @@ if mode == "after-answering":
         async def kernel_info_request(self, stream, ident, parent):
             self.sessions.add(parent["header"]["session"])
             if len(self.sessions) > 1:
+                open(died, "w").close()
                 os._exit(1)
             await super().kernel_info_request(stream, ident, parent)
 

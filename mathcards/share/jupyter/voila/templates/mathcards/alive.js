@@ -185,6 +185,7 @@
       if (status === 'dead' || status === 'restarting' || status === 'autorestarting') gone();
     });
     changed(kernel, kernel.connectionStatus);
+    if (connected()) kernel.requestKernelInfo().catch(function () {});  // whose session it is
   }
 
   var tries = 0;

@@ -75,7 +75,12 @@ def class_book_of_the_tests(tmp_path_factory):
 # The servers that tests share, each started once a worker: the tests that use one run on the
 # same worker of `pytest -n 2 --dist loadgroup` (`make test`), each group one after another,
 # beside the tests that start no server on the other worker.
-SHARED = {"server": "lessons", "live_server": "live", "installed": "wheel"}  # fixture: group
+SHARED = {  # fixture: group
+    "server": "lessons",
+    "live_server": "live",
+    "culling_server": "alive",  # tests/browser/test_alive.py: a kernel kept 3 s
+    "installed": "wheel",
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -382,6 +382,24 @@ def test_the_teacher_may_give_the_class_code_in_the_environment(
     )
 
 
+def test_on_the_school_network_a_page_without_a_connection_keeps_its_kernel_five_minutes(
+    capsys, tmp_path, started
+):
+    """A phone whose screen locked finds its page's kernel for 5 minutes on the school network;
+    on the laptop alone, 30 s as before; --keep-kernel says otherwise for either."""
+    lessons = str(landing_only(tmp_path))
+    cases = {
+        (): ("30", "10"),
+        ("--lan", "--address", "10.0.0.5"): ("300", "10"),
+        ("--lan", "--address", "10.0.0.5", "--keep-kernel", "12"): ("12", "4"),
+        ("--keep-kernel", "90"): ("90", "10"),
+    }
+    for options, (keep, every) in cases.items():
+        run(capsys, "serve", "--lessons", lessons, "--max-kernels", "3", "--warm", "none", *options)
+        assert f"--MappingKernelManager.cull_idle_timeout={keep}" in started["command"], options
+        assert f"--MappingKernelManager.cull_interval={every}" in started["command"], options
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -19,8 +19,8 @@ import pytest
 import yaml
 
 from mathcards.classroom.hub import classlist
+from mathcards.classroom.server import alive, formulas
 from mathcards.classroom.server.assets import NO_MATHJAX
-from mathcards.classroom.server.formulas import FILTERS
 from mathcards.cli import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -237,7 +237,12 @@ def test_the_server_serves_only_the_lessons_as_mathcards_serve_draws_them():
     assert server["terminals_enabled"] is False
     # The formulas are MathML, as on the laptop: no MathJax, and Voila's exporter typesets them.
     assert server["tornado_settings"]["mathjax_url"] == NO_MATHJAX
-    assert server_config()["VoilaExporter"]["filters"] == FILTERS
+    # And a page carries the words it says when its connection drops, as on the laptop.
+    filters = server_config()["VoilaExporter"]["filters"]
+    assert filters == {**formulas.FILTERS, **alive.FILTERS}
+    for name in filters.values():
+        home, _, function = name.rpartition(".")
+        assert callable(getattr(import_module(home), function)), name
     assert values()["hub"]["config"]["Spawner"]["disable_user_config"] is True
 
 

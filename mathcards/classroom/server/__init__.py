@@ -7,6 +7,8 @@ read top-down:
 - `clients`: who a request comes from (its device cookie, else its address), and `Throttle`.
 - `refused`: the friendly page a request gets instead of a lesson, saying why, in the reader's
   language.
+- `alive`: a page that never hangs (a kernel that dies while starting is replaced, else the
+  page says to reload) and never dies in silence (the words it says when its connection drops).
 - `seats`: at most `max_kernels` pages at once ("the class is full"), at most a few a device,
   warm kernels, the culler; each page's kernel handed its ticket.
 - `gate`: the Host check and, on the school network, the class code (in the URL, then a

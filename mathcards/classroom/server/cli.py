@@ -25,6 +25,7 @@ LESSONS = home()  # the wheel's copy, else the checkout's lessons/
 TEMPLATES = Path(__file__).resolve().parents[2] / "share" / "jupyter"  # the `mathcards` page
 DEFAULT_PORT = 8866
 KEEP_KERNEL_SECONDS = 30  # no message from a page that long, and no connection: culled
+LAN_KEEP_KERNEL_SECONDS = 300  # on the school network: a phone whose screen locked comes back
 CULL_INTERVAL_SECONDS = 10  # the culler looks this often (more often for a shorter keep)
 DEFAULT_CLASS = "class"
 CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
@@ -75,12 +76,12 @@ def add_commands(commands: Any) -> None:
     serve_cmd.add_argument(
         "--keep-kernel",
         type=_keep_kernel,
-        default=KEEP_KERNEL_SECONDS,
         metavar=_("SECONDS"),
         help=_(
             "a page with no connection keeps its kernel this long, then it ends (default: "
-            "{seconds}); an open page keeps its kernel"
-        ).format(seconds=KEEP_KERNEL_SECONDS),
+            "{seconds}; with --lan {lan_seconds}, for a phone whose screen locked); an open "
+            "page keeps its kernel"
+        ).format(seconds=KEEP_KERNEL_SECONDS, lan_seconds=LAN_KEEP_KERNEL_SECONDS),
     )
     serve_cmd.add_argument(
         "--lan", action="store_true", help=_("serve the school network, behind a class code")
@@ -199,7 +200,7 @@ def run_serve(args: argparse.Namespace) -> int:
         lessons,
         args.port,
         ip=(args.address or "0.0.0.0") if args.lan else None,
-        keep=args.keep_kernel,
+        keep=args.keep_kernel or (LAN_KEEP_KERNEL_SECONDS if args.lan else KEEP_KERNEL_SECONDS),
     )
     # segno is not in the Hub's image, whose `mathcards book` builds this command line
     # (tests/hub/test_deploy.py): only to serve

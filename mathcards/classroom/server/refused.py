@@ -1,7 +1,8 @@
 """The page a request gets instead of a lesson, saying why it is not served, in the reader's
 language (the first of ours their browser asks for, else the server's): at the gate (not this
-address, not this class, too many wrong class codes) and at the seats (the class is full, this
-device has its pages open already)."""
+address, not this class, too many wrong class codes), at the seats (the class is full, this
+device has its pages open already) and when no kernel would start for a page (`alive`: with a
+link that reloads it)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ REFUSED_PAGE = """<!DOCTYPE html>
 <html lang="{language}"><head><meta charset="utf-8"><title>mathcards: {title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body {{ font: 1.2rem/1.5 system-ui, sans-serif; max-width: 34rem; margin: 12vh auto;
-padding: 0 1rem; color: #1d2b36; }} h1 {{ font-size: 1.6rem; }}</style></head>
-<body class="mc-refused"><h1>{title}</h1><p>{sentence}</p></body></html>
+padding: 0 1rem; color: #1d2b36; }} h1 {{ font-size: 1.6rem; }}
+a.mc-reload {{ display: inline-block; padding: .5rem 1.2rem; border-radius: 8px; color: #fff;
+background: #1d4ed8; font-weight: 700; text-decoration: none; }}</style></head>
+<body class="mc-refused"><h1>{title}</h1><p>{sentence}</p>{reload}</body></html>
 """
 
 
@@ -38,12 +41,15 @@ def reader_language(request: tornado.httputil.HTTPServerRequest) -> str:
     return next((tag for tag in wanted if tag in i18n.LANGUAGES), i18n.language())
 
 
-def refused_page(title: str, sentence: str, language: str | None = None) -> str:
-    """The page that says why a request is not served (its words already translated)."""
+def refused_page(title: str, sentence: str, language: str | None = None, reload: str = "") -> str:
+    """The page that says why a request is not served (its words already translated), with a
+    link that reloads it when `reload` names one."""
+    link = f'<p><a class="mc-reload" href="">{html.escape(reload)}</a></p>' if reload else ""
     return REFUSED_PAGE.format(
         language=language or i18n.language(),
         title=html.escape(title),
         sentence=html.escape(sentence),
+        reload=link,
     )
 
 

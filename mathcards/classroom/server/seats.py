@@ -5,7 +5,8 @@ friendly page at once (the class is full: HTTP 503; this device has its pages op
 a spinner. Warm kernels (`--warm`), which Voila keeps ready in its pools for a page, take no
 seat and stay clear of the culler until a page takes one; the culler skips a kernel that is
 still starting (`last_activity` not set yet) instead of logging "unsupported operand type(s)
-for -: 'datetime.datetime' and 'NoneType'"."""
+for -: 'datetime.datetime' and 'NoneType'". A page never hangs, and a kernel that dies while
+starting is replaced (`alive`)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ from collections import Counter
 from typing import Any
 
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
+from mathcards.classroom.server.alive import AliveKernels, AlivePage
 from mathcards.classroom.server.clients import address_of, from_this_machine, remember_device
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.tickets import Ticket, Tickets, hand_ticket
@@ -123,7 +123,7 @@ class PageKernels:
         return render_task, rendered, kernel_id
 
 
-class ClassroomPage(TornadoVoilaHandler):
+class ClassroomPage(AlivePage):
     """A lesson page, opened only while the class has room and its client has a seat to
     spare; the browser is given a device cookie if it has none."""
 
@@ -177,6 +177,9 @@ class ClassroomPage(TornadoVoilaHandler):
             app.pages_by_device.allows(client)
         )
 
+    def page_kernel(self) -> str | None:
+        return self.opening.kernel_id if self.opening is not None else None
+
     def _refuse(self, status: int, title: str, sentence: str, language: str) -> None:
         self.set_status(status)
         self.set_header("Retry-After", "10")
@@ -197,9 +200,9 @@ class ClassroomPage(TornadoVoilaHandler):
             self.opening = None
 
 
-class ClassroomKernelManager(AsyncMappingKernelManager):
+class ClassroomKernelManager(AliveKernels):
     """Voila's kernel manager, with a culler that leaves kernels still starting alone and keeps
-    the warm ones' clocks running."""
+    the warm ones' clocks running; it hands out only kernels that answered (`AliveKernels`)."""
 
     def warm(self) -> list[str]:
         """The warm kernels ready in Voila's pools, each waiting for a page."""

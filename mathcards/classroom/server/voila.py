@@ -9,7 +9,9 @@ shuts down Voila and every kernel it started.
   the page already, so the page opens without waiting for a kernel (see `seats`).
 - A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
   the page has been drawn, so that starting the next kernel does not slow this page down.
-- Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`).
+- Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`); a page
+  never hangs and never dies in silence (`alive`: it carries what it says when its connection
+  drops).
 - The secrets come in the environment, never in `ps`, and are taken out of it at once, before
   any kernel starts: the class code (`CODE_ENV`), the teacher's code (`TEACHER_CODE_ENV`) and
   the class book's address (`MATHCARDS_DB`, which may carry a password). No kernel sees them.
@@ -43,7 +45,7 @@ from mathcards import i18n
 from mathcards.book.records import ENVIRONMENT as BOOK_ENV
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
-from mathcards.classroom.server import formulas
+from mathcards.classroom.server import alive, formulas
 from mathcards.classroom.server.address import LOOPBACK_NAMES, student_url
 from mathcards.classroom.server.assets import (
     LabExtensionFiles,
@@ -117,7 +119,8 @@ class ClassroomVoila(Voila):
         self.voila_configuration.page_config_hook = hook
         self.voila_configuration.http_header_envs = [TICKET_HEADER]
         os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{API}"
-        self.update_config(Config({"VoilaExporter": {"filters": formulas.FILTERS}}))
+        filters = {**formulas.FILTERS, **alive.FILTERS}
+        self.update_config(Config({"VoilaExporter": {"filters": filters}}))
         if os.name == "posix":  # kernels talk over sockets in files, never TCP ports that a
             # crowd of kernels starting at once can take from each other (ZMQError)
             self.update_config(Config({"KernelManager": {"transport": "ipc"}}))

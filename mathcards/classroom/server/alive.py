@@ -1,0 +1,207 @@
+"""A page that never hangs and never dies in silence.
+
+- A kernel started for a page must answer (`kernel_info`) before the page is built on it: one
+  that dies while starting is shut down and another started in its place, up to
+  `START_ATTEMPTS` in all, and only then is the page given up (`NoKernel`) (`AliveKernels`).
+- A page no kernel would start for, or whose kernel died while the page was made, ends at once
+  with a page in its own language that says to reload, instead of Voila's endless spinner
+  (`AlivePage`).
+- A page whose connection went has its kernel for the whole time a page without a connection
+  keeps it (`--keep-kernel`), counted from when it went, not from its last click.
+- What a page says when its connection drops (the template's `alive.js`), in every language,
+  is carried in the page (`connection_words`, a filter of Voila's exporter, here and on the
+  Hub): a page without a connection cannot ask for its words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import tornado.web
+from jupyter_client.session import Session
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from markupsafe import Markup
+from tornado.iostream import StreamClosedError
+from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+
+from mathcards import i18n
+from mathcards.classroom.server.refused import refused_page
+from mathcards.i18n import N_
+
+START_ATTEMPTS = 3  # kernels started for one page before it is given up
+ANSWER_SECONDS = 120  # a kernel alive but silent this long at its start is given up (a class's
+# kernels starting at once on two cores take half a minute)
+HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"  # what Voila sends while a page waits
+FILTERS = {"connection_words": f"{__name__}.connection_words"}  # VoilaExporter.filters
+
+NOT_OPENED = N_("This page did not open")
+NOT_STARTED = N_(
+    "The computer serving the lessons could not start it. Reload the page to try again."
+)
+RELOAD = N_("Reload the page")
+CONNECTION_WORDS = {
+    "reconnecting": N_("Reconnecting…"),
+    "lost": N_("This page lost its connection: reload it to carry on."),
+    "reload": RELOAD,
+}
+
+SWAP = """<script>(function () {
+  var found = new DOMParser().parseFromString(PAGE, 'text/html');
+  document.replaceChild(document.adoptNode(found.documentElement), document.documentElement);
+})();</script>"""
+
+
+class NoKernel(RuntimeError):
+    """No kernel would start for a page: each one tried died or stayed silent."""
+
+
+def connection_words(_: object = None) -> Markup:
+    """What a page says when its connection drops, in every language, as a JavaScript object
+    for the page's template (`{{ none | connection_words }}`)."""
+    words = {
+        language: {
+            key: i18n.catalogue(language).gettext(text) for key, text in CONNECTION_WORDS.items()
+        }
+        for language in i18n.LANGUAGES
+    }
+    return Markup(json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+
+
+def page_language(path: str) -> str:
+    """The language of a lesson page (en/…, pl/…), else the server's."""
+    first = path.lstrip("/").split("/", 1)[0]
+    return first if first in i18n.LANGUAGES else i18n.language()
+
+
+def not_opened(language: str) -> str:
+    """The page a student gets when no kernel would start for theirs: reload to try again."""
+    words = i18n.catalogue(language)
+    return refused_page(
+        words.gettext(NOT_OPENED), words.gettext(NOT_STARTED), language, words.gettext(RELOAD)
+    )
+
+
+def not_opened_script(language: str) -> str:
+    """The same page, for a page already half sent: a script that puts it in the place of what
+    came (the answer ends after it)."""
+    page = json.dumps(not_opened(language)).replace("</", "<\\/")
+    return SWAP.replace("PAGE", page)
+
+
+async def answers(kernel: Any, seconds: float = ANSWER_SECONDS) -> bool:
+    """Whether a kernel that has just started answers `kernel_info` (False: it died first, or
+    said nothing for `seconds`). It asks as a client of its own, in a session of its own: the
+    page's client connects afresh."""
+    own = Session(key=kernel.session.key, signature_scheme=kernel.session.signature_scheme)
+    client = kernel.client(session=own)
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=seconds)
+        return True
+    except RuntimeError:  # "Kernel died before replying to kernel_info", or no answer in time
+        return False
+    finally:
+        client.stop_channels()
+
+
+class AliveKernels(AsyncMappingKernelManager):
+    """Hands out only kernels that have answered (one that dies while starting is replaced),
+    remembers the process that answered, and gives a page whose connection went the whole keep
+    (`cull_idle_timeout`) from that moment."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.answered: dict[str, int | None] = {}  # a kernel → the process that answered
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """A kernel that has answered: one that dies while starting (or stays silent) is shut
+        down and another started in its place, up to `START_ATTEMPTS` in all (then `NoKernel`)."""
+        for attempt in range(1, START_ATTEMPTS + 1):
+            try:
+                kernel_id = str(await super().start_kernel(*args, **kwargs))
+            except Exception:  # it would not even launch
+                self.log.exception("A kernel would not launch (attempt %d)", attempt)
+                continue
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and await answers(kernel):
+                self.answered[kernel_id] = getattr(kernel.provisioner, "pid", None)
+                return kernel_id
+            self.log.warning(
+                "Kernel %s died while starting (attempt %d of %d)",
+                kernel_id,
+                attempt,
+                START_ATTEMPTS,
+            )
+            if kernel_id in self._kernels:
+                with contextlib.suppress(Exception):  # it may be gone already
+                    await super().shutdown_kernel(kernel_id, now=True)
+        raise NoKernel(f"no kernel would start after {START_ATTEMPTS} attempts")
+
+    async def lives(self, kernel_id: str) -> bool:
+        """Whether the kernel still runs the process that answered when it started (a kernel
+        that died and was restarted has lost what its page was built on)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or not await kernel.is_alive():
+            return False
+        first = self.answered.get(kernel_id)
+        return first is None or getattr(kernel.provisioner, "pid", None) == first
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self.answered.pop(kernel_id, None)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A page's connection went: its kernel's idle clock starts again, so that the page has
+        the whole keep to come back (a phone whose screen locked) before the culler ends it."""
+        super().notify_disconnect(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = utcnow()
+
+
+class AlivePage(TornadoVoilaHandler):
+    """Voila's page, sent as it is made; a page whose kernel would not start, or died while
+    it was made, ends at once with a page in its own language that says to reload."""
+
+    def page_kernel(self) -> str | None:
+        """The kernel this page is being made on, once it has one (None: not known)."""
+        return None
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        sent = False
+        try:
+            async with contextlib.aclosing(self.get_generator(path=path)) as page:
+                async for html in page:
+                    if html == HEARTBEAT and not await self._kernel_lives():
+                        raise NoKernel("the page's kernel died while the page was made")
+                    self.write(html)
+                    self.flush()
+                    sent = True
+        except tornado.web.HTTPError:
+            raise  # Voila's own answer: no such page, …
+        except StreamClosedError:
+            return  # the reader went away
+        except Exception:  # NoKernel, "Kernel died before replying to kernel_info", …
+            self.log.exception("The page %s could not open", path)
+            self._not_opened(page_language(path or ""), sent)
+
+    def _not_opened(self, language: str, sent: bool) -> None:
+        """End the page with the one that says to reload (in place of what was sent of it)."""
+        if sent:
+            self.finish(not_opened_script(language))
+            return
+        self.clear()
+        self.set_status(503)
+        self.set_header("Cache-Control", "no-store")
+        self.finish(not_opened(language))
+
+    async def _kernel_lives(self) -> bool:
+        kernel_id = self.page_kernel()
+        kernels = self.settings["kernel_manager"]
+        if kernel_id is None or not isinstance(kernels, AliveKernels):
+            return True
+        return await kernels.lives(kernel_id)

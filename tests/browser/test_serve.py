@@ -360,6 +360,23 @@ def test_the_class_code_is_in_neither_ps_nor_the_log_and_guesses_are_slowed(tmp_
     assert not any(CODE in line for line in logged), "but never the class code"
 
 
+@pytest.mark.server
+def test_served_at_one_address_the_kernels_still_reach_the_class_service(tmp_path):
+    """`--address` serves the school network at that address only; the pages' kernels call
+    the class service on this machine's loopback, which the server answers too."""
+    from mathcards.classroom.server.address import lan_address
+
+    address = lan_address()
+    if address == "127.0.0.1":
+        pytest.skip("this machine has no address but loopback")
+    options = ("--lan", "--address", address, "--class-code", CODE, "--warm", "none")
+    with serve(lessons_folder(tmp_path), tmp_path, *options) as (base, _):
+        assert request(f"{base}/")[0] == 403, "a stranger on the network needs the class code"
+        port = base.rsplit(":", 1)[1]
+        status, _, answer = request(f"http://127.0.0.1:{port}/mathcards/api/me")
+        assert (status, json.loads(answer)) == (401, {"error": "no-ticket"}), "the service"
+
+
 @pytest.mark.browser
 def test_one_device_holds_at_most_two_pages_on_the_school_network(tmp_path, browser):
     from mathcards.classroom.server.address import lan_address

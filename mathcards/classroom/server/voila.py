@@ -165,6 +165,8 @@ class ClassroomVoila(Voila):
             *teacher_page.routes(class_service, teacher_code),
         ]
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])
+        if self.ip not in ("0.0.0.0", "::", "", *LOOPBACK_NAMES):
+            self.app.listen(self.port, "127.0.0.1")  # the kernels call the class service here
         self.listen()
 
     def init_handlers(self) -> list[Any]:

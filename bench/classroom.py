@@ -1,14 +1,18 @@
 """A class opening a lesson at once, against `mathcards serve` on this machine.
 
 Run: ``make bench-classroom`` (or ``.venv/bin/python -m bench.classroom [--students N]
-[--lesson PATH] [--max-kernels N] [--warm N]``). N students (default 30) ask for the page at the
-same moment, each as a browser does it: the page over HTTP (Voila runs the notebook in a new kernel
-while it sends it), then the kernel's websocket, until the widgets' states have arrived (the
-`jupyter.widget.control` comm's `request_states`, what the page's widget manager asks first).
+[--lesson PATH] [--max-kernels N] [--warm N] [--rounds N]``). N students (default 30) ask for
+the page at the same moment, each as a browser does it: the page over HTTP (Voila runs the
+notebook in a new kernel while it sends it), then the kernel's websocket, until the widgets'
+states have arrived (the `jupyter.widget.control` comm's `request_states`, what the page's
+widget manager asks first).
 The same crowd first opens a one-widget notebook served the same way in the same run; printed:
 the ratio of the lesson's median time to interactive to the one-widget crowd's, percentiles,
 failures, memory per kernel and in all, and the kernels left 3 minutes after the pages close
 (they close without their shutdown request, as when a laptop lid shuts: the culler's work).
+`--rounds N` has the class come N times to the same server, each round printing its ratio, and
+counts over all rounds the pages that failed (an error, or a page that says to reload) and those
+that hung (no page after STUDENT_SECONDS). The load averages are printed before and after.
 Loopback only; every wait is bounded; the server is stopped with everything it started.
 """
 
@@ -21,9 +25,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -35,7 +36,9 @@ import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from tests.browser.conftest import free_port, quiet, wait_until_up, wait_until_warm
+from bench.machine import load, quiet
+from tests.browser.conftest import wait_until_warm
+from tests.servers import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "en/mam/1-the-target-game-in-class.ipynb"
@@ -43,6 +46,7 @@ ONE_WIDGET = "one-widget.ipynb"
 STUDENT_SECONDS = 300  # one student's page, at most
 LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close
 MAX_STUDENTS = 200
+QUIET_SECONDS = 60  # at most, for the machine to calm down before a crowd
 
 
 def served_folder(folder: Path) -> Path:
@@ -129,14 +133,23 @@ async def widgets_ready(socket, session: str):
             return socket
 
 
-async def crowd(base: str, lesson: str, students: int) -> tuple[list[float], list[str], list]:
-    """Everyone at once: times to interactive, failures, and the open websockets."""
+async def crowd(
+    base: str, lesson: str, students: int
+) -> tuple[list[float], list[str], list[str], list]:
+    """Everyone at once: times to interactive, failures, pages that hung, the open websockets."""
     attempts = [asyncio.wait_for(open_page(base, lesson), STUDENT_SECONDS) for _ in range(students)]
     results = await asyncio.gather(*attempts, return_exceptions=True)
     times = [result[0] for result in results if isinstance(result, tuple)]
     sockets = [result[1] for result in results if isinstance(result, tuple)]
-    failures = [repr(result) for result in results if isinstance(result, BaseException)]
-    return times, failures, sockets
+    errors = [result for result in results if isinstance(result, BaseException)]
+    hung = [repr(error) for error in errors if hung_page(error)]
+    failures = [repr(error) for error in errors if not hung_page(error)]
+    return times, failures, hung, sockets
+
+
+def hung_page(error: BaseException) -> bool:
+    """Whether a student waited STUDENT_SECONDS for nothing (not told why, nor given a page)."""
+    return isinstance(error, TimeoutError) or getattr(error, "code", None) == 599
 
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:
@@ -171,7 +184,7 @@ async def kernels_left(server: psutil.Process, seconds: float, warm: int) -> tup
 async def measure(
     base: str, server: psutil.Process, lesson: str, students: int, warm: int = 0
 ) -> dict:
-    times, failures, sockets = await crowd(base, lesson, students)
+    times, failures, hung, sockets = await crowd(base, lesson, students)
     kernel_sizes = megabytes(kernels_of(server))
     server_size = megabytes([server])
     for socket in sockets:
@@ -181,6 +194,7 @@ async def measure(
         "lesson": lesson,
         "times": sorted(times),
         "failures": failures,
+        "hung": hung,
         "kernel_mb": kernel_sizes,
         "all_mb": sum(kernel_sizes) + sum(server_size),
         "left": left,
@@ -199,8 +213,9 @@ def report(result: dict, students: int) -> None:
     sizes = result["kernel_mb"]
     print(f"{result['lesson']}: {len(result['times'])}/{students} interactive")
     print(f"  seconds to interactive: {percentiles(result['times'])}")
-    for failure in sorted(set(result["failures"]))[:5]:
-        print(f"  failed: {failure}")
+    print(f"  failed: {len(result['failures'])}, hung: {len(result['hung'])}")
+    for failure in sorted(set(result["failures"] + result["hung"]))[:5]:
+        print(f"  {failure}")
     if sizes:
         print(
             f"  memory: {median(sizes):.0f} MB a kernel (median, USS), "
@@ -208,6 +223,27 @@ def report(result: dict, students: int) -> None:
         )
     gone = f"all gone after {result['after']:.0f} s" if not result["left"] else "left"
     print(f"  kernels {LEFT_AFTER_SECONDS} s after the pages closed: {result['left']} ({gone})")
+
+
+def summary(rounds: list[tuple[dict, dict]], students: int) -> None:
+    """Every round's ratio, and the pages that failed or hung over all of them."""
+    ratios = [ratio(yardstick, lesson) for yardstick, lesson in rounds]
+    pages = [result for pair in rounds for result in pair]
+    failed = sum(len(result["failures"]) for result in pages)
+    hung = sum(len(result["hung"]) for result in pages)
+    shown = ", ".join("-" if r is None else f"{r:.2f}" for r in ratios)
+    print(
+        f"{len(rounds)} rounds x {students} students, two pages each: {failed} failed, {hung} hung"
+    )
+    print(
+        f"ratio of medians, lesson / one widget, round by round: {shown} (goal: each at most 1.3)"
+    )
+
+
+def ratio(yardstick: dict, lesson: dict) -> float | None:
+    if not (yardstick["times"] and lesson["times"]):
+        return None
+    return median(lesson["times"]) / median(yardstick["times"])
 
 
 def main() -> None:
@@ -223,51 +259,51 @@ def main() -> None:
         help="N warm kernels for each of the two pages (`mathcards serve --warm-kernels N`); "
         "0, the default: every kernel starts when its student asks",
     )
+    parser.add_argument(
+        "--rounds", type=int, default=1, metavar="N", help="the class comes N times (default 1)"
+    )
     args = parser.parse_args()
     if not 1 <= args.students <= MAX_STUDENTS:
         parser.error(f"--students goes from 1 to {MAX_STUDENTS}")
+    if args.rounds < 1:
+        parser.error("--rounds is 1 or more")
     with tempfile.TemporaryDirectory() as scratch:
         folder = served_folder(Path(scratch) / "lessons")
-        port = free_port()
-        command = [sys.executable, "-m", "mathcards.cli", "serve", "--port", str(port)]
-        command += ["--lessons", str(folder)]
-        command += ["--max-kernels", str(args.max_kernels or args.students * 2)]
+        options = ["--max-kernels", str(args.max_kernels or args.students * 2)]
         if args.warm:
-            command += ["--warm", ONE_WIDGET, args.lesson, "--warm-kernels", str(args.warm)]
+            options += ["--warm", ONE_WIDGET, args.lesson, "--warm-kernels", str(args.warm)]
         else:
-            command += ["--warm", "none"]
-        log = (Path(scratch) / "server.log").open("w")
-        process = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        base = f"http://127.0.0.1:{port}"
-        server = psutil.Process(process.pid)
-        try:
-            wait_until_up(base + "/", process)
+            options += ["--warm", "none"]
+        print(f"load average before: {load()}", flush=True)
+        with serving(folder, Path(scratch), *options) as served:
             for page in (ONE_WIDGET, args.lesson) if args.warm else ():
-                wait_until_warm(Path(scratch) / "server.log", page, seconds=600)
-            quiet()  # the warm kernels have run their pages before the class arrives
-            print(f"{args.students} students at once, on {os.cpu_count()} cores")
-            warm = 2 * args.warm  # both pages' pools, refilled
-            yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))
-            report(yardstick, args.students)
-            quiet()  # the pools are full again
-            lesson = asyncio.run(measure(base, server, args.lesson, args.students, warm))
-            report(lesson, args.students)
-            if yardstick["times"] and lesson["times"]:
-                ratio = median(lesson["times"]) / median(yardstick["times"])
-                print(f"ratio of medians, lesson / one widget: {ratio:.2f} (goal: at most 1.3)")
-        finally:
-            started = server.children(recursive=True) if process.poll() is None else []
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            for leftover in started:
-                if leftover.is_running():
-                    leftover.kill()
-            log.close()
+                wait_until_warm(served.log, page, seconds=600)
+            print(f"{args.students} students at once, on {os.cpu_count()} cores", flush=True)
+            rounds = [
+                crowds(served.base, served.family, args, number) for number in range(args.rounds)
+            ]
+        if args.rounds > 1:
+            summary(rounds, args.students)
+        print(f"load average after: {load()}", flush=True)
+
+
+def crowds(base: str, server: psutil.Process, args: argparse.Namespace, number: int) -> tuple:
+    """One round: the class opens the one-widget page, then the lesson, each on a quiet
+    machine (the warm kernels have run their pages, the pools are full again)."""
+    if args.rounds > 1:
+        print(f"round {number + 1} of {args.rounds}", flush=True)
+    warm = 2 * args.warm  # both pages' pools, refilled
+    quiet(QUIET_SECONDS)
+    print(f"load average: {load()}", flush=True)
+    yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))
+    report(yardstick, args.students)
+    quiet(QUIET_SECONDS)
+    print(f"load average: {load()}", flush=True)
+    lesson = asyncio.run(measure(base, server, args.lesson, args.students, warm))
+    report(lesson, args.students)
+    if (found := ratio(yardstick, lesson)) is not None:
+        print(f"ratio of medians, lesson / one widget: {found:.2f} (goal: at most 1.3)", flush=True)
+    return yardstick, lesson
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Time to interactive of every lesson page, in a real Chromium against `mathcards serve`.
 
-Run: ``make bench-pages`` (or ``.venv/bin/python -m bench.pages [--runs N] [PAGE ...]``, a PAGE
-named within a language: ``mam/2-practice.ipynb``).
+Run: ``make bench-pages`` (or ``.venv/bin/python -m bench.pages [--runs N] [--in-a-row] [PAGE
+...]``, a PAGE named within a language: ``mam/2-practice.ipynb``).
 
 Every page, in both languages, is served warm (``--warm``: a kernel waits for each page, having
 run it, as `mathcards serve --lang en` or `--lang pl` serves its language), and opened by
@@ -14,12 +14,18 @@ The time is from asking for the page until its widgets are on the screen, the me
 runs. The first row is the floor: a notebook with a single button, served the same way; beside
 each time its ratio to the floor's in the same column. Goals on a 2-core machine: every lesson
 within 1.3× the floor, a warm page under 1.2 s, a page with an empty cache under 2.5 s.
+
+`--in-a-row` measures what a warm pool's refill does to the pages opened after it: the server
+settled first (every warm kernel has run its page, the machine is quiet), the floor and then
+every English page are opened one after another in the user's browser, each on its warm
+kernel, with no wait between them, so that each page's refill comes while the next ones are
+asked for. Each run prints every page's time and ratio to the floor's, and its slowest page;
+then the spread of the slowest ratios over the runs (goal: every one within 1.3×).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import tempfile
 import time
@@ -27,7 +33,9 @@ from collections import Counter
 from pathlib import Path
 from statistics import median
 
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, quiet, serving, wait_until_warm
+from bench.machine import load, quiet
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, wait_until_warm
+from tests.servers import serving
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 LANGUAGES = ("en", "pl")
@@ -96,13 +104,68 @@ class User:
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__)
     options.add_argument("--runs", type=int, default=2, help="openings per page and column")
+    options.add_argument(
+        "--in-a-row", action="store_true", help="the English pages one after another, no wait"
+    )
     options.add_argument("pages", nargs="*", default=pages(), metavar="PAGE")
     args = options.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         served = Path(folder) / "lessons"
         shutil.copytree(LESSONS, served)
         (served / FLOOR).write_text(floor_notebook(), encoding="utf-8")
-        report(measure(served, Path(folder), args.pages, args.runs), args.pages)
+        if args.in_a_row:
+            spread(in_a_row(served, Path(folder), [f"en/{name}" for name in args.pages], args.runs))
+        else:
+            report(measure(served, Path(folder), args.pages, args.runs), args.pages)
+
+
+def in_a_row(served: Path, logs: Path, names: list[str], runs: int) -> list[dict[str, float]]:
+    """Each run: once every pool is full again and the machine quiet, the floor and the pages
+    opened one after another in the user's browser; every page's seconds, run by run."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"load average before: {load()}", flush=True)
+    warm, times = [FLOOR, *names], []
+    with serving(served, logs, "--warm", *warm) as server, sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        browser = chromium.new_context(viewport=VIEWPORT)
+        wait_until_warm(logs / "server.log", FLOOR)
+        time_to_interactive(browser, f"{server.base}/voila/render/{FLOOR}")  # the scripts cached
+        for run in range(runs):
+            for name in warm:  # settled: every pool full again (the floor's once more)
+                wait_until_warm(logs / "server.log", name, times=run + 1 + (name == FLOOR))
+            quiet(seconds=QUIET_SECONDS)
+            url = f"{server.base}/voila/render/"
+            times.append({name: time_to_interactive(browser, url + name) for name in warm})
+            row(times[-1], run)
+        chromium.close()
+    print(f"load average after: {load()}", flush=True)
+    return times
+
+
+def row(times: dict[str, float], run: int) -> None:
+    """One run: every page's seconds and ratio to the floor's, and the slowest."""
+    floor = times[FLOOR]
+    print(f"run {run + 1}: the floor {floor:.2f}s", flush=True)
+    for name, seconds in times.items():
+        if name != FLOOR:
+            print(f"  {name:<55}{seconds:>7.2f}s {seconds / floor:>5.2f}×", flush=True)
+    slowest = max((name for name in times if name != FLOOR), key=times.__getitem__)
+    print(f"  slowest: {slowest} at {times[slowest] / floor:.2f}× the floor", flush=True)
+
+
+def spread(runs: list[dict[str, float]]) -> None:
+    """The slowest page's ratio to the floor in each run, and how far apart they are."""
+    worst = [
+        max(seconds / times[FLOOR] for name, seconds in times.items() if name != FLOOR)
+        for times in runs
+    ]
+    shown = ", ".join(f"{ratio:.2f}×" for ratio in worst)
+    verdict = "met" if max(worst) <= GOALS["ratio"] else "NOT met"
+    print(
+        f"slowest page, run by run: {shown}; spread {max(worst) - min(worst):.2f}; "
+        f"goal {GOALS['ratio']}×: {verdict}"
+    )
 
 
 def measure(served: Path, logs: Path, names: list[str], runs: int) -> dict:
@@ -112,9 +175,9 @@ def measure(served: Path, logs: Path, names: list[str], runs: int) -> dict:
     times: dict[tuple[str, str, str], list[float]] = {}
     print(f"load average before: {load()}", flush=True)
     warm = [FLOOR, *(f"{language}/{name}" for language in LANGUAGES for name in names)]
-    with serving(served, logs, "--warm", *warm) as base, sync_playwright() as playwright:
+    with serving(served, logs, "--warm", *warm) as server, sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        user = User(chromium, base, logs / "server.log")
+        user = User(chromium, server.base, logs / "server.log")
         user.open(FLOOR, "warm")  # the browser now holds Voila's scripts
         for _run in range(runs):
             for mode in MODES:
@@ -150,10 +213,6 @@ def report(times: dict, names: list[str]) -> None:
         unit = "×" if what == "ratio" else " s"
         verdict = "met" if value < GOALS[what] else "NOT met"
         print(f"worst {what}: {value:.2f}{unit} ({page}); goal {GOALS[what]}{unit}: {verdict}")
-
-
-def load() -> str:
-    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -360,7 +360,8 @@ def test_the_class_code_reaches_the_server_in_its_environment_never_its_command_
     assert "--ClassroomVoila.seats_per_client=2" in started["command"]
     out = run(capsys, "serve", "--lessons", str(lessons), *options)[1]
     code = started["environment"]["MATHCARDS_CLASS_CODE"]
-    assert len(code) == 6 and f"?class={code}" in out, "a new code of 6 by default"
+    assert len(code) == 6 and code.isalnum(), "a new code of 6 by default"
+    assert code not in out, "the server prints the address once it answers there"
     assert "At most 2 pages open at once on one device (--seats-per-client)" in out
 
 
@@ -370,8 +371,8 @@ def test_the_teacher_may_give_the_class_code_in_the_environment(
     lessons = landing_only(tmp_path)
     monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab34cd")
     options = ["--lan", "--address", "10.0.0.5", "--max-kernels", "3", "--warm", "none"]
-    out = run(capsys, "serve", "--lessons", str(lessons), *options, "--seats-per-client", "3")[1]
-    assert "?class=AB34CD" in out and started["environment"]["MATHCARDS_CLASS_CODE"] == "AB34CD"
+    run(capsys, "serve", "--lessons", str(lessons), *options, "--seats-per-client", "3")
+    assert started["environment"]["MATHCARDS_CLASS_CODE"] == "AB34CD"
     assert "--ClassroomVoila.seats_per_client=3" in started["command"]
     run(capsys, "serve", "--lessons", str(lessons), "--max-kernels", "3", "--warm", "none")
     assert "MATHCARDS_CLASS_CODE" not in started["environment"], "no code off the school network"
@@ -400,13 +401,45 @@ def test_on_the_school_network_a_page_without_a_connection_keeps_its_kernel_five
         assert f"--MappingKernelManager.cull_interval={every}" in started["command"], options
 
 
+def test_on_the_school_network_the_pages_a_class_opens_together_are_warm_for_the_class(
+    capsys, tmp_path, started
+):
+    """--class-size N: N warm kernels for each of the live and practice pages of the language
+    served (those in the folder); by default as many as the memory holds, at most 30."""
+    lessons = landing_only(tmp_path)
+    for page in ("en/live/1-mam-live.ipynb", "en/mam/2-practice.ipynb", "pl/mam/2-practice.ipynb"):
+        (lessons / page).parent.mkdir(parents=True, exist_ok=True)
+        (lessons / page).write_text("{}")
+    lan = ["--lan", "--address", "10.0.0.5", "--max-kernels", "40"]
+    out = run(capsys, "serve", "--lessons", str(lessons), *lan, "--class-size", "4")[1]
+    command = started["command"]
+    assert "--ClassroomVoila.class_size=4" in command
+    chosen = [part for part in command if part.startswith("--ClassroomVoila.class_pages=")]
+    assert chosen == [
+        "--ClassroomVoila.class_pages=en/live/1-mam-live.ipynb",
+        "--ClassroomVoila.class_pages=en/mam/2-practice.ipynb",
+    ]
+    assert "4 warm kernels ready for each page the class opens together (--class-size)" in out
+    run(capsys, "serve", "--lessons", str(lessons), "--lan", "--address", "10.0.0.5")
+    size = int(next(p for p in started["command"] if "class_size=" in p).split("=")[1])
+    assert 1 <= size <= 30, "as many as the memory holds, at most 30"
+    run(capsys, "serve", "--lessons", str(lessons), *lan, "--warm", "none")
+    assert "--ClassroomVoila.class_size=0" in started["command"], "--warm none: no warm kernel"
+    run(capsys, "serve", "--lessons", str(lessons), "--max-kernels", "40")
+    assert "--ClassroomVoila.class_size=0" in started["command"], "the laptop alone: none"
+    code, _, err = run(capsys, "serve", "--lessons", str(lessons), *lan, "--class-size", "30")
+    assert code == 2 and "--warm asks for 61 warm kernels" in err, "2 pages of 30, the landing"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["--lan", "--class-code", "K7Q2"], "6 to 12 letters and digits"),
         (["--lan", "--class-code", "K7Q2HM7Q2HM7Q"], "6 to 12 letters and digits"),
         (["--lan", "--seats-per-client", "0"], "--seats-per-client must be a positive whole"),
-        (["--seats-per-client", "3"], "--seats-per-client go with --lan"),
+        (["--seats-per-client", "3"], "--class-size go with --lan"),
+        (["--class-size", "3"], "--class-size go with --lan"),
+        (["--lan", "--class-size", "0"], "--class-size must be a positive whole"),
     ],
 )
 def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
@@ -505,7 +538,7 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["serve", "--address", "10.0.0.1"],
-            "--address, --class-code i --seats-per-client działają tylko razem z --lan",
+            "--address, --class-code, --seats-per-client i --class-size działają tylko razem z --lan",
         ),
     ],
 )

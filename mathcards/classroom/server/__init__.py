@@ -3,12 +3,15 @@ it (Ctrl-C or SIGTERM to its PID) shuts down Voila and every kernel it started. 
 read top-down:
 
 - `address`: this server's names, the address students type, and its QR code.
-- `codes`: the class code and the teacher's code. `capacity`: how many pages this machine holds.
+- `codes`: the class code and the teacher's code. `capacity`: how many pages this machine holds,
+  and how many warm kernels a class is kept.
 - `clients`: who a request comes from (its device cookie, else its address), and `Throttle`.
 - `refused`: the friendly page a request gets instead of a lesson, saying why, in the reader's
   language.
 - `alive`: a page that never hangs (a kernel that dies while starting is replaced, else the
   page says to reload) and never dies in silence (the words it says when its connection drops).
+- `pools`: warm kernels that never slow the page being opened (a pool's kernel starts only
+  when no page is being made).
 - `seats`: at most `max_kernels` pages at once ("the class is full"), at most a few a device,
   warm kernels, the culler; each page's kernel handed its ticket.
 - `gate`: the Host check and, on the school network, the class code (in the URL, then a

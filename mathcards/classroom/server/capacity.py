@@ -6,6 +6,7 @@ from __future__ import annotations
 KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classroom.py measures)
 ROOM_TO_SPARE = 2 * 2**30  # for the system, the browser on the teacher's laptop, Voila itself
 SEATS_PER_CLIENT = 2  # pages one device may have open at once on the school network
+MOST_CLASS = 30  # students a class is kept warm kernels for, by default at most
 
 
 def default_max_kernels(warm: int = 0) -> int:
@@ -16,3 +17,24 @@ def default_max_kernels(warm: int = 0) -> int:
     import psutil  # type: ignore[import-untyped]
 
     return max(1, (psutil.virtual_memory().total - ROOM_TO_SPARE) // KERNEL_MEMORY - warm)
+
+
+def default_class_size(pages: int, warm: int = 0) -> int:
+    """As many students as this machine's memory holds a warm kernel each for every one of
+    `pages` (the pages a class opens together) and the page they open, beside `warm` other warm
+    kernels: at most MOST_CLASS."""
+    import psutil  # only to serve, as above
+
+    room = psutil.virtual_memory().total - ROOM_TO_SPARE - warm * KERNEL_MEMORY
+    return int(max(1, min(MOST_CLASS, room // (KERNEL_MEMORY * (pages + 1)))))
+
+
+def warm_pools(
+    warm: list[str], each: int, class_pages: list[str], class_size: int
+) -> dict[str, int]:
+    """The warm kernels kept ready for each page: `each` for every warm page, `class_size` for
+    every page a class opens together."""
+    pools = dict.fromkeys(warm, each)
+    for page in class_pages if class_size else ():
+        pools[page] = max(pools.get(page, 0), class_size)
+    return pools

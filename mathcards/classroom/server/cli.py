@@ -5,6 +5,8 @@ their arguments loads no server: Voila is loaded only to serve."""
 from __future__ import annotations
 
 import argparse
+import compileall
+import importlib.util
 import os
 import subprocess
 import sys
@@ -15,7 +17,13 @@ from mathcards.arguments import UsageError, whole
 from mathcards.book import cli as book_cli
 from mathcards.book.records import ENVIRONMENT
 from mathcards.classroom.hub.classlist import add_command as add_class_list_command
-from mathcards.classroom.server.capacity import SEATS_PER_CLIENT, default_max_kernels
+from mathcards.classroom.server.capacity import (
+    MOST_CLASS,
+    SEATS_PER_CLIENT,
+    default_class_size,
+    default_max_kernels,
+    warm_pools,
+)
 from mathcards.classroom.server.codes import TEACHER_CODE_LENGTH, new_class_code
 from mathcards.classroom.server.lessons import add_command as add_lessons_command
 from mathcards.classroom.server.lessons import home
@@ -28,6 +36,7 @@ KEEP_KERNEL_SECONDS = 30  # no message from a page that long, and no connection:
 LAN_KEEP_KERNEL_SECONDS = 300  # on the school network: a phone whose screen locked comes back
 CULL_INTERVAL_SECONDS = 10  # the culler looks this often (more often for a shorter keep)
 DEFAULT_CLASS = "class"
+CLASS_PAGES = ("live/1-mam-live.ipynb", "live/2-lama-dice-guess.ipynb", "mam/2-practice.ipynb")
 CODE_ENV = "MATHCARDS_CLASS_CODE"  # the class code, to the server in its environment: not in `ps`
 TEACHER_CODE_ENV = "MATHCARDS_TEACHER_CODE"  # the teacher's code, likewise
 
@@ -72,6 +81,16 @@ def add_commands(commands: Any) -> None:
         default=1,
         metavar="N",
         help=_("warm kernels kept ready for each warm page (default 1; for a class: its size)"),
+    )
+    serve_cmd.add_argument(
+        "--class-size",
+        type=_class_size,
+        metavar="N",
+        help=_(
+            "with --lan: N warm kernels kept ready for each page a class opens together (the "
+            "live games, practice), refilled as they are taken (default: as many as this "
+            "machine's memory holds, at most {most})"
+        ).format(most=MOST_CLASS),
     )
     serve_cmd.add_argument(
         "--keep-kernel",
@@ -141,6 +160,10 @@ def _warm_kernels(text: str) -> int:
     return whole(text, 1, N_("--warm-kernels must be a positive whole number, not {text}"))
 
 
+def _class_size(text: str) -> int:
+    return whole(text, 1, N_("--class-size must be a positive whole number, not {text}"))
+
+
 def _keep_kernel(text: str) -> int:
     return whole(text, 1, N_("--keep-kernel must be a positive whole number, not {text}"))
 
@@ -171,6 +194,18 @@ def open_book(url: str | None) -> str:
     return url
 
 
+def compiled(packages: tuple[str, ...] = ("mathcards", "widgets")) -> None:
+    """The packages every lesson imports, compiled once here as pip compiles an installed
+    package (a checkout is not): where PYTHONDONTWRITEBYTECODE keeps Python from writing what it
+    compiles (a container, a school's image), every kernel of a class would compile them anew.
+    What is compiled already is left; a folder this user cannot write to, too."""
+    for package in packages:
+        found = importlib.util.find_spec(package)
+        if found is not None and found.submodule_search_locations:
+            for folder in found.submodule_search_locations:
+                compileall.compile_dir(folder, quiet=2)
+
+
 def class_code(given: str | None) -> str:
     """The class code: the one given, else the one in the environment, else a new one."""
     if given:
@@ -193,9 +228,14 @@ def run_serve(args: argparse.Namespace) -> int:
     if not (lessons / landing).is_file():
         sentence = _("no lessons found: {lessons} has no {landing}")
         raise UsageError(sentence.format(lessons=lessons, landing=landing))
-    if (args.address or args.class_code or args.seats_per_client) and not args.lan:
-        raise UsageError(_("--address, --class-code and --seats-per-client go with --lan"))
+    if (args.address or args.class_code or args.seats_per_client or args.class_size) and (
+        not args.lan
+    ):
+        raise UsageError(
+            _("--address, --class-code, --seats-per-client and --class-size go with --lan")
+        )
     book = open_book(args.db)
+    compiled()
     command = voila_command(
         lessons,
         args.port,
@@ -207,7 +247,9 @@ def run_serve(args: argparse.Namespace) -> int:
     from mathcards.classroom.server import address
 
     warm = warm_pages(lessons, args.lang, args.warm)
-    warm_kernels = len(warm) * args.warm_kernels
+    class_pages, class_size = class_pools(lessons, args, len(warm) * args.warm_kernels)
+    pools = warm_pools(warm, args.warm_kernels, class_pages, class_size)
+    warm_kernels = sum(pools.values())
     if warm_kernels > (most := args.max_kernels or default_max_kernels()):
         sentence = _("--warm asks for {n} warm kernels, more than this machine holds ({most})")
         raise UsageError(sentence.format(n=warm_kernels, most=most))
@@ -217,6 +259,8 @@ def run_serve(args: argparse.Namespace) -> int:
         f"--ClassroomVoila.language={args.lang}",
         f"--ClassroomVoila.warm_kernels={args.warm_kernels}",
         *(f"--ClassroomVoila.warm={page}" for page in warm),
+        *(f"--ClassroomVoila.class_pages={page}" for page in class_pages),
+        f"--ClassroomVoila.class_size={class_size}",
     ]
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
     environment = {**os.environ, "JUPYTER_PATH": search_path}
@@ -224,10 +268,6 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.lan:
         lan_address = args.address or address.lan_address()
         code = class_code(args.class_code)
-        url = address.student_url(lan_address, args.port, code)
-        print(address.qr_for_terminal(url), end="")
-        students = _("Students open {url}  (class code {code}; Ctrl+C to stop)")
-        print(students.format(url=url, code=code), flush=True)
         environment[CODE_ENV] = code
         per_client = args.seats_per_client or SEATS_PER_CLIENT
         command += [
@@ -240,9 +280,13 @@ def run_serve(args: argparse.Namespace) -> int:
             per_client,
         )
         print(each.format(n=per_client), flush=True)
-    else:
-        serving = _("Serving the lessons at {url}  (Ctrl+C to stop)")
-        print(serving.format(url=f"http://127.0.0.1:{args.port}/"))
+        if class_size:
+            ready = ngettext(
+                "{n} warm kernel ready for each page the class opens together (--class-size)",
+                "{n} warm kernels ready for each page the class opens together (--class-size)",
+                class_size,
+            )
+            print(ready.format(n=class_size), flush=True)
     at_most = ngettext(
         "At most {n} page open at once (--max-kernels)",
         "At most {n} pages open at once (--max-kernels)",
@@ -278,6 +322,21 @@ def serve_in_child(command: list[str], environment: dict[str, str]) -> int:
                 return server.wait()
             except KeyboardInterrupt:
                 continue  # the server has it too, and is stopping
+
+
+def class_pools(lessons: Path, args: argparse.Namespace, warm: int) -> tuple[list[str], int]:
+    """The pages a class opens together in the served language (those in the lessons folder),
+    and the warm kernels kept ready for each: on the school network only, as many as
+    `--class-size` says, else as the memory holds beside `warm` others (none with `--warm
+    none`, unless `--class-size` says so)."""
+    if not args.lan:
+        return [], 0
+    pages = [
+        f"{args.lang}/{page}" for page in CLASS_PAGES if (lessons / args.lang / page).is_file()
+    ]
+    if args.class_size or not pages:
+        return pages, args.class_size or 0
+    return pages, 0 if args.warm == ["none"] else default_class_size(len(pages), warm)
 
 
 def warm_pages(lessons: Path, language: str, named: list[str] | None) -> list[str]:

@@ -17,8 +17,9 @@ from typing import Any
 from jupyter_server._tz import utcnow
 
 from mathcards import i18n
-from mathcards.classroom.server.alive import AliveKernels, AlivePage
+from mathcards.classroom.server.alive import AlivePage
 from mathcards.classroom.server.clients import address_of, from_this_machine, remember_device
+from mathcards.classroom.server.pools import PoolKernels
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.tickets import Ticket, Tickets, hand_ticket
 
@@ -116,9 +117,10 @@ class PageKernels:
         return kernel_id
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
-        render_task, rendered, kernel_id = await self._kernels.get_rendered_notebook(
-            *args, **kwargs
-        )
+        with self._kernels.calm.wanting():  # the pool's next kernel starts at once for it
+            render_task, rendered, kernel_id = await self._kernels.get_rendered_notebook(
+                *args, **kwargs
+            )
         self._places.seat(self._opening, kernel_id)
         return render_task, rendered, kernel_id
 
@@ -168,6 +170,7 @@ class ClassroomPage(AlivePage):
         service = self.application.service
         ticket = hand_ticket(self, service.tickets if service is not None else None, device)
         self.opening = places.take(client, ticket)
+        self.settings["kernel_manager"].calm.begin()  # no pool kernel starts meanwhile
         return super().prepare()
 
     def _paced(self, client: str) -> bool:
@@ -197,12 +200,14 @@ class ClassroomPage(AlivePage):
     def _leave(self) -> None:
         if self.opening is not None:
             self.application.places.leave(self.opening)
+            self.settings["kernel_manager"].calm.end()
             self.opening = None
 
 
-class ClassroomKernelManager(AliveKernels):
+class ClassroomKernelManager(PoolKernels):
     """Voila's kernel manager, with a culler that leaves kernels still starting alone and keeps
-    the warm ones' clocks running; it hands out only kernels that answered (`AliveKernels`)."""
+    the warm ones' clocks running; it hands out only kernels that answered (`AliveKernels`), and
+    starts the pools' kernels only when no page is being made (`pools`)."""
 
     def warm(self) -> list[str]:
         """The warm kernels ready in Voila's pools, each waiting for a page."""

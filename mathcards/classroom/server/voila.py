@@ -6,15 +6,20 @@ shuts down Voila and every kernel it started.
   refuses it with 403 because a beacon carries no XSRF token (voila#1458); ours accepts it when
   the request comes from this server's own pages (its `Origin` is the server's `Host`).
 - Warm pages (`warm`): Voila keeps a kernel (or `warm_kernels`) ready for each, having run
-  the page already, so the page opens without waiting for a kernel (see `seats`).
-- A warm page's kernel is replaced `REFILL_SECONDS` after it is handed out (Voila: 1 s), once
-  the page has been drawn, so that starting the next kernel does not slow this page down.
+  the page already, so the page opens without waiting for a kernel (see `seats`); the pages a
+  class opens together (`class_pages`) keep `class_size` ready, so a whole class opens them at
+  once on warm kernels.
+- A warm page's kernel is replaced as it is handed out, but the new one starts only when no
+  page is being made (`pools`), so that starting it does not slow any page down.
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`); a page
   never hangs and never dies in silence (`alive`: it carries what it says when its connection
   drops).
 - The secrets come in the environment, never in `ps`, and are taken out of it at once, before
   any kernel starts: the class code (`CODE_ENV`), the teacher's code (`TEACHER_CODE_ENV`) and
   the class book's address (`MATHCARDS_DB`, which may carry a password). No kernel sees them.
+- The address students type and its QR code (or, on the laptop alone, the lessons' address) are
+  printed once the server answers there (`announce`), not before: a student who scans at once
+  gets the page, not "connection refused".
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
   Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
   compressed when the browser accepts it.
@@ -22,6 +27,7 @@ shuts down Voila and every kernel it started.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import os
 import signal
@@ -31,6 +37,8 @@ from urllib.parse import urlparse
 
 import tornado.web
 from jupyter_server.base.handlers import FileFindHandler
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+from tornado.ioloop import IOLoop
 from traitlets import Integer, List, Unicode
 from traitlets.config import Config
 from voila.app import Voila  # type: ignore[import-untyped]
@@ -46,7 +54,7 @@ from mathcards.book.records import ENVIRONMENT as BOOK_ENV
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
 from mathcards.classroom.server import alive, formulas
-from mathcards.classroom.server.address import LOOPBACK_NAMES, student_url
+from mathcards.classroom.server.address import LOOPBACK_NAMES, qr_for_terminal, student_url
 from mathcards.classroom.server.assets import (
     LabExtensionFiles,
     TemplateFiles,
@@ -54,15 +62,16 @@ from mathcards.classroom.server.assets import (
     page_config,
     static_version,
 )
-from mathcards.classroom.server.capacity import SEATS_PER_CLIENT
+from mathcards.classroom.server.capacity import SEATS_PER_CLIENT, warm_pools
 from mathcards.classroom.server.cli import CODE_ENV, TEACHER_CODE_ENV
 from mathcards.classroom.server.gate import ClassroomApplication
 from mathcards.classroom.server.seats import ClassroomPage
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import open_service
 from mathcards.classroom.teacher import page as teacher_page
+from mathcards.i18n import _
 
-REFILL_SECONDS = 5.0  # after a warm kernel is handed out: its page has been drawn by then
+ASKING_SECONDS = 0.1  # how often the server asks itself whether it answers yet, as it starts
 
 
 SECRETS = (CODE_ENV, TEACHER_CODE_ENV, BOOK_ENV)  # read by the server, never by a kernel
@@ -105,6 +114,8 @@ class ClassroomVoila(Voila):
     keep_days = Integer(365, help="the class book forgets records older than this").tag(config=True)
     warm = List(Unicode(), help="pages whose kernels start before anyone asks").tag(config=True)
     warm_kernels = Integer(1, help="warm kernels kept ready for each warm page").tag(config=True)
+    class_pages = List(Unicode(), help="pages a class opens together").tag(config=True)
+    class_size = Integer(0, help="warm kernels kept ready for each class page").tag(config=True)
     teacher_code = ""  # from the environment (`take_secrets`), as the class book's address
     book_url = ""
 
@@ -124,8 +135,9 @@ class ClassroomVoila(Voila):
         if os.name == "posix":  # kernels talk over sockets in files, never TCP ports that a
             # crowd of kernels starting at once can take from each other (ZMQError)
             self.update_config(Config({"KernelManager": {"transport": "ipc"}}))
-        if self.warm:
-            self.preheat({page: self.warm_kernels for page in self.warm})
+        pools = warm_pools(self.warm, self.warm_kernels, self.class_pages, self.class_size)
+        if pools:
+            self.preheat(pools)
         signal.signal(signal.SIGINT, self._handle_signal_stop)
 
     def preheat(self, pools: dict[str, int]) -> None:
@@ -135,7 +147,7 @@ class ClassroomVoila(Voila):
         self.voila_configuration.default_pool_size = 0
         sizes = {page: {"pool_size": size} for page, size in pools.items()}
         sizes["default"] = {"pool_size": 0}
-        pools_config = {"kernel_pools_config": sizes, "fill_delay": REFILL_SECONDS}
+        pools_config = {"kernel_pools_config": sizes, "fill_delay": 0}  # in its turn: `pools`
         self.update_config(Config({"VoilaKernelManager": pools_config}))
 
     def start(self) -> None:  # Voila's, with our application class
@@ -167,7 +179,21 @@ class ClassroomVoila(Voila):
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])
         if self.ip not in ("0.0.0.0", "::", "", *LOOPBACK_NAMES):
             self.app.listen(self.port, "127.0.0.1")  # the kernels call the class service here
+        IOLoop.current().add_callback(self.announce, url)
         self.listen()
+
+    async def announce(self, class_url: str) -> None:
+        """Once this server answers at the address the class types (or, on the laptop alone, at
+        its loopback address), print that address, with its QR code on the school network."""
+        host = self.lan_address or "127.0.0.1"
+        await answering(f"http://{host}:{self.port}/mathcards/class.json")
+        if class_url:
+            print(qr_for_terminal(class_url), end="")
+            students = _("Students open {url}  (class code {code}; Ctrl+C to stop)")
+            print(students.format(url=class_url, code=self.class_code), flush=True)
+        else:
+            serving = _("Serving the lessons at {url}  (Ctrl+C to stop)")
+            print(serving.format(url=f"http://127.0.0.1:{self.port}/"), flush=True)
 
     def init_handlers(self) -> list[Any]:
         ours = {
@@ -183,3 +209,15 @@ class ClassroomVoila(Voila):
                 rest = [{**rest[0], "version": self.scripts_version}]
             handlers.append((route, ours.get(handler, handler), *rest))
         return handlers
+
+
+async def answering(url: str) -> None:
+    """Until `url` answers at all (a refusal is an answer: on the school network the server
+    refuses whoever has not the class code)."""
+    client = AsyncHTTPClient()
+    while True:
+        try:
+            await client.fetch(url, raise_error=False, request_timeout=10)
+            return
+        except (OSError, HTTPClientError):  # not listening yet, or no answer in time
+            await asyncio.sleep(ASKING_SECONDS)

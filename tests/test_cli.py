@@ -538,7 +538,8 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["serve", "--address", "10.0.0.1"],
-            "--address, --class-code, --seats-per-client i --class-size działają tylko razem z --lan",
+            "--address, --class-code, --seats-per-client i --class-size działają tylko razem "
+            "z --lan",
         ),
     ],
 )

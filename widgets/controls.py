@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from mathcards.i18n import N_, _
 
@@ -112,9 +113,18 @@ class Listeners:
             callback()
 
 
+@functools.cache
+def shared(style: type[w.Widget]) -> w.Widget:
+    """One style model of this kind for every button and HTML view this kernel makes: they are
+    drawn by the page's CSS and never change their style, and each model of its own was one
+    more for the page to make, send and draw (a page is built for a phone:
+    docs/design.md#widgets)."""
+    return style()
+
+
 def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
     """A button with a stable CSS class that calls `action` when clicked."""
-    made = w.Button(description=label, **style)
+    made = w.Button(description=label, style=shared(w.ButtonStyle), **style)
     made.add_class(css)
     made.on_click(action)
     return made
@@ -122,7 +132,7 @@ def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
 
 def html(css: str, value: str = "") -> w.HTML:
     """An HTML view with a stable CSS class."""
-    view = w.HTML(value)
+    view = w.HTML(value, style=shared(HTMLStyle))
     view.add_class(css)
     return view
 

@@ -75,7 +75,7 @@ class DealNumber(w.VBox):
         self.message = html("mc-deal-message")
         typing = w.HBox([self.box, self.button], layout=w.Layout(flex_flow="row wrap"))
         typing.add_class("mc-deal-box")
-        super().__init__([w.HTML(DEAL_STYLE), typing, self.message])
+        super().__init__([html("mc-deal-style", DEAL_STYLE), typing, self.message])
 
     def next(self) -> int:
         """The number of the next deal: the first one, then one on from the deal on the table."""

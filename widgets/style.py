@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from widgets.controls import html
+
 # Right and wrong are green and red, and ✓ and ✗ too; a word only a screen reader says is
 # hidden from the eye (`mc-hidden`), not from the reader.
 MESSAGE_STYLE = """<style>
@@ -151,4 +153,6 @@ UNIKAT_STYLE = """<style>
 def page_style(game_style: str, *more: str) -> w.HTML:
     """A widget's first child: its game's style, the message line's, formulas' and tables'
     style and any `more`."""
-    return w.HTML(game_style + MESSAGE_STYLE + FORMULA_STYLE + TABLE_STYLE + "".join(more))
+    return html(
+        "mc-style", game_style + MESSAGE_STYLE + FORMULA_STYLE + TABLE_STYLE + "".join(more)
+    )

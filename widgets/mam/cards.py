@@ -15,6 +15,7 @@ from mathcards.mam.game import MamGame
 from mathcards.mam.solver import Found
 from widgets import svg
 from widgets.controls import (
+    html,
     render_message,
 )
 
@@ -181,10 +182,8 @@ class AnswerBox(w.VBox):
         self.text.add_class("mc-answer")
         self.submit = w.Button(description=submit_label, button_style="success")
         self.submit.add_class("mc-mam")
-        self.preview = w.HTML()
-        self.preview.add_class("mc-preview")
-        self.message = w.HTML()
-        self.message.add_class("mc-message-box")
+        self.preview = html("mc-preview")
+        self.message = html("mc-message-box")
         self.text.observe(self._update_preview, names="value")
         # Enter submits too; ipywidgets 8 marks on_submit deprecated but offers no other way
         # to keep the live preview (continuous updates) and react to Enter.

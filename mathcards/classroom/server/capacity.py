@@ -23,7 +23,7 @@ def default_class_size(pages: int, warm: int = 0) -> int:
     """As many students as this machine's memory holds a warm kernel each for every one of
     `pages` (the pages a class opens together) and the page they open, beside `warm` other warm
     kernels: at most MOST_CLASS."""
-    import psutil  # only to serve, as above
+    import psutil  # not in the Hub's image: only to serve
 
     room = psutil.virtual_memory().total - ROOM_TO_SPARE - warm * KERNEL_MEMORY
     return int(max(1, min(MOST_CLASS, room // (KERNEL_MEMORY * (pages + 1)))))

@@ -114,27 +114,31 @@ class Listeners:
 
 
 @functools.cache
-def shared(style: type[w.Widget]) -> w.Widget:
-    """One style model of this kind for every button and HTML view this kernel makes: they are
-    drawn by the page's CSS and never change their style, and each model of its own was one
-    more for the page to make, send and draw (a page is built for a phone:
+def shared(model: type[w.Widget]) -> w.Widget:
+    """One model of this kind (a style, a layout) for every button or HTML view this kernel
+    makes that never changes it: they are drawn by the page's CSS, and each model of its own
+    was one more for the page to make, send and draw (a page is built for a phone:
     docs/design.md#widgets)."""
-    return style()
+    return model()
 
 
 def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
-    """A button with a stable CSS class that calls `action` when clicked."""
-    made = w.Button(description=label, style=shared(w.ButtonStyle), **style)
-    made.add_class(css)
+    """A button with a stable CSS class that calls `action` when clicked (its class given as
+    it is made: adding it after was one more message to the page)."""
+    made = w.Button(
+        description=label,
+        style=shared(w.ButtonStyle),
+        layout=shared(w.Layout),  # no button's layout changes: a button is shown or hidden by
+        _dom_classes=(css,),  # the box it is in
+        **style,
+    )
     made.on_click(action)
     return made
 
 
 def html(css: str, value: str = "") -> w.HTML:
-    """An HTML view with a stable CSS class."""
-    view = w.HTML(value, style=shared(HTMLStyle))
-    view.add_class(css)
-    return view
+    """An HTML view with a stable CSS class (given as it is made)."""
+    return w.HTML(value, style=shared(HTMLStyle), _dom_classes=(css,))
 
 
 def row(*children: w.Widget) -> w.HBox:

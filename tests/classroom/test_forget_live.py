@@ -2,7 +2,8 @@
 forgets Anna, and at once her browser is in no room, nothing more is kept under her name, and a
 classmate who then joins as "Anna" starts with nothing of hers; a renamed student's next answers
 are kept under the new name, which a forget then reaches. A student the teacher took out stays
-out until the teacher lets them in. Over real HTTP, on a real class book."""
+out until the teacher lets them in: after a reload, under another nickname from the same
+browser, and renamed. Over real HTTP, on a real class book."""
 
 from __future__ import annotations
 
@@ -128,3 +129,22 @@ def test_a_student_the_teacher_took_out_stays_out_until_let_in(live):
     assert live.ok("live/state", teacher)["room"] == ["Ola"]
     assert live.ok("live/join", ola, {})["joined"]
     assert live.call("live/admit", ola, {"name": "Ola"}) == (403, {"error": "not-teacher"})
+
+
+def test_a_removed_student_stays_out_across_a_reload_a_new_nickname_and_a_rename(live):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    live.student("Ola", "device-of-ola-0123456789")
+    live.ok("live/remove", teacher, {"name": "Ola"})
+    reloaded = live.service.tickets.issue("device-of-ola-0123456789")  # a new page, its ticket
+    assert live.call("live/join", reloaded, {"nickname": "Ula"}) == (409, {"error": "removed"})
+    live.teacher_does(do="rename", student="Ola", new="Ala")
+    assert live.call("live/join", reloaded, {}) == (409, {"error": "removed"})
+    state = live.ok("live/state", teacher)
+    assert (state["room"], state["removed"]) == ([], ["Ala"]), "her events follow her id"
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and [(e.kind, e.name) for e in kept.events if e.name] == [
+        ("join", "Ala"),
+        ("remove", "Ala"),
+    ]
+    assert [line.nickname for line in live.service.book_of().students("5b")] == ["Ala"]

@@ -148,3 +148,32 @@ def test_a_removed_student_stays_out_across_a_reload_a_new_nickname_and_a_rename
         ("remove", "Ala"),
     ]
     assert [line.nickname for line in live.service.book_of().students("5b")] == ["Ala"]
+
+
+def ticket_from(live: LiveClass, device: str, address: str) -> str:
+    """A ticket of a page asked for from this address, as the server hands it."""
+    tickets = live.service.tickets
+    return tickets.admit(tickets.new(device, address=address))
+
+
+def test_a_removed_student_stays_out_from_a_new_browser_at_their_address_but_not_behind_a_nat(
+    live,
+):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    for nickname, device, address in (
+        ("Ola", "device-of-ola-0123456789", "10.0.0.7"),
+        ("Ada", "device-of-ada-0123456789", "10.0.0.1"),  # Ada and Bo behind one NAT
+        ("Bo", "device-of-bo-01234567890", "10.0.0.1"),
+    ):
+        live.ok("live/join", ticket_from(live, device, address), {"nickname": nickname})
+    live.ok("live/remove", teacher, {"name": "Ola"})
+    live.ok("live/remove", teacher, {"name": "Ada"})
+    private = ticket_from(live, "a-private-window-of-ola-01", "10.0.0.7")
+    assert live.call("live/join", private, {"nickname": "Ula"}) == (409, {"error": "removed"})
+    assert "Ula" not in [s.nickname for s in live.service.book_of().students("5b")], "not kept"
+    behind_the_nat = ticket_from(live, "a-private-window-of-ada-01", "10.0.0.1")
+    live.ok("live/join", behind_the_nat, {"nickname": "Ida"})  # Bo's address too: not shut
+    live.ok("live/admit", teacher, {"name": "Ola"})
+    live.ok("live/join", private, {"nickname": "Ula"})
+    assert live.ok("live/state", teacher)["room"] == ["Ola", "Bo", "Ida", "Ula"]

@@ -177,3 +177,20 @@ def test_a_removed_student_stays_out_from_a_new_browser_at_their_address_but_not
     live.ok("live/admit", teacher, {"name": "Ola"})
     live.ok("live/join", private, {"nickname": "Ula"})
     assert live.ok("live/state", teacher)["room"] == ["Ola", "Bo", "Ida", "Ula"]
+
+
+def test_a_name_forgotten_from_the_command_line_while_serving_is_inherited_by_no_one(live):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    anna = live.student("Anna", "device-of-anna-0123456789")
+    view = live.ok("live/rounds", teacher, {})
+    live.ok("live/answers", anna, {"text": right(view)})
+    live.service.book_of().forget("5b", "Anna")  # `mathcards book forget`: the server not told
+    refused, _ = live.call("live/answers", anna, {"text": wrong(view)})
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert refused != 200 and kept is not None and all(e.name != "Anna" for e in kept.events)
+    newcomer = live.student("Anna", "device-of-a-newcomer-01234")
+    seen = live.ok("live/me", newcomer)
+    assert seen["mine"] == [] and seen["points"] == 0, "the new Anna inherits nothing"
+    assert live.call("live/answers", anna, {"text": right(view)}) == (409, {"error": "not-joined"})
+    assert [row["name"] for row in live.ok("live/state", teacher)["board"]] == []

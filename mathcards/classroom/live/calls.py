@@ -119,6 +119,8 @@ class JoinLiveCall(LiveCall):
             if name is None:  # (on the Hub the student joins under their Hub name)
                 log.may_come_in(self.address())  # else nothing kept: the book only with the room
                 name = log.names[self.device] = self.service.join(self.device, nickname)
+                if log.game is not None and name in log.game.room.present:
+                    log.reload()  # a name freed by `mathcards book forget`: its student gone
             log.change(Joined(), name)
             return name
 

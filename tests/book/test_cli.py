@@ -162,7 +162,7 @@ def test_forget_removes_the_student_from_the_copies_made_before_an_upgrade_and_s
     code, out, _ = run(capsys, "book", "forget", "Bolesław", "--db", url)
     assert code == 0 and out.splitlines()[0].startswith("forgot Bolesław: ")
     assert out.splitlines()[1] == (
-        f"forgot Bolesław in the copy made before an upgrade too: {copy}"
+        f"nothing of Bolesław is left in the copy made before an upgrade either: {copy}"
     )
     assert "Bolesław".encode() not in copy.read_bytes()
     with sqlite3.connect(copy) as kept:

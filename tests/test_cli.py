@@ -406,7 +406,11 @@ def test_on_the_school_network_a_page_without_a_connection_keeps_its_kernel_five
         (["--lan", "--class-code", "K7Q2"], "6 to 12 letters and digits"),
         (["--lan", "--class-code", "K7Q2HM7Q2HM7Q"], "6 to 12 letters and digits"),
         (["--lan", "--seats-per-client", "0"], "--seats-per-client must be a positive whole"),
-        (["--seats-per-client", "3"], "--seats-per-client go with --lan"),
+        (["--seats-per-client", "3"], "--seats-per-client, --certfile and --keyfile go with --lan"),
+        (["--certfile", "c.pem", "--keyfile", "k.pem"], "go with --lan"),
+        (["--lan", "--certfile", "c.pem"], "--certfile and --keyfile go together: give both"),
+        (["--lan", "--keyfile", "k.pem"], "--certfile and --keyfile go together: give both"),
+        (["--lan", "--certfile", "c.pem", "--keyfile", "k.pem"], "cannot serve HTTPS"),
     ],
 )
 def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
@@ -414,6 +418,30 @@ def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
 ):
     code, out, err = run(capsys, "serve", "--lessons", str(landing_only(tmp_path)), *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_serve_with_a_certificate_serves_https_on_the_school_network(capsys, tmp_path, started):
+    """The class's address says https://; the server is given the certificate and its key and
+    serves the laptop's address (HTTPS), its loopback staying plain for the kernels."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("no openssl to make a certificate with")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    made = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=10.0.0.5"]
+    subprocess.run(
+        [openssl, *made, "-keyout", str(key), "-out", str(cert)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    (tmp_path / "lessons").mkdir()
+    lessons = str(landing_only(tmp_path / "lessons"))
+    options = ["--lan", "--address", "10.0.0.5", "--certfile", str(cert), "--keyfile", str(key)]
+    out = run(capsys, "serve", "--lessons", lessons, "--warm", "none", *options)[1]
+    assert "Students open https://10.0.0.5:8866/?class=" in out
+    assert f"--ClassroomVoila.certfile={cert}" in started["command"]
+    assert f"--ClassroomVoila.keyfile={key}" in started["command"]
+    assert "--Voila.ip=10.0.0.5" in started["command"]
 
 
 # ---------------------------------------------------------------- in Polish
@@ -505,7 +533,8 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["serve", "--address", "10.0.0.1"],
-            "--address, --class-code i --seats-per-client działają tylko razem z --lan",
+            "--address, --class-code, --seats-per-client, --certfile i --keyfile działają tylko "
+            "razem z --lan",
         ),
     ],
 )

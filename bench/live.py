@@ -27,12 +27,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from statistics import median, quantiles
 from typing import Any
 
+import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 from mathcards.classroom.protocol import API, BACKLOG, MAM_LIVE, TICKET_HEADER
@@ -135,7 +136,10 @@ def texts(round_view: dict[str, Any], students: int) -> list[str]:
     return [wrong if n % 3 == 0 else found.text for n in range(students)]
 
 
-async def race(port: int, tickets: dict[str, Any], rounds: int) -> dict[str, Any]:
+async def race(
+    port: int, tickets: dict[str, Any], rounds: int, cpu: Callable[[], float] = lambda: 0.0
+) -> dict[str, Any]:
+    """The class joins, then races `rounds` rounds; `cpu()` is the server's CPU seconds so far."""
     room = Class(port, tickets)
     game = {"level": "normal", "rounds": rounds, "scoring": "every", "seed": 2026}
     await room.call("games", room.teacher, game)
@@ -147,6 +151,7 @@ async def race(port: int, tickets: dict[str, Any], rounds: int) -> dict[str, Any
     shown: list[float] = []
     problems: list[str] = []
     rng = random.Random(20)
+    spent = cpu()
     for _ in range(rounds):
         view = (await room.call("rounds", room.teacher, {}))["round"]
         answers = texts(view, len(room.students))
@@ -161,10 +166,11 @@ async def race(port: int, tickets: dict[str, Any], rounds: int) -> dict[str, Any
         shown += [room.board_seen[v["seq"]] - sent for sent, _, v in results]
         problems += judged(board, results, answers)
         await room.call("reveal", room.teacher, {})
+    spent = cpu() - spent
     room.stop = True
     await room.call("finish", room.teacher, {})  # wakes every long-poll
     await asyncio.wait(watchers, timeout=CALL_SECONDS)
-    return {"verdicts": verdicts, "shown": shown, "problems": problems}
+    return {"verdicts": verdicts, "shown": shown, "problems": problems, "cpu": spent}
 
 
 async def until_shown(room: Class, seqs: list[int]) -> list[dict[str, Any]]:
@@ -250,6 +256,8 @@ def main() -> None:
     print(f"{count} answers")
     print(f"  answer → verdict:            {percentiles(result['verdicts'], VERDICT_GOAL)}")
     print(f"  answer → projector's state:  {percentiles(result['shown'], SHOWN_GOAL)}")
+    each = result["cpu"] / max(1, count) * 1000
+    print(f"  the server's CPU in the rounds: {result['cpu']:.2f} s, {each:.2f} ms an answer")
     problems = result["problems"]
     print("  every answer judged, none lost, in order of arrival" if not problems else "")
     for problem in sorted(set(problems)):
@@ -265,7 +273,8 @@ def raced(args: argparse.Namespace, book: str) -> dict[str, Any]:
     try:
         assert server.stdout is not None
         tickets = json.loads(server.stdout.readline())
-        return asyncio.run(race(port, tickets, args.rounds))
+        process = psutil.Process(server.pid)
+        return asyncio.run(race(port, tickets, args.rounds, lambda: sum(process.cpu_times()[:2])))
     finally:
         server.terminate()
         server.wait(30)

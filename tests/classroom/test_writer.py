@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from mathcards.book import Book, BookError, LiveEvent, NameTaken, Step, UnknownSet
+from mathcards.book import (
+    Book,
+    BookError,
+    BookUnavailable,
+    LiveEvent,
+    NameTaken,
+    Step,
+    UnknownSet,
+)
 from mathcards.classroom.service.writer import Writer
 from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
 
@@ -171,3 +179,19 @@ def test_a_commit_that_fails_keeps_and_acknowledges_none_of_its_calls(book):
     assert lost.is_set(), "memory is had again from the book"
     assert book.students("5b") == []
     assert played(writer.run(joining(book, 0))) == "Student 0", "the next commit is made"
+
+
+def test_once_the_book_cannot_be_reached_the_rest_of_the_batch_is_told_at_once(book):
+    """(Each would otherwise wait out its own connect timeout before the batch is answered.)"""
+    writer = Writer(lambda: book)
+
+    def down() -> None:
+        raise BookUnavailable("the class book cannot be reached")
+
+    async def scenario() -> list[Any]:
+        waiting = await queued_behind(writer, [joining(book, 1), down, joining(book, 2)])
+        return await asyncio.gather(*waiting, return_exceptions=True)
+
+    first, refused, rest = played(scenario())
+    assert first == "Student 1" and isinstance(refused, BookUnavailable) and rest is refused
+    assert [s.nickname for s in book.students("5b")] == ["Student 1"], "the rest never ran"

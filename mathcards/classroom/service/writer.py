@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from mathcards.book import Book
+from mathcards.book import Book, BookUnavailable
 
 MOST_TOGETHER = 64  # calls in one transaction: a hall's calls in a few commits, none waits long
 Result = TypeVar("Result")
@@ -116,9 +116,21 @@ class Writer:
             return
         try:
             with book.together():
-                for call in together:
-                    call.run()
+                self.run_all(together)
         except Exception as problem:
             for call in together:
                 call.problem = call.problem or problem
             self.lost()
+
+    @staticmethod
+    def run_all(together: list[Call]) -> None:
+        """Each call in its turn; once the book cannot be reached (or is busy past its
+        timeout), the rest are refused with that at once, not each after its own wait."""
+        down: BookUnavailable | None = None
+        for call in together:
+            if down is not None:
+                call.problem = down
+                continue
+            call.run()
+            if isinstance(call.problem, BookUnavailable):
+                down = call.problem

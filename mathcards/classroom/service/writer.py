@@ -33,12 +33,12 @@ class Call:
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
     outcome: Any = None
-    problem: Exception | None = None
+    problem: BaseException | None = None
 
     def run(self) -> None:
         try:
             self.outcome = self.work()
-        except Exception as problem:
+        except BaseException as problem:  # whatever it is, its caller hears it, not the writer
             self.problem = problem
 
     def answer(self) -> None:

@@ -358,6 +358,7 @@ def test_the_class_code_reaches_the_server_in_its_environment_never_its_command_
     assert started["environment"]["MATHCARDS_CLASS_CODE"] == "K7Q2HM"
     assert not any("K7Q2HM" in part.upper() for part in started["command"])
     assert "--ClassroomVoila.seats_per_client=2" in started["command"]
+    assert "--ClassroomVoila.seats_per_address=60" in started["command"], "a class behind a NAT"
     out = run(capsys, "serve", "--lessons", str(lessons), *options)[1]
     code = started["environment"]["MATHCARDS_CLASS_CODE"]
     assert len(code) == 6 and f"?class={code}" in out, "a new code of 6 by default"
@@ -370,9 +371,11 @@ def test_the_teacher_may_give_the_class_code_in_the_environment(
     lessons = landing_only(tmp_path)
     monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab34cd")
     options = ["--lan", "--address", "10.0.0.5", "--max-kernels", "3", "--warm", "none"]
-    out = run(capsys, "serve", "--lessons", str(lessons), *options, "--seats-per-client", "3")[1]
+    seats = ["--seats-per-client", "3", "--seats-per-address", "0"]
+    out = run(capsys, "serve", "--lessons", str(lessons), *options, *seats)[1]
     assert "?class=AB34CD" in out and started["environment"]["MATHCARDS_CLASS_CODE"] == "AB34CD"
     assert "--ClassroomVoila.seats_per_client=3" in started["command"]
+    assert "--ClassroomVoila.seats_per_address=0" in started["command"], "no cap by address"
     run(capsys, "serve", "--lessons", str(lessons), "--max-kernels", "3", "--warm", "none")
     assert "MATHCARDS_CLASS_CODE" not in started["environment"], "no code off the school network"
     monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab!")
@@ -406,8 +409,10 @@ def test_on_the_school_network_a_page_without_a_connection_keeps_its_kernel_five
         (["--lan", "--class-code", "K7Q2"], "6 to 12 letters and digits"),
         (["--lan", "--class-code", "K7Q2HM7Q2HM7Q"], "6 to 12 letters and digits"),
         (["--lan", "--seats-per-client", "0"], "--seats-per-client must be a positive whole"),
-        (["--seats-per-client", "3"], "--seats-per-client, --certfile and --keyfile go with --lan"),
-        (["--certfile", "c.pem", "--keyfile", "k.pem"], "go with --lan"),
+        (["--seats-per-client", "3"], "--seats-per-address go with --lan"),
+        (["--seats-per-address", "0"], "--seats-per-address go with --lan"),
+        (["--lan", "--seats-per-address", "-1"], "--seats-per-address must be a whole number"),
+        (["--certfile", "c.pem", "--keyfile", "k.pem"], "--certfile and --keyfile go with --lan"),
         (["--lan", "--certfile", "c.pem"], "--certfile and --keyfile go together: give both"),
         (["--lan", "--keyfile", "k.pem"], "--certfile and --keyfile go together: give both"),
         (["--lan", "--certfile", "c.pem", "--keyfile", "k.pem"], "cannot serve HTTPS"),
@@ -533,8 +538,8 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["serve", "--address", "10.0.0.1"],
-            "--address, --class-code, --seats-per-client, --certfile i --keyfile działają tylko "
-            "razem z --lan",
+            "--address, --class-code, --seats-per-client i --seats-per-address działają tylko"
+            " razem z --lan",
         ),
     ],
 )

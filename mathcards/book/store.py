@@ -16,7 +16,7 @@ from sqlalchemy import exc as sql
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mathcards.book import names, privacy, reports
+from mathcards.book import copies, names, privacy, reports
 from mathcards.book.database import TIMEOUT, book_url, guard, guarded, make_engine, sqlite_file
 from mathcards.book.database import where as place_of
 from mathcards.book.errors import (
@@ -401,21 +401,21 @@ class Book(LiveBook, TableBook):
             if other is not None and names.key(name) != row.nickname_key:
                 raise self._taken(other)
             self._room_for(session, row.class_id, name, but=row.id)
-            privacy.rename_events(session, row, name)
             row.nickname, row.nickname_key = name, names.key(name)
 
     @guarded
     def forget(self, class_name: str | None, nickname: str) -> int:
-        """Delete a student everywhere (the class may be left out when only one has that
-        nickname); how many records went."""
+        """Delete a student everywhere, in the copies `backups` too (the class may be left out
+        when only one has that nickname); how many records went from the book."""
         with self._writing() as session:
-            return privacy.forget(session, privacy.find(session, class_name, nickname))
+            student = privacy.find(session, class_name, nickname)
+            count = privacy.forget(session, student)
+        privacy.forget_in_copies(self.backups(), student.id, student.created, nickname)
+        return count
 
     def backups(self) -> list[Path]:
-        """The copies `mathcards book upgrade` made of this SQLite book (none for PostgreSQL):
-        what a forget here does not reach."""
-        file = sqlite_file(self.url)
-        return [] if file is None else sorted(file.parent.glob(f"{file.name}.*.bak"))
+        """The copies `mathcards book upgrade` made of this SQLite book (none for PostgreSQL)."""
+        return copies.of(sqlite_file(self.url))
 
     @guarded
     def purge(self, keep_days: int) -> int:

@@ -225,11 +225,20 @@ def test_thirty_answers_at_once_are_all_judged_in_order_of_arrival(room):
 
 def kept_by_revision_0003(url: str, texts: list[tuple[str, str, str]]) -> None:
     """A class book as the version before the payloads kept a live MAM! game of GAME: each
-    event's (kind, name, text), the text's form hung on its kind."""
+    event's (kind, name, text), the text's form hung on its kind; each name a student of the
+    class (who joined the class book as they came into the room)."""
     engine = make_engine(parse(url))
     with engine.connect() as connection:
         migrate(connection, "0003")
         connection.execute(sql("INSERT INTO classes (id, name, created) VALUES (1, '5b', :at)"), AT)
+        for name in dict.fromkeys(name for _kind, name, _text in texts if name):
+            connection.execute(
+                sql(
+                    "INSERT INTO students (class_id, nickname, nickname_key, created)"
+                    " VALUES (1, :name, :key, :at)"
+                ),
+                {"name": name, "key": name.casefold(), **AT},
+            )
         connection.execute(
             sql("INSERT INTO live_games VALUES (1, 1, 'mam', :settings, :at)"),
             {"settings": json.dumps(GAME), **AT},

@@ -67,6 +67,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.seq = 0  # the arrival number of the last event kept
         self.snapshot: Snapshot[Projected, Seated] = Snapshot(kind.projector(None, None, 0))
         self.names: dict[str, str] = {}  # device → its nickname in the class book
+        self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
 
     # ------------------------------------------------------------ in the writer thread
 
@@ -208,9 +209,10 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.countdown = counted(self.countdown, done)
         return outcome
 
-    def may_come_in(self) -> None:
+    def may_come_in(self, address: str = "") -> None:
         """A refusal unless a newcomer may come into the room now (a game open, not locked,
-        not over): asked before they join the class book, so a refusal keeps nothing."""
+        not over, and not from the address of a student the teacher took out): asked before
+        they join the class book, so a refusal keeps nothing."""
         self.load()
         if self.game is None:
             raise LiveRefusal(_("there is no live game: the teacher starts one"), Refusal.NO_GAME)
@@ -218,6 +220,17 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             raise LiveRefusal(_("the teacher has locked the room"), Refusal.LOCKED)
         if self.game.phase is Phase.OVER:
             raise LiveRefusal(_("this live game is over"), Refusal.OVER)
+        if address and address in self.shut:
+            raise LiveRefusal(_("the teacher has taken you out of the room"), Refusal.REMOVED)
+
+    def shut_out(self, name: str, theirs: set[str], others: set[str]) -> None:
+        """Student `name`, taken out, stays out from a new browser at their addresses too
+        (`theirs`), but for the addresses classmates in the room share (`others`: a school's
+        NAT puts a class behind one); until the teacher lets them in (`let_in`)."""
+        self.shut.update(dict.fromkeys(theirs - others, name))
+
+    def let_in(self, name: str) -> None:
+        self.shut = {address: out for address, out in self.shut.items() if out != name}
 
     def name_of(self, device: str) -> str | None:
         """The device's nickname in the class book (remembered once found)."""

@@ -16,7 +16,11 @@ from mathcards.arguments import UsageError, whole
 from mathcards.book import cli as book_cli
 from mathcards.book.records import ENVIRONMENT
 from mathcards.classroom.hub.classlist import add_command as add_class_list_command
-from mathcards.classroom.server.capacity import SEATS_PER_CLIENT, default_max_kernels
+from mathcards.classroom.server.capacity import (
+    SEATS_PER_ADDRESS,
+    SEATS_PER_CLIENT,
+    default_max_kernels,
+)
 from mathcards.classroom.server.codes import TEACHER_CODE_LENGTH, new_class_code
 from mathcards.classroom.server.lessons import add_command as add_lessons_command
 from mathcards.classroom.server.lessons import home
@@ -111,6 +115,15 @@ def add_commands(commands: Any) -> None:
         ).format(n=SEATS_PER_CLIENT),
     )
     serve_cmd.add_argument(
+        "--seats-per-address",
+        type=_seats_per_address,
+        metavar="N",
+        help=_(
+            "with --lan: at most N pages open at once from one network address, all its "
+            "devices together (default: {n}, a class behind a school's NAT; 0: no cap)"
+        ).format(n=SEATS_PER_ADDRESS),
+    )
+    serve_cmd.add_argument(
         "--certfile",
         type=Path,
         metavar=_("FILE"),
@@ -160,6 +173,10 @@ def _keep_kernel(text: str) -> int:
 
 def _seats_per_client(text: str) -> int:
     return whole(text, 1, N_("--seats-per-client must be a positive whole number, not {text}"))
+
+
+def _seats_per_address(text: str) -> int:
+    return whole(text, 0, N_("--seats-per-address must be a whole number, not {text}"))
 
 
 def _class_code(text: str) -> str:
@@ -222,11 +239,13 @@ def run_serve(args: argparse.Namespace) -> int:
     if not (lessons / landing).is_file():
         sentence = _("no lessons found: {lessons} has no {landing}")
         raise UsageError(sentence.format(lessons=lessons, landing=landing))
-    lan_only = (args.address, args.class_code, args.seats_per_client, args.certfile, args.keyfile)
-    if any(lan_only) and not args.lan:
+    lan_only = (args.address, args.class_code, args.seats_per_client, args.seats_per_address)
+    if any(option is not None for option in lan_only) and not args.lan:
         raise UsageError(
-            _("--address, --class-code, --seats-per-client, --certfile and --keyfile go with --lan")
+            _("--address, --class-code, --seats-per-client and --seats-per-address go with --lan")
         )
+    if (args.certfile or args.keyfile) and not args.lan:
+        raise UsageError(_("--certfile and --keyfile go with --lan"))
     tls = certificate(args.certfile, args.keyfile)
     book = open_book(args.db)
     # segno is not in the Hub's image, whose `mathcards book` builds this command line
@@ -266,9 +285,13 @@ def run_serve(args: argparse.Namespace) -> int:
         print(students.format(url=url, code=code), flush=True)
         environment[CODE_ENV] = code
         per_client = args.seats_per_client or SEATS_PER_CLIENT
+        per_address = (
+            SEATS_PER_ADDRESS if args.seats_per_address is None else args.seats_per_address
+        )
         command += [
             f"--ClassroomVoila.lan_address={lan_address}",
             f"--ClassroomVoila.seats_per_client={per_client}",
+            f"--ClassroomVoila.seats_per_address={per_address}",
         ]
         each = ngettext(
             "At most {n} page open at once on one device (--seats-per-client)",

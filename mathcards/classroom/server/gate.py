@@ -118,7 +118,8 @@ def scrubbed_log_settings() -> dict[str, Any]:
 
 class ClassroomApplication(tornado.web.Application):
     """Voila's application behind the gate: own Host names only, the class code on the LAN,
-    wrong codes slowed (`throttle`), at most `seats_per_client` pages a client."""
+    wrong codes slowed (`throttle`), at most `seats_per_client` pages a client and
+    `seats_per_address` an address."""
 
     def __init__(
         self,
@@ -130,6 +131,7 @@ class ClassroomApplication(tornado.web.Application):
         landing: str,
         service: ClassService | None = None,
         seats_per_client: int = 0,
+        seats_per_address: int = 0,
         throttle: Throttle | None = None,
         say: Callable[[str], None] | None = None,
         tls: ssl.SSLContext | None = None,
@@ -145,7 +147,7 @@ class ClassroomApplication(tornado.web.Application):
         tickets = service.tickets if service is not None else None
         if tickets is not None:
             tickets.running = kernels.__contains__  # a ticket lives as long as its kernel
-        self.places = Places(max_kernels, kernels, seats_per_client, tickets)
+        self.places = Places(max_kernels, kernels, seats_per_client, tickets, seats_per_address)
         self.pages_by_address, self.pages_by_device = Pace(PAGES_AN_ADDRESS), Pace(PAGES_A_DEVICE)
 
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:

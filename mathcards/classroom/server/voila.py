@@ -95,6 +95,9 @@ class ClassroomVoila(Voila):
     seats_per_client = Integer(
         SEATS_PER_CLIENT, help="at most this many pages a device (0: no cap; loopback: none)"
     ).tag(config=True)
+    seats_per_address = Integer(
+        0, help="at most this many pages an address (0: no cap; loopback: none)"
+    ).tag(config=True)
     lan_address = Unicode("", help="the address students type (on the school network)").tag(
         config=True
     )
@@ -158,6 +161,7 @@ class ClassroomVoila(Voila):
             url=url,
             max_kernels=self.max_kernels,
             seats_per_client=self.seats_per_client,
+            seats_per_address=self.seats_per_address,
             landing=f"/voila/render/{self.language}/index.ipynb",
             service=class_service,
             tls=self.tls(),

@@ -23,6 +23,9 @@ from mathcards.book import (
     Step,
     UnknownSet,
 )
+from mathcards.classroom.live.events import Joined
+from mathcards.classroom.live.log import LiveLog
+from mathcards.classroom.live.mam import MAM
 from mathcards.classroom.service.writer import Writer
 from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
 
@@ -195,3 +198,16 @@ def test_once_the_book_cannot_be_reached_the_rest_of_the_batch_is_told_at_once(b
     first, refused, rest = played(scenario())
     assert first == "Student 1" and isinstance(refused, BookUnavailable) and rest is refused
     assert [s.nickname for s in book.students("5b")] == ["Student 1"], "the rest never ran"
+
+
+def test_a_live_change_is_shown_only_once_its_batch_is_committed(tmp_path):
+    book = Book.create(f"sqlite:///{tmp_path / 'classbook.sqlite'}")
+    log = LiveLog(lambda: book, "5b", MAM)
+    log.start({"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7})
+    book.join("5b", "Ola", "device-of-ola-0123456789")
+    shown = log.snapshot
+    with book.together():
+        log.change(Joined(), "Ola")
+        assert log.snapshot is shown, "shown before it is committed"
+    assert "Ola" in log.snapshot.students, "shown once committed"
+    book.close()

@@ -412,6 +412,10 @@ def test_on_the_school_network_a_page_without_a_connection_keeps_its_kernel_five
         (["--seats-per-client", "3"], "--seats-per-address go with --lan"),
         (["--seats-per-address", "0"], "--seats-per-address go with --lan"),
         (["--lan", "--seats-per-address", "-1"], "--seats-per-address must be a whole number"),
+        (["--certfile", "c.pem", "--keyfile", "k.pem"], "--certfile and --keyfile go with --lan"),
+        (["--lan", "--certfile", "c.pem"], "--certfile and --keyfile go together: give both"),
+        (["--lan", "--keyfile", "k.pem"], "--certfile and --keyfile go together: give both"),
+        (["--lan", "--certfile", "c.pem", "--keyfile", "k.pem"], "cannot serve HTTPS"),
     ],
 )
 def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
@@ -419,6 +423,30 @@ def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
 ):
     code, out, err = run(capsys, "serve", "--lessons", str(landing_only(tmp_path)), *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_serve_with_a_certificate_serves_https_on_the_school_network(capsys, tmp_path, started):
+    """The class's address says https://; the server is given the certificate and its key and
+    serves the laptop's address (HTTPS), its loopback staying plain for the kernels."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("no openssl to make a certificate with")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    made = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=10.0.0.5"]
+    subprocess.run(
+        [openssl, *made, "-keyout", str(key), "-out", str(cert)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    (tmp_path / "lessons").mkdir()
+    lessons = str(landing_only(tmp_path / "lessons"))
+    options = ["--lan", "--address", "10.0.0.5", "--certfile", str(cert), "--keyfile", str(key)]
+    out = run(capsys, "serve", "--lessons", lessons, "--warm", "none", *options)[1]
+    assert "Students open https://10.0.0.5:8866/?class=" in out
+    assert f"--ClassroomVoila.certfile={cert}" in started["command"]
+    assert f"--ClassroomVoila.keyfile={key}" in started["command"]
+    assert "--Voila.ip=10.0.0.5" in started["command"]
 
 
 # ---------------------------------------------------------------- in Polish

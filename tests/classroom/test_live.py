@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import tornado.web
+from sqlalchemy import event
 from sqlalchemy import text as sql
 
 from mathcards.book import Book, BookUnavailable, head, upgrade
@@ -396,3 +397,25 @@ def test_a_service_without_a_book_refuses_every_live_call():
         for path, sent in (("me", None), ("state", None), ("games", GAME), ("join", {})):
             answer = threaded.call(port, f"{API}live/{path}", sent, **{TICKET_HEADER: ticket})
             assert answer == (503, {"error": "book-down"}), path
+
+
+def test_a_commit_that_fails_shows_and_keeps_nothing_of_what_it_took(room):
+    """The answers committed together: when their commit fails, none is acknowledged, the
+    projector shows none, and the game goes on from what the book kept."""
+    teacher, ola, kim = room.teacher(), room.student("Ola"), room.student("Kim")
+    room.ok("games", teacher, GAME)
+    room.ok("join", ola, {}), room.ok("join", kim, {})
+    view = room.ok("rounds", teacher, {})
+    failed = threading.Event()
+
+    def fail_once(connection: Any) -> None:
+        if connection.get_execution_options().get("writing") and not failed.is_set():
+            failed.set()
+            raise OSError("the disk went away")
+
+    event.listen(room.service.book_of()._engine, "commit", fail_once)
+    assert room.call("answers", ola, {"text": right(view)}) == (503, {"error": "book-down"})
+    state = room.ok("state", teacher)
+    assert state["board"] == [] and all(row["points"] == 0 for row in state["leaderboard"])
+    assert room.ok("answers", kim, {"text": right(view)})["first"]  # never happened, Ola's
+    assert room.ok("answers", ola, {"text": right(view)})["points"] == 0

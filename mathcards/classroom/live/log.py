@@ -81,7 +81,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             self.record = record
             self.replay()
         self.loaded = True
-        self.publish()
+        self.show()
 
     def reload(self) -> None:
         """The game again from the class book, now that a student was renamed or forgotten:
@@ -96,7 +96,13 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             self.replay()
         self.seq = max(seq, self.seq) + 1
         self.loaded = True
-        self.publish()
+        self.show()
+
+    def unload(self) -> None:
+        """The game had again from the class book at its next call (a commit failed: what it
+        did not keep never happened); meanwhile the pages see the last snapshot kept."""
+        self.names.clear()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
 
     def replay(self) -> None:
         """The game again from the events kept."""
@@ -116,7 +122,8 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         started = self.book_of().newest_live(self.class_name, self.kind.name)
         assert started is not None and started.id == live_id
         self.record, self.game, self.countdown, self.seq = started, game, Countdown(), start.seq
-        return self.publish().projector
+        self.show()
+        return self.kind.projector(game, live_id, self.seq)
 
     def change(self, payload: Payload, name: str = "") -> Any:
         """One call that changes the game: judged, kept, then shown; what the engine returned."""
@@ -182,7 +189,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
                     change.refused(problem)
             return
         self.record.events.extend(events)
-        self.publish()
+        self.show()
 
     def expire(self) -> bool:
         """Close the open round if its time is up; whether it did."""
@@ -233,6 +240,11 @@ class LiveLog(Generic[Engine, Projected, Seated]):
                 return None
             self.names[device] = student.nickname
         return self.names[device]
+
+    def show(self) -> None:
+        """A new snapshot for the pages once what this call keeps is committed (once for the
+        calls committed together)."""
+        self.book_of().when_kept(self.publish)
 
     def publish(self) -> Snapshot[Projected, Seated]:
         """Show the game as it is now: a new snapshot for the pages."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import ssl
 import subprocess
 import sys
 from pathlib import Path
@@ -123,6 +124,18 @@ def add_commands(commands: Any) -> None:
         ).format(n=SEATS_PER_ADDRESS),
     )
     serve_cmd.add_argument(
+        "--certfile",
+        type=Path,
+        metavar=_("FILE"),
+        help=_("with --lan: serve HTTPS with this certificate (PEM), with --keyfile"),
+    )
+    serve_cmd.add_argument(
+        "--keyfile",
+        type=Path,
+        metavar=_("FILE"),
+        help=_("with --lan: the certificate's private key (PEM), with --certfile"),
+    )
+    serve_cmd.add_argument(
         "--class",
         dest="class_name",
         default=DEFAULT_CLASS,
@@ -188,6 +201,22 @@ def open_book(url: str | None) -> str:
     return url
 
 
+def certificate(certfile: Path | None, keyfile: Path | None) -> dict[str, str]:
+    """The certificate and its key to serve HTTPS with (both absolute), checked by loading
+    them as the server will; none without either, refused with only one."""
+    if certfile is None and keyfile is None:
+        return {}
+    if certfile is None or keyfile is None:
+        raise UsageError(_("--certfile and --keyfile go together: give both"))
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except (OSError, ssl.SSLError) as problem:
+        sentence = _("the certificate {certfile} with the key {keyfile} cannot serve HTTPS: {why}")
+        why = getattr(problem, "reason", None) or problem.strerror or str(problem)
+        raise UsageError(sentence.format(certfile=certfile, keyfile=keyfile, why=why)) from None
+    return {"certfile": str(certfile.resolve()), "keyfile": str(keyfile.resolve())}
+
+
 def class_code(given: str | None) -> str:
     """The class code: the one given, else the one in the environment, else a new one."""
     if given:
@@ -215,16 +244,22 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError(
             _("--address, --class-code, --seats-per-client and --seats-per-address go with --lan")
         )
+    if (args.certfile or args.keyfile) and not args.lan:
+        raise UsageError(_("--certfile and --keyfile go with --lan"))
+    tls = certificate(args.certfile, args.keyfile)
     book = open_book(args.db)
-    command = voila_command(
-        lessons,
-        args.port,
-        ip=(args.address or "0.0.0.0") if args.lan else None,
-        keep=args.keep_kernel or (LAN_KEEP_KERNEL_SECONDS if args.lan else KEEP_KERNEL_SECONDS),
-    )
     # segno is not in the Hub's image, whose `mathcards book` builds this command line
     # (tests/hub/test_deploy.py): only to serve
     from mathcards.classroom.server import address
+
+    lan_ip = args.address or (address.lan_address() if tls else "0.0.0.0")
+    command = voila_command(
+        lessons,
+        args.port,
+        ip=lan_ip if args.lan else None,
+        keep=args.keep_kernel or (LAN_KEEP_KERNEL_SECONDS if args.lan else KEEP_KERNEL_SECONDS),
+    )
+    command += [f"--ClassroomVoila.{name}={path}" for name, path in tls.items()]
 
     warm = warm_pages(lessons, args.lang, args.warm)
     warm_kernels = len(warm) * args.warm_kernels
@@ -244,7 +279,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.lan:
         lan_address = args.address or address.lan_address()
         code = class_code(args.class_code)
-        url = address.student_url(lan_address, args.port, code)
+        url = address.student_url(lan_address, args.port, code, "https" if tls else "http")
         print(address.qr_for_terminal(url), end="")
         students = _("Students open {url}  (class code {code}; Ctrl+C to stop)")
         print(students.format(url=url, code=code), flush=True)

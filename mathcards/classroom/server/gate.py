@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import ssl
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -23,7 +24,7 @@ from jupyter_server.log import log_request
 
 from mathcards import i18n
 from mathcards.classroom.protocol import API, BACKLOG
-from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
+from mathcards.classroom.server.address import CODE_PARAMETER, LOOPBACK_NAMES, qr_data_uri
 from mathcards.classroom.server.clients import (
     TEACHER_COOKIE,
     Pace,
@@ -64,7 +65,8 @@ class Admit(tornado.web.RequestHandler):
 
     def prepare(self) -> None:
         request = self.request
-        self.set_cookie(CODE_COOKIE, self.code, httponly=True, samesite="Lax")
+        secure = request.protocol == "https"  # never sent again over plain HTTP
+        self.set_cookie(CODE_COOKIE, self.code, httponly=True, samesite="Lax", secure=secure)
         device = remember_device(self)
         if len(self.members) < MOST_MEMBERS:
             self.members.add(device)
@@ -132,10 +134,12 @@ class ClassroomApplication(tornado.web.Application):
         seats_per_address: int = 0,
         throttle: Throttle | None = None,
         say: Callable[[str], None] | None = None,
+        tls: ssl.SSLContext | None = None,
         **settings: Any,
     ):
         super().__init__(*args, **{**scrubbed_log_settings(), **settings})
         self.hosts, self.code, self.url, self.landing = hosts, code, url, landing
+        self.tls = tls
         self.service = service
         self.throttle, self.say = throttle or Throttle(), say or to_the_terminal
         self.members: set[str] = set()  # devices that came in with the class code
@@ -149,8 +153,11 @@ class ClassroomApplication(tornado.web.Application):
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
         """Serve, refusing a request body over MAX_BODY before it is read; a hall's answers
         arriving at once wait in the backlog, not dropped (their SYN sent again a second
-        later)."""
+        later). With `tls`, HTTPS, except on this machine's loopback, where the kernels call
+        the class service and nothing travels the network."""
         settings = {"max_body_size": MAX_BODY, "backlog": BACKLOG, **kwargs}
+        if self.tls is not None and address not in LOOPBACK_NAMES:
+            settings["ssl_options"] = self.tls
         return super().listen(port, address, **settings)
 
     def find_handler(

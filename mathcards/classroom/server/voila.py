@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import os
 import signal
+import ssl
 import tempfile
 from typing import Any
 from urllib.parse import urlparse
@@ -108,6 +109,8 @@ class ClassroomVoila(Voila):
     keep_days = Integer(365, help="the class book forgets records older than this").tag(config=True)
     warm = List(Unicode(), help="pages whose kernels start before anyone asks").tag(config=True)
     warm_kernels = Integer(1, help="warm kernels kept ready for each warm page").tag(config=True)
+    certfile = Unicode("", help="serve HTTPS with this certificate (PEM)").tag(config=True)
+    keyfile = Unicode("", help="the certificate's private key (PEM)").tag(config=True)
     teacher_code = ""  # from the environment (`take_secrets`), as the class book's address
     book_url = ""
 
@@ -145,7 +148,12 @@ class ClassroomVoila(Voila):
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES
-        url = student_url(self.lan_address, self.port, self.class_code) if self.lan_address else ""
+        scheme = "https" if self.certfile else "http"
+        url = (
+            student_url(self.lan_address, self.port, self.class_code, scheme)
+            if self.lan_address
+            else ""
+        )
         class_service = open_service(self.class_name, self.keep_days, self.log, self.book_url)
         self.app = ClassroomApplication(
             hosts={f"{name}:{self.port}" for name in names},
@@ -156,6 +164,7 @@ class ClassroomVoila(Voila):
             seats_per_address=self.seats_per_address,
             landing=f"/voila/render/{self.language}/index.ipynb",
             service=class_service,
+            tls=self.tls(),
             compress_response=True,
             **settings,
         )
@@ -172,6 +181,14 @@ class ClassroomVoila(Voila):
         if self.ip not in ("0.0.0.0", "::", "", *LOOPBACK_NAMES):
             self.app.listen(self.port, "127.0.0.1")  # the kernels call the class service here
         self.listen()
+
+    def tls(self) -> ssl.SSLContext | None:
+        """HTTPS for the school network, when a certificate is given (else None)."""
+        if not self.certfile:
+            return None
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(self.certfile, self.keyfile or None)
+        return context
 
     def init_handlers(self) -> list[Any]:
         ours = {

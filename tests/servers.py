@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -34,15 +35,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_until_answering(url: str, process: subprocess.Popen, log: Path) -> None:
+def wait_until_answering(
+    url: str, process: subprocess.Popen, log: Path, tls: ssl.SSLContext | None = None
+) -> None:
     """Until the server answers `url` at all (a refusal is an answer: on the school network a
-    stranger gets a 403); a server that stops first, or never answers, fails with its log."""
+    stranger gets a 403), over HTTPS trusting `tls`'s certificates; a server that stops first,
+    or never answers, fails with its log."""
     deadline = time.monotonic() + UP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the server stopped ({process.returncode}):\n{log.read_text()}")
         try:
-            with urllib.request.urlopen(url, timeout=5):
+            with urllib.request.urlopen(url, timeout=5, context=tls):
                 return
         except urllib.error.HTTPError:
             return
@@ -93,7 +97,7 @@ class Served:
 
     def teacher_url(self) -> str:
         """The teacher's page, as the server printed it for the teacher (with the code)."""
-        found = re.search(r"http://\S+/mathcards/teacher\?code=\w+", self.said())
+        found = re.search(r"https?://\S+/mathcards/teacher\?code=\w+", self.said())
         assert found, f"no teacher's address in {self.log}"
         return found.group()
 
@@ -106,10 +110,11 @@ def launched(
     *,
     env: Mapping[str, str] | None = None,
     cwd: Path = ROOT,
+    tls: ssl.SSLContext | None = None,
 ) -> Iterator[Served]:
     """`command` running in `cwd`, in the environment `env` (else this one), once it answers the
-    address `ready` (`{port}` in the command and in `ready` is a free port); stopped with
-    everything it started when the block ends."""
+    address `ready` (`{port}` in the command and in `ready` is a free port; HTTPS trusting
+    `tls`'s certificates); stopped with everything it started when the block ends."""
     port = free_port()
     words = [str(word).format(port=port) for word in command]
     with log.open("w") as written:
@@ -123,7 +128,7 @@ def launched(
             start_new_session=True,
         )
     try:
-        wait_until_answering(ready.format(port=port), process, log)
+        wait_until_answering(ready.format(port=port), process, log, tls)
         yield Served(_base(ready, port), process, log)
     finally:
         stop(process)
@@ -144,16 +149,20 @@ def serving(
     env: Mapping[str, str] | None = None,
     mathcards: Sequence[str | Path] = CHECKOUT,
     cwd: Path = ROOT,
+    tls: ssl.SSLContext | None = None,
 ) -> Iterator[Served]:
     """`mathcards serve` for a lessons folder (None: the installation's own), with more
     `options` (such as `--warm all`), its class book `db` (else a new file in `folder`), more
-    variables `env` in its environment, its log `folder/server.log`. It is ready once it
-    answers at all: a page that takes no kernel (on the school network, a refusal)."""
+    variables `env` in its environment, its log `folder/server.log`; over HTTPS trusting
+    `tls`'s certificates when it has one (`--certfile`). It is ready once it answers at all: a
+    page that takes no kernel (on the school network, a refusal)."""
     book = db or f"sqlite:///{folder / 'classbook.sqlite'}"
     host = options[options.index("--address") + 1] if "--address" in options else "127.0.0.1"
     folder_words = [] if lessons is None else ["--lessons", lessons]
     command = [*mathcards, "serve", "--port", "{port}", *folder_words, *options]
-    ready = f"http://{host}:{{port}}/mathcards/class.json"
+    scheme = "https" if "--certfile" in options else "http"
+    ready = f"{scheme}://{host}:{{port}}/mathcards/class.json"
     environment = {**os.environ, "MATHCARDS_DB": book, **(env or {})}
-    with launched(command, folder / "server.log", ready, env=environment, cwd=cwd) as served:
+    log = folder / "server.log"
+    with launched(command, log, ready, env=environment, cwd=cwd, tls=tls) as served:
         yield served

@@ -358,6 +358,7 @@ def test_the_class_code_reaches_the_server_in_its_environment_never_its_command_
     assert started["environment"]["MATHCARDS_CLASS_CODE"] == "K7Q2HM"
     assert not any("K7Q2HM" in part.upper() for part in started["command"])
     assert "--ClassroomVoila.seats_per_client=2" in started["command"]
+    assert "--ClassroomVoila.seats_per_address=60" in started["command"], "a class behind a NAT"
     out = run(capsys, "serve", "--lessons", str(lessons), *options)[1]
     code = started["environment"]["MATHCARDS_CLASS_CODE"]
     assert len(code) == 6 and code.isalnum(), "a new code of 6 by default"
@@ -371,9 +372,11 @@ def test_the_teacher_may_give_the_class_code_in_the_environment(
     lessons = landing_only(tmp_path)
     monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab34cd")
     options = ["--lan", "--address", "10.0.0.5", "--max-kernels", "3", "--warm", "none"]
-    run(capsys, "serve", "--lessons", str(lessons), *options, "--seats-per-client", "3")
+    seats = ["--seats-per-client", "3", "--seats-per-address", "0"]
+    run(capsys, "serve", "--lessons", str(lessons), *options, *seats)
     assert started["environment"]["MATHCARDS_CLASS_CODE"] == "AB34CD"
     assert "--ClassroomVoila.seats_per_client=3" in started["command"]
+    assert "--ClassroomVoila.seats_per_address=0" in started["command"], "no cap by address"
     run(capsys, "serve", "--lessons", str(lessons), "--max-kernels", "3", "--warm", "none")
     assert "MATHCARDS_CLASS_CODE" not in started["environment"], "no code off the school network"
     monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab!")
@@ -440,6 +443,12 @@ def test_on_the_school_network_the_pages_a_class_opens_together_are_warm_for_the
         (["--seats-per-client", "3"], "--class-size go with --lan"),
         (["--class-size", "3"], "--class-size go with --lan"),
         (["--lan", "--class-size", "0"], "--class-size must be a positive whole"),
+        (["--seats-per-address", "0"], "--class-size go with --lan"),
+        (["--lan", "--seats-per-address", "-1"], "--seats-per-address must be a whole number"),
+        (["--certfile", "c.pem", "--keyfile", "k.pem"], "--certfile and --keyfile go with --lan"),
+        (["--lan", "--certfile", "c.pem"], "--certfile and --keyfile go together: give both"),
+        (["--lan", "--keyfile", "k.pem"], "--certfile and --keyfile go together: give both"),
+        (["--lan", "--certfile", "c.pem", "--keyfile", "k.pem"], "cannot serve HTTPS"),
     ],
 )
 def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
@@ -447,6 +456,30 @@ def test_serve_refuses_a_short_class_code_and_seats_off_the_network(
 ):
     code, out, err = run(capsys, "serve", "--lessons", str(landing_only(tmp_path)), *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_serve_with_a_certificate_serves_https_on_the_school_network(capsys, tmp_path, started):
+    """The class's address says https://; the server is given the certificate and its key and
+    serves the laptop's address (HTTPS), its loopback staying plain for the kernels."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("no openssl to make a certificate with")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    made = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=10.0.0.5"]
+    subprocess.run(
+        [openssl, *made, "-keyout", str(key), "-out", str(cert)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    (tmp_path / "lessons").mkdir()
+    lessons = str(landing_only(tmp_path / "lessons"))
+    options = ["--lan", "--address", "10.0.0.5", "--certfile", str(cert), "--keyfile", str(key)]
+    run(capsys, "serve", "--lessons", lessons, "--warm", "none", *options)
+    # the server prints the https:// address once it answers there (voila.py's `announce`)
+    assert f"--ClassroomVoila.certfile={cert}" in started["command"]
+    assert f"--ClassroomVoila.keyfile={key}" in started["command"]
+    assert "--Voila.ip=10.0.0.5" in started["command"]
 
 
 # ---------------------------------------------------------------- in Polish
@@ -538,8 +571,8 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["serve", "--address", "10.0.0.1"],
-            "--address, --class-code, --seats-per-client i --class-size działają tylko razem "
-            "z --lan",
+            "--address, --class-code, --seats-per-client, --seats-per-address i --class-size "
+            "działają tylko razem z --lan",
         ),
     ],
 )

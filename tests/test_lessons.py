@@ -47,6 +47,7 @@ def test_lesson_runs_without_errors(notebook):
     NotebookClient(
         lesson,
         timeout=300,
+        startup_timeout=300,  # a kernel on a loaded machine (beside the browser tests) starts late
         kernel_name="python3",
         resources={"metadata": {"path": str(notebook.parent)}},
     ).execute()

@@ -1,9 +1,9 @@
 """The `mathcards book` commands: `upgrade` (the schema, an SQLite file backed up first),
-`export` (every answer, game and decision as CSV or JSON), `forget` (a student, everywhere) and
-`purge` (what is older than the days the school keeps). The class book is the one `--db URL`
-names, else $MATHCARDS_DB, else the SQLite file in the user's data directory. SQLAlchemy and
-Alembic are imported only when a book command runs (`mathcards` builds this module's parser for
-every command)."""
+`export` (every answer, game, decision and live event as CSV or JSON), `forget` (a student,
+everywhere, the upgrade's copies too) and `purge` (what is older than the days the school
+keeps). The class book is the one `--db URL` names, else $MATHCARDS_DB, else the SQLite file
+in the user's data directory. SQLAlchemy and Alembic are imported only when a book command
+runs (`mathcards` builds this module's parser for every command)."""
 
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ def run_forget(args: argparse.Namespace) -> int:
     )
     print(message.format(nickname=args.nickname, count=count))
     for copy in copies:
-        said = _("a copy made before an upgrade may still hold {nickname}: {copy} (delete it)")
+        said = _("nothing of {nickname} is left in the copy made before an upgrade either: {copy}")
         print(said.format(nickname=args.nickname, copy=copy))
     return 0
 

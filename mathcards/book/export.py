@@ -1,5 +1,6 @@
 """The class book as a file for the teacher (`mathcards book export`): every practice step,
-game and decision, as CSV (one line each, for a spreadsheet) or JSON (class, student, set).
+game and decision, and every event of the class's live games, as CSV (one line each, for a
+spreadsheet) or JSON (class, student, set; class, live game, event).
 A CSV cell a spreadsheet would take for a formula (it begins with = + - @, a tab or a carriage
 return: what a student typed, a nickname) is written with a `'` before it, so it shows as text."""
 
@@ -17,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from mathcards.book import names
 from mathcards.book.errors import BookError, UnknownClass
+from mathcards.book.live import LiveEvent, LiveRecord, records_of
 from mathcards.book.models import Decision, Game, PracticeSet, PracticeStep, SchoolClass, Student
 from mathcards.i18n import _
 
@@ -27,8 +29,11 @@ SET = ("game", "level", "power", "rounds", "seed", "started", "finished")
 GAME = ("game", "players", "scores", "winners", "seed", "finished", "at")
 DECISION = ("game", "situation", "choice", "best", "correct", "at")
 RULES = ("game", "set", "level", "power", "rounds", "seed", "started")  # a step's set, in the CSV
+LIVE = ("seq", "kind", "student", "payload", "at")  # a live game's event
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads such a cell as a formula
-COLUMNS = tuple(dict.fromkeys(("record", "class", "student", *RULES, *STEP, *GAME, *DECISION)))
+COLUMNS = tuple(
+    dict.fromkeys(("record", "class", "student", *RULES, *STEP, *GAME, *DECISION, "live", *LIVE))
+)
 
 
 def export(session: Session, class_name: str | None, fmt: str, missing_ok: bool = False) -> str:
@@ -51,7 +56,8 @@ def export(session: Session, class_name: str | None, fmt: str, missing_ok: bool 
 
 
 def _room(session: Session, room: SchoolClass) -> dict[str, Any]:
-    """A class with its students, each with their sets (and steps), games and decisions."""
+    """A class with its students, each with their sets (and steps), games and decisions, and
+    its live games (oldest first), each with its events."""
     people = list(
         session.scalars(
             select(Student).where(Student.class_id == room.id).order_by(Student.nickname_key)
@@ -84,7 +90,25 @@ def _room(session: Session, room: SchoolClass) -> dict[str, Any]:
             }
             for person in people
         ],
+        "live_games": [_live(record) for record in reversed(records_of(session, room.id))],
     }
+
+
+def _live(record: LiveRecord) -> dict[str, Any]:
+    """A live game with its events in order of arrival, each with its student's nickname."""
+    return {
+        "live": record.id,
+        "game": record.game,
+        "settings": record.settings,
+        "started": _moment(record.started),
+        "events": [_event(happened) for happened in record.events],
+    }
+
+
+def _event(happened: LiveEvent) -> dict[str, Any]:
+    """A live event: its student's nickname now (none for the teacher's or the game's own)."""
+    fields = (happened.seq, happened.kind, happened.name, happened.payload, _moment(happened.at))
+    return dict(zip(LIVE, fields, strict=True))
 
 
 def _grouped(session: Session, table: Any, where: Any, moment: Any) -> dict[int, list[Any]]:
@@ -119,6 +143,11 @@ def _csv(book: list[dict[str, Any]]) -> str:
                 writer.writerow(_cells({"record": "game", **who, **game}))
             for choice in person["decisions"]:
                 writer.writerow(_cells({"record": "decision", **who, **choice}))
+        for live in room["live_games"]:
+            game = {key: live[key] for key in ("live", "game", "started")}
+            game["class"] = room["name"]
+            for happened in live["events"]:
+                writer.writerow(_cells({"record": "live", **game, **happened}))
     return text.getvalue()
 
 

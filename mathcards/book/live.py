@@ -2,7 +2,9 @@
 event (who, what, in order of arrival). The class service replays a game's events to have the
 game again after a restart; an event is kept (committed) before the service acknowledges it.
 What an event holds besides its student is a JSON object, its payload (the class service reads
-and writes it: mathcards/classroom/live/events.py)."""
+and writes it: mathcards/classroom/live/events.py). The book keeps an event's student by id and
+reads their nickname through it: a renamed student's events carry the new name, a forgotten
+student's are gone with them."""
 
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from sqlalchemy.orm import Session
 
 from mathcards.book import names
 from mathcards.book.database import guarded
-from mathcards.book.errors import BookError
-from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClass
+from mathcards.book.errors import BookError, UnknownStudent
+from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClass, Student
 from mathcards.i18n import _
 
 LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
@@ -27,12 +29,14 @@ LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
 @dataclass(frozen=True)
 class LiveEvent:
     """One call that changed a live game: its arrival number `seq` (unique in its class's live
-    record, growing from one game to the next), its `kind`, who (`name`) and what (`payload`)."""
+    record, growing from one game to the next), its `kind`, who (`name`, a nickname of the
+    class book, read through the student's id) and what (`payload`)."""
 
     seq: int
     kind: str
     name: str = ""
     payload: dict[str, Any] = field(default_factory=dict)
+    at: datetime | None = field(default=None, compare=False)  # when it was kept
 
 
 @dataclass
@@ -73,7 +77,7 @@ class LiveBook:
             row = LiveGameRow(class_id=room.id, game=game, settings=dict(settings), started=moment)
             session.add(row)
             session.flush()
-            session.add(_event_row(row.id, start, moment))
+            session.add_all(_event_rows(session, row, [start], moment))
             return row.id
 
     @guarded
@@ -81,11 +85,11 @@ class LiveBook:
         """Keep events of live game `live_id`, in one transaction committed when this returns
         (the answers that arrived together: one commit for them all)."""
         with self._writing() as session:
-            if session.get(LiveGameRow, live_id) is None:
+            row = session.get(LiveGameRow, live_id)
+            if row is None:
                 message = _("there is no live game number {game} in the class book")
                 raise BookError(message.format(game=live_id))
-            moment = self._now()
-            session.add_all([_event_row(live_id, event, moment) for event in events])
+            session.add_all(_event_rows(session, row, list(events), self._now()))
 
     @guarded
     def newest_live(self, class_name: str, game: str | None = None) -> LiveRecord | None:
@@ -100,38 +104,71 @@ class LiveBook:
     ) -> list[LiveRecord]:
         """The class's live games (of `game`, if given), newest first, each with its events
         in order of arrival; only the newest if `newest`."""
+        school = select(SchoolClass.id).where(SchoolClass.name == names.class_name(class_name))
         with self._reading() as session:
-            query = (
-                select(LiveGameRow)
-                .join(SchoolClass, SchoolClass.id == LiveGameRow.class_id)
-                .where(SchoolClass.name == names.class_name(class_name))
-                .order_by(LiveGameRow.id.desc())
-            )
-            if game is not None:
-                query = query.where(LiveGameRow.game == game)
-            rows = list(session.scalars(query.limit(1) if newest else query))
-            return [_record(session, row) for row in rows]
+            return records_of(session, school.scalar_subquery(), game, newest=newest)
+
+
+def records_of(
+    session: Session, class_id: Any, game: str | None = None, *, newest: bool = False
+) -> list[LiveRecord]:
+    """The live games of the class `class_id` (of `game`, if given), newest first, each with
+    its events in order of arrival; only the newest if `newest`."""
+    query = (
+        select(LiveGameRow).where(LiveGameRow.class_id == class_id).order_by(LiveGameRow.id.desc())
+    )
+    if game is not None:
+        query = query.where(LiveGameRow.game == game)
+    rows = list(session.scalars(query.limit(1) if newest else query))
+    return [_record(session, row) for row in rows]
 
 
 def _record(session: Session, row: LiveGameRow) -> LiveRecord:
-    events = session.scalars(
-        select(LiveEventRow).where(LiveEventRow.live_id == row.id).order_by(LiveEventRow.seq)
+    events = session.execute(
+        select(LiveEventRow, Student.nickname)
+        .outerjoin(Student, Student.id == LiveEventRow.student_id)
+        .where(LiveEventRow.live_id == row.id)
+        .order_by(LiveEventRow.seq)
     )
     return LiveRecord(
         row.id,
         row.game,
         dict(row.settings),
         row.started,
-        [LiveEvent(e.seq, e.kind, e.name, dict(e.payload)) for e in events],
+        [LiveEvent(e.seq, e.kind, name or "", dict(e.payload), e.at) for e, name in events],
     )
 
 
-def _event_row(live_id: int, event: LiveEvent, moment: datetime) -> LiveEventRow:
-    return LiveEventRow(
-        live_id=live_id,
-        seq=int(event.seq),
-        kind=str(event.kind),
-        name=str(event.name),
-        payload=dict(event.payload),
-        at=moment,
+def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> dict[str, int]:
+    """The id of each student the events name, in the class (UnknownStudent for a name no
+    student of the class has: nothing is kept under it)."""
+    keys = {event.name: names.key(event.name) for event in events if event.name}
+    if not keys:
+        return {}
+    rows = session.execute(
+        select(Student.nickname_key, Student.id).where(
+            Student.class_id == class_id, Student.nickname_key.in_(set(keys.values()))
+        )
     )
+    found = {key: student for key, student in rows}
+    for name in sorted(name for name, key in keys.items() if key not in found):
+        message = _("there is no student called {nickname} in the class book")
+        raise UnknownStudent(message.format(nickname=name))
+    return {name: found[key] for name, key in keys.items()}
+
+
+def _event_rows(
+    session: Session, game: LiveGameRow, events: list[LiveEvent], moment: datetime
+) -> list[LiveEventRow]:
+    ids = students_named(session, game.class_id, events)
+    return [
+        LiveEventRow(
+            live_id=game.id,
+            seq=int(event.seq),
+            kind=str(event.kind),
+            student_id=ids.get(event.name),
+            payload=dict(event.payload),
+            at=moment,
+        )
+        for event in events
+    ]

@@ -1,5 +1,6 @@
 """The class book's tables, as SQLAlchemy 2 declarative models. Nothing personal is kept beyond
-a nickname: a browser is known by the hash of its cookie, never by its address.
+a nickname: a browser is known by the hash of its cookie, never by its address. Every record
+names its student by id, never by nickname, so a rename or a forget reaches all of it.
 
 The migrations (mathcards/book/migrations/versions) build the same schema revision by revision;
 tests/book/test_migrations.py checks that they agree with these models."""
@@ -190,7 +191,8 @@ class LiveGameRow(Base):
 
 class LiveEventRow(Base):
     """One call that changed a live game (a student joined, an answer, a round opened, …),
-    numbered by its arrival at the class service: replayed in that order, they are the game."""
+    numbered by its arrival at the class service: replayed in that order, they are the game.
+    Its student is kept by id, so a rename changes nothing here and a forget takes it away."""
 
     __tablename__ = "live_events"
     __table_args__ = (UniqueConstraint("live_id", "seq"),)
@@ -198,6 +200,8 @@ class LiveEventRow(Base):
     live_id: Mapped[int] = mapped_column(ForeignKey("live_games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(10))
-    name: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)  # what the event holds besides its name
+    student_id: Mapped[int | None] = mapped_column(  # none: the teacher's or the game's own
+        ForeignKey("students.id", ondelete="CASCADE"), index=True, nullable=True
+    )
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)  # what it holds besides its student
     at: Mapped[datetime] = mapped_column(UtcDateTime)

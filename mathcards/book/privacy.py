@@ -3,12 +3,14 @@ older than the days the school keeps records is deleted (`KEEP_DAYS` unless it s
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime, timedelta
+from pathlib import Path
 
-from sqlalchemy import Delete, and_, delete, exists, or_, select, update
+from sqlalchemy import Delete, and_, delete, exists, or_, select
 from sqlalchemy.orm import Session
 
-from mathcards.book import names
+from mathcards.book import copies, names
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
     Decision,
@@ -58,28 +60,14 @@ def holder(session: Session, class_id: int, nickname: str) -> str | None:
     )
 
 
-def rename_events(session: Session, student: Student, new: str) -> None:
-    """The student's live events, in their class's live games, under their new nickname: a
-    forget of the new name reaches them too."""
-    live = select(LiveGameRow.id).where(LiveGameRow.class_id == student.class_id)
-    session.execute(
-        update(LiveEventRow)
-        .where(LiveEventRow.live_id.in_(live), LiveEventRow.name == student.nickname)
-        .values(name=new)
-    )
-
-
 def forget(session: Session, student: Student) -> int:
-    """Delete a student and everything they did (their live games' events too); how many
-    records went."""
+    """Delete a student and everything they did (their live games' events too, by their id:
+    whoever takes their name next inherits nothing); how many records went."""
     sets = select(PracticeSet.id).where(PracticeSet.student_id == student.id)
     games = select(Game.id).where(Game.student_id == student.id)
-    live = select(LiveGameRow.id).where(LiveGameRow.class_id == student.class_id)
     return _deleted(
         session,
-        delete(LiveEventRow).where(
-            LiveEventRow.live_id.in_(live), LiveEventRow.name == student.nickname
-        ),
+        delete(LiveEventRow).where(LiveEventRow.student_id == student.id),
         delete(PracticeStep).where(PracticeStep.set_id.in_(sets)),
         delete(PracticeSet).where(PracticeSet.student_id == student.id),
         delete(GameMove).where(GameMove.game_id.in_(games)),
@@ -88,6 +76,20 @@ def forget(session: Session, student: Student) -> int:
         delete(Device).where(Device.student_id == student.id),
         delete(Student).where(Student.id == student.id),
     )
+
+
+def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickname: str) -> None:
+    """Forget the student in each copy `mathcards book upgrade` made; a copy that cannot be
+    changed is named, for the school to delete."""
+    for copy in backups:
+        try:
+            copies.forget(copy, student, joined)
+        except (sqlite3.Error, OSError):
+            message = _(
+                "{nickname} is forgotten in the class book, but the copy {copy} could not be "
+                "changed: delete it"
+            )
+            raise BookError(message.format(nickname=nickname, copy=copy)) from None
 
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
@@ -122,6 +124,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(PracticeSet.student_id == Student.id),
         ~exists().where(Game.student_id == Student.id),
         ~exists().where(Decision.student_id == Student.id),
+        ~exists().where(LiveEventRow.student_id == Student.id),
         ~exists().where(Device.student_id == Student.id, Device.used >= cut),
     )
     gone = list(session.scalars(select(Student.id).where(idle)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from sqlalchemy import exc as sql
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mathcards.book import names, privacy, reports
+from mathcards.book import copies, names, privacy, reports
 from mathcards.book.database import TIMEOUT, book_url, guard, guarded, make_engine, sqlite_file
 from mathcards.book.database import where as place_of
 from mathcards.book.errors import (
@@ -44,6 +44,7 @@ from mathcards.book.records import (
 from mathcards.book.reports import Filters
 from mathcards.book.schema import check, create
 from mathcards.book.tables import TableBook, check_game
+from mathcards.book.transactions import Transactions
 from mathcards.i18n import _
 
 MOST_STUDENTS = 600  # in one class: a school's contest in a hall, with room to spare
@@ -73,7 +74,7 @@ class Book(LiveBook, TableBook):
             message = _("there is no class book at {where} yet: run `mathcards book upgrade`")
             raise BookOutOfDate(message.format(where=self.where))
         self._engine = make_engine(self.url, timeout)
-        self._writer = self._engine.execution_options(writing=True)
+        self._kept = Transactions(self._engine, self._engine.execution_options(writing=True))
         try:
             with guard(self.where), self._engine.connect() as connection:
                 check(connection, self.where)
@@ -110,16 +111,24 @@ class Book(LiveBook, TableBook):
         moment = self.clock()
         return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
-    @contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """One transaction that holds the write lock from its start, committed at the end."""
-        with Session(self._writer, expire_on_commit=False) as session, session.begin():
-            yield session
+    def _writing(self) -> AbstractContextManager[Session]:
+        return self._kept.writing()
+
+    def _reading(self) -> AbstractContextManager[Session]:
+        return self._kept.reading()
 
     @contextmanager
-    def _reading(self) -> Iterator[Session]:
-        with Session(self._engine) as session, session.begin():
-            yield session
+    def together(self) -> Iterator[None]:
+        """(The class service's writer thread.) This thread's calls of the book made inside
+        in one transaction, committed at the end, each in a savepoint of its own
+        (docs/design.md#the-writer-thread-commit-then-acknowledge)."""
+        with guard(self.where), self._kept.together():
+            yield
+
+    def when_kept(self, hook: Callable[[], object]) -> None:
+        """`hook()` once what this thread's calls wrote is committed (at once outside
+        `together`)."""
+        self._kept.when_kept(hook)
 
     # ------------------------------------------------------------ the students' side
 
@@ -392,21 +401,21 @@ class Book(LiveBook, TableBook):
             if other is not None and names.key(name) != row.nickname_key:
                 raise self._taken(other)
             self._room_for(session, row.class_id, name, but=row.id)
-            privacy.rename_events(session, row, name)
             row.nickname, row.nickname_key = name, names.key(name)
 
     @guarded
     def forget(self, class_name: str | None, nickname: str) -> int:
-        """Delete a student everywhere (the class may be left out when only one has that
-        nickname); how many records went."""
+        """Delete a student everywhere, in the copies `backups` too (the class may be left out
+        when only one has that nickname); how many records went from the book."""
         with self._writing() as session:
-            return privacy.forget(session, privacy.find(session, class_name, nickname))
+            student = privacy.find(session, class_name, nickname)
+            count = privacy.forget(session, student)
+        privacy.forget_in_copies(self.backups(), student.id, student.created, nickname)
+        return count
 
     def backups(self) -> list[Path]:
-        """The copies `mathcards book upgrade` made of this SQLite book (none for PostgreSQL):
-        what a forget here does not reach."""
-        file = sqlite_file(self.url)
-        return [] if file is None else sorted(file.parent.glob(f"{file.name}.*.bak"))
+        """The copies `mathcards book upgrade` made of this SQLite book (none for PostgreSQL)."""
+        return copies.of(sqlite_file(self.url))
 
     @guarded
     def purge(self, keep_days: int) -> int:

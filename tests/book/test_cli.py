@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -149,16 +150,37 @@ def test_serve_refuses_a_book_of_an_older_revision_in_one_line(capsys, book_url,
     assert f"revision {FIRST}" in line and "mathcards book upgrade" in line
 
 
-def test_forget_says_where_copies_made_before_an_upgrade_may_still_hold_the_student(
+def test_forget_removes_the_student_from_the_copies_made_before_an_upgrade_and_says_so(
     capsys, tmp_path
 ):
     url = f"sqlite:///{tmp_path / 'classbook.sqlite'}"
     with Book.create(url) as book:
-        book.join("5b", "Bo", "Bo-cookie")
+        book.join("5b", "Bolesław", "Bo-cookie")
+        book.join("5b", "Ann", "Ann-cookie")
     copy = tmp_path / "classbook.sqlite.0003.bak"
     copy.write_bytes((tmp_path / "classbook.sqlite").read_bytes())
-    code, out, _ = run(capsys, "book", "forget", "Bo", "--db", url)
-    assert code == 0 and out.splitlines()[0].startswith("forgot Bo: ")
+    code, out, _ = run(capsys, "book", "forget", "Bolesław", "--db", url)
+    assert code == 0 and out.splitlines()[0].startswith("forgot Bolesław: ")
     assert out.splitlines()[1] == (
-        f"a copy made before an upgrade may still hold Bo: {copy} (delete it)"
+        f"nothing of Bolesław is left in the copy made before an upgrade either: {copy}"
     )
+    assert "Bolesław".encode() not in copy.read_bytes()
+    with sqlite3.connect(copy) as kept:
+        assert kept.execute("SELECT nickname FROM students").fetchall() == [("Ann",)]
+    kept.close()
+
+
+def test_forget_names_a_copy_it_cannot_change_for_the_school_to_delete(capsys, tmp_path):
+    url = f"sqlite:///{tmp_path / 'classbook.sqlite'}"
+    with Book.create(url) as book:
+        book.join("5b", "Bo", "Bo-cookie")
+    copy = tmp_path / "classbook.sqlite.0003.bak"
+    copy.write_text("not a class book any more")
+    code, out, err = run(capsys, "book", "forget", "Bo", "--db", url)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"mathcards: error: Bo is forgotten in the class book, but the copy {copy} could not be"
+        " changed: delete it\n"
+    )
+    with Book(url) as book:
+        assert book.student_for("Bo-cookie") is None, "forgotten in the book all the same"

@@ -1,8 +1,12 @@
 """The live games in the class book, on SQLite and PostgreSQL: a game's events kept in order of
 arrival and read back as they were, the newest game the class's, an arrival number kept once,
-and a student forgotten or a game too old taken out."""
+a student forgotten or a game too old taken out, and every event in the export."""
 
 from __future__ import annotations
+
+import csv
+import io
+import json
 
 import pytest
 
@@ -13,6 +17,7 @@ SETTINGS = {"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}
 
 def test_a_live_games_events_come_back_in_order_of_arrival(book):
     assert book.newest_live("5b") is None
+    book.join("5b", "Ann", "cookie-of-ann-0123456789")
     live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start", "", {"settings": SETTINGS}))
     events = [
         LiveEvent(2, "join", "Ann"),
@@ -39,6 +44,7 @@ def test_the_newest_game_is_the_classs_and_another_class_has_its_own(book):
 
 
 def test_an_arrival_number_is_kept_once_and_only_for_a_game_that_exists(book):
+    book.join("5b", "Ann", "cookie-of-ann-0123456789")
     live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start"))
     with pytest.raises(BookError):
         book.record_live(live, LiveEvent(1, "join", "Ann"))
@@ -50,6 +56,7 @@ def test_an_arrival_number_is_kept_once_and_only_for_a_game_that_exists(book):
 
 def test_a_forgotten_student_leaves_no_live_event_and_old_games_are_purged(book, school_clock):
     book.join("5b", "Ann", "cookie-of-ann-0123456789")
+    book.join("5b", "Bob", "cookie-of-bob-0123456789")
     live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start"))
     for seq, name in enumerate(["Ann", "Bob", "Ann"], start=2):
         book.record_live(live, LiveEvent(seq, "join", name))
@@ -69,3 +76,27 @@ def test_each_game_has_its_newest_live_game_and_all_are_kept(book):
     assert book.newest_live("5b").id == second
     assert [r.id for r in book.live_records("5b", "lama_dice")] == [second, first]
     assert [r.id for r in book.live_records("5b")] == [second, first, mam]
+
+
+def test_the_export_has_every_live_event_with_its_students_name_now(book):
+    book.join("5b", "Ann", "cookie-of-ann-0123456789")
+    live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start", "", {"settings": SETTINGS}))
+    book.record_live(
+        live, LiveEvent(2, "join", "Ann"), LiveEvent(3, "answer", "Ann", {"text": "=1+1"})
+    )
+    book.rename("5b", "Ann", "Hanna")
+    lines = [line for line in csv.DictReader(io.StringIO(book.export("5b"))) if line["live"]]
+    assert [(line["record"], line["kind"], line["student"]) for line in lines] == [
+        ("live", "start", ""),
+        ("live", "join", "Hanna"),
+        ("live", "answer", "Hanna"),
+    ]
+    assert json.loads(lines[0]["payload"]) == {"settings": SETTINGS} and lines[0]["game"] == "mam"
+    assert lines[2]["payload"] == '{"text":"=1+1"}' and lines[2]["at"].startswith("2026-09-01")
+    (room,) = json.loads(book.export("5b", fmt="json"))["classes"]
+    (game,) = room["live_games"]
+    assert (game["live"], game["game"], game["settings"]) == (live, "mam", SETTINGS)
+    assert [(e["seq"], e["student"], e["payload"]) for e in game["events"]][1:] == [
+        (2, "Hanna", {}),
+        (3, "Hanna", {"text": "=1+1"}),
+    ]

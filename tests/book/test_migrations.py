@@ -99,6 +99,8 @@ def live_lesson() -> list[str]:
     games = {"mam": 1, "lama_dice": 2}
     statements = [
         "INSERT INTO classes (id, name, created) VALUES (1, '5b', '2026-09-01 08:00:00')",
+        "INSERT INTO students (id, class_id, nickname, nickname_key, created)"
+        " VALUES (1, 1, 'Ann', 'ann', '2026-09-01 08:00:00')",
         "INSERT INTO live_games (id, class_id, game, settings, started) VALUES (1, 1, 'mam',"
         """ '{"level": "normal", "rounds": 3, "scoring": "rulebook", "seed": 7}',"""
         " '2026-09-01 08:00:00')",

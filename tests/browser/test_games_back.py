@@ -7,6 +7,7 @@ killed (`kill -9`) and the page reloaded once more, with the same result; the ga
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 from collections.abc import Callable
@@ -58,11 +59,18 @@ def start_lama(page: Page, language: str) -> None:
 
 
 def move_lama(page: Page, language: str) -> None:
-    """A card that fits, else a draw; then the computer players, until it is your move again."""
-    feed = page.locator(".mc-lama-feed").inner_text()
+    """A card that fits, else a draw; then the computer players, until it is your move again:
+    the game's log ends with your turn and your hand says so (the log is drawn before the hand,
+    which may still say "your move" from before your click)."""
+    feed = page.locator(".mc-lama-feed")
+    before = feed.inner_text()
     playable = page.locator(".mc-lama-hand button.mc-hand-card:enabled")
     (playable.first if playable.count() else page.locator("button.mc-draw")).click()
-    settled(page.locator(".mc-lama-feed"), feed)
+    settled(feed, before)
+    title = page.locator(".mc-you .mc-seat-name").inner_text()
+    me = title.partition("(")[2].partition(")")[0]
+    turn = words(language, "{player}'s turn.").format(player=me)
+    expect(feed).to_contain_text(re.compile(re.escape(turn) + r"\s*$"), timeout=WAIT_MS)
     your_lama_turn(page, language)
 
 

@@ -57,6 +57,24 @@ def test_every_page_links_to_itself_in_the_other_language(server, visit, here, t
     assert visit.page.evaluate("document.documentElement.lang") == there
 
 
+def test_a_page_being_left_asks_nothing_of_its_kernel(server, visit):
+    """As a page is left, Voila shuts its kernel down and closes its connection (`beforeunload`):
+    the connection's watcher (alive.js) then asks nothing, even if the browser comes online
+    meanwhile, so no request to a kernel that is gone fails in the console of the page left."""
+    visit.open(f"{server}/voila/render/en/index.ipynb")
+    asked = visit.page.evaluate(
+        """() => {
+          const asked = [], fetch = window.fetch;
+          window.fetch = (...args) => { asked.push(String(args[0])); return fetch(...args); };
+          window.dispatchEvent(new Event('beforeunload'));
+          window.dispatchEvent(new Event('online'));
+          return asked;
+        }"""
+    )
+    assert asked == []
+    expect(visit.page.locator(".mc-connection")).to_be_empty()
+
+
 def test_landing_page_shows_a_deal_and_its_solutions(server, visit):
     visit.open(f"{server}/voila/render/en/index.ipynb")
     expect(visit.page.get_by_role("heading", name="mathcards")).to_be_visible()

@@ -2,7 +2,8 @@
 forgets Anna, and at once her browser is in no room, nothing more is kept under her name, and a
 classmate who then joins as "Anna" starts with nothing of hers; a renamed student's next answers
 are kept under the new name, which a forget then reaches. A student the teacher took out stays
-out until the teacher lets them in. Over real HTTP, on a real class book."""
+out until the teacher lets them in: after a reload, under another nickname from the same
+browser, and renamed. Over real HTTP, on a real class book."""
 
 from __future__ import annotations
 
@@ -128,3 +129,68 @@ def test_a_student_the_teacher_took_out_stays_out_until_let_in(live):
     assert live.ok("live/state", teacher)["room"] == ["Ola"]
     assert live.ok("live/join", ola, {})["joined"]
     assert live.call("live/admit", ola, {"name": "Ola"}) == (403, {"error": "not-teacher"})
+
+
+def test_a_removed_student_stays_out_across_a_reload_a_new_nickname_and_a_rename(live):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    live.student("Ola", "device-of-ola-0123456789")
+    live.ok("live/remove", teacher, {"name": "Ola"})
+    reloaded = live.service.tickets.issue("device-of-ola-0123456789")  # a new page, its ticket
+    assert live.call("live/join", reloaded, {"nickname": "Ula"}) == (409, {"error": "removed"})
+    live.teacher_does(do="rename", student="Ola", new="Ala")
+    assert live.call("live/join", reloaded, {}) == (409, {"error": "removed"})
+    state = live.ok("live/state", teacher)
+    assert (state["room"], state["removed"]) == ([], ["Ala"]), "her events follow her id"
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and [(e.kind, e.name) for e in kept.events if e.name] == [
+        ("join", "Ala"),
+        ("remove", "Ala"),
+    ]
+    assert [line.nickname for line in live.service.book_of().students("5b")] == ["Ala"]
+
+
+def ticket_from(live: LiveClass, device: str, address: str) -> str:
+    """A ticket of a page asked for from this address, as the server hands it."""
+    tickets = live.service.tickets
+    return tickets.admit(tickets.new(device, address=address))
+
+
+def test_a_removed_student_stays_out_from_a_new_browser_at_their_address_but_not_behind_a_nat(
+    live,
+):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    for nickname, device, address in (
+        ("Ola", "device-of-ola-0123456789", "10.0.0.7"),
+        ("Ada", "device-of-ada-0123456789", "10.0.0.1"),  # Ada and Bo behind one NAT
+        ("Bo", "device-of-bo-01234567890", "10.0.0.1"),
+    ):
+        live.ok("live/join", ticket_from(live, device, address), {"nickname": nickname})
+    live.ok("live/remove", teacher, {"name": "Ola"})
+    live.ok("live/remove", teacher, {"name": "Ada"})
+    private = ticket_from(live, "a-private-window-of-ola-01", "10.0.0.7")
+    assert live.call("live/join", private, {"nickname": "Ula"}) == (409, {"error": "removed"})
+    assert "Ula" not in [s.nickname for s in live.service.book_of().students("5b")], "not kept"
+    behind_the_nat = ticket_from(live, "a-private-window-of-ada-01", "10.0.0.1")
+    live.ok("live/join", behind_the_nat, {"nickname": "Ida"})  # Bo's address too: not shut
+    live.ok("live/admit", teacher, {"name": "Ola"})
+    live.ok("live/join", private, {"nickname": "Ula"})
+    assert live.ok("live/state", teacher)["room"] == ["Ola", "Bo", "Ida", "Ula"]
+
+
+def test_a_name_forgotten_from_the_command_line_while_serving_is_inherited_by_no_one(live):
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, GAME)
+    anna = live.student("Anna", "device-of-anna-0123456789")
+    view = live.ok("live/rounds", teacher, {})
+    live.ok("live/answers", anna, {"text": right(view)})
+    live.service.book_of().forget("5b", "Anna")  # `mathcards book forget`: the server not told
+    refused, _ = live.call("live/answers", anna, {"text": wrong(view)})
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert refused != 200 and kept is not None and all(e.name != "Anna" for e in kept.events)
+    newcomer = live.student("Anna", "device-of-a-newcomer-01234")
+    seen = live.ok("live/me", newcomer)
+    assert seen["mine"] == [] and seen["points"] == 0, "the new Anna inherits nothing"
+    assert live.call("live/answers", anna, {"text": right(view)}) == (409, {"error": "not-joined"})
+    assert [row["name"] for row in live.ok("live/state", teacher)["board"]] == []

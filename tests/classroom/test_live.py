@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import tornado.web
+from sqlalchemy import event
 from sqlalchemy import text as sql
 
 from mathcards.book import Book, BookUnavailable, head, upgrade
@@ -224,11 +225,20 @@ def test_thirty_answers_at_once_are_all_judged_in_order_of_arrival(room):
 
 def kept_by_revision_0003(url: str, texts: list[tuple[str, str, str]]) -> None:
     """A class book as the version before the payloads kept a live MAM! game of GAME: each
-    event's (kind, name, text), the text's form hung on its kind."""
+    event's (kind, name, text), the text's form hung on its kind; each name a student of the
+    class (who joined the class book as they came into the room)."""
     engine = make_engine(parse(url))
     with engine.connect() as connection:
         migrate(connection, "0003")
         connection.execute(sql("INSERT INTO classes (id, name, created) VALUES (1, '5b', :at)"), AT)
+        for name in dict.fromkeys(name for _kind, name, _text in texts if name):
+            connection.execute(
+                sql(
+                    "INSERT INTO students (class_id, nickname, nickname_key, created)"
+                    " VALUES (1, :name, :key, :at)"
+                ),
+                {"name": name, "key": name.casefold(), **AT},
+            )
         connection.execute(
             sql("INSERT INTO live_games VALUES (1, 1, 'mam', :settings, :at)"),
             {"settings": json.dumps(GAME), **AT},
@@ -387,3 +397,25 @@ def test_a_service_without_a_book_refuses_every_live_call():
         for path, sent in (("me", None), ("state", None), ("games", GAME), ("join", {})):
             answer = threaded.call(port, f"{API}live/{path}", sent, **{TICKET_HEADER: ticket})
             assert answer == (503, {"error": "book-down"}), path
+
+
+def test_a_commit_that_fails_shows_and_keeps_nothing_of_what_it_took(room):
+    """The answers committed together: when their commit fails, none is acknowledged, the
+    projector shows none, and the game goes on from what the book kept."""
+    teacher, ola, kim = room.teacher(), room.student("Ola"), room.student("Kim")
+    room.ok("games", teacher, GAME)
+    room.ok("join", ola, {}), room.ok("join", kim, {})
+    view = room.ok("rounds", teacher, {})
+    failed = threading.Event()
+
+    def fail_once(connection: Any) -> None:
+        if connection.get_execution_options().get("writing") and not failed.is_set():
+            failed.set()
+            raise OSError("the disk went away")
+
+    event.listen(room.service.book_of()._engine, "commit", fail_once)
+    assert room.call("answers", ola, {"text": right(view)}) == (503, {"error": "book-down"})
+    state = room.ok("state", teacher)
+    assert state["board"] == [] and all(row["points"] == 0 for row in state["leaderboard"])
+    assert room.ok("answers", kim, {"text": right(view)})["first"]  # never happened, Ola's
+    assert room.ok("answers", ola, {"text": right(view)})["points"] == 0

@@ -101,3 +101,21 @@ def test_the_teacher_frees_a_clients_seats():
     assert run(places.free("ann")) == 2
     assert kernels.ids == ["k3"] and places.clients() == {"bo": 1}
     assert run(places.free("ann")) == 0
+
+
+def test_an_address_holds_at_most_its_share_of_seats_whatever_its_devices():
+    kernels = Kernels()
+    places = Places(10, kernels, per_client=2, per_address=3)
+    for device in ("script-1", "script-2", "script-3"):  # one address, a new cookie each time
+        assert not places.crowded_from("10.0.0.9")
+        opening = places.take(device, address="10.0.0.9")
+        run(PageKernels(kernels, places, opening).start_kernel())
+        places.leave(opening)
+    assert places.crowded_from("10.0.0.9") and not places.crowded("script-4")
+    assert not places.crowded_from("10.0.0.7"), "a classmate at another address"
+    opening = places.take("script-4", address="10.0.0.9")
+    assert places.held_from("10.0.0.9") == 4, "a page still opening holds its seat"
+    places.leave(opening)
+    kernels.ids.remove("k2")  # one of its pages closed
+    assert places.held_from("10.0.0.9") == 2 and not places.crowded_from("10.0.0.9")
+    assert not Places(10, kernels).crowded_from("10.0.0.9"), "no share without per_address"

@@ -92,8 +92,7 @@ class HubClassService(ClassService):
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
         if self.book is None and self.opener is not None and self.clock() >= self.next_try:
             self.next_try = self.clock() + RETRY_SECONDS
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.writer, self.reopen)
+            await self.writer.run(self.reopen)
         return await super().run(call, *args)
 
     def reopen(self) -> None:

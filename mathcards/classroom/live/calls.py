@@ -18,6 +18,7 @@ from mathcards.classroom.live.events import (
 from mathcards.classroom.live.kind import Snapshot
 from mathcards.classroom.live.poll import LINGER, SEAT_LINGER, Live
 from mathcards.classroom.protocol import (
+    TICKET_HEADER,
     CallRefusal,
     LiveJoinBody,
     LockBody,
@@ -60,6 +61,11 @@ class LiveCall(KernelCall):
         kind = self.live.log.kind
         view = snapshot.students.get(name or "") or kind.student(snapshot, name)
         return cast(SeatView, kind.student_at(view, snapshot.seconds_left(self.live.clock())))
+
+    def address(self) -> str:
+        """The address this call's page was asked from (none from this machine, on the Hub)."""
+        ticket = self.service.tickets.get(self.request.headers.get(TICKET_HEADER, ""))
+        return "" if ticket is None else ticket.address
 
     async def name(self) -> str | None:
         """This browser's nickname in the class book (None if it has not joined the class)."""
@@ -111,8 +117,10 @@ class JoinLiveCall(LiveCall):
         def join() -> str:
             name = log.name_of(self.device)
             if name is None:  # (on the Hub the student joins under their Hub name)
-                log.may_come_in()  # else nothing kept: the class book only with the room
+                log.may_come_in(self.address())  # else nothing kept: the book only with the room
                 name = log.names[self.device] = self.service.join(self.device, nickname)
+                if log.game is not None and name in log.game.room.present:
+                    log.reload()  # a name freed by `mathcards book forget`: its student gone
             log.change(Joined(), name)
             return name
 
@@ -152,7 +160,17 @@ class RemoveCall(TeacherCall):
 
     async def post(self) -> None:
         name = self.typed(cast(dict[str, Any], cast(RemoveBody, self.body())), "name")
-        await self.act(self.live.change(TakenOut(), name))
+        await self.attempt(self.live.change(TakenOut(), name))
+        await self.act(self.live.run(self.shut_out, name))
+
+    def shut_out(self, name: str) -> None:
+        """The student stays out from a new browser at the addresses of their pages open now,
+        unless a classmate in the room has a page open from one (in the writer thread)."""
+        log, tickets = self.live.log, self.service.tickets
+        present = set(log.game.room.names()) if log.game is not None else set()
+        theirs = {device for device, known in log.names.items() if known == name}
+        others = {device for device, known in log.names.items() if known in present}
+        log.shut_out(name, tickets.addresses(theirs), tickets.addresses(others))
 
 
 class AdmitCall(TeacherCall):
@@ -160,7 +178,8 @@ class AdmitCall(TeacherCall):
 
     async def post(self) -> None:
         name = self.typed(cast(dict[str, Any], cast(RemoveBody, self.body())), "name")
-        await self.act(self.live.change(LetIn(), name))
+        await self.attempt(self.live.change(LetIn(), name))
+        await self.act(self.live.run(self.live.log.let_in, name))
 
 
 class RevealCall(TeacherCall):

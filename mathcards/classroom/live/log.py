@@ -67,6 +67,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.seq = 0  # the arrival number of the last event kept
         self.snapshot: Snapshot[Projected, Seated] = Snapshot(kind.projector(None, None, 0))
         self.names: dict[str, str] = {}  # device → its nickname in the class book
+        self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
 
     # ------------------------------------------------------------ in the writer thread
 
@@ -80,7 +81,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             self.record = record
             self.replay()
         self.loaded = True
-        self.publish()
+        self.show()
 
     def reload(self) -> None:
         """The game again from the class book, now that a student was renamed or forgotten:
@@ -95,7 +96,13 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             self.replay()
         self.seq = max(seq, self.seq) + 1
         self.loaded = True
-        self.publish()
+        self.show()
+
+    def unload(self) -> None:
+        """The game had again from the class book at its next call (a commit failed: what it
+        did not keep never happened); meanwhile the pages see the last snapshot kept."""
+        self.names.clear()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
 
     def replay(self) -> None:
         """The game again from the events kept."""
@@ -115,7 +122,8 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         started = self.book_of().newest_live(self.class_name, self.kind.name)
         assert started is not None and started.id == live_id
         self.record, self.game, self.countdown, self.seq = started, game, Countdown(), start.seq
-        return self.publish().projector
+        self.show()
+        return self.kind.projector(game, live_id, self.seq)
 
     def change(self, payload: Payload, name: str = "") -> Any:
         """One call that changes the game: judged, kept, then shown; what the engine returned."""
@@ -181,7 +189,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
                     change.refused(problem)
             return
         self.record.events.extend(events)
-        self.publish()
+        self.show()
 
     def expire(self) -> bool:
         """Close the open round if its time is up; whether it did."""
@@ -201,9 +209,10 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.countdown = counted(self.countdown, done)
         return outcome
 
-    def may_come_in(self) -> None:
+    def may_come_in(self, address: str = "") -> None:
         """A refusal unless a newcomer may come into the room now (a game open, not locked,
-        not over): asked before they join the class book, so a refusal keeps nothing."""
+        not over, and not from the address of a student the teacher took out): asked before
+        they join the class book, so a refusal keeps nothing."""
         self.load()
         if self.game is None:
             raise LiveRefusal(_("there is no live game: the teacher starts one"), Refusal.NO_GAME)
@@ -211,6 +220,17 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             raise LiveRefusal(_("the teacher has locked the room"), Refusal.LOCKED)
         if self.game.phase is Phase.OVER:
             raise LiveRefusal(_("this live game is over"), Refusal.OVER)
+        if address and address in self.shut:
+            raise LiveRefusal(_("the teacher has taken you out of the room"), Refusal.REMOVED)
+
+    def shut_out(self, name: str, theirs: set[str], others: set[str]) -> None:
+        """Student `name`, taken out, stays out from a new browser at their addresses too
+        (`theirs`), but for the addresses classmates in the room share (`others`: a school's
+        NAT puts a class behind one); until the teacher lets them in (`let_in`)."""
+        self.shut.update(dict.fromkeys(theirs - others, name))
+
+    def let_in(self, name: str) -> None:
+        self.shut = {address: out for address, out in self.shut.items() if out != name}
 
     def name_of(self, device: str) -> str | None:
         """The device's nickname in the class book (remembered once found)."""
@@ -220,6 +240,11 @@ class LiveLog(Generic[Engine, Projected, Seated]):
                 return None
             self.names[device] = student.nickname
         return self.names[device]
+
+    def show(self) -> None:
+        """A new snapshot for the pages once what this call keeps is committed (once for the
+        calls committed together)."""
+        self.book_of().when_kept(self.publish)
 
     def publish(self) -> Snapshot[Projected, Seated]:
         """Show the game as it is now: a new snapshot for the pages."""

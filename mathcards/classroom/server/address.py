@@ -24,9 +24,10 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def student_url(address: str, port: int, code: str) -> str:
-    """The address students type: the server, and the class code that lets them in."""
-    return f"http://{address}:{port}/?{CODE_PARAMETER}={code}"
+def student_url(address: str, port: int, code: str, scheme: str = "http") -> str:
+    """The address students type: the server (`https` when it serves HTTPS), and the class
+    code that lets them in."""
+    return f"{scheme}://{address}:{port}/?{CODE_PARAMETER}={code}"
 
 
 def qr_for_terminal(url: str) -> str:

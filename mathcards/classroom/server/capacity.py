@@ -1,5 +1,5 @@
-"""How many lesson pages this machine holds at once (its memory), and how many one device may
-hold. Loads no server: the command line says them before Voila starts."""
+"""How many lesson pages this machine holds at once (its memory), and how many one device and
+one address may hold. Loads no server: the command line says them before Voila starts."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classr
 ROOM_TO_SPARE = 2 * 2**30  # for the system, the browser on the teacher's laptop, Voila itself
 SEATS_PER_CLIENT = 2  # pages one device may have open at once on the school network
 MOST_CLASS = 30  # students a class is kept warm kernels for, by default at most
+SEATS_PER_ADDRESS = 60  # and all the devices at one address: a class of 30 behind a school's NAT
 
 
 def default_max_kernels(warm: int = 0) -> int:

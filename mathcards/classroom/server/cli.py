@@ -8,6 +8,7 @@ import argparse
 import compileall
 import importlib.util
 import os
+import ssl
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from mathcards.book.records import ENVIRONMENT
 from mathcards.classroom.hub.classlist import add_command as add_class_list_command
 from mathcards.classroom.server.capacity import (
     MOST_CLASS,
+    SEATS_PER_ADDRESS,
     SEATS_PER_CLIENT,
     default_class_size,
     default_max_kernels,
@@ -129,6 +131,27 @@ def add_commands(commands: Any) -> None:
         ).format(n=SEATS_PER_CLIENT),
     )
     serve_cmd.add_argument(
+        "--seats-per-address",
+        type=_seats_per_address,
+        metavar="N",
+        help=_(
+            "with --lan: at most N pages open at once from one network address, all its "
+            "devices together (default: {n}, a class behind a school's NAT; 0: no cap)"
+        ).format(n=SEATS_PER_ADDRESS),
+    )
+    serve_cmd.add_argument(
+        "--certfile",
+        type=Path,
+        metavar=_("FILE"),
+        help=_("with --lan: serve HTTPS with this certificate (PEM), with --keyfile"),
+    )
+    serve_cmd.add_argument(
+        "--keyfile",
+        type=Path,
+        metavar=_("FILE"),
+        help=_("with --lan: the certificate's private key (PEM), with --certfile"),
+    )
+    serve_cmd.add_argument(
         "--class",
         dest="class_name",
         default=DEFAULT_CLASS,
@@ -172,6 +195,10 @@ def _seats_per_client(text: str) -> int:
     return whole(text, 1, N_("--seats-per-client must be a positive whole number, not {text}"))
 
 
+def _seats_per_address(text: str) -> int:
+    return whole(text, 0, N_("--seats-per-address must be a whole number, not {text}"))
+
+
 def _class_code(text: str) -> str:
     code = text.strip().upper()
     if not (6 <= len(code) <= 12 and code.isascii() and code.isalnum()):
@@ -206,6 +233,22 @@ def compiled(packages: tuple[str, ...] = ("mathcards", "widgets")) -> None:
                 compileall.compile_dir(folder, quiet=2)
 
 
+def certificate(certfile: Path | None, keyfile: Path | None) -> dict[str, str]:
+    """The certificate and its key to serve HTTPS with (both absolute), checked by loading
+    them as the server will; none without either, refused with only one."""
+    if certfile is None and keyfile is None:
+        return {}
+    if certfile is None or keyfile is None:
+        raise UsageError(_("--certfile and --keyfile go together: give both"))
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except (OSError, ssl.SSLError) as problem:
+        sentence = _("the certificate {certfile} with the key {keyfile} cannot serve HTTPS: {why}")
+        why = getattr(problem, "reason", None) or problem.strerror or str(problem)
+        raise UsageError(sentence.format(certfile=certfile, keyfile=keyfile, why=why)) from None
+    return {"certfile": str(certfile.resolve()), "keyfile": str(keyfile.resolve())}
+
+
 def class_code(given: str | None) -> str:
     """The class code: the one given, else the one in the environment, else a new one."""
     if given:
@@ -228,23 +271,37 @@ def run_serve(args: argparse.Namespace) -> int:
     if not (lessons / landing).is_file():
         sentence = _("no lessons found: {lessons} has no {landing}")
         raise UsageError(sentence.format(lessons=lessons, landing=landing))
-    if (args.address or args.class_code or args.seats_per_client or args.class_size) and (
-        not args.lan
-    ):
+    lan_only = (
+        args.address,
+        args.class_code,
+        args.seats_per_client,
+        args.seats_per_address,
+        args.class_size,
+    )
+    if any(option is not None for option in lan_only) and not args.lan:
         raise UsageError(
-            _("--address, --class-code, --seats-per-client and --class-size go with --lan")
+            _(
+                "--address, --class-code, --seats-per-client, --seats-per-address and "
+                "--class-size go with --lan"
+            )
         )
+    if (args.certfile or args.keyfile) and not args.lan:
+        raise UsageError(_("--certfile and --keyfile go with --lan"))
+    tls = certificate(args.certfile, args.keyfile)
     book = open_book(args.db)
     compiled()
-    command = voila_command(
-        lessons,
-        args.port,
-        ip=(args.address or "0.0.0.0") if args.lan else None,
-        keep=args.keep_kernel or (LAN_KEEP_KERNEL_SECONDS if args.lan else KEEP_KERNEL_SECONDS),
-    )
     # segno is not in the Hub's image, whose `mathcards book` builds this command line
     # (tests/hub/test_deploy.py): only to serve
     from mathcards.classroom.server import address
+
+    lan_ip = args.address or (address.lan_address() if tls else "0.0.0.0")
+    command = voila_command(
+        lessons,
+        args.port,
+        ip=lan_ip if args.lan else None,
+        keep=args.keep_kernel or (LAN_KEEP_KERNEL_SECONDS if args.lan else KEEP_KERNEL_SECONDS),
+    )
+    command += [f"--ClassroomVoila.{name}={path}" for name, path in tls.items()]
 
     warm = warm_pages(lessons, args.lang, args.warm)
     class_pages, class_size = class_pools(lessons, args, len(warm) * args.warm_kernels)
@@ -270,9 +327,13 @@ def run_serve(args: argparse.Namespace) -> int:
         code = class_code(args.class_code)
         environment[CODE_ENV] = code
         per_client = args.seats_per_client or SEATS_PER_CLIENT
+        per_address = (
+            SEATS_PER_ADDRESS if args.seats_per_address is None else args.seats_per_address
+        )
         command += [
             f"--ClassroomVoila.lan_address={lan_address}",
             f"--ClassroomVoila.seats_per_client={per_client}",
+            f"--ClassroomVoila.seats_per_address={per_address}",
         ]
         each = ngettext(
             "At most {n} page open at once on one device (--seats-per-client)",

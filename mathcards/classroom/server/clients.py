@@ -51,7 +51,12 @@ def remember_device(handler: tornado.web.RequestHandler, device: str | None = No
         return known
     device = device or new_device()
     handler.set_cookie(
-        DEVICE_COOKIE, device, expires_days=DEVICE_DAYS, httponly=True, samesite="Lax"
+        DEVICE_COOKIE,
+        device,
+        expires_days=DEVICE_DAYS,
+        httponly=True,
+        samesite="Lax",
+        secure=handler.request.protocol == "https",  # served over HTTPS: never sent in clear
     )
     return device
 

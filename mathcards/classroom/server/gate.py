@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import ssl
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -23,7 +24,7 @@ from jupyter_server.log import log_request
 
 from mathcards import i18n
 from mathcards.classroom.protocol import API, BACKLOG
-from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
+from mathcards.classroom.server.address import CODE_PARAMETER, LOOPBACK_NAMES, qr_data_uri
 from mathcards.classroom.server.clients import (
     TEACHER_COOKIE,
     Pace,
@@ -64,7 +65,8 @@ class Admit(tornado.web.RequestHandler):
 
     def prepare(self) -> None:
         request = self.request
-        self.set_cookie(CODE_COOKIE, self.code, httponly=True, samesite="Lax")
+        secure = request.protocol == "https"  # never sent again over plain HTTP
+        self.set_cookie(CODE_COOKIE, self.code, httponly=True, samesite="Lax", secure=secure)
         device = remember_device(self)
         if len(self.members) < MOST_MEMBERS:
             self.members.add(device)
@@ -116,7 +118,8 @@ def scrubbed_log_settings() -> dict[str, Any]:
 
 class ClassroomApplication(tornado.web.Application):
     """Voila's application behind the gate: own Host names only, the class code on the LAN,
-    wrong codes slowed (`throttle`), at most `seats_per_client` pages a client."""
+    wrong codes slowed (`throttle`), at most `seats_per_client` pages a client and
+    `seats_per_address` an address."""
 
     def __init__(
         self,
@@ -128,12 +131,15 @@ class ClassroomApplication(tornado.web.Application):
         landing: str,
         service: ClassService | None = None,
         seats_per_client: int = 0,
+        seats_per_address: int = 0,
         throttle: Throttle | None = None,
         say: Callable[[str], None] | None = None,
+        tls: ssl.SSLContext | None = None,
         **settings: Any,
     ):
         super().__init__(*args, **{**scrubbed_log_settings(), **settings})
         self.hosts, self.code, self.url, self.landing = hosts, code, url, landing
+        self.tls = tls
         self.service = service
         self.throttle, self.say = throttle or Throttle(), say or to_the_terminal
         self.members: set[str] = set()  # devices that came in with the class code
@@ -141,14 +147,17 @@ class ClassroomApplication(tornado.web.Application):
         tickets = service.tickets if service is not None else None
         if tickets is not None:
             tickets.running = kernels.__contains__  # a ticket lives as long as its kernel
-        self.places = Places(max_kernels, kernels, seats_per_client, tickets)
+        self.places = Places(max_kernels, kernels, seats_per_client, tickets, seats_per_address)
         self.pages_by_address, self.pages_by_device = Pace(PAGES_AN_ADDRESS), Pace(PAGES_A_DEVICE)
 
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
         """Serve, refusing a request body over MAX_BODY before it is read; a hall's answers
         arriving at once wait in the backlog, not dropped (their SYN sent again a second
-        later)."""
+        later). With `tls`, HTTPS, except on this machine's loopback, where the kernels call
+        the class service and nothing travels the network."""
         settings = {"max_body_size": MAX_BODY, "backlog": BACKLOG, **kwargs}
+        if self.tls is not None and address not in LOOPBACK_NAMES:
+            settings["ssl_options"] = self.tls
         return super().listen(port, address, **settings)
 
     def find_handler(

@@ -64,6 +64,12 @@ class Calm:
             await asyncio.sleep(LOOKING_SECONDS)
 
 
+def calm_of(kernels: Any) -> Calm:
+    """The kernel manager's `Calm` (a manager without pools of ours: one nobody waits on)."""
+    calm = getattr(kernels, "calm", None)
+    return calm if isinstance(calm, Calm) else Calm()
+
+
 class PoolKernels(AliveKernels):
     """Starts a pool's kernel only in its turn (see `Calm`), at most STARTING at once; every
     other kernel (a page's own) at once."""

@@ -1,11 +1,15 @@
 """The seats of the class: at most `max_kernels` pages open (or opening) at once, as many as
-this machine's memory holds, and at most `seats_per_client` of them held by one client (its
-device, else its address; the teacher's own laptop is not counted against). Beyond them, a
-friendly page at once (the class is full: HTTP 503; this device has its pages open: 429), not
-a spinner. Warm kernels (`--warm`), which Voila keeps ready in its pools for a page, take no
-seat and stay clear of the culler until a page takes one; the culler skips a kernel that is
-still starting (`last_activity` not set yet) instead of logging "unsupported operand type(s)
-for -: 'datetime.datetime' and 'NoneType'". A page never hangs, and a kernel that dies while
+this machine's memory holds, at most `seats_per_client` of them held by one device and at most
+`seats_per_address` by one address (a script that throws its cookies away still has one
+address; a school's NAT puts a class behind one, so that bound is generous); the teacher's own
+laptop is not counted against either. A page opens only for a browser that has its device
+cookie: one without it is given it and sent to the same page again, taking no seat (a browser
+that keeps no cookies is told so). Beyond the seats, a friendly page at once (the class is
+full: HTTP 503; this device, or this address, has its pages open: 429), not a spinner. Warm
+kernels (`--warm`), which Voila keeps ready in its pools for a page, take no seat and stay
+clear of the culler until a page takes one; the culler skips a kernel that is still starting
+(`last_activity` not set yet) instead of logging "unsupported operand type(s) for -:
+'datetime.datetime' and 'NoneType'". A page never hangs, and a kernel that dies while
 starting is replaced (`alive`)."""
 
 from __future__ import annotations
@@ -13,38 +17,54 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from jupyter_server._tz import utcnow
 
 from mathcards import i18n
 from mathcards.classroom.server.alive import AlivePage
-from mathcards.classroom.server.clients import address_of, from_this_machine, remember_device
-from mathcards.classroom.server.pools import PoolKernels
+from mathcards.classroom.server.clients import (
+    address_of,
+    device_of,
+    from_this_machine,
+    remember_device,
+)
+from mathcards.classroom.server.pools import PoolKernels, calm_of
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.tickets import Ticket, Tickets, hand_ticket
 
+COOKIE_CHECK = "cookie"  # the query parameter of the way back, once a device cookie was set
+
 
 class Opening:
-    """A page being opened by a client: it holds a seat until it ends, then its kernel does
-    (the one started for it, or the warm one it was handed), and so does its ticket."""
+    """A page being opened by a client from an address: it holds a seat until it ends, then
+    its kernel does (the one started for it, or the warm one it was handed), and so does its
+    ticket."""
 
-    def __init__(self, client: str, ticket: Ticket | None = None) -> None:
-        self.client, self.ticket = client, ticket
+    def __init__(self, client: str, ticket: Ticket | None = None, address: str = "") -> None:
+        self.client, self.ticket, self.address = client, ticket, address
         self.kernel_id: str | None = None
 
 
 class Places:
     """The seats of the class: at most `limit` pages' kernels, counting pages still being
     opened and not the warm kernels that wait in Voila's pools (`--warm`); at most `per_client`
-    of them held by one client (0: no such cap)."""
+    of them held by one client, `per_address` by one address (0: no such cap)."""
 
     def __init__(
-        self, limit: int, kernels: Any, per_client: int = 0, tickets: Tickets | None = None
+        self,
+        limit: int,
+        kernels: Any,
+        per_client: int = 0,
+        tickets: Tickets | None = None,
+        per_address: int = 0,
     ) -> None:
         self.limit, self.kernels, self.per_client = limit, kernels, per_client
+        self.per_address = per_address
         self.tickets = tickets  # each page's, kept while its kernel runs
         self.opening: list[Opening] = []
         self.holders: dict[str, str] = {}  # a page's kernel → the client who opened the page
+        self.addresses: dict[str, str] = {}  # a page's kernel → the address it was opened from
 
     def clients(self) -> dict[str, int]:
         """How many seats each client holds now: its pages' kernels still running, and its
@@ -56,6 +76,15 @@ class Places:
         held = Counter(self.holders.values())
         held.update(o.client for o in self.opening if o.kernel_id not in self.holders)
         return dict(held)
+
+    def held_from(self, address: str) -> int:
+        """How many seats the pages opened from this address hold now."""
+        running = set(self.kernels.list_kernel_ids())
+        self.addresses = {k: a for k, a in self.addresses.items() if k in running}
+        kept = sum(1 for held in self.addresses.values() if held == address)
+        return kept + sum(
+            1 for o in self.opening if o.address == address and o.kernel_id not in self.addresses
+        )
 
     def held(self, client: str) -> int:
         """How many seats the client holds now."""
@@ -71,8 +100,12 @@ class Places:
         """Whether the client holds as many seats as one client may."""
         return self.per_client > 0 and self.held(client) >= self.per_client
 
-    def take(self, client: str, ticket: Ticket | None = None) -> Opening:
-        opening = Opening(client, ticket)
+    def crowded_from(self, address: str) -> bool:
+        """Whether the pages opened from this address hold as many seats as one address may."""
+        return self.per_address > 0 and self.held_from(address) >= self.per_address
+
+    def take(self, client: str, ticket: Ticket | None = None, address: str = "") -> Opening:
+        opening = Opening(client, ticket, address)
         self.opening.append(opening)
         return opening
 
@@ -81,6 +114,8 @@ class Places:
         page's ticket is good while the kernel runs."""
         opening.kernel_id = kernel_id
         self.holders[kernel_id] = opening.client
+        if opening.address:
+            self.addresses[kernel_id] = opening.address
         if opening.ticket is not None and self.tickets is not None:
             self.tickets.admit(opening.ticket, kernel_id)
 
@@ -98,6 +133,7 @@ class Places:
                 await self.kernels.shutdown_kernel(kernel)
                 freed += 1
             self.holders.pop(kernel, None)
+            self.addresses.pop(kernel, None)
         return freed
 
 
@@ -117,7 +153,7 @@ class PageKernels:
         return kernel_id
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
-        with self._kernels.calm.wanting():  # the pool's next kernel starts at once for it
+        with calm_of(self._kernels).wanting():  # the pool's next kernel starts at once for it
             render_task, rendered, kernel_id = await self._kernels.get_rendered_notebook(
                 *args, **kwargs
             )
@@ -126,8 +162,8 @@ class PageKernels:
 
 
 class ClassroomPage(AlivePage):
-    """A lesson page, opened only while the class has room and its client has a seat to
-    spare; the browser is given a device cookie if it has none."""
+    """A lesson page, opened only for a browser with its device cookie, while the class has
+    room and its device and its address have a seat to spare."""
 
     opening: Opening | None = None
 
@@ -139,12 +175,15 @@ class ClassroomPage(AlivePage):
         return PageKernels(kernels, self.application.places, self.opening)
 
     def prepare(self) -> Any:
-        device = remember_device(self)
-        places: Places = self.application.places
-        client = device  # this browser, even on its first visit (its cookie was just set)
+        here = from_this_machine(self.request)
         language = reader_language(self.request)
         words = i18n.catalogue(language)
-        if not from_this_machine(self.request) and not self._paced(client):
+        if not here and device_of(self) is None:
+            return self._come_again(words, language)
+        device = remember_device(self)  # this machine's own browser may have none yet
+        places: Places = self.application.places
+        client, address = device, address_of(self.request)
+        if not here and not self._paced(client):
             title = words.gettext("Too many pages asked for")
             sentence = words.gettext(
                 "This device has asked for many pages in a minute. Wait a moment, then open "
@@ -158,7 +197,7 @@ class ClassroomPage(AlivePage):
                 "a seat comes free when someone closes their page."
             )
             return self._refuse(503, title, sentence, language)
-        if not from_this_machine(self.request) and places.crowded(client):
+        if not here and places.crowded(client):
             title = words.gettext("Your pages are open already")
             sentence = words.ngettext(
                 "This device has {n} lesson page open already. Close it, then open this one.",
@@ -167,11 +206,34 @@ class ClassroomPage(AlivePage):
                 places.per_client,
             ).format(n=places.per_client)
             return self._refuse(429, title, sentence, language)
+        if not here and places.crowded_from(address):
+            title = words.gettext("Too many pages from this network")
+            sentence = words.gettext(
+                "The devices at this address have as many lesson pages open as one address "
+                "may. Close a page, or ask your teacher."
+            )
+            return self._refuse(429, title, sentence, language)
         service = self.application.service
         ticket = hand_ticket(self, service.tickets if service is not None else None, device)
-        self.opening = places.take(client, ticket)
-        self.settings["kernel_manager"].calm.begin()  # no pool kernel starts meanwhile
+        self.opening = places.take(client, ticket, "" if here else address)
+        calm_of(self.settings["kernel_manager"]).begin()  # no pool kernel starts meanwhile
         return super().prepare()
+
+    def _come_again(self, words: Any, language: str) -> None:
+        """A browser without its device cookie is given one and sent to the same page again,
+        taking no seat; one that comes again still without it keeps no cookies."""
+        if self.get_query_argument(COOKIE_CHECK, ""):
+            title = words.gettext("This browser keeps no cookies")
+            sentence = words.gettext(
+                "The lessons need one cookie to know this device. Allow cookies for this "
+                "address, then open the page again."
+            )
+            return self._refuse(403, title, sentence, language)
+        remember_device(self)
+        self.set_header("Cache-Control", "no-store")
+        again = [*parse_qsl(self.request.query), (COOKIE_CHECK, "1")]
+        self.redirect(f"/{self.request.path.lstrip('/')}?{urlencode(again)}")
+        return None
 
     def _paced(self, client: str) -> bool:
         """Within the pages a minute an address and a device may ask for."""
@@ -200,7 +262,7 @@ class ClassroomPage(AlivePage):
     def _leave(self) -> None:
         if self.opening is not None:
             self.application.places.leave(self.opening)
-            self.settings["kernel_manager"].calm.end()
+            calm_of(self.settings["kernel_manager"]).end()
             self.opening = None
 
 

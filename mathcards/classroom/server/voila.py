@@ -31,6 +31,7 @@ import asyncio
 import functools
 import os
 import signal
+import ssl
 import tempfile
 from typing import Any
 from urllib.parse import urlparse
@@ -103,6 +104,9 @@ class ClassroomVoila(Voila):
     seats_per_client = Integer(
         SEATS_PER_CLIENT, help="at most this many pages a device (0: no cap; loopback: none)"
     ).tag(config=True)
+    seats_per_address = Integer(
+        0, help="at most this many pages an address (0: no cap; loopback: none)"
+    ).tag(config=True)
     lan_address = Unicode("", help="the address students type (on the school network)").tag(
         config=True
     )
@@ -116,6 +120,8 @@ class ClassroomVoila(Voila):
     warm_kernels = Integer(1, help="warm kernels kept ready for each warm page").tag(config=True)
     class_pages = List(Unicode(), help="pages a class opens together").tag(config=True)
     class_size = Integer(0, help="warm kernels kept ready for each class page").tag(config=True)
+    certfile = Unicode("", help="serve HTTPS with this certificate (PEM)").tag(config=True)
+    keyfile = Unicode("", help="the certificate's private key (PEM)").tag(config=True)
     teacher_code = ""  # from the environment (`take_secrets`), as the class book's address
     book_url = ""
 
@@ -154,7 +160,12 @@ class ClassroomVoila(Voila):
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES
-        url = student_url(self.lan_address, self.port, self.class_code) if self.lan_address else ""
+        scheme = "https" if self.certfile else "http"
+        url = (
+            student_url(self.lan_address, self.port, self.class_code, scheme)
+            if self.lan_address
+            else ""
+        )
         class_service = open_service(self.class_name, self.keep_days, self.log, self.book_url)
         self.app = ClassroomApplication(
             hosts={f"{name}:{self.port}" for name in names},
@@ -162,8 +173,10 @@ class ClassroomVoila(Voila):
             url=url,
             max_kernels=self.max_kernels,
             seats_per_client=self.seats_per_client,
+            seats_per_address=self.seats_per_address,
             landing=f"/voila/render/{self.language}/index.ipynb",
             service=class_service,
+            tls=self.tls(),
             compress_response=True,
             **settings,
         )
@@ -185,8 +198,8 @@ class ClassroomVoila(Voila):
     async def announce(self, class_url: str) -> None:
         """Once this server answers at the address the class types (or, on the laptop alone, at
         its loopback address), print that address, with its QR code on the school network."""
-        host = self.lan_address or "127.0.0.1"
-        await answering(f"http://{host}:{self.port}/mathcards/class.json")
+        host, scheme = self.lan_address or "127.0.0.1", "https" if self.certfile else "http"
+        await answering(f"{scheme}://{host}:{self.port}/mathcards/class.json")
         if class_url:
             print(qr_for_terminal(class_url), end="")
             students = _("Students open {url}  (class code {code}; Ctrl+C to stop)")
@@ -194,6 +207,14 @@ class ClassroomVoila(Voila):
         else:
             serving = _("Serving the lessons at {url}  (Ctrl+C to stop)")
             print(serving.format(url=f"http://127.0.0.1:{self.port}/"), flush=True)
+
+    def tls(self) -> ssl.SSLContext | None:
+        """HTTPS for the school network, when a certificate is given (else None)."""
+        if not self.certfile:
+            return None
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(self.certfile, self.keyfile or None)
+        return context
 
     def init_handlers(self) -> list[Any]:
         ours = {
@@ -217,7 +238,7 @@ async def answering(url: str) -> None:
     client = AsyncHTTPClient()
     while True:
         try:
-            await client.fetch(url, raise_error=False, request_timeout=10)
+            await client.fetch(url, raise_error=False, request_timeout=10, validate_cert=False)
             return
         except (OSError, HTTPClientError):  # not listening yet, or no answer in time
             await asyncio.sleep(ASKING_SECONDS)

@@ -6,11 +6,9 @@ it is committed (docs/design.md#the-writer-thread-commit-then-acknowledge)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from mathcards import i18n
@@ -31,6 +29,7 @@ from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import judge
 from mathcards.classroom.service.games import TableGames
 from mathcards.classroom.service.tickets import Tickets
+from mathcards.classroom.service.writer import Writer
 from mathcards.mam.practice import PracticeSet
 
 Result = TypeVar("Result")
@@ -52,14 +51,22 @@ class ClassService:
         self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
         self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
         self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
-        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classbook")
+        self.writer = Writer(lambda: self.book, self.forget_unkept)
 
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
-        """`call(*args)` in the writer's thread, once its turn comes."""
+        """`call(*args)` in the writer's thread, once its turn comes; answered once what it
+        wrote is committed, with the calls that arrived with it."""
         if self.book is None:
             raise BookUnavailable(self.problem)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.writer, lambda: call(*args))
+        return await self.writer.run(lambda: call(*args))
+
+    def forget_unkept(self) -> None:
+        """(A commit failed.) What memory held of the calls it took is had again from the
+        book: practice sets and games at the tables replayed, live games loaded again."""
+        self.practices.clear()
+        self.tables.playing.clear()
+        for live in self.lives:
+            live.log.unload()
 
     async def reach_live(self) -> None:
         """A student renamed or forgotten: every live game has its names again from the book

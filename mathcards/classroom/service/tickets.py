@@ -19,20 +19,27 @@ from dataclasses import dataclass
 import tornado.web
 
 from mathcards.classroom.protocol import TICKET_HEADER
-from mathcards.classroom.server.clients import TEACHER_COOKIE, same
+from mathcards.classroom.server.clients import (
+    TEACHER_COOKIE,
+    address_of,
+    from_this_machine,
+    same,
+)
 
 MOST_LOOSE = 10_000  # tickets bound to no kernel (a test's, a bench's): the oldest go first
 
 
 @dataclass(frozen=True)
 class Ticket:
-    """A page's ticket: the browser (device) it speaks for, whether it is the teacher's, and
-    the page's kernel (None: bound to none, as a test's)."""
+    """A page's ticket: the browser (device) it speaks for, whether it is the teacher's, the
+    page's kernel (None: bound to none, as a test's), and the address the page was asked from
+    (none from this machine; kept in memory only, never in the class book)."""
 
     key: str
     device: str
     teacher: bool = False
     kernel: str | None = None
+    address: str = ""
 
 
 class Tickets:
@@ -50,13 +57,13 @@ class Tickets:
         self.held: dict[str, Ticket] = {}
         self.loose: OrderedDict[str, None] = OrderedDict()  # students' tickets of no kernel
 
-    def new(self, device: str, teacher: bool = False) -> Ticket:
+    def new(self, device: str, teacher: bool = False, address: str = "") -> Ticket:
         """A ticket for a page being opened: kept only once the page has its kernel."""
-        return Ticket(secrets.token_urlsafe(24), device, teacher)
+        return Ticket(secrets.token_urlsafe(24), device, teacher, address=address)
 
     def admit(self, ticket: Ticket, kernel: str | None = None) -> str:
         """The page of `ticket` has its kernel: the ticket is good until that kernel ends."""
-        held = Ticket(ticket.key, ticket.device, ticket.teacher, kernel)
+        held = Ticket(ticket.key, ticket.device, ticket.teacher, kernel, ticket.address)
         self.held[held.key] = held
         if kernel is None and not held.teacher:
             self.loose[held.key] = None
@@ -81,6 +88,10 @@ class Tickets:
     def device(self, key: str) -> str | None:
         ticket = self.get(key)
         return None if ticket is None else ticket.device
+
+    def addresses(self, devices: set[str]) -> set[str]:
+        """The addresses the pages of these devices open now were asked from."""
+        return {t.address for t in self.held.values() if t.device in devices and t.address}
 
     def is_teacher(self, key: str) -> bool:
         ticket = self.get(key)
@@ -111,6 +122,8 @@ def hand_ticket(
         return None
     cookie = page.get_cookie(TEACHER_COOKIE) or ""
     code = tickets.teacher_code
-    ticket = tickets.new(device, teacher=bool(code and cookie and same(cookie, code)))
+    teacher = bool(code and cookie and same(cookie, code))
+    address = "" if from_this_machine(page.request) else address_of(page.request)
+    ticket = tickets.new(device, teacher, address)
     page.request.headers[TICKET_HEADER] = ticket.key
     return ticket

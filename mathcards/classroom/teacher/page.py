@@ -95,7 +95,10 @@ class TeacherPage(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         offered = self.get_query_argument("code", "")
         if offered and same(offered, self.code):
-            self.set_cookie(TEACHER_COOKIE, self.code, httponly=True, samesite="Strict")
+            secure = self.request.protocol == "https"  # never sent again over plain HTTP
+            self.set_cookie(
+                TEACHER_COOKIE, self.code, httponly=True, samesite="Strict", secure=secure
+            )
             self.redirect(self.request.path)
             return
         cookie = self.get_cookie(TEACHER_COOKIE) or ""

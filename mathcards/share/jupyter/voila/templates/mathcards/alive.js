@@ -9,9 +9,10 @@
    It asks only the kernel's own address on the server that served the page, as the page's kernel
    connection asks it (with the XSRF token of its cookie, which a JupyterHub user's server needs
    from a script, and the connection's token if it has one); never while the browser knows it is
-   offline, and only while the connection is down. A phone that wakes checks that its connection
-   still answers. Its words came with the page (window.mathcardsAlive, in every language): a page
-   that has lost its connection could not ask for them. */
+   offline, only while the connection is down, and never once the page is being left. A phone
+   that wakes checks that its connection still answers. Its words came with the page
+   (window.mathcardsAlive, in every language): a page that has lost its connection could not ask
+   for them. */
 (function () {
   var config = document.getElementById('jupyter-config-data');
   var settings = config ? JSON.parse(config.textContent) : {};
@@ -196,6 +197,8 @@
     if (++tries < 600) setTimeout(find, 200);  // two minutes
   })();
 
+  // Voila shuts the kernel down and closes its connection as the page is left: nothing to ask.
+  window.addEventListener('beforeunload', function () { leaving = true; });
   window.addEventListener('pagehide', function () { leaving = true; });
   window.addEventListener('pageshow', function (event) {
     if (event.persisted) { leaving = false; wake(); }

@@ -1,0 +1,136 @@
+"""The class book's one writer thread, which commits the calls that arrive together in one
+transaction (group commit): the calls waiting when it is free, at most `MOST_TOGETHER`, run one
+after another in their order of arrival, each read and write of theirs in a savepoint of its
+own (a call that fails takes back only what it wrote), then one commit for them all; each call
+is answered only once that commit is made. A commit that fails keeps none of them: each is
+refused, and what memory held of them is had again from the book (`lost`)
+(docs/design.md#the-writer-thread-commit-then-acknowledge)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+from mathcards.book import Book, BookUnavailable
+
+MOST_TOGETHER = 64  # calls in one transaction: a hall's calls in a few commits, none waits long
+Result = TypeVar("Result")
+log = logging.getLogger("mathcards.classroom")
+
+
+@dataclass
+class Call:
+    """A call waiting for the writer (`work`, from the event loop `loop`), and what became of
+    it."""
+
+    work: Callable[[], Any]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+    outcome: Any = None
+    problem: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.outcome = self.work()
+        except BaseException as problem:  # whatever it is, its caller hears it, not the writer
+            self.problem = problem
+
+    def answer(self) -> None:
+        """Tell the caller, in its own event loop (gone: no one to tell)."""
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self.settle)
+
+    def settle(self) -> None:
+        if self.future.done():
+            return
+        if self.problem is not None:
+            self.future.set_exception(self.problem)
+        else:
+            self.future.set_result(self.outcome)
+
+
+class Writer:
+    """The one thread that writes the class book `book_of()` (None: no book, each call run by
+    itself), at most `most` calls a commit; `lost()` when a commit failed."""
+
+    def __init__(
+        self,
+        book_of: Callable[[], Book | None],
+        lost: Callable[[], None] = lambda: None,
+        most: int = MOST_TOGETHER,
+    ) -> None:
+        self.book_of, self.lost, self.most = book_of, lost, most
+        self.waiting: queue.SimpleQueue[Call] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.starting = threading.Lock()
+
+    async def run(self, work: Callable[[], Result]) -> Result:
+        """`work()` in the writer thread, in its turn; what it returns once what it wrote is
+        committed (or what it raised)."""
+        loop = asyncio.get_running_loop()
+        call = Call(work, loop, loop.create_future())
+        self.start()
+        self.waiting.put(call)
+        return cast(Result, await call.future)
+
+    def start(self) -> None:
+        with self.starting:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self.work, name="classbook", daemon=True)
+                self.thread.start()
+
+    def work(self) -> None:
+        while True:
+            together = self.take()
+            try:
+                self.commit(together)
+            except Exception:  # not the calls' fault: every one is told
+                log.exception("the class book's writer")
+            for call in together:
+                call.answer()
+
+    def take(self) -> list[Call]:
+        """The calls waiting now, in order of arrival (at least one: waits for it), at most
+        `most`."""
+        together = [self.waiting.get()]
+        while len(together) < self.most:
+            try:
+                together.append(self.waiting.get_nowait())
+            except queue.Empty:
+                break
+        return together
+
+    def commit(self, together: list[Call]) -> None:
+        """The calls run in one transaction, committed at the end. If the commit fails, none is
+        kept: each is refused with why, and `lost()` has memory again from the book."""
+        book = self.book_of()
+        if book is None:
+            for call in together:
+                call.run()
+            return
+        try:
+            with book.together():
+                self.run_all(together)
+        except Exception as problem:
+            for call in together:
+                call.problem = call.problem or problem
+            self.lost()
+
+    @staticmethod
+    def run_all(together: list[Call]) -> None:
+        """Each call in its turn; once the book cannot be reached (or is busy past its
+        timeout), the rest are refused with that at once, not each after its own wait."""
+        down: BookUnavailable | None = None
+        for call in together:
+            if down is not None:
+                call.problem = down
+                continue
+            call.run()
+            if isinstance(call.problem, BookUnavailable):
+                down = call.problem

@@ -36,7 +36,7 @@ import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
-from bench.machine import load, quiet
+from bench.machine import load, quiet, stop_cleanly
 from tests.browser.conftest import wait_until_warm
 from tests.servers import serving
 
@@ -307,4 +307,5 @@ def crowds(base: str, server: psutil.Process, args: argparse.Namespace, number: 
 
 
 if __name__ == "__main__":
+    stop_cleanly()
     main()

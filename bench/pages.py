@@ -33,7 +33,7 @@ from collections import Counter
 from pathlib import Path
 from statistics import median
 
-from bench.machine import load, quiet
+from bench.machine import load, quiet, stop_cleanly
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, wait_until_warm
 from tests.servers import serving
 
@@ -216,4 +216,5 @@ def report(times: dict, names: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    stop_cleanly()
     main()

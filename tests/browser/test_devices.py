@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_serve import CODE, kernel_id, lessons_folder, request, serve
+from tests.browser.test_serve import (
+    CODE,
+    kernel_id,
+    lessons_folder,
+    request,
+    school_address,
+    serve,
+)
 
 ONE = "/voila/render/one.ipynb"
 
@@ -19,11 +26,7 @@ def device_cookie(headers) -> str:
 
 @pytest.mark.browser
 def test_a_script_without_cookies_takes_no_more_seats_than_its_address_may(tmp_path, browser):
-    from mathcards.classroom.server.address import lan_address
-
-    address = lan_address()
-    if address == "127.0.0.1":
-        pytest.skip("this machine has no address but loopback")
+    address = school_address()
     options = ("--lan", "--address", address, "--class-code", CODE, "--warm", "none")
     seats = ("--seats-per-address", "3")
     with serve(lessons_folder(tmp_path), tmp_path, *options, *seats) as (base, _):

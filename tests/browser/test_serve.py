@@ -22,6 +22,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
+from mathcards.classroom.server.address import lan_address
 from tests.browser.axe import assert_accessible
 from tests.servers import serving
 
@@ -360,15 +361,20 @@ def test_the_class_code_is_in_neither_ps_nor_the_log_and_guesses_are_slowed(tmp_
     assert not any(CODE in line for line in logged), "but never the class code"
 
 
+def school_address() -> str:
+    """This machine's address on its network, as `--lan` serves it; the test is skipped on a
+    machine with none but loopback."""
+    address = lan_address()
+    if address == "127.0.0.1":
+        pytest.skip("this machine has no address but loopback")
+    return address
+
+
 @pytest.mark.server
 def test_served_at_one_address_the_kernels_still_reach_the_class_service(tmp_path):
     """`--address` serves the school network at that address only; the pages' kernels call
     the class service on this machine's loopback, which the server answers too."""
-    from mathcards.classroom.server.address import lan_address
-
-    address = lan_address()
-    if address == "127.0.0.1":
-        pytest.skip("this machine has no address but loopback")
+    address = school_address()
     options = ("--lan", "--address", address, "--class-code", CODE, "--warm", "none")
     with serve(lessons_folder(tmp_path), tmp_path, *options) as (base, _):
         assert request(f"{base}/")[0] == 403, "a stranger on the network needs the class code"
@@ -379,11 +385,7 @@ def test_served_at_one_address_the_kernels_still_reach_the_class_service(tmp_pat
 
 @pytest.mark.browser
 def test_one_device_holds_at_most_two_pages_on_the_school_network(tmp_path, browser):
-    from mathcards.classroom.server.address import lan_address
-
-    address = lan_address()
-    if address == "127.0.0.1":
-        pytest.skip("this machine has no address but loopback")
+    address = school_address()
     options = ("--lan", "--address", address, "--class-code", CODE, "--warm", "none")
     with serve(lessons_folder(tmp_path), tmp_path, *options) as (base, _):
         device = browser.new_context()

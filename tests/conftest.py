@@ -75,13 +75,13 @@ def class_book_of_the_tests(tmp_path_factory):
 # The servers that tests share, each started once a worker: the tests that use one run on the
 # same worker of `pytest -n 2 --dist loadgroup` (`make test`), each group one after another,
 # beside the tests that start no server on the other worker.
-UNGROUPED = pytest.StashKey[bool]()
 SHARED = {  # fixture: group
     "server": "lessons",
     "live_server": "live",
     "culling_server": "alive",  # tests/browser/test_alive.py: a kernel kept 3 s
     "installed": "wheel",
 }
+UNGROUPED = pytest.StashKey[bool]()  # a test whose group pytest-xdist did not take
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the groups

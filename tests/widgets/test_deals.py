@@ -62,13 +62,13 @@ def next_deal(table: Any) -> None:
     if isinstance(table, LamaTable):
         table.new_game()
         table.deal_button.click()
-    elif isinstance(table, PracticeSession):
-        table.new_button.click()
     elif isinstance(table, TargetTable):
         table.game = None  # nothing under way to ask about
         table.deal_button.click()
     else:
         table.new_button.click()
+        if table.confirm.children:  # a set or game under way: "Yes, start again"
+            table.confirm.children[1].click()
 
 
 TABLES: dict[str, Callable[[int | None], Any]] = {

@@ -86,7 +86,7 @@ class PracticeSession(Complains, w.VBox):
         self.shown_at = time.monotonic()
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description=_("Deals"))
-        self.new_button = button(_("New set"), "mc-new-set", self.new_set, button_style="primary")
+        self.new_button = button(_("New set"), "mc-new-set", self.ask_new_set)
         self.progress = html("mc-progress")
         self.table = html("mc-table")
         self.answer = AnswerBox(_("Check"), power)
@@ -129,6 +129,28 @@ class PracticeSession(Complains, w.VBox):
             self.resume(self.book.practice)
         else:
             self.new_set()
+
+    @property
+    def under_way(self) -> bool:
+        """Is a set begun and not finished (a deal answered, a hint taken, or one passed)?"""
+        practice = getattr(self, "practice", None)
+        if practice is None or practice.finished:
+            return False
+        current = practice.current
+        return practice.position > 0 or bool(current.tries or current.hints_used)
+
+    def ask_new_set(self, _button: object = None) -> None:
+        """A new set at once, or, with one under way, only after "Yes, start again"."""
+        if not self.under_way:
+            self.new_set()
+            return
+        at = min(self.practice.position + 1, self.practice.rounds)
+        question = _("Start a new set? This one is at deal {at} of {rounds} and will be lost.")
+        self.confirm.children = (
+            w.HTML(f"<b>{escape(question.format(at=at, rounds=self.practice.rounds))}</b>"),
+            button(_("Yes, start again"), "mc-confirm-new", self.new_set, button_style="danger"),
+            button(_("Keep going"), "mc-keep", self._keep_trying),
+        )
 
     @shows_errors
     def new_set(self, _button: object = None) -> None:

@@ -106,7 +106,7 @@ def test_the_reveal_shows_the_spread_beside_the_exact_answer_and_who_was_closest
     low = i18n.percent(exact - Fraction(40, 100), 1)
     assert f"You guessed 40.0%: {low} too low." in ala.said.value
     assert "mc-error" not in ala.said.value + ola.said.value  # a far guess is not red
-    assert "🥇" in closest and "well done" in closest
+    assert "★" in closest and "well done" in closest
     assert teacher.why.value.count("<td") == 216
     assert teacher.why.value.count("●") == 216 * exact + 1  # and the legend
     assert "You did not guess" in ela.said.value

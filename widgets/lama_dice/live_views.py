@@ -39,6 +39,7 @@ GUESS_STYLE = """<style>
 .mc-rolls-block td { width: 16px; height: 16px; border: 1px solid #9ca3af; text-align: center;
   padding: 0; }
 .mc-rolls-block td.mc-lit { background: #fde047; color: #111827; font-weight: 700; }
+.mc-medal { color: #b45309; font-size: 1.3em; }
 .mc-rolls-count { font: 700 24px sans-serif; margin: 8px 0; }
 .mc-rolls-why { display: flex; flex-wrap: wrap; gap: 16px; align-items: center; }
 </style>"""
@@ -48,7 +49,7 @@ GRID_WORDS = {  # beside the 216 rolls, by question
     "three-llamas": N_("{count} of the 216 rolls show three llamas."),
 }
 CLOSE = Fraction(1, 20)  # a guess this close to the answer is praised
-MEDALS = ("🥇", "🥈", "🥉")  # the closest guesses on the projector
+MEDALS = ("★", "", "")  # the closest guess's star on the projector (a font without emoji has it)
 CHOICE_WORDS = {"roll": N_("roll"), "quit": N_("quit")}
 STATUS = {
     None: N_("There is no live lesson yet: wait for the teacher."),
@@ -246,7 +247,7 @@ def render_closest(question: AskedView, most: int = 3) -> str:
         return ""
     guesses = {g["name"]: g for g in question["guesses"]}
     items = "".join(
-        f'<li data-name="{escape(name)}"><span aria-hidden="true">{medal}</span> '
+        f'<li data-name="{escape(name)}"><span class="mc-medal" aria-hidden="true">{medal}</span> '
         f"{escape(name)}: {escape(value_words(share_of(guesses[name]['value'])))}</li>"
         for name, medal in zip(names[:most], MEDALS, strict=False)
     )

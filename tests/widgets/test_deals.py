@@ -67,8 +67,9 @@ def next_deal(table: Any) -> None:
         table.deal_button.click()
     else:
         table.new_button.click()
-        if table.confirm.children:  # a set or game under way: "Yes, start again"
-            table.confirm.children[1].click()
+        asked = table.new_confirm if isinstance(table, PracticeSession) else table.confirm
+        if asked.children:  # a set or game under way: "Yes, start again"
+            asked.children[1].click()
 
 
 TABLES: dict[str, Callable[[int | None], Any]] = {

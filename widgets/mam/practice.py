@@ -94,8 +94,10 @@ class PracticeSession(Complains, w.VBox):
         self.answer.submit.on_click(self.submit)
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
         self.next_button = button(_("Next deal"), "mc-next", self.next)
-        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # "skip it?", by Next
         self.confirm.add_class("mc-confirm")
+        self.new_confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # under "New set"
+        self.new_confirm.add_class("mc-confirm")
         self.hint_text = html("mc-hint-text")
         self.summary = html("mc-summary")
         settings = w.HBox(
@@ -106,6 +108,7 @@ class PracticeSession(Complains, w.VBox):
         self.desk = w.VBox(
             [
                 settings,
+                self.new_confirm,
                 self.deal_number,
                 self.progress,
                 self.table,
@@ -146,10 +149,10 @@ class PracticeSession(Complains, w.VBox):
             return
         at = min(self.practice.position + 1, self.practice.rounds)
         question = _("Start a new set? This one is at deal {at} of {rounds} and will be lost.")
-        self.confirm.children = (
+        self.new_confirm.children = (
             w.HTML(f"<b>{escape(question.format(at=at, rounds=self.practice.rounds))}</b>"),
             button(_("Yes, start again"), "mc-confirm-new", self.new_set, button_style="danger"),
-            button(_("Keep going"), "mc-keep", self._keep_trying),
+            button(_("Keep going"), "mc-keep", self._keep_going),
         )
 
     @shows_errors
@@ -188,7 +191,7 @@ class PracticeSession(Complains, w.VBox):
             self._show_hints()
 
     def _start(self, power: bool) -> None:
-        self.confirm.children = ()
+        self.confirm.children = self.new_confirm.children = ()
         self.answer.power = power
         self.answer.say("")
         self.answer.clear()
@@ -267,6 +270,9 @@ class PracticeSession(Complains, w.VBox):
 
     def _keep_trying(self, _button: object = None) -> None:
         self.confirm.children = ()
+
+    def _keep_going(self, _button: object = None) -> None:
+        self.new_confirm.children = ()
 
     @shows_errors
     def skip(self, _button: object = None) -> None:

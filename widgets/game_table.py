@@ -89,7 +89,7 @@ class GameTable(Complains, w.VBox):
 
     def ask_first(self, start: Callable[[], None]) -> None:
         """`start` a new game at once, or, with one under way, only after "Yes, start again"
-        ("Keep going" leaves it as it is)."""
+        ("Keep going" leaves it as it is; docs/design.md#nothing-lost-by-one-tap)."""
         if not self.under_way:
             self.keep_going()
             start()

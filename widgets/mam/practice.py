@@ -143,7 +143,8 @@ class PracticeSession(Complains, w.VBox):
         return practice.position > 0 or bool(current.tries or current.hints_used)
 
     def ask_new_set(self, _button: object = None) -> None:
-        """A new set at once, or, with one under way, only after "Yes, start again"."""
+        """A new set at once, or, with one under way, only after "Yes, start again"
+        (docs/design.md#nothing-lost-by-one-tap)."""
         if not self.under_way:
             self.new_set()
             return

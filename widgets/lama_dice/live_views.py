@@ -38,6 +38,9 @@ GUESS_STYLE = """<style>
 .mc-rolls-block th { width: 16px; height: 16px; color: #374151; font-weight: 400; }
 .mc-rolls-block td { width: 16px; height: 16px; border: 1px solid #9ca3af; text-align: center;
   padding: 0; }
+.mc-guess-projector .mc-rolls-block { font-size: 14px; }
+.mc-guess-projector .mc-rolls-block th, .mc-guess-projector .mc-rolls-block td { width: 21px;
+  height: 21px; }
 .mc-rolls-block td.mc-lit { background: #fde047; color: #111827; font-weight: 700; }
 .mc-medal { color: #b45309; font-size: 1.3em; }
 .mc-rolls-count { font: 700 24px sans-serif; margin: 8px 0; }
@@ -212,10 +215,11 @@ def render_grid(question: QuestionSeen) -> str:
         for number, first in enumerate(asked.dice[0])
     )
     sign = escape(_("● a roll that counts"))
+    read = escape(_("In each block: down, die 2; across, die 3."))
     return (
         f'<div class="mc-rolls-why"><div class="mc-rolls-grid" role="img" '
         f'aria-label="{escape(said)}">{blocks}</div>'
-        f'<div><p class="mc-rolls-count">{escape(said)}</p><p>{sign}</p></div></div>'
+        f'<div><p class="mc-rolls-count">{escape(said)}</p><p>{sign}</p><p>{read}</p></div></div>'
     )
 
 

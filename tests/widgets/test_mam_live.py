@@ -97,10 +97,18 @@ def test_a_round_shows_the_same_deal_and_the_first_right_answer_wins(service, ro
     assert "Not quite" in ola.verdict.value and "mc-error" in ola.verdict.value
     assert "You were first" in ala.verdict.value and "mc-ok" in ala.verdict.value
     assert "Someone was faster" in ela.verdict.value
-    rows = re.findall(r"data-name='(\w+)' data-correct='(\w+)'", teacher.board.value)
-    assert rows == [("Ola", "false"), ("Ala", "true"), ("Ela", "true")]
-    assert "3 of 3 have answered" in teacher.answered.value
+    assert "3 of 3 have answered · <span class='mc-live-right'>2 right" in teacher.answered.value
+    for name in ("Ola", "Ala", "Ela"):  # the wall names nobody before Reveal
+        assert name not in teacher.board.value + teacher.first.value + teacher.answered.value
+    teacher.reveal_button.click()
+    follow(teacher)
+    rows = re.findall(r"<tr( data-name='\w+')? data-correct='(\w+)'>", teacher.board.value)
+    assert rows == [("", "false"), (" data-name='Ala'", "true"), (" data-name='Ela'", "true")]
+    assert "Ola" not in teacher.board.value  # a wrong answer's name only if the teacher asks
+    assert re.findall(r"<tr[^>]*><td>(\d+)</td>", teacher.board.value) == ["1", "2", "3"]
     assert "First right answer: Ala" in teacher.first.value
+    teacher.wrong_names.value = True
+    assert "data-name='Ola' data-correct='false'" in teacher.board.value
 
 
 def test_a_wrong_answer_is_told_only_to_its_sender_and_no_text_is_shown_before_the_reveal(
@@ -117,7 +125,8 @@ def test_a_wrong_answer_is_told_only_to_its_sender_and_no_text_is_shown_before_t
     follow(teacher, ala, ola)
     assert "Not quite" in ola.verdict.value
     assert ala.verdict.value == "" or "Not quite" not in ala.verdict.value
-    assert wrong not in teacher.board.value and "data-correct='false'" in teacher.board.value
+    assert wrong not in teacher.board.value and "Ola" not in teacher.board.value
+    assert "1 of 2 have answered" in teacher.answered.value
     play(ola, right_answer(service))  # every right answer scores: a second try is allowed
     follow(teacher, ola)
     assert right_answer(service) not in teacher.first.value  # nobody copies it from the wall

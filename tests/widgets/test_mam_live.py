@@ -292,3 +292,63 @@ def test_both_pages_are_polish_on_a_polish_page(service, room):
         assert "Niezupełnie" in student.verdict.value or "Podium" in teacher.podium.value
     finally:
         i18n.use("en")
+
+
+def test_after_a_wrong_claim_the_box_closes_and_says_the_others_each_take_a_card(service, room):
+    teacher, (ala, ola, _ela) = room
+    teacher.start_button.click()
+    follow(ala, ola)
+    play(ola, wrong_answer(service))
+    follow(ola)
+    assert "The others each take a card." in ola.verdict.value
+    assert "Wait for the next round." in ola.verdict.value
+    assert ola.answer.children[0].layout.display == "none"
+    assert ola.status.value == ""  # one message at a time
+    again = seat(service, "phone 1")  # a reload: the same verdict, the box still closed
+    assert "The others each take a card." in again.verdict.value
+    assert again.answer.children[0].layout.display == "none"
+    play(ala, right_answer(service))
+    follow(ala)
+    assert "Wait for the next round." in ala.verdict.value
+    assert ala.answer.children[0].layout.display == "none"
+    teacher.reveal_button.click()
+    teacher.start_button.click()
+    follow(ola)
+    assert ola.answer.children[0].layout.display == "" and ola.verdict.value == ""
+
+
+def test_the_answer_pad_types_the_round_s_cards_and_signs(service, room):
+    teacher, (ala, *_rest) = room
+    teacher.start_button.click()
+    follow(ala)
+    cards = [int(key.description) for key in ala.pad.cards.children]
+    assert sorted(cards) == sorted(service.live().round.deal.cards)
+    ala.pad.cards.children[0].click()
+    signs = {key.description: key for key in ala.pad.children[1].children}
+    signs["×"].click()
+    signs["("].click()
+    assert ala.answer.text.value == f"{cards[0]}×("
+    signs["⌫"].click()
+    assert ala.answer.text.value == f"{cards[0]}×"
+
+
+def test_a_late_joiner_in_a_locked_room_reads_only_that_it_is_locked(service, room):
+    teacher, _students = room
+    teacher.lock_box.value = True
+    late = seat(service, "phone late", "Ula")
+    assert "locked the room" in late.message.value
+    assert late.status.value == ""
+
+
+def test_a_new_lesson_opening_onto_an_unfinished_game_offers_to_go_on_or_start_anew(service, room):
+    teacher, _students = room
+    teacher.start_button.click()
+    again = projector(service)
+    assert again.choice.layout.display == ""
+    assert "round 1 of 5" in again.choice_line.value
+    again.fresh.click()
+    assert again.choice.layout.display == "none" and again.setup.selected_index == 0
+    third = projector(service)
+    third.go_on.click()
+    assert third.choice.layout.display == "none"
+    assert teacher.choice.layout.display == "none"  # the page that started it is not asked

@@ -127,8 +127,10 @@ def verdict_sentence(
         reason = verdict.message if not verdict.correct else _("the class service says no")
         said = _("Not quite: {reason}").format(reason=reason)
         if scoring != "rulebook":
-            return f"{said} {_('Try again.')}", False
-        return f"{said} {_('The others each take a card.')} {wait}", False
+            again = _("Try again.")
+            return f"{said} {again}", False
+        others = _("The others each take a card.")
+        return f"{said} {others} {wait}", False
     points = judged["points"]
     if judged["first"]:
         won = _("You were first: you win {cards}.").format(cards=cards_count(points))

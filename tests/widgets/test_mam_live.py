@@ -217,6 +217,10 @@ def test_the_podium_at_the_end_and_a_leaderboard_of_a_chosen_length(service, roo
     follow(ala, ela)
     play(ela, right_answer(service))
     follow(teacher)
+    assert teacher.leaderboard.layout.display == "none"  # mid-round: nobody's standing moves
+    teacher.reveal_button.click()
+    follow(teacher)
+    assert teacher.leaderboard.layout.display == ""
     assert teacher.leaderboard.value.count("<tr data-name") == 3
     teacher.board_length.value = 0
     assert teacher.leaderboard.value == ""

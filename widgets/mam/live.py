@@ -487,6 +487,8 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
             if phase == Phase.REVEALED and round_view is not None
             else ""
         )
+        racing = phase in (Phase.OPEN, Phase.PAUSED, Phase.CLOSED)  # no standings mid-round
+        self.leaderboard.layout.display = "none" if racing else ""
         self.leaderboard.value = render_leaderboard(view["leaderboard"], self.leaderboard_length)
         self.podium.value = render_podium(view["podium"])
 

@@ -363,8 +363,8 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         )
         self.bar.add_class("mc-live-bar")
         self._build_choice()
-        self.join = w.Accordion(
-            [w.VBox([self.address, self.room_line, self.room, self.removed_box])]
+        self.join = w.Accordion(  # the room's count is in the bar: here the lock and names
+            [w.VBox([self.address, self.lock_box, self.room, self.removed_box])]
         )
         self.join.set_title(0, _("How to join, and who is in"))
         self.join.selected_index = 0

@@ -140,9 +140,11 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
         shown = page.locator(".mc-card").evaluate_all("cards => cards.map(c => +c.dataset.value)")
         assert sorted(shown) == sorted(deal.cards)
     pages[ela].evaluate("window.scrollTo(0, 0)")  # a phone's first screen holds the game
+    pages[ela].screenshot(path=str(tmp_path / f"seat-{language}-first-screen.png"))
     for part in (".mc-book-who", ".mc-target", ".mc-cards", ".mc-answer input", "button.mc-mam"):
         in_first_screen(pages[ela], part)
     expect(projector.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
+    projector.screenshot(path=str(tmp_path / f"projector-{language}-first-screen.png"))
     round_fills_the_projector(projector)
     projector.set_viewport_size({"width": 1920, "height": 1080})
     round_fills_the_projector(projector)

@@ -58,6 +58,14 @@ LIVE_STYLE = """<style>
 .mc-live-projector .mc-podium ol { font-size: max(30px, 4vh); }
 .mc-live-projector .mc-live-address { font-size: 26px; }
 .mc-live-projector .mc-live-address img { width: min(360px, 45vh); height: min(360px, 45vh); }
+.mc-live-pad button { min-width: 44px; height: 44px; font-size: 20px; margin: 2px; }
+@media (min-width: 700px) { .mc-live-pad { display: none !important; } }
+@media (max-width: 600px) { /* a phone's first screen holds the game: five cards in a row */
+  .mc-live-seat .mc-cards svg { width: 15vw; height: auto; }
+  .mc-live-seat .mc-dice svg { width: 12vw; height: auto; }
+  .mc-live-seat .mc-target-number { font-size: 36px; }
+  .mc-live-seat .mc-live-round-number { margin: 2px 0; font-size: 18px; }
+  .mc-live-seat .mc-live-status { font-size: 18px; } }
 </style>"""
 
 

@@ -52,7 +52,7 @@ LIVE_STYLE = """<style>
 .mc-live-projector .mc-live-round-number { font-size: 24px; margin: 4px 0; }
 .mc-live-projector .mc-countdown { font-size: max(40px, 6vh); }
 .mc-live-projector .mc-live-answered { font-size: max(32px, 4.5vh); }
-.mc-live-projector .mc-live-first { font-size: max(28px, 4vh); }
+.mc-live-projector .mc-live-first { font-size: max(28px, 4vh); margin: 8px 0; }
 .mc-live-projector .mc-live-board table, .mc-live-projector .mc-live-leaderboard table,
 .mc-live-projector .mc-live-revealed li { font-size: max(24px, 3.2vh); }
 .mc-live-projector .mc-podium ol { font-size: max(30px, 4vh); }

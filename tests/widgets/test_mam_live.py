@@ -359,3 +359,16 @@ def test_a_new_lesson_opening_onto_an_unfinished_game_offers_to_go_on_or_start_a
     third.go_on.click()
     assert third.choice.layout.display == "none"
     assert teacher.choice.layout.display == "none"  # the page that started it is not asked
+
+
+def test_the_projector_says_time_s_up_when_the_countdown_ends(service, room):
+    teacher, _students = room
+    clock = FakeClock()
+    shown = LiveProjector(service.client("teacher"), follow=False, address="", clock=clock)
+    teacher.seconds.value = 2
+    teacher.start_button.click()
+    shown.follower.step()
+    assert "2 seconds left" in shown.countdown.view.value
+    clock.step()
+    clock.step()
+    assert "Time&#x27;s up!" in shown.countdown.view.value

@@ -456,7 +456,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
 
     def show(self, view: MamProjectorView) -> None:
         """Draw the projector from the service's state: the round first, the room and the
-        settings folded away once a round is open (docs/design.md)."""
+        settings folded away once a round is open."""
         self.view = view
         self.message.value = ""
         phase, round_view, settings = view["phase"], view["round"], view["settings"]

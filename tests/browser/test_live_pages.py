@@ -194,6 +194,11 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
     deal = game.open_round().deal
     expect(pages[ela].locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
     pages[ela].screenshot(path=str(tmp_path / f"seat-{language}-round.png"), full_page=True)
+    expect(pages[ela].locator(".mc-answer input")).to_have_attribute("inputmode", "tel")
+    pages[ela].locator("button.mc-pad-card").first.click()  # the answer pad, on a phone
+    pages[ela].locator("button.mc-pad-sign", has_text="×").click()
+    card = pages[ela].locator("button.mc-pad-card").first.inner_text()
+    expect(pages[ela].locator(".mc-answer input")).to_have_value(f"{card}×")
     assert not layout_problems(pages[ela])
     answer(pages[ela], right(deal))
     expect(pages[ela].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])

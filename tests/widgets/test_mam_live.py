@@ -349,6 +349,8 @@ def test_a_late_joiner_in_a_locked_room_reads_only_that_it_is_locked(service, ro
 
 def test_a_new_lesson_opening_onto_an_unfinished_game_offers_to_go_on_or_start_anew(service, room):
     teacher, _students = room
+    waiting = projector(service)
+    assert "waiting for its first round" in waiting.choice_line.value
     teacher.start_button.click()
     again = projector(service)
     assert again.choice.layout.display == ""

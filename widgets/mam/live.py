@@ -499,11 +499,14 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.shown_game = view["game"]
         self.setup.selected_index = None if self.shown_game is not None else 0
         unfinished = self.shown_game is not None and view["phase"] != Phase.OVER
-        if reopened and unfinished and view["round"] is not None:
+        if reopened and unfinished:
+            played = view["round"]["number"] if view["round"] is not None else 0
             self.choice_line.value = escape(
                 _("A game from before is not finished (round {n} of {rounds}).").format(
-                    n=view["round"]["number"], rounds=len_rounds(view)
+                    n=played, rounds=len_rounds(view)
                 )
+                if played
+                else _("A game from before is waiting for its first round.")
             )
             self.choice.layout.display = ""
         else:

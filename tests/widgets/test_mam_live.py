@@ -374,3 +374,16 @@ def test_the_projector_says_time_s_up_when_the_countdown_ends(service, room):
     clock.step()
     clock.step()
     assert "Time&#x27;s up!" in shown.countdown.view.value
+
+
+def test_the_answer_pad_divides_as_a_polish_class_writes_it(service, room):
+    teacher, _students = room
+    i18n.use("pl")
+    try:
+        page = seat(service, "phone 0")
+        teacher.start_button.click()
+        follow(page)
+        signs = [key.description for key in page.pad.children[1].children]
+        assert ":" in signs and "÷" not in signs
+    finally:
+        i18n.use("en")

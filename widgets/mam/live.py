@@ -25,6 +25,7 @@ from mathcards.classroom.protocol.mam import (
 )
 from mathcards.i18n import N_, _
 from mathcards.mam.live import MOST_ROUNDS, SCORINGS, scoring_label
+from mathcards.mam.steps import symbol
 from widgets.book import BookBar
 from widgets.controls import Alarm, Clock, button, html, row
 from widgets.live import HERE, Projector, RoomClient, Seat, served
@@ -232,13 +233,14 @@ class AnswerPad(w.VBox):
     """Keys for a phone: the round's cards (each puts its number in), + − × ÷ ( ) and a key
     that deletes the last sign; the text box stays for a keyboard."""
 
-    SIGNS = ("+", "−", "×", "÷", "(", ")")
-
     def __init__(self, box: AnswerBox) -> None:
         self.box = box
         self.dealt: list[int] = []
         self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        signs = [button(sign, "mc-pad-sign", self._typer(sign)) for sign in self.SIGNS]
+        signs = [
+            button(sign, "mc-pad-sign", self._typer(sign))
+            for sign in ("+", "−", "×", symbol("/"), "(", ")")  # ÷, or ":" in Polish
+        ]
         delete = button("⌫", "mc-pad-delete", self._delete)
         delete.tooltip = _("Delete the last sign")
         super().__init__([self.cards, row(*signs, delete)])

@@ -28,7 +28,7 @@ from mathcards.classroom.protocol import (
     RoomView,
     SeatView,
 )
-from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
+from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri, short_page
 from mathcards.i18n import N_, _, language
 from widgets.book import BookDown, ClassBook
 from widgets.book import refusal_for as book_refusal
@@ -212,7 +212,7 @@ def page_address(lesson: str, class_url: str) -> str:
         return ""
     server, _slash, query = class_url.partition("/?")
     code = dict(part.partition("=")[::2] for part in query.split("&") if part).get(CODE_PARAMETER)
-    path = f"{server}/voila/render/{lesson}"
+    path = f"{server}{short_page(lesson) or '/voila/render/' + lesson}"
     return f"{path}?{CODE_PARAMETER}={code}" if code else path
 
 

@@ -25,12 +25,13 @@ from mathcards.mam.cards import Level
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
-from mathcards.mam.solver import Solution, find_solutions
+from mathcards.mam.solver import Solution, find_solutions, plainest_then_fullest
 from mathcards.room import LiveRefusal, Phase, Refusal, Room, enough
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
 REVEALED_SOLUTIONS = 5
+EVERY_SOLUTION = 10**5  # a deal of five cards has a few hundred at most: the plainest among them
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class Round:
 class Reveal:
     """What the class sees when a round is revealed."""
 
-    solutions: list[Solution]  # the best ways (most cards first)
+    solutions: list[Solution]  # the plainest ways first, then those using the most cards
     right: dict[int, list[str]]  # cards used → who made it so, in order of arrival
     mistakes: list[tuple[str, int]]  # the checker's sentences, most common first
 
@@ -256,7 +257,7 @@ class LiveGame:
 def revealed(deal: Exercise, answers: list[tuple[str, str]]) -> Reveal:
     """A round's reveal from its answers (name, text) in order of arrival, each judged again
     here, so that the sentences are in the language of the page that shows them."""
-    found = find_solutions(deal.cards, deal.target, power=deal.power)
+    found = find_solutions(deal.cards, deal.target, power=deal.power, limit=EVERY_SOLUTION)
     right: dict[int, list[str]] = {}
     mistakes: Counter[str] = Counter()
     for name, text in answers:
@@ -266,7 +267,7 @@ def revealed(deal: Exercise, answers: list[tuple[str, str]]) -> Reveal:
         elif verdict.kind.readable:
             mistakes[verdict.message] += 1
     return Reveal(
-        found.solutions[:REVEALED_SOLUTIONS],
+        plainest_then_fullest(found.solutions, REVEALED_SOLUTIONS),
         dict(sorted(right.items(), reverse=True)),
         mistakes.most_common(),
     )

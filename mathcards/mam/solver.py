@@ -103,6 +103,11 @@ class Solution:
         cost = sum(OPERATOR_COST[op] for op in self.operators)
         return cost, self.text.count("("), self.text
 
+    @cached_property
+    def plainness(self) -> tuple[int, int, tuple[int, int, str]]:
+        """How plain it reads: fewest operations, then fewest brackets, then cheapest."""
+        return len(self.operators), self.text.count("("), self.difficulty
+
     def __str__(self) -> str:
         return self.pretty
 
@@ -335,6 +340,15 @@ def find_solutions(
             found.add(witness)
             complete = False
     return Found(_in_order(found)[:limit], len(found), complete)
+
+
+def plainest_then_fullest(solutions: Iterable[Solution], shown: int) -> list[Solution]:
+    """`shown` solutions to reveal to a class: the plainest first (fewest operations, no
+    brackets it can do without), then those that use the most cards (docs/rules.md#mam-round)."""
+    every = list(solutions)
+    plain = sorted(every, key=lambda s: s.plainness)[: max(1, shown - shown // 2)]
+    fullest = sorted(every, key=lambda s: (-len(s.cards), s.difficulty))
+    return plain + [s for s in fullest if s not in plain][: shown - len(plain)]
 
 
 def _in_order(forms: Iterable[Form]) -> list[Solution]:

@@ -30,6 +30,7 @@ SAID = {
         "best": "The best ways",
         "over": "The game is over",
         "first right": "First right answer: {name}",
+        "others": "The others each take a card",
     },
     "pl": {
         "wait": "Poczekaj, aż nauczyciel",
@@ -40,6 +41,7 @@ SAID = {
         "best": "Najlepsze sposoby",
         "over": "Gra się skończyła",
         "first right": "Pierwsza dobra odpowiedź: {name}",
+        "others": "Pozostali gracze dostają po karcie",
     },
 }
 
@@ -65,11 +67,37 @@ def open_page(context, url: str):
     return page
 
 
-def board_rows(projector) -> list[tuple[str, str]]:
-    rows = projector.locator(".mc-live-board tr[data-name]")
+def board_rows(projector) -> list[tuple[str | None, str | None]]:
+    rows = projector.locator(".mc-live-board tr[data-correct]")
     return [
         (row.get_attribute("data-name"), row.get_attribute("data-correct")) for row in rows.all()
     ]
+
+
+def in_first_screen(page, selector: str) -> dict:
+    """The first of `selector`'s box, asserted inside the window as the page opens."""
+    box = page.locator(selector).first.bounding_box()
+    window = page.viewport_size
+    assert box is not None, selector
+    assert box["x"] >= 0 and box["x"] + box["width"] <= window["width"] + 1, (selector, box)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= window["height"] + 1, (selector, box)
+    return box
+
+
+def round_fills_the_projector(projector) -> None:
+    """The round in the projector's first screen, cards and target ≥ 8% of its height."""
+    projector.evaluate("window.scrollTo(0, 0)")
+    height = projector.viewport_size["height"]
+    for part in (".mc-live-bar", ".mc-dice", ".mc-live-answered"):
+        in_first_screen(projector, part)
+    for card in projector.locator(".mc-live-projector .mc-cards svg").all():
+        assert card.bounding_box()["height"] >= 0.08 * height  # type: ignore[index]
+        in_first_screen(projector, ".mc-live-projector .mc-cards svg")
+    target = projector.locator(".mc-live-projector .mc-target-number")
+    size = target.evaluate("t => parseFloat(getComputedStyle(t).fontSize)")
+    assert size >= 0.08 * height, size
+    assert projector.locator(".mc-live-setup-box .mc-live-seed input").is_hidden()
+    assert projector.locator(".mc-live-room").is_hidden()  # the room folded: its count in the bar
 
 
 @pytest.mark.parametrize("language", ["en", "pl"])
@@ -111,11 +139,22 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
         expect(page.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
         shown = page.locator(".mc-card").evaluate_all("cards => cards.map(c => +c.dataset.value)")
         assert sorted(shown) == sorted(deal.cards)
+    pages[ela].evaluate("window.scrollTo(0, 0)")  # a phone's first screen holds the game
+    pages[ela].screenshot(path=str(tmp_path / f"seat-{language}-first-screen.png"))
+    for part in (".mc-book-who", ".mc-target", ".mc-cards", ".mc-answer input", "button.mc-mam"):
+        in_first_screen(pages[ela], part)
+    expect(projector.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
+    projector.screenshot(path=str(tmp_path / f"projector-{language}-first-screen.png"))
+    round_fills_the_projector(projector)
+    projector.set_viewport_size({"width": 1920, "height": 1080})
+    round_fills_the_projector(projector)
+    projector.set_viewport_size({"width": 1280, "height": 800})
+    assert projector.locator("button.mc-live-reveal").get_attribute("aria-keyshortcuts") == "R"
     answer(pages[ola], wrong(deal))
     expect(pages[ola].locator(".mc-verdict")).to_contain_text(SAID[other]["wrong"])
-    expect(projector.locator(f".mc-live-board tr[data-name='{ola}']")).to_have_attribute(
-        "data-correct", "false"
-    )
+    expect(pages[ola].locator(".mc-verdict")).to_contain_text(SAID[other]["others"])
+    expect(pages[ola].locator(".mc-answer input")).to_be_hidden()  # one claim a round
+    expect(projector.locator(".mc-live-answered")).to_contain_text("1")
     for name in (ala, ela):  # told only to its sender
         expect(pages[name].locator(".mc-verdict")).not_to_contain_text(SAID[language]["wrong"])
     answer(pages[ala], right(deal))
@@ -126,11 +165,10 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
         [(ola, wrong(deal)), (ala, right(deal)), (ela, right(deal))], 1
     ):
         game.answer(name, text, seq)
-    expect(projector.locator(".mc-live-board tr[data-name]")).to_have_count(3)
-    assert board_rows(projector) == [(ola, "false"), (ala, "true"), (ela, "true")]
-    first_right = SAID[language]["first right"].format(name=ala)
-    expect(projector.locator(".mc-live-first")).to_contain_text(first_right)
-    for page in (projector, pages[ola], pages[ala]):  # the board; a wrong, a right seat
+    expect(projector.locator(".mc-live-right")).to_contain_text("2")
+    wall = projector.locator(".mc-live-projector").inner_text()
+    assert ola not in wall and ala not in wall and right(deal) not in wall  # before Reveal
+    for page in (projector, pages[ola], pages[ala]):  # the wall; a wrong, a right seat
         assert_accessible(page)
 
     # Ala reloads: the same game, the same score
@@ -141,9 +179,13 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
     expect(pages[ala].locator(".mc-live-score")).to_contain_text(have)
     expect(pages[ala].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
 
-    projector.locator("button.mc-live-reveal").click()
+    projector.keyboard.press("r")  # Reveal, by its key
     game.reveal()
     expect(projector.locator(".mc-live-revealed")).to_contain_text(SAID[language]["best"])
+    expect(projector.locator(".mc-live-board tr[data-correct]")).to_have_count(3)
+    assert board_rows(projector) == [(None, "false"), (ala, "true"), (ela, "true")]
+    first_right = SAID[language]["first right"].format(name=ala)
+    expect(projector.locator(".mc-live-first")).to_contain_text(first_right)
     assert_accessible(projector)  # the reveal
     projector.screenshot(path=str(tmp_path / f"projector-{language}-reveal.png"), full_page=True)
 
@@ -152,12 +194,20 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
     deal = game.open_round().deal
     expect(pages[ela].locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
     pages[ela].screenshot(path=str(tmp_path / f"seat-{language}-round.png"), full_page=True)
+    expect(pages[ela].locator(".mc-answer input")).to_have_attribute("inputmode", "tel")
+    pages[ela].locator("button.mc-pad-card").first.click()  # the answer pad, on a phone
+    pages[ela].locator("button.mc-pad-sign", has_text="×").click()
+    card = pages[ela].locator("button.mc-pad-card").first.inner_text()
+    expect(pages[ela].locator(".mc-answer input")).to_have_value(f"{card}×")
     assert not layout_problems(pages[ela])
     answer(pages[ela], right(deal))
     expect(pages[ela].locator(".mc-verdict")).to_contain_text(SAID[language]["first"])
     game.answer(ela, right(deal), 4)
     expect(projector.locator(".mc-live-answered")).to_contain_text("1")
     assert not layout_problems(projector)
+    if language == "en":  # the README's picture of the projector, as the room sees it
+        projector.evaluate("window.scrollTo(0, 0)")
+        projector.screenshot(path=str(tmp_path / "projector.png"))
 
     projector.locator("button.mc-live-finish").click()
     podium = [(str(s.place), s.name) for s in game.finish()]

@@ -183,3 +183,16 @@ def test_the_class_code_is_never_written_to_the_log(caplog):
     access = [r.getMessage() for r in caplog.records if "GET" in r.getMessage()]
     assert len(access) == 3 and all("class=[secret]" in line for line in access), access
     assert CODE not in caplog.text and "WRONG1" not in caplog.text
+
+
+def test_a_live_page_s_short_address_leads_to_it_once_the_class_code_is_in():
+    clock, said = Clock(), []
+    with serving(lambda port: classroom(clock, said, port)) as port:
+        status, headers, _ = get(port, f"/pl/mam?class={CODE}")
+        assert status == 302 and headers["Location"] == "/pl/mam"
+        code = cookies_set(headers)[CODE_COOKIE]
+        status, headers, _ = get(port, "/pl/mam", {CODE_COOKIE: code})
+        assert status == 302
+        assert headers["Location"] == "/voila/render/pl/live/1-mam-live.ipynb"
+        assert get(port, "/pl/mam")[0] == 403, "not without the class code"
+        assert get(port, "/pl/mam/more", {CODE_COOKIE: code})[0] == 404

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathcards.mam.live import LiveGame, LiveRefusal, Phase, Standing
+from mathcards.mam.live import LiveGame, LiveRefusal, Phase, Standing, revealed
+from mathcards.mam.practice import Exercise
 from mathcards.mam.solver import best, simplest
 
 
@@ -139,7 +140,10 @@ def test_the_reveal_shows_the_best_ways_who_made_it_by_cards_and_the_common_mist
     shown = game.reveal()
     deal = game.round.deal  # type: ignore[union-attr]
     assert game.phase is Phase.REVEALED
-    assert shown.solutions[0].cards == best(deal.cards, deal.target).cards  # type: ignore[union-attr]
+    most = best(deal.cards, deal.target)
+    assert most is not None and len(shown.solutions[-1].cards) == len(most.cards)
+    plainest = simplest(deal.cards, deal.target)
+    assert plainest is not None and len(shown.solutions[0].operators) <= len(plainest.operators)
     most = len(game.round.answers[2].verdict.cards)  # type: ignore[union-attr]
     assert shown.right[most][0] == "Cyryl" and list(shown.right) == sorted(shown.right)[::-1]
     assert shown.mistakes == [(game.round.answers[0].verdict.message, 2)]  # type: ignore[union-attr]
@@ -276,3 +280,15 @@ def test_a_refusal_carries_a_reason_a_page_can_say_in_its_own_language() -> None
     with pytest.raises(LiveRefusal) as refused:
         game.answer("Zenon", "1", seq=2)
     assert refused.value.reason == "not-joined"
+
+
+def test_the_reveal_shows_the_plainest_ways_first_then_those_using_the_most_cards():
+    deal = Exercise([15, 14, 8, 6, 7], (1, 2), False)  # target 3
+    shown = [s.pretty for s in revealed(deal, []).solutions]
+    assert len(shown) == 5
+    plain, full = shown[:3], shown[3:]
+    assert "15 + 8 − 14 − 6" in plain  # 15 − 14 + 8 − 6, as the canonical form reads it
+    assert "15 + (8 + 6) ÷ 7 − 14" not in plain and "15 + (8 + 6) ÷ 7 − 14" in full
+    assert all("(" not in way for way in plain[:1]) and all(way.count(" ") >= 8 for way in full)
+    operations = [sum(way.count(op) for op in "+−×÷") for way in plain]
+    assert operations == sorted(operations)

@@ -70,7 +70,7 @@ def test_the_live_board_says_right_or_not_in_a_sign_and_a_word():
         {"seq": 1, "name": "Ola", "text": "1+1", "correct": False, "points": 0},
         {"seq": 2, "name": "Ala", "text": "7×6−12+2", "correct": True, "points": 4},
     ]
-    ola, ala = render_board(board, show_text=False).split("<tr data-name=")[1:]
+    ola, ala = render_board(board, wrong_names=True).split("<tr data-name=")[1:]
     assert WRONG in ola and "data-correct='false'" in ola
     assert RIGHT in ala and "data-correct='true'" in ala
 

@@ -97,10 +97,18 @@ def test_a_round_shows_the_same_deal_and_the_first_right_answer_wins(service, ro
     assert "Not quite" in ola.verdict.value and "mc-error" in ola.verdict.value
     assert "You were first" in ala.verdict.value and "mc-ok" in ala.verdict.value
     assert "Someone was faster" in ela.verdict.value
-    rows = re.findall(r"data-name='(\w+)' data-correct='(\w+)'", teacher.board.value)
-    assert rows == [("Ola", "false"), ("Ala", "true"), ("Ela", "true")]
-    assert "3 of 3 have answered" in teacher.answered.value
+    assert "3 of 3 have answered · <span class='mc-live-right'>2 right" in teacher.answered.value
+    for name in ("Ola", "Ala", "Ela"):  # the wall names nobody before Reveal
+        assert name not in teacher.board.value + teacher.first.value + teacher.answered.value
+    teacher.reveal_button.click()
+    follow(teacher)
+    rows = re.findall(r"<tr( data-name='\w+')? data-correct='(\w+)'>", teacher.board.value)
+    assert rows == [("", "false"), (" data-name='Ala'", "true"), (" data-name='Ela'", "true")]
+    assert "Ola" not in teacher.board.value  # a wrong answer's name only if the teacher asks
+    assert re.findall(r"<tr[^>]*><td>(\d+)</td>", teacher.board.value) == ["1", "2", "3"]
     assert "First right answer: Ala" in teacher.first.value
+    teacher.wrong_names.value = True
+    assert "data-name='Ola' data-correct='false'" in teacher.board.value
 
 
 def test_a_wrong_answer_is_told_only_to_its_sender_and_no_text_is_shown_before_the_reveal(
@@ -117,7 +125,8 @@ def test_a_wrong_answer_is_told_only_to_its_sender_and_no_text_is_shown_before_t
     follow(teacher, ala, ola)
     assert "Not quite" in ola.verdict.value
     assert ala.verdict.value == "" or "Not quite" not in ala.verdict.value
-    assert wrong not in teacher.board.value and "data-correct='false'" in teacher.board.value
+    assert wrong not in teacher.board.value and "Ola" not in teacher.board.value
+    assert "1 of 2 have answered" in teacher.answered.value
     play(ola, right_answer(service))  # every right answer scores: a second try is allowed
     follow(teacher, ola)
     assert right_answer(service) not in teacher.first.value  # nobody copies it from the wall
@@ -208,6 +217,10 @@ def test_the_podium_at_the_end_and_a_leaderboard_of_a_chosen_length(service, roo
     follow(ala, ela)
     play(ela, right_answer(service))
     follow(teacher)
+    assert teacher.leaderboard.layout.display == "none"  # mid-round: nobody's standing moves
+    teacher.reveal_button.click()
+    follow(teacher)
+    assert teacher.leaderboard.layout.display == ""
     assert teacher.leaderboard.value.count("<tr data-name") == 3
     teacher.board_length.value = 0
     assert teacher.leaderboard.value == ""
@@ -245,7 +258,10 @@ def test_the_countdown_counts_the_service_s_seconds_down(service, room):
 def test_the_join_address_is_the_live_page_with_the_class_code(service):
     class_url = "http://10.0.0.5:8866/?class=K7Q2HM"
     assert page_address("en/live/1-mam-live.ipynb", class_url) == (
-        "http://10.0.0.5:8866/voila/render/en/live/1-mam-live.ipynb?class=K7Q2HM"
+        "http://10.0.0.5:8866/en/mam?class=K7Q2HM"  # short, to type from the projector
+    )
+    assert page_address("pl/mam/2-practice.ipynb", class_url) == (
+        "http://10.0.0.5:8866/voila/render/pl/mam/2-practice.ipynb?class=K7Q2HM"
     )
     assert page_address("en/live/1-mam-live.ipynb", "") == ""
     service.class_url = class_url  # what the service tells the teacher's projector only
@@ -253,7 +269,7 @@ def test_the_join_address_is_the_live_page_with_the_class_code(service):
     assert "data:image/svg+xml" not in shown.address.value
     shown.follower.step()
     assert "data:image/svg+xml" in shown.address.value
-    assert "en/live/1-mam-live.ipynb?class=K7Q2HM" in shown.address.value
+    assert "/en/mam?class=K7Q2HM" in shown.address.value
     assert "class_url" not in service.seat("phone 1"), "a student is never told the code"
 
 
@@ -281,5 +297,93 @@ def test_both_pages_are_polish_on_a_polish_page(service, room):
         names = {"Ala", "Ola", "Ela", "MAM"}
         assert not english_in(teacher, names) and not english_in(student, names)
         assert "Niezupełnie" in student.verdict.value or "Podium" in teacher.podium.value
+    finally:
+        i18n.use("en")
+
+
+def test_after_a_wrong_claim_the_box_closes_and_says_the_others_each_take_a_card(service, room):
+    teacher, (ala, ola, _ela) = room
+    teacher.start_button.click()
+    follow(ala, ola)
+    play(ola, wrong_answer(service))
+    follow(ola)
+    assert "The others each take a card." in ola.verdict.value
+    assert "Wait for the next round." in ola.verdict.value
+    assert ola.answer.children[0].layout.display == "none"
+    assert ola.status.value == ""  # one message at a time
+    again = seat(service, "phone 1")  # a reload: the same verdict, the box still closed
+    assert "The others each take a card." in again.verdict.value
+    assert again.answer.children[0].layout.display == "none"
+    play(ala, right_answer(service))
+    follow(ala)
+    assert "Wait for the next round." in ala.verdict.value
+    assert ala.answer.children[0].layout.display == "none"
+    teacher.reveal_button.click()
+    teacher.start_button.click()
+    follow(ola)
+    assert ola.answer.children[0].layout.display == "" and ola.verdict.value == ""
+
+
+def test_the_answer_pad_types_the_round_s_cards_and_signs(service, room):
+    teacher, (ala, *_rest) = room
+    teacher.start_button.click()
+    follow(ala)
+    cards = [int(key.description) for key in ala.pad.cards.children]
+    assert sorted(cards) == sorted(service.live().round.deal.cards)
+    ala.pad.cards.children[0].click()
+    signs = {key.description: key for key in ala.pad.children[1].children}
+    signs["×"].click()
+    signs["("].click()
+    assert ala.answer.text.value == f"{cards[0]}×("
+    signs["⌫"].click()
+    assert ala.answer.text.value == f"{cards[0]}×"
+
+
+def test_a_late_joiner_in_a_locked_room_reads_only_that_it_is_locked(service, room):
+    teacher, _students = room
+    teacher.lock_box.value = True
+    late = seat(service, "phone late", "Ula")
+    assert "locked the room" in late.message.value
+    assert late.status.value == ""
+
+
+def test_a_new_lesson_opening_onto_an_unfinished_game_offers_to_go_on_or_start_anew(service, room):
+    teacher, _students = room
+    waiting = projector(service)
+    assert "waiting for its first round" in waiting.choice_line.value
+    teacher.start_button.click()
+    again = projector(service)
+    assert again.choice.layout.display == ""
+    assert "round 1 of 5" in again.choice_line.value
+    again.fresh.click()
+    assert again.choice.layout.display == "none" and again.setup.selected_index == 0
+    third = projector(service)
+    third.go_on.click()
+    assert third.choice.layout.display == "none"
+    assert teacher.choice.layout.display == "none"  # the page that started it is not asked
+
+
+def test_the_projector_says_time_s_up_when_the_countdown_ends(service, room):
+    teacher, _students = room
+    clock = FakeClock()
+    shown = LiveProjector(service.client("teacher"), follow=False, address="", clock=clock)
+    teacher.seconds.value = 2
+    teacher.start_button.click()
+    shown.follower.step()
+    assert "2 seconds left" in shown.countdown.view.value
+    clock.step()
+    clock.step()
+    assert "Time&#x27;s up!" in shown.countdown.view.value
+
+
+def test_the_answer_pad_divides_as_a_polish_class_writes_it(service, room):
+    teacher, _students = room
+    i18n.use("pl")
+    try:
+        page = seat(service, "phone 0")
+        teacher.start_button.click()
+        follow(page)
+        signs = [key.description for key in page.pad.children[1].children]
+        assert ":" in signs and "÷" not in signs
     finally:
         i18n.use("en")

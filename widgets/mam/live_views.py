@@ -41,6 +41,31 @@ LIVE_STYLE = """<style>
 .mc-podium li[data-place="1"] { font-size: 28px; font-weight: 700; }
 .mc-live-name { font-size: 18px; min-width: 8em; }
 .mc-live-revealed li { white-space: normal; overflow-wrap: anywhere; }
+.mc-live-bar { gap: 6px; align-items: center; }
+.mc-live-bar .mc-live-room-title { font-size: 18px; margin-left: 12px; }
+.mc-live-choice-line { font-size: 20px; }
+/* the projector, read from the back row: cards and target at least 8% of the screen's height */
+.mc-live-projector .mc-cards svg { width: auto; height: max(96px, 17vh); }
+.mc-live-projector .mc-dice svg { width: auto;
+  height: max(72px, 11vh); }
+.mc-live-projector .mc-target-number { font-size: max(72px, 12vh); }
+.mc-live-projector .mc-live-round-number { font-size: 24px; margin: 4px 0; }
+.mc-live-projector .mc-countdown { font-size: max(40px, 6vh); }
+.mc-live-projector .mc-live-answered { font-size: max(32px, 4.5vh); }
+.mc-live-projector .mc-live-first { font-size: max(28px, 4vh); margin: 8px 0; }
+.mc-live-projector .mc-live-board table, .mc-live-projector .mc-live-leaderboard table,
+.mc-live-projector .mc-live-revealed li { font-size: max(24px, 3.2vh); }
+.mc-live-projector .mc-podium ol { font-size: max(30px, 4vh); }
+.mc-live-projector .mc-live-address { font-size: 26px; }
+.mc-live-projector .mc-live-address img { width: min(360px, 45vh); height: min(360px, 45vh); }
+.mc-live-pad button { min-width: 44px; height: 44px; font-size: 20px; margin: 2px; }
+@media (min-width: 700px) { .mc-live-pad { display: none !important; } }
+@media (max-width: 600px) { /* a phone's first screen holds the game: five cards in a row */
+  .mc-live-seat .mc-cards svg { width: 15vw; height: auto; }
+  .mc-live-seat .mc-dice svg { width: 12vw; height: auto; }
+  .mc-live-seat .mc-target-number { font-size: 36px; }
+  .mc-live-seat .mc-live-round-number { margin: 2px 0; font-size: 18px; }
+  .mc-live-seat .mc-live-status { font-size: 18px; } }
 </style>"""
 
 
@@ -72,6 +97,8 @@ def render_countdown(seconds: float | None) -> str:
     if seconds is None:
         return ""
     left = max(0, round(seconds))
+    if not left:
+        return escape(_("Time's up!"))
     return escape(ngettext("{n} second left", "{n} seconds left", left).format(n=left))
 
 
@@ -96,13 +123,22 @@ def seat_status(view: MamSeatView) -> str:
     return sentences.get(phase, "").format(n=number) if phase is not None else ""
 
 
-def verdict_sentence(text: str, judged: MineAnswer, deal: Exercise) -> tuple[str, bool]:
+def verdict_sentence(
+    text: str, judged: MineAnswer, deal: Exercise, scoring: str = "rulebook"
+) -> tuple[str, bool]:
     """The private verdict: the checker's sentence for `text` on the round's deal (in this
-    page's language) and what the service says it scored."""
+    page's language), what the claim did as the service scored it (docs/rules.md#mam-round),
+    and what comes next."""
     verdict = deal.check(text)
+    wait = _("Wait for the next round.")
     if not judged["correct"]:
         reason = verdict.message if not verdict.correct else _("the class service says no")
-        return _("Not quite: {reason}").format(reason=reason), False
+        said = _("Not quite: {reason}").format(reason=reason)
+        if scoring != "rulebook":
+            again = _("Try again.")
+            return f"{said} {again}", False
+        others = _("The others each take a card.")
+        return f"{said} {others} {wait}", False
     points = judged["points"]
     if judged["first"]:
         won = ngettext(
@@ -112,7 +148,7 @@ def verdict_sentence(text: str, judged: MineAnswer, deal: Exercise) -> tuple[str
         won = you_win(points)
     else:
         won = _("Someone was faster this time: no cards won.")
-    return f"{verdict.message} {won}", True
+    return f"{verdict.message} {won} {wait}", True
 
 
 def render_score(view: MamSeatView) -> str:
@@ -172,43 +208,45 @@ def render_leaderboard(leaderboard: list[StandingView], length: int) -> str:
 
 
 def render_answered(view: MamProjectorView) -> str:
+    """How many have answered and how many were right: never who, never what."""
     if view["round"] is None:
         return ""
+    right = len({a["name"] for a in view["board"] if a["correct"]})
     answered = _("{answered} of {room} have answered").format(
         answered=view["answered"], room=len(view["room"])
     )
-    return escape(answered)
+    made = ngettext("{n} right", "{n} right", right).format(n=right)
+    return f"{escape(answered)} · <span class='mc-live-right'>{escape(made)}</span>"
 
 
 def render_first(view: MamProjectorView, show_text: bool) -> str:
-    """The first right answer of the round and who gave it."""
+    """The first right answer of the round and who gave it, once the round is revealed."""
     first = next((a for a in view["board"] if a["first"]), None)
+    if not show_text:
+        return ""
     if first is None:
-        return escape(_("No right answer yet.")) if view["round"] else ""
+        return escape(_("No right answer this round.")) if view["round"] else ""
     line = _("First right answer: {name}").format(name=first["name"])
-    if show_text:
-        line += f" — {first['text']}"
-    return f"<b>{escape(line)}</b>"
+    return f"<b>{escape(line)} — {escape(first['text'])}</b>"
 
 
-def render_board(board: list[BoardAnswer], show_text: bool) -> str:
-    """The round's answers in order of arrival: who, right or not (and, once shown, what)."""
+def render_board(board: list[BoardAnswer], wrong_names: bool = False) -> str:
+    """The revealed round's answers in order of arrival (1, 2, 3…): who, what, right or not;
+    the names of wrong answers only if the teacher shows them."""
     if not board:
         return ""
-    heads = ["#", _("name"), _("right?"), _("cards")]
-    if show_text:
-        heads.insert(2, _("answer"))
+    heads = ["#", _("name"), _("answer"), _("right?"), _("cards")]
     head = "".join(f"<th>{escape(h)}</th>" for h in heads)
     rows = []
-    for answer in board:
-        cells = [str(int(answer["seq"])), escape(answer["name"])]
-        if show_text:
-            cells.append(escape(answer["text"]))
-        cells.append(sign(answer["correct"]))
-        cells.append(str(answer["points"]))
+    for arrival, answer in enumerate(board, 1):
+        named = answer["correct"] or wrong_names
+        name = escape(answer["name"]) if named else "—"
+        cells = [str(arrival), name, escape(answer["text"])]
+        cells += [sign(answer["correct"]), str(answer["points"])]
         tds = "".join(f"<td>{cell}</td>" for cell in cells)
         correct = "true" if answer["correct"] else "false"
-        rows.append(f"<tr data-name='{escape(answer['name'])}' data-correct='{correct}'>{tds}</tr>")
+        attribute = f" data-name='{name}'" if named else ""
+        rows.append(f"<tr{attribute} data-correct='{correct}'>{tds}</tr>")
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 

@@ -241,6 +241,7 @@ def seat(
     return {
         **seat_view(snapshot, name),
         "round": projector["round"],
+        "scoring": projector["settings"]["scoring"] if projector["settings"] else "rulebook",
         "mine": mine,
         "points": standing["points"] if standing else 0,
         "place": standing["place"] if standing else None,

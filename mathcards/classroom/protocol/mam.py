@@ -80,6 +80,7 @@ class MamProjectorView(RoomView):
 
 class MamSeatView(SeatView):
     round: RoundView | None
+    scoring: str  # what a claim does ("rulebook": one claim a round, a wrong one costs a card)
     mine: list[MineAnswer]
     points: int
     place: int | None

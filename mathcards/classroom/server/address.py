@@ -11,6 +11,26 @@ import segno
 
 CODE_PARAMETER = "class"  # the class code in the address: `?class=K7Q2`
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+SHORT_PAGES = {  # a live page's short address, to type from the projector: /en/mam → the page
+    "mam": "live/1-mam-live.ipynb",
+    "lama": "live/2-lama-dice-guess.ipynb",
+}
+LANGUAGES = ("en", "pl")
+
+
+def short_page(lesson: str) -> str | None:
+    """The short path of a live lesson ("en/live/1-mam-live.ipynb" → "/en/mam"), if it has one."""
+    language, _slash, page = lesson.partition("/")
+    short = next((name for name, path in SHORT_PAGES.items() if path == page), None)
+    return f"/{language}/{short}" if short and language in LANGUAGES else None
+
+
+def long_page(path: str) -> str | None:
+    """Where a short path leads ("/en/mam" → "/voila/render/en/live/1-mam-live.ipynb")."""
+    parts = path.strip("/").lower().split("/")
+    if len(parts) != 2 or parts[0] not in LANGUAGES or parts[1] not in SHORT_PAGES:
+        return None
+    return f"/voila/render/{parts[0]}/{SHORT_PAGES[parts[1]]}"
 
 
 def lan_address() -> str:

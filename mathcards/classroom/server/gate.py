@@ -24,7 +24,12 @@ from jupyter_server.log import log_request
 
 from mathcards import i18n
 from mathcards.classroom.protocol import API, BACKLOG
-from mathcards.classroom.server.address import CODE_PARAMETER, LOOPBACK_NAMES, qr_data_uri
+from mathcards.classroom.server.address import (
+    CODE_PARAMETER,
+    LOOPBACK_NAMES,
+    long_page,
+    qr_data_uri,
+)
 from mathcards.classroom.server.clients import (
     TEACHER_COOKIE,
     Pace,
@@ -175,6 +180,10 @@ class ClassroomApplication(tornado.web.Application):
         if request.path == "/":  # the landing page in the server's language
             return self.get_handler_delegate(
                 request, tornado.web.RedirectHandler, {"url": self.landing, "permanent": False}
+            )
+        if (page := long_page(request.path)) is not None:  # a short address from the projector
+            return self.get_handler_delegate(
+                request, tornado.web.RedirectHandler, {"url": page, "permanent": False}
             )
         if request.path == "/mathcards/class.json":  # {"url": null} off the school network
             return self.get_handler_delegate(request, ClassInfo, {"url": self.url})

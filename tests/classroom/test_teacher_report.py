@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import UTC, datetime
 from urllib.parse import parse_qs, quote, urlsplit
 
@@ -19,6 +20,7 @@ from mathcards.classroom.teacher import page as teacher_page
 from mathcards.classroom.teacher import reports
 from mathcards.classroom.teacher.lessons import LiveLessons
 from mathcards.classroom.teacher.mistakes import mistake
+from mathcards.mam import level
 from mathcards.mam.practice import PracticeSet
 from tests.classroom import threaded
 from tests.classroom.test_forget_live import CODE, LiveClass
@@ -75,7 +77,7 @@ def test_the_class_got_stuck_grouped_by_kind_whatever_the_language():
 
 
 def test_a_deal_solved_once_a_hint_had_shown_the_whole_answer_counts_as_shown():
-    shown, solved = PracticeSet("normal", rounds=2, seed=3).exercises
+    shown, solved = PracticeSet(level("normal"), rounds=2, seed=3).exercises
     every = reports.ladder(tuple(shown.cards), shown.target, False)
     answers = [
         said("Ala", "x", "correct", "", correct=True, deal=1, hints=every, **deal_of(shown)),
@@ -115,18 +117,20 @@ def lesson(live) -> None:
     live.ok("live/finish", teacher, {})
 
 
-def row_of(page: str, name: str) -> str:
+def row_of(page: str, name: str) -> list[str]:
+    """The cells of a student's line on the teacher's page, after their name."""
     start = page.index(f">{name}</a></td>")
-    return page[start : page.index("</tr>", start)]
+    return re.findall(r"<td>([^<]*)</td>", page[start : page.index("</tr>", start)])
 
 
 def test_a_live_game_is_in_the_teachers_report_the_students_page_and_the_export(live):
     lesson(live)
     status, _, page = threaded.get(live.port, teacher_page.TEACHER, TEACHER)
     assert status == 200
-    ala = row_of(page, "Ala")
-    assert "<td>1 / 2</td>" in ala and "<td>1</td><td>0</td>" in ala  # live right; podium 1
-    assert "—</td></tr>" not in ala  # last seen, in the live game
+    ala, bartek = row_of(page, "Ala"), row_of(page, "Bartek")
+    assert ala[7] == bartek[7] == "1 / 2"  # live answers right
+    assert {ala[9], bartek[9]} == {"1", "2"}  # podium places
+    assert ala[10] != "—"  # last seen, in the live game
     assert "<td>the wrong total</td><td>2</td><td>Ala (1), Bartek (1)</td>" in page
     address = f"{teacher_page.TEACHER}/student?name=Bartek"
     status, _, mine = threaded.get(live.port, address, TEACHER)

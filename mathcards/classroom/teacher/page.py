@@ -178,13 +178,12 @@ class TeacherPage(tornado.web.RequestHandler):
         """One student's answers, practice and live, with the seconds each took."""
         nickname = self.get_query_argument("name", "")
         book, name = self.service.book_of, self.service.class_name
+        problem: str | None = None
         try:
             answers = await self.service.run(lambda: book().answers(name, nickname))
             records = await self.service.run(lambda: book().live_records(name))
         except ValueError as refusal:
             answers, records, problem = [], [], str(refusal)
-        else:
-            problem = None
         with speaking(reader_language(self.request)):
             live = live_lessons(records, {})
             known = {answer.nickname for answer in answers} | {a.nickname for a in live.answers}

@@ -17,7 +17,7 @@ from mathcards.book import HardTarget, LiveRecord, Mistake, PracticeAnswer, Stud
 from mathcards.classroom.live.lama_dice import LAMA_DICE
 from mathcards.classroom.teacher.lessons import LiveAnswer, LiveLessons
 from mathcards.classroom.teacher.mistakes import WORDS, mistake
-from mathcards.i18n import _, ngettext
+from mathcards.i18n import _
 from mathcards.mam.hints import hint_ladder
 from mathcards.room import Phase
 
@@ -282,6 +282,3 @@ def _answer_row(
         hints,
     ]
 
-
-def answers_said(count: int) -> str:
-    return ngettext("{n} answer", "{n} answers", count).format(n=count)

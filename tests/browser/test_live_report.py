@@ -86,6 +86,8 @@ def test_a_live_lesson_is_in_the_teachers_report_and_its_export(live_class, tmp_
     pages["Edek"].wait_for_selector("#loading", state="hidden")
     expect(pages["Edek"].locator(".mc-verdict")).not_to_be_empty()
     projector.locator("button.mc-live-reveal").click()
+    game.reveal()
+    expect(projector.locator(".mc-live-revealed")).not_to_be_empty()
 
     # round 2: Gosia names a card not on the table, Felka and Edek are right
     projector.locator("button.mc-live-start").click()

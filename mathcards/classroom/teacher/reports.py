@@ -281,4 +281,3 @@ def _answer_row(
         "—" if seconds is None else i18n.number(seconds, 1),
         hints,
     ]
-

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from mathcards.mam.live import LiveGame
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import join, layout_problems
-from tests.browser.test_live_pages import answer, open_page, right, wrong
+from tests.browser.test_live_pages import answer, open_page, right
 
 pytestmark = pytest.mark.browser
 SEED = 31
@@ -37,6 +37,12 @@ def twice(deal) -> str:
     """A claim that uses a card more often than it lies on the table."""
     once = next(card for card in deal.cards if deal.cards.count(card) == 1)
     return f"{once}+{once}"
+
+
+def total(deal) -> str:
+    """A claim of the wrong total, from two of the cards."""
+    one, two = deal.cards[:2]
+    return f"{one}+{two}" if one + two != deal.target else f"{one}*{two}"
 
 
 def row(teacher, name: str) -> list[str]:
@@ -78,7 +84,7 @@ def test_a_live_lesson_is_in_the_teachers_report_and_its_export(live_class, tmp_
     deal = game.open_round().deal
     for page in pages.values():
         expect(page.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
-    claim("Czesio", wrong(deal))
+    claim("Czesio", total(deal))
     claim("Danka", twice(deal))
     claim("Bogna", right(deal))
     claim("Edek", right(deal))

@@ -62,7 +62,7 @@ def student_columns() -> list[str]:
         _("hints used"),
         _("games"),
         _("decisions right"),
-        _("deals whose answer a hint showed"),
+        _("deals shown"),
         _("live answers right"),
         _("live guesses"),
         _("podium places"),

@@ -109,7 +109,7 @@ def test_check_writes_the_calculation_in_its_verdict_as_latex_or_mathml(capsys):
     assert out.endswith("</math> = 32 uses 5 cards.\n")
     code, out, _ = run(capsys, "check", "15:2", "--cards", "15", "2", "--target", "7", "--format",
                        "latex", "--lang", "pl")  # fmt: skip
-    assert (code, out) == (1, "$15 \\mathbin{:} 2$ nie daje liczby całkowitej\n")
+    assert (code, out) == (1, "$15 \\mathbin{:} 2$ nie dzieli się bez reszty\n")
     code, out, _ = run(capsys, "check", "7", "--cards", "7", "--target", "8", "--format", "mathml")
     assert (code, out) == (1, "that makes 7, not 8\n")
 
@@ -559,7 +559,7 @@ def test_polish_plurals_of_solutions_and_cards(capsys):
         ),
         (
             ["deal", "--seed", "x"],
-            "argument --seed: ziarno musi być liczbą całkowitą, a nie 'x'",
+            "argument --seed: numer gry musi być liczbą całkowitą, a nie 'x'",
         ),
         (
             ["frobnicate"],

@@ -42,6 +42,7 @@ from mathcards.classroom.protocol.book import (
 )
 from mathcards.i18n import N_, _
 from widgets.controls import button, html, render_message
+from widgets.warm import wait_for_page
 
 __all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
 TIMEOUT_SECONDS = 5.0  # a call to the service on this machine; beyond it, the book is down
@@ -202,22 +203,6 @@ def refusal_for(error: str | None, detail: str = "") -> ValueError:
     if error in REFUSALS:
         return ValueError(_(REFUSALS[error]).format(most=MOST_TYPED))
     return BookDown()
-
-
-PAGE_SEEN = False  # a warm kernel has had its page's request (Voila's preheating)
-
-
-def wait_for_page() -> None:
-    """A warm kernel ran its page before anyone asked for it: wait for the request of the
-    browser it is handed to (Voila sends it, with this page's ticket). Once per kernel."""
-    global PAGE_SEEN
-    if PAGE_SEEN or os.environ.get("VOILA_PREHEAT") != "True":
-        return
-    # voila.utils loads jupyter_server (2 s): paid only by a warm kernel, never by a notebook
-    from voila.utils import wait_for_request  # type: ignore[import-untyped]
-
-    wait_for_request()
-    PAGE_SEEN = True
 
 
 class BookBar(w.VBox):

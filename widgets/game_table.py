@@ -7,6 +7,8 @@ the game's own table."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -15,7 +17,7 @@ from mathcards.engine import Event, computer_rng, computer_seats, computer_to_mo
 from mathcards.i18n import _
 from mathcards.replay import move_json, replay
 from widgets.book import BookBar, ClassBook, Scorebook, served
-from widgets.controls import Clock, Complains, html, render_message
+from widgets.controls import Clock, Complains, button, html, render_message
 from widgets.deals import DealNumber
 from widgets.pacing import Pacing
 
@@ -51,6 +53,8 @@ class GameTable(Complains, w.VBox):
         ] = {}  # each computer player's seat, the same in every language
         self.book = BookBar(served(book), kind, invite=False)
         self.scorebook = Scorebook(self.book, kind)
+        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # "start again?", asked once
+        self.confirm.add_class("mc-confirm")
         self.back_message = html("mc-game-back")  # under the bar: a game came back from the book
         self.book.children = (*self.book.children, self.back_message)
         self.pacing = Pacing(
@@ -76,6 +80,35 @@ class GameTable(Complains, w.VBox):
         self.computer_seats = computer_seats(settings["computers"], game.players)
         self.scorebook.dealt(seed, {**settings, "table": self.table_name})
         self.back_message.value = ""
+
+    @property
+    def under_way(self) -> bool:
+        """Is a game on the table with moves made and not over: what one tap would lose?"""
+        game = getattr(self, "game", None)
+        return game is not None and not game.over and bool(self.scorebook.moves)
+
+    def ask_first(self, start: Callable[[], None]) -> None:
+        """`start` a new game at once, or, with one under way, only after "Yes, start again"
+        ("Keep going" leaves it as it is; docs/design.md#nothing-lost-by-one-tap)."""
+        if not self.under_way:
+            self.keep_going()
+            start()
+            return
+
+        def again(_button: object) -> None:
+            self.keep_going()
+            start()
+
+        question = _("Start again? The game under way will be lost.")
+        self.confirm.children = (
+            w.HTML(f"<b>{escape(question)}</b>"),
+            button(_("Yes, start again"), "mc-confirm-new", again, button_style="danger"),
+            button(_("Keep going"), "mc-keep", self.keep_going),
+        )
+
+    def keep_going(self, _button: object = None) -> None:
+        """No question about starting again on the table."""
+        self.confirm.children = ()
 
     def _make(self, move: Any) -> Event:
         """Make a move on the game on the table (a player's, a computer player's, the next

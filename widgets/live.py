@@ -30,9 +30,10 @@ from mathcards.classroom.protocol import (
 )
 from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri
 from mathcards.i18n import N_, _, language
-from widgets.book import BookDown, ClassBook, wait_for_page
+from widgets.book import BookDown, ClassBook
 from widgets.book import refusal_for as book_refusal
 from widgets.controls import Complains, button, html, render_message, row, trouble
+from widgets.warm import wait_for_page
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
 RETRY_SECONDS = 2.0  # after the service could not be reached, the next try

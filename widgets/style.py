@@ -16,6 +16,7 @@ MESSAGE_STYLE = """<style>
 .mc-message { font-size: 18px; min-height: 1.4em; }
 .mc-message.mc-error { color: #b91c1c; }
 .mc-message.mc-ok { color: #15803d; }
+.mc-confirm { background: #fef3c7; border-radius: 8px; }
 .mc-sign { font-weight: 700; margin-right: .35em; }
 .mc-hidden, .mc-region-name { position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip-path: inset(50%); white-space: nowrap; margin: 0 !important; }
@@ -61,7 +62,6 @@ MAM_STYLE = """<style>
 .mc-report { border-collapse: collapse; font-size: 17px; margin-top: 8px; }
 .mc-report td, .mc-report th { padding: 3px 10px; border-bottom: 1px solid #e5e7eb; }
 .mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
-.mc-confirm { background: #fef3c7; border-radius: 8px; }
 .widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
 </style>"""
 

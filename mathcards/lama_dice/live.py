@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import product
 
+from mathcards.chips import LLAMA
 from mathcards.frequency import running_frequency
-from mathcards.i18n import N_, _
-from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, Row, check_dice
+from mathcards.i18n import N_, _, percent
+from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, Faces, Row, case_of, check_dice
 from mathcards.lama_dice.known import decide
 from mathcards.lama_dice.odds import checked_rows, roll_odds
 from mathcards.lama_dice.simulate import MAX_ROLLS, simulate_rolls
@@ -29,8 +31,17 @@ QUESTIONS = {  # what the class is asked, by key: show it translated, `_(QUESTIO
 }
 CASES = {"bust": Case.BUST, "discard": Case.DISCARD, "three-llamas": Case.THREE_LLAMAS}
 CHOICES = ("roll", "quit")
+# The moments a teacher may show by name (the first is the projector's own): each asks about a
+# chance that is neither 0 nor 1, so the reveal has rolls to light and the dice a line to draw.
+# The names are keys: show them translated, `_(name)`.
+NAMED_MOMENTS = {
+    N_("A match for 2 2 6"): ((2, 2, 6), (1, 3, 5, LLAMA), "discard"),
+    N_("Bust with one card left"): ((6,), (1,), "bust"),
+    N_("Bust for 2 2 6"): ((2, 2, 6), (1, 3), "bust"),
+    N_("Three llamas"): ((1, 2, 6), (3, 5, LLAMA), "three-llamas"),
+}
 SPREAD_BINS = 10  # the projector's bars: 0–10 %, 10–20 %, … 90–100 %
-PERCENT = re.compile(r"(\d{1,3}(?:[.,]\d{1,4})?) ?%?")  # each read in one pass, on the text
+PERCENT = re.compile(r"(\d{1,3}(?:[.,]\d{1,4})?) ?(%?)")  # each read in one pass, on the text
 SHARE = re.compile(r"(\d{1,4}) ?/ ?(\d{1,4})")  # stripped and its spaces squeezed
 ROLL_COUNTS = (10, 100, 1_000, 10_000)  # how many times the projector rolls the dice at once
 MOST_GUESS = 40  # characters of a guess: "12,5 %" or "1/3" has a few
@@ -71,6 +82,17 @@ class Question:
             return roll_odds(self.row, self.llama_row, self.dice).of(CASES[self.asks])
         return decide(self.row, self.llama_row, self.dice).action
 
+    def lit(self) -> list[tuple[Faces, bool]]:
+        """The 216 rolls in die order (die 1's face, then die 2's, then die 3's), each with
+        whether it is the case asked about: what the reveal counts."""
+        if not self.chance:
+            raise ValueError(_("only a question about a chance has rolls to count"))
+        case = CASES[self.asks]
+        return [
+            (faces, case_of(faces, self.row, self.llama_row) is case)
+            for faces in product(*self.dice)
+        ]
+
     def rolled(self, rolls: int, seed: int | None = None) -> list[float]:
         """Roll the dice `rolls` times: the running share of the case asked about."""
         if not self.chance:
@@ -96,9 +118,11 @@ def read_share(text: str) -> Fraction:
     squeezed = " ".join(text.split())  # one pass; then each pattern reads it in one
     if len(squeezed) > MOST_GUESS:
         squeezed = ""  # no chance is that long
-    percent, share = PERCENT.fullmatch(squeezed), SHARE.fullmatch(squeezed)
-    if percent:
-        value = Fraction(percent.group(1).replace(",", ".")) / 100
+    typed, share = PERCENT.fullmatch(squeezed), SHARE.fullmatch(squeezed)
+    if typed and is_a_share(typed.group(1), typed.group(2)):
+        value = Fraction(typed.group(1).replace(",", "."))  # "0,5": a half of the rolls
+    elif typed:
+        value = Fraction(typed.group(1).replace(",", ".")) / 100
     elif share and int(share.group(2)):
         value = Fraction(int(share.group(1)), int(share.group(2)))
     else:
@@ -107,6 +131,29 @@ def read_share(text: str) -> Fraction:
     if value > 1:
         raise ValueError(_("a chance is at most 100%, not {text}").format(text=squeezed))
     return value
+
+
+def is_a_share(digits: str, sign: str) -> bool:
+    """Does a number typed without "%" below 1, with a comma or a point ("0,5", "0.25"), mean a
+    share of the rolls (a half, a quarter), as a student who writes chances as decimals means?"""
+    return not sign and digits[:2] in ("0,", "0.")
+
+
+def read_back(text: str) -> str:
+    """What a guess typed as a share ("0,5") was read as, said back ("" for a percentage)."""
+    squeezed = " ".join(text.split())
+    typed = PERCENT.fullmatch(squeezed)
+    if not typed or not is_a_share(typed.group(1), typed.group(2)):
+        return ""
+    return _("You typed {typed}: that is {share} of the rolls.").format(
+        typed=squeezed, share=percent(read_share(text), 1)
+    )
+
+
+def named_moment(name: str) -> Question:
+    """The named moment `name` (one of `NAMED_MOMENTS`) as a question."""
+    row, llama_row, asks = NAMED_MOMENTS[name]
+    return Question(row, llama_row, asks=asks)
 
 
 @dataclass(frozen=True)

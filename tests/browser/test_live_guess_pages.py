@@ -12,23 +12,28 @@ from fractions import Fraction
 import pytest
 from playwright.sync_api import expect
 
-from mathcards.chips import LLAMA
-from mathcards.lama_dice.live import Question
+from mathcards.lama_dice.live import NAMED_MOMENTS, named_moment
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import join, layout_problems
 
 pytestmark = pytest.mark.browser
-QUESTION = Question((2, 2, 6), (1, 3, 5, LLAMA), asks="bust")  # the projector's first moment
+QUESTION = named_moment(next(iter(NAMED_MOMENTS)))  # the projector's first moment
 # each run's students, joined to the class book of the server the live tests share, and what
 # each of them guesses
 CLASSES = {"en": ("Ula", "Ina", "Zoe"), "pl": ("Kasia", "Iza", "Ida")}
 GUESSED = ("40", "60", "90")
 SAID = {
-    "en": {"in": "Your guess is in", "exact": "The exact answer", "rolled": "rolled 1,000 times"},
+    "en": {
+        "in": "Your guess is in",
+        "exact": "The exact answer",
+        "rolled": "rolled 1,000 times",
+        "rolls": "of the 216 rolls",
+    },
     "pl": {
         "in": "Twój typ został przyjęty",
         "exact": "Dokładna odpowiedź",
         "rolled": "Kośćmi rzucono",
+        "rolls": "z 216 rzutów",
     },
 }
 
@@ -109,6 +114,15 @@ def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
     closest = min(guesses, key=lambda name: abs(Fraction(guesses[name]) / 100 - exact))
     first = projector.locator(".mc-guess-closest li").first
     expect(first).to_have_attribute("data-name", closest)
+    lit = sum(counted for _faces, counted in QUESTION.lit())
+    assert 0 < lit < 216
+    for page, spoken in ((projector, language), (pages[ola], other)):  # why: the rolls counted
+        grid = page.locator(".mc-guess-why")
+        expect(grid.locator(".mc-rolls-block")).to_have_count(6)
+        expect(grid.locator("td")).to_have_count(216)
+        expect(grid.locator("td.mc-lit")).to_have_count(lit)
+        expect(grid.locator("td.mc-lit", has_text="●")).to_have_count(lit)  # a sign, not colour
+        expect(grid.locator(".mc-rolls-count")).to_contain_text(f"{lit} {SAID[spoken]['rolls']}")
     for name, page in pages.items():
         expect(page.locator(".mc-guess-said")).to_contain_text(SAID[students[name]]["exact"])
         expect(page.locator(".mc-guess-said")).to_contain_text(percent_in(exact, students[name]))

@@ -262,3 +262,36 @@ def test_every_calculation_is_mathml_a_power_solution_the_preview_and_a_verdict(
     assert first_visit.page.locator("mjx-container").count() == 0
     assert not loaded.mathjax(), "MathJax was loaded"
     assert not first_visit.errors and not first_visit.offsite_requests()
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_new_set_with_a_set_under_way_asks_first_and_keep_going_keeps_deal_3(
+    server, visit, tmp_path, language
+):
+    said = {
+        "en": ("Deal {n} of 8", "Deal {n} is not solved yet", "Start a new set?"),
+        "pl": ("Rozdanie {n} z 8", "Rozdanie {n} nie jest jeszcze", "Zacząć nowy zestaw?"),
+    }[language]
+    visit.open(f"{server}/voila/render/{language}/mam/2-practice.ipynb")
+    join(visit.page, {"en": "Ewa", "pl": "Iga"}[language])  # one class book: a name each
+    practice = visit.page.locator(".mc-practice").first
+    progress = practice.locator(".mc-progress")
+    expect(progress).to_contain_text(said[0].format(n=1), timeout=WAIT_MS)
+    for deal in (1, 2):  # two deals passed: deal 3 of 8
+        practice.locator("button.mc-next").click()
+        asked = practice.locator(".mc-confirm", has_text=said[1].format(n=deal))
+        asked.locator("button.mc-skip").click()
+        expect(progress).to_contain_text(said[0].format(n=deal + 1))
+    practice.locator(".mc-answer input").fill("1+1")  # deal 3 answered
+    practice.locator("button.mc-mam").click()  # "Check"
+    practice.locator(".mc-message.mc-error").wait_for(timeout=WAIT_MS)
+    practice.locator("button.mc-new-set").click()
+    asked = practice.locator(".mc-confirm", has_text=said[2])
+    expect(asked).to_be_visible()
+    expect(progress).to_contain_text(said[0].format(n=3))  # nothing lost by the tap
+    assert_accessible(visit.page)
+    visit.page.screenshot(path=tmp_path / f"new-set-asks-{language}.png")
+    asked.locator("button.mc-keep").click()
+    expect(practice.locator(".mc-confirm button")).to_have_count(0)
+    expect(progress).to_contain_text(said[0].format(n=3))
+    expect(practice.locator(".mc-answer input")).to_have_value("1+1")

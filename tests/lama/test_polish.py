@@ -250,7 +250,7 @@ def test_a_tournament_in_polish_with_its_plural(capsys, games, heading):
     argv = ["tournament", "--players", "expert,expert,cautious", "--games", str(games)]
     code, out, _ = run(capsys, *argv)
     lines = out.splitlines()
-    assert code == 0 and lines[0] == f"{heading} gry LAMA (talia klasyczna), ziarno 0:"
+    assert code == 0 and lines[0] == f"{heading} gry LAMA (talia klasyczna), numer gry 0:"
     assert lines[1].split() == ["gracz", "średnia", "kara", "rozrzut", "wygrane"]
     assert {line.split()[0] for line in lines[2:5]} == {"ekspert", "ostrożny"}
     assert "ekspert 2" in out and polish_only(out)
@@ -275,5 +275,5 @@ def test_the_commands_help_is_polish(capsys):
     with pytest.raises(SystemExit):
         main(["--lang", "pl", "lama", "tournament", "--help"])
     shown = capsys.readouterr().out
-    for words in ("GRACZE", "ZIARNO", "TALIA", "ile partii (100)", "różowe żetony o wartości 20"):
+    for words in ("GRACZE", "NUMER", "TALIA", "ile partii (100)", "różowe żetony o wartości 20"):
         assert words in shown

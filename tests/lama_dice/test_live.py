@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from mathcards.chips import LLAMA as L
 from mathcards.lama_dice.dice import Case
-from mathcards.lama_dice.live import LiveGuessing, Question, read_share
+from mathcards.lama_dice.live import (
+    NAMED_MOMENTS,
+    LiveGuessing,
+    Question,
+    named_moment,
+    read_back,
+    read_share,
+)
 from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import last_player
 from mathcards.room import LiveRefusal, Phase
@@ -39,6 +46,37 @@ def test_three_llamas_with_the_usual_dice_is_one_in_27() -> None:
 )  # fmt: skip
 def test_a_guess_is_read_as_a_student_types_a_chance(typed: str, share: Fraction) -> None:
     assert read_share(typed) == share
+
+
+def test_the_projectors_first_moment_asks_a_chance_strictly_between_0_and_1() -> None:
+    first = named_moment(next(iter(NAMED_MOMENTS)))
+    assert first.chance and 0 < first.exact() < 1  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("label", list(NAMED_MOMENTS))
+def test_every_named_moment_asks_a_chance_strictly_between_0_and_1(label: str) -> None:
+    asked = named_moment(label)
+    exact = asked.exact()
+    assert asked.chance and isinstance(exact, Fraction) and 0 < exact < 1
+    lit = asked.lit()  # the reveal's grid counts the same rolls
+    assert len(lit) == 216 and sum(counted for _faces, counted in lit) == exact * 216
+
+
+def test_the_one_card_bust_lights_92_of_the_216_rolls() -> None:
+    assert named_moment("Bust with one card left").exact() == Fraction(92, 216)
+
+
+@pytest.mark.parametrize(
+    ("typed", "share"),
+    [("0,5", Fraction(1, 2)), ("0.25", Fraction(1, 4)), ("0,5%", Fraction(1, 200)),
+     ("5,5", Fraction(55, 1000)), ("0", Fraction(0))],
+)  # fmt: skip
+def test_a_decimal_below_1_is_a_share_of_the_rolls_and_said_back(
+    typed: str, share: Fraction
+) -> None:
+    assert read_share(typed) == share
+    said = read_back(typed)
+    assert ("50.0%" in said) if typed == "0,5" else (said == "" or "25.0%" in said)
 
 
 @pytest.mark.parametrize(

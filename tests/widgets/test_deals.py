@@ -62,13 +62,14 @@ def next_deal(table: Any) -> None:
     if isinstance(table, LamaTable):
         table.new_game()
         table.deal_button.click()
-    elif isinstance(table, PracticeSession):
-        table.new_button.click()
     elif isinstance(table, TargetTable):
         table.game = None  # nothing under way to ask about
         table.deal_button.click()
     else:
         table.new_button.click()
+        asked = table.new_confirm if isinstance(table, PracticeSession) else table.confirm
+        if asked.children:  # a set or game under way: "Yes, start again"
+            asked.children[1].click()
 
 
 TABLES: dict[str, Callable[[int | None], Any]] = {
@@ -178,3 +179,21 @@ def test_the_box_speaks_polish():
         assert PracticeSession(seed=1, book=None).deal_number.box.description == "Numer zestawu"
     finally:
         use("en")
+
+
+@pytest.mark.parametrize("make", [lama_dice, unikat], ids=["LAMA Dice", "Unikat"])
+def test_new_game_with_a_game_under_way_asks_once_and_keep_going_keeps_it(make):
+    table = make(21)
+    table.new_button.click()  # nothing played yet: a new game at once
+    assert table.confirm.children == () and table.deal_number.number == 22
+    player = table.game.players[0]
+    table._make(table.game.legal_actions(player)[0])  # your first move: the game under way
+    before = cards_of(table)
+    table.new_button.click()
+    question, _yes, keep = table.confirm.children
+    assert "Start again?" in question.value and cards_of(table) == before
+    keep.click()
+    assert table.confirm.children == () and cards_of(table) == before
+    table.new_button.click()
+    table.confirm.children[1].click()  # yes, start again
+    assert table.deal_number.number == 23 and table.confirm.children == ()

@@ -12,6 +12,7 @@ from mathcards.i18n import you
 from mathcards.lama import Card, Draw, LamaGame, Play
 from mathcards.lama.cards import preset
 from tests.english import english_words
+from tests.widgets.test_book import StandInBook, StandInService
 from widgets.lama import (
     DealOdds,
     DrawOrQuit,
@@ -141,10 +142,28 @@ def test_no_opponent_is_an_error_next_to_the_deal_button():
     assert "choose at least one computer player" in table.message.value and table.game is None
 
 
-def test_new_game_goes_back_to_the_choices():
+def test_new_game_is_away_from_draw_and_quit_and_asks_first_with_a_game_under_way():
     table = _table()
-    next(b for b in _buttons(table, "mc-new-game")).click()
+    assert not _buttons(table, "mc-new-game"), "not next to Draw and Quit"
+    again = table.again.children[0]
+    table.act(Draw())
+    again.click()
+    question, _yes, keep = table.confirm.children
+    assert "Start again?" in question.value and table.game is not None
+    keep.click()
+    assert table.confirm.children == () and table.game is not None
+    again.click()
+    table.confirm.children[1].click()
     assert table.setup.layout.display is None and table.game is None
+
+
+def test_the_table_calls_you_by_the_name_you_joined_under():
+    service = StandInService()
+    StandInBook(service).join("Ewa")  # on the practice page, the same browser
+    table = LamaTable(seed=3, pause=0, book=StandInBook(service))
+    assert table.name.value == "Ewa"
+    table.deal_button.click()
+    assert table.me == "Ewa" and "Kim" not in table.you.value
     table.preset.value = "lato-z-komarami"
     table.deal_button.click()
     assert table.game.deck == preset("lato-z-komarami") and table.games == 2

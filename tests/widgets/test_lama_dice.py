@@ -361,7 +361,12 @@ def test_new_dice_start_a_fresh_table_but_never_wipe_a_game_under_way(clock):
     chooser.text.value = "3456LL,1256LL,1234LL"
     assert played.game.dice == parse_dice(ONE_LLAMA) and played.game.points == points
     assert "used from the next game" in played.message.value
+    played.new_button.click()  # a game under way: asked once
+    assert played.game.dice == parse_dice(ONE_LLAMA) and "Start again?" in str(played.confirm)
+    played.confirm.children[2].click()  # keep going
+    assert played.game.points == points and played.confirm.children == ()
     played.new_button.click()
+    played.confirm.children[1].click()  # yes, start again
     assert played.game.dice == parse_dice("3456LL,1256LL,1234LL")
 
 

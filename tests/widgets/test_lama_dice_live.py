@@ -12,14 +12,13 @@ import pytest
 
 from mathcards import i18n
 from mathcards.classroom.protocol.lama_dice import share
-from mathcards.lama_dice.live import Question
-from mathcards.lama_dice.odds import roll_odds
+from mathcards.lama_dice.live import NAMED_MOMENTS, named_moment
 from tests.widgets.guess_standin import StandInGuess
 from tests.widgets.test_mam_polish import english_in
 from widgets.lama_dice.live import GuessProjector, GuessSeat
 
-ROW, LLAMA_ROW = (2, 2, 6), (1, 3, 5, 7)
-BUST = roll_odds(ROW, LLAMA_ROW).bust
+FIRST = named_moment(next(iter(NAMED_MOMENTS)))  # the projector's own first moment
+EXACT = FIRST.exact()
 
 
 @pytest.fixture
@@ -58,9 +57,7 @@ def room(service):
     students are in the room."""
     teacher = projector(service)
     students = [seat(service, f"phone {n}", name) for n, name in enumerate(("Ala", "Ola", "Ela"))]
-    teacher.rows.row_text.value, teacher.rows.llama_text.value = "2 2 6", "1 3 5 L"
-    teacher.asks.value = "bust"
-    teacher.ask_button.click()
+    teacher.ask_button.click()  # the projector's first moment, as it opens
     follow(teacher, *students)
     return teacher, students
 
@@ -68,7 +65,7 @@ def room(service):
 def test_the_class_sees_the_moment_and_each_guess_is_told_only_to_its_sender(service, room):
     teacher, (ala, ola, ela) = room
     assert service.live().room.names() == ["Ala", "Ola", "Ela"]
-    assert "bust" in ala.question.value and "card 6" in ala.moment.value
+    assert "discard" in ala.question.value and "card 6" in ala.moment.value
     assert ala.chance_box.layout.display == "" and ala.choice_box.layout.display == "none"
     guess(ala, "90")
     guess(ala, "40 %")  # the last guess counts
@@ -96,7 +93,7 @@ def test_the_reveal_shows_the_spread_beside_the_exact_answer_and_who_was_closest
     guess(ola, "90")
     teacher.reveal_button.click()
     follow(teacher, ala, ola, ela)
-    exact = Fraction(BUST)
+    exact = Fraction(EXACT)  # type: ignore[arg-type]
     assert f"{i18n.percent(exact, 1)}" in teacher.exact.value
     assert (
         teacher.spread.value.count("mc-bar-row") == 10
@@ -106,7 +103,12 @@ def test_the_reveal_shows_the_spread_beside_the_exact_answer_and_who_was_closest
     first = "Ala" if abs(Fraction(40, 100) - exact) <= abs(Fraction(90, 100) - exact) else "Ola"
     assert closest.index(f'data-name="{first}"') == closest.index("data-name=")
     assert 'data-name="Ela"' not in closest
-    assert "You guessed 40.0%" in ala.said.value and "percentage points away" in ala.said.value
+    low = i18n.percent(exact - Fraction(40, 100), 1)
+    assert f"You guessed 40.0%: {low} too low." in ala.said.value
+    assert "mc-error" not in ala.said.value + ola.said.value  # a far guess is not red
+    assert "★" in closest and "well done" in closest
+    assert teacher.why.value.count("<td") == 216
+    assert teacher.why.value.count("●") == 216 * exact + 1  # and the legend
     assert "You did not guess" in ela.said.value
     assert ala.guessing.layout.display == "none"
     assert 'data-name="Ala"' in teacher.standings.value
@@ -121,7 +123,7 @@ def test_the_dice_roll_the_same_on_the_projector_and_every_page(service, room):
     assert teacher.rolling.layout.display == ""
     teacher.roll_buttons[2].click()  # 1 000 rolls
     follow(teacher, ala)
-    shares = Question(ROW, LLAMA_ROW, asks="bust").rolled(1000, 77)
+    shares = FIRST.rolled(1000, 77)
     said = i18n.percent(shares[-1], 1)
     assert "rolled 1,000 times" in teacher.rolled.value and said in teacher.rolled.value
     assert teacher.rolled.value == ala.rolls.value
@@ -146,10 +148,29 @@ def test_roll_or_quit_is_asked_with_two_buttons(service, room):
     assert ("right!" in ala.said.value) == (better == "roll")
 
 
-def test_a_moment_from_a_real_game_fills_the_rows(service):
+def test_a_moment_from_a_real_game_fills_the_rows_and_asks_roll_or_quit(service):
     teacher = projector(service)
     teacher.moment_button.click()
     assert teacher.rows.valid and teacher.rows.row_text.value != "2 2 6"
+    assert teacher.asks.value == "roll-or-quit"
+
+
+def test_a_named_moment_sets_up_its_rows_and_question(service):
+    teacher = projector(service)
+    teacher.named.value = "Bust with one card left"
+    assert (teacher.rows.row, teacher.rows.llama_row, teacher.asks.value) == ((6,), (1,), "bust")
+
+
+def test_a_guess_typed_as_a_decimal_is_said_back_as_a_share(service, room):
+    _teacher, (ala, *_) = room
+    guess(ala, "0,5")
+    assert "You typed 0,5: that is 50.0% of the rolls." in ala.said.value
+    assert "Your guess is in: 50.0%" in ala.said.value
+
+
+def test_the_phones_show_the_dice_of_the_moment(service, room):
+    _teacher, (ala, *_) = room
+    assert ala.moment.value.count("mc-layout-die") == 3
 
 
 def test_the_projector_is_for_the_teacher_only(service):
@@ -169,7 +190,7 @@ def test_both_pages_are_polish_on_a_polish_page(service, room):
         follow(teacher, student)
         names = {"Ala", "Ola", "Ela"}
         assert not english_in(teacher, names) and not english_in(student, names)
-        assert "totalnej klapy" in student.question.value
+        assert "odrzucić kartę" in student.question.value
     finally:
         i18n.use("en")
 

@@ -486,6 +486,24 @@ def test_a_practice_session_runs_to_its_summary():
     assert "Deal 1 of 2" in session.progress.value and session.summary.value == ""
 
 
+def test_new_set_with_a_set_under_way_asks_first_and_keep_going_keeps_the_deal():
+    session = PracticeSession("easy", rounds=4, seed=5)
+    session.new_button.click()  # nothing done yet: a new set at once
+    assert session.new_confirm.children == ()
+    session.answer.text.value = "1+1"
+    session.submit()
+    session.next_button.click()
+    session.confirm.children[1].click()  # skip it: deal 2
+    session.new_button.click()
+    question, _yes, keep = session.new_confirm.children
+    assert "deal 2 of 4" in question.value and "Deal 2 of 4" in session.progress.value
+    keep.click()
+    assert session.new_confirm.children == () and "Deal 2 of 4" in session.progress.value
+    session.new_button.click()
+    session.new_confirm.children[1].click()
+    assert "Deal 1 of 4" in session.progress.value and session.new_confirm.children == ()
+
+
 def test_next_deal_on_a_deal_not_solved_asks_first():
     session = PracticeSession("easy", rounds=2, seed=5)
     session.next_button.click()

@@ -22,6 +22,8 @@ from widgets.mam import (
     counting_table,
     render_preview,
 )
+from widgets.mam.cards import cards_count
+from widgets.mam.live_views import you_have, you_win
 
 
 @pytest.fixture(autouse=True)
@@ -211,3 +213,20 @@ def test_numbers_and_division_as_polish_schools_write_them():
     assert "<b>98,4%</b> przypadków" in odds.summary.value
     assert "<td>normalny</td><td>nie</td><td>98,4%</td>" in levels.children[0].value
     assert not english_in(odds) and not english_in(levels)
+
+
+@pytest.mark.parametrize(
+    ("cards", "have", "win"),
+    [(1, "Masz 1 kartę.", "Wygrywasz 1 kartę."), (2, "Masz 2 karty.", "Wygrywasz 2 karty."),
+     (5, "Masz 5 kart.", "Wygrywasz 5 kart."), (22, "Masz 22 karty.", "Wygrywasz 22 karty.")],
+)  # fmt: skip
+def test_a_count_of_cards_takes_its_polish_form(cards: int, have: str, win: str) -> None:
+    assert you_have(cards) == have and you_win(cards) == win
+    assert you_have(cards, 2) == have.replace(".", ", miejsce 2.")
+    first = i18n.ngettext(
+        "You were first: you win {n} card.", "You were first: you win {n} cards.", cards
+    ).format(n=cards)
+    assert first.endswith(win.replace("Wygrywasz", "wygrywasz"))
+    assert cards_count(cards) == have.removeprefix("Masz ").removesuffix(".").replace(
+        "kartę", "karta"
+    )  # on its own, in a table: 1 karta

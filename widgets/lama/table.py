@@ -81,6 +81,7 @@ class LamaTable(GameTable):
         self.llama_scoring = llama_scoring_choice()
         self.starter = dropdown(_("Starts"), labelled(STARTER_LABELS), STARTERS[0], "mc-starter")
         self.lama20 = w.Checkbox(value=False, description=_("LAMA 20 (pink chips)"), **WHOLE)
+        name = self.book.student or name  # the name the student joined the class under
         self.name = w.Text(value=name, description=_("Your name"), style=WHOLE_LABEL)
         self.name.add_class("mc-your-name")
         choices = [(NOBODY, NOBODY), *((label(name), name) for name in STRATEGIES)]
@@ -116,6 +117,9 @@ class LamaTable(GameTable):
         self.message = html("mc-message-box")
         self.odds_panel = html("mc-odds-panel")
         self.feed = html("mc-lama-feed")
+        again = button(_("New game"), "mc-new-game", lambda _b: self.ask_first(self.new_game))
+        self.again = w.VBox([again, self.confirm], layout=w.Layout(margin="24px 0 0 0"))
+        self.again.add_class("mc-again")  # below the table, away from Draw and Quit
         self.shown = html("mc-deal-shown-box")
         self.table = w.VBox(
             [
@@ -129,6 +133,7 @@ class LamaTable(GameTable):
                 self.odds_switch,
                 self.feed,
                 self.shown,
+                self.again,
             ]
         )
         self.lay_out(
@@ -285,14 +290,13 @@ class LamaTable(GameTable):
     def _choices(self, legal: list[Action]) -> tuple[w.Widget, ...]:
         """The buttons for what you may do now."""
         game = self._playing()
-        again = button(_("New game"), "mc-new-game", self.new_game)
         if game.over:
             result = f"<b>{escape(game_over(game.winners()))}</b>"
-            return (w.HTML(result + render_round_end(game.view(self.me))), again)
+            return (w.HTML(result + render_round_end(game.view(self.me))),)
         if game.round_over:
             over = "<b>" + escape(_("The round is over.")) + "</b>"
             scored = w.HTML(over + render_round_end(game.view(self.me)))
-            return (scored, button(_("Next round"), "mc-next-round", self.next_round), again)
+            return (scored, button(_("Next round"), "mc-next-round", self.next_round))
         chips = [a for a in legal if isinstance(a, ReturnChip)]
         if chips:
             return tuple(
@@ -307,4 +311,4 @@ class LamaTable(GameTable):
         draw.disabled = Draw() not in legal
         stop = button(_("Quit"), "mc-quit", lambda _b: self.act(Quit()))
         stop.disabled = Quit() not in legal
-        return (draw, stop, again)
+        return (draw, stop)

@@ -22,9 +22,10 @@ from mathcards.classroom.protocol.lama_dice import (
     TypedMoment,
 )
 from mathcards.i18n import N_, _, number
+from mathcards.lama_dice.dice import DEFAULT_DICE, dice_text
 from mathcards.lama_dice.game import cards_words
 from mathcards.lama_dice.known import moment
-from mathcards.lama_dice.live import QUESTIONS, ROLL_COUNTS
+from mathcards.lama_dice.live import NAMED_MOMENTS, QUESTIONS, ROLL_COUNTS, read_back
 from widgets.book import BookBar
 from widgets.controls import button, html, render_message, row
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
@@ -37,6 +38,7 @@ from widgets.lama_dice.live_views import (
     question_of,
     render_closest,
     render_count,
+    render_grid,
     render_moment,
     render_spread,
     render_standings,
@@ -109,9 +111,12 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         self.guessing = w.VBox([self.chance_box, self.choice_box])
         self.said = html("mc-guess-said")
         self.rolls = html("mc-guess-rolls")
+        self.why = html("mc-guess-why")
         self.close = html("mc-guess-close")
         self.message = html("mc-message-line")
-        self.playing = w.VBox([self.moment, self.question, self.guessing, self.said, self.rolls])
+        self.playing = w.VBox(
+            [self.moment, self.question, self.guessing, self.said, self.why, self.rolls]
+        )
         self.playing.layout.display = "none"
         super().__init__(
             [
@@ -153,7 +158,8 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
             )
         else:
             sentence, good = how_close_words(question, mine)
-            self.said.value = render_message(sentence, ok=good)
+            self.said.value = render_message(sentence, ok=True if good else None)  # never red
+        self.why.value = render_grid(question) if not is_open else ""
         self.rolls.value = escape(rolls_words(question)) if not is_open else ""
         close = view["how_close"]
         self.close.value = (
@@ -175,7 +181,7 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
             return
         text = choice or self.text.value.strip()
         try:
-            question_of(question).read(text)
+            said_back = "" if choice else read_back(text)
         except ValueError as problem:
             self.said.value = render_message(str(problem), ok=False)  # nothing is sent
             return
@@ -186,7 +192,8 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
             return
         with self.follower.lock:
             self.view = {**view, "mine": {"seq": kept["seq"], "value": kept["value"], "off": None}}
-            self.said.value = render_message(guess_is_in(share_of(kept["value"])))
+            in_now = guess_is_in(share_of(kept["value"]))
+            self.said.value = render_message(f"{said_back} {in_now}".strip())
 
 
 class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
@@ -210,13 +217,22 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
 
     def _build(self) -> None:
         self.dice = DiceChooser()
-        self.rows = RowsPicker("2 2 6", "1 3 5 L")
+        row_now, llama_row, asks = next(iter(NAMED_MOMENTS.values()))
+        self.rows = RowsPicker(cards_words(row_now), cards_words(llama_row))
         self.asks = w.Dropdown(
             options=[(_(words), key) for key, words in QUESTIONS.items()],
+            value=asks,
             description=_("Ask"),
             layout=w.Layout(width="30em", max_width="100%"),
         )
         self.asks.add_class("mc-guess-asks")
+        self.named = w.Dropdown(
+            options=[(_(label), label) for label in NAMED_MOMENTS],
+            description=_("Moment"),
+            layout=w.Layout(width="30em", max_width="100%"),
+        )
+        self.named.add_class("mc-guess-named")
+        self.named.observe(lambda change: self.show_named(change["new"]), names="value")
         self.moment_button = button(
             _("A moment from a real game"), "mc-guess-moment-pick", self.pick_moment
         )
@@ -234,7 +250,9 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
             )
             for n in ROLL_COUNTS
         ]
-        self.setup = w.Accordion([w.VBox([self.dice, self.rows, self.moment_button, self.asks])])
+        self.setup = w.Accordion(
+            [w.VBox([self.named, self.dice, self.rows, self.moment_button, self.asks])]
+        )
         self.setup.set_title(0, _("The moment and the question"))
         self.setup.selected_index = 0
         self.moment = html("mc-guess-moment")
@@ -243,6 +261,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
         self.exact = html("mc-guess-exact")
         self.spread = html("mc-guess-spread")
         self.closest = html("mc-guess-closest")
+        self.why = html("mc-guess-why")
         self.rolled = html("mc-guess-rolls")
         self.chart = html("mc-guess-chart")
         self.standings = html("mc-guess-standings")
@@ -259,6 +278,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
                 self.question,
                 self.count,
                 self.exact,
+                self.why,
                 self.spread,
                 self.closest,
                 self.rolling,
@@ -272,13 +292,23 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
 
     # ------------------------------------------------------------ the teacher's buttons
 
+    def show_named(self, label: str) -> None:
+        """Set up the named moment `label`: its rows, the usual dice, and its question."""
+        row_now, llama_row, asks = NAMED_MOMENTS[label]
+        self.dice.text.value = dice_text(DEFAULT_DICE)
+        self.rows.row_text.value = cards_words(row_now)
+        self.rows.llama_text.value = cards_words(llama_row)
+        self.asks.value = asks
+
     def pick_moment(self, _button: object = None) -> None:
-        """The next moment of a real game (the last player's, worked out in advance)."""
+        """The next moment of a real game (the last player's, worked out in advance): what it
+        asks is the last player's choice, roll or quit."""
         game = self.view["game"] if self.view is not None else None
         row_now, llama_row = moment(game or 0, self.moments)
         self.moments += 1
         self.rows.row_text.value = cards_words(row_now)
         self.rows.llama_text.value = cards_words(llama_row)
+        self.asks.value = "roll-or-quit"
 
     def ask(self, _button: object = None) -> None:
         """Put the moment and question set up to the class (a new lesson first, if none)."""
@@ -325,6 +355,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
         self.exact.value = escape(exact_words(shown)) if shown else ""
         self.spread.value = render_spread(shown) if shown else ""
         self.closest.value = render_closest(shown) if shown else ""
+        self.why.value = render_grid(shown) if shown else ""
         chance = question is not None and question_of(question).chance
         self.rolling.layout.display = "" if revealed and chance else "none"
         self._show_rolls(shown)

@@ -20,7 +20,7 @@ from mathcards.classroom.protocol.lama_dice import (
     value_of,
 )
 from mathcards.i18n import N_, _, ngettext, number, percent
-from mathcards.lama_dice.dice import DEFAULT_DICE, Case
+from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, Faces, name
 from mathcards.lama_dice.live import CASES, SPREAD_BINS, Question
 from widgets.charts import chart_html, render_bars
 from widgets.lama_dice.cards import CASE_WORDS, in_216, render_layout, render_rows
@@ -32,7 +32,27 @@ GUESS_STYLE = """<style>
 .mc-guess-exact { font-size: 24px; font-weight: 700; }
 .mc-guess-closest ol, .mc-guess-standings ol { font-size: 19px; }
 .mc-bar-row[data-exact="true"] .mc-bar-label { font-weight: 700; }
+.mc-rolls-grid { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+.mc-rolls-block { border-collapse: collapse; font: 12px sans-serif; }
+.mc-rolls-block caption { font-weight: 700; padding-bottom: 2px; }
+.mc-rolls-block th { width: 16px; height: 16px; color: #374151; font-weight: 400; }
+.mc-rolls-block td { width: 16px; height: 16px; border: 1px solid #9ca3af; text-align: center;
+  padding: 0; }
+.mc-guess-projector .mc-rolls-block { font-size: 14px; }
+.mc-guess-projector .mc-rolls-block th, .mc-guess-projector .mc-rolls-block td { width: 21px;
+  height: 21px; }
+.mc-rolls-block td.mc-lit { background: #fde047; color: #111827; font-weight: 700; }
+.mc-medal { color: #b45309; font-size: 1.3em; }
+.mc-rolls-count { font: 700 24px sans-serif; margin: 8px 0; }
+.mc-rolls-why { display: flex; flex-wrap: wrap; gap: 16px; align-items: center; }
 </style>"""
+GRID_WORDS = {  # beside the 216 rolls, by question
+    "bust": N_("{count} of the 216 rolls bust: no die matches a card."),
+    "discard": N_("{count} of the 216 rolls match a card in your row."),
+    "three-llamas": N_("{count} of the 216 rolls show three llamas."),
+}
+CLOSE = Fraction(1, 20)  # a guess this close to the answer is praised
+MEDALS = ("★", "", "")  # the closest guess's star on the projector (a font without emoji has it)
 CHOICE_WORDS = {"roll": N_("roll"), "quit": N_("quit")}
 STATUS = {
     None: N_("There is no live lesson yet: wait for the teacher."),
@@ -61,9 +81,22 @@ def value_words(value: Fraction | str) -> str:
 
 
 def points_off(off: float) -> str:
-    """How far a chance is from the answer, in percentage points (one decimal)."""
-    points = percent(off, 1).replace("%", "").replace("\xa0", "").strip()
-    return _("{points} percentage points").format(points=points)
+    """How far a guess is from the answer, as a child reads it: "13.7%" (one decimal)."""
+    return percent(off, 1)
+
+
+def off_words(guess: Fraction, exact: Fraction) -> str:
+    """A guess against the answer, in a 10-year-old's words: spot on, or how much too low or
+    too high."""
+    if guess == exact:
+        return _("You guessed {guess}: spot on!").format(guess=percent(guess, 1))
+    low = guess < exact
+    said = (
+        _("You guessed {guess}: {off} too low.")
+        if low
+        else _("You guessed {guess}: {off} too high.")
+    )
+    return said.format(guess=percent(guess, 1), off=points_off(float(abs(guess - exact))))
 
 
 def render_moment(question: QuestionSeen | None) -> str:
@@ -72,7 +105,8 @@ def render_moment(question: QuestionSeen | None) -> str:
         return ""
     asked = question_of(question)
     heading = escape(_("Question {n}").format(n=question["number"]))
-    layout = "" if asked.dice == DEFAULT_DICE else render_layout(asked.dice, size=26)
+    dice = escape(_("The dice:"))
+    layout = f"<p>{dice}</p>" + render_layout(asked.dice, size=26)
     return f"<h3>{heading}</h3>" + render_rows(asked.row, asked.llama_row) + layout
 
 
@@ -114,11 +148,11 @@ def how_close_words(question: QuestionSeen, mine: MyGuess | None) -> tuple[str, 
         right = mine["off"] == 0
         chose = _("You chose {choice}: right!") if right else _("You chose {choice}.")
         return answer + " " + chose.format(choice=value_words(guess)), right
-    off = float(mine["off"] or 0)
-    close = _("You guessed {guess}: {off} away.").format(
-        guess=value_words(guess), off=points_off(off)
-    )
-    return answer + " " + close, off <= 0.05
+    exact = share_of(question["exact"]) if question["exact"] is not None else guess
+    assert isinstance(exact, Fraction)
+    close = abs(guess - exact) <= CLOSE
+    praise = " " + _("Very close: well done!") if close else ""
+    return answer + " " + off_words(guess, exact) + praise, close
 
 
 def rolls_words(question: QuestionSeen) -> str:
@@ -166,6 +200,50 @@ def render_spread(question: QuestionSeen) -> str:
     return f'<div class="mc-guess-spread-bars">{bars}</div>'
 
 
+def render_grid(question: QuestionSeen) -> str:
+    """Why the answer is what it is: the 216 rolls as six 6 × 6 blocks a child can count (one
+    block for each face of die 1; across, die 3's face; down, die 2's), the rolls of the case
+    lit and marked ●, and "92 of the 216 rolls" beside them."""
+    asked = question_of(question)
+    if not asked.chance:
+        return ""
+    lit = asked.lit()
+    count = sum(counted for _faces, counted in lit)
+    said = _(GRID_WORDS[asked.asks]).format(count=count)
+    blocks = "".join(
+        _block(number, first, lit[number * 36 : number * 36 + 36], asked.dice)
+        for number, first in enumerate(asked.dice[0])
+    )
+    sign = escape(_("● a roll that counts"))
+    read = escape(_("In each block: down, die 2; across, die 3."))
+    return (
+        f'<div class="mc-rolls-why"><div class="mc-rolls-grid" role="img" '
+        f'aria-label="{escape(said)}">{blocks}</div>'
+        f'<div><p class="mc-rolls-count">{escape(said)}</p><p>{sign}</p><p>{read}</p></div></div>'
+    )
+
+
+def _block(number: int, first: int, lit: list[tuple[Faces, bool]], dice: Dice) -> str:
+    """One face of die 1 and the 36 rolls that go with it."""
+    title = _("Die 1 shows {face}: {count}").format(
+        face=name(first), count=sum(counted for _faces, counted in lit)
+    )
+    head = "".join(f"<th>{escape(name(face))}</th>" for face in dice[2])
+    rows = "".join(
+        f"<tr><th>{escape(name(face))}</th>"
+        + "".join(
+            '<td class="mc-lit">●</td>' if counted else "<td></td>"
+            for _faces, counted in lit[down * 6 : down * 6 + 6]
+        )
+        + "</tr>"
+        for down, face in enumerate(dice[1])
+    )
+    return (
+        f'<table class="mc-rolls-block" aria-hidden="true" data-face="{number}">'
+        f"<caption>{escape(title)}</caption><tr><th></th>{head}</tr>{rows}</table>"
+    )
+
+
 def render_closest(question: AskedView, most: int = 3) -> str:
     """Who guessed closest, with their guess."""
     names = question["closest"] or []
@@ -173,11 +251,11 @@ def render_closest(question: AskedView, most: int = 3) -> str:
         return ""
     guesses = {g["name"]: g for g in question["guesses"]}
     items = "".join(
-        f'<li data-name="{escape(name)}">{escape(name)}: '
-        f"{escape(value_words(share_of(guesses[name]['value'])))}</li>"
-        for name in names[:most]
+        f'<li data-name="{escape(name)}"><span class="mc-medal" aria-hidden="true">{medal}</span> '
+        f"{escape(name)}: {escape(value_words(share_of(guesses[name]['value'])))}</li>"
+        for name, medal in zip(names[:most], MEDALS, strict=False)
     )
-    title = _("Closest to the answer")
+    title = _("Closest to the answer: well done!")
     return f"<p><b>{escape(title)}</b></p><ol>{items}</ol>"
 
 

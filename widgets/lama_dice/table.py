@@ -137,7 +137,7 @@ class LamaDiceTable(GameTable):
         self.llama_scoring = check_llama_scoring(llama_scoring)
         self.last: Event | None = None
         self.new_button = button(
-            _("New game"), "mc-new-game", self.new_game, button_style="primary"
+            _("New game"), "mc-new-game", lambda _b: self.ask_first(self.new_game)
         )
         self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"))
         self.odds_switch.add_class("mc-odds-switch")
@@ -160,6 +160,7 @@ class LamaDiceTable(GameTable):
                 [self.new_button, self.odds_switch, self.deal_number],
                 layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
             ),
+            self.confirm,
             self.scores,
             self.llama_view,
             self.headline,

@@ -105,9 +105,11 @@ def verdict_sentence(text: str, judged: MineAnswer, deal: Exercise) -> tuple[str
         return _("Not quite: {reason}").format(reason=reason), False
     points = judged["points"]
     if judged["first"]:
-        won = _("You were first: you win {cards}.").format(cards=cards_count(points))
+        won = ngettext(
+            "You were first: you win {n} card.", "You were first: you win {n} cards.", points
+        ).format(n=points)
     elif points:
-        won = _("You win {cards}.").format(cards=cards_count(points))
+        won = you_win(points)
     else:
         won = _("Someone was faster this time: no cards won.")
     return f"{verdict.message} {won}", True
@@ -117,14 +119,22 @@ def render_score(view: MamSeatView) -> str:
     """The student's own cards won and place."""
     if not view["joined"] or view["game"] is None:
         return ""
-    points = cards_count(view["points"])
-    place = view["place"]
-    sentence = (
-        _("You have {cards}, place {place}.").format(cards=points, place=place)
-        if place
-        else _("You have {cards}.").format(cards=points)
-    )
-    return f"<p>{escape(sentence)}</p>"
+    return f"<p>{escape(you_have(view['points'], view['place']))}</p>"
+
+
+def you_win(cards: int) -> str:
+    """ "You win 1 card." — said whole, for the count's form ("Wygrywasz 1 kartę", "… 5 kart")."""
+    return ngettext("You win {n} card.", "You win {n} cards.", cards).format(n=cards)
+
+
+def you_have(cards: int, place: int | None = None) -> str:
+    """ "You have 1 card, place 2." — said whole, for the count's form ("Masz 1 kartę")."""
+    if place:
+        said = ngettext(
+            "You have {n} card, place {place}.", "You have {n} cards, place {place}.", cards
+        )
+        return said.format(n=cards, place=place)
+    return ngettext("You have {n} card.", "You have {n} cards.", cards).format(n=cards)
 
 
 def render_podium(podium: list[StandingView] | None) -> str:

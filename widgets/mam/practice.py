@@ -86,7 +86,7 @@ class PracticeSession(Complains, w.VBox):
         self.shown_at = time.monotonic()
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description=_("Deals"))
-        self.new_button = button(_("New set"), "mc-new-set", self.new_set, button_style="primary")
+        self.new_button = button(_("New set"), "mc-new-set", self.ask_new_set)
         self.progress = html("mc-progress")
         self.table = html("mc-table")
         self.answer = AnswerBox(_("Check"), power)
@@ -94,8 +94,10 @@ class PracticeSession(Complains, w.VBox):
         self.answer.submit.on_click(self.submit)
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
         self.next_button = button(_("Next deal"), "mc-next", self.next)
-        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # "skip it?", by Next
         self.confirm.add_class("mc-confirm")
+        self.new_confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # under "New set"
+        self.new_confirm.add_class("mc-confirm")
         self.hint_text = html("mc-hint-text")
         self.summary = html("mc-summary")
         settings = w.HBox(
@@ -106,6 +108,7 @@ class PracticeSession(Complains, w.VBox):
         self.desk = w.VBox(
             [
                 settings,
+                self.new_confirm,
                 self.deal_number,
                 self.progress,
                 self.table,
@@ -129,6 +132,29 @@ class PracticeSession(Complains, w.VBox):
             self.resume(self.book.practice)
         else:
             self.new_set()
+
+    @property
+    def under_way(self) -> bool:
+        """Is a set begun and not finished (a deal answered, a hint taken, or one passed)?"""
+        practice = getattr(self, "practice", None)
+        if practice is None or practice.finished:
+            return False
+        current = practice.current
+        return practice.position > 0 or bool(current.tries or current.hints_used)
+
+    def ask_new_set(self, _button: object = None) -> None:
+        """A new set at once, or, with one under way, only after "Yes, start again"
+        (docs/design.md#nothing-lost-by-one-tap)."""
+        if not self.under_way:
+            self.new_set()
+            return
+        at = min(self.practice.position + 1, self.practice.rounds)
+        question = _("Start a new set? This one is at deal {at} of {rounds} and will be lost.")
+        self.new_confirm.children = (
+            w.HTML(f"<b>{escape(question.format(at=at, rounds=self.practice.rounds))}</b>"),
+            button(_("Yes, start again"), "mc-confirm-new", self.new_set, button_style="danger"),
+            button(_("Keep going"), "mc-keep", self._keep_going),
+        )
 
     @shows_errors
     def new_set(self, _button: object = None) -> None:
@@ -166,7 +192,7 @@ class PracticeSession(Complains, w.VBox):
             self._show_hints()
 
     def _start(self, power: bool) -> None:
-        self.confirm.children = ()
+        self.confirm.children = self.new_confirm.children = ()
         self.answer.power = power
         self.answer.say("")
         self.answer.clear()
@@ -245,6 +271,9 @@ class PracticeSession(Complains, w.VBox):
 
     def _keep_trying(self, _button: object = None) -> None:
         self.confirm.children = ()
+
+    def _keep_going(self, _button: object = None) -> None:
+        self.new_confirm.children = ()
 
     @shows_errors
     def skip(self, _button: object = None) -> None:

@@ -151,7 +151,7 @@ class UnikatTable(GameTable):
         self.message = html("mc-message-box")
         self.story = html("mc-unikat-log")
         self.new_button = button(
-            _("New game"), "mc-new-game", self.new_game, button_style="primary"
+            _("New game"), "mc-new-game", lambda _b: self.ask_first(self.new_game)
         )
         self.hint_button = button(_("Hint"), "mc-hint", self.show_hint, icon="lightbulb-o")
         self.lay_out(
@@ -160,6 +160,7 @@ class UnikatTable(GameTable):
                 [self.new_button, self.hint_button, self.deal_number],
                 layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
             ),
+            self.confirm,
             self.status,
             self.board,
             self.display_help,

@@ -1,0 +1,56 @@
+"""A warm kernel runs its page before anyone asks for it (`mathcards serve` keeps a pool of
+them, docs/design.md): before it calls the class book, it waits for the request of the browser
+it is handed to, which Voila sends it with that page's ticket.
+
+This is `voila.utils.wait_for_request` (Voila 0.5) without importing it: `voila.utils` loads
+jupyter_server and its JSON schemas, 2.5 s of CPU in every warm kernel (measured with
+`python -c "import voila.utils"`), where the websocket client it uses takes 0.1 s."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+
+import websockets
+
+HANDED_SECONDS = 5  # Voila's own: to open the websocket that hands the request over
+PAGE_SEEN = False  # this kernel has had its page's request
+
+
+def query_address(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+    """Where Voila hands this kernel its page's request (as `voila.utils` builds it)."""
+    protocol = environ.get("VOILA_WS_PROTOCOL", "ws")
+    host = environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = environ.get("VOILA_APP_PORT", "8866")
+    base = environ.get("VOILA_WS_BASE_URL", environ.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{host}:{port}{base}voila/query/{environ.get('VOILA_KERNEL_ID')}"
+
+
+async def handed_request(address: str) -> str | None:
+    """The request Voila hands over (JSON of environment variables), or None if it cannot."""
+    try:
+        async with websockets.connect(address, open_timeout=HANDED_SECONDS) as handing:
+            return str(await handing.recv())
+    except (OSError, TimeoutError, websockets.WebSocketException):
+        return None
+
+
+def wait_for_page() -> None:
+    """Once per kernel, in a warm kernel only: wait until a browser is handed this page, then
+    take its request's variables (the page's ticket among them) into the environment."""
+    global PAGE_SEEN
+    if PAGE_SEEN or os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    received: list[str | None] = []
+    address = query_address()
+    # on a thread of its own, as Voila does: the kernel's own event loop is running this cell
+    waiting = threading.Thread(
+        target=lambda: received.append(asyncio.run(handed_request(address))), daemon=True
+    )
+    waiting.start()
+    waiting.join()
+    if received and received[0] is not None:
+        os.environ.update(json.loads(received[0]))
+    PAGE_SEEN = True

@@ -1,6 +1,8 @@
 """The class book as a file for the teacher (`mathcards book export`): every practice step,
 game and decision, and every event of the class's live games, as CSV (one line each, for a
 spreadsheet) or JSON (class, student, set; class, live game, event).
+A live answer carries what the class service worked out of it (`judged`: right or wrong, the
+kind of mistake, the checker's sentence, the seconds since its round opened), beside the text.
 A CSV cell a spreadsheet would take for a formula (it begins with = + - @, a tab or a carriage
 return: what a student typed, a nickname) is written with a `'` before it, so it shows as text."""
 
@@ -10,6 +12,7 @@ import csv
 import io
 import json
 from collections import defaultdict
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -30,15 +33,26 @@ GAME = ("game", "players", "scores", "winners", "seed", "finished", "at")
 DECISION = ("game", "situation", "choice", "best", "correct", "at")
 RULES = ("game", "set", "level", "power", "rounds", "seed", "started")  # a step's set, in the CSV
 LIVE = ("seq", "kind", "student", "payload", "at")  # a live game's event
+JUDGED = ("correct", "mistake", "sentence", "seconds")  # a live answer, as the service judged it
+Judged = Mapping[tuple[int, int], Mapping[str, Any]]  # (live game, seq) → JUDGED's values
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads such a cell as a formula
 COLUMNS = tuple(
-    dict.fromkeys(("record", "class", "student", *RULES, *STEP, *GAME, *DECISION, "live", *LIVE))
+    dict.fromkeys(
+        ("record", "class", "student", *RULES, *STEP, *GAME, *DECISION, "live", *LIVE, *JUDGED)
+    )
 )
 
 
-def export(session: Session, class_name: str | None, fmt: str, missing_ok: bool = False) -> str:
+def export(
+    session: Session,
+    class_name: str | None,
+    fmt: str,
+    missing_ok: bool = False,
+    judged: Judged | None = None,
+) -> str:
     """The records of one class (or every class) as CSV or JSON text; a class that has no
-    record yet is an empty file (its CSV header only) when `missing_ok`, else refused."""
+    record yet is an empty file (its CSV header only) when `missing_ok`, else refused; each
+    live answer with what `judged` holds of it."""
     if fmt not in FORMATS:
         message = _("the class book is exported as {formats}, not {format}")
         raise BookError(message.format(formats=", ".join(FORMATS), format=repr(fmt)))
@@ -49,13 +63,13 @@ def export(session: Session, class_name: str | None, fmt: str, missing_ok: bool 
     if class_name is not None and not rooms and not missing_ok:
         message = _("there is no class {name} in the class book")
         raise UnknownClass(message.format(name=class_name))
-    book = [_room(session, room) for room in rooms]
+    book = [_room(session, room, judged or {}) for room in rooms]
     if fmt == "json":
         return json.dumps({"classes": book}, ensure_ascii=False, indent=1) + "\n"
     return _csv(book)
 
 
-def _room(session: Session, room: SchoolClass) -> dict[str, Any]:
+def _room(session: Session, room: SchoolClass, judged: Judged) -> dict[str, Any]:
     """A class with its students, each with their sets (and steps), games and decisions, and
     its live games (oldest first), each with its events."""
     people = list(
@@ -90,18 +104,22 @@ def _room(session: Session, room: SchoolClass) -> dict[str, Any]:
             }
             for person in people
         ],
-        "live_games": [_live(record) for record in reversed(records_of(session, room.id))],
+        "live_games": [_live(record, judged) for record in reversed(records_of(session, room.id))],
     }
 
 
-def _live(record: LiveRecord) -> dict[str, Any]:
-    """A live game with its events in order of arrival, each with its student's nickname."""
+def _live(record: LiveRecord, judged: Judged) -> dict[str, Any]:
+    """A live game with its events in order of arrival, each with its student's nickname (an
+    answer with what the service worked out of it)."""
     return {
         "live": record.id,
         "game": record.game,
         "settings": record.settings,
         "started": _moment(record.started),
-        "events": [_event(happened) for happened in record.events],
+        "events": [
+            {**_event(happened), **judged.get((record.id, happened.seq), {})}
+            for happened in record.events
+        ],
     }
 
 

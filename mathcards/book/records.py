@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import astuple, dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, cast
 
 GAMES = ("mam", "lama", "lama_dice", "unikat")  # the four games, by their package names
@@ -84,6 +85,40 @@ class StudentSummary:
     decisions_right: int
     decisions: int
     last_seen: datetime | None
+
+
+class Mistake(StrEnum):
+    """The kind of a wrong answer, as the teacher's page groups them whatever the language
+    (docs/design.md#the-teachers-page): worked out by the class service from what was typed,
+    never sent by a page."""
+
+    USED_TWICE = "used-twice"  # a card used more often than it lies on the table
+    NOT_ON_TABLE = "not-on-table"  # a number that is not a face-up card
+    NOT_WHOLE = "not-whole"  # a division that leaves a remainder
+    BELOW_ZERO = "below-zero"  # a subtraction that goes below zero
+    FORBIDDEN = "forbidden"  # another step the rules forbid (by zero, a power)
+    TOTAL = "total"  # a good calculation of the wrong number
+    SLIP = "slip"  # a typing slip: text that cannot be read as a calculation
+
+
+@dataclass(frozen=True)
+class PracticeAnswer:
+    """One answer in a practice set, as the teacher's page lists it: who, which deal, what was
+    typed, the checker's verdict, the hints taken before it and the seconds it took."""
+
+    nickname: str
+    set_id: int
+    deal: int
+    cards: list[int]
+    target: int
+    power: bool
+    typed: str
+    correct: bool
+    verdict_kind: str | None
+    sentence: str
+    hints_used: int
+    seconds: float
+    at: datetime
 
 
 class _Unpacked:

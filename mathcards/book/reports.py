@@ -14,7 +14,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from mathcards.book import names
 from mathcards.book.models import Decision, Game, PracticeSet, PracticeStep, SchoolClass, Student
-from mathcards.book.records import HardTarget, Stuck, StudentSummary
+from mathcards.book.records import HardTarget, PracticeAnswer, Stuck, StudentSummary
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,38 @@ def stuck(session: Session, class_name: str, filters: Filters) -> list[Stuck]:
         ),
         key=lambda group: (-group.count, group.verdict_kind, group.sentence),
     )
+
+
+def answers(
+    session: Session, class_name: str, filters: Filters, nickname: str | None = None
+) -> list[PracticeAnswer]:
+    """Every practice answer of the class's students (of one, if `nickname`), oldest first."""
+    room = class_id(session, class_name)
+    if room is None:
+        return []
+    query = _steps(room, filters, answers=True).add_columns(
+        PracticeStep.typed, PracticeStep.seconds, PracticeSet.power
+    )
+    if nickname is not None:
+        query = query.where(Student.nickname_key == names.key(nickname))
+    return [
+        PracticeAnswer(
+            row.nickname,
+            row.set_id,
+            row.deal,
+            list(row.cards),
+            row.target,
+            row.power,
+            row.typed,
+            bool(row.correct),
+            row.verdict_kind,
+            row.sentence,
+            row.hints_used,
+            row.seconds,
+            row.at,
+        )
+        for row in session.execute(query)
+    ]
 
 
 def hard_targets(session: Session, class_name: str, filters: Filters) -> list[HardTarget]:

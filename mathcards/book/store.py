@@ -28,13 +28,14 @@ from mathcards.book.errors import (
     UnknownSet,
     UnknownStudent,
 )
-from mathcards.book.export import export
+from mathcards.book.export import Judged, export
 from mathcards.book.live import LiveBook
 from mathcards.book.models import Decision, Device, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
 from mathcards.book.records import (
     KINDS,
     HardTarget,
+    PracticeAnswer,
     PracticeRecord,
     Step,
     Stuck,
@@ -379,6 +380,20 @@ class Book(LiveBook, TableBook):
             return reports.stuck(session, class_name, Filters(since, until, game))
 
     @guarded
+    def answers(
+        self,
+        class_name: str,
+        nickname: str | None = None,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        game: str | None = None,
+    ) -> list[PracticeAnswer]:
+        """Every practice answer of the class (of one student, if `nickname`), oldest first."""
+        with self._reading() as session:
+            return reports.answers(session, class_name, Filters(since, until, game), nickname)
+
+    @guarded
     def hard_targets(
         self,
         class_name: str,
@@ -425,12 +440,18 @@ class Book(LiveBook, TableBook):
 
     @guarded
     def export(
-        self, class_name: str | None = None, fmt: str = "csv", *, missing_ok: bool = False
+        self,
+        class_name: str | None = None,
+        fmt: str = "csv",
+        *,
+        missing_ok: bool = False,
+        judged: Judged | None = None,
     ) -> str:
         """Every answer, game and decision (of one class, or all) as CSV or JSON text; a class
-        with no record yet an empty file when `missing_ok`."""
+        with no record yet an empty file when `missing_ok`; live answers with what `judged`
+        holds of them."""
         with self._reading() as session:
-            return export(session, class_name, fmt, missing_ok)
+            return export(session, class_name, fmt, missing_ok, judged)
 
 
 def _plain(value: Any) -> Any:

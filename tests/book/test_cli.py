@@ -127,7 +127,7 @@ def test_the_book_commands_speak_polish(capsys, lesson):
     code, out, _ = run(capsys, "--lang", "pl", "book", "purge", "--db", lesson)
     assert out == "usunięto 0 wpisów starszych niż przechowywane dni (365)\n"
     code, _, err = run(capsys, "--lang", "pl", "book", "forget", "Zed", "--db", lesson)
-    assert err == "mathcards: błąd: w dzienniku klasy nie ma ucznia o pseudonimie Zed\n"
+    assert err == "mathcards: błąd: w zeszycie klasy nie ma ucznia o pseudonimie Zed\n"
 
 
 def test_the_other_commands_never_load_sqlalchemy():

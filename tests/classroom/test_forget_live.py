@@ -82,7 +82,7 @@ def test_a_forgotten_student_is_out_of_the_live_game_at_once_and_her_name_inheri
     live.ok("live/answers", anna, {"text": right(view)})
     assert [row["name"] for row in live.ok("live/state", teacher)["board"]] == ["Anna"]
 
-    live.teacher_does(do="remove", student="Anna")
+    live.teacher_does(do="forget", student="Anna")  # Remove, then yes
     state = live.ok("live/state", teacher)
     assert state["room"] == ["Bo"] and state["board"] == [], "gone from the game at once"
     assert "Anna" not in json.dumps(state)
@@ -112,7 +112,7 @@ def test_a_renamed_student_answers_under_the_new_name_and_a_forget_of_it_reaches
     kept = live.service.book_of().newest_live("5b", "mam")
     assert kept is not None and {e.name for e in kept.events if e.name} == {"Hanna"}
 
-    live.teacher_does(do="remove", student="Hanna")
+    live.teacher_does(do="forget", student="Hanna")
     kept = live.service.book_of().newest_live("5b", "mam")
     assert kept is not None and not any(e.name for e in kept.events), "every event of hers"
     assert live.ok("live/state", teacher)["room"] == []

@@ -5,6 +5,9 @@ lesson back; MAM!'s live game goes on beside it."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -206,3 +209,15 @@ def test_the_teachers_page_shows_each_students_guesses_and_how_close(lesson):
     assert f"<td>{int(better == 'roll')} / 1</td>" in ola_row
     assert f"<td>{float(abs(Fraction(7, 10) - exact)) * 100:.1f}%</td>" in kim_row
     assert "<td>0 / 0</td>" in kim_row and "5.0%" not in kim_row
+    # the student's line says how many guesses; the CSV holds every one of them
+    students = page[: page.index("the class&#x27;s guesses")]
+    ola_line = students[students.index(">Ola</a></td>") :].split("</tr>")[0]
+    assert "<td>2</td>" in ola_line  # a chance and a roll-or-quit, revealed
+    status, _headers, text = threaded.get(lesson.port, f"{teacher.TEACHER}/export", cookie)
+    guessed = [line for line in csv.DictReader(io.StringIO(text)) if line["kind"] == "guess"]
+    assert [(line["student"], json.loads(line["payload"])["text"]) for line in guessed] == [
+        ("Ola", "30"),
+        ("Kim", "70"),
+        ("Ola", "roll"),
+        ("Kim", "5"),
+    ]

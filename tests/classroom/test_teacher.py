@@ -36,7 +36,7 @@ def test_the_teachers_code_once_then_a_cookie(port):
     assert status == 302 and headers["Location"] == teacher.TEACHER
     cookie = headers["Set-Cookie"].split(";")[0]
     status, _, page = get(port, teacher.TEACHER, Cookie=cookie)
-    assert status == 200 and "<td>Ola</td>" in page
+    assert status == 200 and ">Ola</a></td>" in page  # the name links to her page
     assert f"action='{teacher.TEACHER}'" in page
     assert f"href='{teacher.TEACHER}/export?format=json'" in page
 

@@ -287,7 +287,8 @@ class TestTheTeachersPage:
         assert status == 200 and "The class book of 5b" in page
         assert f"action='{PREFIX}teacher'" in page  # its forms stay under it
         assert f"href='{PREFIX}teacher/export?format=csv'" in page
-        assert "<td>ada</td>" in page
+        assert ">ada</a></td>" in page  # her name links to her page
+        assert f"href='{PREFIX}teacher/student?name=ada'" in page
         status, _, exported = threaded.get(port, f"{PREFIX}teacher/export?format=csv")
         assert status == 200 and exported.startswith("record,class,student")
         assert threaded.get(port, PREFIX)[1]["Location"] == f"{PREFIX}teacher"

@@ -124,7 +124,7 @@ def test_draw_or_quit_with_its_book_in_polish(polish):
     decision.quit.click()
     text = shown_text(decision)
     assert english_words(text, {"Ola", "Ada", "Ben"}) == [], english_words(text)
-    assert "W dzienniku klasy występujesz jako Ola" in text and "Zapisano: 1" in text
+    assert "W zeszycie klasy występujesz jako Ola" in text and "Zapisano: 1" in text
 
 
 # ------------------------------------------------------------------ LAMA Dice: roll or quit

@@ -287,7 +287,7 @@ def application(
     return tornado.web.Application(
         [
             *calls,
-            (rf"{re.escape(teacher)}(?:/export)?", HubTeacherPage, page),
+            (rf"{re.escape(teacher)}(?:/export|/student)?", HubTeacherPage, page),
             (f"{prefix}oauth_callback", TeacherLoginDone, {"hub_auth": login}),
             (prefix, tornado.web.RedirectHandler, {"url": teacher, "permanent": False}),
         ],

@@ -1,17 +1,21 @@
 """The teacher's page: what the class did, from the class book, rendered from its template
 (templates/teacher.html, every value escaped). Only for the teacher: it needs the teacher's
 code (in the address once, `/mathcards/teacher?code=…`, then a cookie), which is not the class
-code. Per student what they practised, deals solved, hints used and decisions right; where
-the class got stuck (the checker's sentences, grouped); which targets were hard; each
-student's guesses in the live LAMA Dice lessons; filters by date and game; renaming or
-removing a student; freeing a device's seats; the same as a file
-(docs/design.md#the-teachers-page)."""
+code. Per student what they practised, deals solved (a deal whose answer a hint showed counts as
+shown), hints used, decisions right, live MAM! answers, LAMA Dice guesses and podium places;
+where the class got stuck (grouped by the kind of mistake); which targets were hard; each
+student's guesses in the live LAMA Dice lessons; a page per student (`/student?name=…`) with
+every answer and the seconds it took; filters by date and game; renaming, or removing a student
+once the teacher has said yes a second time; freeing a device's seats; the same as a file. In
+the language the teacher's browser asks for (docs/design.md#the-teachers-page)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,15 +27,17 @@ from markupsafe import Markup
 
 from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, same
-from mathcards.classroom.server.refused import refused_page
+from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.teacher import reports
+from mathcards.classroom.teacher.lessons import LiveLessons, lessons
 from mathcards.i18n import N_, _, ngettext
 
 TEACHER = "/mathcards/teacher"
 GAMES = {"mam": N_("MAM!"), "lama": N_("LAMA"), "lama_dice": N_("LAMA Dice"), "unikat": "Unikat"}
 EXPORTS = (("csv", "CSV"), ("json", "JSON"))
 DONE = "done"  # the query parameter of the page shown after a change: what was done
+CONFIRM = "confirm"  # the query parameter of the page that asks before removing a student
 
 
 def escaped(value: object) -> object:
@@ -118,38 +124,82 @@ class TeacherPage(tornado.web.RequestHandler):
         if self.request.path.endswith("/export"):
             await self.export()
             return
+        if self.request.path.endswith("/student"):
+            await self.student_page()
+            return
         seats = await self.seats()
         book, problem = None, None
         try:
-            book = await self.book_sections()
+            found = await self.gathered()
         except ValueError as refusal:
             problem = str(refusal)
-        self.finish(self.page(book, problem, seats))
+        with speaking(reader_language(self.request)):
+            if problem is None:
+                book = self.book_sections(*found)
+            self.finish(self.page(book, problem, seats))
 
-    async def book_sections(self) -> BookSections:
-        """What the class did, as the filters ask."""
+    async def gathered(self) -> tuple[Any, ...]:
+        """What the class book holds for the page, as the filters ask."""
         filters = self.filters()
         book = self.service.book_of
         name = self.service.class_name
         students = await self.service.run(lambda: book().students(name, **filters))
-        stuck = await self.service.run(lambda: book().stuck(name, **filters))
+        answers = await self.service.run(lambda: book().answers(name, **filters))
         hard = await self.service.run(lambda: book().hard_targets(name, **filters))
-        lessons = await self.service.run(lambda: book().live_records(name, "lama_dice"))
+        records = await self.service.run(lambda: book().live_records(name))
+        return filters, students, answers, hard, records
+
+    def book_sections(
+        self, filters: dict[str, Any], students: Any, answers: Any, hard: Any, records: Any
+    ) -> BookSections:
+        """What the class did, as the filters ask, in the page's language."""
+        live = live_lessons(records, filters)
+        guessed = reports.guesses([r for r in records if r.game == "lama_dice"])
+        if filters.get("game") not in (None, "lama_dice"):
+            guessed = []
+        lines = reports.lines(students, answers, live, guessed)
         return BookSections(
             since=filters.get("since", ""),
             until=filters["until"] - dt.timedelta(days=1) if "until" in filters else "",
             game=filters.get("game", ""),
             students=[
-                StudentLine(student.nickname, reports.student_row(student)) for student in students
+                StudentLine(line.summary.nickname, reports.student_row(line)) for line in lines
             ],
-            stuck=[reports.stuck_row(found) for found in stuck],
+            stuck=[reports.stuck_row(found) for found in reports.stuck(answers, live.answers)],
             hard=[reports.hard_row(found) for found in hard],
-            guesses=[reports.guess_row(student) for student in reports.guesses(lessons)],
+            guesses=[reports.guess_row(student) for student in guessed],
             student_columns=reports.student_columns(),
             stuck_columns=reports.stuck_columns(),
             hard_columns=reports.hard_columns(),
             guess_columns=reports.guess_columns(),
         )
+
+    async def student_page(self) -> None:
+        """One student's answers, practice and live, with the seconds each took."""
+        nickname = self.get_query_argument("name", "")
+        book, name = self.service.book_of, self.service.class_name
+        problem: str | None = None
+        try:
+            answers = await self.service.run(lambda: book().answers(name, nickname))
+            records = await self.service.run(lambda: book().live_records(name))
+        except ValueError as refusal:
+            answers, records, problem = [], [], str(refusal)
+        with speaking(reader_language(self.request)):
+            live = live_lessons(records, {})
+            known = {answer.nickname for answer in answers} | {a.nickname for a in live.answers}
+            mine = [a for a in live.answers if a.nickname == nickname]
+            rows = reports.answer_rows(answers, mine) if nickname in known else []
+            self.finish(
+                TEMPLATES.get_template("student.html").render(
+                    language=i18n.language(),
+                    title=_("{name}'s answers").format(name=nickname),
+                    problem=problem,
+                    columns=reports.answer_columns(),
+                    rows=rows,
+                    home=self.home,
+                    back=_("Back to the class book"),
+                )
+            )
 
     async def seats(self) -> list[SeatLine] | None:
         """Who holds the pages open now, each with what frees their seats (None: no seats here,
@@ -159,7 +209,8 @@ class TeacherPage(tornado.web.RequestHandler):
             return None
         held = places.clients()
         names = await self.nicknames(list(held))
-        unknown = _("a device not in the class book")
+        with speaking(reader_language(self.request)):
+            unknown = _("a device not in the class book")
         return [
             SeatLine([names.get(client) or unknown, count], seat_of(client))
             for client, count in sorted(held.items(), key=lambda item: names.get(item[0]) or "")
@@ -183,35 +234,48 @@ class TeacherPage(tornado.web.RequestHandler):
         nickname = self.get_body_argument("student", "")
         new = " ".join(self.get_body_argument("new", "").split())
         book, name = self.service.book_of, self.service.class_name
+        do = self.get_body_argument("do", "")
+        if do == "remove":  # asks once more: the page says what would go, and waits for a yes
+            self.redirect(f"{self.home}?{urlencode({CONFIRM: nickname})}")
+            return
+        if do not in ("free", "rename", "forget"):
+            self.redirect(self.home)
+            return
+        freed = 0
         try:
-            if self.get_body_argument("do", "") == "free":
-                done = await self.free(self.get_body_argument("seat", ""))
-            elif self.get_body_argument("do", "") == "rename":
+            if do == "free":
+                freed = await self.free(self.get_body_argument("seat", ""))
+            elif do == "rename":
                 await self.service.run(lambda: book().rename(name, nickname, new))
                 await self.service.reach_live()
-                done = _("{old} is now {new}.").format(old=nickname, new=new)
             else:
                 await self.service.run(lambda: book().forget(name, nickname))
                 await self.service.reach_live()
-                done = _("{name} and all their work are removed.").format(name=nickname)
         except ValueError as refusal:
             done = str(refusal)
+        else:
+            with speaking(reader_language(self.request)):
+                done = said(do, nickname, new, freed)
         self.redirect(f"{self.home}?{urlencode({DONE: done})}")
 
-    async def free(self, seat: str) -> str:
-        """Shut the pages of the client with this seat down, so that it can open others."""
+    async def free(self, seat: str) -> int:
+        """Shut the pages of the client with this seat down, so that it can open others: how
+        many."""
         places = getattr(self.application, "places", None)
         chosen = [c for c in (places.clients() if places else {}) if seat_of(c) == seat]
-        freed = sum([await places.free(client) for client in chosen]) if places else 0
-        return ngettext(
-            "{n} page closed: its seat is free.", "{n} pages closed: their seats are free.", freed
-        ).format(n=freed)
+        return sum([await places.free(client) for client in chosen]) if places else 0
 
     async def export(self) -> None:
+        """The whole class book as a file, each live answer with what the service judged."""
         fmt = "json" if self.get_query_argument("format", "csv") == "json" else "csv"
         name = self.service.class_name
         book = self.service.book_of
-        text = await self.service.run(lambda: book().export(name, fmt=fmt, missing_ok=True))
+        records = await self.service.run(lambda: book().live_records(name))
+        with speaking(reader_language(self.request)):
+            judged = lessons(records).judged()
+        text = await self.service.run(
+            lambda: book().export(name, fmt=fmt, missing_ok=True, judged=judged)
+        )
         self.set_header("Content-Type", f"{'application/json' if fmt == 'json' else 'text/csv'}")
         self.set_header("Content-Disposition", f'attachment; filename="classbook.{fmt}"')
         self.finish(text)
@@ -237,6 +301,7 @@ class TeacherPage(tornado.web.RequestHandler):
             language=i18n.language(),
             title=_("The class book of {name}").format(name=self.service.class_name),
             message=self.get_query_argument(DONE, ""),
+            confirm=self.get_query_argument(CONFIRM, ""),
             problem=problem,
             book=book,
             seats=seats,
@@ -248,10 +313,47 @@ class TeacherPage(tornado.web.RequestHandler):
         )
 
 
+def said(do: str, nickname: str, new: str, freed: int) -> str:
+    """What the page says it has done."""
+    if do == "free":
+        return ngettext(
+            "{n} page closed: its seat is free.", "{n} pages closed: their seats are free.", freed
+        ).format(n=freed)
+    if do == "rename":
+        return _("{old} is now {new}.").format(old=nickname, new=new)
+    return _("{name} and all their work are removed.").format(name=nickname)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak `language` in this block only (no await in it: the process speaks the server's
+    language everywhere else)."""
+    before = i18n.language()
+    i18n.use(language)
+    try:
+        yield
+    finally:
+        i18n.use(before)
+
+
+def live_lessons(records: list[Any], filters: dict[str, Any]) -> LiveLessons:
+    """The class's live MAM! answers in the filters' dates and game."""
+    found = lessons(records)
+    since, until = filters.get("since"), filters.get("until")
+    found.answers = [
+        answer
+        for answer in found.answers
+        if filters.get("game") in (None, "mam")
+        and (since is None or (answer.at is not None and answer.at.date() >= since))
+        and (until is None or (answer.at is not None and answer.at.date() < until))
+    ]
+    return found
+
+
 def seat_of(client: str) -> str:
     """A client as the teacher's page names it in a form: never its cookie itself."""
     return hashlib.sha256(client.encode()).hexdigest()[:16]
 
 
 def routes(service: ClassService, code: str) -> list[tuple[str, type, dict[str, Any]]]:
-    return [(rf"{TEACHER}(?:/export)?", TeacherPage, {"service": service, "code": code})]
+    return [(rf"{TEACHER}(?:/export|/student)?", TeacherPage, {"service": service, "code": code})]

@@ -1,16 +1,24 @@
 """What the teacher's page shows of the class book, as table rows of plain values: each
-student's work, where the class got stuck, which targets were hard, and each student's guesses
-in the live LAMA Dice lessons (replayed from the class book by LAMA Dice's live kind)."""
+student's work (practice, games, live MAM! answers and podium places, LAMA Dice guesses), where
+the class got stuck (grouped by the kind of mistake), which targets were hard, each student's
+guesses in the live LAMA Dice lessons (replayed from the class book by LAMA Dice's live kind),
+and one student's answers with the seconds each took."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from fractions import Fraction
+from functools import lru_cache
 
 from mathcards import i18n
-from mathcards.book import HardTarget, LiveRecord, Stuck, StudentSummary
+from mathcards.book import HardTarget, LiveRecord, Mistake, PracticeAnswer, StudentSummary
 from mathcards.classroom.live.lama_dice import LAMA_DICE
+from mathcards.classroom.teacher.lessons import LiveAnswer, LiveLessons
+from mathcards.classroom.teacher.mistakes import WORDS, mistake
 from mathcards.i18n import _
+from mathcards.mam.hints import hint_ladder
 from mathcards.room import Phase
 
 Row = list[object]  # a table row's cells, each shown as text
@@ -54,13 +62,77 @@ def student_columns() -> list[str]:
         _("hints used"),
         _("games"),
         _("decisions right"),
+        _("deals shown"),
+        _("live answers right"),
+        _("live guesses"),
+        _("podium places"),
         _("last seen"),
         "",
     ]
 
 
-def student_row(student: StudentSummary) -> Row:
+@dataclass(frozen=True)
+class Line:
+    """A student's line: their book summary, the deals a hint showed the answer of, their live
+    answers, guesses and podium places."""
+
+    summary: StudentSummary
+    shown: int = 0
+    live: list[LiveAnswer] = field(default_factory=list)
+    guesses: int = 0
+    places: list[int] = field(default_factory=list)
+
+
+def lines(
+    summaries: list[StudentSummary],
+    answers: list[PracticeAnswer],
+    live: LiveLessons,
+    guessed: list[StudentGuesses],
+) -> list[Line]:
+    """Each student's line: a deal solved only after a hint had shown its whole answer counts
+    as shown, not solved; last seen in practice, games or a live game."""
+    shown = Counter(name for name, _set, _deal in shown_deals(answers))
+    counts = {student.name: len(student.off) + len(student.choices) for student in guessed}
+    found = []
+    for summary in summaries:
+        name = summary.nickname
+        seen = [moment for moment in (summary.last_seen, live.seen.get(name)) if moment]
+        solved = summary.deals_solved - shown[name]
+        summary = replace(summary, deals_solved=solved, last_seen=max(seen, default=None))
+        line = Line(
+            summary, shown[name], live.of(name), counts.get(name, 0), live.places.get(name, [])
+        )
+        found.append(line)
+    return found
+
+
+def shown_deals(answers: list[PracticeAnswer]) -> set[tuple[str, int, int]]:
+    """The deals (student, set, deal) answered right only once a hint had shown the whole
+    answer (docs/design.md#the-teachers-page)."""
+    solved = {(a.nickname, a.set_id, a.deal) for a in answers if a.correct and not _shown(a)}
+    return {
+        (a.nickname, a.set_id, a.deal)
+        for a in answers
+        if a.correct and _shown(a) and (a.nickname, a.set_id, a.deal) not in solved
+    }
+
+
+def _shown(answer: PracticeAnswer) -> bool:
+    return answer.hints_used > 0 and answer.hints_used >= ladder(
+        tuple(answer.cards), answer.target, answer.power
+    )
+
+
+@lru_cache(maxsize=1024)
+def ladder(cards: tuple[int, ...], target: int, power: bool) -> int:
+    """How many hints a deal's ladder has (the last shows a whole answer)."""
+    return len(hint_ladder(list(cards), target, power=power))
+
+
+def student_row(line: Line) -> Row:
+    student = line.summary
     seen = student.last_seen.strftime("%Y-%m-%d %H:%M") if student.last_seen else "—"
+    right = sum(answer.correct for answer in line.live)
     return [
         student.nickname,
         student.sets,
@@ -69,16 +141,55 @@ def student_row(student: StudentSummary) -> Row:
         student.hints_used,
         student.games,
         f"{student.decisions_right} / {student.decisions}",
+        line.shown,
+        f"{right} / {len(line.live)}",
+        line.guesses,
+        ", ".join(map(str, sorted(line.places))) or "—",
         seen,
     ]
 
 
 def stuck_columns() -> list[str]:
-    return [_("what the checker said"), _("times"), _("students")]
+    return [_("the kind of mistake"), _("times"), _("who, how often"), _("for example")]
 
 
-def stuck_row(stuck: Stuck) -> Row:
-    return [stuck.sentence, stuck.count, ", ".join(stuck.nicknames)]
+@dataclass
+class Stuck:
+    """One kind of mistake: how often each student made it, and what the checker said."""
+
+    kind: Mistake
+    who: Counter[str] = field(default_factory=Counter)
+    said: Counter[str] = field(default_factory=Counter)
+
+
+def stuck(answers: list[PracticeAnswer], live: list[LiveAnswer]) -> list[Stuck]:
+    """The wrong answers of practice and live games grouped by their kind of mistake (never by
+    the checker's sentence, which is in the language of whoever heard it), the most made first."""
+    found: dict[Mistake, Stuck] = {}
+    wrong = [
+        (a.nickname, mistake(a.verdict_kind, a.typed, a.power), a.sentence)
+        for a in answers
+        if not a.correct
+    ]
+    wrong += [(a.nickname, a.mistake, a.sentence) for a in live if not a.correct]
+    for name, kind, sentence in wrong:
+        if kind is None:
+            continue
+        group = found.setdefault(kind, Stuck(kind))
+        group.who[name] += 1
+        group.said[sentence] += 1
+    order = list(WORDS)
+    return sorted(found.values(), key=lambda g: (-g.who.total(), order.index(g.kind)))
+
+
+def stuck_row(group: Stuck) -> Row:
+    who = sorted(group.who.items(), key=lambda item: (-item[1], item[0].casefold()))
+    return [
+        _(WORDS[group.kind]),
+        group.who.total(),
+        ", ".join(f"{name} ({count})" for name, count in who),
+        group.said.most_common(1)[0][0],
+    ]
 
 
 def hard_columns() -> list[str]:
@@ -119,3 +230,54 @@ def guess_row(student: StudentGuesses) -> Row:
 def worded(value: Fraction | str) -> str:
     """A chance as a percentage, a choice (roll, quit) in the page's language."""
     return i18n.percent(value, 1) if not isinstance(value, str) else _(value)
+
+
+def answer_columns() -> list[str]:
+    return [
+        _("when"),
+        _("where"),
+        _("cards"),
+        _("target"),
+        _("typed"),
+        _("what the checker said"),
+        _("seconds"),
+        _("hints"),
+    ]
+
+
+def answer_rows(answers: list[PracticeAnswer], live: list[LiveAnswer]) -> list[Row]:
+    """One student's answers, practice and live, oldest first, with the seconds each took."""
+    shown = shown_deals(answers)
+    rows: list[tuple[datetime | None, Row]] = []
+    for a in answers:
+        hints = str(a.hints_used)
+        if (a.nickname, a.set_id, a.deal) in shown and a.correct:
+            hints = _("{hints}: the whole answer shown").format(hints=a.hints_used)
+        where = _("practice, deal {deal}").format(deal=a.deal)
+        rows.append((a.at, _answer_row(a.at, where, a, a.sentence, a.seconds, hints)))
+    for b in live:
+        where = _("MAM! live {game}, round {round}").format(game=b.live, round=b.round)
+        rows.append((b.at, _answer_row(b.at, where, b, b.sentence, b.seconds, "—")))
+    return [
+        row for _at, row in sorted(rows, key=lambda item: item[0].timestamp() if item[0] else 0.0)
+    ]
+
+
+def _answer_row(
+    at: datetime | None,
+    where: str,
+    answer: PracticeAnswer | LiveAnswer,
+    sentence: str,
+    seconds: float | None,
+    hints: str,
+) -> Row:
+    return [
+        at.strftime("%Y-%m-%d %H:%M") if at else "—",
+        where,
+        " ".join(map(str, answer.cards)),
+        answer.target,
+        answer.typed,
+        ("✓ " if answer.correct else "✗ ") + sentence,
+        "—" if seconds is None else i18n.number(seconds, 1),
+        hints,
+    ]

@@ -1,0 +1,48 @@
+"""The kind of each wrong answer, worked out again from what was typed (never from a page's
+word nor from the sentence, which is in the language of whoever heard it), and the words the
+teacher's page names each kind with (docs/design.md#the-teachers-page)."""
+
+from __future__ import annotations
+
+from mathcards.book import Mistake
+from mathcards.i18n import N_
+from mathcards.mam.check import AnswerSyntaxError, VerdictKind, evaluate, parse
+from mathcards.mam.steps import StepError
+
+BY_VERDICT = {  # the checker's verdicts that are one kind of mistake each
+    VerdictKind.EMPTY.value: Mistake.SLIP,
+    VerdictKind.SYNTAX.value: Mistake.SLIP,
+    VerdictKind.NOT_ON_TABLE.value: Mistake.NOT_ON_TABLE,
+    VerdictKind.USED_TOO_OFTEN.value: Mistake.USED_TWICE,
+    VerdictKind.TOTAL.value: Mistake.TOTAL,
+}
+BY_STEP = {"/": Mistake.NOT_WHOLE, "-": Mistake.BELOW_ZERO}  # the step the rules forbid
+WORDS = {  # what the teacher's page calls each kind, the most telling first
+    Mistake.USED_TWICE: N_("a card used twice"),
+    Mistake.NOT_ON_TABLE: N_("a number not on the table"),
+    Mistake.NOT_WHOLE: N_("a division that is not a whole number"),
+    Mistake.BELOW_ZERO: N_("a subtraction below zero"),
+    Mistake.FORBIDDEN: N_("another step the rules forbid"),
+    Mistake.TOTAL: N_("the wrong total"),
+    Mistake.SLIP: N_("a typing slip"),
+}
+
+
+def mistake(verdict_kind: str | None, typed: str, power: bool = False) -> Mistake | None:
+    """The kind of mistake an answer the checker judged `verdict_kind` is (None: no mistake,
+    or a verdict no checker gives)."""
+    if verdict_kind == VerdictKind.STEP.value:
+        return broken_step(typed, power)
+    return BY_VERDICT.get(verdict_kind or "")
+
+
+def broken_step(typed: str, power: bool) -> Mistake:
+    """Which rule the first broken step of a calculation breaks."""
+    try:
+        evaluate(parse(typed.partition("=")[0]), power=power)
+    except StepError as problem:
+        if problem.step is not None and not (problem.step[1] == "/" and problem.step[2] == 0):
+            return BY_STEP.get(problem.step[1], Mistake.FORBIDDEN)
+    except AnswerSyntaxError:
+        return Mistake.SLIP
+    return Mistake.FORBIDDEN

@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from mathcards import __version__, i18n
 from mathcards.argparse_i18n import speaking
@@ -25,6 +25,10 @@ from mathcards.lama import cli as lama_cli
 from mathcards.lama_dice import cli as lama_dice_cli
 from mathcards.mam import cli as mam_cli
 from mathcards.unikat import cli as unikat_cli
+
+if TYPE_CHECKING:
+    from mathcards.book.export import Judged
+    from mathcards.book.live import LiveRecord
 
 __all__ = ["TEMPLATES", "UsageError", "main", "parser", "voila_command", "warm_pages"]
 
@@ -60,8 +64,16 @@ def parser() -> argparse.ArgumentParser:
     classroom_cli.add_commands(commands)
     lama_cli.add_commands(commands)
     unikat_cli.add_commands(commands)
-    book_cli.add_commands(commands)
+    book_cli.add_commands(commands, judge=live_verdicts)
     return main
+
+
+def live_verdicts(records: list[LiveRecord]) -> Judged:
+    """What the class service works out of each live answer, for `mathcards book export`."""
+    # the live games' replay loads the class service's code (0.55 s): `book export` only
+    from mathcards.classroom.teacher.lessons import lessons
+
+    return lessons(records).judged()
 
 
 def _language(argv: list[str]) -> tuple[str, list[str]]:

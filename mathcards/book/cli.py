@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mathcards.arguments import whole
@@ -16,13 +17,18 @@ from mathcards.book.records import ENVIRONMENT, KEEP_DAYS
 from mathcards.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from mathcards.book.export import Judged
+    from mathcards.book.live import LiveRecord
     from mathcards.book.store import Book
 
 FORMATS = ("csv", "json")
+Judge = Callable[[list["LiveRecord"]], "Judged"]  # live games → what the service judged of them
 
 
-def add_commands(commands: Any) -> None:
-    """Add `book` and its actions to the `mathcards` sub-commands (in the language in use)."""
+def add_commands(commands: Any, judge: Judge | None = None) -> None:
+    """Add `book` and its actions to the `mathcards` sub-commands (in the language in use);
+    `export` gives each live answer what `judge` works out of the live games (the class
+    service's own verdicts, which the book does not keep: docs/design.md#the-teachers-page)."""
     book = commands.add_parser(
         "book", help=_("the class book: upgrade, export, forget a student, delete old records")
     )
@@ -41,7 +47,7 @@ def add_commands(commands: Any) -> None:
         "--format", choices=FORMATS, default="csv", help=_("csv (the default) or json")
     )
     add_class(export, _("only this class (default: every class)"))
-    export.set_defaults(run=run_export)
+    export.set_defaults(run=run_export, judge=judge)
 
     forget = actions.add_parser("forget", help=_("delete a student and everything they did"))
     forget.add_argument("nickname", metavar=_("NAME"), help=_("the student's nickname"))
@@ -113,7 +119,8 @@ def run_upgrade(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     with opened(args.db) as book:
-        sys.stdout.write(book.export(args.class_name, args.format))
+        judged = args.judge(book.live_records(args.class_name)) if args.judge else None
+        sys.stdout.write(book.export(args.class_name, args.format, judged=judged))
     return 0
 
 

@@ -100,10 +100,13 @@ class LiveBook:
 
     @guarded
     def live_records(
-        self, class_name: str, game: str | None = None, *, newest: bool = False
+        self, class_name: str | None, game: str | None = None, *, newest: bool = False
     ) -> list[LiveRecord]:
-        """The class's live games (of `game`, if given), newest first, each with its events
-        in order of arrival; only the newest if `newest`."""
+        """The class's live games (of every class if None; of `game`, if given), newest first,
+        each with its events in order of arrival; only the newest if `newest`."""
+        if class_name is None:
+            with self._reading() as session:
+                return records_of(session, None, game, newest=newest)
         school = select(SchoolClass.id).where(SchoolClass.name == names.class_name(class_name))
         with self._reading() as session:
             return records_of(session, school.scalar_subquery(), game, newest=newest)
@@ -112,11 +115,11 @@ class LiveBook:
 def records_of(
     session: Session, class_id: Any, game: str | None = None, *, newest: bool = False
 ) -> list[LiveRecord]:
-    """The live games of the class `class_id` (of `game`, if given), newest first, each with
-    its events in order of arrival; only the newest if `newest`."""
-    query = (
-        select(LiveGameRow).where(LiveGameRow.class_id == class_id).order_by(LiveGameRow.id.desc())
-    )
+    """The live games of the class `class_id` (of every class if None; of `game`, if given),
+    newest first, each with its events in order of arrival; only the newest if `newest`."""
+    query = select(LiveGameRow).order_by(LiveGameRow.id.desc())
+    if class_id is not None:
+        query = query.where(LiveGameRow.class_id == class_id)
     if game is not None:
         query = query.where(LiveGameRow.game == game)
     rows = list(session.scalars(query.limit(1) if newest else query))

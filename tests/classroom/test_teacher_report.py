@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
+from mathcards import cli
 from mathcards.book import Mistake, PracticeAnswer, StudentSummary
 from mathcards.classroom.teacher import page as teacher_page
 from mathcards.classroom.teacher import reports
@@ -99,7 +100,7 @@ def deal_of(exercise) -> dict:
 def live(tmp_path):
     served = LiveClass(f"sqlite:///{tmp_path / 'book.sqlite'}")
     with threaded.serving(served.app) as port:
-        served.port = port
+        served.port, served.url = port, f"sqlite:///{tmp_path / 'book.sqlite'}"
         yield served
 
 
@@ -148,6 +149,23 @@ def test_a_live_game_is_in_the_teachers_report_the_students_page_and_the_export(
     events = json.loads(threaded.get(live.port, address, TEACHER)[2])["classes"][0]
     kept = [e for e in events["live_games"][0]["events"] if e["kind"] == "answer"]
     assert kept[0]["sentence"].startswith("that makes") and kept[0]["mistake"] == "total"
+
+
+def test_the_book_export_command_carries_the_services_verdicts_too(live, capsys):
+    lesson(live)
+    assert cli.main(["book", "export", "--db", live.url, "--format", "csv"]) == 0
+    lines = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    answers = [line for line in lines if line["kind"] == "answer"]
+    assert [(a["student"], a["correct"], a["mistake"]) for a in answers] == [
+        ("Bartek", "False", "total"),
+        ("Ala", "True", ""),
+        ("Ala", "False", "total"),
+        ("Bartek", "True", ""),
+    ]
+    assert cli.main(["book", "export", "--db", live.url, "--class", "5b", "--format", "json"]) == 0
+    events = json.loads(capsys.readouterr().out)["classes"][0]["live_games"][0]["events"]
+    said = [event["sentence"] for event in events if event["kind"] == "answer"]
+    assert said[0].startswith("that makes") and len(said) == 4
 
 
 def test_remove_asks_once_before_a_student_and_their_work_go(live):

@@ -136,6 +136,26 @@ def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
     return made
 
 
+def ask_once(box: w.Box, question: str, start: Callable[[], None]) -> None:
+    """Ask in `box` before what is under way is lost: `start` only on "Yes, start again"
+    (`mc-confirm-new`), nothing on "Keep going" (`mc-keep`); either way the question goes
+    (docs/design.md#nothing-lost-by-one-tap)."""
+
+    def answered(going: bool) -> Callable[[object], None]:
+        def answer(_button: object) -> None:
+            box.children = ()
+            if going:
+                start()
+
+        return answer
+
+    box.children = (
+        w.HTML(f"<b>{escape(question)}</b>"),
+        button(_("Yes, start again"), "mc-confirm-new", answered(True), button_style="danger"),
+        button(_("Keep going"), "mc-keep", answered(False)),
+    )
+
+
 def html(css: str, value: str = "") -> w.HTML:
     """An HTML view with a stable CSS class (given as it is made)."""
     return w.HTML(value, style=shared(HTMLStyle), _dom_classes=(css,))

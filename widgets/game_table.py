@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -17,7 +16,7 @@ from mathcards.engine import Event, computer_rng, computer_seats, computer_to_mo
 from mathcards.i18n import _
 from mathcards.replay import move_json, replay
 from widgets.book import BookBar, ClassBook, Scorebook, served
-from widgets.controls import Clock, Complains, button, html, render_message
+from widgets.controls import Clock, Complains, ask_once, html, render_message
 from widgets.deals import DealNumber
 from widgets.pacing import Pacing
 
@@ -46,7 +45,7 @@ class GameTable(Complains, w.VBox):
     ) -> None:
         self.kind, self.table_name = kind, table  # a page may show two tables of one game
         self.clock = clock  # what the table's computer players wait on
-        self.deal_number = DealNumber(seed, self.deal_numbered)
+        self.deal_number = DealNumber(seed, self.deal_asked)
         self.seed = seed  # the deal on the table (its game's seed), once there is one
         self.computer_seats: dict[
             str, str
@@ -88,23 +87,21 @@ class GameTable(Complains, w.VBox):
         return game is not None and not game.over and bool(self.scorebook.moves)
 
     def ask_first(self, start: Callable[[], None]) -> None:
-        """`start` a new game at once, or, with one under way, only after "Yes, start again"
-        ("Keep going" leaves it as it is; docs/design.md#nothing-lost-by-one-tap)."""
-        if not self.under_way:
-            self.keep_going()
-            start()
-            return
-
-        def again(_button: object) -> None:
-            self.keep_going()
+        """`start` a new game at once, or, with one under way, only once asked
+        (docs/design.md#nothing-lost-by-one-tap)."""
+        self.keep_going()
+        if self.under_way:
+            ask_once(self.confirm, self.lost_words(), start)
+        else:
             start()
 
-        question = _("Start again? The game under way will be lost.")
-        self.confirm.children = (
-            w.HTML(f"<b>{escape(question)}</b>"),
-            button(_("Yes, start again"), "mc-confirm-new", again, button_style="danger"),
-            button(_("Keep going"), "mc-keep", self.keep_going),
-        )
+    def lost_words(self) -> str:
+        """The question before a new game throws the one under way away."""
+        return _("Start again? The game under way will be lost.")
+
+    def deal_asked(self, seed: int) -> None:
+        """Deal the number typed in the box: with a game under way, only once asked."""
+        self.ask_first(lambda: self.deal_numbered(seed))
 
     def keep_going(self, _button: object = None) -> None:
         """No question about starting again on the table."""

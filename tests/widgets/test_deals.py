@@ -142,7 +142,7 @@ def test_a_number_typed_in_the_middle_of_a_mam_game_asks_first():
     type_number(table, "300")
     assert "Start a new game?" in table.confirm.children[0].value
     assert table.deal_number.number == 5
-    table.confirm.children[1].click()  # "Yes, a new game"
+    table.confirm.children[1].click()  # "Yes, start again"
     assert table.deal_number.number == 300 and cards_of(table) == cards_of(mam_class(300))
 
 
@@ -197,3 +197,35 @@ def test_new_game_with_a_game_under_way_asks_once_and_keep_going_keeps_it(make):
     table.new_button.click()
     table.confirm.children[1].click()  # yes, start again
     assert table.deal_number.number == 23 and table.confirm.children == ()
+
+
+def under_way(table: Any) -> None:
+    """Something a new deal would throw away: a deal of the set answered, a move made."""
+    if isinstance(table, PracticeSession):
+        table.answer.text.value = "1"
+        table.answer.submit.click()
+    elif isinstance(table, TargetTable):
+        table.no_solution()  # the class gives up on the round twice: a card is won
+        table.no_solution()
+    else:
+        if isinstance(table, LamaTable):
+            table.deal_button.click()
+        table._make(table.game.legal_actions(table.game.players[0])[0])
+
+
+@pytest.mark.parametrize("make", TABLES.values(), ids=TABLES.keys())
+def test_a_number_typed_with_a_game_or_set_under_way_asks_first(make):
+    table = make(5)
+    under_way(table)
+    before = cards_of(table)
+    asked = table.new_confirm if isinstance(table, PracticeSession) else table.confirm
+    type_number(table, "300")
+    question, _yes, keep = asked.children
+    assert "will be lost" in question.value and cards_of(table) == before
+    keep.click()  # "Keep going": the game or set stays, and what was typed too
+    assert asked.children == () and cards_of(table) == before
+    assert table.deal_number.box.value == "300"
+    type_number(table, "300")
+    asked.children[1].click()  # "Yes, start again"
+    assert table.deal_number.number == 300 and asked.children == ()
+    assert cards_of(table) == cards_of(make(300))

@@ -231,11 +231,11 @@ def test_new_game_in_the_middle_of_a_game_asks_first():
     assert table.game is game and table.game.scores()["Ann"] == won, "nothing thrown away yet"
     question = table.confirm.children[0].value
     assert "Start a new game?" in question and f"Ann {won} card" in question
-    keep = next(b for b in table.confirm.children[1:] if b.description == "No, keep playing")
+    keep = next(b for b in table.confirm.children[1:] if b.description == "Keep going")
     keep.click()
     assert table.confirm.children == () and table.game is game
     table.deal_button.click()
-    yes = next(b for b in table.confirm.children[1:] if b.description == "Yes, a new game")
+    yes = next(b for b in table.confirm.children[1:] if b.description == "Yes, start again")
     yes.click()
     assert table.game is not game and table.game.scores() == {"Ann": 0, "Ben": 0}
 

@@ -16,6 +16,7 @@ from mathcards.mam.practice import PracticeSet
 from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import (
     Complains,
+    ask_once,
     button,
     html,
     render_message,
@@ -80,7 +81,7 @@ class PracticeSession(Complains, w.VBox):
         book: ClassBook | None = HERE,
     ) -> None:
         self.deal_number = DealNumber(
-            seed, self.new_set_numbered, label=_("Set number"), refusal=SET_REFUSAL
+            seed, self.ask_new_set_numbered, label=_("Set number"), refusal=SET_REFUSAL
         )
         self.set_id: int | None = None
         self.shown_at = time.monotonic()
@@ -143,18 +144,21 @@ class PracticeSession(Complains, w.VBox):
         return practice.position > 0 or bool(current.tries or current.hints_used)
 
     def ask_new_set(self, _button: object = None) -> None:
-        """A new set at once, or, with one under way, only after "Yes, start again"
+        """A new set at once, or, with one under way, only once asked
         (docs/design.md#nothing-lost-by-one-tap)."""
+        self.ask_new_set_numbered(self.deal_number.next())
+
+    def ask_new_set_numbered(self, seed: int) -> None:
+        """The set of number `seed` (the next, or typed in the box) at once, or, with one
+        under way, only once asked."""
+        self._keep_going()
         if not self.under_way:
-            self.new_set()
+            self.new_set_numbered(seed)
             return
         at = min(self.practice.position + 1, self.practice.rounds)
         question = _("Start a new set? This one is at deal {at} of {rounds} and will be lost.")
-        self.new_confirm.children = (
-            w.HTML(f"<b>{escape(question.format(at=at, rounds=self.practice.rounds))}</b>"),
-            button(_("Yes, start again"), "mc-confirm-new", self.new_set, button_style="danger"),
-            button(_("Keep going"), "mc-keep", self._keep_going),
-        )
+        asked = question.format(at=at, rounds=self.practice.rounds)
+        ask_once(self.new_confirm, asked, lambda: self.new_set_numbered(seed))
 
     @shows_errors
     def new_set(self, _button: object = None) -> None:

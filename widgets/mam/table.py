@@ -86,8 +86,6 @@ class TargetTable(GameTable):
     def _build(self, level: str, power: bool) -> None:
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.deal_button = button(_("New game"), "mc-new-game", self.deal, button_style="primary")
-        self.confirm = w.HBox()
-        self.confirm.add_class("mc-confirm")
         waiting = escape(_("Press “New game” to deal."))
         self.table = html("mc-table", f'<p class="mc-waiting">{waiting}</p>')
         self.claimer = w.Dropdown(options=self.names, description=_("MAM! by"))
@@ -151,39 +149,28 @@ class TargetTable(GameTable):
     def deal(self, _button: object = None) -> None:
         """A new game, the next deal number; one under way is thrown away only when the
         teacher says so."""
-        self._ask_to_deal(self.deal_number.next())
+        self.ask_first(lambda: self._new_game(self.deal_number.next()))
 
     @shows_errors
     def deal_numbered(self, number: int) -> None:
         """The game of the number typed in the deal number box (the same for the whole class)."""
-        self._ask_to_deal(number)
-
-    def _ask_to_deal(self, number: int) -> None:
-        game = self.game
-        if game is not None and game.log and not game.over:
-            scores = ", ".join(f"{name} {cards_count(n)}" for name, n in game.scores().items())
-            question = _("Start a new game?")
-            lost = _("This one ({scores}) will be lost.").format(scores=scores)
-            self.confirm.children = (
-                w.HTML(f"<b>{escape(question)}</b> {escape(lost)}"),
-                button(
-                    _("Yes, a new game"),
-                    "mc-confirm-new",
-                    lambda _b: self._new_game(number),
-                    button_style="danger",
-                ),
-                button(_("No, keep playing"), "mc-keep", lambda _b: self._clear_confirm()),
-            )
-            return
         self._new_game(number)
 
-    def _clear_confirm(self) -> None:
-        self.confirm.children = ()
+    @property
+    def under_way(self) -> bool:
+        game = self.game
+        return game is not None and bool(game.log) and not game.over
+
+    def lost_words(self) -> str:
+        scored = self.game.scores() if self.game is not None else {}
+        scores = ", ".join(f"{name} {cards_count(n)}" for name, n in scored.items())
+        lost = _("This one ({scores}) will be lost.").format(scores=scores)
+        return f"{_('Start a new game?')} {lost}"
 
     @shows_errors
     def _new_game(self, seed: int) -> None:
         """Shuffle, turn up five cards and roll: the game of deal number `seed`."""
-        self._clear_confirm()
+        self.keep_going()
         self._seat(seed)
         self._race_over()
         settings = {
@@ -208,7 +195,7 @@ class TargetTable(GameTable):
     def _back(self, game: MamGame, settings: dict[str, Any]) -> None:
         """A game come back from the class book: its players and level at the table, the
         computer players take the cards they owe, then the round goes on."""
-        self._clear_confirm()
+        self.keep_going()
         self._race_over()
         self.names = list(game.players)
         self.level_choice.value, self.power_choice.value = game.level.name, game.power
@@ -225,7 +212,7 @@ class TargetTable(GameTable):
         game = self._playing()
         text = self.answer.text.value
         player = self._claimant()
-        self._clear_confirm()
+        self.keep_going()
         try:
             self._claim(game, Claim(player, text))
         except Unreadable as slip:
@@ -239,7 +226,7 @@ class TargetTable(GameTable):
 
     def _claim(self, game: MamGame, claim: Claim) -> None:
         """Make the claim and show its verdict; the round moves on unless it is a solo miss."""
-        self._clear_confirm()
+        self.keep_going()
         event = self._make(claim)
         verdict = game.last_verdict
         assert verdict is not None
@@ -348,7 +335,7 @@ class TargetTable(GameTable):
         """Show the next round (or, `landed`, this round's dice, which a demo rolled)."""
         if not landed:
             self.rounds_shown += 1
-            self._clear_confirm()
+            self.keep_going()
         if self.message_round != self.rounds_shown:
             self.answer.say("")
         self.hints_shown = 0

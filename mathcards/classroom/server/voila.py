@@ -20,6 +20,7 @@ shuts down Voila and every kernel it started.
 - The address students type and its QR code (or, on the laptop alone, the lessons' address) are
   printed once the server answers there (`announce`), not before: a student who scans at once
   gets the page, not "connection refused".
+- Each page's templates are compiled once per server, not once per page (`templates`).
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
   Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
   compressed when the browser accepts it.
@@ -67,6 +68,7 @@ from mathcards.classroom.server.capacity import SEATS_PER_CLIENT, warm_pools
 from mathcards.classroom.server.cli import CODE_ENV, TEACHER_CODE_ENV
 from mathcards.classroom.server.gate import ClassroomApplication
 from mathcards.classroom.server.seats import ClassroomPage
+from mathcards.classroom.server.templates import compile_templates_once
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import open_service
 from mathcards.classroom.teacher import page as teacher_page
@@ -157,6 +159,7 @@ class ClassroomVoila(Voila):
         self.update_config(Config({"VoilaKernelManager": pools_config}))
 
     def start(self) -> None:  # Voila's, with our application class
+        compile_templates_once()
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES

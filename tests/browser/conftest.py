@@ -99,6 +99,24 @@ class LiveClass:
     def teacher_url(self) -> str:
         return self.served.teacher_url()
 
+    def projector(self, language: str, seed: int, rounds: int = 2):
+        """The teacher's projector at 1280 × 800 (the teacher's cookie taken first), a new live
+        MAM! game started on it: deal number `seed`, `rounds` rounds."""
+        from playwright.sync_api import expect
+
+        shown = self.context(viewport={"width": 1280, "height": 800}).new_page()
+        shown.goto(self.teacher_url())  # the teacher's cookie
+        shown.goto(f"{self.base}/voila/render/{language}/live/projector.ipynb")
+        expect(shown.locator(".mc-live-room-title")).not_to_be_empty()  # the service's view
+        if shown.locator(".mc-live-seed input").is_hidden():  # the last game's settings folded
+            shown.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
+        shown.locator(".mc-live-seed input").fill(str(seed))
+        shown.locator(".mc-live-rounds input").fill(str(rounds))
+        shown.locator(".mc-live-rounds input").press("Enter")
+        shown.locator("button.mc-live-new").click()
+        expect(shown.locator(".mc-live-settings")).to_contain_text(str(seed))
+        return shown
+
     def leave(self, seconds: float = 60) -> None:
         for context in self.contexts:
             for page in context.pages:

@@ -187,18 +187,7 @@ class LiveSeat:
         self.first, self.have = SAID[language]["first"], SAID[language]["have"]
         self.game = LiveGame("normal", rounds=2, seed=SEED)  # the same game, played alongside
         self.answers = 0
-        teacher = classroom.context(viewport={"width": 1280, "height": 800})
-        self.projector = projector = teacher.new_page()
-        projector.goto(classroom.teacher_url())  # the teacher's cookie
-        projector.goto(f"{classroom.base}/voila/render/{language}/live/projector.ipynb")
-        expect(projector.locator(".mc-live-room-title")).not_to_be_empty()
-        if projector.locator(".mc-live-seed input").is_hidden():  # the last game's settings
-            projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
-        projector.locator(".mc-live-seed input").fill(str(SEED))
-        projector.locator(".mc-live-rounds input").fill("2")
-        projector.locator(".mc-live-rounds input").press("Enter")
-        projector.locator("button.mc-live-new").click()
-        expect(projector.locator(".mc-live-settings")).to_contain_text(str(SEED))
+        self.projector = classroom.projector(language, SEED)
 
     def start(self, page, name: str) -> None:
         join(page, name)

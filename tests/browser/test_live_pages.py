@@ -107,18 +107,7 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
     students = {ala: language, ola: other, ela: language}  # both languages in the room
     game = LiveGame("normal", rounds=2, seed=SEED)  # the same game, played here alongside
     base = live_class.base
-    teacher = live_class.context(viewport={"width": 1280, "height": 800})
-    projector = teacher.new_page()
-    projector.goto(live_class.teacher_url())  # the teacher's cookie
-    projector.goto(f"{base}/voila/render/{language}/live/projector.ipynb")
-    expect(projector.locator(".mc-live-room-title")).not_to_be_empty()  # the service's view
-    if projector.locator(".mc-live-seed input").is_hidden():  # the last game's settings folded
-        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
-    projector.locator(".mc-live-seed input").fill(str(SEED))
-    projector.locator(".mc-live-rounds input").fill("2")
-    projector.locator(".mc-live-rounds input").press("Enter")
-    projector.locator("button.mc-live-new").click()
-    expect(projector.locator(".mc-live-settings")).to_contain_text(str(SEED))
+    projector = live_class.projector(language, SEED)
 
     pages = {}
     for name, spoken in students.items():

@@ -53,18 +53,8 @@ def row(teacher, name: str) -> list[str]:
 
 def test_a_live_lesson_is_in_the_teachers_report_and_its_export(live_class, tmp_path):
     game = LiveGame("normal", rounds=2, seed=SEED)
-    teacher = live_class.context(viewport={"width": 1280, "height": 800})
-    projector = teacher.new_page()
-    projector.goto(live_class.teacher_url())  # the teacher's cookie
-    projector.goto(f"{live_class.base}/voila/render/en/live/projector.ipynb")
-    expect(projector.locator(".mc-live-room-title")).not_to_be_empty()
-    if projector.locator(".mc-live-seed input").is_hidden():  # the last game's settings folded
-        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
-    projector.locator(".mc-live-seed input").fill(str(SEED))
-    projector.locator(".mc-live-rounds input").fill("2")
-    projector.locator(".mc-live-rounds input").press("Enter")
-    projector.locator("button.mc-live-new").click()
-    expect(projector.locator(".mc-live-settings")).to_contain_text(str(SEED))
+    projector = live_class.projector("en", SEED)
+    teacher = projector.context
     pages = {}
     for name, spoken in STUDENTS.items():
         phone = live_class.context(viewport={"width": 390, "height": 844})

@@ -92,8 +92,8 @@ def test_a_seeded_class_game_is_polish_from_deal_to_take():
         table.confirm.children[0].value
     )
     assert [button.description for button in table.confirm.children[1:]] == [
-        "Tak, nowa gra",
-        "Nie, gramy dalej",
+        "Tak, od nowa",
+        "Nie, gram dalej",
     ]
     assert not english_in(table)
 

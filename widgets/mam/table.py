@@ -164,8 +164,9 @@ class TargetTable(GameTable):
     def lost_words(self) -> str:
         scored = self.game.scores() if self.game is not None else {}
         scores = ", ".join(f"{name} {cards_count(n)}" for name, n in scored.items())
+        question = _("Start a new game?")
         lost = _("This one ({scores}) will be lost.").format(scores=scores)
-        return f"{_('Start a new game?')} {lost}"
+        return f"{question} {lost}"
 
     @shows_errors
     def _new_game(self, seed: int) -> None:

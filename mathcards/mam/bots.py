@@ -5,7 +5,8 @@ grows with how hard the easiest solution is (its cards and its harder operators 
 expert sometimes goes for more cards, taking longer for it. Like every computer player it
 chooses from `(view, legal, rng)`: it sees only what every player sees (`MamGame.view`) and
 draws all its chance from the `random.Random` it is given. `race` decides who shouts "MAM!"
-first.
+first; `thinking_time` how long they take at the time to think a student chose (or that they
+wait, with no limit).
 """
 
 from __future__ import annotations
@@ -89,6 +90,33 @@ STRATEGIES: dict[str, Strategy] = {
 }
 # What each strategy is called where a player reads it (the keys stay English: they are code).
 STRATEGY_NAMES = {"beginner": N_("beginner"), "good": N_("good"), "expert": N_("expert")}
+
+
+# How long a student lets the computer players think, as a factor of their own time; None: no
+# limit, the computers wait until the student asks them (docs/rules.md#mam-computers).
+THINKING_TIMES: dict[str, float | None] = {"normal": 1.0, "twice": 2.0, "four": 4.0, "none": None}
+THINKING_TIME_NAMES = {
+    "normal": N_("as usual"),
+    "twice": N_("twice as long"),
+    "four": N_("four times as long"),
+    "none": N_("no limit"),
+}
+
+
+def check_thinking_time(time: object) -> str:
+    """One of `THINKING_TIMES`, or a ValueError naming them."""
+    if time not in THINKING_TIMES:
+        message = _("unknown time to think {time}: choose one of {known}")
+        raise ValueError(message.format(time=repr(time), known=", ".join(THINKING_TIMES)))
+    return str(time)
+
+
+def thinking_time(plan: Plan, time: str = "normal") -> float | None:
+    """The seconds before the race's winner (`plan`) shouts at the student's time to think:
+    its own seconds times the factor; None with no limit, when it waits until it is asked and
+    so never wins a race by time."""
+    factor = THINKING_TIMES[check_thinking_time(time)]
+    return None if factor is None else plan.seconds * factor
 
 
 def check_strategy(strategy: object) -> str:

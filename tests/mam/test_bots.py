@@ -10,12 +10,14 @@ from mathcards.mam.bots import (
     STRATEGIES,
     Plan,
     check_strategy,
+    check_thinking_time,
     computer_name,
     computer_rng,
     computer_take,
     computer_to_take,
     play_game,
     race,
+    thinking_time,
 )
 from mathcards.mam.check import check
 from mathcards.mam.expression import first_step
@@ -244,3 +246,18 @@ def test_the_exponent_variant_reaches_computer_players_and_hints(power):
         assert hint.startswith("One answer:") and "^" in hint
     else:
         assert plans == {None} and hint.startswith("No calculation makes 32")
+
+
+def test_the_time_to_think_a_student_gives_stretches_the_race_or_lifts_its_limit():
+    """docs/rules.md#mam-computers: twice or four times the computers' own seconds; with no
+    limit, none: they wait until the student asks, so they never win a race by time."""
+    game = stacked_game([7, 6, 12, 2, 15], players=("You", "Ace"))
+    winner = race(game, {"Ace": STRATEGIES["expert"]}, {"Ace": computer_rng(1, "Ace")})
+    assert winner.answer and winner.seconds > 0
+    assert thinking_time(winner) == thinking_time(winner, "normal") == winner.seconds
+    assert thinking_time(winner, "twice") == pytest.approx(2 * winner.seconds)
+    assert thinking_time(winner, "four") == pytest.approx(4 * winner.seconds)
+    assert thinking_time(winner, "none") is None
+    assert check_thinking_time("none") == "none"
+    with pytest.raises(ValueError, match="unknown time to think 'forever'"):
+        thinking_time(winner, "forever")

@@ -386,7 +386,9 @@ def test_the_teacher_chooses_how_many_teams_and_names_them():
     table.team_text.value = "Ann, Ann"
     table.deal_button.click()
     assert "a name of their own" in table.answer.message.value
-    assert MamTable(mode="versus").children[2].children[-1].layout.display == "none"
+    versus = MamTable(mode="versus")
+    assert versus.class_teams in versus.children[2].children
+    assert versus.class_teams.layout.display == "none"
 
 
 def test_bad_settings_are_value_errors():
@@ -420,6 +422,68 @@ def test_versus_the_computer_counts_down_and_the_computer_claims(clock):
     assert "Computer 1 (expert) is thinking:" in table.countdown.value
     clock.run()
     assert "was faster" in table.answer.message.value
+    assert table.game.won["Computer 1 (expert)"]
+
+
+def thought(clock, table) -> float:
+    """Run the fake clock until a computer player has won cards: the seconds it waited."""
+    waited = 0.0
+    while not any(table.game.won[name] for name in table.computers):
+        timer = clock.step()
+        assert timer is not None, "the computers never shouted"
+        waited += timer.seconds
+    return waited
+
+
+def test_versus_the_student_gives_the_computers_twice_or_four_times_as_long(clock):
+    computer = "Computer 1 (expert)"
+    normal = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
+    normal.deal_button.click()
+    plan_seconds = normal.plan.seconds
+    assert thought(clock, normal) == pytest.approx(plan_seconds) and normal.game.won[computer]
+    for time, factor in (("twice", 2), ("four", 4)):
+        clock = FakeClock()  # the first table's next race waits on the other
+        slower = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock, time=time)
+        slower.deal_button.click()
+        assert slower.plan.seconds == plan_seconds, "the same computer, the same answer"
+        shown = int(re.search(r"(\d+) s", slower.countdown.value).group(1))
+        assert shown == round(factor * plan_seconds)
+        assert thought(clock, slower) == pytest.approx(factor * plan_seconds)
+        assert "was faster" in slower.answer.message.value and slower.game.won[computer]
+    with pytest.raises(ValueError, match="unknown time to think"):
+        VersusTable(("expert",), time="forever")
+
+
+def test_versus_with_no_time_limit_the_computers_wait_until_the_student_asks(clock):
+    computer = "Computer 1 (expert)"
+    table = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock, time="none")
+    assert [label for label, _key in table.time_choice.options] == [
+        "as usual",
+        "twice as long",
+        "four times as long",
+        "no limit",
+    ]
+    table.deal_button.click()
+    assert "No time limit: the computer players wait until you ask them." in shown(table.countdown)
+    assert table.ask_box.layout.display == "" and not clock.waiting
+    clock.run()  # however long the student thinks, nothing is waiting to end the race
+    assert not table.game.won[computer] and table.game.last_correct is None
+    table.ask_box.children[0].click()
+    assert "Computer 1 (expert) answers, as you asked." in shown(table.answer.message)
+    assert table.game.won[computer] and table.game.last_correct == computer
+    assert "No time limit" in shown(table.countdown), "the next round waits too"
+
+
+def test_versus_a_new_time_to_think_keeps_what_the_computers_thought(clock):
+    table = MamTable(mode="versus", opponents=("expert",), seed=3, clock=clock)
+    table.deal_button.click()
+    seconds = table.plan.seconds
+    clock.step()  # one second of thinking, of the computers' own
+    table.time_choice.value = "none"
+    assert not clock.waiting and "No time limit" in shown(table.countdown)
+    table.time_choice.value = "twice"  # what is left of its thinking, twice as long
+    assert table.ask_box.layout.display == "none"
+    assert thought(clock, table) == pytest.approx(2 * (seconds - 1))
     assert table.game.won["Computer 1 (expert)"]
 
 

@@ -110,7 +110,7 @@ class TargetTable(GameTable):
         )
         self.class_teams.add_class("mc-teams")
         self.class_teams.layout.display = "none"  # shown at the class's table, which has teams
-        settings = w.HBox(
+        self.settings_row = settings = w.HBox(
             [
                 self.deal_button,
                 self.level_choice,
@@ -121,7 +121,7 @@ class TargetTable(GameTable):
             layout=w.Layout(flex_flow="row wrap"),
         )
         settings.add_class("mc-settings")
-        help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
+        self.help_row = help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
         self.lay_out(
             page_style(MAM_STYLE),
             settings,

@@ -1,5 +1,6 @@
 """The MAM! table against computer players: they race you for each target (a countdown shows
-them thinking), and after a wrong claim each takes its card at once."""
+them thinking, as long as the time to think you chose, or no limit: they wait until you ask
+them), and after a wrong claim each takes its card at once."""
 
 from __future__ import annotations
 
@@ -7,39 +8,67 @@ import random
 from html import escape
 from typing import Any, Unpack
 
+import ipywidgets as w
+
 from mathcards.i18n import _, you
 from mathcards.mam.bots import (
     STRATEGIES,
+    THINKING_TIME_NAMES,
+    THINKING_TIMES,
     Plan,
     check_strategy,
+    check_thinking_time,
     computer_name,
     computer_to_take,
     race,
+    thinking_time,
 )
-from widgets.controls import Alarm, render_message, shows_errors
+from widgets.controls import Alarm, button, render_message, shows_errors
 from widgets.mam.table import TableOptions, TargetTable
 
 
 class VersusTable(TargetTable):
     """You against computer players, one for each of the `opponents`' strategies ("beginner",
-    "good", "expert"; `options`: see `TableOptions`)."""
+    "good", "expert"), with the `time` to think the student gives them ("normal", "twice",
+    "four" times as long, or "none": no limit; the student changes it on the page);
+    `options`: see `TableOptions`."""
 
     way = "versus"
 
     def __init__(
-        self, opponents: tuple[str, ...] = ("good",), **options: Unpack[TableOptions]
+        self,
+        opponents: tuple[str, ...] = ("good",),
+        time: str = "normal",
+        **options: Unpack[TableOptions],
     ) -> None:
         for strategy in opponents:
             check_strategy(strategy)
+        check_thinking_time(time)
         self.strategies = {
             computer_name(seat, chosen): chosen for seat, chosen in enumerate(opponents, 1)
         }
         self.computers = {name: STRATEGIES[chosen] for name, chosen in self.strategies.items()}
         super().__init__([you(), *self.strategies], **options)
         self.alarm = Alarm(self.clock)  # the computer players' countdown
-        self.seconds_left = 0.0
+        self.thought = 0.0  # how much of its thinking the race's winner has done (0 to 1)
+        self.waited = 0.0  # the seconds the alarm waits
         self.plan: Plan | None = None
+        self._build_time(time)
         self.come_back()
+
+    def _build_time(self, time: str) -> None:
+        """The student's own time to think, beside the settings; with no limit, a button that
+        asks the computer players for their answer."""
+        choices = [(_(THINKING_TIME_NAMES[key]), key) for key in THINKING_TIMES]
+        self.time_choice = w.Dropdown(options=choices, value=time, description=_("Time to think"))
+        self.time_choice.style.description_width = "initial"
+        self.time_choice.add_class("mc-thinking-time")
+        self.time_choice.observe(self._time_changed, names="value")
+        self.settings_row.children = (*self.settings_row.children, self.time_choice)
+        asking = button(_("Computers, your turn"), "mc-computers-answer", self.ask_computers)
+        self.ask_box = w.HBox([asking])
+        self.ask_box.layout.display = "none"  # shown while computers with no limit wait
+        self.help_row.children = (self.ask_box, *self.help_row.children)
 
     def _strategies(self) -> dict[str, str]:
         return dict(self.strategies)
@@ -69,34 +98,58 @@ class VersusTable(TargetTable):
 
     def _race_begins(self) -> None:
         self._race_over()
-        self.plan = plan = race(self.dealt, self.computers, self._rngs())
-        self.seconds_left = plan.seconds
+        self.plan = race(self.dealt, self.computers, self._rngs())
+        self.thought = 0.0
         self._tick(0)
 
     def _tick(self, elapsed: float = 1) -> None:
-        """One second of the computer players' thinking."""
+        """One second of the computer players' thinking, at the student's time to think; with
+        no limit they wait, and say so."""
         plan = self.plan
         assert plan is not None, "the countdown follows a plan"
-        self.seconds_left = max(0.0, self.seconds_left - elapsed)
-        if self.seconds_left > 0:
-            seconds = f"{self.seconds_left:.0f}"
+        seconds = thinking_time(plan, self.time_choice.value)
+        self.ask_box.layout.display = "none" if seconds is not None else ""
+        if seconds is None:
+            self.countdown.value = escape(
+                _("No time limit: the computer players wait until you ask them.")
+            )
+            return
+        self.thought = min(1.0, self.thought + elapsed / seconds) if seconds > 0 else 1.0
+        left = (1 - self.thought) * seconds
+        if left > 1e-6:
+            shown = f"{left:.0f}"
             thinking = (
-                _("{player} is thinking: {seconds} s").format(player=plan.player, seconds=seconds)
+                _("{player} is thinking: {seconds} s").format(player=plan.player, seconds=shown)
                 if plan.answer
-                else _("The computer is thinking: {seconds} s").format(seconds=seconds)
+                else _("The computer is thinking: {seconds} s").format(seconds=shown)
             )
             self.countdown.value = escape(thinking)
-            self.alarm.set(min(1.0, self.seconds_left), self._tick_safely)
+            self.waited = min(1.0, left)
+            self.alarm.set(self.waited, self._tick_safely)
             return
-        self.countdown.value = ""
+        self._computers_answer(plan)
+
+    @shows_errors
+    def ask_computers(self, _button: object = None) -> None:
+        """With no limit: the student asks the computer players for their answer now."""
+        if self.plan is not None:
+            self._computers_answer(self.plan, asked=True)
+
+    def _computers_answer(self, plan: Plan, asked: bool = False) -> None:
+        """The race's winner shouts its answer (when its time is up, or when the student asks),
+        or the computers say they found nothing."""
+        self._race_over()
         if plan.answer:
             claimed = self._make(plan.move)
             self.status.value = render_message(claimed.sentence)
             verdict = self.dealt.last_verdict
             won = verdict is not None and verdict.correct
-            self._say(
-                _("{player} was faster this time.").format(player=plan.player), next_round=won
+            said = (
+                _("{player} answers, as you asked.")
+                if asked
+                else _("{player} was faster this time.")
             )
+            self._say(said.format(player=plan.player), next_round=won)
             self._after_move()
         else:
             self._say(_("The computer players found nothing. Can you? If not, press “Next round”."))
@@ -104,9 +157,18 @@ class VersusTable(TargetTable):
     @shows_errors
     def _tick_safely(self) -> None:
         """The timer's callback: one more second, with any error shown on the page."""
-        self._tick(min(1.0, self.seconds_left))
+        self._tick(self.waited)
+
+    @shows_errors
+    def _time_changed(self, _change: object = None) -> None:
+        """A new time to think counts from now: what the computers thought so far is kept."""
+        if self.plan is not None:  # the race is on
+            self.alarm.stop()
+            self._tick(0)
 
     def _race_over(self) -> None:
         """The computer players stop thinking."""
         self.alarm.stop()
         self.countdown.value = ""
+        self.plan = None
+        self.ask_box.layout.display = "none"

@@ -163,6 +163,15 @@ class LiveGame:
         self._expect((Phase.PAUSED,), _("the game is not paused"), Refusal.NOT_PAUSED)
         self.phase = Phase.OPEN
 
+    def give_time(self) -> None:
+        """The teacher changes the round's time (more, or no countdown): an open or paused
+        round keeps its phase, a round whose time was up takes answers again."""
+        self._expect(
+            (Phase.OPEN, Phase.PAUSED, Phase.CLOSED), _("no round is open"), Refusal.NO_ROUND
+        )
+        if self.phase is Phase.CLOSED:
+            self.phase = Phase.OPEN
+
     def close(self) -> None:
         """No more answers this round (its time is up)."""
         self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"), Refusal.NO_ROUND)

@@ -220,3 +220,39 @@ def test_a_class_plays_two_rounds_live(live_class, tmp_path, language):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.screenshot(path=str(tmp_path / f"{shot}-{language}-{size[0]}.png"), full_page=True)
         assert not layout_problems(page)
+
+
+def test_the_phone_says_how_the_teacher_can_change_the_round_s_time(live_class):
+    """WCAG 2.2.1: the projector's settings name how a countdown changes, its "+30 s" and "No
+    countdown" change the round's time on every phone, and the phone says so in a sentence."""
+    projector = live_class.projector("en", SEED)
+    phone = open_page(
+        live_class.context(viewport={"width": 390, "height": 844}),
+        f"{live_class.base}/voila/render/pl/live/1-mam-live.ipynb",
+    )
+    join(phone, "Ida")
+    expect(projector.locator(".mc-live-room")).to_contain_text("Ida")
+    if projector.locator(".mc-live-seconds input").is_hidden():  # the settings folded
+        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
+    expect(projector.locator(".mc-live-time-help")).to_contain_text("“No countdown” turns it off")
+    projector.locator(".mc-live-seconds input").fill("600")
+    projector.locator(".mc-live-seconds input").press("Enter")
+    projector.locator("button.mc-live-start").click()
+
+    note = phone.locator(".mc-live-time-note")
+    expect(note).to_have_text("Nauczyciel może dać więcej czasu albo wyłączyć odliczanie.")
+    assert_accessible(phone)  # the countdown and the sentence about it
+    for _press in range(2):
+        projector.locator("button.mc-live-more-time").click()
+    lengthened = """() => {  // 600 s and twice 30 s more: past 600 however slow the page
+        const seconds = document.querySelector('.mc-countdown').innerText.match(/\\d+/);
+        return seconds !== null && Number(seconds[0]) > 600;
+    }"""
+    phone.wait_for_function(lengthened, timeout=20_000)
+    assert (
+        projector.locator("button.mc-live-no-countdown").get_attribute("aria-keyshortcuts") == "O"
+    )
+    projector.keyboard.press("o")  # No countdown, by its key
+    expect(note).to_have_text("Ta runda nie ma odliczania: nie spiesz się.")
+    expect(phone.locator(".mc-countdown")).to_have_text("")
+    expect(projector.locator(".mc-live-time")).to_be_hidden()

@@ -117,7 +117,7 @@ def test_the_live_preview_shows_the_typed_calculation(server, visit):
     expect(preview).to_contain_text("so far 42")
 
 
-def test_the_computer_counts_down_in_the_browser(server, visit):
+def test_the_computer_counts_down_in_the_browser_and_waits_with_no_limit(server, visit):
     visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
     versus = visit.page.locator(".mc-target-table").nth(1)
     versus.locator("button.mc-new-game").click()
@@ -132,6 +132,18 @@ def test_the_computer_counts_down_in_the_browser(server, visit):
     }"""
     visit.page.wait_for_function(ticked, arg=[first], timeout=WAIT_MS)
     assert_accessible(visit.page)  # playing the computers, against their countdown
+
+    # the student's own time to think: with no limit the computers wait until asked
+    versus.locator(".mc-thinking-time select").select_option(label="no limit")
+    waiting = "No time limit: the computer players wait until you ask them."
+    countdown.filter(has_text=waiting).wait_for(timeout=WAIT_MS)
+    asking = versus.locator("button.mc-computers-answer")
+    expect(asking).to_be_visible()
+    assert_accessible(visit.page)  # the waiting line and the button that asks
+    asking.click()
+    versus.locator(".mc-message", has_text=re.compile("as you asked|found nothing")).wait_for(
+        timeout=WAIT_MS
+    )
 
 
 def test_the_practice_page_checks_answers_gives_hints_and_keeps_score(server, visit, tmp_path):

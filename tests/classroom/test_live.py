@@ -330,6 +330,57 @@ def test_the_countdown_runs_on_the_services_clock_and_stops_for_a_pause(room):
     assert room.ok("reveal", teacher, {})["phase"] == "revealed"
 
 
+def test_the_teacher_gives_a_round_more_time_or_turns_its_countdown_off(room):
+    """WCAG 2.2.1: a class's time limit can be lengthened (+30 s, also once it is up: the round
+    takes answers again) or turned off, on the service's clock; a restart keeps it."""
+    teacher, ola = room.teacher(), room.student("Ola")
+    room.ok("games", teacher, GAME)
+    room.ok("join", ola, {})
+    assert room.call("time", teacher, {"more": 30}) == (409, {"error": "no-round"})
+    view = room.ok("rounds", teacher, {"seconds": 30})
+    room.wall.now += 10
+    assert room.ok("time", teacher, {"more": 30})["round"]["seconds_left"] == 50
+    assert room.ok("me", ola)["round"]["seconds_left"] == 50
+    room.ok("pause", teacher, {})
+    assert room.ok("time", teacher, {"more": 30})["round"]["seconds_left"] == 80
+    room.wall.now += 500
+    assert room.ok("resume", teacher, {})["round"]["seconds_left"] == 80
+    off = room.ok("time", teacher, {"off": True})
+    assert off["phase"] == "open" and off["round"]["seconds_left"] is None
+    room.wall.now += 3600
+    assert room.ok("me", ola)["phase"] == "open", "no countdown: the round waits"
+    assert room.ok("answers", ola, {"text": wrong(view)})["correct"] is False
+
+    room.ok("reveal", teacher, {})
+    view = room.ok("rounds", teacher, {"seconds": 10})
+    room.wall.now += 11
+    assert room.ok("me", ola)["phase"] == "closed"
+    again = room.ok("time", teacher, {"more": 30})
+    assert again["phase"] == "open" and again["round"]["seconds_left"] == 30
+    assert room.ok("answers", ola, {"text": right(view)})["correct"], "time's up, then more"
+
+    restarted = Class(room.url)
+    restarted.wall.now = room.wall.now + 5
+    with restarted.serve() as port:
+        restarted.port = port
+        state = restarted.ok("state", restarted.teacher())
+        assert state["phase"] == "open" and state["round"]["seconds_left"] == 25
+
+
+def test_a_change_of_time_is_the_teachers_and_says_what_it_is(room):
+    teacher, ola = room.teacher(), room.student("Ola")
+    room.ok("games", teacher, GAME)
+    room.ok("rounds", teacher, {"seconds": 30})
+    assert room.call("time", ola, {"more": 30}) == (403, {"error": "not-teacher"})
+    for sent in ({}, {"more": 0}, {"more": -5}, {"more": True}, {"more": 4000}, {"off": False}):
+        assert room.call("time", teacher, sent) == (400, {"error": "bad-request"}), sent
+    assert room.call("time", teacher, {"more": 30, "off": True})[0] == 400
+    room.ok("reveal", teacher, {})
+    room.ok("rounds", teacher, {})
+    untimed = room.ok("time", teacher, {"more": 30})
+    assert untimed["phase"] == "open" and untimed["round"]["seconds_left"] is None, "none stays"
+
+
 def test_a_long_poll_returns_at_the_next_change_or_at_once_when_behind(room, monkeypatch):
     teacher, ola = room.teacher(), room.student("Ola")
     version = room.ok("games", teacher, GAME)["version"]

@@ -88,6 +88,11 @@ class StandInLive:
         if call == "finish":
             game.finish()
             return self.changed(None)
+        if call == "time":
+            game.give_time()
+            more = sent.get("more")
+            self.seconds = None if more is None or self.seconds is None else self.seconds + more
+            return self.changed(None)
         actions = {
             "reveal": game.reveal,
             "pause": game.pause,

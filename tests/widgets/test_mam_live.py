@@ -6,6 +6,7 @@ but the teacher. Each page follows the game one `follower.step()` at a time, nev
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -16,6 +17,7 @@ from tests.widgets.live_standin import StandInLive
 from tests.widgets.test_mam_polish import english_in
 from widgets.live import LiveRefused, page_address
 from widgets.mam.live import LiveProjector, LiveSeat
+from widgets.mam.live_views import time_note
 
 
 @pytest.fixture
@@ -253,6 +255,46 @@ def test_the_countdown_counts_the_service_s_seconds_down(service, room):
     clock.step()
     clock.step()
     assert "28 seconds left" in page.countdown.view.value
+
+
+def test_the_teacher_gives_more_time_or_turns_the_countdown_off_and_the_phones_say_so(
+    service, room
+):
+    teacher, (ala, *_rest) = room
+    assert "“+30 s” gives everyone more time" in shown_text(teacher.time_help)
+    assert "“No countdown” turns it off" in shown_text(teacher.time_help)
+    teacher.seconds.value = 30
+    teacher.start_button.click()
+    follow(teacher, ala)
+    assert teacher.time_buttons.layout.display == ""
+    assert shown_text(ala.time_note) == "The teacher can give more time or turn the countdown off."
+    more, off = teacher.time_buttons.children
+    assert more.description == "+30 s" and off.description == "No countdown"
+    assert "mc-key-t" in more._dom_classes and "mc-key-o" in off._dom_classes
+    assert more.tooltip == "Give everyone 30 seconds more (key T)"
+    more.click()
+    follow(teacher, ala)
+    assert "60 seconds left" in ala.countdown.view.value
+    off.click()
+    follow(teacher, ala)
+    assert ala.countdown.view.value == "" and teacher.time_buttons.layout.display == "none"
+    assert shown_text(ala.time_note) == "This round has no countdown: take your time."
+    teacher.reveal_button.click()
+    follow(teacher, ala)
+    assert ala.time_note.value == "", "only a round's time is told"
+
+
+def test_a_phone_whose_round_s_time_is_up_says_the_teacher_can_still_give_more(service, room):
+    teacher, (ala, *_rest) = room
+    teacher.start_button.click()
+    follow(ala)
+    closed = {**ala.view, "phase": "closed"}  # the service closed the round: time's up
+    assert time_note(closed) == "The teacher can still give more time."
+    assert time_note({**closed, "joined": False}) == "", "told to those in the room"
+
+
+def shown_text(widget) -> str:
+    return unescape(re.sub("<[^>]+>", "", widget.value))
 
 
 def test_the_join_address_is_the_live_page_with_the_class_code(service):

@@ -22,6 +22,7 @@ from mathcards.classroom.protocol.mam import (
     MamSeatView,
     MineAnswer,
     RoundBody,
+    TimeBody,
 )
 from mathcards.i18n import N_, _
 from mathcards.mam.live import MOST_ROUNDS, SCORINGS, scoring_label
@@ -44,6 +45,7 @@ from widgets.mam.live_views import (
     render_score,
     render_settings,
     seat_status,
+    time_note,
     verdict_sentence,
 )
 from widgets.style import MAM_STYLE, page_style
@@ -75,6 +77,14 @@ class LiveClient(RoomClient[MamSeatView, MamProjectorView]):
 
     def resume(self) -> None:
         self.live(LivePath.RESUME, {})
+
+    def more_time(self, seconds: int = 30) -> None:
+        sent: TimeBody = {"more": seconds}
+        self.live(LivePath.TIME, sent)
+
+    def no_countdown(self) -> None:
+        sent: TimeBody = {"off": True}
+        self.live(LivePath.TIME, sent)
 
     def finish(self) -> None:
         self.live(LivePath.FINISH, {})
@@ -117,6 +127,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.status = html("mc-live-status")
         self.table = html("mc-table")
         self.countdown = Countdown(html("mc-countdown"), clock)
+        self.time_note = html("mc-live-time-note")  # who can change the time, and how
         self.answer = AnswerBox("MAM!")
         self.answer.submit.on_click(self.submit)
         self.verdict = self.answer.message
@@ -127,7 +138,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.pad = AnswerPad(self.answer)
         self.answer.children = (*self.answer.children[:1], self.pad, *self.answer.children[1:])
         self.answer.text.add_class("mc-numeric")
-        self.playing = w.VBox([self.table, self.countdown.view, self.answer])
+        self.playing = w.VBox([self.table, self.countdown.view, self.time_note, self.answer])
         self.playing.layout.display = "none"
         super().__init__(
             [
@@ -168,6 +179,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.countdown.show(
             round_view["seconds_left"] if open_round and round_view is not None else None
         )
+        self.time_note.value = escape(time_note(view))
         mine = view["mine"]
         if mine and not self.verdict.value and round_view is not None:
             self._say_verdict(mine[-1]["text"], mine[-1])  # a page reopened: its last verdict
@@ -261,6 +273,7 @@ class AnswerPad(w.VBox):
 
 
 LEADERBOARD_LENGTHS = (3, 5, 10, 0)
+MORE_TIME = 30  # seconds a press of "+30 s" gives the round
 
 
 def keyed(
@@ -309,6 +322,15 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.seed = w.Text(description=_("Seed"), placeholder=_("a new one"))
         self.seconds = w.BoundedIntText(0, min=0, max=600, description=_("Seconds (0: none)"))
         self.seconds.style.description_width = "initial"
+        self.time_help = html(
+            "mc-live-time-help",
+            escape(
+                _(
+                    "A countdown can change during a round: “+{more} s” gives everyone more "
+                    "time, also once it is up; “No countdown” turns it off; Pause holds it."
+                ).format(more=MORE_TIME)
+            ),
+        )
         for box, css in (
             (self.level, "mc-live-level"),
             (self.rounds, "mc-live-rounds"),
@@ -333,7 +355,15 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         setup = row(self.level, self.rounds, self.scoring, self.seed, self.seconds)
         setup.add_class("mc-live-setup")
         self.setup = w.Accordion(
-            [w.VBox([setup, row(self.new_game_button, self.board_length, self.wrong_names)])]
+            [
+                w.VBox(
+                    [
+                        setup,
+                        self.time_help,
+                        row(self.new_game_button, self.board_length, self.wrong_names),
+                    ]
+                )
+            ]
         )
         self.setup.set_title(0, _("Game settings"))
         self.setup.selected_index = 0
@@ -346,6 +376,18 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.pause_button = keyed(_("Pause"), "mc-live-pause", "P", self.pause_or_resume)
         self.reveal_button = keyed(_("Reveal"), "mc-live-reveal", "R", self.reveal, "warning")
         self.full_screen = keyed(_("Full screen"), "mc-fullscreen", "F", lambda _b: None)
+        more = keyed(
+            _("+{more} s").format(more=MORE_TIME), "mc-live-more-time", "T", self.more_time
+        )
+        off = keyed(_("No countdown"), "mc-live-no-countdown", "O", self.countdown_off)
+        for made, told, key in (
+            (more, _("Give everyone {more} seconds more").format(more=MORE_TIME), "T"),
+            (off, _("Turn the countdown off: the round waits for every answer"), "O"),
+        ):
+            made.tooltip = _("{action} (key {key})").format(action=told, key=key)
+        self.time_buttons = row(more, off)  # shown while a round has a countdown, or its time is up
+        self.time_buttons.add_class("mc-live-time")
+        self.time_buttons.layout.display = "none"
         self.finish_button = button(_("Podium"), "mc-live-finish", self.finish)
         self.round_view = html("mc-table")
         self.countdown = Countdown(html("mc-countdown"), clock)
@@ -359,6 +401,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
             self.start_button,
             self.reveal_button,
             self.pause_button,
+            self.time_buttons,
             self.full_screen,
             self.finish_button,
             self.room_title,
@@ -443,6 +486,16 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
             paused = self.view is not None and self.view["phase"] == Phase.PAUSED
             self._call(client.resume if paused else client.pause)
 
+    def more_time(self, _button: object = None) -> None:
+        client = self.client
+        if client is not None:
+            self._call(lambda: client.more_time(MORE_TIME))
+
+    def countdown_off(self, _button: object = None) -> None:
+        client = self.client
+        if client is not None:
+            self._call(client.no_countdown)
+
     def finish(self, _button: object = None) -> None:
         client = self.client
         if client is not None:
@@ -480,6 +533,9 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.countdown.show(round_view["seconds_left"] if ticking and round_view else None)
         if phase == Phase.CLOSED:
             self.countdown.show(0)  # the service closed the round: time's up
+        timed = round_view is not None and round_view["seconds_left"] is not None
+        changeable = (phase in (Phase.OPEN, Phase.PAUSED) and timed) or phase == Phase.CLOSED
+        self.time_buttons.layout.display = "" if changeable else "none"
         revealed = phase in (Phase.REVEALED, Phase.OVER)
         self.answered.value = render_answered(view)
         self.first.value = render_first(view, show_text=revealed)

@@ -102,6 +102,21 @@ def render_countdown(seconds: float | None) -> str:
     return escape(ngettext("{n} second left", "{n} seconds left", left).format(n=left))
 
 
+def time_note(view: MamSeatView) -> str:
+    """What a student's page says of the round's time, in one sentence: who can change a
+    countdown and how, or that there is none (WCAG 2.2.1)."""
+    round_view, phase = view["round"], view["phase"]
+    if round_view is None or not view["joined"]:
+        return ""
+    if phase == Phase.CLOSED:
+        return _("The teacher can still give more time.")
+    if phase not in (Phase.OPEN, Phase.PAUSED):
+        return ""
+    if round_view["seconds_left"] is None:
+        return _("This round has no countdown: take your time.")
+    return _("The teacher can give more time or turn the countdown off.")
+
+
 def seat_status(view: MamSeatView) -> str:
     """What the student's page says about the game, in one sentence."""
     phase = view["phase"]

@@ -66,6 +66,15 @@ class RoundResumed:
 
 
 @dataclass(frozen=True)
+class TimeChanged:
+    """The teacher gave the round more time, or took its countdown off: the countdown now."""
+
+    kind: ClassVar[EventKind] = EventKind.TIME
+    until: float | None = None  # its new end, while the round is open
+    left: float | None = None  # its seconds left, while the round is paused
+
+
+@dataclass(frozen=True)
 class RoundClosed:
     kind: ClassVar[EventKind] = EventKind.CLOSE
 
@@ -113,6 +122,7 @@ Payload = (
     | RoundOpened
     | RoundPaused
     | RoundResumed
+    | TimeChanged
     | RoundClosed
     | GameFinished
     | Answered
@@ -132,6 +142,7 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
         RoundOpened,
         RoundPaused,
         RoundResumed,
+        TimeChanged,
         RoundClosed,
         GameFinished,
         Answered,

@@ -26,6 +26,7 @@ from mathcards.classroom.live.events import (
     RoundOpened,
     RoundPaused,
     RoundResumed,
+    TimeChanged,
     event,
     from_json,
 )
@@ -37,10 +38,13 @@ from mathcards.room import LiveRefusal, Refusal
 
 def counted(countdown: Countdown, done: LiveEvent) -> Countdown:
     """The countdown once `done` happened: a round opened or resumed keeps its end, a pause the
-    seconds left; a round closed or a game finished has none."""
+    seconds left, a change of time its new end or seconds left; a round closed or a game
+    finished has none."""
     payload = from_json(done.kind, done.payload)
     if isinstance(payload, RoundOpened | RoundResumed):
         return Countdown(until=payload.until)
+    if isinstance(payload, TimeChanged):
+        return Countdown(until=payload.until, left=payload.left)
     if isinstance(payload, RoundPaused):
         return Countdown(left=payload.left)
     if isinstance(payload, RoundClosed | GameFinished):
@@ -148,6 +152,26 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.load()
         left = self.countdown.left
         return self.change(RoundResumed(None if left is None else self.clock() + left))
+
+    def more_time(self, seconds: float) -> Any:
+        """The round gets `seconds` more: its countdown's end later (from now, when its time
+        was up: the round takes answers again), or its seconds left while paused. A round
+        without a countdown stays without one."""
+        self.load()
+        now, countdown = self.clock(), self.countdown
+        phase = self.game.phase if self.game is not None else None
+        if phase is Phase.PAUSED:
+            left = None if countdown.left is None else countdown.left + seconds
+            return self.change(TimeChanged(left=left))
+        if phase is Phase.OPEN and countdown.until is None:
+            return self.change(TimeChanged())
+        return self.change(TimeChanged(until=max(countdown.until or now, now) + seconds))
+
+    def no_countdown(self) -> Any:
+        """The round's countdown off: it takes answers until the teacher reveals it (a round
+        whose time was up takes them again)."""
+        self.load()
+        return self.change(TimeChanged())
 
     def changes(self, pending: list[Pending]) -> list[Pending]:
         """Changes that arrived together, each judged in order of arrival, then all kept in one

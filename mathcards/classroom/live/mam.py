@@ -6,8 +6,8 @@ calls.
 - Students: `POST join`, `POST answers {text}` → `Judged` once the answer is kept, `GET
   me?after=V` → what this student sees, never another's answer.
 - The teacher: `POST games {level, rounds, scoring, seed?}`, `rounds {seconds?}`, `reveal`,
-  `pause`, `resume`, `lock {locked}`, `remove {name}`, `finish`, each answered with the
-  projector's view; `GET state?after=V` → the projector's view."""
+  `pause`, `resume`, `time {more | off}`, `lock {locked}`, `remove {name}`, `finish`, each
+  answered with the projector's view; `GET state?after=V` → the projector's view."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ from mathcards.classroom.protocol.mam import (
     RoundBody,
     RoundView,
     StandingView,
+    TimeBody,
 )
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.mam.live import Answer, LiveGame, Standing
@@ -58,6 +59,7 @@ EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each e
     EventKind.OPEN: lambda game, event: game.open_round(),
     EventKind.PAUSE: lambda game, event: game.pause(),
     EventKind.RESUME: lambda game, event: game.resume(),
+    EventKind.TIME: lambda game, event: game.give_time(),
     EventKind.CLOSE: lambda game, event: game.close(),
     EventKind.ANSWER: lambda game, event: game.answer(
         event.name, read(event, Answered).text, event.seq
@@ -306,6 +308,26 @@ class ResumeCall(TeacherCall):
         await self.act(self.live.run(self.live.log.resume))
 
 
+class TimeCall(TeacherCall):
+    """POST TimeBody: the round's time changed, `more` seconds (at most an hour) or its
+    countdown `off` (WCAG 2.2.1: a teacher lengthens or turns off the class's time limit)."""
+
+    async def post(self) -> None:
+        sent = cast(dict[str, Any], cast(TimeBody, self.body()))
+        more, off = sent.get("more"), sent.get("off")
+        if off is True and more is None:
+            await self.act(self.live.run(self.live.log.no_countdown))
+        elif (
+            off is None
+            and isinstance(more, int | float)
+            and not isinstance(more, bool)
+            and 0 < more <= LONGEST_COUNTDOWN
+        ):
+            await self.act(self.live.run(self.live.log.more_time, float(more)))
+        else:
+            self.refuse(CallRefusal.BAD_REQUEST)
+
+
 class FinishCall(TeacherCall):
     """POST: the game ends: the podium."""
 
@@ -323,6 +345,7 @@ CALLS: dict[LivePath, type[LiveCall]] = {
     LivePath.REVEAL: RevealCall,
     LivePath.PAUSE: PauseCall,
     LivePath.RESUME: ResumeCall,
+    LivePath.TIME: TimeCall,
     LivePath.LOCK: LockCall,
     LivePath.REMOVE: RemoveCall,
     LivePath.ADMIT: AdmitCall,

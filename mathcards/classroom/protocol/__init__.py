@@ -56,6 +56,7 @@ class LivePath(StrEnum):
     ROUNDS = "rounds"  # MAM!: POST RoundBody
     PAUSE = "pause"  # MAM!: POST {}
     RESUME = "resume"  # MAM!: POST {}
+    TIME = "time"  # MAM!: POST TimeBody: more time for the round, or no countdown
     FINISH = "finish"  # MAM!: POST {}: the podium
     GUESSES = "guesses"  # LAMA Dice: POST GuessBody → GuessKept
     QUESTIONS = "questions"  # LAMA Dice: POST QuestionBody
@@ -116,6 +117,7 @@ class EventKind(StrEnum):
     OPEN = "open"  # MAM!: a round opened, with its countdown's end
     PAUSE = "pause"  # MAM!: the round paused, with the seconds it had left
     RESUME = "resume"  # MAM!: the round went on, with its countdown's new end
+    TIME = "time"  # MAM!: the teacher gave the round more time or took its countdown off
     CLOSE = "close"  # MAM!: the round's time is up
     FINISH = "finish"  # MAM!: the podium
     ANSWER = "answer"  # MAM!: a student's answer

@@ -26,6 +26,14 @@ class RoundBody(TypedDict):
     seconds: NotRequired[float | None]  # a countdown (at most an hour), or none
 
 
+class TimeBody(TypedDict):
+    """The round's time changed by the teacher: `more` seconds (from now, when its time was
+    up: the round opens again), or its countdown `off` (the round waits for every answer)."""
+
+    more: NotRequired[float]
+    off: NotRequired[bool]
+
+
 class AnswerBody(TypedDict):
     text: str
 

@@ -14,6 +14,11 @@ are p99 over its goal). Every wait is bounded; the server is stopped at the end.
 The class book is a new SQLite file, else `--db URL`, else with `--postgres` a new database on
 a PostgreSQL server of the bench's own (as the tests start one: tests/postgres.py).
 `--together N` commits at most N calls at once (1: one commit a call, as before group commit).
+
+`--floor` measures what this machine allows any server at all: the same students answering the
+same way, each answer one POST to a tornado handler that answers at once (no ticket, no game, no
+book), from the same client; the race's p99 is printed over the floor's, the same number of
+rounds, in the same run.
 """
 
 from __future__ import annotations
@@ -43,7 +48,24 @@ from tests.classroom.threaded import free_port
 ROOT = Path(__file__).resolve().parent.parent
 SPREAD = 0.1  # seconds: every student answers within this
 CALL_SECONDS = 30.0  # one call, at most
+FLOOR = "floor"  # the class book's place, for the floor's server
 VERDICT_GOAL, SHOWN_GOAL = 0.3, 1.0  # seconds, p99: an answer's verdict, the projector showing it
+
+
+def serve_floor(port: int) -> None:
+    """The floor's server (in its own process): every answer answered at once."""
+    import tornado.web
+
+    class Echo(tornado.web.RequestHandler):
+        def post(self) -> None:
+            self.finish({"result": {"seq": 0, "text": json.loads(self.request.body)["text"]}})
+
+    async def run() -> None:
+        tornado.web.Application([(r".*", Echo)]).listen(port, "127.0.0.1", backlog=BACKLOG)
+        print(json.dumps({"students": [], "teacher": ""}), flush=True)
+        await asyncio.Event().wait()
+
+    asyncio.run(run())
 
 
 def serve(port: int, book: str, students: int, together: int) -> None:
@@ -173,6 +195,17 @@ async def race(
     return {"verdicts": verdicts, "shown": shown, "problems": problems, "cpu": spent}
 
 
+async def floor(port: int, students: int, rounds: int) -> list[float]:
+    """Each round, every student sends one answer within the same 100 ms to a server that
+    answers at once: from each answer sent to its reply."""
+    room = Class(port, {"students": [], "teacher": ""})
+    rng, replies = random.Random(20), []
+    for _ in range(rounds):
+        sent = [answer(room, "", "8+7", rng.uniform(0, SPREAD)) for _ in range(students)]
+        replies += [done - start for start, done, _ in await asyncio.gather(*sent)]
+    return replies
+
+
 async def until_shown(room: Class, seqs: list[int]) -> list[dict[str, Any]]:
     """The round's board, once the projector has shown every answer (bounded)."""
     end = time.perf_counter() + CALL_SECONDS
@@ -236,8 +269,12 @@ def main() -> None:
     parser.add_argument("--db", metavar="URL", help="the class book (default: a new SQLite file)")
     parser.add_argument("--postgres", action="store_true", help="a PostgreSQL of the bench's own")
     parser.add_argument("--together", type=int, default=MOST_TOGETHER, help="calls a commit")
+    parser.add_argument("--floor", action="store_true", help="and a server that answers at once")
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "BOOK"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve and args.serve[1] == FLOOR:
+        serve_floor(int(args.serve[0]))
+        return
     if args.serve:
         serve(int(args.serve[0]), args.serve[1], args.students, args.together)
         return
@@ -262,19 +299,37 @@ def main() -> None:
     print("  every answer judged, none lost, in order of arrival" if not problems else "")
     for problem in sorted(set(problems)):
         print(f"  PROBLEM: {problem}")
+    if args.floor:
+        floored = served(args, FLOOR, lambda port, _: floor(port, args.students, args.rounds))
+        print(f"  the floor, answer → reply:   {percentiles(floored, VERDICT_GOAL)}")
+        p99 = quantiles(result["verdicts"], n=100)[98] / quantiles(floored, n=100)[98]
+        print(f"  the verdicts' p99 over the floor's: {p99:.2f}")
 
 
 def raced(args: argparse.Namespace, book: str) -> dict[str, Any]:
     """The race against a server of its own (stopped at the end) on the class book `book`."""
+
+    def run(port: int, server: subprocess.Popen[str]) -> Any:
+        assert server.stdout is not None
+        tickets = json.loads(server.stdout.readline())
+        process = psutil.Process(server.pid)
+        return race(port, tickets, args.rounds, lambda: sum(process.cpu_times()[:2]))
+
+    return served(args, book, run)
+
+
+def served(args: argparse.Namespace, book: str, run: Callable[..., Any]) -> Any:
+    """`run(port, server)`'s coroutine run against a server of its own on the class book
+    `book` (`FLOOR`: the floor's), stopped at the end."""
     port = free_port()
     command = [sys.executable, "-m", "bench.live", "--students", str(args.students)]
     command += ["--together", str(args.together), "--serve", str(port), book]
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
-        assert server.stdout is not None
-        tickets = json.loads(server.stdout.readline())
-        process = psutil.Process(server.pid)
-        return asyncio.run(race(port, tickets, args.rounds, lambda: sum(process.cpu_times()[:2])))
+        if book == FLOOR:
+            assert server.stdout is not None
+            server.stdout.readline()  # it listens
+        return asyncio.run(run(port, server))
     finally:
         server.terminate()
         server.wait(30)

@@ -35,8 +35,10 @@ WAIT_MS = FIRST_RENDER_MS  # what a page shows may come late on a loaded machine
 
 
 def outside_the_checkout() -> dict[str, str]:
-    """This environment without what points into the checkout or another Python."""
-    skipped = {"PYTHONPATH", "JUPYTER_PATH", "VIRTUAL_ENV", "PYTHONHOME"}
+    """This environment without what points into the checkout or another Python, and writing
+    bytecode (the wheel is installed `--no-compile`: each module compiled once, when first
+    imported, not in every kernel anew)."""
+    skipped = {"PYTHONPATH", "JUPYTER_PATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONDONTWRITEBYTECODE"}
     return {name: value for name, value in os.environ.items() if name not in skipped}
 
 

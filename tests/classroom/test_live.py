@@ -5,6 +5,7 @@ game back, a countdown on the service's clock, and a book that is down costing o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -412,12 +413,35 @@ def test_a_page_waiting_when_its_student_joins_gets_their_own_view_at_once(room)
         daemon=True,
     )
     polling.start()
-    while room.live.changed is None:  # until the poll waits at the service
+    while not room.live.waiting:  # until the poll waits at the service
         polling.join(0.01)
     joined = room.ok("join", ticket, {"nickname": "Ola"})
     polling.join(30)
     assert (answered["name"], answered["joined"]) == ("Ola", True)
     assert answered["version"] == joined["version"]
+
+
+def test_a_classmates_answer_wakes_only_the_polls_whose_view_it_changes(room):
+    """A hall of 300 is not woken for each classmate's answer: Kim's page, polling, is not
+    woken by Ola's wrong answer (scoring each right answer, Kim's view is the same: in the
+    rulebook's, Kim would take a card), the projector's is."""
+    teacher = room.teacher()
+    room.ok("games", teacher, {**GAME, "scoring": "every"})
+    ola, kim = room.student("Ola"), room.student("Kim")
+    seen = room.ok("rounds", teacher, {})
+    version = room.ok("me", kim)["version"]
+    polling = threading.Thread(target=lambda: room.ok(f"me?after={version}", kim), daemon=True)
+    polling.start()
+    while "Kim" not in room.live.waiting:  # until Kim's poll waits at the service
+        polling.join(0.01)
+    kims = room.live.waiting["Kim"]
+    projectors = room.live.waiting.setdefault(None, asyncio.Event())
+    room.ok("answers", ola, {"text": wrong(seen)})  # answered once judged, kept and woken
+    assert room.live.waiting.get("Kim") is kims and not kims.is_set()
+    assert projectors.is_set()
+    room.ok("answers", kim, {"text": wrong(seen)})
+    polling.join(30)
+    assert not polling.is_alive() and kims.is_set()
 
 
 def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatch):

@@ -9,6 +9,7 @@ import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar
 
 from mathcards.book import LiveEvent, LiveRecord
@@ -57,6 +58,16 @@ class Snapshot(Generic[Projected, Seated]):
     countdown: Countdown = field(default_factory=Countdown)
     students: dict[str, Seated] = field(default_factory=dict)
     changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
+
+    @cached_property
+    def in_room(self) -> frozenset[str]:
+        """Who is in the room (each of a hall's views asks: a set, not a list of 300)."""
+        return frozenset(self.projector["room"])
+
+    @cached_property
+    def taken_out(self) -> frozenset[str]:
+        """Who the teacher took out of the room."""
+        return frozenset(self.projector["removed"])
 
     def version_for(self, name: str | None) -> int:
         """The version at which this student's view last changed (the projector's: any)."""

@@ -280,14 +280,16 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         players = self.kind.players(game) if game is not None else []
         for name, view in self.kind.students(snapshot, players).items():
             snapshot.students[name] = view
-            same = before.countdown == snapshot.countdown and unversioned(view) == unversioned(
-                before.students.get(name)
-            )
+            same = before.countdown == snapshot.countdown and alike(view, before.students.get(name))
             snapshot.changed[name] = before.changed.get(name, self.seq) if same else self.seq
         self.snapshot = snapshot
         return snapshot
 
 
-def unversioned(view: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """A view without its version: has it changed?"""
-    return None if view is None else {k: v for k, v in view.items() if k != "version"}
+def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None) -> bool:
+    """Has a view not changed but for its version?"""
+    return (
+        before is not None
+        and view.keys() == before.keys()
+        and all(value == before[key] for key, value in view.items() if key != "version")
+    )

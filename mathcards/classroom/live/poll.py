@@ -37,7 +37,9 @@ class Live(Generic[Engine, Projected, Seated]):
         self.service, self.clock = service, clock
         self.log = LiveLog(service.book_of, service.class_name, kind, clock)
         self.changes = Changes(self.log.changes)
-        self.changed: asyncio.Event | None = None
+        self.waiting: dict[
+            str | None, asyncio.Event
+        ] = {}  # who waits → woken when their view changes
         self.shown: Snapshot[Projected, Seated] | None = None  # the snapshot polls last woke to
         service.lives.append(self)  # a rename or a forget reaches this game at once
 
@@ -84,10 +86,9 @@ class Live(Generic[Engine, Projected, Seated]):
         snapshot = await self.snapshot()
         waited = False
         while after is not None and snapshot.version_for(who()) <= after and loop.time() < end:
-            if self.changed is None:
-                self.changed = asyncio.Event()
+            changed = self.waiting.setdefault(who(), asyncio.Event())
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), end - loop.time())
+                await asyncio.wait_for(changed.wait(), end - loop.time())
             snapshot, waited = await self.snapshot(), True
         if waited and snapshot.version_for(who()) > (after or 0):
             await asyncio.sleep(linger)
@@ -95,15 +96,21 @@ class Live(Generic[Engine, Projected, Seated]):
         return snapshot
 
     def wake(self) -> None:
-        """Every long-poll looks again, once a new snapshot is out (the answers of one batch
-        wake them once, not once an answer); a countdown running closes its round when it
-        ends."""
-        if self.log.snapshot is self.shown:
+        """The long-polls whose view changed look again, once a new snapshot is out (the
+        answers of one batch wake them once, not once an answer; a hall of 300 students is not
+        woken for each classmate's answer), the projector's and a browser's not yet in the room
+        at any change; a countdown running closes its round when it ends."""
+        before, snapshot = self.shown, self.log.snapshot
+        if snapshot is before:
             return
-        self.shown = self.log.snapshot
-        changed, self.changed = self.changed, None
-        if changed is not None:
-            changed.set()
+        self.shown = snapshot
+        for name in list(self.waiting):
+            if (
+                name is None
+                or before is None
+                or snapshot.version_for(name) != before.version_for(name)
+            ):
+                self.waiting.pop(name).set()
         until = self.log.snapshot.countdown.until
         if until is not None:
             loop = asyncio.get_running_loop()

@@ -32,6 +32,6 @@ def seat_view(snapshot: Snapshot[Any, Any], name: str | None) -> SeatView:
         "game": projector["game"],
         "phase": projector["phase"],
         "name": name,
-        "joined": name is not None and name in projector["room"],
-        "removed": name in projector["removed"],
+        "joined": name is not None and name in snapshot.in_room,
+        "removed": name in snapshot.taken_out,
     }

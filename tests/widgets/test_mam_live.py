@@ -16,7 +16,8 @@ from tests.conftest import FakeClock
 from tests.widgets.live_standin import StandInLive
 from tests.widgets.test_mam_polish import english_in
 from widgets.live import LiveRefused, page_address
-from widgets.mam.live import LiveProjector, LiveSeat
+from widgets.mam.live import LiveSeat
+from widgets.mam.live_projector import LiveProjector
 from widgets.mam.live_views import time_note
 
 

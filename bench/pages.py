@@ -21,6 +21,14 @@ every English page are opened one after another in the user's browser, each on i
 kernel, with no wait between them, so that each page's refill comes while the next ones are
 asked for. Each run prints every page's time and ratio to the floor's, and its slowest page;
 then the spread of the slowest ratios over the runs (goal: every one within 1.3×).
+
+`--phone` opens the pages as a mid-range phone would: a 390 × 844 touch screen, the processor
+slowed 4× (Chromium's CPU throttling). The floor is opened before every page and after the last,
+so that a page's ratio is to the mean of the floors just before and after it: a machine that
+others load slows both alike. Each opening prints the page's seconds, its ratio and what the
+browser did (script, layout and style seconds, DOM nodes, widget views); then every page's
+median over the runs. `--quiet S` waits at most S seconds for a quiet machine before each
+opening (60 unless told).
 """
 
 from __future__ import annotations
@@ -44,7 +52,11 @@ GOALS = {"ratio": 1.3, "warm": 1.2, "empty": 2.5}
 WAIT_MS = 120_000
 QUIET_SECONDS = 60  # at most, for the machine to calm down before an opening
 VIEWPORT = {"width": 1280, "height": 800}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE_SLOWER = 4  # Chromium's CPU throttling rate: a mid-range phone's processor
 FLOOR = "floor.ipynb"
+METRICS = ("ScriptDuration", "LayoutDuration", "RecalcStyleDuration", "Nodes")
+VIEWS = "document.querySelectorAll('.jupyter-widgets, .lm-Widget.jupyter-widgets').length"
 
 
 def floor_notebook() -> str:
@@ -70,28 +82,65 @@ def time_to_interactive(context, url: str) -> float:
     Playwright context: its cache holds Voila's scripts once a first page has loaded them)."""
     page = context.new_page()
     start = time.perf_counter()
-    page.goto(url, timeout=WAIT_MS)
-    page.wait_for_selector("#loading", state="hidden", timeout=WAIT_MS)
-    page.wait_for_function("!document.body.innerText.includes('Loading widget')", timeout=WAIT_MS)
+    interactive(page, url)
     seconds = time.perf_counter() - start
     page.close()
     return seconds
 
 
+def interactive(page, url: str) -> None:
+    """Open `url` in the tab and wait until its widgets are drawn."""
+    page.goto(url, timeout=WAIT_MS)
+    page.wait_for_selector("#loading", state="hidden", timeout=WAIT_MS)
+    page.wait_for_function("!document.body.innerText.includes('Loading widget')", timeout=WAIT_MS)
+
+
+def on_a_phone(context, url: str) -> tuple[float, dict[str, float]]:
+    """Seconds until the page is interactive in a tab whose processor is PHONE_SLOWER times
+    slower, and what the browser did by then: script, layout and style seconds, DOM nodes and
+    widget views."""
+    page = context.new_page()
+    devtools = context.new_cdp_session(page)
+    devtools.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_SLOWER})
+    devtools.send("Performance.enable")
+    start = time.perf_counter()
+    interactive(page, url)
+    seconds = time.perf_counter() - start
+    measured = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
+    work = {name: measured[name] for name in METRICS}
+    work["views"] = page.evaluate(VIEWS)
+    page.close()
+    return seconds, work
+
+
 class User:
     """One user opening pages on the server, in their own browser or in a fresh one."""
 
-    def __init__(self, chromium, base: str, log: Path) -> None:
+    def __init__(
+        self, chromium, base: str, log: Path, quiet_seconds: float = QUIET_SECONDS
+    ) -> None:
         self.chromium, self.base, self.log = chromium, base, log
+        self.quiet_seconds = quiet_seconds
         self.browser = chromium.new_context(viewport=VIEWPORT)  # the user's: its cache kept
+        self.phone = chromium.new_context(**PHONE)  # the phone's: its cache kept too
         self.opened: Counter[str] = Counter()
+
+    def ready(self, name: str) -> str:
+        """The page's address, once its warm kernel is ready, every page opened before has its
+        warm kernel again (no refill runs beside the opening) and the machine is quiet."""
+        for opened in {name, *self.opened}:
+            wait_until_warm(self.log, opened, times=self.opened[opened] + 1)
+        self.opened[name] += 1
+        quiet(seconds=self.quiet_seconds)
+        return f"{self.base}/voila/render/{name}"
+
+    def open_on_phone(self, name: str) -> tuple[float, dict[str, float]]:
+        """Open the page on the phone (its cache holding Voila's scripts after the first)."""
+        return on_a_phone(self.phone, self.ready(name))
 
     def open(self, name: str, mode: str) -> float:
         """Open the page once its warm kernel is ready and the machine is quiet."""
-        wait_until_warm(self.log, name, times=self.opened[name] + 1)
-        self.opened[name] += 1
-        quiet(seconds=QUIET_SECONDS)
-        url = f"{self.base}/voila/render/{name}"
+        url = self.ready(name)
         if mode == "warm":
             return time_to_interactive(self.browser, url)
         fresh = self.chromium.new_context(viewport=VIEWPORT)  # an empty cache
@@ -107,13 +156,23 @@ def main() -> None:
     options.add_argument(
         "--in-a-row", action="store_true", help="the English pages one after another, no wait"
     )
+    options.add_argument(
+        "--phone", action="store_true", help="on an emulated phone (390 × 844, CPU 4× slower)"
+    )
+    options.add_argument("--lang", choices=LANGUAGES, default="en", help="--phone: its pages")
+    options.add_argument(
+        "--quiet", type=float, default=QUIET_SECONDS, help="seconds, at most, waiting for quiet"
+    )
     options.add_argument("pages", nargs="*", default=pages(), metavar="PAGE")
     args = options.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         served = Path(folder) / "lessons"
         shutil.copytree(LESSONS, served)
         (served / FLOOR).write_text(floor_notebook(), encoding="utf-8")
-        if args.in_a_row:
+        if args.phone:
+            names = [f"{args.lang}/{name}" for name in args.pages]
+            phone_report(phone(served, Path(folder), names, args.runs, args.quiet))
+        elif args.in_a_row:
             spread(in_a_row(served, Path(folder), [f"en/{name}" for name in args.pages], args.runs))
         else:
             report(measure(served, Path(folder), args.pages, args.runs), args.pages)
@@ -189,6 +248,68 @@ def measure(served: Path, logs: Path, names: list[str], runs: int) -> dict:
         chromium.close()
     print(f"load average after: {load()}", flush=True)
     return times
+
+
+def phone(
+    served: Path, logs: Path, names: list[str], runs: int, quiet_seconds: float
+) -> dict[str, list[tuple[float, float]]]:
+    """Each run: the floor, then each page followed by the floor again, on the phone; every
+    page's seconds and ratio to the mean of the floors around it, run by run (the floor's own
+    seconds, ratio 1)."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"load average before: {load()}", flush=True)
+    times: dict[str, list[tuple[float, float]]] = {FLOOR: []}
+    with serving(served, logs, "--warm", FLOOR, *names) as server, sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        user = User(chromium, server.base, logs / "server.log", quiet_seconds)
+        user.open_on_phone(FLOOR)  # the phone now holds Voila's scripts
+        for run in range(runs):
+            before = shown(FLOOR, *user.open_on_phone(FLOOR))
+            times[FLOOR].append((before, 1.0))
+            for name in names:
+                seconds, work = user.open_on_phone(name)
+                after = shown(FLOOR, *user.open_on_phone(FLOOR))
+                times[FLOOR].append((after, 1.0))
+                ratio = seconds / ((before + after) / 2)
+                times.setdefault(name, []).append((seconds, ratio))
+                shown(name, seconds, work, ratio)
+                before = after
+            print(f"run {run + 1} done; load average {load()}", flush=True)
+        chromium.close()
+    print(f"load average after: {load()}", flush=True)
+    return times
+
+
+def shown(name: str, seconds: float, work: dict[str, float], ratio: float | None = None) -> float:
+    """One opening on the phone: its seconds, its ratio to the floors, what the browser did."""
+    times = "".join(f" {work[m]:5.2f}" for m in METRICS[:3])
+    said = "" if ratio is None else f"{ratio:5.2f}×"
+    print(
+        f"  {name:<50}{seconds:6.2f}s {said:>6} script/layout/style{times}s "
+        f"nodes {work['Nodes']:5.0f} views {work['views']:3.0f}",
+        flush=True,
+    )
+    return seconds
+
+
+def phone_report(times: dict[str, list[tuple[float, float]]]) -> None:
+    """Every page's median seconds and ratio to the floor on the phone, the slowest first, and
+    the goal."""
+    floor = median(seconds for seconds, _ in times.pop(FLOOR))
+    medians = sorted(
+        (
+            (median(r for _, r in runs), median(s for s, _ in runs), name)
+            for name, runs in times.items()
+        ),
+        reverse=True,
+    )
+    print(f"on the phone, medians: the floor {floor:.2f}s")
+    for ratio, seconds, name in medians:
+        print(f"  {name:<55}{seconds:>6.2f}s {ratio:>5.2f}×")
+    worst, _, name = medians[0]
+    verdict = "met" if worst <= GOALS["ratio"] else "NOT met"
+    print(f"worst: {worst:.2f}× ({name}); goal {GOALS['ratio']}×: {verdict}")
 
 
 def report(times: dict, names: list[str]) -> None:

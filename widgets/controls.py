@@ -113,6 +113,21 @@ class Listeners:
             callback()
 
 
+class FixedLayout(w.Layout):
+    """A layout no view changes, shared by many (`shared`): setting any of its properties
+    fails, for it would change every view that shares it (a view shown and hidden, or resized,
+    is given a layout of its own)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._fixed = True
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_fixed", False) and name in self.keys:
+            raise AttributeError(f"{name}: a shared layout is not changed (give the view its own)")
+        super().__setattr__(name, value)
+
+
 @functools.cache
 def shared(model: type[w.Widget]) -> w.Widget:
     """One model of this kind (a style, a layout) for every button or HTML view this kernel
@@ -128,7 +143,7 @@ def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
     made = w.Button(
         description=label,
         style=shared(w.ButtonStyle),
-        layout=shared(w.Layout),  # no button's layout changes: a button is shown or hidden by
+        layout=shared(FixedLayout),  # no button's layout changes: a button is shown or hidden by
         _dom_classes=(css,),  # the box it is in
         **style,
     )
@@ -156,9 +171,12 @@ def ask_once(box: w.Box, question: str, start: Callable[[], None]) -> None:
     )
 
 
-def html(css: str, value: str = "") -> w.HTML:
-    """An HTML view with a stable CSS class (given as it is made)."""
-    return w.HTML(value, style=shared(HTMLStyle), _dom_classes=(css,))
+def html(css: str, value: str = "", layout: w.Layout | None = None) -> w.HTML:
+    """An HTML view with a stable CSS class (given as it is made), drawn with the layout every
+    such view shares (`FixedLayout`) unless given its own: one that is shown and hidden."""
+    return w.HTML(
+        value, style=shared(HTMLStyle), layout=layout or shared(FixedLayout), _dom_classes=(css,)
+    )
 
 
 def row(*children: w.Widget) -> w.HBox:

@@ -234,3 +234,24 @@ def test_roll_or_quit_in_polish(polish):
     assert "Sytuacja 2" in text and "Lepsze decyzje: 1 z 2" in text
     assert "Wszyscy pozostali już spasowali" in text
     assert "Lepszy byłby drugi wybór." in text and other != best
+
+
+def test_draw_or_quit_works_out_its_moment_before_it_asks_for_the_book(monkeypatch):
+    """A warm kernel waits for the page's request when the book is asked for (`served`): the
+    moment, and sympy's import with it, are worked out before, not while the phone waits."""
+    import widgets.lama.decision as decision
+
+    made: list[DrawOrQuit] = []
+    drawn_when_asked: list[str] = []
+    work_out = DrawOrQuit.another
+
+    def another(exercise: DrawOrQuit) -> None:
+        made.append(exercise)
+        work_out(exercise)
+
+    monkeypatch.setattr(DrawOrQuit, "another", another)
+    monkeypatch.setattr(
+        decision, "served", lambda _book: drawn_when_asked.append(made[0].situation.value)
+    )
+    DrawOrQuit(seed=1)
+    assert drawn_when_asked and "mc-seat" in drawn_when_asked[0]

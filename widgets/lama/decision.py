@@ -50,7 +50,6 @@ class DrawOrQuit(Complains, w.VBox):
         self, preset: str = "classic", seed: int = 1, *, book: ClassBook | None = HERE
     ) -> None:
         self.seed, self.decided = seed, False
-        self.book = BookBar(served(book), "lama", invite=False)
         self.preset = deck_choice(preset)
         self.situation = html("mc-situation")
         self.odds_view = html("mc-decision-odds")
@@ -59,6 +58,8 @@ class DrawOrQuit(Complains, w.VBox):
         self.draw = button(_("Draw"), "mc-draw", lambda _b: self.decide(Draw()))
         self.quit = button(_("Quit"), "mc-quit", lambda _b: self.decide(Quit()))
         self.again = button(_("Another moment"), "mc-another", lambda _b: self.another())
+        self.another()  # the moment (and sympy's import) before `served`, which in a warm kernel
+        self.book = BookBar(served(book), "lama", invite=False)  # waits for the page's request
         super().__init__(
             [
                 page_style(LAMA_STYLE),
@@ -72,7 +73,6 @@ class DrawOrQuit(Complains, w.VBox):
             ]
         )
         self.preset.observe(lambda _c: self.another(), names="value")
-        self.another()
 
     @shows_errors
     def another(self) -> None:

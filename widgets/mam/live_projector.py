@@ -152,13 +152,13 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.time_buttons.add_class("mc-live-time")
         self.time_buttons.layout.display = "none"
         self.finish_button = button(_("Podium"), "mc-live-finish", self.finish)
-        self.round_view = html("mc-table")
+        self.round_view = html("mc-table", layout=w.Layout())  # these five hidden at times
         self.countdown = Countdown(html("mc-countdown"), clock)
-        self.answered = html("mc-live-answered")
-        self.first = html("mc-live-first")
-        self.board = html("mc-live-board")
+        self.answered = html("mc-live-answered", layout=w.Layout())
+        self.first = html("mc-live-first", layout=w.Layout())
+        self.board = html("mc-live-board", layout=w.Layout())
         self.revealed = html("mc-live-revealed")
-        self.leaderboard = html("mc-live-leaderboard")
+        self.leaderboard = html("mc-live-leaderboard", layout=w.Layout())
         self.podium = html("mc-podium")
         self.bar = row(
             self.start_button,

@@ -5,7 +5,9 @@ verdict and every move (a computer player's too), a bust and a round's end are s
 import pytest
 
 from mathcards import i18n
+from mathcards.lama_dice import Roll
 from tests.conftest import FakeClock
+from tests.widgets.test_lama_dice import last_player_table
 from widgets.controls import Announcer, announcer, render_message
 from widgets.lama import HandScorer, LamaTable
 from widgets.lama_dice import LamaDiceTable
@@ -90,3 +92,12 @@ def test_a_whole_game_said_in_polish_to_its_end():
 @pytest.mark.parametrize("make", [lambda: MamTable(mode="versus", seed=1), UnikatTable])
 def test_every_table_carries_the_announcer(make):
     assert announcer() in make().children
+
+
+def test_a_bust_is_said_with_the_round_end():
+    played, _clock = last_player_table()  # You are the last player: missing your row is a bust
+    played.act(Roll())
+    played.land((5, 2, 1))
+    said = announcer().text
+    assert played.game.log[-1] in said and said.endswith("The round is over."), said
+    assert "bust" in said.lower(), said

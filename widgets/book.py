@@ -41,7 +41,7 @@ from mathcards.classroom.protocol.book import (
     StepBody,
 )
 from mathcards.i18n import N_, _
-from widgets.controls import button, html, render_message
+from widgets.controls import button, html, show_message
 from widgets.warm import wait_for_page
 
 __all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
@@ -258,7 +258,7 @@ class BookBar(w.VBox):
             me = self.book.me(self.game)
         except ValueError as problem:
             self.down = True
-            self.status.value = render_message(str(problem), ok=False)
+            show_message(self.status, str(problem), ok=False)
             return
         self.student, self.practice = me["student"], me["practice"]
         if self.student is None and not self.invite:
@@ -266,8 +266,8 @@ class BookBar(w.VBox):
         elif self.student is None:
             self.name.value = str(me.get("suggestion") or "")
             self.name_box.layout.display = ""
-            self.status.value = render_message(
-                _("Choose a name for the class book (no real name needed), then join.")
+            show_message(
+                self.status, _("Choose a name for the class book (no real name needed), then join.")
             )
         else:
             self._show_student()
@@ -276,12 +276,12 @@ class BookBar(w.VBox):
         assert self.book is not None
         nickname = " ".join(self.name.value.split())
         if not nickname:
-            self.message.value = render_message(_("Type a name first."), ok=False)
+            show_message(self.message, _("Type a name first."), ok=False)
             return
         try:
             self.student = self.book.join(nickname)
         except ValueError as problem:
-            self.message.value = render_message(str(problem), ok=False)
+            show_message(self.message, str(problem), ok=False)
             return
         self.message.value = ""
         self.name_box.layout.display = "none"
@@ -296,7 +296,7 @@ class BookBar(w.VBox):
         try:
             return call(self.book)
         except ValueError as problem:
-            self.status.value = render_message(str(problem), ok=False)
+            show_message(self.status, str(problem), ok=False)
             return None
 
     def save(self, call: Callable[[ClassBook], Any]) -> Any:
@@ -307,7 +307,7 @@ class BookBar(w.VBox):
         try:
             kept = call(self.book)
         except ValueError as problem:
-            self.status.value = render_message(str(problem), ok=False)
+            show_message(self.status, str(problem), ok=False)
             return None
         self.saved += 1
         self._show_student()

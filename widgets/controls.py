@@ -49,24 +49,108 @@ class Alarm:
             self.handle = None
 
 
+class Announcer(w.HTML):
+    """The page's one polite live region (docs/design.md#the-announcer): every verdict, every
+    move (a computer player's too), a bust, a new round, said to a screen reader. The
+    sentences of one click (a move and the computer players' answers to it) are read
+    together; the next click's replace them. The page's script makes its first view the
+    region (`role="status"`, `aria-live="polite"`), there before anything is said in it."""
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        super().__init__("", _dom_classes=("mc-announcer", "mc-hidden"))
+        self.clock = clock
+        self.sentences: list[str] = []
+        self.said = 0  # the region changes each time: the same sentence twice is read twice
+        self.batch_open = False
+
+    def say(self, *sentences: str) -> None:
+        """Say these sentences (empty ones skipped) after what this click has said so far."""
+        new = [" ".join(sentence.split()) for sentence in sentences if sentence.strip()]
+        if not new:
+            return
+        if not self.batch_open:  # a new click: what the last one said is read no more
+            self.sentences = []
+            self.batch_open = (self.clock or this_turn)(0, self.close_batch) is not None
+        self.sentences += new
+        self.said += 1
+        self.value = f'<p data-said="{self.said}">{escape(self.text)}</p>'
+
+    def hush(self) -> None:
+        """Nothing said (a test starting afresh in the same kernel)."""
+        self.sentences, self.batch_open, self.value = [], False, ""
+
+    def close_batch(self) -> None:
+        """The kernel waits for the next click: what is said next replaces what was said."""
+        self.batch_open = False
+
+    @property
+    def text(self) -> str:
+        """What a screen reader reads now."""
+        return " ".join(self.sentences)
+
+
+def this_turn(seconds: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+    """`kernel_clock` while the kernel's loop runs (a click's callback); outside a kernel
+    nothing waits, and each sentence is said alone (None)."""
+    try:
+        return asyncio.get_running_loop().call_later(seconds, callback)
+    except RuntimeError:
+        return None
+
+
+def announcer() -> Announcer:
+    """The page's announcer: one per kernel, and a kernel serves one page."""
+    return shared(Announcer)
+
+
+def announce(text: str, ok: bool | None = None) -> None:
+    """Say a message through the page's announcer, right or wrong said in words first; not
+    again when this click has said it already (a table's move says its verdict)."""
+    if text.strip() and " ".join(text.split()) not in announcer().text:
+        announcer().say(("" if ok is None else _(SIGNS[ok][1]) + ": ") + text)
+
+
+def show_message(view: w.HTML, text: str, ok: bool | None = None) -> None:
+    """A message in its line beside the controls, and said by the page's announcer."""
+    view.value = render_message(text, ok)
+    announce(text, ok)
+
+
+def spoken(box: w.Box) -> None:
+    """The page's announcer in `box` (a widget a page shows), last, if it is not there yet:
+    the page reads only its first view, so a page of several widgets still has one region."""
+    said = announcer()
+    if said not in box.children:
+        box.children = (*box.children, said)
+
+
 class Complains:
-    """A widget whose callbacks' errors appear in its `message` line, next to its controls."""
+    """A widget whose callbacks' errors appear in its `message` line, next to its controls, and
+    are said by the page's announcer (which the widget carries once it is shown)."""
 
     message: w.HTML
 
     def complain(self, text: str) -> None:
         self.message.value = render_message(text, ok=False)
+        announce(text, ok=False)
 
     def say(self, text: str, ok: bool | None = None) -> None:
         self.message.value = render_message(text, ok)
+        announce(text, ok)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        if isinstance(self, w.Box):
+            spoken(self)
+        return super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
 
 
 def render_message(text: str, ok: bool | None = None, shown: str | None = None) -> str:
     """A sentence next to the control that caused it: green and ✓ when right, red and ✗ when
-    wrong (`shown`: the sentence as HTML, e.g. with its calculations typeset)."""
+    wrong (`shown`: the sentence as HTML, e.g. with its calculations typeset). A screen reader
+    hears it from the page's announcer, the one live region (`Complains.say`)."""
     tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
     marked = "" if ok is None else sign(ok, ending=": ")
-    return f'<div class="mc-message{tone}" role="status">{marked}{shown or escape(text)}</div>'
+    return f'<div class="mc-message{tone}">{marked}{shown or escape(text)}</div>'
 
 
 SIGNS = {True: ("✓", N_("right")), False: ("✗", N_("not right"))}

@@ -10,7 +10,7 @@ from html import escape
 import ipywidgets as w
 
 from mathcards.i18n import N_, _
-from widgets.controls import button, html, render_message
+from widgets.controls import button, html, show_message
 
 MOST = 99_999  # deal numbers run from 0 to 99999: short enough to read out to a class
 DEAL_REFUSAL = N_("a deal number is a whole number from 0 to {most}, not “{typed}”")
@@ -97,7 +97,7 @@ class DealNumber(w.VBox):
         try:
             number = read_number(self.box.value, self.refusal)
         except ValueError as problem:
-            self.message.value = render_message(str(problem), ok=False)
+            show_message(self.message, str(problem), ok=False)
             return None
         self.message.value = ""
         return number

@@ -12,11 +12,18 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.engine import Event, computer_rng, computer_seats, computer_to_move, make_move
+from mathcards.engine import (
+    Event,
+    computer_rng,
+    computer_seats,
+    computer_to_move,
+    game_over,
+    make_move,
+)
 from mathcards.i18n import _
 from mathcards.replay import move_json, replay
 from widgets.book import BookBar, ClassBook, Scorebook, served
-from widgets.controls import Clock, Complains, ask_once, html, render_message
+from widgets.controls import Clock, Complains, announcer, ask_once, html, show_message, spoken
 from widgets.deals import DealNumber
 from widgets.pacing import Pacing
 
@@ -68,6 +75,7 @@ class GameTable(Complains, w.VBox):
     def lay_out(self, style: w.HTML, *rows: w.Widget, css: str) -> None:
         """The page: the game's style, the class book's bar, then the table's own rows."""
         w.VBox.__init__(self, [style, self.book, *rows])
+        spoken(self)  # the page's announcer: every move is said
         self.add_class(css)
 
     def _on_table(self, game: Any, seed: int, settings: dict[str, Any]) -> None:
@@ -110,9 +118,18 @@ class GameTable(Complains, w.VBox):
     def _make(self, move: Any) -> Event:
         """Make a move on the game on the table (a player's, a computer player's, the next
         round): the class book keeps every move, in order."""
+        logged = len(self.game.log)
         event = make_move(self.game, move)
         self.scorebook.moved(move_json(self.kind, move))
+        announcer().say(*(self.game.log[logged:] or [event.sentence]), self.result())
         return event
+
+    def result(self) -> str:
+        """The game's or the round's end, in words (nothing while it is under way)."""
+        game = self.game
+        if game.over:
+            return game_over(game.winners())
+        return _("The round is over.") if getattr(game, "round_over", False) else ""
 
     def _chance(self, player: str) -> random.Random:
         """A computer player's chance for the decision it makes now: keyed on the game's seed,
@@ -148,7 +165,7 @@ class GameTable(Complains, w.VBox):
         self.deal_number.dealt(view["seed"])
         self.computer_seats = computer_seats(view["settings"]["computers"], game.players)
         self._back(game, view["settings"])
-        self.back_message.value = render_message(_("Your game is back where you left it."))
+        show_message(self.back_message, _("Your game is back where you left it."))
         return True
 
     def deal_numbered(self, seed: int) -> None:

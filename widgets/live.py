@@ -32,7 +32,7 @@ from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri, shor
 from mathcards.i18n import N_, _, language
 from widgets.book import BookDown, ClassBook
 from widgets.book import refusal_for as book_refusal
-from widgets.controls import Complains, button, html, render_message, row, trouble
+from widgets.controls import Complains, button, html, row, show_message, trouble
 from widgets.warm import wait_for_page
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
@@ -219,7 +219,7 @@ def page_address(lesson: str, class_url: str) -> str:
 def unavailable(box: Any, message: Any, text: str) -> None:
     """A page without its live class: one sentence, and nothing to press."""
     box.layout.display = "none"
-    message.value = render_message(text, ok=False)
+    show_message(message, text, ok=False)
 
 
 def render_address(url: str, lesson: str) -> str:

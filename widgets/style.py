@@ -126,6 +126,8 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 UNIKAT_STYLE = """<style>
 .mc-unikat-pick { background-size: contain; background-repeat: no-repeat;
   background-position: center; background-color: transparent; border: none; }
+.mc-unikat-pick.jupyter-button, .mc-unikat-slot.jupyter-button {  /* named, not shown */
+  font-size: 0 !important; color: transparent !important; overflow: hidden; }
 .mc-unikat-rack, .mc-unikat-display { padding: 8px 6px; gap: 6px; overflow: visible; }
 .mc-unikat-rack .mc-unikat-pick.mc-selected { box-shadow: 0 0 0 5px #f97316 !important; }
 .mc-unikat-pick:disabled { opacity: 1; cursor: default; }

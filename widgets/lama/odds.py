@@ -22,14 +22,7 @@ from mathcards.lama.odds import (
 )
 from mathcards.lama.simulate import simulate_runs
 from widgets.charts import chart_figures, chart_image, figures_html, show_chart
-from widgets.controls import (
-    Complains,
-    button,
-    html,
-    render_message,
-    row,
-    shows_errors,
-)
+from widgets.controls import Complains, button, html, row, show_message, shows_errors
 from widgets.style import LAMA_STYLE, page_style
 from widgets.tables import table
 
@@ -80,7 +73,7 @@ class TournamentChart(Complains, w.VBox):
         """Play the games (the same seed gives the same games) and chart the results."""
         games = self.games.value
         playing = ngettext("Playing {games} game …", "Playing {games} games …", games)
-        self.message.value = render_message(playing.format(games=games))
+        show_message(self.message, playing.format(games=games))
         standings = tournament(list(STRATEGIES), games, seed=self.seed, preset=self.preset.value)
         self.table.value = render_standings(standings)
         title = ngettext(

@@ -18,13 +18,7 @@ from mathcards.lama_dice.dice import (
     parse_dice,
 )
 from mathcards.lama_dice.odds import checked_rows
-from widgets.controls import (
-    Complains,
-    Listeners,
-    html,
-    render_message,
-    shows_errors,
-)
+from widgets.controls import Complains, Listeners, html, show_message, shows_errors
 from widgets.lama_dice.cards import OWN_LAYOUT, layout_name, read_row, render_layout, render_rows
 from widgets.style import LAMA_DICE_STYLE, page_style
 
@@ -87,8 +81,10 @@ class DiceChooser(Complains, Listeners, w.VBox):
         if change["new"] in LAYOUTS:
             self.text.value = LAYOUTS[change["new"]]
         elif change["new"] == OWN_LAYOUT and self.message.value == "":
-            self.message.value = render_message(
-                _("Type your three dice in the box, like 2345LL,3456LL,1256LL."), ok=None
+            show_message(
+                self.message,
+                _("Type your three dice in the box, like 2345LL,3456LL,1256LL."),
+                ok=None,
             )
 
     @shows_errors

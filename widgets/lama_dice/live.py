@@ -27,7 +27,7 @@ from mathcards.lama_dice.game import cards_words
 from mathcards.lama_dice.known import moment
 from mathcards.lama_dice.live import NAMED_MOMENTS, QUESTIONS, ROLL_COUNTS, read_back
 from widgets.book import BookBar
-from widgets.controls import button, html, render_message, row
+from widgets.controls import button, html, render_message, row, show_message
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
 from widgets.lama_dice.live_views import (
     GUESS_STYLE,
@@ -158,7 +158,7 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
             )
         else:
             sentence, good = how_close_words(question, mine)
-            self.said.value = render_message(sentence, ok=True if good else None)  # never red
+            show_message(self.said, sentence, ok=True if good else None)  # never red
         self.why.value = render_grid(question) if not is_open else ""
         self.rolls.value = escape(rolls_words(question)) if not is_open else ""
         close = view["how_close"]
@@ -183,17 +183,17 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         try:
             said_back = "" if choice else read_back(text)
         except ValueError as problem:
-            self.said.value = render_message(str(problem), ok=False)  # nothing is sent
+            show_message(self.said, str(problem), ok=False)  # nothing is sent
             return
         try:
             kept = self.client.guess(text)
         except ValueError as problem:
-            self.said.value = render_message(str(problem), ok=False)
+            show_message(self.said, str(problem), ok=False)
             return
         with self.follower.lock:
             self.view = {**view, "mine": {"seq": kept["seq"], "value": kept["value"], "off": None}}
             in_now = guess_is_in(share_of(kept["value"]))
-            self.said.value = render_message(f"{said_back} {in_now}".strip())
+            show_message(self.said, f"{said_back} {in_now}".strip())
 
 
 class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):

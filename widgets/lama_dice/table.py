@@ -27,14 +27,7 @@ from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
 from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
-from widgets.controls import (
-    Clock,
-    button,
-    html,
-    kernel_clock,
-    render_message,
-    shows_errors,
-)
+from widgets.controls import Clock, button, html, kernel_clock, show_message, shows_errors
 from widgets.game_table import GameTable
 from widgets.lama_dice.cards import (
     computer_names,
@@ -185,7 +178,8 @@ class LamaDiceTable(GameTable):
         if not self.moves:
             self.new_game()  # nothing of yours is lost yet
             return
-        self.message.value = render_message(
+        show_message(
+            self.message,
             _(
                 "The new dice are used from the next game: press “New game” (this game keeps its "
                 "dice and scores)."

@@ -15,6 +15,7 @@ from mathcards.mam.game import MamGame
 from mathcards.mam.solver import Found
 from widgets import svg
 from widgets.controls import (
+    announce,
     html,
     render_message,
 )
@@ -200,6 +201,7 @@ class AnswerBox(w.VBox):
         calculations = getattr(text, "calculations", ())
         shown = typeset.sentence(text) if calculations else None
         self.message.value = render_message(text, ok, shown)
+        announce(text, ok)
 
     def clear(self) -> None:
         self.text.value = ""

@@ -22,6 +22,7 @@ from mathcards.unikat.view import UnikatView
 from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
+    announcer,
     button,
     html,
     kernel_clock,
@@ -98,7 +99,11 @@ def render_chain(chain: Chain, board: Table) -> str:
 
 def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
     """A card one can click: its drawing is the button's face, its name the button's label."""
-    made = w.Button(tooltip=one.name, layout=w.Layout(width=f"{CARD}px", height=f"{CARD}px"))
+    made = w.Button(
+        description=one.name,  # its name for a screen reader: the face shows it to the eye
+        tooltip=one.name,
+        layout=w.Layout(width=f"{CARD}px", height=f"{CARD}px"),
+    )
     for name in ("mc-unikat-pick", f"mc-u-{one.code}", css):
         made.add_class(name)
     made.on_click(lambda _button: action(one))
@@ -221,6 +226,15 @@ class UnikatTable(GameTable):
         self.selected = None if self.selected == one else one
         self.say("")
         self._render()
+        if self.selected is not None:  # what the eye sees lit up, said to a screen reader
+            legal = self.game.legal_actions(self.you)
+            cells = sum(1 for move in legal if isinstance(move, Lay) and move.card == one)
+            chosen = ngettext(
+                "The {card} is chosen: it fits {n} cell.",
+                "The {card} is chosen: it fits {n} cells.",
+                cells,
+            )
+            announcer().say(chosen.format(card=one.name, n=cells))
 
     @shows_errors
     def lay_at(self, cell: Cell) -> None:
@@ -335,8 +349,10 @@ class UnikatTable(GameTable):
             (shown.add_class if cell == last else shown.remove_class)("mc-unikat-last")
             return shown
         if cell in slots:
+            here = _("lay it here, {place}").format(place=side_of(board, cell))
             slot = w.Button(
-                tooltip=_("lay it here, {place}").format(place=side_of(board, cell)),
+                description=here,  # its name for a screen reader; the eye sees a dashed cell
+                tooltip=here,
                 layout=w.Layout(width=f"{CELL}px", height=f"{CELL}px"),
             )
             slot.add_class("mc-unikat-slot")

@@ -261,10 +261,13 @@ def open_page(classroom: LiveClass, net: Network, path: str) -> Visit:
 
 
 def connected(page) -> None:
+    """The page's kernel connection is open, and the page knows its kernel (its session): a
+    kernel restarted later is told apart."""
     page.wait_for_function(
         "() => { const m = window.jupyterapp && window.jupyterapp.widgetManager;"
         " return !!m && !!m.kernel && m.kernel.connectionStatus === 'connected'; }"
     )
+    expect(banner(page)).to_have_attribute("data-kernel", "known")
 
 
 def banner(page):

@@ -169,6 +169,7 @@
     var from = message.msg.header.session;
     if (!from || lost) return;
     if (session && from !== session) return gone();
+    if (!session) banner.dataset.kernel = 'known';  // from now a kernel restarted is told apart
     session = from;
   }
 

@@ -201,6 +201,9 @@ class LiveSeat:
         self.deal = self.game.open_round().deal
         expect(page.locator(f".mc-target[data-target='{self.deal.target}']")).to_be_visible()
         expect(page.locator(".mc-verdict")).not_to_contain_text(self.first)
+        # the round's last new views drawn: a view whose making is in flight when the network
+        # goes is lost with it, and its next change is an error in the page's console
+        expect(page.locator("button.mc-pad-card")).to_have_count(len(self.deal.cards))
 
     def move(self, page) -> None:
         text = best(self.deal.cards, self.deal.target, power=self.deal.power).text

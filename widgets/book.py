@@ -41,7 +41,7 @@ from mathcards.classroom.protocol.book import (
     StepBody,
 )
 from mathcards.i18n import N_, _
-from widgets.controls import button, html, show_message
+from widgets.controls import button, fixed, html, row, show_message
 from widgets.warm import wait_for_page
 
 __all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
@@ -228,12 +228,12 @@ class BookBar(w.VBox):
         self.name = w.Text(
             description=_("Your name"),
             style={"description_width": "initial"},
-            layout=w.Layout(width="18em", max_width="calc(100% - 4px)"),
+            layout=fixed(width="18em", max_width="calc(100% - 4px)"),
+            _dom_classes=("mc-join-name",),
         )
-        self.name.add_class("mc-join-name")
         self.join_button = button(_("Join the class"), "mc-join", self.join, button_style="info")
         self.message = html("mc-join-message")
-        joining = w.HBox([self.name, self.join_button], layout=w.Layout(flex_flow="row wrap"))
+        joining = row(self.name, self.join_button, css="mc-joining")
         self.name_box = w.VBox([joining, self.message])
         super().__init__([self.name_box, self.status] if invite else [self.status])
         self.add_class("mc-book")

@@ -198,7 +198,7 @@ class Listeners:
 
 
 class FixedLayout(w.Layout):
-    """A layout no view changes, shared by many (`shared`): setting any of its properties
+    """A layout no view changes, shared by many (`fixed`): setting any of its properties
     fails, for it would change every view that shares it (a view shown and hidden, or resized,
     is given a layout of its own)."""
 
@@ -214,11 +214,22 @@ class FixedLayout(w.Layout):
 
 @functools.cache
 def shared(model: type[w.Widget]) -> w.Widget:
-    """One model of this kind (a style, a layout) for every button or HTML view this kernel
+    """One model of this kind (a style, the announcer) for every view this kernel
     makes that never changes it: they are drawn by the page's CSS, and each model of its own
     was one more for the page to make, send and draw (a page is built for a phone:
-    docs/design.md#widgets)."""
+    docs/design.md#few-models-for-a-phone)."""
     return model()
+
+
+def fixed(**properties: str) -> FixedLayout:
+    """One layout for every view drawn with these properties (a row that wraps, a width)
+    that never changes them, shown or hidden by the box it is in."""
+    return _fixed(tuple(sorted(properties.items())))
+
+
+@functools.cache
+def _fixed(properties: tuple[tuple[str, str], ...]) -> FixedLayout:
+    return FixedLayout(**dict(properties))
 
 
 def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
@@ -227,8 +238,8 @@ def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
     made = w.Button(
         description=label,
         style=shared(w.ButtonStyle),
-        layout=shared(FixedLayout),  # no button's layout changes: a button is shown or hidden by
-        _dom_classes=(css,),  # the box it is in
+        layout=fixed(),  # no button's layout changes: a button is shown or hidden by the box
+        _dom_classes=(css,),  # it is in
         **style,
     )
     made.on_click(action)
@@ -258,11 +269,12 @@ def ask_once(box: w.Box, question: str, start: Callable[[], None]) -> None:
 def html(css: str, value: str = "", layout: w.Layout | None = None) -> w.HTML:
     """An HTML view with a stable CSS class (given as it is made), drawn with the layout every
     such view shares (`FixedLayout`) unless given its own: one that is shown and hidden."""
-    return w.HTML(
-        value, style=shared(HTMLStyle), layout=layout or shared(FixedLayout), _dom_classes=(css,)
-    )
+    return w.HTML(value, style=shared(HTMLStyle), layout=layout or fixed(), _dom_classes=(css,))
 
 
-def row(*children: w.Widget) -> w.HBox:
-    """Controls side by side that wrap onto the next line on a phone rather than be cut."""
-    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", max_width="100%"))
+def row(*children: w.Widget, css: str = "mc-controls", hides: bool = False) -> w.HBox:
+    """Controls side by side that wrap onto the next line on a phone rather than be cut, in
+    the layout every such row shares, or one of its own if the row `hides` at times."""
+    wrap = {"flex_flow": "row wrap", "max_width": "100%"}
+    layout = w.Layout(**wrap) if hides else fixed(**wrap)
+    return w.HBox(list(children), layout=layout, _dom_classes=(css,))

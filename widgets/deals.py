@@ -10,7 +10,7 @@ from html import escape
 import ipywidgets as w
 
 from mathcards.i18n import N_, _
-from widgets.controls import button, html, show_message
+from widgets.controls import button, fixed, html, row, show_message
 
 MOST = 99_999  # deal numbers run from 0 to 99999: short enough to read out to a class
 DEAL_REFUSAL = N_("a deal number is a whole number from 0 to {most}, not “{typed}”")
@@ -68,13 +68,12 @@ class DealNumber(w.VBox):
             value=str(self.first),
             description=_("Deal number") if label is None else label,
             style={"description_width": "initial"},
-            layout=w.Layout(width="auto", max_width="100%"),
+            layout=fixed(width="auto", max_width="100%"),
+            _dom_classes=("mc-deal-number",),
         )
-        self.box.add_class("mc-deal-number")
         self.button = button(_("Deal"), "mc-deal", self.typed)
         self.message = html("mc-deal-message")
-        typing = w.HBox([self.box, self.button], layout=w.Layout(flex_flow="row wrap"))
-        typing.add_class("mc-deal-box")
+        typing = row(self.box, self.button, css="mc-deal-box")
         super().__init__([html("mc-deal-style", DEAL_STYLE), typing, self.message])
 
     def next(self) -> int:

@@ -23,7 +23,16 @@ from mathcards.engine import (
 from mathcards.i18n import _
 from mathcards.replay import move_json, replay
 from widgets.book import BookBar, ClassBook, Scorebook, served
-from widgets.controls import Clock, Complains, announcer, ask_once, html, show_message, spoken
+from widgets.controls import (
+    Clock,
+    Complains,
+    announcer,
+    ask_once,
+    html,
+    row,
+    show_message,
+    spoken,
+)
 from widgets.deals import DealNumber
 from widgets.pacing import Pacing
 
@@ -59,8 +68,7 @@ class GameTable(Complains, w.VBox):
         ] = {}  # each computer player's seat, the same in every language
         self.book = BookBar(served(book), kind, invite=False)
         self.scorebook = Scorebook(self.book, kind)
-        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # "start again?", asked once
-        self.confirm.add_class("mc-confirm")
+        self.confirm = row(css="mc-confirm")  # "start again?", asked once
         self.back_message = html("mc-game-back")  # under the bar: a game came back from the book
         self.book.children = (*self.book.children, self.back_message)
         self.pacing = Pacing(

@@ -104,10 +104,10 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         self.text.add_class("mc-guess-input")
         self.text.on_submit(lambda _box: self.submit())
         self.send = button(_("Guess"), "mc-guess", lambda _b: self.submit(), button_style="primary")
-        self.chance_box = row(self.text, self.send)
+        self.chance_box = row(self.text, self.send, hides=True)
         self.roll = button(_("Roll"), "mc-guess-roll", lambda _b: self.submit("roll"))
         self.quit = button(_("Quit"), "mc-guess-quit", lambda _b: self.submit("quit"))
-        self.choice_box = row(self.roll, self.quit)
+        self.choice_box = row(self.roll, self.quit, hides=True)
         self.guessing = w.VBox([self.chance_box, self.choice_box])
         self.said = html("mc-guess-said")
         self.rolls = html("mc-guess-rolls")
@@ -265,7 +265,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
         self.rolled = html("mc-guess-rolls")
         self.chart = html("mc-guess-chart")
         self.standings = html("mc-guess-standings")
-        self.rolling = row(*self.roll_buttons)
+        self.rolling = row(*self.roll_buttons, hides=True)
         self.controls = w.VBox(
             [
                 self.setup,

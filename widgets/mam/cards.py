@@ -7,6 +7,8 @@ from html import escape
 from itertools import groupby
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_bool import CheckboxStyle
+from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import level_choices, target
@@ -14,11 +16,7 @@ from mathcards.mam.check import preview
 from mathcards.mam.game import MamGame
 from mathcards.mam.solver import Found
 from widgets import svg
-from widgets.controls import (
-    announce,
-    html,
-    render_message,
-)
+from widgets.controls import announce, fixed, html, render_message, shared
 
 TEAMS = "ABCDEF"
 SHOWN_PER_GROUP = 40
@@ -125,17 +123,17 @@ def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
         min=2,
         max=len(TEAMS),
         description=_("Teams"),
-        layout=w.Layout(width="9em"),
+        layout=fixed(width="9em"),
+        _dom_classes=("mc-team-count",),
     )
-    count.add_class("mc-team-count")
     typed = w.Textarea(  # wraps: every name stays in sight on a phone
         value=", ".join(names),
         description=_("Names"),
         placeholder=_("names, separated by commas"),
         rows=2,
-        layout=w.Layout(width="24em", max_width="100%"),
+        layout=fixed(width="24em", max_width="100%"),
+        _dom_classes=("mc-team-names",),
     )
-    typed.add_class("mc-team-names")
     return count, typed
 
 
@@ -146,12 +144,23 @@ def names_typed(text: str) -> list[str]:
 
 def level_menu(level: str) -> w.Dropdown:
     """The difficulty levels by name in the page's language; the value is the level's id."""
-    return w.Dropdown(options=level_choices(), value=level, description=_("Level"))
+    return w.Dropdown(
+        options=level_choices(),
+        value=level,
+        description=_("Level"),
+        style=shared(DescriptionStyle),
+        layout=fixed(),
+    )
 
 
 def power_box(power: bool) -> w.Checkbox:
     """The exponent variant, on or off."""
-    return w.Checkbox(value=power, description=_("exponent variant (^)"))
+    return w.Checkbox(
+        value=power,
+        description=_("exponent variant (^)"),
+        style=shared(CheckboxStyle),
+        layout=fixed(),
+    )
 
 
 def progress(text: str) -> str:
@@ -178,11 +187,17 @@ class AnswerBox(w.VBox):
     def __init__(self, submit_label: str = "MAM!", power: bool = False) -> None:
         self.power = power
         self.text = w.Text(
-            placeholder=_("type a calculation, e.g. 7×6−12+2"), layout=w.Layout(width="420px")
+            placeholder=_("type a calculation, e.g. 7×6−12+2"),
+            layout=fixed(width="420px"),
+            _dom_classes=("mc-answer",),
         )
-        self.text.add_class("mc-answer")
-        self.submit = w.Button(description=submit_label, button_style="success")
-        self.submit.add_class("mc-mam")
+        self.submit = w.Button(
+            description=submit_label,
+            button_style="success",
+            style=shared(w.ButtonStyle),
+            layout=fixed(),
+            _dom_classes=("mc-mam",),
+        )
         self.preview = html("mc-preview")
         self.message = html("mc-message-box")
         self.text.observe(self._update_preview, names="value")

@@ -242,7 +242,7 @@ class AnswerPad(w.VBox):
     def __init__(self, box: AnswerBox) -> None:
         self.box = box
         self.dealt: list[int] = []
-        self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.cards = row(css="mc-pad-cards")
         signs = [
             button(sign, "mc-pad-sign", self._typer(sign))
             for sign in ("+", "−", "×", symbol("/"), "(", ")")  # ÷, or ":" in Polish

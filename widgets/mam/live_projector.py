@@ -148,8 +148,8 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
             (off, _("Turn the countdown off: the round waits for every answer"), "O"),
         ):
             made.tooltip = _("{action} (key {key})").format(action=told, key=key)
-        self.time_buttons = row(more, off)  # shown while a round has a countdown, or its time is up
-        self.time_buttons.add_class("mc-live-time")
+        # shown while a round has a countdown, or its time is up
+        self.time_buttons = row(more, off, css="mc-live-time", hides=True)
         self.time_buttons.layout.display = "none"
         self.finish_button = button(_("Podium"), "mc-live-finish", self.finish)
         self.round_view = html("mc-table", layout=w.Layout())  # these five hidden at times

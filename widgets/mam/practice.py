@@ -20,6 +20,7 @@ from widgets.controls import (
     button,
     html,
     render_message,
+    row,
     shows_errors,
     sign,
 )
@@ -95,16 +96,11 @@ class PracticeSession(Complains, w.VBox):
         self.answer.submit.on_click(self.submit)
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
         self.next_button = button(_("Next deal"), "mc-next", self.next)
-        self.confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # "skip it?", by Next
-        self.confirm.add_class("mc-confirm")
-        self.new_confirm = w.HBox(layout=w.Layout(flex_flow="row wrap"))  # under "New set"
-        self.new_confirm.add_class("mc-confirm")
+        self.confirm = row(css="mc-confirm")  # "skip it?", by Next
+        self.new_confirm = row(css="mc-confirm")  # under "New set"
         self.hint_text = html("mc-hint-text")
         self.summary = html("mc-summary")
-        settings = w.HBox(
-            [self.new_button, self.level_choice, self.power_choice, self.rounds_choice],
-            layout=w.Layout(flex_flow="row wrap"),
-        )
+        settings = row(self.new_button, self.level_choice, self.power_choice, self.rounds_choice)
         self.book = BookBar(served(book), "mam", self.begin)
         self.desk = w.VBox(
             [

@@ -20,7 +20,16 @@ from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadab
 from mathcards.mam.solver import find_solutions
 from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
-from widgets.controls import Clock, button, html, kernel_clock, render_message, shows_errors
+from widgets.controls import (
+    Clock,
+    button,
+    fixed,
+    html,
+    kernel_clock,
+    render_message,
+    row,
+    shows_errors,
+)
 from widgets.game_table import GameTable
 from widgets.mam.cards import (
     AnswerBox,
@@ -88,14 +97,16 @@ class TargetTable(GameTable):
         self.deal_button = button(_("New game"), "mc-new-game", self.deal, button_style="primary")
         waiting = escape(_("Press “New game” to deal."))
         self.table = html("mc-table", f'<p class="mc-waiting">{waiting}</p>')
-        self.claimer = w.Dropdown(options=self.names, description=_("MAM! by"))
-        self.claimer.add_class("mc-claimer")
-        self.claimer.layout.display = "none"  # shown at the class's table, which names a claimer
+        self.claimer = w.Dropdown(  # shown at the class's table, which names a claimer
+            options=self.names,
+            description=_("MAM! by"),
+            layout=w.Layout(display="none"),
+            _dom_classes=("mc-claimer",),
+        )
         self.answer = AnswerBox(self._claim_word(), power)
         self.message = self.answer.message
         self.answer.submit.on_click(self.submit)
-        self.takes = w.HBox()
-        self.takes.add_class("mc-takes")
+        self.takes = w.HBox(layout=fixed(), _dom_classes=("mc-takes",))
         self.countdown = html("mc-countdown")  # the computer players thinking, at VersusTable
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
         self.none_button = button(_("Next round"), "mc-next-round", self.no_solution)
@@ -105,23 +116,22 @@ class TargetTable(GameTable):
         self.status = html("mc-status")
         self.scores = html("mc-scores")
         self.team_count, self.team_text = team_boxes(self.names)
-        self.class_teams = w.HBox(
-            [self.team_count, self.team_text], layout=w.Layout(flex_flow="row wrap")
+        self.class_teams = w.HBox(  # shown at the class's table, which has teams
+            [self.team_count, self.team_text],
+            layout=w.Layout(flex_flow="row wrap", display="none"),
+            _dom_classes=("mc-teams",),
         )
-        self.class_teams.add_class("mc-teams")
-        self.class_teams.layout.display = "none"  # shown at the class's table, which has teams
-        self.settings_row = settings = w.HBox(
-            [
-                self.deal_button,
-                self.level_choice,
-                self.power_choice,
-                self.deal_number,
-                self.class_teams,
-            ],
-            layout=w.Layout(flex_flow="row wrap"),
+        self.settings_row = settings = row(
+            self.deal_button,
+            self.level_choice,
+            self.power_choice,
+            self.deal_number,
+            self.class_teams,
+            css="mc-settings",
         )
-        settings.add_class("mc-settings")
-        self.help_row = help_row = w.HBox([self.hint_button, self.none_button, self.all_button])
+        self.help_row = help_row = row(
+            self.hint_button, self.none_button, self.all_button, css="mc-help"
+        )
         self.lay_out(
             page_style(MAM_STYLE),
             settings,

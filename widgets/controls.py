@@ -232,16 +232,17 @@ def _fixed(properties: tuple[tuple[str, str], ...]) -> FixedLayout:
     return FixedLayout(**dict(properties))
 
 
-def button(label: str, css: str, action: Callable, **style: Any) -> w.Button:
-    """A button with a stable CSS class that calls `action` when clicked (its class given as
-    it is made: adding it after was one more message to the page)."""
-    made = w.Button(
-        description=label,
-        style=shared(w.ButtonStyle),
-        layout=fixed(),  # no button's layout changes: a button is shown or hidden by the box
-        _dom_classes=(css,),  # it is in
-        **style,
-    )
+def button(label: str, css: str, action: Callable, **traits: Any) -> w.Button:
+    """A button with stable CSS classes (`css`, space-separated) that calls `action` when
+    clicked. Its classes and `traits` (disabled, tooltip, button_style) are given as it is
+    made: set after, each was one more message, and the page drew the button as it was first
+    (a card that does not fit, enabled for a moment)."""
+    drawn = {
+        "style": shared(w.ButtonStyle),
+        "layout": fixed(),  # no button's layout changes: it is shown or hidden by its box
+        "_dom_classes": tuple(css.split()),
+    }
+    made = w.Button(description=label, **{**drawn, **traits})
     made.on_click(action)
     return made
 

@@ -112,8 +112,10 @@ def test_lama_played_to_the_round_end_by_keyboard(server, visit):
         focus_inside(page, table)
         before = said_so_far(page)
         if page.evaluate("() => document.activeElement.matches('.mc-hand-card:enabled')"):
+            pressed = page.evaluate_handle("() => document.activeElement")
             page.keyboard.press("Enter")  # the card the keyboard is on fits: play it
             heard(page, "Kim plays", before)
+            page.wait_for_function("(card) => !card.isConnected", arg=pressed)  # drawn anew
         else:
             press(page, f"{table} button.mc-quit")  # nothing fits: quit the round
             heard(page, "Kim quits", before)

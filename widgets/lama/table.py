@@ -277,15 +277,17 @@ class LamaTable(GameTable):
     def _card_button(self, card: Card, legal: list[Action]) -> w.Button:
         """A card of your hand as a button; greyed when it does not fit now."""
         fits = Play(card) in legal
-        made = button(card.word, "mc-hand-card", lambda _b: self.act(Play(card)))
-        made.add_class(f"mc-card-{card.name.lower()}")
-        made.tooltip = (
-            _("play {card}").format(card=card.the)
-            if fits
-            else _("the {card} does not fit now").format(card=card.word)
+        return button(
+            card.word,
+            f"mc-hand-card mc-card-{card.name.lower()}",
+            lambda _b: self.act(Play(card)),
+            disabled=not fits,
+            tooltip=(
+                _("play {card}").format(card=card.the)
+                if fits
+                else _("the {card} does not fit now").format(card=card.word)
+            ),
         )
-        made.disabled = not fits
-        return made
 
     def _choices(self, legal: list[Action]) -> tuple[w.Widget, ...]:
         """The buttons for what you may do now."""
@@ -307,8 +309,10 @@ class LamaTable(GameTable):
                 )
                 for a in chips
             )
-        draw = button(_("Draw"), "mc-draw", lambda _b: self.act(Draw()))
-        draw.disabled = Draw() not in legal
-        stop = button(_("Quit"), "mc-quit", lambda _b: self.act(Quit()))
-        stop.disabled = Quit() not in legal
+        draw = button(
+            _("Draw"), "mc-draw", lambda _b: self.act(Draw()), disabled=Draw() not in legal
+        )
+        stop = button(
+            _("Quit"), "mc-quit", lambda _b: self.act(Quit()), disabled=Quit() not in legal
+        )
         return (draw, stop)

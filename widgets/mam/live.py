@@ -247,8 +247,7 @@ class AnswerPad(w.VBox):
             button(sign, "mc-pad-sign", self._typer(sign))
             for sign in ("+", "−", "×", symbol("/"), "(", ")")  # ÷, or ":" in Polish
         ]
-        delete = button("⌫", "mc-pad-delete", self._delete)
-        delete.tooltip = _("Delete the last sign")
+        delete = button("⌫", "mc-pad-delete", self._delete, tooltip=_("Delete the last sign"))
         super().__init__([self.cards, row(*signs, delete)])
         self.add_class("mc-live-pad")
 

@@ -40,14 +40,22 @@ MORE_TIME = 30  # seconds a press of "+30 s" gives the round
 
 
 def keyed(
-    label: str, css: str, key: str, action: Callable[[object], None], style: str = ""
+    label: str,
+    css: str,
+    key: str,
+    action: Callable[[object], None],
+    style: str = "",
+    told: str | None = None,
 ) -> w.Button:
     """One of the projector's buttons, pressed by its key too (the page's keys: the template's
-    `mc-key-…` classes), the key said in its title."""
-    made = button(label, css, action, button_style=style)
-    made.tooltip = _("{action} (key {key})").format(action=label, key=key)
-    made.add_class(f"mc-key-{key.lower()}")
-    return made
+    `mc-key-…` classes), what it does (`told`, else its label) and its key in its title."""
+    return button(
+        label,
+        f"{css} mc-key-{key.lower()}",
+        action,
+        button_style=style,
+        tooltip=_("{action} (key {key})").format(action=told or label, key=key),
+    )
 
 
 class LiveProjector(Projector[MamProjectorView], w.VBox):
@@ -140,14 +148,19 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.reveal_button = keyed(_("Reveal"), "mc-live-reveal", "R", self.reveal, "warning")
         self.full_screen = keyed(_("Full screen"), "mc-fullscreen", "F", lambda _b: None)
         more = keyed(
-            _("+{more} s").format(more=MORE_TIME), "mc-live-more-time", "T", self.more_time
+            _("+{more} s").format(more=MORE_TIME),
+            "mc-live-more-time",
+            "T",
+            self.more_time,
+            told=_("Give everyone {more} seconds more").format(more=MORE_TIME),
         )
-        off = keyed(_("No countdown"), "mc-live-no-countdown", "O", self.countdown_off)
-        for made, told, key in (
-            (more, _("Give everyone {more} seconds more").format(more=MORE_TIME), "T"),
-            (off, _("Turn the countdown off: the round waits for every answer"), "O"),
-        ):
-            made.tooltip = _("{action} (key {key})").format(action=told, key=key)
+        off = keyed(
+            _("No countdown"),
+            "mc-live-no-countdown",
+            "O",
+            self.countdown_off,
+            told=_("Turn the countdown off: the round waits for every answer"),
+        )
         # shown while a round has a countdown, or its time is up
         self.time_buttons = row(more, off, css="mc-live-time", hides=True)
         self.time_buttons.layout.display = "none"

@@ -24,6 +24,7 @@ from widgets.controls import (
     Clock,
     announcer,
     button,
+    fixed,
     html,
     kernel_clock,
     shows_errors,
@@ -389,9 +390,13 @@ class UnikatTable(GameTable):
             )
         )
         label = _("Draw from the bag ({count})") if drawing else _("Swap with the bag ({count})")
-        bag = button(label.format(count=view.bag_size), "mc-unikat-bag", lambda _b: self.take(BAG))
-        bag.layout = w.Layout(height=f"{CARD}px")
-        bag.disabled = BAG not in sources
+        bag = button(
+            label.format(count=view.bag_size),
+            "mc-unikat-bag",
+            lambda _b: self.take(BAG),
+            layout=fixed(height=f"{CARD}px"),
+            disabled=BAG not in sources,
+        )
         self.display_row.children = (*display, bag)
 
     def _pick(self, one: Card, where: str) -> w.Button:

@@ -232,18 +232,19 @@ def _fixed(properties: tuple[tuple[str, str], ...]) -> FixedLayout:
     return FixedLayout(**dict(properties))
 
 
-def button(label: str, css: str, action: Callable, **traits: Any) -> w.Button:
+def button(label: str, css: str, action: Callable | None = None, **traits: Any) -> w.Button:
     """A button with stable CSS classes (`css`, space-separated) that calls `action` when
-    clicked. Its classes and `traits` (disabled, tooltip, button_style) are given as it is
-    made: set after, each was one more message, and the page drew the button as it was first
-    (a card that does not fit, enabled for a moment)."""
+    clicked (or what its owner gives `on_click` later). Its classes and `traits` (disabled,
+    tooltip, button_style) are given as it is made: set after, each was one more message, and
+    the page drew the button as it was first (a card that does not fit, enabled a moment)."""
     drawn = {
         "style": shared(w.ButtonStyle),
         "layout": fixed(),  # no button's layout changes: it is shown or hidden by its box
         "_dom_classes": tuple(css.split()),
     }
     made = w.Button(description=label, **{**drawn, **traits})
-    made.on_click(action)
+    if action is not None:
+        made.on_click(action)
     return made
 
 

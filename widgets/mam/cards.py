@@ -16,7 +16,7 @@ from mathcards.mam.check import preview
 from mathcards.mam.game import MamGame
 from mathcards.mam.solver import Found
 from widgets import svg
-from widgets.controls import announce, fixed, html, render_message, shared
+from widgets.controls import announce, button, fixed, html, render_message, shared
 
 TEAMS = "ABCDEF"
 SHOWN_PER_GROUP = 40
@@ -191,13 +191,7 @@ class AnswerBox(w.VBox):
             layout=fixed(width="420px"),
             _dom_classes=("mc-answer",),
         )
-        self.submit = w.Button(
-            description=submit_label,
-            button_style="success",
-            style=shared(w.ButtonStyle),
-            layout=fixed(),
-            _dom_classes=("mc-mam",),
-        )
+        self.submit = button(submit_label, "mc-mam", button_style="success")
         self.preview = html("mc-preview")
         self.message = html("mc-message-box")
         self.text.observe(self._update_preview, names="value")

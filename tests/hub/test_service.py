@@ -7,6 +7,10 @@ are in tests/hub/test_hub.py."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +25,7 @@ from mathcards.classroom.protocol import TICKET_HEADER
 from tests.classroom import threaded
 from tests.classroom.test_service import SET, STEP
 from tests.classroom.threaded import run_apart, serving
+from tests.servers import STOP_SECONDS, free_port, wait_until_answering
 from widgets.book import BookDown, ClassBook
 
 PREFIX = "/services/mathcards/"
@@ -246,6 +251,34 @@ def test_the_service_runs_only_under_the_hub(monkeypatch, capsys):
         hub.main([])
     assert stopped.value.code == 2
     assert "JupyterHub starts this service" in capsys.readouterr().err
+
+
+@pytest.mark.server
+def test_the_service_stops_on_sigint_though_it_was_started_ignoring_it(tmp_path):
+    """The Hub stops a service with SIGINT, and a process the Hub starts in the background has
+    it ignored; the service stops all the same (else the Hub waits 10 s, then sends SIGTERM)."""
+    port, log = free_port(), tmp_path / "service.log"
+    environment = {
+        **os.environ,
+        "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}",
+        "JUPYTERHUB_API_TOKEN": "the-services-token",
+        "MATHCARDS_DB": f"sqlite:///{tmp_path / 'book.sqlite'}",
+    }
+    with log.open("w") as written:
+        service = subprocess.Popen(
+            [sys.executable, "-m", "mathcards.classroom.hub.service"],
+            env=environment,
+            stdout=written,
+            stderr=subprocess.STDOUT,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+        )
+    try:
+        wait_until_answering(f"http://127.0.0.1:{port}{PREFIX}", service, log)
+        service.send_signal(signal.SIGINT)
+        assert service.wait(timeout=STOP_SECONDS) == 0, log.read_text()
+    finally:
+        service.kill()
+        service.wait()
 
 
 class Login:

@@ -30,6 +30,7 @@ import os
 import random
 import re
 import secrets
+import signal
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -401,7 +402,18 @@ async def serve(args: argparse.Namespace) -> None:
     server.listen(args.port, args.ip, backlog=BACKLOG)
     where = f"{args.ip or '*'}:{args.port}{prefix}"
     log.info("the class service of %s listens on %s", args.class_name, where)
-    await asyncio.Event().wait()
+    await stopped()
+    server.stop()  # what was acknowledged is in the book already; the rest was never promised
+
+
+async def stopped() -> None:
+    """Until SIGINT or SIGTERM, whatever this process was given: the Hub stops a service with
+    SIGINT, which a process started in the background inherits as ignored (it waited out the
+    Hub's 10 s for each stop, then sent SIGTERM)."""
+    stop, loop = asyncio.Event(), asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
 
 
 if __name__ == "__main__":

@@ -166,18 +166,27 @@ def drawn(page: Page, parts: list[str]) -> list[str]:
     return [page.locator(part).inner_html() for part in parts]
 
 
+# A question to the page's kernel whose answer comes after everything the kernel sent before
+# it: the widgets' states, asked as the page's widget manager asks them on its control channel.
+# The page handles its kernel's messages one after another, so once the answer is handled (and
+# two frames drawn) so is every change the kernel sent before it.
+ROUND_TRIP = """async () => {
+  const kernel = window.jupyterapp.widgetManager.kernel;
+  const control = kernel.createComm('jupyter.widget.control');
+  const answered = new Promise(done => { control.onMsg = done; });
+  control.open({}, {version: '1.0.0'});
+  control.send({method: 'request_states'}, {version: '1.0.0'});
+  await answered;
+  control.close();
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
 def steady(page: Page, parts: list[str]) -> list[str]:
     """What the page shows of the game once it has drawn everything its kernel sent: the game
-    waits for you (each move ends so), and two readings half a second apart agree."""
-    deadline = time.monotonic() + WAIT_MS / 1000
-    shown = drawn(page, parts)
-    while True:
-        page.wait_for_timeout(500)
-        again = drawn(page, parts)
-        if again == shown:
-            return shown
-        assert time.monotonic() < deadline, "the page never stopped changing"
-        shown = again
+    waits for you (each move ends so), and the kernel has answered a question asked after."""
+    page.evaluate(ROUND_TRIP)
+    return drawn(page, parts)
 
 
 def comes_to(page: Page, parts: list[str], shown: list[str], how: str) -> None:

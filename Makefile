@@ -79,14 +79,19 @@ $(VENV)/.installed-test: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --editable '.[test]'
 	touch $(VENV)/.installed $@
 
-# A Chromium for the browser tests: $MATHCARDS_CHROMIUM, else the system one, else Debian's
-# package (as root), else Playwright's own download.
+# A Chromium for the browser tests: $MATHCARDS_CHROMIUM, else Debian's headless shell (installed
+# as root if missing: the tests mostly open pages, and it opens one with about 40% less CPU than
+# the browser), else Debian's browser, else Playwright's own download.
 browser: $(VENV)/.installed-test
-	@if [ -n "$$MATHCARDS_CHROMIUM" ] || [ -x /usr/bin/chromium ]; then \
-		echo "browser tests use $${MATHCARDS_CHROMIUM:-/usr/bin/chromium}"; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; then \
-		echo "installed Debian's chromium"; \
+	@if [ -n "$$MATHCARDS_CHROMIUM" ]; then \
+		echo "browser tests use $$MATHCARDS_CHROMIUM"; \
+	elif [ -x /usr/bin/chromium-headless-shell ]; then \
+		echo "browser tests use /usr/bin/chromium-headless-shell"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell; then \
+		echo "installed Debian's chromium-headless-shell"; \
+	elif [ -x /usr/bin/chromium ]; then \
+		echo "browser tests use /usr/bin/chromium"; \
 	else \
 		$(BIN)/python -m playwright install chromium; \
 	fi

@@ -42,7 +42,7 @@ from pathlib import Path
 from statistics import median
 
 from bench.machine import load, quiet, stop_cleanly
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path, wait_until_warm
+from tests.browser.conftest import BROWSER, CHROMIUM_FLAGS, SHELL, chromium_path, wait_until_warm
 from tests.servers import serving
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -178,6 +178,14 @@ def main() -> None:
             report(measure(served, Path(folder), args.pages, args.runs), args.pages)
 
 
+def students_chromium(playwright):
+    """Debian's Chromium itself where it is installed, as a student's browser draws a page (the
+    tests drive its headless shell, which draws less)."""
+    return playwright.chromium.launch(
+        executable_path=chromium_path(BROWSER, SHELL), args=CHROMIUM_FLAGS
+    )
+
+
 def in_a_row(served: Path, logs: Path, names: list[str], runs: int) -> list[dict[str, float]]:
     """Each run: once every pool is full again and the machine quiet, the floor and the pages
     opened one after another in the user's browser; every page's seconds, run by run."""
@@ -186,7 +194,7 @@ def in_a_row(served: Path, logs: Path, names: list[str], runs: int) -> list[dict
     print(f"load average before: {load()}", flush=True)
     warm, times = [FLOOR, *names], []
     with serving(served, logs, "--warm", *warm) as server, sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        chromium = students_chromium(playwright)
         browser = chromium.new_context(viewport=VIEWPORT)
         wait_until_warm(logs / "server.log", FLOOR)
         time_to_interactive(browser, f"{server.base}/voila/render/{FLOOR}")  # the scripts cached
@@ -235,7 +243,7 @@ def measure(served: Path, logs: Path, names: list[str], runs: int) -> dict:
     print(f"load average before: {load()}", flush=True)
     warm = [FLOOR, *(f"{language}/{name}" for language in LANGUAGES for name in names)]
     with serving(served, logs, "--warm", *warm) as server, sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        chromium = students_chromium(playwright)
         user = User(chromium, server.base, logs / "server.log")
         user.open(FLOOR, "warm")  # the browser now holds Voila's scripts
         for _run in range(runs):
@@ -261,7 +269,7 @@ def phone(
     print(f"load average before: {load()}", flush=True)
     times: dict[str, list[tuple[float, float]]] = {FLOOR: []}
     with serving(served, logs, "--warm", FLOOR, *names) as server, sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        chromium = students_chromium(playwright)
         user = User(chromium, server.base, logs / "server.log", quiet_seconds)
         user.open_on_phone(FLOOR)  # the phone now holds Voila's scripts
         for run in range(runs):

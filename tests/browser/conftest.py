@@ -62,12 +62,20 @@ def server(tmp_path_factory) -> Iterator[str]:
         yield served.base
 
 
+# How long the live server keeps the kernel of a page that lost its connection: longer than all
+# the bounded waits of a test that cuts a page off put together (five of at most 60 s), so the
+# kernel is there when the page comes back however slowly the machine runs the test.
+LIVE_KEEP_SECONDS = 600
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory) -> Iterator[Served]:
     """The lessons served for the live class and the class book's pages: no warm kernels (the
-    pages a live test opens start their kernels side by side, none waits behind a pool); each
-    test starts a game of its own, with students of its own (`live_class`)."""
-    with serving(ROOT / "lessons", tmp_path_factory.mktemp("live"), "--warm", "none") as served:
+    pages a live test opens start their kernels side by side, none waits behind a pool), a
+    kernel kept LIVE_KEEP_SECONDS without its page; each test starts a game of its own, with
+    students of its own (`live_class`)."""
+    options = ("--warm", "none", "--keep-kernel", str(LIVE_KEEP_SECONDS))
+    with serving(ROOT / "lessons", tmp_path_factory.mktemp("live"), *options) as served:
         yield served
 
 

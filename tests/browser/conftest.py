@@ -215,7 +215,7 @@ def chromium_path(*preferred: str) -> str | None:
     """`$MATHCARDS_CHROMIUM`, else the first of `preferred` on this machine (the tests': the
     headless shell, then the browser); None: Playwright's own Chromium."""
     chosen = os.environ.get("MATHCARDS_CHROMIUM")
-    found = [path for path in (chosen,) if path] or preferred or (SHELL, BROWSER)
+    found = (chosen,) if chosen else preferred or (SHELL, BROWSER)
     return next((path for path in found if Path(path).exists()), None)
 
 

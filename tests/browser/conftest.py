@@ -7,6 +7,7 @@ Playwright's own (`make test` makes sure one of them is there).
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import suppress
@@ -126,14 +127,37 @@ class LiveClass:
         return shown
 
     def leave(self, seconds: float = 60) -> None:
+        """Every page unloads (it asks the server to end its kernel); the contexts close only
+        once those kernels are gone, so that closing one cannot cut off a request an unloading
+        page still has on the way. Kernels left behind are named with what the server said of
+        each (CI once saw one outlive its page, cause unseen)."""
         for context in self.contexts:
             for page in context.pages:
-                page.goto("about:blank")  # it unloads: it asks the server to end its kernel
-            context.close()
+                page.goto("about:blank")
         deadline = time.monotonic() + seconds
-        while kernels(self.served) - self.kernels:
-            assert time.monotonic() < deadline, "the class's pages left kernels behind"
-            time.sleep(0.2)
+        try:
+            while left := kernels(self.served) - self.kernels:
+                assert time.monotonic() < deadline, self.left_behind(left)
+                time.sleep(0.2)
+        finally:
+            for context in self.contexts:
+                context.close()
+
+    def left_behind(self, pids: set[int]) -> str:
+        """The kernels the class's pages left behind, with what the server said of each."""
+        said = self.served.said().splitlines()
+        told = [f"the class's pages left {len(pids)} kernels behind"]
+        for pid in pids:
+            with suppress(psutil.NoSuchProcess):
+                named = re.search(
+                    r"kernel-([0-9a-f-]+)\.json", " ".join(psutil.Process(pid).cmdline())
+                )
+                kernel = named.group(1) if named else "?"
+                told += [
+                    f"kernel {kernel} (process {pid}):",
+                    *(line for line in said if kernel in line),
+                ]
+        return "\n".join(told)
 
 
 @pytest.fixture

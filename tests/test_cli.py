@@ -18,7 +18,7 @@ from mathcards import i18n
 from mathcards.argparse_i18n import speaking
 from mathcards.arguments import UsageError
 from mathcards.chips import LLAMA_SCORING
-from mathcards.classroom import TEMPLATES, voila_command, warm_pages
+from mathcards.classroom.server.cli import TEMPLATES, voila_command, warm_pages
 from mathcards.cli import _Parser, main
 from tests.english import english_words
 

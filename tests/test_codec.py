@@ -14,7 +14,7 @@ from mathcards.lama import moves as lama
 from mathcards.lama.cards import Card as LamaCard
 from mathcards.lama_dice import moves as lama_dice
 from mathcards.mam import moves as mam
-from mathcards.replay import RULES
+from mathcards.replay import rules
 from mathcards.unikat import moves as unikat
 from mathcards.unikat.cards import card
 
@@ -72,7 +72,7 @@ def test_every_kind_of_move_comes_back_as_the_same_move(game):
     for move, json_move in zip(EVERY_MOVE[game], written, strict=True):
         read = codec.action_of(through_json(json_move))
         assert read == move and type(read) is type(move), (move, json_move)
-        assert RULES[game].action_of(through_json(json_move)) == move
+        assert rules(game).action_of(through_json(json_move)) == move
         if isinstance(move, ChanceOutcome):
             assert type(read.outcome) is type(move.outcome)
 

@@ -19,7 +19,7 @@ from mathcards.lama.game import STARTERS, LamaGame
 from mathcards.lama_dice.dice import LAYOUTS, check_dice, parse_dice
 from mathcards.lama_dice.game import LamaDiceGame
 from mathcards.mam import LEVELS, MamGame, level
-from mathcards.replay import RULES, dealt, move_json, replay, replayed
+from mathcards.replay import dealt, move_json, replay, replayed, rules
 from mathcards.unikat.game import UnikatGame
 from tests.contract import random_move
 from tests.lama.contract import CASE as LAMA
@@ -67,7 +67,7 @@ def set_ups(draw: st.DrawFn, game: str) -> dict[str, Any]:
     else:
         seated = players(draw, 2, 4)
         own = {"rounds_to_play": draw(st.integers(1, 2))}
-    strategies = list(RULES[game].strategies)
+    strategies = list(rules(game).strategies)
     computers = {name: draw(st.sampled_from(strategies)) for name in seated[1:]}
     return {"players": seated, "computers": computers, **own}
 

@@ -14,23 +14,7 @@ imports `widgets/`. One package a concern:
 - `hub/`: on JupyterHub (deploy/), the class service as a Hub service, a student's server locked
   down to the lessons, and the class list (`mathcards class-list`).
 
-Here: `serve`, and what the root command needs (its parser loads no server). The design:
+It imports nothing itself: a kernel that imports `protocol` loads no server and no CLI.
+`python -m mathcards.classroom` serves (`__main__`). The design:
 docs/design.md#the-class-service.
 """
-
-from __future__ import annotations
-
-import sys
-
-from mathcards.classroom.server.cli import TEMPLATES, add_commands, voila_command, warm_pages
-
-__all__ = ["TEMPLATES", "add_commands", "serve", "voila_command", "warm_pages"]
-
-
-def serve(argv: list[str] | None = None) -> None:
-    """Run the classroom server in this process, with Voila's options `argv` (else this process's
-    own): what `mathcards serve` runs, as `python -m mathcards.classroom LESSONS [OPTIONS]`."""
-    # Voila and jupyter_server take 3 s to import: only to serve, never to build the parser
-    from mathcards.classroom.server.voila import ClassroomVoila
-
-    ClassroomVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)

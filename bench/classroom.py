@@ -38,7 +38,7 @@ from tornado.websocket import websocket_connect
 
 from bench.machine import load, quiet, stop_cleanly
 from tests.browser.conftest import wait_until_warm
-from tests.servers import serving
+from tests.servers import is_kernel, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "en/mam/1-the-target-game-in-class.ipynb"
@@ -154,12 +154,7 @@ def hung_page(error: BaseException) -> bool:
 
 def kernels_of(server: psutil.Process) -> list[psutil.Process]:
     """The server's kernels running now (one may end while we look)."""
-    kernels = []
-    for child in server.children(recursive=True):
-        with contextlib.suppress(psutil.Error):
-            if "ipykernel" in " ".join(child.cmdline()):
-                kernels.append(child)
-    return kernels
+    return [child for child in server.children(recursive=True) if is_kernel(child)]
 
 
 def megabytes(processes: list[psutil.Process]) -> list[float]:

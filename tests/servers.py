@@ -80,6 +80,18 @@ def stop(process: subprocess.Popen, how: signal.Signals = signal.SIGTERM) -> lis
     return left
 
 
+# How a page's kernel runs: `mathcards serve` runs ipykernel as widgets.kernel (no debugger), a
+# Hub's student server through ipykernel's own launcher
+KERNEL_MODULES = ("widgets.kernel", "ipykernel_launcher")
+
+
+def is_kernel(process: psutil.Process) -> bool:
+    """Whether a process is a page's kernel (False for one that has ended)."""
+    with suppress(psutil.Error):
+        return any(module in process.cmdline() for module in KERNEL_MODULES)
+    return False
+
+
 @dataclass
 class Served:
     """A server the tests started: its address, its process and its log."""

@@ -16,7 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from tests.servers import ROOT, Served, serving
+from tests.servers import ROOT, Served, is_kernel, serving
 
 FIRST_RENDER_MS = 60_000
 CHROMIUM_FLAGS = [
@@ -82,12 +82,7 @@ def live_server(tmp_path_factory) -> Iterator[Served]:
 
 def kernels(served: Served) -> set[int]:
     """The kernels a server runs now (its pages' and its warm ones), by process id."""
-    found = set()
-    for child in served.family.children(recursive=True):
-        with suppress(psutil.NoSuchProcess):
-            if "ipykernel_launcher" in child.cmdline():
-                found.add(child.pid)
-    return found
+    return {child.pid for child in served.family.children(recursive=True) if is_kernel(child)}
 
 
 class LiveClass:

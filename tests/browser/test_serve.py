@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from mathcards.classroom.server.address import lan_address
 from tests.browser.axe import assert_accessible
-from tests.servers import serving
+from tests.servers import is_kernel, serving
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
 
@@ -83,8 +83,10 @@ def test_stopping_serve_stops_voila_and_every_kernel(tmp_path, stop):
             status, page = get(f"{base}/voila/render/one.ipynb")
             assert status == 200 and kernel_alive(base, kernel_id(page))
         everything = server.children(recursive=True)
-        kernels = [child for child in everything if "ipykernel" in " ".join(child.cmdline())]
+        kernels = [child for child in everything if is_kernel(child)]
         assert len(kernels) == 2, f"two kernels run: {[p.cmdline() for p in everything]}"
+        for kernel in kernels:  # ipykernel without its debugger (widgets/kernel.py)
+            assert kernel.cmdline()[1:3] == ["-m", "widgets.kernel"], kernel.cmdline()
         os.kill(server.pid, stop)
         server.wait(timeout=30)
         _, alive = psutil.wait_procs(everything, timeout=15)
@@ -160,7 +162,7 @@ def test_a_warm_page_opens_on_a_kernel_that_ran_it_before_anyone_asked(tmp_path)
         status, page = get(f"{base}/voila/render/one.ipynb")
         assert status == 503, "the first student's kernel has the only seat; the new warm one none"
         everything = server.children(recursive=True)
-        assert sum("ipykernel" in " ".join(p.cmdline()) for p in everything) == 2
+        assert sum(is_kernel(p) for p in everything) == 2
         os.kill(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
         _, alive = psutil.wait_procs(everything, timeout=15)
@@ -430,9 +432,7 @@ def test_no_kernel_holds_a_secret_the_teachers_code_the_class_book_nor_the_class
         status, _, page = request(f"{served.base}/voila/render/one.ipynb", cookie=cookies)
         assert status == 200 and kernel_id(page)
         kernels = [
-            process
-            for process in served.family.children(recursive=True)
-            if "ipykernel_launcher" in process.cmdline()
+            process for process in served.family.children(recursive=True) if is_kernel(process)
         ]
         assert kernels, "the page's kernel runs"
         for kernel in kernels:

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import FIRST_RENDER_MS, join, wait_until_warm
 from tests.english import english_words
-from tests.servers import Served, launched
+from tests.servers import KERNEL_MODULES, Served, launched
 
 pytestmark = [pytest.mark.wheel, pytest.mark.browser]
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +116,7 @@ def kernel_pythons(server: int) -> set[str]:
             command = child.cmdline()
         except psutil.NoSuchProcess:
             continue
-        if "ipykernel_launcher" in command:
+        if any(module in command for module in KERNEL_MODULES):
             found.add(command[0])
     return found
 

@@ -437,6 +437,8 @@ def voila_command(
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.multi_kernel_manager_class="
         "mathcards.classroom.server.seats.ClassroomKernelManager",
+        "--VoilaConfiguration.kernel_spec_manager_class="
+        "mathcards.classroom.server.kernelspec.LessonKernelSpecs",
         f"--MappingKernelManager.cull_idle_timeout={keep}",
         f"--MappingKernelManager.cull_interval={min(CULL_INTERVAL_SECONDS, max(1, keep // 3))}",
         "--MappingKernelManager.cull_connected=False",

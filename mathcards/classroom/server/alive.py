@@ -22,12 +22,12 @@ from typing import Any
 import tornado.web
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from markupsafe import Markup
 from tornado.iostream import StreamClosedError
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
+from mathcards.classroom.server.activity import WatchedKernels
 from mathcards.classroom.server.refused import refused_page
 from mathcards.i18n import N_
 
@@ -107,7 +107,7 @@ async def answers(kernel: Any, seconds: float = ANSWER_SECONDS) -> bool:
         client.stop_channels()
 
 
-class AliveKernels(AsyncMappingKernelManager):
+class AliveKernels(WatchedKernels):
     """Hands out only kernels that have answered (one that dies while starting is replaced),
     remembers the process that answered, and gives a page whose connection went the whole keep
     (`cull_idle_timeout`) from that moment."""

@@ -2,7 +2,7 @@
 Voila is never debugged, and ipykernel's debugger loads debugpy into every kernel, about
 140 modules and 0.1 s of CPU each (`mathcards serve` starts one a page: 30 at once when a
 class arrives). Run as `python -m widgets.kernel -f CONNECTION_FILE`, ipykernel's own
-arguments (mathcards.classroom.server.kernels names it in the kernel's spec)."""
+arguments (mathcards.classroom.server.kernelspec names it in the kernel's spec)."""
 
 import sys
 

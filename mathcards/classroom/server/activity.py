@@ -1,9 +1,9 @@
 """Each kernel's activity, watched as jupyter_server watches it (every message on its IOPub
 channel is activity; a status message sets its execution state), at a fraction of the cost:
 only a message's header and parent header are read, and its content only for a status message,
-where jupyter_server's watcher reads every message's metadata and parses each date in it (half
-of what a page's widget messages cost the server, measured: py-spy, 63 ms a page of *The target
-game in class*). A message whose signature is wrong is not activity."""
+where jupyter_server's watcher reads every message's metadata and parses each date in it (about
+63 ms of the server's CPU a page of *The target game in class*, measured with py-spy). A message
+whose signature is wrong is not activity."""
 
 from __future__ import annotations
 

@@ -114,6 +114,15 @@ def until(condition: Callable[[], bool], seconds: float, what: str) -> None:
         time.sleep(0.2)
 
 
+def until_again(read: Callable[[], object], was: object, seconds: float, what: str) -> None:
+    """Wait until `read()` gives what it gave before the cut (`was`); if it never does, the
+    failure says what it gave last."""
+    deadline = time.monotonic() + seconds
+    while (now := read()) != was:
+        assert time.monotonic() < deadline, f"not within {seconds:.0f} s: {what}: {now} for {was}"
+        time.sleep(0.2)
+
+
 def page_kernel(page) -> str:
     return json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
 
@@ -337,7 +346,7 @@ def test_a_page_whose_kernel_went_while_it_was_cut_off_says_so_and_reloads(
     )
     page.wait_for_selector("#loading", state="hidden")
     connected(page)
-    until(lambda: shown.where(page) == where, 60, "the student is where they were")
+    until_again(lambda: shown.where(page), where, 60, "the student is where they were")
     expect(banner(page)).to_be_empty()
     shown.again(page)
 

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from typing import Any
@@ -150,7 +151,16 @@ class AliveKernels(WatchedKernels):
         return first is None or getattr(kernel.provisioner, "pid", None) == first
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Shut a kernel down, once any restart under way has ended (jupyter_client cannot shut
+        down a kernel whose restart is under way: a page reloaded as its dead kernel was being
+        restarted would leave the new one running)."""
         self.answered.pop(kernel_id, None)
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            with contextlib.suppress(TimeoutError):  # then jupyter_client says what is wrong
+                async with asyncio.timeout(ANSWER_SECONDS):
+                    while not (ready := kernel.ready).done():  # a restart: a shutdown, a start
+                        await asyncio.wait([ready])
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     def notify_disconnect(self, kernel_id: str) -> None:

@@ -8,8 +8,9 @@ states have arrived (the `jupyter.widget.control` comm's `request_states`, what 
 widget manager asks first).
 The same crowd first opens a one-widget notebook served the same way in the same run; printed:
 the ratio of the lesson's median time to interactive to the one-widget crowd's, percentiles,
-failures, memory per kernel and in all, and the kernels left 3 minutes after the pages close
-(they close without their shutdown request, as when a laptop lid shuts: the culler's work).
+failures, the CPU the server and the kernels used, memory per kernel and in all, and the
+kernels left 3 minutes after the pages close (they close without their shutdown request, as
+when a laptop lid shuts: the culler's work).
 `--rounds N` has the class come N times to the same server, each round printing its ratio, and
 counts over all rounds the pages that failed (an error, or a page that says to reload) and those
 that hung (no page after STUDENT_SECONDS). The load averages are printed before and after.
@@ -157,6 +158,16 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
     return [child for child in server.children(recursive=True) if is_kernel(child)]
 
 
+def busy(processes: list[psutil.Process]) -> float:
+    """The CPU seconds the processes have used (those that ended meanwhile, none)."""
+    seconds = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            seconds += times.user + times.system
+    return seconds
+
+
 def megabytes(processes: list[psutil.Process]) -> list[float]:
     sizes = []
     for process in processes:
@@ -179,8 +190,11 @@ async def kernels_left(server: psutil.Process, seconds: float, warm: int) -> tup
 async def measure(
     base: str, server: psutil.Process, lesson: str, students: int, warm: int = 0
 ) -> dict:
+    server_before = busy([server])
     times, failures, hung, sockets = await crowd(base, lesson, students)
-    kernel_sizes = megabytes(kernels_of(server))
+    kernels = kernels_of(server)
+    kernel_sizes = megabytes(kernels)
+    cpu = {"server": busy([server]) - server_before, "kernels": busy(kernels)}
     server_size = megabytes([server])
     for socket in sockets:
         socket.close()
@@ -191,6 +205,7 @@ async def measure(
         "failures": failures,
         "hung": hung,
         "kernel_mb": kernel_sizes,
+        "cpu": cpu,
         "all_mb": sum(kernel_sizes) + sum(server_size),
         "left": left,
         "after": after,
@@ -209,6 +224,11 @@ def report(result: dict, students: int) -> None:
     print(f"{result['lesson']}: {len(result['times'])}/{students} interactive")
     print(f"  seconds to interactive: {percentiles(result['times'])}")
     print(f"  failed: {len(result['failures'])}, hung: {len(result['hung'])}")
+    cpu = result["cpu"]
+    print(
+        f"  CPU until the last was interactive: the server {cpu['server']:.1f} s, "
+        f"the kernels {cpu['kernels']:.1f} s"
+    )
     for failure in sorted(set(result["failures"] + result["hung"]))[:5]:
         print(f"  {failure}")
     if sizes:

@@ -34,7 +34,12 @@ def test_the_play_page_lays_a_card_by_clicks_and_the_computers_answer(server, vi
     page.wait_for_function(dealt, arg=rack, timeout=WAIT_MS)  # deal 2026's rack, as the engine's
     expect(table.locator(".mc-unikat-board svg.mc-unikat-card"), "the start card").to_have_count(1)
     lay = first_lay_on_the_play_page()
-    table.locator(f".mc-unikat-rack .mc-u-{lay.card.code}").click()
+    chosen, pressed = table.locator(f".mc-unikat-rack .mc-u-{lay.card.code}"), "aria-pressed"
+    expect(table.locator(".mc-unikat-rack button[aria-pressed='false']")).to_have_count(10)
+    for press in ("true", "false", "true"):  # chosen, put back, chosen: as a screen reader hears
+        chosen.click()
+        expect(chosen).to_have_attribute(pressed, press)
+    expect(table.locator(".mc-unikat-rack button[aria-pressed='true']")).to_have_count(1)
     table.locator(".mc-unikat-slot").first.wait_for(timeout=WAIT_MS)
     assert_accessible(page)  # a dealt table, a rack card chosen, its cells lit
     table.locator(".mc-unikat-slot").first.click()

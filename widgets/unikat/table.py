@@ -404,6 +404,8 @@ class UnikatTable(GameTable):
         if (one, where) not in self.picks:
             action = self.select if where == "rack" else self.take
             self.picks[one, where] = _pick(one, action, f"mc-unikat-{where}-card")
+            if where == "rack":  # chosen or not, as `mc-selected` says (aria-pressed)
+                self.picks[one, where].add_class("mc-toggle")
         return self.picks[one, where]
 
     def _buttons(self, legal: list[Any]) -> tuple[w.Widget, ...]:

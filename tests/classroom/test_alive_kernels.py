@@ -9,6 +9,7 @@ import psutil
 import pytest
 
 from mathcards.classroom.server.alive import AliveKernels
+from tests.classroom.threaded import run_apart
 
 
 def running() -> set[int]:
@@ -33,6 +34,6 @@ async def shut_down_while_restarting(folder: str) -> bool:
 @pytest.mark.server
 def test_a_kernel_being_restarted_is_shut_down_when_its_page_asks(tmp_path):
     before = running()
-    kept = asyncio.run(shut_down_while_restarting(str(tmp_path)))
+    kept = run_apart(shut_down_while_restarting(str(tmp_path)), 300)  # beside any other loop
     assert not kept, "the kernel is no longer the server's"
     assert running() <= before, "neither the kernel nor the one started in its place runs on"

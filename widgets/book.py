@@ -45,7 +45,10 @@ from widgets.controls import button, fixed, html, row, show_message
 from widgets.warm import wait_for_page
 
 __all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
-TIMEOUT_SECONDS = 5.0  # a call to the service on this machine; beyond it, the book is down
+TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the book is down.
+# Longer than the service's own bound on its database (mathcards.book.database.TIMEOUT, 5 s) and
+# a busy server's queue (a class arriving at once): the page says "not saved" when the service
+# said so, never for a step the service was still keeping.
 
 
 HERE: Any = object()  # a widget's default book: that of the server serving its page, if any

@@ -10,10 +10,11 @@ from urllib.parse import parse_qs
 
 import pytest
 
+from mathcards.book import database
 from mathcards.classroom.service.games import standing
 from mathcards.replay import dealt, replay
 from tests.conftest import FakeClock
-from widgets.book import BookDown, ClassBook, refusal_for
+from widgets.book import TIMEOUT_SECONDS, BookDown, ClassBook, refusal_for
 from widgets.mam import MamTable, PracticeSession
 
 
@@ -199,6 +200,11 @@ def test_a_name_someone_has_is_refused_next_to_the_box_and_kept_there():
     other.book.join_button.click()  # "Lama 7" again
     assert "already has that name" in other.book.message.value
     assert other.book.name.value == "Lama 7" and other.desk.layout.display == "none"
+
+
+def test_a_page_waits_for_the_service_longer_than_the_service_waits_for_its_database():
+    """A step is called not saved when the service says so, not while it is still keeping it."""
+    assert TIMEOUT_SECONDS >= 2 * database.TIMEOUT
 
 
 @pytest.mark.parametrize("when", ["at the start", "while practising"])

@@ -1,14 +1,18 @@
 """A page's kernel is shut down when its page asks, even while the kernel is being restarted
-(the page's kernel died and the server's restarter is bringing it back as the page reloads)."""
+(the page's kernel died and the server's restarter is bringing it back as the page reloads); a
+page still loading has its first connection's while to connect, however short the keep."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
+from types import SimpleNamespace
 
 import psutil
 import pytest
+from jupyter_server._tz import utcnow
 
-from mathcards.classroom.server.alive import AliveKernels
+from mathcards.classroom.server.alive import FIRST_CONNECTION_SECONDS, AliveKernels
 from tests.classroom.threaded import run_apart
 
 
@@ -37,3 +41,37 @@ def test_a_kernel_being_restarted_is_shut_down_when_its_page_asks(tmp_path):
     kept = run_apart(shut_down_while_restarting(str(tmp_path)), 300)  # beside any other loop
     assert not kept, "the kernel is no longer the server's"
     assert running() <= before, "neither the kernel nor the one started in its place runs on"
+
+
+def culled(kernels: AliveKernels, idle: float, connected: bool) -> bool:
+    """Whether the culler (a keep of 3 s) takes a kernel idle `idle` seconds."""
+    taken: list[str] = []
+
+    async def shutdown_kernel(kernel_id: str, *args, **kwargs) -> None:
+        taken.append(kernel_id)
+
+    kernels.shutdown_kernel = shutdown_kernel  # type: ignore[method-assign]
+    kernels.cull_idle_timeout = 3
+    since = utcnow() - timedelta(seconds=idle)
+    kernels._kernels["k"] = SimpleNamespace(
+        last_activity=since,
+        execution_state="idle",
+        kernel_name="python3",
+        kernel_spec=SimpleNamespace(metadata={}),
+    )
+    kernels._kernel_connections["k"] = 0
+    kernels.connected.discard("k")
+    if connected:  # and its page went: no connection now
+        kernels.notify_connect("k")
+        kernels.notify_disconnect("k")
+        kernels._kernels["k"].last_activity = since
+    run_apart(kernels.cull_kernel_if_idle("k"))
+    return taken == ["k"]
+
+
+def test_a_page_not_yet_connected_has_its_first_connection_s_while_however_short_the_keep():
+    kernels = AliveKernels()
+    assert not culled(kernels, 10, connected=False), "a page still loading keeps its kernel"
+    assert culled(kernels, FIRST_CONNECTION_SECONDS + 1, connected=False), "one never to come"
+    assert culled(kernels, 10, connected=True), "a page that connected and went: the keep"
+    assert not culled(kernels, 1, connected=True), "within the keep"

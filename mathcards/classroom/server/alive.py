@@ -7,7 +7,8 @@
   with a page in its own language that says to reload, instead of Voila's endless spinner
   (`AlivePage`).
 - A page whose connection went has its kernel for the whole time a page without a connection
-  keeps it (`--keep-kernel`), counted from when it went, not from its last click.
+  keeps it (`--keep-kernel`), counted from when it went, not from its last click; a page not yet
+  connected has at least `FIRST_CONNECTION_SECONDS` to connect, however short the keep.
 - What a page says when its connection drops (the template's `alive.js`), in every language,
   is carried in the page (`connection_words`, a filter of Voila's exporter, here and on the
   Hub): a page without a connection cannot ask for its words.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from typing import Any
 
 import tornado.web
@@ -35,6 +37,8 @@ from mathcards.i18n import N_
 START_ATTEMPTS = 3  # kernels started for one page before it is given up
 ANSWER_SECONDS = 120  # a kernel alive but silent this long at its start is given up (a class's
 # kernels starting at once on two cores take half a minute)
+FIRST_CONNECTION_SECONDS = 30  # a page made has this long to connect (a phone on a crowded
+# Wi-Fi loading the page's scripts, a loaded laptop) before a shorter keep may cull its kernel
 HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"  # what Voila sends while a page waits
 FILTERS = {"connection_words": f"{__name__}.connection_words"}  # VoilaExporter.filters
 
@@ -116,6 +120,7 @@ class AliveKernels(WatchedKernels):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.answered: dict[str, int | None] = {}  # a kernel → the process that answered
+        self.connected: set[str] = set()  # the kernels a page has connected to
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """A kernel that has answered: one that dies while starting (or stays silent) is shut
@@ -155,6 +160,7 @@ class AliveKernels(WatchedKernels):
         down a kernel whose restart is under way: a page reloaded as its dead kernel was being
         restarted would leave the new one running)."""
         self.answered.pop(kernel_id, None)
+        self.connected.discard(kernel_id)
         kernel = self._kernels.get(kernel_id)
         if kernel is not None:
             with contextlib.suppress(TimeoutError):  # then jupyter_client says what is wrong
@@ -162,6 +168,21 @@ class AliveKernels(WatchedKernels):
                     while not (ready := kernel.ready).done():  # a restart: a shutdown, a start
                         await asyncio.wait([ready])
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self.connected.add(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Cull as Voila does, but never a kernel whose page has not yet connected, until it
+        has been idle `FIRST_CONNECTION_SECONDS`."""
+        if kernel_id in self.connected or self.idle(kernel_id) >= FIRST_CONNECTION_SECONDS:
+            await super().cull_kernel_if_idle(kernel_id)
+
+    def idle(self, kernel_id: str) -> float:
+        """Seconds since the kernel's last message (infinite: gone, or no clock yet)."""
+        since = getattr(self._kernels.get(kernel_id), "last_activity", None)
+        return math.inf if since is None else (utcnow() - since).total_seconds()
 
     def notify_disconnect(self, kernel_id: str) -> None:
         """A page's connection went: its kernel's idle clock starts again, so that the page has

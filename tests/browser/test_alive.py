@@ -107,19 +107,13 @@ def live_network(live_server) -> Iterator[Network]:
         yield net
 
 
-def until(condition: Callable[[], bool], seconds: float, what: str) -> None:
+def until(
+    condition: Callable[[], bool], seconds: float, what: str, seen: Callable[[], str] = str
+) -> None:
+    """Wait for `condition`; if it never holds, the failure says `what`, and what is `seen`."""
     deadline = time.monotonic() + seconds
     while not condition():
-        assert time.monotonic() < deadline, f"not within {seconds:.0f} s: {what}"
-        time.sleep(0.2)
-
-
-def until_again(read: Callable[[], object], was: object, seconds: float, what: str) -> None:
-    """Wait until `read()` gives what it gave before the cut (`was`); if it never does, the
-    failure says what it gave last."""
-    deadline = time.monotonic() + seconds
-    while (now := read()) != was:
-        assert time.monotonic() < deadline, f"not within {seconds:.0f} s: {what}: {now} for {was}"
+        assert time.monotonic() < deadline, f"not within {seconds:.0f} s: {what}{seen()}"
         time.sleep(0.2)
 
 
@@ -346,7 +340,12 @@ def test_a_page_whose_kernel_went_while_it_was_cut_off_says_so_and_reloads(
     )
     page.wait_for_selector("#loading", state="hidden")
     connected(page)
-    until_again(lambda: shown.where(page), where, 60, "the student is where they were")
+    until(
+        lambda: shown.where(page) == where,
+        60,
+        "the student is where they were",
+        lambda: f": {shown.where(page)} for {where}",
+    )
     expect(banner(page)).to_be_empty()
     shown.again(page)
 

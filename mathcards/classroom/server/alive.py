@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import math
 from typing import Any
 
 import tornado.web
@@ -174,15 +173,15 @@ class AliveKernels(WatchedKernels):
         self.connected.add(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Cull as Voila does, but never a kernel whose page has not yet connected, until it
-        has been idle `FIRST_CONNECTION_SECONDS`."""
-        if kernel_id in self.connected or self.idle(kernel_id) >= FIRST_CONNECTION_SECONDS:
-            await super().cull_kernel_if_idle(kernel_id)
-
-    def idle(self, kernel_id: str) -> float:
-        """Seconds since the kernel's last message (infinite: gone, or no clock yet)."""
+        """Cull as Voila does, but never a kernel gone meanwhile or still starting (its clock
+        has not begun), nor one whose page has not yet connected until it has been idle
+        `FIRST_CONNECTION_SECONDS`."""
         since = getattr(self._kernels.get(kernel_id), "last_activity", None)
-        return math.inf if since is None else (utcnow() - since).total_seconds()
+        if since is None:
+            return
+        idle = (utcnow() - since).total_seconds()
+        if kernel_id in self.connected or idle >= FIRST_CONNECTION_SECONDS:
+            await super().cull_kernel_if_idle(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         """A page's connection went: its kernel's idle clock starts again, so that the page has

@@ -267,9 +267,9 @@ class ClassroomPage(AlivePage):
 
 
 class ClassroomKernelManager(PoolKernels):
-    """Voila's kernel manager, with a culler that leaves kernels still starting alone and keeps
-    the warm ones' clocks running; it hands out only kernels that answered (`AliveKernels`), and
-    starts the pools' kernels only when no page is being made (`pools`)."""
+    """Voila's kernel manager, with a culler that keeps the warm ones' clocks running; as
+    `AliveKernels` it leaves kernels still starting alone and hands out only kernels that
+    answered, and it starts the pools' kernels only when no page is being made (`pools`)."""
 
     def warm(self) -> list[str]:
         """The warm kernels ready in Voila's pools, each waiting for a page."""
@@ -288,9 +288,3 @@ class ClassroomKernelManager(PoolKernels):
             if kernel_id in self._kernels:
                 self._kernels[kernel_id].last_activity = now
         await super().cull_kernels()
-
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        kernel = self._kernels.get(kernel_id)
-        if kernel is None or getattr(kernel, "last_activity", None) is None:
-            return  # gone meanwhile, or still starting: its clock has not begun
-        await super().cull_kernel_if_idle(kernel_id)

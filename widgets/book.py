@@ -16,6 +16,7 @@ from html import escape
 from typing import Any, Unpack, cast
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards import i18n
 from mathcards.classroom.protocol import (
@@ -41,7 +42,7 @@ from mathcards.classroom.protocol.book import (
     StepBody,
 )
 from mathcards.i18n import N_, _
-from widgets.controls import button, fixed, html, row, show_message
+from widgets.controls import button, fixed, html, row, shared, show_message
 from widgets.warm import wait_for_page
 
 __all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
@@ -212,7 +213,8 @@ class BookBar(w.VBox):
     """Who the student is in the class book: a name box to join the class (`mc-join-name`,
     `mc-join`), then their nickname; every save goes through `save`, and a book that is down
     costs one sentence here, never the page. A bar that does not `invite` (a game's table, which
-    the teacher also projects) shows nothing until the browser has joined the class."""
+    the teacher also projects) shows nothing until the browser has joined the class. The
+    views `below` it go with it (a game's table: the line that says a game came back)."""
 
     def __init__(
         self,
@@ -221,6 +223,7 @@ class BookBar(w.VBox):
         joined: Callable[[], None] = lambda: None,
         *,
         invite: bool = True,
+        below: tuple[w.Widget, ...] = (),
     ) -> None:
         self.book, self.game, self.joined, self.invite = book, game, joined, invite
         self.student: str | None = None
@@ -230,18 +233,19 @@ class BookBar(w.VBox):
         self.status = html("mc-book-status")
         self.name = w.Text(
             description=_("Your name"),
-            style={"description_width": "initial"},
+            style=shared(TextStyle, description_width="initial"),
             layout=fixed(width="18em", max_width="calc(100% - 4px)"),
             _dom_classes=("mc-join-name",),
         )
         self.join_button = button(_("Join the class"), "mc-join", self.join, button_style="info")
         self.message = html("mc-join-message")
         joining = row(self.name, self.join_button, css="mc-joining")
-        self.name_box = w.VBox([joining, self.message])
-        super().__init__([self.name_box, self.status] if invite else [self.status])
-        self.add_class("mc-book")
-        self.layout.display = "none" if book is None else ""
-        self.name_box.layout.display = "none"
+        self.name_box = w.VBox([joining, self.message], layout=w.Layout(display="none"))
+        super().__init__(
+            [self.name_box, self.status, *below] if invite else [self.status, *below],
+            layout=w.Layout(display="none" if book is None else ""),
+            _dom_classes=("mc-book",),
+        )
         if book is not None:
             self.look_up()
 

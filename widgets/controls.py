@@ -213,12 +213,12 @@ class FixedLayout(w.Layout):
 
 
 @functools.cache
-def shared(model: type[w.Widget]) -> w.Widget:
-    """One model of this kind (a style, the announcer) for every view this kernel
-    makes that never changes it: they are drawn by the page's CSS, and each model of its own
-    was one more for the page to make, send and draw (a page is built for a phone:
+def shared(model: type[w.Widget], **properties: str) -> w.Widget:
+    """One model of this kind (a style, the announcer) with these `properties` for every view
+    this kernel makes that never changes it: they are drawn by the page's CSS, and each model
+    of its own was one more for the page to make, send and draw (a page is built for a phone:
     docs/design.md#few-models-for-a-phone)."""
-    return model()
+    return model(**properties)
 
 
 def fixed(**properties: str) -> FixedLayout:

@@ -3,14 +3,16 @@ whole class at the same cards says a number, which everyone types in the box and
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
 from html import escape
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards.i18n import N_, _
-from widgets.controls import button, fixed, html, row, show_message
+from widgets.controls import button, fixed, html, row, shared, show_message
 
 MOST = 99_999  # deal numbers run from 0 to 99999: short enough to read out to a class
 DEAL_REFUSAL = N_("a deal number is a whole number from 0 to {most}, not “{typed}”")
@@ -26,6 +28,12 @@ DEAL_STYLE = """<style>
 .mc-deal-box button.mc-deal { flex: none; }
 .mc-deal-shown { color: #4b5563; font-size: 15px; }
 </style>"""
+
+
+@functools.cache
+def deal_style() -> w.HTML:
+    """The deal number's style: one view for every box on the page (a page may show two)."""
+    return html("mc-deal-style", DEAL_STYLE)
 
 
 def fresh_number() -> int:
@@ -67,14 +75,14 @@ class DealNumber(w.VBox):
         self.box = w.Text(
             value=str(self.first),
             description=_("Deal number") if label is None else label,
-            style={"description_width": "initial"},
+            style=shared(TextStyle, description_width="initial"),
             layout=fixed(width="auto", max_width="100%"),
             _dom_classes=("mc-deal-number",),
         )
         self.button = button(_("Deal"), "mc-deal", self.typed)
         self.message = html("mc-deal-message")
         typing = row(self.box, self.button, css="mc-deal-box")
-        super().__init__([html("mc-deal-style", DEAL_STYLE), typing, self.message])
+        super().__init__([deal_style(), typing, self.message], layout=fixed())
 
     def next(self) -> int:
         """The number of the next deal: the first one, then one on from the deal on the table."""

@@ -31,7 +31,6 @@ from widgets.controls import (
     html,
     row,
     show_message,
-    spoken,
 )
 from widgets.deals import DealNumber
 from widgets.pacing import Pacing
@@ -66,11 +65,10 @@ class GameTable(Complains, w.VBox):
         self.computer_seats: dict[
             str, str
         ] = {}  # each computer player's seat, the same in every language
-        self.book = BookBar(served(book), kind, invite=False)
+        self.back_message = html("mc-game-back")  # under the bar: a game came back from the book
+        self.book = BookBar(served(book), kind, invite=False, below=(self.back_message,))
         self.scorebook = Scorebook(self.book, kind)
         self.confirm = row(css="mc-confirm")  # "start again?", asked once
-        self.back_message = html("mc-game-back")  # under the bar: a game came back from the book
-        self.book.children = (*self.book.children, self.back_message)
         self.pacing = Pacing(
             clock,
             pause,
@@ -82,9 +80,8 @@ class GameTable(Complains, w.VBox):
 
     def lay_out(self, style: w.HTML, *rows: w.Widget, css: str) -> None:
         """The page: the game's style, the class book's bar, then the table's own rows."""
-        w.VBox.__init__(self, [style, self.book, *rows])
-        spoken(self)  # the page's announcer: every move is said
-        self.add_class(css)
+        # the page's announcer, last: every move is said
+        w.VBox.__init__(self, [style, self.book, *rows, announcer()], _dom_classes=(css,))
 
     def _on_table(self, game: Any, seed: int, settings: dict[str, Any]) -> None:
         """The game of deal `seed` is on the table: the box shows its number, the class book

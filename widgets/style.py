@@ -6,6 +6,8 @@ browser applies the same rules once however often they repeat.
 
 from __future__ import annotations
 
+import functools
+
 import ipywidgets as w
 
 from widgets.controls import html
@@ -152,9 +154,10 @@ UNIKAT_STYLE = """<style>
 </style>"""
 
 
+@functools.cache
 def page_style(game_style: str, *more: str) -> w.HTML:
     """A widget's first child: its game's style, the message line's, formulas' and tables'
-    style and any `more`."""
+    style and any `more`; one view for every widget of the page that asks for the same."""
     return html(
         "mc-style", game_style + MESSAGE_STYLE + FORMULA_STYLE + TABLE_STYLE + "".join(more)
     )

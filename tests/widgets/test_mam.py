@@ -3,6 +3,7 @@
 import re
 from html import escape, unescape
 
+import ipywidgets as w
 import pytest
 
 from mathcards import i18n
@@ -358,6 +359,35 @@ def test_level_and_exponent_settings_apply_to_the_next_deal():
     assert "<msup><mn>2</mn><mn>3</mn></msup>" in table.answer.preview.value
 
 
+def classes_shown(view) -> set[str]:
+    """The CSS classes of a view and of every view under it that is not hidden."""
+    if view.layout.display == "none":
+        return set()
+    shown = set(view._dom_classes)
+    for child in getattr(view, "children", ()):
+        shown |= classes_shown(child)
+    return shown
+
+
+def test_the_class_lessons_tables_send_each_view_once_as_it_is_made(monkeypatch):
+    """docs/design.md#few-models-for-a-phone: the two tables of *The target game in class*
+    send one message a view, as each is made (none is changed at once, which is a second
+    message), and each way to play makes only the controls it shows: at most 110 views (132
+    views and 19 changes when the versus table made the class's teams, hidden)."""
+    made, changed = [], []
+    real_open, real_send = w.Widget.open, w.Widget.send_state
+    monkeypatch.setattr(w.Widget, "open", lambda view: made.append(view) or real_open(view))
+    monkeypatch.setattr(
+        w.Widget,
+        "send_state",
+        lambda view, key=None: changed.append((type(view).__name__, key)) or real_send(view, key),
+    )
+    MamTable(teams=3, mode="class")
+    MamTable(mode="versus", opponents=("beginner", "good"))
+    assert not changed
+    assert len(made) <= 110
+
+
 def test_the_class_plays_as_named_teams():
     assert MamTable().names == ["Team A", "Team B"]
     assert MamTable(teams=3).names == ["Team A", "Team B", "Team C"]
@@ -386,9 +416,9 @@ def test_the_teacher_chooses_how_many_teams_and_names_them():
     table.team_text.value = "Ann, Ann"
     table.deal_button.click()
     assert "a name of their own" in table.answer.message.value
+    assert {"mc-teams", "mc-claimer"} <= classes_shown(table)
     versus = MamTable(mode="versus")
-    assert versus.class_teams in versus.children[2].children
-    assert versus.class_teams.layout.display == "none"
+    assert not {"mc-teams", "mc-claimer"} & classes_shown(versus)
 
 
 def test_bad_settings_are_value_errors():
@@ -507,7 +537,7 @@ def test_versus_after_a_wrong_claim_the_computer_takes_its_card():
 def test_practice_mode_lets_you_try_again_after_a_mistake():
     table = MamTable(mode="practice", seed=2)
     table.deal_button.click()
-    assert table.claimer.layout.display == "none"
+    assert "mc-claimer" not in classes_shown(table)
     before = list(table.game.face_up)
     table.answer.text.value = "1+"
     table.answer.submit.click()

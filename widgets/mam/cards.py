@@ -9,6 +9,7 @@ from itertools import groupby
 import ipywidgets as w
 from ipywidgets.widgets.widget_bool import CheckboxStyle
 from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import level_choices, target
@@ -123,6 +124,7 @@ def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
         min=2,
         max=len(TEAMS),
         description=_("Teams"),
+        style=shared(DescriptionStyle),
         layout=fixed(width="9em"),
         _dom_classes=("mc-team-count",),
     )
@@ -131,6 +133,7 @@ def team_boxes(names: list[str]) -> tuple[w.BoundedIntText, w.Text]:
         description=_("Names"),
         placeholder=_("names, separated by commas"),
         rows=2,
+        style=shared(TextStyle),
         layout=fixed(width="24em", max_width="100%"),
         _dom_classes=("mc-team-names",),
     )
@@ -188,6 +191,7 @@ class AnswerBox(w.VBox):
         self.power = power
         self.text = w.Text(
             placeholder=_("type a calculation, e.g. 7×6−12+2"),
+            style=shared(TextStyle),
             layout=fixed(width="420px"),
             _dom_classes=("mc-answer",),
         )

@@ -6,8 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Unpack
 
+import ipywidgets as w
+from ipywidgets.widgets.widget_description import DescriptionStyle
+
 from mathcards.engine import check_players
-from widgets.mam.cards import names_typed, team_names
+from mathcards.i18n import _
+from widgets.controls import fixed, shared
+from widgets.mam.cards import names_typed, team_boxes, team_names
 from widgets.mam.table import TableOptions, TargetTable
 
 
@@ -27,10 +32,25 @@ class ClassTable(TargetTable):
     ) -> None:
         seated = team_names(teams) if players is None else players
         super().__init__(check_players(seated, game="MAM!", fewest=1), **options)
-        self.claimer.layout.display = ""
-        self.class_teams.layout.display = ""
-        self.team_count.observe(self._count_changed, names="value")
         self.come_back()
+
+    def _own_settings(self) -> list[w.Widget]:
+        """How many teams play and their names, as the teacher types them."""
+        self.team_count, self.team_text = team_boxes(self.names)
+        self.team_count.observe(self._count_changed, names="value")
+        teams = [self.team_count, self.team_text]
+        return [w.HBox(teams, layout=fixed(flex_flow="row wrap"), _dom_classes=("mc-teams",))]
+
+    def _over_answer(self) -> list[w.Widget]:
+        """Who shouted "MAM!", as the teacher picks them."""
+        self.claimer = w.Dropdown(
+            options=self.names,
+            description=_("MAM! by"),
+            style=shared(DescriptionStyle),
+            layout=fixed(),
+            _dom_classes=("mc-claimer",),
+        )
+        return [self.claimer]
 
     def _claimant(self) -> str:
         """The player the teacher picked: the one who shouted "MAM!"."""

@@ -41,7 +41,6 @@ from widgets.mam.cards import (
     render_scores,
     render_solutions,
     render_table,
-    team_boxes,
 )
 from widgets.style import MAM_STYLE, page_style
 
@@ -97,17 +96,10 @@ class TargetTable(GameTable):
         self.deal_button = button(_("New game"), "mc-new-game", self.deal, button_style="primary")
         waiting = escape(_("Press “New game” to deal."))
         self.table = html("mc-table", f'<p class="mc-waiting">{waiting}</p>')
-        self.claimer = w.Dropdown(  # shown at the class's table, which names a claimer
-            options=self.names,
-            description=_("MAM! by"),
-            layout=w.Layout(display="none"),
-            _dom_classes=("mc-claimer",),
-        )
         self.answer = AnswerBox(self._claim_word(), power)
         self.message = self.answer.message
         self.answer.submit.on_click(self.submit)
         self.takes = w.HBox(layout=fixed(), _dom_classes=("mc-takes",))
-        self.countdown = html("mc-countdown")  # the computer players thinking, at VersusTable
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
         self.none_button = button(_("Next round"), "mc-next-round", self.no_solution)
         self.all_button = button(_("Show all solutions"), "mc-show-all", self.show_all)
@@ -115,30 +107,23 @@ class TargetTable(GameTable):
         self.solutions = html("mc-solutions")
         self.status = html("mc-status")
         self.scores = html("mc-scores")
-        self.team_count, self.team_text = team_boxes(self.names)
-        self.class_teams = w.HBox(  # shown at the class's table, which has teams
-            [self.team_count, self.team_text],
-            layout=w.Layout(flex_flow="row wrap", display="none"),
-            _dom_classes=("mc-teams",),
-        )
-        self.settings_row = settings = row(
+        settings = row(
             self.deal_button,
             self.level_choice,
             self.power_choice,
             self.deal_number,
-            self.class_teams,
+            *self._own_settings(),
             css="mc-settings",
         )
-        self.help_row = help_row = row(
-            self.hint_button, self.none_button, self.all_button, css="mc-help"
+        help_row = row(
+            *self._own_help(), self.hint_button, self.none_button, self.all_button, css="mc-help"
         )
         self.lay_out(
             page_style(MAM_STYLE),
             settings,
             self.confirm,
             self.table,
-            self.countdown,
-            self.claimer,
+            *self._over_answer(),
             self.answer,
             self.takes,
             help_row,
@@ -385,6 +370,19 @@ class TargetTable(GameTable):
         self.takes.children = (label, *buttons)
 
     # ------------------------------------------------------------ what each way to play says
+
+    def _own_settings(self) -> list[w.Widget]:
+        """The way to play's own settings, after the table's (made as the table is)."""
+        return []
+
+    def _own_help(self) -> list[w.Widget]:
+        """The way to play's own buttons, before "Hint" (made as the table is)."""
+        return []
+
+    def _over_answer(self) -> list[w.Widget]:
+        """What the way to play shows between the cards and the answer box (made as the
+        table is)."""
+        return []
 
     def _claim_word(self) -> str:
         """The answer button's word."""

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any, Unpack
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from mathcards.i18n import _, you
 from mathcards.mam.bots import (
@@ -23,7 +24,7 @@ from mathcards.mam.bots import (
     race,
     thinking_time,
 )
-from widgets.controls import Alarm, button, render_message, shows_errors
+from widgets.controls import Alarm, button, fixed, html, render_message, shared, shows_errors
 from widgets.mam.table import TableOptions, TargetTable
 
 
@@ -48,27 +49,38 @@ class VersusTable(TargetTable):
             computer_name(seat, chosen): chosen for seat, chosen in enumerate(opponents, 1)
         }
         self.computers = {name: STRATEGIES[chosen] for name, chosen in self.strategies.items()}
-        super().__init__([you(), *self.strategies], **options)
-        self.alarm = Alarm(self.clock)  # the computer players' countdown
+        self.time_to_think = time  # as the table is made: the student's choice, on the page
         self.thought = 0.0  # how much of its thinking the race's winner has done (0 to 1)
         self.waited = 0.0  # the seconds the alarm waits
         self.plan: Plan | None = None
-        self._build_time(time)
+        super().__init__([you(), *self.strategies], **options)
+        self.alarm = Alarm(self.clock)  # the computer players' countdown
         self.come_back()
 
-    def _build_time(self, time: str) -> None:
-        """The student's own time to think, beside the settings; with no limit, a button that
-        asks the computer players for their answer."""
-        choices = [(_(THINKING_TIME_NAMES[key]), key) for key in THINKING_TIMES]
-        self.time_choice = w.Dropdown(options=choices, value=time, description=_("Time to think"))
-        self.time_choice.style.description_width = "initial"
-        self.time_choice.add_class("mc-thinking-time")
+    def _own_settings(self) -> list[w.Widget]:
+        """The student's own time to think, beside the settings."""
+        self.time_choice = w.Dropdown(
+            options=[(_(THINKING_TIME_NAMES[key]), key) for key in THINKING_TIMES],
+            value=self.time_to_think,
+            description=_("Time to think"),
+            style=shared(DescriptionStyle, description_width="initial"),
+            layout=fixed(),
+            _dom_classes=("mc-thinking-time",),
+        )
         self.time_choice.observe(self._time_changed, names="value")
-        self.settings_row.children = (*self.settings_row.children, self.time_choice)
+        return [self.time_choice]
+
+    def _own_help(self) -> list[w.Widget]:
+        """With no limit, a button that asks the computer players for their answer (shown
+        while they wait)."""
         asking = button(_("Computers, your turn"), "mc-computers-answer", self.ask_computers)
-        self.ask_box = w.HBox([asking])
-        self.ask_box.layout.display = "none"  # shown while computers with no limit wait
-        self.help_row.children = (self.ask_box, *self.help_row.children)
+        self.ask_box = w.HBox([asking], layout=w.Layout(display="none"))
+        return [self.ask_box]
+
+    def _over_answer(self) -> list[w.Widget]:
+        """The computer players' countdown."""
+        self.countdown = html("mc-countdown")
+        return [self.countdown]
 
     def _strategies(self) -> dict[str, str]:
         return dict(self.strategies)

@@ -231,6 +231,18 @@ class BookBar(w.VBox):
         self.down = False
         self.saved = 0  # things kept since the page opened, each acknowledged by the service
         self.status = html("mc-book-status")
+        shown = [self._name_box(), self.status] if invite else [self.status]
+        super().__init__(
+            [*shown, *below],
+            layout=w.Layout(display="none" if book is None else ""),
+            _dom_classes=("mc-book",),
+        )
+        if book is not None:
+            self.look_up()
+
+    def _name_box(self) -> w.VBox:
+        """The name to join the class with, and its button (shown while the student has not
+        joined): a bar that invites."""
         self.name = w.Text(
             description=_("Your name"),
             style=shared(TextStyle, description_width="initial"),
@@ -241,13 +253,7 @@ class BookBar(w.VBox):
         self.message = html("mc-join-message")
         joining = row(self.name, self.join_button, css="mc-joining")
         self.name_box = w.VBox([joining, self.message], layout=w.Layout(display="none"))
-        super().__init__(
-            [self.name_box, self.status, *below] if invite else [self.status, *below],
-            layout=w.Layout(display="none" if book is None else ""),
-            _dom_classes=("mc-book",),
-        )
-        if book is not None:
-            self.look_up()
+        return self.name_box
 
     @property
     def keeping(self) -> bool:

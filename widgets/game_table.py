@@ -28,6 +28,7 @@ from widgets.controls import (
     Complains,
     announcer,
     ask_once,
+    fixed,
     html,
     row,
     show_message,
@@ -81,7 +82,8 @@ class GameTable(Complains, w.VBox):
     def lay_out(self, style: w.HTML, *rows: w.Widget, css: str) -> None:
         """The page: the game's style, the class book's bar, then the table's own rows."""
         # the page's announcer, last: every move is said
-        w.VBox.__init__(self, [style, self.book, *rows, announcer()], _dom_classes=(css,))
+        shown = [style, self.book, *rows, announcer()]
+        w.VBox.__init__(self, shown, layout=fixed(), _dom_classes=(css,))
 
     def _on_table(self, game: Any, seed: int, settings: dict[str, Any]) -> None:
         """The game of deal `seed` is on the table: the box shows its number, the class book

@@ -372,7 +372,7 @@ def classes_shown(view) -> set[str]:
 def test_the_class_lessons_tables_send_each_view_once_as_it_is_made(monkeypatch):
     """docs/design.md#few-models-for-a-phone: the two tables of *The target game in class*
     send one message a view, as each is made (none is changed at once, which is a second
-    message), and each way to play makes only the controls it shows: at most 110 views (132
+    message), and each way to play makes only the controls it shows: at most 100 views (132
     views and 19 changes when the versus table made the class's teams, hidden)."""
     made, changed = [], []
     real_open, real_send = w.Widget.open, w.Widget.send_state
@@ -385,7 +385,7 @@ def test_the_class_lessons_tables_send_each_view_once_as_it_is_made(monkeypatch)
     MamTable(teams=3, mode="class")
     MamTable(mode="versus", opponents=("beginner", "good"))
     assert not changed
-    assert len(made) <= 110
+    assert len(made) <= 100
 
 
 def test_the_class_plays_as_named_teams():

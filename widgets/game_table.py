@@ -80,10 +80,11 @@ class GameTable(Complains, w.VBox):
         )
 
     def lay_out(self, style: w.HTML, *rows: w.Widget, css: str) -> None:
-        """The page: the game's style, the class book's bar, then the table's own rows."""
+        """The page: the game's style, the class book's bar, then the table's own rows; the
+        table's CSS classes (`css`, space-separated)."""
         # the page's announcer, last: every move is said
         shown = [style, self.book, *rows, announcer()]
-        w.VBox.__init__(self, shown, layout=fixed(), _dom_classes=(css,))
+        w.VBox.__init__(self, shown, layout=fixed(), _dom_classes=tuple(css.split()))
 
     def _on_table(self, game: Any, seed: int, settings: dict[str, Any]) -> None:
         """The game of deal `seed` is on the table: the box shows its number, the class book

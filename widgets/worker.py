@@ -55,9 +55,9 @@ class Background(w.HBox):
         self.job: Job | None = None
         self.timer: Any = None
         self.thread: threading.Thread | None = None
-        super().__init__([self.label, self.bar])
-        self.add_class("mc-background")
-        self.layout.display = "none"
+        super().__init__(  # shown while a job is under way
+            [self.label, self.bar], layout=w.Layout(display="none"), _dom_classes=("mc-background",)
+        )
 
     @property
     def busy(self) -> bool:

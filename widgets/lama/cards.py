@@ -7,6 +7,7 @@ import base64
 from html import escape
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_description import DescriptionStyle
 
 from mathcards.i18n import N_, _, ngettext, number, percent
 from mathcards.lama.cards import PRESETS, Card, score, score_in_words, sort_hand
@@ -14,6 +15,7 @@ from mathcards.lama.cards import preset as find_preset
 from mathcards.lama.odds import draw_odds
 from mathcards.lama.view import LamaView
 from widgets import svg
+from widgets.controls import fixed, shared
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli")
 SEAT_NAMES = {  # a computer player at the table: its name and how it plays ("Ada (cautious)")
@@ -185,9 +187,14 @@ def render_odds(view: LamaView) -> str:
 
 def dropdown(description: str, options: list[tuple[str, str]], value: str, css: str) -> w.Dropdown:
     """A described choice among (label, value) options, with a stable CSS class."""
-    made = w.Dropdown(options=options, value=value, description=description)
-    made.add_class(css)
-    return made
+    return w.Dropdown(
+        options=options,
+        value=value,
+        description=description,
+        style=shared(DescriptionStyle),
+        layout=fixed(),
+        _dom_classes=(css,),
+    )
 
 
 def labelled(labels: dict[str, str]) -> list[tuple[str, str]]:

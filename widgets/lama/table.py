@@ -7,6 +7,8 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_bool import CheckboxStyle
+from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards.engine import NextRound, computer_to_move, game_over
 from mathcards.i18n import _
@@ -27,9 +29,11 @@ from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
     button,
+    fixed,
     html,
     kernel_clock,
     row,
+    shared,
     shows_errors,
 )
 from widgets.deals import render_shown
@@ -53,8 +57,17 @@ from widgets.lama.cards import (
 from widgets.style import LAMA_STYLE, page_style
 
 PAUSE = 0.8  # seconds between two computer moves
-WHOLE_LABEL = {"description_width": "initial"}  # a label as wide as its words, never cut
-WHOLE = {"indent": False, "layout": {"width": "auto"}}  # a tick box's words shown whole
+
+
+def tick_box(description: str, value: bool) -> w.Checkbox:
+    """A tick box whose words are shown whole."""
+    return w.Checkbox(
+        value=value,
+        description=description,
+        indent=False,
+        style=shared(CheckboxStyle),
+        layout=fixed(width="auto"),
+    )
 
 
 class LamaTable(GameTable):
@@ -80,10 +93,15 @@ class LamaTable(GameTable):
         self.preset = deck_choice(preset)
         self.llama_scoring = llama_scoring_choice()
         self.starter = dropdown(_("Starts"), labelled(STARTER_LABELS), STARTERS[0], "mc-starter")
-        self.lama20 = w.Checkbox(value=False, description=_("LAMA 20 (pink chips)"), **WHOLE)
+        self.lama20 = tick_box(_("LAMA 20 (pink chips)"), False)
         name = self.book.student or name  # the name the student joined the class under
-        self.name = w.Text(value=name, description=_("Your name"), style=WHOLE_LABEL)
-        self.name.add_class("mc-your-name")
+        self.name = w.Text(
+            value=name,
+            description=_("Your name"),
+            style=shared(TextStyle, description_width="initial"),  # the label whole, never cut
+            layout=fixed(),
+            _dom_classes=("mc-your-name",),
+        )
         choices = [(NOBODY, NOBODY), *((label(name), name) for name in STRATEGIES)]
         self.seats = [
             dropdown(_("Seat {n}").format(n=i + 2), choices, strategy, f"mc-opponent-{i + 1}")
@@ -101,25 +119,24 @@ class LamaTable(GameTable):
                 row(*self.seats[:3]),
                 row(*self.seats[3:]),
                 self.deal_number,
-            ]
+            ],
+            _dom_classes=("mc-lama-setup",),
         )
-        self.setup.add_class("mc-lama-setup")
-        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"), **WHOLE)
+        self.odds_switch = tick_box(_("show the odds"), show_odds)
         self.odds_switch.observe(lambda _change: self._render(), names="value")
         self.me = name
         self.others = html("mc-opponents")
         self.piles = html("mc-piles")
-        self.hand = w.HBox()
-        self.hand.add_class("mc-lama-hand")
+        self.hand = w.HBox(layout=fixed(), _dom_classes=("mc-lama-hand",))
         self.you = html("mc-you")
-        self.actions = w.HBox()
-        self.actions.add_class("mc-actions")
+        self.actions = w.HBox(layout=fixed(), _dom_classes=("mc-actions",))
         self.message = html("mc-message-box")
         self.odds_panel = html("mc-odds-panel")
         self.feed = html("mc-lama-feed")
         again = button(_("New game"), "mc-new-game", lambda _b: self.ask_first(self.new_game))
-        self.again = w.VBox([again, self.confirm], layout=w.Layout(margin="24px 0 0 0"))
-        self.again.add_class("mc-again")  # below the table, away from Draw and Quit
+        self.again = w.VBox(  # below the table, away from Draw and Quit
+            [again, self.confirm], layout=fixed(margin="24px 0 0 0"), _dom_classes=("mc-again",)
+        )
         self.shown = html("mc-deal-shown-box")
         self.table = w.VBox(
             [
@@ -134,12 +151,12 @@ class LamaTable(GameTable):
                 self.feed,
                 self.shown,
                 self.again,
-            ]
+            ],
+            layout=w.Layout(display="none"),  # shown once a game is dealt
         )
         self.lay_out(
             page_style(LAMA_STYLE, HAND_STYLE), self.setup, self.table, css="mc-lama-table"
         )
-        self.table.layout.display = "none"
         self.come_back()
 
     # ------------------------------------------------------------ buttons

@@ -27,7 +27,7 @@ from mathcards.lama_dice.odds import roll_odds
 from mathcards.lama_dice.policy import Decision, last_player
 from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
-from widgets.controls import Clock, button, html, kernel_clock, show_message, shows_errors
+from widgets.controls import Clock, button, fixed, html, kernel_clock, show_message, shows_errors
 from widgets.game_table import GameTable
 from widgets.lama_dice.cards import (
     computer_names,
@@ -132,15 +132,15 @@ class LamaDiceTable(GameTable):
         self.new_button = button(
             _("New game"), "mc-new-game", lambda _b: self.ask_first(self.new_game)
         )
-        self.odds_switch = w.Checkbox(value=show_odds, description=_("show the odds"))
-        self.odds_switch.add_class("mc-odds-switch")
+        self.odds_switch = w.Checkbox(
+            value=show_odds, description=_("show the odds"), _dom_classes=("mc-odds-switch",)
+        )
         self.odds_switch.observe(lambda _c: self._render(), names="value")
         self.scores = html("mc-scores")
         self.llama_view = html("mc-llama-row")
         self.rows_view = html("mc-rows")
         self.headline = html("mc-case")
-        self.actions = w.HBox()
-        self.actions.add_class("mc-actions")
+        self.actions = w.HBox(layout=fixed(), _dom_classes=("mc-actions",))
         self.message = html("mc-message-box")
         self.odds_panel = html("mc-odds-panel")
         self.advice = Background(clock, self.complain)
@@ -151,7 +151,7 @@ class LamaDiceTable(GameTable):
             page_style(LAMA_DICE_STYLE),
             w.HBox(
                 [self.new_button, self.odds_switch, self.deal_number],
-                layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                layout=fixed(flex_flow="row wrap", align_items="flex-start"),
             ),
             self.confirm,
             self.scores,
@@ -163,9 +163,8 @@ class LamaDiceTable(GameTable):
             self.odds_panel,
             self.advice,
             self.status,
-            css="mc-lama-dice-table",
+            css="mc-lama-dice-table mc-dice-widget",
         )
-        self.add_class("mc-dice-widget")
         if not self.come_back():
             self.new_game()
 

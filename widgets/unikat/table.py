@@ -98,15 +98,14 @@ def render_chain(chain: Chain, board: Table) -> str:
     ).format(n=len(chain), steps="; ".join(steps))
 
 
-def _pick(one: Card, action: Callable[[Card], None], css: str) -> w.Button:
+def _pick(one: Card, action: Callable[[Card], None], *css: str) -> w.Button:
     """A card one can click: its drawing is the button's face, its name the button's label."""
     made = w.Button(
         description=one.name,  # its name for a screen reader: the face shows it to the eye
         tooltip=one.name,
-        layout=w.Layout(width=f"{CARD}px", height=f"{CARD}px"),
+        layout=fixed(width=f"{CARD}px", height=f"{CARD}px"),
+        _dom_classes=("mc-unikat-pick", f"mc-u-{one.code}", *css),
     )
-    for name in ("mc-unikat-pick", f"mc-u-{one.code}", css):
-        made.add_class(name)
     made.on_click(lambda _button: action(one))
     return made
 
@@ -144,16 +143,11 @@ class UnikatTable(GameTable):
         self.grid = w.GridBox()
         # the board scrolls once the table outgrows its box: Tab reaches it, a named region
         named = html("mc-region-name", escape(_("The table's cards")))
-        self.board = w.Box([named, self.grid])
-        self.board.add_class("mc-unikat-board")
-        self.board.add_class("mc-region")
+        self.board = w.Box([named, self.grid], _dom_classes=("mc-unikat-board", "mc-region"))
         self.display_help = html("mc-unikat-display-help")
-        self.display_row = w.HBox()
-        self.display_row.add_class("mc-unikat-display")
-        self.rack_row = w.HBox()
-        self.rack_row.add_class("mc-unikat-rack")
-        self.actions = w.HBox()
-        self.actions.add_class("mc-actions")
+        self.display_row = w.HBox(layout=fixed(), _dom_classes=("mc-unikat-display",))
+        self.rack_row = w.HBox(layout=fixed(), _dom_classes=("mc-unikat-rack",))
+        self.actions = w.HBox(layout=fixed(), _dom_classes=("mc-actions",))
         self.message = html("mc-message-box")
         self.story = html("mc-unikat-log")
         self.new_button = button(
@@ -164,7 +158,7 @@ class UnikatTable(GameTable):
             page_style(UNIKAT_STYLE, card_faces()),
             w.HBox(
                 [self.new_button, self.hint_button, self.deal_number],
-                layout=w.Layout(flex_flow="row wrap", align_items="flex-start"),
+                layout=fixed(flex_flow="row wrap", align_items="flex-start"),
             ),
             self.confirm,
             self.status,
@@ -326,7 +320,7 @@ class UnikatTable(GameTable):
         for y in range(min(ys) - 1, max(ys) + 2):
             for x in range(min(xs) - 1, max(xs) + 2):
                 children.append(self._cell(board, (x, y), slots, hints, last))
-        self.grid.layout = w.Layout(
+        self.grid.layout = fixed(  # one layout for every board this wide
             grid_template_columns=f"repeat({max(xs) - min(xs) + 3}, {CELL}px)",
             grid_auto_rows=f"{CELL}px",
             grid_gap="2px",
@@ -354,9 +348,9 @@ class UnikatTable(GameTable):
             slot = w.Button(
                 description=here,  # its name for a screen reader; the eye sees a dashed cell
                 tooltip=here,
-                layout=w.Layout(width=f"{CELL}px", height=f"{CELL}px"),
+                layout=fixed(width=f"{CELL}px", height=f"{CELL}px"),
+                _dom_classes=("mc-unikat-slot",),
             )
-            slot.add_class("mc-unikat-slot")
             slot.on_click(lambda _button, cell=cell: self.lay_at(cell))
             return slot
         if cell in hints:
@@ -403,9 +397,9 @@ class UnikatTable(GameTable):
         """The button for a card on your rack or in the display (made once, then reused)."""
         if (one, where) not in self.picks:
             action = self.select if where == "rack" else self.take
-            self.picks[one, where] = _pick(one, action, f"mc-unikat-{where}-card")
-            if where == "rack":  # chosen or not, as `mc-selected` says (aria-pressed)
-                self.picks[one, where].add_class("mc-toggle")
+            # a rack card is chosen or not, as `mc-selected` says (aria-pressed)
+            toggle = ("mc-toggle",) if where == "rack" else ()
+            self.picks[one, where] = _pick(one, action, f"mc-unikat-{where}-card", *toggle)
         return self.picks[one, where]
 
     def _buttons(self, legal: list[Any]) -> tuple[w.Widget, ...]:

@@ -54,6 +54,8 @@ TABLE_STYLE = """<style>
 MAM_STYLE = """<style>
 .mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
 .mc-answer input { font-size: 22px !important; height: 40px !important; }
+.mc-answer > .widget-label { position: absolute; width: 1px !important; min-width: 0 !important;
+  height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0 !important; }
 .mc-preview { font-size: 20px; min-height: 1.6em; }
 .mc-preview math { font-size: 22px; }
 .mc-scores table { font-size: 18px; border-collapse: collapse; }

@@ -107,11 +107,15 @@ def test_the_class_page_deals_rolls_and_judges_answers(server, visit, tmp_path):
     assert not visit.errors and not visit.offsite_requests()
 
 
-def test_the_live_preview_shows_the_typed_calculation(server, visit):
+def test_the_answer_box_is_named_and_previews_the_typed_calculation(server, visit):
     visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
     table = visit.page.locator(".mc-target-table").first
     table.locator("button.mc-new-game").click()
-    table.locator(".mc-answer input").fill("7×6−")
+    box = table.get_by_role("textbox", name="Your calculation")  # its label, not its example
+    expect(box).to_have_attribute("placeholder", "type a calculation, e.g. 7×6−12+2")
+    label = table.locator(".mc-answer > .widget-label").bounding_box()
+    assert label is not None and label["width"] <= 1, "the label is read, not seen"
+    box.fill("7×6−")
     preview = table.locator(".mc-preview")
     preview.locator("math msup, math mo").first.wait_for(timeout=WAIT_MS)  # MathML, no script
     expect(preview).to_contain_text("so far 42")

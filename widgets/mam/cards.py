@@ -189,7 +189,8 @@ class AnswerBox(w.VBox):
 
     def __init__(self, submit_label: str = "MAM!", power: bool = False) -> None:
         self.power = power
-        self.text = w.Text(
+        self.text = w.Text(  # named for a screen reader; the eye sees the example in it
+            description=_("Your calculation"),
             placeholder=_("type a calculation, e.g. 7×6−12+2"),
             style=shared(TextStyle),
             layout=fixed(width="420px"),

@@ -13,14 +13,15 @@ import ipywidgets as w
 from widgets.controls import html
 
 # Right and wrong are green and red, and ✓ and ✗ too; a word only a screen reader says is
-# hidden from the eye (`mc-hidden`), not from the reader.
+# hidden from the eye (`mc-hidden`, and the MAM! answer box's label), not from the reader.
 MESSAGE_STYLE = """<style>
 .mc-message { font-size: 18px; min-height: 1.4em; }
 .mc-message.mc-error { color: #b91c1c; }
 .mc-message.mc-ok { color: #15803d; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
 .mc-sign { font-weight: 700; margin-right: .35em; }
-.mc-hidden, .mc-region-name { position: absolute; width: 1px; height: 1px; overflow: hidden;
+.mc-hidden, .mc-region-name, .mc-answer > .widget-label { position: absolute;
+  width: 1px !important; min-width: 0 !important; height: 1px; overflow: hidden;
   clip-path: inset(50%); white-space: nowrap; margin: 0 !important; }
 </style>"""
 
@@ -54,8 +55,6 @@ TABLE_STYLE = """<style>
 MAM_STYLE = """<style>
 .mc-target-number { font: 700 44px sans-serif; margin: 0 12px; }
 .mc-answer input { font-size: 22px !important; height: 40px !important; }
-.mc-answer > .widget-label { position: absolute; width: 1px !important; min-width: 0 !important;
-  height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; margin: 0 !important; }
 .mc-preview { font-size: 20px; min-height: 1.6em; }
 .mc-preview math { font-size: 22px; }
 .mc-scores table { font-size: 18px; border-collapse: collapse; }

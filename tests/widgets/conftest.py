@@ -4,7 +4,9 @@ the page's announcer silent: the kernel's one announcer (widgets.controls.announ
 test, as it outlives a widget on a page."""
 
 import asyncio
+from types import SimpleNamespace
 
+import ipywidgets as w
 import pytest
 
 from widgets.controls import announcer
@@ -18,3 +20,20 @@ def outside_a_kernel():
     yield
     announcer().hush()
     asyncio._set_running_loop(running)
+
+
+@pytest.fixture
+def messages(monkeypatch):
+    """What the widgets send from now on: each view as it is made (`made`, one message each)
+    and each change after (`changed`: the view's kind and the property)."""
+    sent = SimpleNamespace(made=[], changed=[])
+    real_open, real_send = w.Widget.open, w.Widget.send_state
+    monkeypatch.setattr(w.Widget, "open", lambda view: sent.made.append(view) or real_open(view))
+    monkeypatch.setattr(
+        w.Widget,
+        "send_state",
+        lambda view, key=None: (
+            sent.changed.append((type(view).__name__, key)) or real_send(view, key)
+        ),
+    )
+    return sent

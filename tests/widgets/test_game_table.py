@@ -46,18 +46,11 @@ TABLES: dict[str, tuple[str, Callable[[StandInBook], Any]]] = {
 
 
 @pytest.mark.parametrize("make", [make for _game, make in TABLES.values()], ids=TABLES.keys())
-def test_every_table_gives_each_view_its_classes_as_it_is_made(make, monkeypatch):
+def test_every_table_gives_each_view_its_classes_as_it_is_made(make, messages):
     """docs/design.md#few-models-for-a-phone: a CSS class added once a view is made is a
     second message for that view (a Unikat table sent 55 of them as it was made): none."""
-    changed = []
-    real_send = w.Widget.send_state
-    monkeypatch.setattr(
-        w.Widget,
-        "send_state",
-        lambda view, key=None: changed.append((type(view).__name__, key)) or real_send(view, key),
-    )
     make(None)
-    assert "_dom_classes" not in {key for _view, key in changed}, changed
+    assert "_dom_classes" not in {key for _view, key in messages.changed}, messages.changed
 
 
 @pytest.mark.parametrize(("game", "make"), TABLES.values(), ids=TABLES.keys())

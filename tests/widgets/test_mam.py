@@ -3,7 +3,6 @@
 import re
 from html import escape, unescape
 
-import ipywidgets as w
 import pytest
 
 from mathcards import i18n
@@ -369,23 +368,15 @@ def classes_shown(view) -> set[str]:
     return shown
 
 
-def test_the_class_lessons_tables_send_each_view_once_as_it_is_made(monkeypatch):
+def test_the_class_lessons_tables_send_each_view_once_as_it_is_made(messages):
     """docs/design.md#few-models-for-a-phone: the two tables of *The target game in class*
     send one message a view, as each is made (none is changed at once, which is a second
     message), and each way to play makes only the controls it shows: at most 100 views (132
     views and 19 changes when the versus table made the class's teams, hidden)."""
-    made, changed = [], []
-    real_open, real_send = w.Widget.open, w.Widget.send_state
-    monkeypatch.setattr(w.Widget, "open", lambda view: made.append(view) or real_open(view))
-    monkeypatch.setattr(
-        w.Widget,
-        "send_state",
-        lambda view, key=None: changed.append((type(view).__name__, key)) or real_send(view, key),
-    )
     MamTable(teams=3, mode="class")
     MamTable(mode="versus", opponents=("beginner", "good"))
-    assert not changed
-    assert len(made) <= 100
+    assert not messages.changed
+    assert len(messages.made) <= 100
 
 
 def test_the_class_plays_as_named_teams():

@@ -1,13 +1,52 @@
-"""The kernel a served lesson page runs in: ipykernel's, without its debugger. A page served by
-Voila is never debugged, and ipykernel's debugger loads debugpy into every kernel, about
-140 modules and 0.1 s of CPU each (`mathcards serve` starts one a page: 30 at once when a
-class arrives). Run as `python -m widgets.kernel -f CONNECTION_FILE`, ipykernel's own
-arguments (mathcards.classroom.server.kernelspec names it in the kernel's spec)."""
+"""The kernel a served lesson page runs in: ipykernel's, without its debugger, and without
+announcing the widgets its page is made of. Run as `python -m widgets.kernel -f
+CONNECTION_FILE`, ipykernel's own arguments (mathcards.classroom.server.kernelspec names it in
+the kernel's spec).
+
+- No debugger: a page served by Voila is never debugged, and ipykernel's debugger loads debugpy
+  into every kernel, about 140 modules and 0.1 s of CPU each (`mathcards serve` starts one a
+  page: 30 at once when a class arrives).
+- No `comm_open` for a widget made while Voila runs the page (the `execute_request`s, which only
+  Voila sends: its pages may not). No browser is connected yet; when the page connects, its
+  widget manager asks for every widget's state at once (`request_states`) and needs no
+  announcement. Announced, the class lesson's 94 widgets cost its kernel and the server about
+  0.1 s of CPU a page (docs/design.md#few-models-for-a-phone). An Output widget is still
+  announced: Voila's executor stands in for the page and captures what is shown in it. A widget
+  made later, as a student clicks, is announced as ever.
+"""
 
 import sys
+from typing import Any
+
+QUIET_WHILE = "execute_request"  # the requests during which a new widget is not announced
+ANNOUNCED_ALWAYS = "OutputModel"  # Voila's executor captures what an Output widget shows
+
+
+def announced(kind: str, data: dict[str, Any] | None, parent: dict[str, Any]) -> bool:
+    """Whether a comm message of `kind`, sent while answering `parent`, goes to the page."""
+    if kind != "comm_open" or parent.get("header", {}).get("msg_type") != QUIET_WHILE:
+        return True
+    return (data or {}).get("state", {}).get("_model_name") == ANNOUNCED_ALWAYS
+
+
+def announce_only_what_the_page_needs() -> None:
+    """ipykernel's comms skip the announcements `announced` refuses."""
+    from ipykernel.comm.comm import BaseComm
+    from ipykernel.kernelbase import Kernel
+
+    publish = BaseComm.publish_msg
+
+    def publish_msg(self: BaseComm, msg_type: str, data: Any = None, *args: Any, **kw: Any) -> None:
+        parent = Kernel.instance().get_parent() if Kernel.initialized() else {}
+        if announced(msg_type, data, parent):
+            publish(self, msg_type, data, *args, **kw)
+
+    BaseComm.publish_msg = publish_msg  # type: ignore[method-assign]
+
 
 if __name__ == "__main__":
     sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel: no debugpy, no debugger
     from ipykernel import kernelapp  # after the line above: ipykernel looks for debugpy as it loads
 
+    announce_only_what_the_page_needs()
     kernelapp.launch_new_instance()

@@ -1,11 +1,14 @@
 """A lesson page's kernel: the notebook's kernel spec, ipykernel run as `widgets.kernel`
-(without its debugger); a kernel that starts and answers, with no debugpy loaded."""
+(without its debugger); a kernel that starts and answers, with no debugpy loaded, and announces
+only the widgets a page must be told of (widgets/kernel.py)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
+from jupyter_client.blocking.client import BlockingKernelClient
 from jupyter_client.manager import KernelManager
 
 from mathcards.classroom.server.kernelspec import LessonKernelSpecs, lesson_argv
@@ -38,28 +41,81 @@ def test_a_lesson_kernel_spec_runs_widgets_kernel_and_offers_no_debugger(specs):
     assert spec.metadata["debugger"] is False
 
 
-@pytest.mark.server
-def test_a_lesson_kernel_answers_and_loads_no_debugpy(specs):
+@pytest.fixture
+def lesson_kernel(specs) -> Iterator[tuple[KernelManager, BlockingKernelClient]]:
+    """A lesson kernel, started and ready, with its client; shut down after the test."""
     manager = KernelManager(kernel_name="python3", kernel_spec_manager=specs)
     manager.start_kernel()
     client = manager.client()
     client.start_channels()
+    try:
+        client.wait_for_ready(timeout=60)
+        yield manager, client
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+@pytest.mark.server
+def test_a_lesson_kernel_answers_and_loads_no_debugpy(lesson_kernel):
+    manager, client = lesson_kernel
     printed: list[str] = []
 
     def output(message: dict) -> None:
         if message["msg_type"] == "stream":
             printed.append(message["content"]["text"])
 
-    try:
-        client.wait_for_ready(timeout=60)
-        assert manager.kernel_spec is not None
-        assert manager.kernel_spec.argv[1:3] == ["-m", "widgets.kernel"]
-        features = client.kernel_info(reply=True, timeout=60)["content"]["supported_features"]
-        assert "debugger" not in features
-        code = "import sys; print(sys.modules.get('debugpy', 'absent'))"
-        reply = client.execute_interactive(code, timeout=60, output_hook=output)
-        assert reply["content"]["status"] == "ok"
-        assert printed == ["None\n"], "debugpy was never loaded: it is blocked"
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
+    assert manager.kernel_spec is not None
+    assert manager.kernel_spec.argv[1:3] == ["-m", "widgets.kernel"]
+    features = client.kernel_info(reply=True, timeout=60)["content"]["supported_features"]
+    assert "debugger" not in features
+    code = "import sys; print(sys.modules.get('debugpy', 'absent'))"
+    reply = client.execute_interactive(code, timeout=60, output_hook=output)
+    assert reply["content"]["status"] == "ok"
+    assert printed == ["None\n"], "debugpy was never loaded: it is blocked"
+
+
+PAGE = """import ipywidgets as w
+shown = w.Output()
+more = w.Button(description="More")
+more.on_click(lambda _button: w.IntSlider(description="made on a click"))
+display(more)"""
+
+
+def announced(messages: list[dict]) -> list[str]:
+    """The widgets the kernel's messages announce (`comm_open`), by model."""
+    opened = [m["content"]["data"] for m in messages if m["msg_type"] == "comm_open"]
+    return sorted(data["state"]["_model_name"] for data in opened)
+
+
+def answering(client: BlockingKernelClient, request: dict) -> list[dict]:
+    """What the kernel publishes while it answers `request`, until it is idle again."""
+    messages: list[dict] = []
+    while True:
+        message = client.get_iopub_msg(timeout=60)
+        if message["parent_header"].get("msg_id") != request["header"]["msg_id"]:
+            continue
+        if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
+            return messages
+        messages.append(message)
+
+
+@pytest.mark.server
+def test_the_widgets_a_page_is_made_of_are_not_announced_but_those_a_click_makes_are(
+    lesson_kernel,
+):
+    _manager, client = lesson_kernel
+    made = client.session.msg("execute_request", {"code": PAGE, "silent": False})
+    client.shell_channel.send(made)
+    shown = answering(client, made)
+    assert announced(shown) == ["OutputModel"], "Voila's executor captures an Output's display"
+    view = next(m for m in shown if m["msg_type"] == "display_data")["content"]["data"]
+    button = view["application/vnd.jupyter.widget-view+json"]["model_id"]
+    event = {"method": "custom", "content": {"event": "click"}}
+    click = client.session.msg("comm_msg", {"comm_id": button, "data": event})
+    client.shell_channel.send(click)
+    assert announced(answering(client, click)) == [
+        "IntSliderModel",
+        "LayoutModel",
+        "SliderStyleModel",
+    ]

@@ -68,7 +68,7 @@ from mathcards.classroom.server.capacity import SEATS_PER_CLIENT, warm_pools
 from mathcards.classroom.server.cli import CODE_ENV, TEACHER_CODE_ENV
 from mathcards.classroom.server.gate import ClassroomApplication
 from mathcards.classroom.server.seats import ClassroomPage
-from mathcards.classroom.server.templates import compile_templates_once
+from mathcards.classroom.server.templates import compile_templates_once, render_markdown_once
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import open_service
 from mathcards.classroom.teacher import page as teacher_page
@@ -160,6 +160,7 @@ class ClassroomVoila(Voila):
 
     def start(self) -> None:  # Voila's, with our application class
         compile_templates_once()
+        render_markdown_once()
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES

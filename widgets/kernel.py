@@ -37,7 +37,9 @@ def announce_only_what_the_page_needs() -> None:
     publish = BaseComm.publish_msg
 
     def publish_msg(self: BaseComm, msg_type: str, data: Any = None, *args: Any, **kw: Any) -> None:
-        parent = Kernel.instance().get_parent() if Kernel.initialized() else {}
+        if self.kernel is None and Kernel.initialized():
+            self.kernel = Kernel.instance()  # as ipykernel's does: ipywidgets sends only with one
+        parent = self.kernel.get_parent() if self.kernel is not None else {}
         if announced(msg_type, data, parent):
             publish(self, msg_type, data, *args, **kw)
 

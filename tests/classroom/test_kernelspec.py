@@ -78,7 +78,14 @@ def test_a_lesson_kernel_answers_and_loads_no_debugpy(lesson_kernel):
 PAGE = """import ipywidgets as w
 shown = w.Output()
 more = w.Button(description="More")
-more.on_click(lambda _button: w.IntSlider(description="made on a click"))
+
+
+def clicked(button):
+    button.description = "Less"
+    w.IntSlider(description="made on a click")
+
+
+more.on_click(clicked)
 display(more)"""
 
 
@@ -114,8 +121,11 @@ def test_the_widgets_a_page_is_made_of_are_not_announced_but_those_a_click_makes
     event = {"method": "custom", "content": {"event": "click"}}
     click = client.session.msg("comm_msg", {"comm_id": button, "data": event})
     client.shell_channel.send(click)
-    assert announced(answering(client, click)) == [
-        "IntSliderModel",
-        "LayoutModel",
-        "SliderStyleModel",
+    answered = answering(client, click)
+    assert announced(answered) == ["IntSliderModel", "LayoutModel", "SliderStyleModel"]
+    redrawn = [
+        m["content"]["data"]["state"]
+        for m in answered
+        if m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == button
     ]
+    assert redrawn == [{"description": "Less"}], "the page is told what a click changed"

@@ -18,6 +18,12 @@ the kernel's spec).
 import sys
 from typing import Any
 
+sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel: no debugpy, no debugger
+# ipykernel after the line above: it looks for debugpy as it loads
+from ipykernel import kernelapp  # noqa: E402
+from ipykernel.comm.comm import BaseComm  # noqa: E402
+from ipykernel.kernelbase import Kernel  # noqa: E402
+
 QUIET_WHILE = "execute_request"  # the requests during which a new widget is not announced
 ANNOUNCED_ALWAYS = "OutputModel"  # Voila's executor captures what an Output widget shows
 
@@ -31,9 +37,6 @@ def announced(kind: str, data: dict[str, Any] | None, parent: dict[str, Any]) ->
 
 def announce_only_what_the_page_needs() -> None:
     """ipykernel's comms skip the announcements `announced` refuses."""
-    from ipykernel.comm.comm import BaseComm
-    from ipykernel.kernelbase import Kernel
-
     publish = BaseComm.publish_msg
 
     def publish_msg(self: BaseComm, msg_type: str, data: Any = None, *args: Any, **kw: Any) -> None:
@@ -47,8 +50,5 @@ def announce_only_what_the_page_needs() -> None:
 
 
 if __name__ == "__main__":
-    sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel: no debugpy, no debugger
-    from ipykernel import kernelapp  # after the line above: ipykernel looks for debugpy as it loads
-
     announce_only_what_the_page_needs()
     kernelapp.launch_new_instance()

@@ -9,6 +9,7 @@ by its text (a cell that shows a picture, whose file may change, is rendered eac
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
@@ -56,7 +57,8 @@ PICTURES = ("![", "<img")  # a cell that shows a picture reads its file as it is
 class MarkdownKept(OrderedDict[str, str]):
     """Markdown cells' HTML by their text, the least recently used dropped beyond KEPT_CELLS."""
 
-    def html(self, source: str, render: Any) -> str:
+    def html(self, source: str, render: Callable[[], str]) -> str:
+        """The HTML of `source`, rendered by `render` the first time it is asked for."""
         if source not in self:
             self[source] = render()
             if len(self) > KEPT_CELLS:

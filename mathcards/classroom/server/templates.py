@@ -59,11 +59,12 @@ class MarkdownKept(OrderedDict[str, str]):
 
     def html(self, source: str, render: Callable[[], str]) -> str:
         """The HTML of `source`, rendered by `render` the first time it is asked for."""
-        if source not in self:
+        if source in self:
+            self.move_to_end(source)
+        else:
             self[source] = render()
             if len(self) > KEPT_CELLS:
                 self.popitem(last=False)
-        self.move_to_end(source)
         return self[source]
 
 
@@ -78,9 +79,12 @@ def render_markdown_once() -> None:
 
     @jinja2.pass_context
     def keeping(exporter: VoilaExporter, context: Any, source: str) -> str:
-        if context["cell"].get("attachments") or any(p in source for p in PICTURES):
+        def rendered() -> str:
             return str(render(exporter, context, source))
-        return MARKDOWN.html(source, lambda: str(render(exporter, context, source)))
+
+        if context["cell"].get("attachments") or any(p in source for p in PICTURES):
+            return rendered()
+        return MARKDOWN.html(source, rendered)
 
     keeping.keeps_html = True  # type: ignore[attr-defined]
     VoilaExporter.markdown2html = keeping

@@ -205,6 +205,27 @@ def test_voila_runs_one_copy_of_the_classes_it_loads_by_name():
     assert getattr(importlib.import_module(home), name).__module__ == home
 
 
+SERVER_IMPORTS = """
+import sys
+from mathcards.classroom.__main__ import IRI_GRAMMARS, without_iri_grammars
+without_iri_grammars()
+import jsonschema
+from mathcards.classroom.server.voila import ClassroomVoila
+checks = jsonschema.FormatChecker.checkers
+print(sys.modules[IRI_GRAMMARS] is None, "iri" in checks, "uri" in checks)
+"""
+
+
+def test_the_server_loads_voila_without_building_the_iri_grammars():
+    """2 s of CPU at every server start (mathcards.classroom.__main__); every other format of
+    jsonschema is checked as before."""
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER_IMPORTS], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False", "True"]
+
+
 def test_the_installed_command_runs_without_a_traceback():
     command = shutil.which("mathcards", path=str(Path(sys.executable).parent))
     assert command, "the mathcards console script is installed next to python"

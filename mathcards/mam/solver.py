@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     import sympy
 
 OPERATOR_COST = {"+": 1, "-": 2, "*": 3, "/": 4, "^": 5}
+HARD_OPERATORS = frozenset("*/^")  # a times table, a division, a power: each harder than + and −
 
 
 @dataclass(frozen=True)
@@ -98,13 +99,15 @@ class Solution:
         return self
 
     @cached_property
-    def difficulty(self) -> tuple[int, int, str]:
-        """How hard it is to find, for equal card counts: costlier operators, more brackets."""
+    def difficulty(self) -> tuple[int, int, int, str]:
+        """How hard it is to find, for equal card counts: more ×, ÷ and ^, then costlier
+        operators, then more brackets."""
+        hard = sum(op in HARD_OPERATORS for op in self.operators)
         cost = sum(OPERATOR_COST[op] for op in self.operators)
-        return cost, self.text.count("("), self.text
+        return hard, cost, self.text.count("("), self.text
 
     @cached_property
-    def plainness(self) -> tuple[int, int, tuple[int, int, str]]:
+    def plainness(self) -> tuple[int, int, tuple[int, int, int, str]]:
         """How plain it reads: fewest operations, then fewest brackets, then cheapest."""
         return len(self.operators), self.text.count("("), self.difficulty
 

@@ -5,6 +5,7 @@ only the widgets a page must be told of (widgets/kernel.py)."""
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -76,8 +77,18 @@ def test_a_lesson_kernel_answers_and_loads_no_debugpy(lesson_kernel):
 
 
 PAGE = """import ipywidgets as w
+
+
+class Counted(w.Button):
+    states = 0  # computed, for anyone
+
+    def get_state(self, *args, **kwargs):
+        Counted.states += 1
+        return super().get_state(*args, **kwargs)
+
+
 shown = w.Output()
-more = w.Button(description="More")
+more = Counted(description="More")
 
 
 def clicked(button):
@@ -86,13 +97,29 @@ def clicked(button):
 
 
 more.on_click(clicked)
-display(more)"""
+display(more)
+print("states computed:", Counted.states)"""
 
 
 def announced(messages: list[dict]) -> list[str]:
     """The widgets the kernel's messages announce (`comm_open`), by model."""
     opened = [m["content"]["data"] for m in messages if m["msg_type"] == "comm_open"]
     return sorted(data["state"]["_model_name"] for data in opened)
+
+
+def asked_for_states(client: BlockingKernelClient) -> dict[str, dict]:
+    """Every widget's state, asked for as a page's widget manager asks when it connects (the
+    `jupyter.widget.control` comm's `request_states`), by model id."""
+    control = uuid.uuid4().hex
+    opening = {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}
+    protocol = {"version": "1.0.0"}  # ipywidgets' control protocol, as the page speaks it
+    client.shell_channel.send(client.session.msg("comm_open", opening, metadata=protocol))
+    asking = {"comm_id": control, "data": {"method": "request_states"}}
+    request = client.session.msg("comm_msg", asking)
+    client.shell_channel.send(request)
+    told = [m for m in answering(client, request) if m["msg_type"] == "comm_msg"]
+    [states] = [m["content"]["data"]["states"] for m in told]
+    return states
 
 
 def answering(client: BlockingKernelClient, request: dict) -> list[dict]:
@@ -118,6 +145,17 @@ def test_the_widgets_a_page_is_made_of_are_not_announced_but_those_a_click_makes
     assert announced(shown) == ["OutputModel"], "Voila's executor captures an Output's display"
     view = next(m for m in shown if m["msg_type"] == "display_data")["content"]["data"]
     button = view["application/vnd.jupyter.widget-view+json"]["model_id"]
+    printed = [m["content"]["text"] for m in shown if m["msg_type"] == "stream"]
+    assert printed == ["states computed: 0\n"], "no state is computed for an announcement not sent"
+    states = asked_for_states(client)
+    assert states[button]["state"]["description"] == "More", "the page gets every state it asks"
+    assert sorted(s["model_name"] for s in states.values()) == [
+        "ButtonModel",
+        "ButtonStyleModel",
+        "LayoutModel",
+        "LayoutModel",
+        "OutputModel",
+    ]
     event = {"method": "custom", "content": {"event": "click"}}
     click = client.session.msg("comm_msg", {"comm_id": button, "data": event})
     client.shell_channel.send(click)

@@ -26,6 +26,8 @@ sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel: no debug
 from ipykernel import kernelapp  # noqa: E402
 from ipykernel.comm.comm import BaseComm  # noqa: E402
 from ipykernel.kernelbase import Kernel  # noqa: E402
+from ipywidgets import Widget, __protocol_version__, register_comm_target  # noqa: E402
+from ipywidgets import comm as widget_comms  # noqa: E402
 
 QUIET_WHILE = "execute_request"  # the requests during which a new widget is not announced
 ANNOUNCED_ALWAYS = "OutputModel"  # Voila's executor captures what an Output widget shows
@@ -65,10 +67,7 @@ def announce_only_what_the_page_needs() -> None:
 
 def open_without_state() -> None:
     """A widget that goes unannounced opens its comm with no state: computed, it would be sent
-    nowhere. Called once the kernel's shell is made: ipywidgets registers its comm targets as
-    it is imported, and only if there is one."""
-    from ipywidgets import Widget, __protocol_version__, comm
-
+    nowhere."""
     open_ = Widget.open
 
     def open(self: Widget) -> None:
@@ -76,7 +75,7 @@ def open_without_state() -> None:
             open_(self)
             return
         opening = {"comm_id": self._model_id} if self._model_id else {}
-        self.comm = comm.create_comm(
+        self.comm = widget_comms.create_comm(
             target_name="jupyter.widget",
             data={"state": {}, "buffer_paths": []},
             metadata={"version": __protocol_version__},
@@ -89,9 +88,10 @@ def open_without_state() -> None:
 def serve() -> None:
     """ipykernel's kernel (its own `launch_new_instance`), its comms as above."""
     announce_only_what_the_page_needs()
+    open_without_state()
     app = kernelapp.IPKernelApp.instance()
     app.initialize()
-    open_without_state()
+    register_comm_target()  # ipywidgets, imported before the kernel was made, could not
     app.start()
 
 

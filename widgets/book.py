@@ -6,6 +6,7 @@ be saved. Without a class service (JupyterLab, a test) there is no bar and nothi
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import urllib.error
@@ -53,6 +54,7 @@ TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the 
 
 
 HERE: Any = object()  # a widget's default book: that of the server serving its page, if any
+PAGE_BOOKS: dict[tuple[str, str, str], ClassBook] = {}  # (url, ticket, Hub token) → the book
 
 
 def served(book: ClassBook | None) -> ClassBook | None:
@@ -79,38 +81,49 @@ class NameTaken(ValueError):
 
 class ClassBook:
     """The class service at `url`, speaking for the browser that holds `ticket` or, on
-    JupyterHub, for the Hub user whose server holds `hub_token`."""
+    JupyterHub, for the Hub user whose server holds `hub_token`. Who the student is (`me`) is
+    asked once until this book sends something: a page's tables share their page's book."""
 
     def __init__(
         self, url: str, ticket: str, timeout: float = TIMEOUT_SECONDS, *, hub_token: str = ""
     ) -> None:
         self.url, self.ticket, self.timeout = url.rstrip("/") + "/", ticket, timeout
         self.hub_token = hub_token
+        self.known: dict[tuple[str, str], MeView] = {}  # (game, language) → who, as last asked
 
     @classmethod
     def here(cls, environ: Mapping[str, str] = os.environ) -> ClassBook | None:
-        """The class book of the server that serves this page, if it keeps one."""
+        """The class book of the server that serves this page, if it keeps one: the same one
+        for every widget of the page."""
         if not environ.get(SERVICE_ENV):
             return None
         wait_for_page()
-        ticket = environ.get(TICKET_ENV, "")
-        if ticket:
-            return cls(environ[SERVICE_ENV], ticket)
-        hub_token = environ.get(HUB_TOKEN_ENV, "")
-        return cls(environ[SERVICE_ENV], "", hub_token=hub_token) if hub_token else None
+        url, ticket = environ[SERVICE_ENV], environ.get(TICKET_ENV, "")
+        hub_token = "" if ticket else environ.get(HUB_TOKEN_ENV, "")
+        if not ticket and not hub_token:
+            return None
+        if (url, ticket, hub_token) not in PAGE_BOOKS:
+            PAGE_BOOKS[url, ticket, hub_token] = cls(url, ticket, hub_token=hub_token)
+        return PAGE_BOOKS[url, ticket, hub_token]
 
     def call(
         self, path: str, sent: Mapping[str, Any] | None = None, *, timeout: float | None = None
     ) -> Any:
         """GET `path` (or POST `sent` to it) and return the result (the JSON of a view, which
-        each call names); refusals as ValueErrors."""
+        each call names); refusals as ValueErrors. What is sent may change who the student is."""
+        if sent is not None:
+            self.known.clear()
+        return self.exchange(path, sent, timeout or self.timeout)
+
+    def exchange(self, path: str, sent: Mapping[str, Any] | None, timeout: float) -> Any:
+        """The HTTP request of `call`."""
         request = urllib.request.Request(
             self.url + path,
             data=None if sent is None else json.dumps(sent).encode(),
             headers={**self.credentials(), "Content-Type": "application/json"},
         )
         try:
-            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return json.load(response)["result"]
         except urllib.error.HTTPError as refusal:
             raise self.refusal(*error_of(refusal)) from None
@@ -128,7 +141,12 @@ class ClassBook:
         return {"Authorization": f"token {self.hub_token}"}
 
     def me(self, game: str) -> MeView:
-        return cast(MeView, self.call(f"{BookPath.ME}?game={game}&lang={i18n.language()}"))
+        asked = (game, i18n.language())
+        if asked not in self.known:
+            self.known[asked] = cast(
+                MeView, self.call(f"{BookPath.ME}?game={asked[0]}&lang={asked[1]}")
+            )
+        return copy.deepcopy(self.known[asked])
 
     def join(self, nickname: str) -> str:
         sent: JoinBody = {"nickname": nickname}

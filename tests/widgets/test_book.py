@@ -1,20 +1,22 @@
 """The practice page with a class book: joining, every step kept, a set resumed where it was
 left, and a book that is down costing one sentence, never the page. The class service is
-played here by a small stand-in behind the real client (`ClassBook.call`); the real service and
+played here by a small stand-in behind the real client (`ClassBook.exchange`); the real service and
 database are in tests/classroom/test_service.py and tests/browser/test_book_pages.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
 
 from mathcards.book import database
+from mathcards.classroom.protocol import SERVICE_ENV, TICKET_ENV
 from mathcards.classroom.service.games import standing
 from mathcards.replay import dealt, replay
 from tests.conftest import FakeClock
-from widgets.book import TIMEOUT_SECONDS, BookDown, ClassBook, refusal_for
+from widgets.book import TIMEOUT_SECONDS, BookBar, BookDown, ClassBook, refusal_for
 from widgets.mam import MamTable, PracticeSession
 
 
@@ -26,10 +28,12 @@ class StandInService:
         self.sets: list[dict[str, Any]] = []
         self.games: list[dict[str, Any]] = []
         self.down = False
+        self.asked: list[str] = []  # the paths of the calls answered, in order
 
-    def answer(self, device: str, path: str, sent: dict[str, Any] | None) -> Any:
+    def answer(self, device: str, path: str, sent: Mapping[str, Any] | None) -> Any:
         if self.down:
             raise BookDown()
+        self.asked.append(path)
         if path.startswith("games/open?"):
             asked = parse_qs(path.removeprefix("games/open?"), keep_blank_values=True)
             return self.open_game(device, asked["game"][0], asked["table"][0])
@@ -111,7 +115,7 @@ class StandInBook(ClassBook):
         super().__init__("http://stand-in/", ticket=device)
         self.service = service
 
-    def call(self, path: str, sent: dict[str, Any] | None = None) -> Any:
+    def exchange(self, path: str, sent: Mapping[str, Any] | None, timeout: float) -> Any:
         return self.service.answer(self.ticket, path, sent)
 
 
@@ -191,6 +195,28 @@ def test_a_finished_set_is_closed_and_the_next_visit_starts_a_new_one():
         session.confirm.children[1].click()  # "Skip it": the deal counts as not solved
     assert session.practice.finished and service.sets[0]["finished"]
     assert practice(service).set_id == 2
+
+
+def test_a_page_asks_who_the_student_is_once_until_it_sends_something():
+    service = StandInService()
+    book = StandInBook(service)
+    first, second = BookBar(book, "mam"), BookBar(book, "mam", invite=False)
+    assert [path.partition("?")[0] for path in service.asked] == ["me"], "two bars, one question"
+    assert first.student is None and second.layout.display == "none"
+    first.name.value = "Ola"
+    first.join()
+    third = BookBar(book, "mam", invite=False)
+    assert [path.partition("?")[0] for path in service.asked] == ["me", "join", "me"]
+    assert third.student == "Ola" and third.layout.display == ""
+    BookBar(book, "lama", invite=False)
+    assert len(service.asked) == 4, "another game's bar asks for itself"
+
+
+def test_every_widget_of_a_page_shares_the_page_s_class_book():
+    page = {SERVICE_ENV: "http://127.0.0.1:8866/mathcards/api/", TICKET_ENV: "ticket-of-ola"}
+    assert ClassBook.here(page) is ClassBook.here(dict(page))
+    assert ClassBook.here({**page, TICKET_ENV: "ticket-of-ela"}) is not ClassBook.here(page)
+    assert ClassBook.here({SERVICE_ENV: page[SERVICE_ENV]}) is None, "no ticket, no Hub: none"
 
 
 def test_a_name_someone_has_is_refused_next_to_the_box_and_kept_there():

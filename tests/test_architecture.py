@@ -312,6 +312,31 @@ def test_the_light_doors_load_no_heavy_package():
     assert not heavy, sorted(heavy)
 
 
+def test_a_page_loads_only_the_mam_widgets_it_shows():
+    """`from widgets.mam import MamTable` loads the tables, not the explorers, the odds, the
+    practice session or counting calculations; every name of the package is there to ask for."""
+    probe = (
+        "import sys\n"
+        "from widgets.mam import MamTable\n"
+        "print(*sorted(name for name in sys.modules if name.startswith('widgets.mam.')))\n"
+        "import widgets.mam\n"
+        "print(all(getattr(widgets.mam, name) for name in widgets.mam.__all__))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    loaded, every_name = done.stdout.splitlines()
+    assert loaded.split() == [
+        "widgets.mam.cards",
+        "widgets.mam.class_table",
+        "widgets.mam.modes",
+        "widgets.mam.solo_table",
+        "widgets.mam.table",
+        "widgets.mam.versus_table",
+    ]
+    assert every_name == "True"
+
+
 # ---------------------------------------------------------------- citations of the docs
 
 CITING = ("mathcards", "widgets", "tests", "bench")  # the folders whose prose cites docs/

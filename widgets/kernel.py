@@ -12,10 +12,7 @@ the kernel's spec).
   announcement. Announced, the class lesson's 94 widgets cost its kernel and the server about
   0.1 s of CPU a page (docs/design.md#few-models-for-a-phone). An Output widget is still
   announced: Voila's executor stands in for the page and captures what is shown in it. A widget
-  made later, as a student clicks, is announced as ever. An unannounced widget opens its comm
-  without computing its state for the announcement (`open_without_state`): the class lesson's
-  widgets' states cost its kernel 0.04 s of CPU a page (measured), and the page asks for them
-  when it connects.
+  made later, as a student clicks, is announced as ever.
 """
 
 import sys
@@ -26,29 +23,16 @@ sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel: no debug
 from ipykernel import kernelapp  # noqa: E402
 from ipykernel.comm.comm import BaseComm  # noqa: E402
 from ipykernel.kernelbase import Kernel  # noqa: E402
-from ipywidgets import Widget, __protocol_version__, register_comm_target  # noqa: E402
-from ipywidgets import comm as widget_comms  # noqa: E402
 
 QUIET_WHILE = "execute_request"  # the requests during which a new widget is not announced
 ANNOUNCED_ALWAYS = "OutputModel"  # Voila's executor captures what an Output widget shows
 
 
-def quiet(parent: dict[str, Any]) -> bool:
-    """Whether a new widget goes unannounced while the kernel answers `parent`."""
-    return parent.get("header", {}).get("msg_type") == QUIET_WHILE
-
-
 def announced(kind: str, data: dict[str, Any] | None, parent: dict[str, Any]) -> bool:
     """Whether a comm message of `kind`, sent while answering `parent`, goes to the page."""
-    if kind != "comm_open" or not quiet(parent):
+    if kind != "comm_open" or parent.get("header", {}).get("msg_type") != QUIET_WHILE:
         return True
     return (data or {}).get("state", {}).get("_model_name") == ANNOUNCED_ALWAYS
-
-
-def unannounced(model: str) -> bool:
-    """Whether a widget of `model` made now goes unannounced (Voila is running the page)."""
-    kernel = Kernel.instance() if Kernel.initialized() else None
-    return kernel is not None and quiet(kernel.get_parent()) and model != ANNOUNCED_ALWAYS
 
 
 def announce_only_what_the_page_needs() -> None:
@@ -65,35 +49,6 @@ def announce_only_what_the_page_needs() -> None:
     BaseComm.publish_msg = publish_msg  # type: ignore[method-assign]
 
 
-def open_without_state() -> None:
-    """A widget that goes unannounced opens its comm with no state: computed, it would be sent
-    nowhere."""
-    open_ = Widget.open
-
-    def open(self: Widget) -> None:
-        if self.comm is not None or not unannounced(self._model_name):
-            open_(self)
-            return
-        opening = {"comm_id": self._model_id} if self._model_id else {}
-        self.comm = widget_comms.create_comm(
-            target_name="jupyter.widget",
-            data={"state": {}, "buffer_paths": []},
-            metadata={"version": __protocol_version__},
-            **opening,
-        )
-
-    Widget.open = open
-
-
-def serve() -> None:
-    """ipykernel's kernel (its own `launch_new_instance`), its comms as above."""
-    announce_only_what_the_page_needs()
-    open_without_state()
-    app = kernelapp.IPKernelApp.instance()
-    app.initialize()
-    register_comm_target()  # ipywidgets, imported before the kernel was made, could not
-    app.start()
-
-
 if __name__ == "__main__":
-    serve()
+    announce_only_what_the_page_needs()
+    kernelapp.launch_new_instance()

@@ -17,11 +17,9 @@ serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
 
 # The whole suite on both cores: the tests that share a server (the lessons', the live class's,
-# a JupyterHub, the installed wheel's) each run on one worker, beside the others. Three workers
-# on two cores: with two, a fifth of the machine's CPU idled while tests waited on their pages
-# and servers (783.5 s against 851.1 s, on 4 December 2026, the same code; README, The tests).
+# a JupyterHub, the installed wheel's) each run on one worker, beside the others.
 test: lint browser proxy postgres
-	$(BIN)/python -m pytest -n 3 --dist loadgroup
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 # The fast tier, for everyday work: lint, then every test that starts no browser and no server
 # (no Voila, no JupyterHub, no PostgreSQL, no wheel), on both cores.

@@ -289,6 +289,14 @@ def test_every_import_inside_a_function_says_what_it_saves(folder):
         assert not missing, f"{path.relative_to(ROOT)}, lines {missing}: no measured reason"
 
 
+def printed(probe: str) -> str:
+    """What `probe` prints, run in a fresh Python from the checkout."""
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    return done.stdout
+
+
 def test_the_light_doors_load_no_heavy_package():
     """`from mathcards import solve`, `mathcards solve` and `mathcards check` without --format,
     and every game's widgets as a page imports them, load no sympy, matplotlib or SQLAlchemy:
@@ -303,10 +311,7 @@ def test_the_light_doors_load_no_heavy_package():
         "    main(['check', '7*6-12+2', '--cards', '7', '6', '12', '2', '15', '--target', '32'])\n"
         "print(*sorted(sys.modules))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
-    )
-    loaded = {name.split(".")[0] for name in done.stdout.split()}
+    loaded = {name.split(".")[0] for name in printed(probe).split()}
     heavy = loaded & {"sympy", "matplotlib", "sqlalchemy", "alembic"}
     assert "mathcards" in loaded and "widgets" in loaded
     assert not heavy, sorted(heavy)
@@ -322,10 +327,7 @@ def test_a_page_loads_only_the_mam_widgets_it_shows():
         "import widgets.mam\n"
         "print(all(getattr(widgets.mam, name) for name in widgets.mam.__all__))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
-    )
-    loaded, every_name = done.stdout.splitlines()
+    loaded, every_name = printed(probe).splitlines()
     assert loaded.split() == [
         "widgets.mam.cards",
         "widgets.mam.class_table",

@@ -102,9 +102,10 @@ class ClassBook:
         hub_token = "" if ticket else environ.get(HUB_TOKEN_ENV, "")
         if not ticket and not hub_token:
             return None
-        if (url, ticket, hub_token) not in PAGE_BOOKS:
-            PAGE_BOOKS[url, ticket, hub_token] = cls(url, ticket, hub_token=hub_token)
-        return PAGE_BOOKS[url, ticket, hub_token]
+        key = (url, ticket, hub_token)
+        if key not in PAGE_BOOKS:
+            PAGE_BOOKS[key] = cls(url, ticket, hub_token=hub_token)
+        return PAGE_BOOKS[key]
 
     def call(
         self, path: str, sent: Mapping[str, Any] | None = None, *, timeout: float | None = None

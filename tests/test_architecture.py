@@ -339,6 +339,20 @@ def test_a_page_loads_only_the_mam_widgets_it_shows():
     assert every_name == "True"
 
 
+def test_the_class_lesson_loads_babel_only_when_it_writes_a_number():
+    """Its two tables, made as the page makes them, write no number: no Babel in the kernel
+    of each of a class's 30 pages (mathcards.i18n.number)."""
+    probe = (
+        "import sys\n"
+        "from mathcards.i18n import number, use\n"
+        "use('pl')\n"
+        "from widgets.mam import MamTable\n"
+        "MamTable(teams=3, mode='class'), MamTable(mode='versus', opponents=('beginner', 'good'))\n"
+        "print('babel' in sys.modules, number(2.5), 'babel' in sys.modules)"
+    )
+    assert printed(probe).split() == ["False", "2,5", "True"]
+
+
 # ---------------------------------------------------------------- citations of the docs
 
 CITING = ("mathcards", "widgets", "tests", "bench")  # the folders whose prose cites docs/

@@ -94,6 +94,14 @@ def test_cards_and_dice_are_labelled_svg():
     assert "mc-die-red" in svg.die(10, "red")
 
 
+def test_a_table_s_text_in_place_of_its_widgets_is_its_name():
+    """What a notebook without widgets shows (and what the kernel makes for every page): the
+    table's name, not its widgets' traits."""
+    for table, name in [(MamTable(mode="practice"), "SoloTable"), (dealt(), "ClassTable")]:
+        assert repr(table) == f"<{name}>"
+        assert table._repr_mimebundle_()["text/plain"] == f"<{name}>"
+
+
 def test_the_table_shows_dice_target_and_cards():
     html = render_table([7, 6, 12, 2, 15], (2, 30), ("blue", "blue"), deck_left=50)
     assert html.count('<svg class="mc-card ') == 5 and html.count('class="mc-die') == 2

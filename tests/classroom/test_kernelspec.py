@@ -154,3 +154,35 @@ def test_the_widgets_a_page_is_made_of_are_not_announced_but_those_a_click_makes
         if m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == button
     ]
     assert redrawn == [{"description": "Less"}], "the page is told what a click changed"
+
+
+COUNTING = """import ipywidgets as w
+made = []
+get_state = w.Widget.get_state
+
+
+def counted(self, *args, **kwargs):
+    made.append(self.model_id)
+    return get_state(self, *args, **kwargs)
+
+
+shown = [w.Button(description=str(n)) for n in range(3)]
+w.Widget.get_state = counted"""
+
+
+@pytest.mark.server
+def test_a_page_asking_for_every_state_gets_each_made_once(lesson_kernel):
+    """ipywidgets 8.1 makes every state twice for `request_states`; a lesson kernel, once."""
+    _manager, client = lesson_kernel
+    assert client.execute_interactive(COUNTING, timeout=60)["content"]["status"] == "ok"
+    states = asked_for_states(client)
+    assert len(states) == 9  # three buttons, each with its layout and its style
+    printed: list[str] = []
+
+    def output(message: dict) -> None:
+        if message["msg_type"] == "stream":
+            printed.append(message["content"]["text"])
+
+    code = "print(sorted(made) == sorted(w.widgets.widget._instances))"
+    client.execute_interactive(code, timeout=60, output_hook=output)
+    assert printed == ["True\n"], "each widget's state made once, for the answer"

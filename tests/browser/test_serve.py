@@ -27,6 +27,7 @@ from tests.browser.axe import assert_accessible
 from tests.servers import is_kernel, serving
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
+FIRST_CONNECTION = {"first_connection_seconds": 3}  # AliveKernels, in a Jupyter config file
 
 
 def lessons_folder(folder: Path) -> Path:
@@ -115,7 +116,11 @@ def test_the_culler_passes_over_a_kernel_that_is_still_starting():
 @pytest.mark.browser
 def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, browser):
     lessons = lessons_folder(tmp_path)
-    with serve(lessons, tmp_path, "--keep-kernel", "3") as (base, _):
+    config = tmp_path / "jupyter-config"  # a page has 3 s to connect, not the production 30
+    config.mkdir()
+    (config / "voila.json").write_text(json.dumps({"AliveKernels": FIRST_CONNECTION}))
+    env = {"JUPYTER_CONFIG_DIR": str(config)}
+    with serve(lessons, tmp_path, "--keep-kernel", "3", env=env) as (base, _):
         pages = []
         for _ in range(2):
             page = browser.new_page()
@@ -134,7 +139,7 @@ def test_a_closed_page_loses_its_kernel_and_an_open_page_keeps_it(tmp_path, brow
         )
         assert wait_for(lambda: not kernel_alive(base, never_connected), 90), (
             "the culler ends a kernel whose page never came, once its first connection's while "
-            "is over (FIRST_CONNECTION_SECONDS: --keep-kernel 3 is shorter)"
+            "is over (its first_connection_seconds: --keep-kernel 3 is no shorter)"
         )
         assert kernel_alive(base, open_kernel), "the open page keeps its kernel"
         foreign = urllib.request.Request(

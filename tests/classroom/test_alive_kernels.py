@@ -75,3 +75,11 @@ def test_a_page_not_yet_connected_has_its_first_connection_s_while_however_short
     assert culled(kernels, FIRST_CONNECTION_SECONDS + 1, connected=False), "one never to come"
     assert culled(kernels, 10, connected=True), "a page that connected and went: the keep"
     assert not culled(kernels, 1, connected=True), "within the keep"
+
+
+def test_a_page_s_first_connection_s_while_is_a_setting():
+    """`AliveKernels.first_connection_seconds` in a Jupyter config file (the suite's servers
+    take 3 s, so a test of the culler waits seconds, not the production half minute)."""
+    kernels = AliveKernels(first_connection_seconds=5)
+    assert not culled(kernels, 4, connected=False), "within its first connection's while"
+    assert culled(kernels, 6, connected=False), "one never to come"

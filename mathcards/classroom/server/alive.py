@@ -26,6 +26,7 @@ from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
 from markupsafe import Markup
 from tornado.iostream import StreamClosedError
+from traitlets import Float
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
@@ -116,6 +117,12 @@ class AliveKernels(WatchedKernels):
     remembers the process that answered, and gives a page whose connection went the whole keep
     (`cull_idle_timeout`) from that moment."""
 
+    first_connection_seconds = Float(
+        FIRST_CONNECTION_SECONDS,
+        config=True,
+        help="How long a page made has to connect before a shorter keep may cull its kernel.",
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.answered: dict[str, int | None] = {}  # a kernel → the process that answered
@@ -175,12 +182,12 @@ class AliveKernels(WatchedKernels):
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Cull as Voila does, but never a kernel gone meanwhile or still starting (its clock
         has not begun), nor one whose page has not yet connected until it has been idle
-        `FIRST_CONNECTION_SECONDS`."""
+        `first_connection_seconds` (FIRST_CONNECTION_SECONDS unless configured otherwise)."""
         since = getattr(self._kernels.get(kernel_id), "last_activity", None)
         if since is None:
             return
         idle = (utcnow() - since).total_seconds()
-        if kernel_id in self.connected or idle >= FIRST_CONNECTION_SECONDS:
+        if kernel_id in self.connected or idle >= self.first_connection_seconds:
             await super().cull_kernel_if_idle(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:

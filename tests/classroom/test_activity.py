@@ -69,3 +69,14 @@ def test_a_message_signed_with_another_key_is_no_activity():
     forged = message("status", "execute_request", "busy", key=b"another key")
     assert heard(kernel, forged) == ("idle", False)
     assert heard(kernel, message("status", "execute_request", "busy")) == ("busy", True)
+
+
+KERNEL_ACTIONS = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
+
+
+def test_every_kernel_tells_one_event_logger_the_kernel_actions_schema_read_once():
+    kernels = WatchedKernels()
+    first, second = (kernels.kernel_manager_factory() for _ in range(2))
+    assert first.event_logger is second.event_logger
+    assert KERNEL_ACTIONS in first.event_logger.schemas.schema_ids
+    assert WatchedKernels().kernel_manager_factory().event_logger is first.event_logger

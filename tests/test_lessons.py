@@ -1,13 +1,16 @@
-"""Every lesson in every language runs from top to bottom without an error, and the languages'
-versions of a lesson run the same code."""
+"""Every lesson in every language runs from top to bottom without an error, in the kernel a
+served page runs in (`widgets.kernel`), and the languages' versions of a lesson run the same
+code."""
 
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from mathcards.classroom.server.kernelspec import LessonKernelSpecs
 from mathcards.i18n import LANGUAGES
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -44,13 +47,15 @@ def test_both_languages_run_the_same_code(page):
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: str(path.relative_to(LESSONS)))
 def test_lesson_runs_without_errors(notebook):
     lesson = read(notebook)
+    served = KernelManager(kernel_name="python3", kernel_spec_manager=LessonKernelSpecs())
     NotebookClient(
         lesson,
+        km=served,
         timeout=300,
         startup_timeout=300,  # a kernel on a loaded machine (beside the browser tests) starts late
-        kernel_name="python3",
         resources={"metadata": {"path": str(notebook.parent)}},
     ).execute()
+    assert served.kernel_spec is not None and "widgets.kernel" in served.kernel_spec.argv
     errors = [
         output
         for cell in lesson.cells

@@ -186,3 +186,19 @@ def test_a_page_asking_for_every_state_gets_each_made_once(lesson_kernel):
     code = "print(sorted(made) == sorted(w.widgets.widget._instances))"
     client.execute_interactive(code, timeout=60, output_hook=output)
     assert printed == ["True\n"], "each widget's state made once, for the answer"
+
+
+@pytest.mark.server
+def test_what_a_lesson_kernel_made_to_start_is_never_collected(lesson_kernel):
+    """The kernel's start is frozen out of the garbage collector: a full collection goes over
+    what a page makes, not the 50,000 objects the kernel is made of."""
+    _manager, client = lesson_kernel
+    printed: list[str] = []
+
+    def output(message: dict) -> None:
+        if message["msg_type"] == "stream":
+            printed.append(message["content"]["text"])
+
+    code = "import gc; print(gc.get_freeze_count() > 10_000, len(gc.get_objects()) < 20_000)"
+    client.execute_interactive(code, timeout=60, output_hook=output)
+    assert printed == ["True True\n"]

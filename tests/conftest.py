@@ -3,6 +3,7 @@ one fake clock every widget test winds by hand, and which tests share a worker o
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 
@@ -98,9 +99,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """On a worker of `--dist loadgroup`, notes the tests whose group did not take: each would
-    start its group's servers again (pytest 9.2 ignores the node id pytest-xdist 3.8 writes the
-    group into, pytest-dev/pytest-xdist#1386; pyproject.toml keeps pytest below it)."""
+    """What the run made to collect its tests (the packages, the tests themselves) is frozen out
+    of the garbage collector, as a served kernel's start is. On a worker of `--dist loadgroup`,
+    notes the tests whose group did not take: each would start its group's servers again
+    (pytest 9.2 ignores the node id pytest-xdist 3.8 writes the group into,
+    pytest-dev/pytest-xdist#1386; pyproject.toml keeps pytest below it)."""
+    gc.freeze()
     if getattr(session.config.option, "loadgroup", False):
         for item in session.items:
             if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:

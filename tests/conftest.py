@@ -10,6 +10,11 @@ from collections.abc import Callable
 import pytest
 from hypothesis import settings
 
+# The garbage collector looks at the young objects every 10,000 made, not every 700: a test
+# process makes millions, nearly all freed by their counts (1,066 tests in one process spent
+# 8.2 s collecting with Python's default, 3.6 s with this: the whole run 147 s, then 131 s).
+gc.set_threshold(10_000, 10, 10)
+
 settings.register_profile("mathcards", deadline=None, print_blob=True)
 settings.register_profile("ci", deadline=None, print_blob=True, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "mathcards")
@@ -99,10 +104,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """What the run made to collect its tests (the packages, the tests themselves) is frozen out
-    of the garbage collector, as a served kernel's start is. On a worker of `--dist loadgroup`,
-    notes the tests whose group did not take: each would start its group's servers again
-    (pytest 9.2 ignores the node id pytest-xdist 3.8 writes the group into,
+    """What the run made to collect its tests (the packages, the tests themselves) is frozen
+    out of the garbage collector, as a served kernel's start is. On a worker of `--dist
+    loadgroup`, notes the tests whose group did not take: each would start its group's
+    servers again (pytest 9.2 ignores the node id pytest-xdist 3.8 writes the group into,
     pytest-dev/pytest-xdist#1386; pyproject.toml keeps pytest below it)."""
     gc.freeze()
     if getattr(session.config.option, "loadgroup", False):

@@ -57,23 +57,27 @@ def lesson_kernel(specs) -> Iterator[tuple[KernelManager, BlockingKernelClient]]
         manager.shutdown_kernel(now=True)
 
 
-@pytest.mark.server
-def test_a_lesson_kernel_answers_and_loads_no_debugpy(lesson_kernel):
-    manager, client = lesson_kernel
+def printed_by(client: BlockingKernelClient, code: str) -> tuple[str, list[str]]:
+    """`code` run in the kernel: its reply's status and what it printed."""
     printed: list[str] = []
 
     def output(message: dict) -> None:
         if message["msg_type"] == "stream":
             printed.append(message["content"]["text"])
 
+    reply = client.execute_interactive(code, timeout=60, output_hook=output)
+    return reply["content"]["status"], printed
+
+
+@pytest.mark.server
+def test_a_lesson_kernel_answers_and_loads_no_debugpy(lesson_kernel):
+    manager, client = lesson_kernel
     assert manager.kernel_spec is not None
     assert manager.kernel_spec.argv[1:3] == ["-m", "widgets.kernel"]
     features = client.kernel_info(reply=True, timeout=60)["content"]["supported_features"]
     assert "debugger" not in features
     code = "import sys; print(sys.modules.get('debugpy', 'absent'))"
-    reply = client.execute_interactive(code, timeout=60, output_hook=output)
-    assert reply["content"]["status"] == "ok"
-    assert printed == ["None\n"], "debugpy was never loaded: it is blocked"
+    assert printed_by(client, code) == ("ok", ["None\n"]), "debugpy was blocked: never loaded"
 
 
 PAGE = """import ipywidgets as w
@@ -177,15 +181,8 @@ def test_a_page_asking_for_every_state_gets_each_made_once(lesson_kernel):
     assert client.execute_interactive(COUNTING, timeout=60)["content"]["status"] == "ok"
     states = asked_for_states(client)
     assert len(states) == 9  # three buttons, each with its layout and its style
-    printed: list[str] = []
-
-    def output(message: dict) -> None:
-        if message["msg_type"] == "stream":
-            printed.append(message["content"]["text"])
-
     code = "print(sorted(made) == sorted(w.widgets.widget._instances))"
-    client.execute_interactive(code, timeout=60, output_hook=output)
-    assert printed == ["True\n"], "each widget's state made once, for the answer"
+    assert printed_by(client, code) == ("ok", ["True\n"]), "each state made once, to answer"
 
 
 @pytest.mark.server
@@ -193,12 +190,5 @@ def test_what_a_lesson_kernel_made_to_start_is_never_collected(lesson_kernel):
     """The kernel's start is frozen out of the garbage collector: a full collection goes over
     what a page makes, not the 50,000 objects the kernel is made of."""
     _manager, client = lesson_kernel
-    printed: list[str] = []
-
-    def output(message: dict) -> None:
-        if message["msg_type"] == "stream":
-            printed.append(message["content"]["text"])
-
     code = "import gc; print(gc.get_freeze_count() > 10_000, len(gc.get_objects()) < 20_000)"
-    client.execute_interactive(code, timeout=60, output_hook=output)
-    assert printed == ["True True\n"]
+    assert printed_by(client, code) == ("ok", ["True True\n"])

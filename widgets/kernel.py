@@ -62,7 +62,7 @@ def states_made_once() -> None:
     handle = Widget._handle_control_comm_msg.__func__
 
     def _handle_control_comm_msg(cls: type[Widget], msg: dict[str, Any]) -> None:
-        made = Widget.get_manager_state
+        made = vars(Widget)["get_manager_state"]  # the staticmethod itself, put back as it was
         Widget.get_manager_state = staticmethod(unused)
         try:
             handle(cls, msg)

@@ -183,6 +183,8 @@ def test_a_page_asking_for_every_state_gets_each_made_once(lesson_kernel):
     assert len(states) == 9  # three buttons, each with its layout and its style
     code = "print(sorted(made) == sorted(w.widgets.widget._instances))"
     assert printed_by(client, code) == ("ok", ["True\n"]), "each state made once, to answer"
+    code = "print(isinstance(vars(w.Widget)['get_manager_state'], staticmethod))"
+    assert printed_by(client, code) == ("ok", ["True\n"]), "ipywidgets' own, as it was"
 
 
 @pytest.mark.server

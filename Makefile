@@ -16,10 +16,12 @@ unexport PYTHONDONTWRITEBYTECODE
 serve: $(VENV)/.installed
 	$(BIN)/mathcards serve --port $(PORT)
 
-# The whole suite on both cores: the tests that share a server (the lessons', the live class's,
-# a JupyterHub, the installed wheel's) each run on one worker, beside the others.
+# The whole suite on three workers for two cores: the tests that share a server (the lessons',
+# the live class's, a JupyterHub, the installed wheel's) each run on one worker, beside the
+# others. A browser test waits on its pages and servers a third of its time, and the third
+# worker fills the cores while it does (README, "The tests": 740 s with two, 690 with three).
 test: lint browser proxy postgres
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 3 --dist loadgroup
 
 # The fast tier, for everyday work: lint, then every test that starts no browser and no server
 # (no Voila, no JupyterHub, no PostgreSQL, no wheel), on both cores.

@@ -168,8 +168,11 @@ class Practice:
 
     def move(self, page) -> None:
         practice = page.locator(".mc-practice")
+        progress = practice.locator(".mc-progress")
+        before = progress.inner_text()
         answer(practice, good_answer(practice))
         expect(practice.locator(".mc-message.mc-ok")).to_be_visible()
+        expect(progress).not_to_have_text(before)  # the verdict is drawn before the score
 
     def where(self, page) -> list[str]:
         return [page.locator(".mc-practice .mc-progress").inner_text()]

@@ -79,8 +79,8 @@ def class_book_of_the_tests(tmp_path_factory):
 
 
 # The servers that tests share, each started once a worker: the tests that use one run on the
-# same worker of `pytest -n 2 --dist loadgroup` (`make test`), each group one after another,
-# beside the tests that start no server on the other worker.
+# same worker of `pytest -n 3 --dist loadgroup` (`make test`), each group one after another,
+# beside the tests that start no server on the other workers.
 SHARED = {  # fixture: group
     "server": "lessons",
     "live_server": "live",

@@ -18,18 +18,18 @@ from mathcards.unikat.cards import DECK, NEIGHBOURS, Card, card, differences, to
 Cell = tuple[int, int]
 Table = Mapping[Cell, Card]
 START: Cell = (0, 0)
-SIDES: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 
 
 def around(cell: Cell) -> list[Cell]:
-    """The four cells that share an edge with `cell`."""
-    x, y = cell
-    return [(x + dx, y + dy) for dx, dy in SIDES]
+    """The four cells that share an edge with `cell`: right, below, left, above."""
+    x, y = cell  # written out: the bots and the stuck test ask millions of times a game
+    return [(x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)]
 
 
 def touching(table: Table, cell: Cell) -> list[Card]:
     """The cards on the cells around `cell`."""
-    return [table[side] for side in around(cell) if side in table]
+    found = map(table.get, around(cell))
+    return [laid for laid in found if laid is not None]
 
 
 def fitting(table: Table, cell: Cell) -> frozenset[Card]:
@@ -81,6 +81,13 @@ def places(table: Table, laid: Card, after: Cell | None = None) -> list[Cell]:
     return [cell for _, cell in lays(table, [laid], after)]
 
 
+def any_fits(table: Table, cards: Iterable[Card]) -> bool:
+    """Whether one of `cards` not on the table fits some empty cell (asked cell by cell, until
+    one does)."""
+    held = frozenset(cards).difference(table.values())
+    return any(fitting(table, cell) & held for cell in frontier(table))
+
+
 def fitting_cards(table: Table) -> set[Card]:
     """Every card not on the table that fits some empty cell."""
     found: set[Card] = set()
@@ -117,11 +124,11 @@ def check_table(table: Table) -> None:
                 )
             )
         seen[laid] = cell
-    for cell, laid in table.items():
-        for side in around(cell)[:2]:  # right and below: each pair once
+    for (x, y), laid in table.items():
+        for side in ((x + 1, y), (x, y + 1)):  # right and below: each pair once
             other = table.get(side)
             if other is not None and not touches(laid, other):
-                raise ValueError(side_by_side(laid, cell, other, side))
+                raise ValueError(side_by_side(laid, (x, y), other, side))
 
 
 def side_by_side(laid: Card, cell: Cell, other: Card, side: Cell) -> str:

@@ -33,7 +33,7 @@ from mathcards.engine import (
     game_over,
 )
 from mathcards.i18n import N_, _, ngettext, said
-from mathcards.unikat.board import START, Cell, fitting_cards, lays, side_of, touching
+from mathcards.unikat.board import START, Cell, any_fits, lays, side_of, touching
 from mathcards.unikat.cards import DECK, Card, card
 from mathcards.unikat.moves import (
     BAG,
@@ -203,8 +203,9 @@ class UnikatGame:
         lays = self._lays()
         if self.phase is Phase.LAYING:
             return [*lays, Stop()]
+        sources = self._sources()
         swaps: list[Action] = [
-            Swap(given, taken) for given in sorted(self.rack) for taken in self._sources()
+            Swap(given, taken) for given in sorted(self.rack) for taken in sources
         ]
         if self.phase is Phase.EXTRA or not (lays or swaps):
             return [*lays, *swaps, EndTurn()]
@@ -453,7 +454,7 @@ class UnikatGame:
     def _stuck(self) -> bool:
         """No card on a rack, in the display or in the bag fits any cell of the table."""
         off_table = {*self.bag, *self.display, *(c for rack in self.racks.values() for c in rack)}
-        return bool(self.board) and not fitting_cards(self.board) & off_table
+        return bool(self.board) and not any_fits(self.board, off_table)
 
     def _end_round(self, winner: str | None) -> None:
         """Each card left on a rack is one minus point."""

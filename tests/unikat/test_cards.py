@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from mathcards.unikat.board import (
     START,
+    any_fits,
     check_table,
     fits,
     fitting_cards,
@@ -124,7 +125,17 @@ def test_reading_a_table():
         parse_table(["swb1@0,0", "swb1@5,5"])
     with pytest.raises(ValueError, match="differ in 2 features"):
         parse_table(["swb1@0,0", "cwb2@0,1"])
+    with pytest.raises(ValueError, match=r"^swb1 at 0,0 and cwb2 at 0,1 lie side by side"):
+        parse_table(["swb1@0,0", "cwb2@0,1", "qwb1@7,7"])  # the cells of the pair, not the last
     check_table({START: swb1, (0, 1): swb2, (1, 1): cwb2})
+
+
+@given(st.integers(0, 10**6), st.integers(1, 40), st.sets(st.sampled_from(DECK), max_size=12))
+def test_some_card_fits_exactly_when_one_of_the_fitting_cards_is_among_them(seed, size, cards):
+    table = random_table(random.Random(seed), size)
+    assert any_fits(table, cards) == bool(fitting_cards(table) & cards)
+    assert any_fits(table, fitting_cards(table)) == bool(fitting_cards(table))
+    assert not any_fits({}, DECK), "on an empty table no card is next to another"
 
 
 def test_a_random_table_is_laid_by_the_rules():

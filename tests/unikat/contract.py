@@ -29,7 +29,7 @@ def cards(game: Any) -> Counter[Card]:
 
 def illegal(game: Any, rng: random.Random) -> list[Any]:
     """Moves that are wrong now: a few of many candidates that `legal_actions` does not list."""
-    legal = game.legal_actions()
+    legal = set(game.legal_actions())  # moves are frozen dataclasses: a set finds one at once
     rack = game.racks[game.player]
     someone_elses = [c for c in DECK if c not in rack]
     cells = [START, (40, 40), *frontier(game.board)[:6]]

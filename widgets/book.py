@@ -250,9 +250,11 @@ class BookBar(w.VBox):
         self.down = False
         self.saved = 0  # things kept since the page opened, each acknowledged by the service
         self.status = html("mc-book-status")
-        shown = [self._name_box(), self.status] if invite else [self.status]
+        self.retry: w.Button | None = None  # "Try again", while the book could not be reached
+        self.shown = (self._name_box(), self.status) if invite else (self.status,)
+        self.below = below
         super().__init__(
-            [*shown, *below],
+            [*self.shown, *below],
             layout=w.Layout(display="none" if book is None else ""),
             _dom_classes=("mc-book",),
         )
@@ -291,6 +293,7 @@ class BookBar(w.VBox):
         except ValueError as problem:
             self.down = True
             show_message(self.status, str(problem), ok=False)
+            self._offer_retry()
             return
         self.student, self.practice = me["student"], me["practice"]
         if self.student is None and not self.invite:
@@ -303,6 +306,28 @@ class BookBar(w.VBox):
             )
         else:
             self._show_student()
+
+    def try_again(self, _button: object = None) -> None:
+        """Look the student up again, after the class book could not be reached: once it
+        answers, the page goes on as if it had just opened (a name to join with, or the
+        student's own work, `joined`)."""
+        self.down = False
+        self.look_up()
+        if self.down or self.retry is None:
+            return
+        retry, self.retry = self.retry, None
+        self.children = (*self.shown, *self.below)
+        retry.close()
+        if self.student is not None:
+            self.joined()
+
+    def _offer_retry(self) -> None:
+        """The button "Try again" under the sentence (made only when it is needed: a page is
+        built for a phone, docs/design.md#few-models-for-a-phone)."""
+        if self.retry is not None:
+            return
+        self.retry = button(_("Try again"), "mc-book-retry", self.try_again)
+        self.children = (*self.shown, self.retry, *self.below)
 
     def join(self, _button: object = None) -> None:
         assert self.book is not None
@@ -374,12 +399,12 @@ class Scorebook:
         """A new game is on the table: dealt with these settings and seed."""
         self.kept, self.moves, self.sent, self.ended = None, [], 0, False
         self.dealing = {"game": self.game, "seed": seed, "settings": settings}
-        self._send()
+        self.catch_up()
 
     def moved(self, move: dict[str, Any]) -> None:
         """A move was made at the table (as JSON)."""
         self.moves.append(move)
-        self._send()
+        self.catch_up()
 
     def seen(self, game: Any) -> None:
         """After every move: once the game is over, the class book is told (it works out the
@@ -399,7 +424,7 @@ class Scorebook:
         self.moves, self.sent = list(view["moves"]), len(view["moves"])
         self.ended = view["finished"]
 
-    def _send(self) -> None:
+    def catch_up(self) -> None:
         """What the class book has not kept yet: the game, then its moves in order; stop at the
         first it cannot keep (the next move tries again)."""
         if not self.bar.keeping:

@@ -67,7 +67,9 @@ class GameTable(Complains, w.VBox):
             str, str
         ] = {}  # each computer player's seat, the same in every language
         self.back_message = html("mc-game-back")  # under the bar: a game came back from the book
-        self.book = BookBar(served(book), kind, invite=False, below=(self.back_message,))
+        self.book = BookBar(
+            served(book), kind, self._book_answers, invite=False, below=(self.back_message,)
+        )
         self.scorebook = Scorebook(self.book, kind)
         self.confirm = row(css="mc-confirm")  # "start again?", asked once
         self.pacing = Pacing(
@@ -175,6 +177,12 @@ class GameTable(Complains, w.VBox):
         self._back(game, view["settings"])
         show_message(self.back_message, _("Your game is back where you left it."))
         return True
+
+    def _book_answers(self) -> None:
+        """The class book answers after it could not be reached as the page opened: the game
+        played here meanwhile goes in whole, else the student's game left open comes back."""
+        if self.scorebook.moves or not self.come_back():
+            self.scorebook.catch_up()
 
     def deal_numbered(self, seed: int) -> None:
         """Deal the game of number `seed`."""

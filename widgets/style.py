@@ -19,6 +19,7 @@ MESSAGE_STYLE = """<style>
 .mc-message.mc-error { color: #b91c1c; }
 .mc-message.mc-ok { color: #15803d; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
+.mc-book-retry { align-self: flex-start; }
 .mc-sign { font-weight: 700; margin-right: .35em; }
 .mc-hidden, .mc-region-name, .mc-answer > .widget-label { position: absolute;
   width: 1px !important; min-width: 0 !important; height: 1px; overflow: hidden;

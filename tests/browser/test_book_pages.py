@@ -140,7 +140,8 @@ def test_a_database_that_goes_down_costs_the_student_one_sentence_never_the_page
     try:
         book = database.database()
         with serving(ROOT / "lessons", tmp_path, "--warm", "none", db=book) as served:
-            page = browser.new_page()
+            phone = browser.new_context()  # one student's browser, for two pages
+            page = phone.new_page()
             page.goto(f"{served.base}/voila/render/{PRACTICE}")
             join(page, "Kim")
             practice = page.locator(".mc-practice")
@@ -150,19 +151,30 @@ def test_a_database_that_goes_down_costs_the_student_one_sentence_never_the_page
             database.halt()
             answer(practice, good_answer(practice))
             expect(page.locator(".mc-book-status")).to_contain_text("not being saved right now")
+            expect(page.locator(".mc-book-retry")).to_have_count(0)  # the next step tries again
             assert_accessible(page)
             expect(practice.locator(".mc-message.mc-ok")).to_contain_text("Correct")
             expect(practice.locator(".mc-progress")).to_contain_text("solved 1")
             teacher = browser.new_page()
             teacher.goto(served.teacher_url())
             expect(teacher.locator(".mc-said")).to_contain_text("cannot be reached")
+            again = phone.new_page()  # the same phone opens the page again
+            again.goto(f"{served.base}/voila/render/{PRACTICE}")
+            expect(again.locator(".mc-book-status")).to_contain_text("not being saved right now")
+            expect(again.locator(".mc-practice .mc-progress")).to_contain_text("solved 0")
+            assert_accessible(again)
 
-            database.start()  # back, on the same port: the next step is kept again
+            database.start()  # back, on the same port: the answer it missed goes with the next
             practice.locator("button.mc-next").click()
-            expect(page.locator(".mc-saved")).to_have_text("Saved: 3")
+            expect(page.locator(".mc-saved")).to_have_text("Saved: 4")
+            again.locator(".mc-book-retry").click()  # the page opened without it asks again
+            expect(again.locator(".mc-book-who")).to_contain_text("Kim")
+            expect(again.locator(".mc-book-retry")).to_have_count(0)
+            expect(again.locator(".mc-practice .mc-progress")).to_contain_text("Deal 2 of")
+            expect(again.locator(".mc-practice .mc-progress")).to_contain_text("solved 1")
             teacher.reload()
             expect(teacher.locator("table").first).to_contain_text("Kim")
-            page.close()
             teacher.close()
+            phone.close()
     finally:
         database.stop()

@@ -194,7 +194,7 @@ def test_a_finished_set_is_closed_and_the_next_visit_starts_a_new_one():
         session.next_button.click()
         session.confirm.children[1].click()  # "Skip it": the deal counts as not solved
     assert session.practice.finished and service.sets[0]["finished"]
-    assert practice(service).set_id == 2
+    assert practice(service).kept.id == 2
 
 
 def test_a_page_asks_who_the_student_is_once_until_it_sends_something():
@@ -248,6 +248,69 @@ def test_a_book_that_is_down_costs_one_sentence_never_the_page(when):
     assert "Not yet" in session.answer.message.value or "MAM" in session.answer.message.value
 
 
+def retry(page: PracticeSession | MamTable):
+    """The bar's "Try again" button, shown only while the book could not be reached."""
+    offered = [shown for shown in page.book.children if "mc-book-retry" in shown._dom_classes]
+    return offered[0] if offered else None
+
+
+def test_a_page_that_could_not_reach_the_book_tries_again_and_keeps_what_was_done_meanwhile():
+    service = StandInService()
+    service.down = True
+    session = practice(service)
+    assert "not being saved right now" in session.book.status.value
+    assert session.desk.layout.display == "", "the page goes on without the book"
+    session.answer.text.value = "99+"
+    session.answer.submit.click()
+    solve(session)
+    retry(session).click()  # still down: the same sentence, the same button
+    assert "not being saved right now" in session.book.status.value and retry(session)
+
+    service.down = False
+    retry(session).click()
+    assert retry(session) is None and session.book.name_box.layout.display == ""
+    session.book.join_button.click()  # the name made up for them: "Lama 7"
+    assert [kept["kind"] for kept in service.sets[0]["steps"]] == ["answer", "answer"]
+    assert service.sets[0]["seed"] == 11 and service.sets[0]["steps"][1]["correct"]
+    assert "solved 1" in session.progress.value, "the set on the page is the one kept"
+    session.next_button.click()
+    assert [kept["kind"] for kept in service.sets[0]["steps"]][-1] == "next"
+    assert len(service.sets) == 1 and session.book.saved == 4
+
+
+def test_a_known_student_whose_page_opened_without_the_book_comes_back_to_the_set_left():
+    service = StandInService()
+    first = practice(service)
+    first.book.join_button.click()
+    solve(first)
+    first.next_button.click()
+    service.down = True
+    again = practice(service)  # a new set on the page, nothing done in it yet
+    service.down = False
+    retry(again).click()
+    assert "where you left off" in again.answer.message.value
+    assert again.kept.id == 1 and again.practice.position == 1 and len(service.sets) == 1
+    assert "Lama 7" in again.book.status.value
+
+
+def test_steps_the_book_could_not_keep_go_in_order_with_the_next_one():
+    service = StandInService()
+    session = practice(service)
+    session.book.join_button.click()
+    service.down = True
+    session.answer.text.value = "99+"
+    session.answer.submit.click()
+    session.hint_button.click()
+    assert "not being saved right now" in session.book.status.value
+    assert retry(session) is None, "the student is known: the next step tries again"
+    service.down = False
+    solve(session)
+    steps = service.sets[0]["steps"]
+    assert [step["kind"] for step in steps] == ["answer", "hint", "answer"]
+    assert steps[0]["typed"] == "99+" and steps[2]["hints_used"] == 1
+    assert "Lama 7" in session.book.status.value and session.book.saved == 4
+
+
 def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
     service = StandInService()
     practice(service).book.join_button.click()  # the browser joined the class on another page
@@ -268,6 +331,40 @@ def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
         table.none_button.click()  # a target no one can make: the next round
     assert table.game.over and dealt["finished"] and dealt["winners"] == table.game.winners()
     assert dealt["scores"] == table.game.scores()
+
+
+def test_a_table_that_could_not_reach_the_book_keeps_its_game_once_it_answers():
+    service = StandInService()
+    practice(service).book.join_button.click()  # the browser joined the class on another page
+    service.down = True
+    table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    assert "not being saved right now" in table.book.status.value
+    table.deal_button.click()
+    table.answer.text.value = "1+2"
+    table.answer.submit.click()
+    played = list(table.scorebook.moves)
+    assert played and service.games == []
+    service.down = False
+    retry(table).click()
+    assert retry(table) is None and "Lama 7" in table.book.status.value
+    (kept,) = service.games
+    assert kept["seed"] == 4 and kept["moves"] == played
+
+
+def test_a_table_that_could_not_reach_the_book_brings_back_the_game_left_open():
+    service = StandInService()
+    practice(service).book.join_button.click()
+    first = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    first.deal_button.click()
+    first.answer.text.value = "1+2"
+    first.answer.submit.click()
+    service.down = True
+    again = MamTable(mode="versus", seed=9, clock=FakeClock(), book=StandInBook(service))
+    service.down = False
+    retry(again).click()
+    assert "back where you left it" in again.back_message.value
+    assert again.seed == 4 and again.scorebook.moves == first.scorebook.moves
+    assert len(service.games) == 1
 
 
 def test_a_table_shows_no_name_box_and_keeps_nothing_until_the_browser_joined():

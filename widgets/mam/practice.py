@@ -34,6 +34,7 @@ from widgets.mam.cards import (
     render_hints,
     render_table,
 )
+from widgets.mam.kept import KeptSet
 from widgets.style import MAM_STYLE, page_style
 from widgets.tables import table
 
@@ -84,7 +85,6 @@ class PracticeSession(Complains, w.VBox):
         self.deal_number = DealNumber(
             seed, self.ask_new_set_numbered, label=_("Set number"), refusal=SET_REFUSAL
         )
-        self.set_id: int | None = None
         self.shown_at = time.monotonic()
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description=_("Deals"))
@@ -102,6 +102,7 @@ class PracticeSession(Complains, w.VBox):
         self.summary = html("mc-summary")
         settings = row(self.new_button, self.level_choice, self.power_choice, self.rounds_choice)
         self.book = BookBar(served(book), "mam", self.begin)
+        self.kept = KeptSet(self.book)
         self.desk = w.VBox(
             [
                 settings,
@@ -123,9 +124,14 @@ class PracticeSession(Complains, w.VBox):
             self.begin()
 
     def begin(self) -> None:
-        """The student's open set from the class book, else a new one."""
+        """The student's open set from the class book, else a new one; once the book answers
+        after it could not be reached, the set begun on the page instead, if anything was done
+        in it (or the book holds none open)."""
         self.desk.layout.display = ""
-        if self.book.practice:
+        begun_here = getattr(self, "practice", None) is not None
+        if begun_here and (self.kept.unkept or not self.book.practice):
+            self.kept.catch_up()
+        elif self.book.practice:
             self.resume(self.book.practice)
         else:
             self.new_set()
@@ -168,10 +174,14 @@ class PracticeSession(Complains, w.VBox):
         self.practice = PracticeSet(chosen, rounds=self.rounds_choice.value, seed=seed)
         self.deal_number.dealt(seed)
         rounds = self.practice.rounds
-        self.set_id = self.book.save(
-            lambda book: book.start_set(
-                game="mam", level=chosen.name, power=chosen.power, rounds=rounds, seed=seed
-            )
+        self.kept.begun(
+            {
+                "game": "mam",
+                "level": chosen.name,
+                "power": chosen.power,
+                "rounds": rounds,
+                "seed": seed,
+            }
         )
         self._start(chosen.power)
 
@@ -182,7 +192,7 @@ class PracticeSession(Complains, w.VBox):
         self.rounds_choice.value = kept["rounds"]
         self.practice = PracticeSet(chosen, rounds=kept["rounds"], seed=kept["seed"])
         self.deal_number.dealt(kept["seed"])
-        self.set_id = kept["id"]
+        self.kept.back(kept)
         for step in kept["steps"]:
             self.practice.replay(step["kind"], step.get("typed") or "")
         self._start(chosen.power)
@@ -200,9 +210,7 @@ class PracticeSession(Complains, w.VBox):
 
     def _keep(self, kind: str, typed: str = "", verdict: Any = None) -> None:
         """Keep one step of the set in the class book (nothing when there is none)."""
-        if self.set_id is None:
-            return
-        exercise, set_id = self.practice.current, self.set_id
+        exercise = self.practice.current
         step: StepBody = {
             "kind": kind,
             "deal": self.practice.position + 1,
@@ -215,7 +223,7 @@ class PracticeSession(Complains, w.VBox):
             "hints_used": exercise.hints_used,
             "seconds": round(time.monotonic() - self.shown_at, 1),
         }
-        self.book.save(lambda book: book.record_step(set_id, **step))
+        self.kept.step(step)
 
     def _unfinished(self) -> None:
         """A ValueError once the set is over: only "New set" goes on."""
@@ -282,9 +290,8 @@ class PracticeSession(Complains, w.VBox):
         self.confirm.children = ()
         self._keep("next")
         self.practice.next()
-        if self.practice.finished and self.set_id is not None:
-            set_id = self.set_id
-            self.book.save(lambda book: book.finish_set(set_id))
+        if self.practice.finished:
+            self.kept.ended()
         self.answer.clear()
         self.answer.say("")
         self._show()

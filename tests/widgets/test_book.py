@@ -168,12 +168,18 @@ def test_every_answer_hint_and_next_deal_is_kept():
     assert steps[2]["correct"] and steps[2]["hints_used"] == 1
 
 
-def test_a_student_who_comes_back_finds_the_set_where_they_left_it():
-    service = StandInService()
+def a_set_left(service: StandInService) -> PracticeSession:
+    """A student joins, solves the first deal and goes on to the second."""
     first = practice(service)
     first.book.join_button.click()
     solve(first)
     first.next_button.click()
+    return first
+
+
+def test_a_student_who_comes_back_finds_the_set_where_they_left_it():
+    service = StandInService()
+    first = a_set_left(service)
     first.hint_button.click()
     left = (first.practice.position, first.practice.score(), first.progress.value)
 
@@ -280,10 +286,7 @@ def test_a_page_that_could_not_reach_the_book_tries_again_and_keeps_what_was_don
 
 def test_a_known_student_whose_page_opened_without_the_book_comes_back_to_the_set_left():
     service = StandInService()
-    first = practice(service)
-    first.book.join_button.click()
-    solve(first)
-    first.next_button.click()
+    a_set_left(service)
     service.down = True
     again = practice(service)  # a new set on the page, nothing done in it yet
     service.down = False

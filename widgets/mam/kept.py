@@ -26,18 +26,16 @@ class KeptSet:
 
     def begun(self, body: SetBody) -> None:
         """A new set is on the page."""
-        self.id, self.begun_as, self.unkept, self.over, self.closed = None, body, [], False, False
+        self._on_page(None, body)
         self.catch_up()
 
     def back(self, kept: PracticeView) -> None:
         """The set `kept` in the class book is on the page again, where it was left."""
-        self.id, self.begun_as, self.unkept, self.over, self.closed = (
-            kept["id"],
-            None,
-            [],
-            False,
-            False,
-        )
+        self._on_page(kept["id"], None)
+
+    def _on_page(self, set_id: int | None, begun_as: SetBody | None) -> None:
+        self.id, self.begun_as = set_id, begun_as
+        self.unkept, self.over, self.closed = [], False, False
 
     def step(self, step: StepBody) -> None:
         """One step of the set was made on the page."""

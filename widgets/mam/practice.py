@@ -209,7 +209,7 @@ class PracticeSession(Complains, w.VBox):
         self._show()
 
     def _keep(self, kind: str, typed: str = "", verdict: Any = None) -> None:
-        """Keep one step of the set in the class book (nothing when there is none)."""
+        """Keep one step of the set in the class book, after those it could not keep yet."""
         exercise = self.practice.current
         step: StepBody = {
             "kind": kind,

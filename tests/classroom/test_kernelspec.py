@@ -170,21 +170,56 @@ def counted(self, *args, **kwargs):
     return get_state(self, *args, **kwargs)
 
 
+w.Widget.get_state = counted
 shown = [w.Button(description=str(n)) for n in range(3)]
-w.Widget.get_state = counted"""
+print(made)"""
 
 
 @pytest.mark.server
 def test_a_page_asking_for_every_state_gets_each_made_once(lesson_kernel):
-    """ipywidgets 8.1 makes every state twice for `request_states`; a lesson kernel, once."""
+    """A widget made while Voila runs the page makes no state until the page asks (ipywidgets
+    makes it as the widget opens), and then once (ipywidgets 8.1 makes every state twice)."""
     _manager, client = lesson_kernel
-    assert client.execute_interactive(COUNTING, timeout=60)["content"]["status"] == "ok"
+    assert printed_by(client, COUNTING) == ("ok", ["[]\n"]), "no state made as widgets open"
     states = asked_for_states(client)
     assert len(states) == 9  # three buttons, each with its layout and its style
     code = "print(sorted(made) == sorted(w.widgets.widget._instances))"
     assert printed_by(client, code) == ("ok", ["True\n"]), "each state made once, to answer"
     code = "print(isinstance(vars(w.Widget)['get_manager_state'], staticmethod))"
     assert printed_by(client, code) == ("ok", ["True\n"]), "ipywidgets' own, as it was"
+
+
+FOLLOWING = """import threading
+import ipywidgets as w
+get_state = w.Widget.get_state
+follower_made = []
+
+
+def follow():
+    follower_made.append(None)
+    follower_made[0] = w.Button()
+
+
+def made_meanwhile(self, *args, **kwargs):
+    if not follower_made:  # as a thread following the class makes a widget meanwhile
+        thread = threading.Thread(target=follow)
+        thread.start()
+        thread.join()
+    return get_state(self, *args, **kwargs)
+
+
+shown = w.Button(description="first")
+w.Widget.get_state = made_meanwhile"""
+
+
+@pytest.mark.server
+def test_a_widget_made_while_the_page_s_states_are_made_is_in_the_answer(lesson_kernel):
+    _manager, client = lesson_kernel
+    assert client.execute_interactive(FOLLOWING, timeout=60)["content"]["status"] == "ok"
+    states = asked_for_states(client)
+    assert len(states) == 6  # two buttons, each with its layout and its style
+    code = f"print(follower_made[0].model_id in {sorted(states)})"
+    assert printed_by(client, code) == ("ok", ["True\n"])
 
 
 @pytest.mark.server

@@ -6,14 +6,16 @@ the page at the same moment, each as a browser does it: the page over HTTP (Voil
 notebook in a new kernel while it sends it), then the kernel's websocket, until the widgets'
 states have arrived (the `jupyter.widget.control` comm's `request_states`, what the page's
 widget manager asks first).
-The same crowd first opens a one-widget notebook served the same way in the same run; printed:
-the ratio of the lesson's median time to interactive to the one-widget crowd's, percentiles,
-failures, the CPU the server and the kernels used, memory per kernel and in all, and the
-kernels left 3 minutes after the pages close (they close without their shutdown request, as
-when a laptop lid shuts: the culler's work).
-`--rounds N` has the class come N times to the same server, each round printing its ratio, and
-counts over all rounds the pages that failed (an error, or a page that says to reload) and those
-that hung (no page after STUDENT_SECONDS). The load averages are printed before and after.
+The same crowd opens a one-widget notebook served the same way in the same run, before the
+lesson and after it; printed: the ratio of the lesson's median time to interactive to the mean
+of the one-widget crowds' just before and after it (a machine whose speed drifts slows both
+alike), percentiles, failures, the CPU the server and the kernels used, memory per kernel and
+in all, and the kernels left 3 minutes after the pages close (they close without their shutdown
+request, as when a laptop lid shuts: the culler's work).
+`--rounds N` has the class come N times to the same server (a one-widget crowd between two
+lessons closes one round and opens the next), each round printing its ratio, and counts over
+all rounds the pages that failed (an error, or a page that says to reload) and those that hung
+(no page after STUDENT_SECONDS). The load averages are printed before and after.
 Loopback only; every wait is bounded; the server is stopped with everything it started.
 """
 
@@ -240,25 +242,26 @@ def report(result: dict, students: int) -> None:
     print(f"  kernels {LEFT_AFTER_SECONDS} s after the pages closed: {result['left']} ({gone})")
 
 
-def summary(rounds: list[tuple[dict, dict]], students: int) -> None:
+def summary(rounds: list[tuple[dict, dict, dict]], students: int) -> None:
     """Every round's ratio, and the pages that failed or hung over all of them."""
-    ratios = [ratio(yardstick, lesson) for yardstick, lesson in rounds]
-    pages = [result for pair in rounds for result in pair]
+    ratios = [ratio(before, lesson, after) for before, lesson, after in rounds]
+    pages = [rounds[0][0], *(result for _before, *rest in rounds for result in rest)]
     failed = sum(len(result["failures"]) for result in pages)
     hung = sum(len(result["hung"]) for result in pages)
     shown = ", ".join("-" if r is None else f"{r:.2f}" for r in ratios)
-    print(
-        f"{len(rounds)} rounds x {students} students, two pages each: {failed} failed, {hung} hung"
-    )
+    print(f"{len(rounds)} rounds x {students} students, {len(pages)} crowds: ", end="")
+    print(f"{failed} failed, {hung} hung")
     print(
         f"ratio of medians, lesson / one widget, round by round: {shown} (goal: each at most 1.3)"
     )
 
 
-def ratio(yardstick: dict, lesson: dict) -> float | None:
-    if not (yardstick["times"] and lesson["times"]):
+def ratio(before: dict, lesson: dict, after: dict) -> float | None:
+    """The lesson's median time to interactive over the mean of the one-widget crowds' just
+    before and after it."""
+    if not (before["times"] and lesson["times"] and after["times"]):
         return None
-    return median(lesson["times"]) / median(yardstick["times"])
+    return median(lesson["times"]) / ((median(before["times"]) + median(after["times"])) / 2)
 
 
 def main() -> None:
@@ -294,31 +297,41 @@ def main() -> None:
             for page in (ONE_WIDGET, args.lesson) if args.warm else ():
                 wait_until_warm(served.log, page, seconds=600)
             print(f"{args.students} students at once, on {os.cpu_count()} cores", flush=True)
-            rounds = [
-                crowds(served.base, served.family, args, number) for number in range(args.rounds)
-            ]
+            rounds = crowds(served.base, served.family, args)
         if args.rounds > 1:
             summary(rounds, args.students)
         print(f"load average after: {load()}", flush=True)
 
 
-def crowds(base: str, server: psutil.Process, args: argparse.Namespace, number: int) -> tuple:
-    """One round: the class opens the one-widget page, then the lesson, each on a quiet
-    machine (the warm kernels have run their pages, the pools are full again)."""
-    if args.rounds > 1:
-        print(f"round {number + 1} of {args.rounds}", flush=True)
-    warm = 2 * args.warm  # both pages' pools, refilled
+def crowds(base: str, server: psutil.Process, args: argparse.Namespace) -> list[tuple]:
+    """The rounds: the class opens the one-widget page, then the lesson and the one-widget page
+    again, round after round, each crowd on a quiet machine (the warm kernels have run their
+    pages, the pools are full again). Each round: the crowds before, of and after its lesson."""
+    floor = crowd_on_quiet(base, server, args, ONE_WIDGET)
+    rounds = []
+    for number in range(args.rounds):
+        if args.rounds > 1:
+            print(f"round {number + 1} of {args.rounds}", flush=True)
+        lesson = crowd_on_quiet(base, server, args, args.lesson)
+        after = crowd_on_quiet(base, server, args, ONE_WIDGET)
+        if (found := ratio(floor, lesson, after)) is not None:
+            print(
+                f"ratio of medians, lesson / one widget (before and after): {found:.2f} "
+                "(goal: at most 1.3)",
+                flush=True,
+            )
+        rounds.append((floor, lesson, after))
+        floor = after
+    return rounds
+
+
+def crowd_on_quiet(base: str, server: psutil.Process, args: argparse.Namespace, page: str) -> dict:
+    """The class opens `page` at once, once the machine is quiet; printed and returned."""
     quiet(QUIET_SECONDS)
     print(f"load average: {load()}", flush=True)
-    yardstick = asyncio.run(measure(base, server, ONE_WIDGET, args.students, warm))
-    report(yardstick, args.students)
-    quiet(QUIET_SECONDS)
-    print(f"load average: {load()}", flush=True)
-    lesson = asyncio.run(measure(base, server, args.lesson, args.students, warm))
-    report(lesson, args.students)
-    if (found := ratio(yardstick, lesson)) is not None:
-        print(f"ratio of medians, lesson / one widget: {found:.2f} (goal: at most 1.3)", flush=True)
-    return yardstick, lesson
+    result = asyncio.run(measure(base, server, page, args.students, 2 * args.warm))
+    report(result, args.students)
+    return result
 
 
 if __name__ == "__main__":

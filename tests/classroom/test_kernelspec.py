@@ -214,6 +214,8 @@ w.Widget.get_state = made_meanwhile"""
 
 @pytest.mark.server
 def test_a_widget_made_while_the_page_s_states_are_made_is_in_the_answer(lesson_kernel):
+    """A live page's thread may make a widget while the kernel answers `request_states`: the
+    answer holds it (ipywidgets walked its dictionary as it changed, and answered nothing)."""
     _manager, client = lesson_kernel
     assert client.execute_interactive(FOLLOWING, timeout=60)["content"]["status"] == "ok"
     states = asked_for_states(client)

@@ -333,7 +333,8 @@ def crowd_on_quiet(base: str, server: psutil.Process, args: argparse.Namespace, 
     """The class opens `page` at once, once the machine is quiet; printed and returned."""
     quiet(QUIET_SECONDS)
     print(f"load average: {load()}", flush=True)
-    result = asyncio.run(measure(base, server, page, args.students, 2 * args.warm))
+    warm = 2 * args.warm  # both pages' pools, refilled
+    result = asyncio.run(measure(base, server, page, args.students, warm))
     report(result, args.students)
     return result
 

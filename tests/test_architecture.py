@@ -339,6 +339,28 @@ def test_a_page_loads_only_the_mam_widgets_it_shows():
     assert every_name == "True"
 
 
+def test_the_class_lesson_loads_the_game_at_its_first_deal():
+    """Its two tables, made as the page makes them, load the cards and the checker but not the
+    game, its solver or the websocket client of a warm kernel; the first deal loads the game,
+    and every name of `mathcards.mam` is there to ask for (`check` the function)."""
+    later = ("mathcards.mam.game", "mathcards.mam.solver", "mathcards.mam.hints", "websockets")
+    probe = (
+        "import sys\n"
+        "from widgets.mam import MamTable\n"
+        "tables = MamTable(teams=3, mode='class'), MamTable(mode='versus', opponents=('good',))\n"
+        f"print(*[name in sys.modules for name in {later!r}])\n"
+        "for table in tables: table.deal()\n"
+        f"print(*[name in sys.modules for name in {later[:2]!r}], tables[1].game is not None)\n"
+        "import mathcards.mam\n"
+        "print(all(getattr(mathcards.mam, name) for name in mathcards.mam.__all__),\n"
+        "      callable(mathcards.mam.check))"
+    )
+    made, dealt, every_name = printed(probe).splitlines()
+    assert made == "False False False False"
+    assert dealt == "True True True"
+    assert every_name == "True True"
+
+
 def test_the_class_lesson_loads_babel_only_when_it_writes_a_number():
     """Its two tables, made as the page makes them, write no number: no Babel in the kernel
     of each of a class's 30 pages (mathcards.i18n.number)."""

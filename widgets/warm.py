@@ -13,8 +13,6 @@ import json
 import os
 import threading
 
-import websockets
-
 HANDED_SECONDS = 5  # Voila's own: to open the websocket that hands the request over
 PAGE_SEEN = False  # this kernel has had its page's request
 
@@ -30,6 +28,8 @@ def query_address(environ: dict[str, str] | os._Environ[str] = os.environ) -> st
 
 async def handed_request(address: str) -> str | None:
     """The request Voila hands over (JSON of environment variables), or None if it cannot."""
+    import websockets  # 0.5 ms a page, paid by a warm kernel's only
+
     try:
         async with websockets.connect(address, open_timeout=HANDED_SECONDS) as handing:
             return str(await handing.recv())

@@ -1,21 +1,43 @@
 """The target game "MAM!": cards and dice, the solver, the answer checker, the game and its
-computer players."""
+computer players.
 
-from mathcards.mam.bots import STRATEGIES, Strategy, check_strategy, play_game, race
-from mathcards.mam.cards import DECK, LEVELS, Level, deal, level, target
+A name is imported from its module when it is first asked for (`__getattr__`): a page that shows
+a table before anyone deals loads the cards and the checker, not the game, its solver and its
+computer players (docs/design.md#few-models-for-a-phone). The checker comes at once: `check`
+names a module and its function, and the package's `check` is the function only when it is
+bound after the module is imported."""
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from mathcards.mam.check import Verdict, VerdictKind, check
-from mathcards.mam.game import Claim, MamGame, MamKind, MamView, Pass, Phase, Take
-from mathcards.mam.solver import (
-    MAX_CARDS,
-    Reach,
-    Solution,
-    best,
-    is_solvable,
-    reachable,
-    simplest,
-    solve,
-)
-from mathcards.mam.steps import MAX_POWER
+
+if TYPE_CHECKING:
+    from mathcards.mam.bots import STRATEGIES, Strategy, check_strategy, play_game, race
+    from mathcards.mam.cards import DECK, LEVELS, Level, deal, level, target
+    from mathcards.mam.game import Claim, MamGame, MamKind, MamView, Pass, Phase, Take
+    from mathcards.mam.solver import (
+        MAX_CARDS,
+        Reach,
+        Solution,
+        best,
+        is_solvable,
+        reachable,
+        simplest,
+        solve,
+    )
+    from mathcards.mam.steps import MAX_POWER
+
+HOMES = {  # each name's module, imported when it is first asked for
+    **dict.fromkeys(("STRATEGIES", "Strategy", "check_strategy", "play_game", "race"), "bots"),
+    **dict.fromkeys(("DECK", "LEVELS", "Level", "deal", "level", "target"), "cards"),
+    **dict.fromkeys(("Claim", "MamGame", "MamKind", "MamView", "Pass", "Phase", "Take"), "game"),
+    **dict.fromkeys(
+        ("MAX_CARDS", "Reach", "Solution", "best", "is_solvable", "reachable", "simplest", "solve"),
+        "solver",
+    ),
+    "MAX_POWER": "steps",
+}
 
 __all__ = [
     "DECK",
@@ -49,3 +71,11 @@ __all__ = [
     "solve",
     "target",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, imported from its module when it is first asked for."""
+    if name not in HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # a table made before its first deal: the game, its solver and hints 3.5 ms less
+    return getattr(import_module(f"{__name__}.{HOMES[name]}"), name)

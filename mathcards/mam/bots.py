@@ -7,6 +7,9 @@ chooses from `(view, legal, rng)`: it sees only what every player sees (`MamGame
 draws all its chance from the `random.Random` it is given. `race` decides who shouts "MAM!"
 first; `thinking_time` how long they take at the time to think a student chose (or that they
 wait, with no limit).
+
+The game and its solver are imported as a computer player first plays, not with this module: a
+page shows its computer players before anyone deals (docs/design.md#few-models-for-a-phone).
 """
 
 from __future__ import annotations
@@ -14,12 +17,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mathcards import engine
 from mathcards.engine import Event, computer_move, computer_rng, computer_to_move
 from mathcards.i18n import N_, _
-from mathcards.mam.game import Action, Claim, MamGame, MamView, Pass, Phase, Take
-from mathcards.mam.solver import Solution, best, simplest
+from mathcards.mam.moves import Action, Claim, Pass, Take
+
+if TYPE_CHECKING:
+    from mathcards.mam.game import MamGame, MamView
+    from mathcards.mam.solver import Solution
 
 HARD_OPERATORS = "*/^"
 MAX_MOVES = 10_000  # play_game: a game of computer players that never ends is a bug
@@ -60,6 +67,9 @@ class Strategy:
 
     def plan(self, view: MamView, rng: random.Random) -> Plan:
         """The answer this player finds on the table it sees, and how long it takes."""
+        # the solver with the game: 3.5 ms, at the first deal
+        from mathcards.mam.solver import best, simplest
+
         cards, target, power = view.solver_cards(), view.target, view.power
         easiest = simplest(cards, target, power=power)
         if easiest is None or len(easiest.cards) > self.reach:
@@ -147,6 +157,8 @@ def race(
 def computer_to_take(game: MamGame, computers: Mapping[str, Strategy]) -> str | None:
     """The computer player who must take a card now; None during the race, while the dice
     roll, or when a person takes next."""
+    from mathcards.mam.game import Phase  # with its solver: 3.5 ms, at the first deal
+
     if game.phase is not Phase.TAKE:
         return None
     return computer_to_move(game, computers)
@@ -166,6 +178,8 @@ def computer_take(
 def play_game(strategies: Mapping[str, str], seed: int) -> MamGame:
     """A whole seeded game between computer players (name → strategy): the race's winner
     claims (all pass when nobody finds an answer), and after a wrong claim each takes a card."""
+    from mathcards.mam.game import MamGame  # with its solver: 3.5 ms, at the first deal
+
     game = MamGame(list(strategies), seed=seed)
     computers = {name: STRATEGIES[check_strategy(chosen)] for name, chosen in strategies.items()}
     rngs = {name: computer_rng(seed, name) for name in strategies}

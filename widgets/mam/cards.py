@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from html import escape
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_bool import CheckboxStyle
@@ -14,10 +15,12 @@ from ipywidgets.widgets.widget_string import TextStyle
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import level_choices, target
 from mathcards.mam.check import preview
-from mathcards.mam.game import MamGame
-from mathcards.mam.solver import Found
 from widgets import svg
 from widgets.controls import announce, button, fixed, html, render_message, shared
+
+if TYPE_CHECKING:
+    from mathcards.mam.game import MamGame
+    from mathcards.mam.solver import Found
 
 TEAMS = "ABCDEF"
 SHOWN_PER_GROUP = 40

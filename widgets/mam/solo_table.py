@@ -3,11 +3,13 @@ try again (docs/rules.md, "Playing alone")."""
 
 from __future__ import annotations
 
-from typing import Unpack
+from typing import TYPE_CHECKING, Unpack
 
 from mathcards.i18n import _, you
-from mathcards.mam.game import MamGame
 from widgets.mam.table import TableOptions, TargetTable
+
+if TYPE_CHECKING:
+    from mathcards.mam.game import MamGame
 
 
 class SoloTable(TargetTable):

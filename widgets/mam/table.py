@@ -1,13 +1,16 @@
 """The MAM! card table every way to play shares (`TargetTable`): the cards, the dice, the answer
 box, the hints, the round. The ways to play are its subclasses: the class on the projector
 (`widgets/mam/class_table.py`), against computer players (`versus_table.py`) and alone
-(`solo_table.py`); `MamTable(mode=…)` (`modes.py`) picks one."""
+(`solo_table.py`); `MamTable(mode=…)` (`modes.py`) picks one.
+
+The game and its solver are imported at the first deal, not with the table: a page shows its
+tables before anyone deals (docs/design.md#few-models-for-a-phone)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import ipywidgets as w
 
@@ -16,8 +19,7 @@ from mathcards.i18n import N_, _, said
 from mathcards.mam import level as level_named
 from mathcards.mam.cards import Level
 from mathcards.mam.expression import Sentence
-from mathcards.mam.game import Claim, Dice, MamGame, Pass, Phase, Take, Unreadable
-from mathcards.mam.solver import find_solutions
+from mathcards.mam.moves import Claim, Dice, Pass, Take
 from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
 from widgets.controls import (
@@ -43,6 +45,9 @@ from widgets.mam.cards import (
     render_table,
 )
 from widgets.style import MAM_STYLE, page_style
+
+if TYPE_CHECKING:
+    from mathcards.mam.game import MamGame
 
 
 class TableOptions(TypedDict, total=False):
@@ -184,6 +189,8 @@ class TargetTable(GameTable):
         self._new_round()
 
     def _dealt(self, game: object) -> MamGame:
+        from mathcards.mam.game import MamGame  # with its solver: 3.5 ms, at the first deal
+
         assert isinstance(game, MamGame)
         self.answer.power = game.power
         return game
@@ -205,6 +212,8 @@ class TargetTable(GameTable):
     @shows_errors
     def submit(self, _button: object = None) -> None:
         """Judge the typed calculation as a claim ("MAM!") by the chosen player."""
+        from mathcards.mam.game import Unreadable  # with its solver: 3.5 ms, at the first deal
+
         game = self._playing()
         text = self.answer.text.value
         player = self._claimant()
@@ -222,6 +231,8 @@ class TargetTable(GameTable):
 
     def _claim(self, game: MamGame, claim: Claim) -> None:
         """Make the claim and show its verdict; the round moves on unless it is a solo miss."""
+        from mathcards.mam.game import Phase  # with its solver: 3.5 ms, at the first deal
+
         self.keep_going()
         event = self._make(claim)
         verdict = game.last_verdict
@@ -252,6 +263,8 @@ class TargetTable(GameTable):
     def no_solution(self, _button: object = None) -> None:
         """Nobody found a way: one more card and a new roll. When there is a way, the first
         press says so; a second press gives up on it."""
+        from mathcards.mam.game import Phase  # with its solver: 3.5 ms, at the first deal
+
         game = self._playing()
         gives_up = self.giving_up == (tuple(game.face_up), game.target)
         if game.phase is Phase.CLAIM and not gives_up and game.solvable():
@@ -286,6 +299,9 @@ class TargetTable(GameTable):
     @shows_errors
     def show_all(self, _button: object = None) -> None:
         """For the teacher: every solution, grouped by cards used (press again to hide)."""
+        # the solver with the game: 3.5 ms, at the first deal
+        from mathcards.mam.solver import find_solutions
+
         game = self._playing()
         if self.solutions.value:
             self.solutions.value = ""
@@ -329,6 +345,8 @@ class TargetTable(GameTable):
 
     def _new_round(self, *, landed: bool = False) -> None:
         """Show the next round (or, `landed`, this round's dice, which a demo rolled)."""
+        from mathcards.mam.game import Phase  # with its solver: 3.5 ms, at the first deal
+
         if not landed:
             self.rounds_shown += 1
             self.keep_going()

@@ -53,6 +53,10 @@ TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the 
 # said so, never for a step the service was still keeping.
 
 
+# The service is reached directly, never through a proxy the environment names (a school's
+# `http_proxy`, which Voila hands every kernel): the proxy would refuse or not know the address.
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
 HERE: Any = object()  # a widget's default book: that of the server serving its page, if any
 PAGE_BOOKS: dict[tuple[str, str, str], ClassBook] = {}  # (url, ticket, Hub token) → the book
 
@@ -124,7 +128,7 @@ class ClassBook:
             headers={**self.credentials(), "Content-Type": "application/json"},
         )
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
+            with DIRECT.open(request, timeout=timeout) as response:
                 return json.load(response)["result"]
         except urllib.error.HTTPError as refusal:
             raise self.refusal(*error_of(refusal)) from None

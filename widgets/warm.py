@@ -31,7 +31,9 @@ async def handed_request(address: str) -> str | None:
     import websockets  # 0.5 ms a page, paid by a warm kernel's only
 
     try:
-        async with websockets.connect(address, open_timeout=HANDED_SECONDS) as handing:
+        # directly: a proxy the environment names (`http_proxy`) cannot reach Voila's loopback
+        opening = websockets.connect(address, open_timeout=HANDED_SECONDS, proxy=None)
+        async with opening as handing:
             return str(await handing.recv())
     except (OSError, TimeoutError, websockets.WebSocketException):
         return None

@@ -5,14 +5,17 @@ database are in tests/classroom/test_service.py and tests/browser/test_book_page
 
 from __future__ import annotations
 
+import http.server
+import json
+import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import parse_qs
 
 import pytest
 
 from mathcards.book import database
-from mathcards.classroom.protocol import SERVICE_ENV, TICKET_ENV
+from mathcards.classroom.protocol import SERVICE_ENV, TICKET_ENV, TICKET_HEADER
 from mathcards.classroom.service.games import standing
 from mathcards.replay import dealt, replay
 from tests.conftest import FakeClock
@@ -252,6 +255,40 @@ def test_a_book_that_is_down_costs_one_sentence_never_the_page(when):
     assert "not being saved right now" in session.book.status.value
     assert session.desk.layout.display == "" and session.answer.text.value == "1+2"
     assert "Not yet" in session.answer.message.value or "MAM" in session.answer.message.value
+
+
+class Answering(http.server.BaseHTTPRequestHandler):
+    """The service's end of one call: who the browser is (no one yet), and the ticket it was
+    asked with."""
+
+    tickets: ClassVar[list[str | None]] = []
+
+    def do_GET(self) -> None:
+        self.tickets.append(self.headers.get(TICKET_HEADER))
+        body = json.dumps({"result": {"student": None, "suggestion": "Ola", "practice": None}})
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body.encode())
+
+    def log_message(self, *_args: object) -> None:
+        """Quiet."""
+
+
+def test_a_page_reaches_its_class_book_past_a_proxy_the_environment_names(proxy_nobody_runs):
+    """Voila hands every kernel the server's environment: a school's `http_proxy` too, which
+    would refuse or not know the service's address."""
+    Answering.tickets = []
+    service = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answering)
+    serving = threading.Thread(target=service.serve_forever, daemon=True)
+    serving.start()
+    try:
+        book = ClassBook(f"http://127.0.0.1:{service.server_address[1]}/book", "ticket-of-ola")
+        assert book.me("mam") == {"student": None, "suggestion": "Ola", "practice": None}
+    finally:
+        service.shutdown()
+        serving.join(10)
+    assert Answering.tickets == ["ticket-of-ola"]
 
 
 def retry(page: PracticeSession | MamTable):

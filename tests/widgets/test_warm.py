@@ -65,6 +65,19 @@ def test_a_warm_kernel_takes_the_request_of_the_page_it_is_handed_to(preheated, 
     assert asked == [f"/base/voila/query/{KERNEL}"]
 
 
+def test_a_warm_kernel_is_handed_its_page_past_a_proxy_the_environment_names(
+    preheated, monkeypatch, proxy_nobody_runs
+):
+    request = {"MATHCARDS_TICKET": "t-43"}
+    monkeypatch.delenv("MATHCARDS_TICKET", raising=False)
+    thread, asked = handing(int(preheated["VOILA_APP_PORT"]), request)
+    warm.wait_for_page()
+    thread.join(10)
+
+    assert asked == [f"/base/voila/query/{KERNEL}"]
+    assert os.environ["MATHCARDS_TICKET"] == "t-43"
+
+
 def test_a_kernel_nobody_hands_a_request_to_goes_on_without_one(preheated, monkeypatch):
     monkeypatch.delenv("MATHCARDS_TICKET", raising=False)
     warm.wait_for_page()  # nothing listens on the port: refused at once

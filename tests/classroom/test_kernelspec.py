@@ -80,6 +80,15 @@ def test_a_lesson_kernel_answers_and_loads_no_debugpy(lesson_kernel):
     assert printed_by(client, code) == ("ok", ["None\n"]), "debugpy was blocked: never loaded"
 
 
+@pytest.mark.server
+def test_a_lesson_kernel_keeps_no_history(lesson_kernel):
+    """A page's cells are Voila's, hidden: nothing of them is written to the teacher's home,
+    and no thread waits to write it."""
+    _manager, client = lesson_kernel
+    code = "h = get_ipython().history_manager; print(h.enabled, type(h.db).__name__, h.save_thread)"
+    assert printed_by(client, code) == ("ok", ["False DummyDB None\n"])
+
+
 PAGE = """import ipywidgets as w
 shown = w.Output()
 more = w.Button(description="More")

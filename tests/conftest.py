@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import settings
@@ -63,6 +64,15 @@ class FakeClock:
             if self.step() is None:
                 return
         raise AssertionError("the timers never stopped")
+
+
+@pytest.fixture
+def sockets() -> Iterator[str]:
+    """Where a test's kernel listens: Unix sockets in a folder of its own (`transport="ipc"`).
+    A TCP port chosen free may be taken by another test before the kernel binds it, and the
+    test then waits for a kernel that died ("Address already in use")."""
+    with tempfile.TemporaryDirectory(prefix="mc-") as folder:
+        yield os.path.join(folder, "kernel")
 
 
 @pytest.fixture

@@ -45,9 +45,11 @@ def test_both_languages_run_the_same_code(page):
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: str(path.relative_to(LESSONS)))
-def test_lesson_runs_without_errors(notebook):
+def test_lesson_runs_without_errors(notebook, sockets):
     lesson = read(notebook)
-    served = KernelManager(kernel_name="python3", kernel_spec_manager=LessonKernelSpecs())
+    specs = LessonKernelSpecs()
+    served = KernelManager(kernel_name="python3", kernel_spec_manager=specs, transport="ipc")
+    served.ip = sockets
     NotebookClient(
         lesson,
         km=served,

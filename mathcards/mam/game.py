@@ -42,23 +42,10 @@ from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.check import Verdict, check
 from mathcards.mam.hints import hint_ladder
-from mathcards.mam.moves import Action, Claim, Dice, Pass, Take
+from mathcards.mam.moves import Action, Claim, Dice, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import MAX_CARDS, best, is_solvable
 
 MAX_PLAYERS = 6
-
-
-class Unreadable(IllegalAction):
-    """A claim whose text cannot be read as a calculation: not judged unless confirmed."""
-
-
-class Phase(Enum):
-    """What the game waits for."""
-
-    CLAIM = "claim"  # everyone races to make the target (or all agree to pass)
-    TAKE = "take"  # after a wrong claim, the others take a card each, in seating order
-    CHANCE = "chance"  # a scripted game waits for the roll
-    OVER = "over"
 
 
 class MamKind(Enum):

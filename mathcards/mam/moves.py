@@ -1,15 +1,29 @@
 """MAM!'s moves (docs/rules.md#mam-round): a claim, a card taken after a wrong claim, a pass, and
-in a scripted game the dice chosen; and each move as JSON and back
-(docs/design.md#moves-as-json)."""
+in a scripted game the dice chosen; which of them the game waits for (`Phase`), a claim that
+cannot be read (`Unreadable`); and each move as JSON and back (docs/design.md#moves-as-json)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from mathcards.codec import Move, Read, chance_json
-from mathcards.engine import ChanceOutcome
+from mathcards.engine import ChanceOutcome, IllegalAction
 
 Dice = tuple[int, int]
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    CLAIM = "claim"  # everyone races to make the target (or all agree to pass)
+    TAKE = "take"  # after a wrong claim, the others take a card each, in seating order
+    CHANCE = "chance"  # a scripted game waits for the roll
+    OVER = "over"
+
+
+class Unreadable(IllegalAction):
+    """A claim whose text cannot be read as a calculation: not judged unless confirmed."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from mathcards.i18n import N_, _, said
 from mathcards.mam import level as level_named
 from mathcards.mam.cards import Level
 from mathcards.mam.expression import Sentence
-from mathcards.mam.moves import Claim, Dice, Pass, Take
+from mathcards.mam.moves import Claim, Dice, Pass, Phase, Take, Unreadable
 from mathcards.replay import dealt
 from widgets.book import HERE, ClassBook
 from widgets.controls import (
@@ -212,8 +212,6 @@ class TargetTable(GameTable):
     @shows_errors
     def submit(self, _button: object = None) -> None:
         """Judge the typed calculation as a claim ("MAM!") by the chosen player."""
-        from mathcards.mam.game import Unreadable  # with its solver: 3.5 ms, at the first deal
-
         game = self._playing()
         text = self.answer.text.value
         player = self._claimant()
@@ -231,8 +229,6 @@ class TargetTable(GameTable):
 
     def _claim(self, game: MamGame, claim: Claim) -> None:
         """Make the claim and show its verdict; the round moves on unless it is a solo miss."""
-        from mathcards.mam.game import Phase  # with its solver: 3.5 ms, at the first deal
-
         self.keep_going()
         event = self._make(claim)
         verdict = game.last_verdict
@@ -263,8 +259,6 @@ class TargetTable(GameTable):
     def no_solution(self, _button: object = None) -> None:
         """Nobody found a way: one more card and a new roll. When there is a way, the first
         press says so; a second press gives up on it."""
-        from mathcards.mam.game import Phase  # with its solver: 3.5 ms, at the first deal
-
         game = self._playing()
         gives_up = self.giving_up == (tuple(game.face_up), game.target)
         if game.phase is Phase.CLAIM and not gives_up and game.solvable():
@@ -345,8 +339,6 @@ class TargetTable(GameTable):
 
     def _new_round(self, *, landed: bool = False) -> None:
         """Show the next round (or, `landed`, this round's dice, which a demo rolled)."""
-        from mathcards.mam.game import Phase  # with its solver: 3.5 ms, at the first deal
-
         if not landed:
             self.rounds_shown += 1
             self.keep_going()

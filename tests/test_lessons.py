@@ -48,8 +48,9 @@ def test_both_languages_run_the_same_code(page):
 def test_lesson_runs_without_errors(notebook, sockets):
     lesson = read(notebook)
     specs = LessonKernelSpecs()
-    served = KernelManager(kernel_name="python3", kernel_spec_manager=specs, transport="ipc")
-    served.ip = sockets
+    served = KernelManager(
+        kernel_name="python3", kernel_spec_manager=specs, transport="ipc", ip=sockets
+    )
     NotebookClient(
         lesson,
         km=served,

@@ -45,8 +45,9 @@ def test_a_lesson_kernel_spec_runs_widgets_kernel_and_offers_no_debugger(specs):
 @pytest.fixture
 def lesson_kernel(specs, sockets) -> Iterator[tuple[KernelManager, BlockingKernelClient]]:
     """A lesson kernel, started and ready, with its client; shut down after the test."""
-    manager = KernelManager(kernel_name="python3", kernel_spec_manager=specs, transport="ipc")
-    manager.ip = sockets
+    manager = KernelManager(
+        kernel_name="python3", kernel_spec_manager=specs, transport="ipc", ip=sockets
+    )
     manager.start_kernel()
     client = manager.client()
     client.start_channels()

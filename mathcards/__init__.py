@@ -24,7 +24,7 @@ if TYPE_CHECKING:
         simplest,
         solve,
     )
-    from mathcards.mam.check import Verdict, check
+    from mathcards.mam.checker import Verdict, check
 
 __version__ = "0.1.0"
 __all__ = [

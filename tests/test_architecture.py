@@ -195,8 +195,8 @@ def test_an_import_is_the_module_it_names_and_an_import_in_a_function_counts():
         "    from . import typeset\n"
         "    return import_module('mathcards.book.store')\n"
     )
-    assert imports_of(source, "mathcards.mam.check", known) == known
-    assert imports_of("from .tree import Node", "mathcards.mam.check", known) == {
+    assert imports_of(source, "mathcards.mam.checker", known) == known
+    assert imports_of("from .tree import Node", "mathcards.mam.checker", known) == {
         "mathcards.mam.tree"
     }
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
@@ -340,24 +340,30 @@ def test_a_page_loads_only_the_mam_widgets_it_shows():
 
 
 def test_the_class_lesson_loads_the_game_at_its_first_deal():
-    """Its two tables, made as the page makes them, load the cards and the checker but not the
+    """Its two tables, made as the page makes them, load the cards but not the checker, the
     game, its solver or the websocket client of a warm kernel; the first deal loads the game,
     and every name of `mathcards.mam` is there to ask for (`check` the function)."""
-    later = ("mathcards.mam.game", "mathcards.mam.solver", "mathcards.mam.hints", "websockets")
+    later = (
+        "mathcards.mam.checker",
+        "mathcards.mam.game",
+        "mathcards.mam.solver",
+        "mathcards.mam.hints",
+        "websockets",
+    )
     probe = (
         "import sys\n"
         "from widgets.mam import MamTable\n"
         "tables = MamTable(teams=3, mode='class'), MamTable(mode='versus', opponents=('good',))\n"
         f"print(*[name in sys.modules for name in {later!r}])\n"
         "for table in tables: table.deal()\n"
-        f"print(*[name in sys.modules for name in {later[:2]!r}], tables[1].game is not None)\n"
+        f"print(*[name in sys.modules for name in {later[:3]!r}], tables[1].game is not None)\n"
         "import mathcards.mam\n"
         "print(all(getattr(mathcards.mam, name) for name in mathcards.mam.__all__),\n"
         "      callable(mathcards.mam.check))"
     )
     made, dealt, every_name = printed(probe).splitlines()
-    assert made == "False False False False"
-    assert dealt == "True True True"
+    assert made == "False False False False False"
+    assert dealt == "True True True True"
     assert every_name == "True True"
 
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathcards.cli import main
-from mathcards.mam.check import check
+from mathcards.mam.checker import check
 
 COMMANDS = [
     ["solve"],

@@ -14,7 +14,7 @@ from mathcards.arguments import UsageError, whole
 from mathcards.i18n import N_, _, ngettext
 from mathcards.mam import cards as mam_cards
 from mathcards.mam import expression
-from mathcards.mam.check import check
+from mathcards.mam.checker import check
 from mathcards.mam.inputs import MAX_POWER_LIMIT
 from mathcards.mam.solver import Found, Solution, find_solutions
 from mathcards.mam.steps import MAX_POWER

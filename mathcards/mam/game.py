@@ -40,7 +40,7 @@ from mathcards.engine import (
 from mathcards.i18n import N_, _, and_list, is_you, language, ngettext, said
 from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
 from mathcards.mam.cards import level as level_named
-from mathcards.mam.check import Verdict, check
+from mathcards.mam.checker import Verdict, check
 from mathcards.mam.hints import hint_ladder
 from mathcards.mam.moves import Action, Claim, Dice, Pass, Phase, Take, Unreadable
 from mathcards.mam.solver import MAX_CARDS, best, is_solvable

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from mathcards.i18n import N_, _
 from mathcards.mam.cards import Level
 from mathcards.mam.cards import level as level_named
-from mathcards.mam.check import Verdict
+from mathcards.mam.checker import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.solver import Solution, find_solutions, plainest_then_fullest
 from mathcards.room import LiveRefusal, Phase, Refusal, Room, enough

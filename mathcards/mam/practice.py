@@ -12,7 +12,7 @@ from functools import cached_property
 
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import FACE_UP, LEVELS, Level, target
-from mathcards.mam.check import Verdict, check
+from mathcards.mam.checker import Verdict, check
 from mathcards.mam.expression import Sentence, pretty
 from mathcards.mam.hints import hint_ladder
 from mathcards.mam.solver import is_solvable, simplest

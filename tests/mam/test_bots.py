@@ -19,7 +19,7 @@ from mathcards.mam.bots import (
     race,
     thinking_time,
 )
-from mathcards.mam.check import check
+from mathcards.mam.checker import check
 from mathcards.mam.expression import first_step
 from mathcards.mam.game import Claim, Pass, Take
 from mathcards.mam.hints import hint_ladder
@@ -164,7 +164,7 @@ def test_the_first_step(answer, step):
 
 
 def _form(answer):
-    from mathcards.mam.check import evaluate, parse
+    from mathcards.mam.checker import evaluate, parse
 
     return evaluate(parse(answer), power=True)[1]
 

@@ -3,7 +3,7 @@
 import pytest
 import sympy
 
-from mathcards.mam.check import evaluate, parse
+from mathcards.mam.checker import evaluate, parse
 from mathcards.mam.expression import describe, latex, pretty, text
 
 

@@ -10,7 +10,7 @@ from mathcards.engine import ChanceOutcome, IllegalAction
 from mathcards.i18n import you
 from mathcards.mam import LEVELS, level, simplest, solve
 from mathcards.mam.bots import computer_name
-from mathcards.mam.check import check, preview
+from mathcards.mam.checker import check, preview
 from mathcards.mam.expression import describe
 from mathcards.mam.game import Claim, MamGame, Pass, Phase, Take
 from mathcards.mam.hints import hint_ladder

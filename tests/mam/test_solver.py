@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mathcards.mam import best, expression, is_solvable, reachable, simplest, solve
-from mathcards.mam.check import check
+from mathcards.mam.checker import check
 from mathcards.mam.solver import find_solutions, sub_hands, values
 from tests.mam.reference import enumerate_solutions, form_of
 

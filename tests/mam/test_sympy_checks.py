@@ -12,7 +12,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathcards.mam.check import check, evaluate
+from mathcards.mam.checker import check, evaluate
 from mathcards.mam.solver import find_solutions
 from mathcards.mam.steps import StepError
 from mathcards.mam.tree import Node, Number, Operation, tree_text

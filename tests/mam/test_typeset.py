@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from mathcards import i18n
-from mathcards.mam.check import check, evaluate, parse, preview
+from mathcards.mam.checker import check, evaluate, parse, preview
 from mathcards.mam.expression import Sentence
 from mathcards.mam.expression import step as step_form
 from mathcards.mam.hints import hint_ladder

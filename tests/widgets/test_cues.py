@@ -11,7 +11,7 @@ import pytest
 from mathcards import i18n
 from mathcards.lama_dice.moves import Roll
 from mathcards.mam import level
-from mathcards.mam.check import check
+from mathcards.mam.checker import check
 from mathcards.mam.practice import PracticeSet
 from tests.widgets.test_lama_dice import last_player_table, table
 from widgets.charts import contrast, render_bars

@@ -14,7 +14,6 @@ from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import level_choices, target
-from mathcards.mam.check import preview
 from widgets import svg
 from widgets.controls import announce, button, fixed, html, render_message, shared
 
@@ -85,6 +84,7 @@ def render_preview(text: str, power: bool) -> str:
     """The typed calculation as the child would write it, typeset (MathML, with its plain text
     beside it for a screen reader), and its value so far."""
     from mathcards.mam import typeset  # sympy: 0.2 s at first import, once a child types
+    from mathcards.mam.checker import preview  # the checker: 4 ms, once a child types
 
     seen = preview(text, power=power)
     if seen.problem and not seen.latex:

@@ -11,7 +11,7 @@ import ipywidgets as w
 from mathcards.i18n import N_, _, number
 from mathcards.mam import level as level_named
 from mathcards.mam.cards import deal, target
-from mathcards.mam.check import Verdict, check
+from mathcards.mam.checker import Verdict, check
 from mathcards.mam.expression import describe
 from mathcards.mam.inputs import read_cards
 from mathcards.mam.odds import (

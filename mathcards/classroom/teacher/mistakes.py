@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mathcards.book import Mistake
 from mathcards.i18n import N_
-from mathcards.mam.check import AnswerSyntaxError, VerdictKind, evaluate, parse
+from mathcards.mam.checker import AnswerSyntaxError, VerdictKind, evaluate, parse
 from mathcards.mam.steps import StepError
 
 BY_VERDICT = {  # the checker's verdicts that are one kind of mistake each

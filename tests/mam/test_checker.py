@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathcards.mam.check import VerdictKind, check, parse
+from mathcards.mam.checker import VerdictKind, check, parse
 from tests.mam.reference import form_of, solutions_by_target
 
 RULEBOOK = [7, 6, 12, 2, 15]

@@ -63,9 +63,10 @@ def test_a_seeded_class_game_is_polish_from_deal_to_take():
     table = MamTable(teams=3, seed=2026)
     assert table.names == ["Drużyna A", "Drużyna B", "Drużyna C"]
     assert table.level_choice.label == "normalny" and table.level_choice.value == "normal"
-    assert table.answer.text.description == "Twoje działanie"  # the box's name, read aloud
     assert not english_in(table)
     table.deal_button.click()
+    assert table.answer.text.description == "Twoje działanie"  # the box's name, read aloud
+    assert not english_in(table)
     for _rung in range(3):
         table.hint_button.click()
     table.all_button.click()

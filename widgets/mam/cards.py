@@ -188,9 +188,12 @@ def hints_count(n: int) -> str:
 
 
 class AnswerBox(w.VBox):
-    """A text box with a live preview, a submit button and a message beside them."""
+    """A text box with a live preview, a submit button and a message beside them (`message`:
+    a line the page showed before the box, which moves into it)."""
 
-    def __init__(self, submit_label: str = "MAM!", power: bool = False) -> None:
+    def __init__(
+        self, submit_label: str = "MAM!", power: bool = False, message: w.HTML | None = None
+    ) -> None:
         self.power = power
         self.text = w.Text(  # named for a screen reader; the eye sees the example in it
             description=_("Your calculation"),
@@ -201,7 +204,7 @@ class AnswerBox(w.VBox):
         )
         self.submit = button(submit_label, "mc-mam", button_style="success")
         self.preview = html("mc-preview")
-        self.message = html("mc-message-box")
+        self.message = message or html("mc-message-box")
         self.text.observe(self._update_preview, names="value")
         # Enter submits too; ipywidgets 8 marks on_submit deprecated but offers no other way
         # to keep the live preview (continuous updates) and react to Enter.

@@ -97,12 +97,39 @@ class TargetTable(GameTable):
     # ------------------------------------------------------------ layout
 
     def _build(self, level: str, power: bool) -> None:
+        """The settings, the table and the line for what goes wrong; the controls of play
+        come with the first deal (`_make_play`)."""
         self.level_choice, self.power_choice = level_menu(level), power_box(power)
         self.deal_button = button(_("New game"), "mc-new-game", self.deal, button_style="primary")
         waiting = escape(_("Press “New game” to deal."))
         self.table = html("mc-table", f'<p class="mc-waiting">{waiting}</p>')
-        self.answer = AnswerBox(self._claim_word(), power)
-        self.message = self.answer.message
+        self.message = html("mc-message-box")
+        self.play = w.VBox([self.message], layout=fixed(), _dom_classes=("mc-play",))
+        settings = row(
+            self.deal_button,
+            self.level_choice,
+            self.power_choice,
+            self.deal_number,
+            *self._own_settings(),
+            css="mc-settings",
+        )
+        self.lay_out(
+            page_style(MAM_STYLE),
+            settings,
+            self.confirm,
+            self.table,
+            self.play,
+            css="mc-target-table",
+        )
+
+    def _make_play(self) -> None:
+        """The controls of play, made once, at the first deal (or a game come back): no page
+        shows an answer box or a hint before there are cards to use them on, nor sends them
+        (docs/design.md#few-models-for-a-phone). The line for what goes wrong moves under the
+        answer box."""
+        if self.play.children != (self.message,):
+            return
+        self.answer = AnswerBox(self._claim_word(), self.power_choice.value, self.message)
         self.answer.submit.on_click(self.submit)
         self.takes = w.HBox(layout=fixed(), _dom_classes=("mc-takes",))
         self.hint_button = button(_("Hint"), "mc-hint", self.hint)
@@ -112,22 +139,10 @@ class TargetTable(GameTable):
         self.solutions = html("mc-solutions")
         self.status = html("mc-status")
         self.scores = html("mc-scores")
-        settings = row(
-            self.deal_button,
-            self.level_choice,
-            self.power_choice,
-            self.deal_number,
-            *self._own_settings(),
-            css="mc-settings",
-        )
         help_row = row(
             *self._own_help(), self.hint_button, self.none_button, self.all_button, css="mc-help"
         )
-        self.lay_out(
-            page_style(MAM_STYLE),
-            settings,
-            self.confirm,
-            self.table,
+        self.play.children = (
             *self._over_answer(),
             self.answer,
             self.takes,
@@ -136,7 +151,6 @@ class TargetTable(GameTable):
             self.status,
             self.scores,
             self.solutions,
-            css="mc-target-table",
         )
 
     # ------------------------------------------------------------ actions
@@ -171,6 +185,7 @@ class TargetTable(GameTable):
     @shows_errors
     def _new_game(self, seed: int) -> None:
         """Shuffle, turn up five cards and roll: the game of deal number `seed`."""
+        self._make_play()
         self.keep_going()
         self._seat(seed)
         self._race_over()
@@ -198,6 +213,7 @@ class TargetTable(GameTable):
     def _back(self, game: MamGame, settings: dict[str, Any]) -> None:
         """A game come back from the class book: its players and level at the table, the
         computer players take the cards they owe, then the round goes on."""
+        self._make_play()
         self.keep_going()
         self._race_over()
         self.names = list(game.players)
@@ -386,12 +402,12 @@ class TargetTable(GameTable):
         return []
 
     def _own_help(self) -> list[w.Widget]:
-        """The way to play's own buttons, before "Hint" (made as the table is)."""
+        """The way to play's own buttons, before "Hint" (made with the controls of play)."""
         return []
 
     def _over_answer(self) -> list[w.Widget]:
-        """What the way to play shows between the cards and the answer box (made as the
-        table is)."""
+        """What the way to play shows between the cards and the answer box (made with the
+        controls of play)."""
         return []
 
     def _claim_word(self) -> str:

@@ -341,14 +341,16 @@ def test_a_page_loads_only_the_mam_widgets_it_shows():
 
 def test_the_class_lesson_loads_the_game_at_its_first_deal():
     """Its two tables, made as the page makes them, load the cards but not the checker, the
-    game, its solver or the websocket client of a warm kernel; the first deal loads the game,
-    and every name of `mathcards.mam` is there to ask for (`check` the function)."""
+    game, its solver, the websocket client of a warm kernel or the class book's views (types
+    only); the first deal loads the checker and the game, and every name of `mathcards.mam` is
+    there to ask for (`check` the function)."""
     later = (
         "mathcards.mam.checker",
         "mathcards.mam.game",
         "mathcards.mam.solver",
         "mathcards.mam.hints",
         "websockets",
+        "mathcards.classroom.protocol.book",  # the class book's views: types only
     )
     probe = (
         "import sys\n"
@@ -362,7 +364,7 @@ def test_the_class_lesson_loads_the_game_at_its_first_deal():
         "      callable(mathcards.mam.check))"
     )
     made, dealt, every_name = printed(probe).splitlines()
-    assert made == "False False False False False"
+    assert made == "False False False False False False"
     assert dealt == "True True True True"
     assert every_name == "True True"
 

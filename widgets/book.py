@@ -14,7 +14,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any, Unpack, cast
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import TextStyle
@@ -30,21 +30,23 @@ from mathcards.classroom.protocol import (
     BookPath,
     CallRefusal,
 )
-from mathcards.classroom.protocol.book import (
-    DecisionBody,
-    GameBody,
-    GameEnding,
-    GameView,
-    JoinBody,
-    MeView,
-    MoveBody,
-    PracticeView,
-    SetBody,
-    StepBody,
-)
 from mathcards.i18n import N_, _
 from widgets.controls import button, fixed, html, row, shared, show_message
 from widgets.warm import wait_for_page
+
+if TYPE_CHECKING:  # the class book's views and bodies, types only: 1 ms less for a page's kernel
+    from mathcards.classroom.protocol.book import (
+        DecisionBody,
+        GameBody,
+        GameEnding,
+        GameView,
+        JoinBody,
+        MeView,
+        MoveBody,
+        PracticeView,
+        SetBody,
+        StepBody,
+    )
 
 __all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
 TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the book is down.
@@ -149,7 +151,7 @@ class ClassBook:
         asked = (game, i18n.language())
         if asked not in self.known:
             self.known[asked] = cast(
-                MeView, self.call(f"{BookPath.ME}?game={asked[0]}&lang={asked[1]}")
+                "MeView", self.call(f"{BookPath.ME}?game={asked[0]}&lang={asked[1]}")
             )
         return copy.deepcopy(self.known[asked])
 
@@ -174,10 +176,10 @@ class ClassBook:
 
     def open_game(self, game: str, table: str) -> GameView | None:
         asked = urllib.parse.urlencode({"game": game, "table": table})
-        return cast(GameView | None, self.call(f"{BookPath.OPEN_GAME}?{asked}"))
+        return cast("GameView | None", self.call(f"{BookPath.OPEN_GAME}?{asked}"))
 
     def finish_game(self, game_id: int) -> GameEnding:
-        return cast(GameEnding, self.call(BookPath.GAME_OVER.format(game_id=game_id), {}))
+        return cast("GameEnding", self.call(BookPath.GAME_OVER.format(game_id=game_id), {}))
 
     def record_decision(self, **decision: Unpack[DecisionBody]) -> int:
         return int(self.call(BookPath.DECISIONS, decision))
@@ -420,7 +422,7 @@ class Scorebook:
 
     def open(self, table: str) -> GameView | None:
         """The student's game of this table that comes back to it, if the class book has one."""
-        return cast(GameView | None, self.bar.ask(lambda book: book.open_game(self.game, table)))
+        return cast("GameView | None", self.bar.ask(lambda book: book.open_game(self.game, table)))
 
     def back(self, view: GameView) -> None:
         """The game `view` is on the table again: its next move is its next in the book."""

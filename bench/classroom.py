@@ -3,9 +3,10 @@
 Run: ``make bench-classroom`` (or ``.venv/bin/python -m bench.classroom [--students N]
 [--lesson PATH] [--max-kernels N] [--warm N] [--rounds N]``). N students (default 30) ask for
 the page at the same moment, each as a browser does it: the page over HTTP (Voila runs the
-notebook in a new kernel while it sends it), then the kernel's websocket, until the widgets'
-states have arrived (the `jupyter.widget.control` comm's `request_states`, what the page's
-widget manager asks first).
+notebook in a new kernel while it sends it), then the kernel's websocket in the protocol a
+page's JupyterLab services speak (`v1.kernel.websocket.jupyter.org`: the server passes the
+kernel's messages on without reading them), until the widgets' states have arrived (the
+`jupyter.widget.control` comm's `request_states`, what the page's widget manager asks first).
 The same crowd opens a one-widget notebook served the same way in the same run, before the
 lesson and after it; printed: the ratio of the lesson's median time to interactive to the mean
 of the one-widget crowds' just before and after it (a machine whose speed drifts slows both
@@ -36,6 +37,10 @@ from statistics import median, quantiles
 
 import nbformat
 import psutil
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
@@ -50,6 +55,7 @@ STUDENT_SECONDS = 300  # one student's page, at most
 LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close
 MAX_STUDENTS = 200
 QUIET_SECONDS = 60  # at most, for the machine to calm down before a crowd
+PROTOCOL = "v1.kernel.websocket.jupyter.org"  # a page's kernel websocket (JupyterLab's services)
 GOAL = 1.3  # the lesson's median time to interactive, at most, over the one-widget page's
 
 
@@ -61,7 +67,8 @@ def served_folder(folder: Path) -> Path:
     return folder
 
 
-def message(msg_type: str, content: dict, session: str, metadata: dict | None = None) -> str:
+def message(msg_type: str, content: dict, session: str, metadata: dict | None = None) -> bytes:
+    """A message to the kernel on its shell channel, as a page sends it (`PROTOCOL`)."""
     header = {
         "msg_id": uuid.uuid4().hex,
         "msg_type": msg_type,
@@ -70,16 +77,12 @@ def message(msg_type: str, content: dict, session: str, metadata: dict | None = 
         "date": "",
         "version": "5.3",
     }
-    return json.dumps(
-        {
-            "header": header,
-            "parent_header": {},
-            "metadata": metadata or {},
-            "content": content,
-            "channel": "shell",
-            "buffers": [],
-        }
-    )
+    parts = {"header": header, "parent_header": {}, "metadata": metadata or {}, "content": content}
+    return bytes(serialize_msg_to_ws_v1(parts, "shell", pack=packed))
+
+
+def packed(part: dict) -> bytes:
+    return json.dumps(part).encode()
 
 
 async def open_page(base: str, lesson: str) -> tuple[float, object]:
@@ -96,23 +99,23 @@ async def open_page(base: str, lesson: str) -> tuple[float, object]:
         raise RuntimeError("the page names no kernel")
     session = uuid.uuid4().hex
     channels = f"{base.replace('http', 'ws')}/api/kernels/{found.group(1)}/channels"
-    socket = await websocket_connect(f"{channels}?session_id={session}")
+    socket = await websocket_connect(f"{channels}?session_id={session}", subprotocols=[PROTOCOL])
     try:
+        if socket.selected_subprotocol != PROTOCOL:
+            raise RuntimeError("the kernel's websocket does not speak a page's protocol")
         return time.perf_counter() - start, await widgets_ready(socket, session)
     except BaseException:
         socket.close()  # a failed page lets its kernel go, as a closed tab does
         raise
 
 
-def decoded(frame: str | bytes) -> dict:
-    """A kernel message from the websocket: JSON text, or (with buffers) Jupyter's binary frame:
-    the number of parts, their offsets, then the JSON message first."""
+def decoded(frame: str | bytes) -> tuple[str, dict]:
+    """A kernel message from the websocket (`PROTOCOL`: the offsets of its parts, its channel,
+    then its header, parent header, metadata and content): its type and its content."""
     if isinstance(frame, str):
-        return dict(json.loads(frame))
-    parts = int.from_bytes(frame[:4], "big")
-    offsets = [int.from_bytes(frame[4 + 4 * i : 8 + 4 * i], "big") for i in range(parts)]
-    end = offsets[1] if parts > 1 else len(frame)
-    return dict(json.loads(frame[offsets[0] : end]))
+        raise RuntimeError("the kernel's websocket sent text, not a page's protocol")
+    _channel, parts = deserialize_msg_from_ws_v1(frame)
+    return json.loads(parts[0])["msg_type"], json.loads(parts[3])
 
 
 async def widgets_ready(socket, session: str):
@@ -121,16 +124,14 @@ async def widgets_ready(socket, session: str):
     comm = uuid.uuid4().hex
     opening = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
     control = {"version": "1.0.0"}  # ipywidgets' control protocol, as the page speaks it
-    await socket.write_message(message("comm_open", opening, session, control))
+    await socket.write_message(message("comm_open", opening, session, control), binary=True)
     asking = {"comm_id": comm, "data": {"method": "request_states"}}
-    await socket.write_message(message("comm_msg", asking, session))
+    await socket.write_message(message("comm_msg", asking, session), binary=True)
     while True:
         reply = await socket.read_message()
         if reply is None:
             raise RuntimeError("the kernel's websocket closed")
-        answer = decoded(reply)
-        content = answer.get("content", {})
-        kind = answer.get("msg_type") or answer.get("header", {}).get("msg_type")
+        kind, content = decoded(reply)
         if kind == "comm_msg" and content.get("comm_id") == comm:
             if not content.get("data", {}).get("states"):
                 raise RuntimeError("the page has no widgets")

@@ -141,7 +141,7 @@ class ClassroomVoila(Voila):
         os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{API}"
         filters = {**formulas.FILTERS, **alive.FILTERS}
         # The notebook is checked against its schema once, after Voila's preprocessors, not after
-        # each of them: 1 ms of the server's CPU for each page of the class lesson
+        # each of them: about 1 ms of the server's CPU a page of the class lesson (py-spy)
         exporter = {"filters": filters, "optimistic_validation": True}
         self.update_config(Config({"VoilaExporter": exporter}))
         if os.name == "posix":  # kernels talk over sockets in files, never TCP ports that a

@@ -10,9 +10,10 @@ kernel's messages on without reading them), until the widgets' states have arriv
 The same crowd opens a one-widget notebook served the same way in the same run, before the
 lesson and after it; printed: the ratio of the lesson's median time to interactive to the mean
 of the one-widget crowds' just before and after it (a machine whose speed drifts slows both
-alike), percentiles, failures, the CPU the server and the kernels used, memory per kernel and
-in all, and the kernels left 3 minutes after the pages close (they close without their shutdown
-request, as when a laptop lid shuts: the culler's work).
+alike), percentiles, failures, the CPU the server and the kernels used (and a kernel's least,
+median and most: whether a crowd's kernels all rose together, or a few alone), memory per
+kernel and in all, and the kernels left 3 minutes after the pages close (they close without
+their shutdown request, as when a laptop lid shuts: the culler's work).
 `--rounds N` has the class come N times to the same server (a one-widget crowd between two
 lessons closes one round and opens the next), each round printing its ratio, and counts over
 all rounds the pages that failed (an error, or a page that says to reload) and those that hung
@@ -198,7 +199,8 @@ async def measure(
     times, failures, hung, sockets = await crowd(base, lesson, students)
     kernels = kernels_of(server)
     kernel_sizes = megabytes(kernels)
-    cpu = {"server": busy([server]) - server_before, "kernels": busy(kernels)}
+    each = sorted(busy([kernel]) for kernel in kernels)
+    cpu = {"server": busy([server]) - server_before, "kernels": sum(each), "each": each}
     server_size = megabytes([server])
     for socket in sockets:
         socket.close()
@@ -233,6 +235,12 @@ def report(result: dict, students: int) -> None:
         f"  CPU until the last was interactive: the server {cpu['server']:.1f} s, "
         f"the kernels {cpu['kernels']:.1f} s"
     )
+    if cpu["each"]:  # a crowd whose kernels all rose together, or a few that rose alone
+        least, most = cpu["each"][0], cpu["each"][-1]
+        print(
+            f"  CPU a kernel: least {least:.2f} s, median {median(cpu['each']):.2f} s, "
+            f"most {most:.2f} s"
+        )
     for failure in sorted(set(result["failures"] + result["hung"]))[:5]:
         print(f"  {failure}")
     if sizes:

@@ -12,8 +12,12 @@ lesson and after it; printed: the ratio of the lesson's median time to interacti
 of the one-widget crowds' just before and after it (a machine whose speed drifts slows both
 alike), percentiles, failures, the CPU the server and the kernels used (and a kernel's least,
 median and most: whether a crowd's kernels all rose together, or a few alone), memory per
-kernel and in all, and the kernels left 3 minutes after the pages close (they close without
-their shutdown request, as when a laptop lid shuts: the culler's work).
+kernel and in all, and the kernels left after the pages close. A crowd's pages close as tabs
+do, each with its shutdown request, so that the next crowd comes seconds later: this machine's
+speed drifts by a fifth within half a minute, and the one-widget crowds on either side of a
+lesson measure the machine it ran on only if they ran close to it. The last crowd's pages close
+without their shutdown request, as when a laptop lid shuts: the kernels left 3 minutes later are
+the culler's work.
 `--rounds N` has the class come N times to the same server (a one-widget crowd between two
 lessons closes one round and opens the next), each round printing its ratio, and counts over
 all rounds the pages that failed (an error, or a page that says to reload) and those that hung
@@ -35,6 +39,7 @@ import time
 import uuid
 from pathlib import Path
 from statistics import median, quantiles
+from typing import NamedTuple
 
 import nbformat
 import psutil
@@ -43,7 +48,7 @@ from jupyter_server.services.kernels.connection.base import (
     serialize_msg_to_ws_v1,
 )
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
-from tornado.websocket import websocket_connect
+from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from bench.machine import load, quiet, stop_cleanly
 from tests.browser.conftest import wait_until_warm
@@ -53,7 +58,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSON = "en/mam/1-the-target-game-in-class.ipynb"
 ONE_WIDGET = "one-widget.ipynb"
 STUDENT_SECONDS = 300  # one student's page, at most
-LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close
+LEFT_AFTER_SECONDS = 180  # kernels still there this long after the pages close: the culler's
+CLOSED_SECONDS = 60  # the same, after the pages' shutdown requests
 MAX_STUDENTS = 200
 QUIET_SECONDS = 60  # at most, for the machine to calm down before a crowd
 PROTOCOL = "v1.kernel.websocket.jupyter.org"  # a page's kernel websocket (JupyterLab's services)
@@ -86,8 +92,15 @@ def packed(part: dict) -> bytes:
     return json.dumps(part).encode()
 
 
-async def open_page(base: str, lesson: str) -> tuple[float, object]:
-    """Seconds until one student's page is interactive, and its open websocket."""
+class Page(NamedTuple):
+    """A student's open page: its kernel and that kernel's open websocket."""
+
+    kernel: str
+    socket: WebSocketClientConnection
+
+
+async def open_page(base: str, lesson: str) -> tuple[float, Page]:
+    """Seconds until one student's page is interactive, and the page."""
     start = time.perf_counter()
     client = AsyncHTTPClient(force_instance=True, max_clients=1)
     request = HTTPRequest(f"{base}/voila/render/{lesson}", request_timeout=STUDENT_SECONDS)
@@ -104,7 +117,8 @@ async def open_page(base: str, lesson: str) -> tuple[float, object]:
     try:
         if socket.selected_subprotocol != PROTOCOL:
             raise RuntimeError("the kernel's websocket does not speak a page's protocol")
-        return time.perf_counter() - start, await widgets_ready(socket, session)
+        await widgets_ready(socket, session)
+        return time.perf_counter() - start, Page(found.group(1), socket)
     except BaseException:
         socket.close()  # a failed page lets its kernel go, as a closed tab does
         raise
@@ -119,9 +133,9 @@ def decoded(frame: str | bytes) -> tuple[str, dict]:
     return json.loads(parts[0])["msg_type"], json.loads(parts[3])
 
 
-async def widgets_ready(socket, session: str):
+async def widgets_ready(socket: WebSocketClientConnection, session: str) -> None:
     """The page's first question to its kernel, as the widget manager asks it: every widget's
-    state. Returns the socket, still open, once the answer has come."""
+    state. Returns once the answer has come, the socket still open."""
     comm = uuid.uuid4().hex
     opening = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
     control = {"version": "1.0.0"}  # ipywidgets' control protocol, as the page speaks it
@@ -136,21 +150,48 @@ async def widgets_ready(socket, session: str):
         if kind == "comm_msg" and content.get("comm_id") == comm:
             if not content.get("data", {}).get("states"):
                 raise RuntimeError("the page has no widgets")
-            return socket
+            return
 
 
 async def crowd(
     base: str, lesson: str, students: int
-) -> tuple[list[float], list[str], list[str], list]:
-    """Everyone at once: times to interactive, failures, pages that hung, the open websockets."""
+) -> tuple[list[float], list[str], list[str], list[Page]]:
+    """Everyone at once: times to interactive, failures, pages that hung, the open pages."""
     attempts = [asyncio.wait_for(open_page(base, lesson), STUDENT_SECONDS) for _ in range(students)]
     results = await asyncio.gather(*attempts, return_exceptions=True)
     times = [result[0] for result in results if isinstance(result, tuple)]
-    sockets = [result[1] for result in results if isinstance(result, tuple)]
+    pages = [result[1] for result in results if isinstance(result, tuple)]
     errors = [result for result in results if isinstance(result, BaseException)]
     hung = [repr(error) for error in errors if hung_page(error)]
     failures = [repr(error) for error in errors if not hung_page(error)]
-    return times, failures, hung, sockets
+    return times, failures, hung, pages
+
+
+async def close_tab(base: str, page: Page) -> None:
+    """What a closing tab sends: its shutdown request (Voila's, from the page's own origin)."""
+    client = AsyncHTTPClient(force_instance=True, max_clients=1)
+    leaving = HTTPRequest(
+        f"{base}/voila/api/shutdown/{page.kernel}",
+        method="POST",
+        body=b"",
+        headers={"Origin": base},
+        request_timeout=STUDENT_SECONDS,
+    )
+    try:
+        await client.fetch(leaving)
+    finally:
+        client.close()
+        page.socket.close()
+
+
+async def leave(base: str, pages: list[Page], lid_shut: bool) -> None:
+    """Everyone closes their page at once: as tabs close, or (`lid_shut`) as laptop lids shut,
+    with no word to the server."""
+    if lid_shut:
+        for page in pages:
+            page.socket.close()
+    else:
+        await asyncio.gather(*(close_tab(base, page) for page in pages))
 
 
 def hung_page(error: BaseException) -> bool:
@@ -193,18 +234,18 @@ async def kernels_left(server: psutil.Process, seconds: float, warm: int) -> tup
 
 
 async def measure(
-    base: str, server: psutil.Process, lesson: str, students: int, warm: int = 0
+    base: str, server: psutil.Process, lesson: str, students: int, warm: int, lid_shut: bool
 ) -> dict:
     server_before = busy([server])
-    times, failures, hung, sockets = await crowd(base, lesson, students)
+    times, failures, hung, pages = await crowd(base, lesson, students)
     kernels = kernels_of(server)
     kernel_sizes = megabytes(kernels)
     each = sorted(busy([kernel]) for kernel in kernels)
     cpu = {"server": busy([server]) - server_before, "kernels": sum(each), "each": each}
     server_size = megabytes([server])
-    for socket in sockets:
-        socket.close()
-    left, after = await kernels_left(server, LEFT_AFTER_SECONDS, warm)
+    await leave(base, pages, lid_shut)
+    bound = LEFT_AFTER_SECONDS if lid_shut else CLOSED_SECONDS
+    left, after = await kernels_left(server, bound, warm)
     return {
         "lesson": lesson,
         "times": sorted(times),
@@ -215,6 +256,8 @@ async def measure(
         "all_mb": sum(kernel_sizes) + sum(server_size),
         "left": left,
         "after": after,
+        "bound": bound,
+        "lid_shut": lid_shut,
     }
 
 
@@ -249,7 +292,8 @@ def report(result: dict, students: int) -> None:
             f"{result['all_mb']:.0f} MB in all with the server"
         )
     gone = f"all gone after {result['after']:.0f} s" if not result["left"] else "left"
-    print(f"  kernels {LEFT_AFTER_SECONDS} s after the pages closed: {result['left']} ({gone})")
+    how = "without a word (the culler's)" if result["lid_shut"] else "with their shutdown request"
+    print(f"  kernels {result['bound']} s after the pages closed {how}: {result['left']} ({gone})")
 
 
 def summary(rounds: list[tuple[dict, dict, dict]], students: int) -> None:
@@ -324,7 +368,8 @@ def crowds(base: str, server: psutil.Process, args: argparse.Namespace) -> list[
         if args.rounds > 1:
             print(f"round {number + 1} of {args.rounds}", flush=True)
         lesson = crowd_on_quiet(base, server, args, args.lesson)
-        after = crowd_on_quiet(base, server, args, ONE_WIDGET)
+        last = number == args.rounds - 1
+        after = crowd_on_quiet(base, server, args, ONE_WIDGET, lid_shut=last)
         if (found := ratio(floor, lesson, after)) is not None:
             alone = [ratio(one, lesson, one) for one in (floor, after)]
             print(
@@ -338,12 +383,15 @@ def crowds(base: str, server: psutil.Process, args: argparse.Namespace) -> list[
     return rounds
 
 
-def crowd_on_quiet(base: str, server: psutil.Process, args: argparse.Namespace, page: str) -> dict:
-    """The class opens `page` at once, once the machine is quiet; printed and returned."""
+def crowd_on_quiet(
+    base: str, server: psutil.Process, args: argparse.Namespace, page: str, lid_shut: bool = False
+) -> dict:
+    """The class opens `page` at once, once the machine is quiet, and closes it (`leave`);
+    printed and returned."""
     quiet(QUIET_SECONDS)
     print(f"load average: {load()}", flush=True)
     warm = 2 * args.warm  # both pages' pools, refilled
-    result = asyncio.run(measure(base, server, page, args.students, warm))
+    result = asyncio.run(measure(base, server, page, args.students, warm, lid_shut))
     report(result, args.students)
     return result
 

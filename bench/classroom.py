@@ -19,8 +19,11 @@ lesson measure the machine it ran on only if they ran close to it. The last crow
 without their shutdown request, as when a laptop lid shuts: the kernels left 3 minutes later are
 the culler's work.
 `--rounds N` has the class come N times to the same server (a one-widget crowd between two
-lessons closes one round and opens the next), each round printing its ratio, and counts over
-all rounds the pages that failed (an error, or a page that says to reload) and those that hung
+lessons closes one round and opens the next), each round printing its ratio. Before the rounds,
+the server's first crowd of each page is in no ratio: it finds the server cold (Voila's
+templates not yet compiled, the lesson's text not yet rendered), and in four runs of five the
+first one-widget crowd was the slowest of its run. Counted over all crowds: the pages that
+failed (an error, or a page that says to reload) and those that hung
 (no page after STUDENT_SECONDS). The load averages are printed before and after.
 Loopback only; every wait is bounded; the server is stopped with everything it started.
 """
@@ -296,10 +299,10 @@ def report(result: dict, students: int) -> None:
     print(f"  kernels {result['bound']} s after the pages closed {how}: {result['left']} ({gone})")
 
 
-def summary(rounds: list[tuple[dict, dict, dict]], students: int) -> None:
-    """Every round's ratio, and the pages that failed or hung over all of them."""
+def summary(first: list[dict], rounds: list[tuple[dict, dict, dict]], students: int) -> None:
+    """Every round's ratio, and the pages that failed or hung over all the crowds."""
     ratios = [ratio(before, lesson, after) for before, lesson, after in rounds]
-    pages = [rounds[0][0], *(result for _before, *rest in rounds for result in rest)]
+    pages = [*first, rounds[0][0], *(result for _before, *rest in rounds for result in rest)]
     failed = sum(len(result["failures"]) for result in pages)
     hung = sum(len(result["hung"]) for result in pages)
     shown = ", ".join("-" if r is None else f"{r:.3f}" for r in ratios)
@@ -352,16 +355,21 @@ def main() -> None:
             for page in (ONE_WIDGET, args.lesson) if args.warm else ():
                 wait_until_warm(served.log, page, seconds=600)
             print(f"{args.students} students at once, on {os.cpu_count()} cores", flush=True)
-            rounds = crowds(served.base, served.family, args)
+            first, rounds = crowds(served.base, served.family, args)
         if args.rounds > 1:
-            summary(rounds, args.students)
+            summary(first, rounds, args.students)
         print(f"load average after: {load()}", flush=True)
 
 
-def crowds(base: str, server: psutil.Process, args: argparse.Namespace) -> list[tuple]:
-    """The rounds: the class opens the one-widget page, then the lesson and the one-widget page
-    again, round after round, each crowd on a quiet machine (the warm kernels have run their
-    pages, the pools are full again). Each round: the crowds before, of and after its lesson."""
+def crowds(
+    base: str, server: psutil.Process, args: argparse.Namespace
+) -> tuple[list[dict], list[tuple]]:
+    """The server's first crowd of each page, then the rounds: the class opens the one-widget
+    page, then the lesson and the one-widget page again, round after round, each crowd on a
+    quiet machine (the warm kernels have run their pages, the pools are full again). Returned:
+    the first crowds, and each round's crowds before, of and after its lesson."""
+    print("the server's first crowds, in no ratio: it is cold", flush=True)
+    first = [crowd_on_quiet(base, server, args, page) for page in (ONE_WIDGET, args.lesson)]
     floor = crowd_on_quiet(base, server, args, ONE_WIDGET)
     rounds = []
     for number in range(args.rounds):
@@ -380,7 +388,7 @@ def crowds(base: str, server: psutil.Process, args: argparse.Namespace) -> list[
             )
         rounds.append((floor, lesson, after))
         floor = after
-    return rounds
+    return first, rounds
 
 
 def crowd_on_quiet(

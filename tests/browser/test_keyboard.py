@@ -11,8 +11,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from mathcards import i18n
 from mathcards.mam.solver import find_solutions
 from tests.browser.conftest import FIRST_RENDER_MS
+from widgets.lama_dice import LamaDiceTable
+from widgets.unikat import UnikatTable
 
 pytestmark = pytest.mark.browser
 PRESSES = 200  # Tab presses to reach any control of a page, round its end and back
@@ -86,6 +89,19 @@ def deal(page, table: str, number: int) -> None:
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.matches('button.mc-deal')")
     page.keyboard.press("Enter")
+
+
+def dealt_here(make, language: str):
+    """The table `make` makes in this process (no class book, no pauses), in `language`: what
+    a page's table shows once it has dealt the same number. A table that dealt a game as its
+    page opened looks the same, to a test, before the new deal is drawn as after: the test
+    waits for what this one shows, else its first key may go to a control being drawn anew."""
+    spoken = i18n.language()
+    i18n.use(language)
+    try:
+        return make()
+    finally:
+        i18n.use(spoken)
 
 
 def test_lama_played_to_the_round_end_by_keyboard(server, visit):
@@ -167,6 +183,14 @@ def test_lama_dice_played_to_the_round_end_by_keyboard_in_polish(server, visit):
     page = visit.page
     listen(page)
     deal(page, table, 6)
+    same = dealt_here(lambda: LamaDiceTable(("cautious", "best"), seed=6, book=None, pace=0), "pl")
+    cards = re.findall(r'role="img" aria-label="([^"]+)"', same.rows_view.value)
+    page.wait_for_function(
+        "([css, cards]) => [...document.querySelectorAll(css)]"
+        "  .map(one => one.getAttribute('aria-label')).join('|') === cards.join('|')",
+        arg=[f"{table} .mc-rows [role=img]", cards],
+        timeout=FIRST_RENDER_MS,
+    )  # deal 6 is drawn: every player's row
     expect(page.locator(f"{table} .mc-rows")).to_contain_text("Ty")
     read = page.locator(table).aria_snapshot()
     assert "Środkowy szereg" in read and re.search(r'img "karta \d"', read), "the rows, read"
@@ -229,6 +253,9 @@ def test_unikat_played_to_the_round_end_by_keyboard(server, visit):
     page = visit.page
     listen(page)
     deal(page, table, 14)
+    same = dealt_here(lambda: UnikatTable(("greedy", "expert"), seed=14, book=None, pace=0), "en")
+    cards = [card.name for card in same.game.view(same.you).rack]
+    expect(page.locator(f"{table} button.mc-unikat-rack-card")).to_have_text(cards)  # deal 14
     expect(page.locator(f"{table} .mc-unikat-status")).to_contain_text("You: lay or swap.")
     read = page.locator(table).aria_snapshot()
     assert re.search(r'button "(small|medium|large) \w+ \w+ on \w+"', read), "the rack, named"

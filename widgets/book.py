@@ -48,7 +48,17 @@ if TYPE_CHECKING:  # the class book's views and bodies, types only: 1 ms less fo
         StepBody,
     )
 
-__all__ = ["HUB_TOKEN_ENV", "SERVICE_ENV", "TICKET_ENV", "BookBar", "BookDown", "ClassBook"]
+__all__ = [
+    "HUB_TOKEN_ENV",
+    "SERVICE_ENV",
+    "TICKET_ENV",
+    "BookBar",
+    "BookDown",
+    "ClassBook",
+    "Kept",
+    "Scorebook",
+]
+MOST_BEHIND = 20  # sets or games begun while the book was down, waiting behind the one on the page
 TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the book is down.
 # Longer than the service's own bound on its database (mathcards.book.database.TIMEOUT, 5 s) and
 # a busy server's queue (a class arriving at once): the page says "not saved" when the service
@@ -386,24 +396,65 @@ class BookBar(w.VBox):
         )
 
 
-class Scorebook:
+class Kept:
+    """What a page keeps in the class book (a practice set, a game at a table), and behind it
+    the ones before it on the page that the book could not keep whole while it was down: those
+    go in first, in order, once the book can be reached (docs/design.md#a-game-replayed)."""
+
+    def __init__(self, bar: BookBar) -> None:
+        self.bar = bar
+        self.behind: list[Kept] = []  # the earlier ones, each still owing something
+
+    def put_behind(self) -> None:
+        """Another takes this one's place on the page: what the book has not kept of it waits."""
+        if self.bar.book is not None and self.owing() and len(self.behind) < MOST_BEHIND:
+            earlier = copy.copy(self)
+            earlier.behind = []
+            self.behind.append(earlier)
+
+    def catch_up(self) -> None:
+        """What the class book has not kept yet, the earlier ones first; stop at the first it
+        cannot keep (the next step or move tries again)."""
+        if not self.bar.keeping:
+            return
+        while self.behind:
+            if not self.behind[0].keep():
+                return
+            self.behind.pop(0)
+        self.keep()
+
+    def owing(self) -> bool:
+        """Has the class book still to keep something of it?"""
+        raise NotImplementedError
+
+    def keep(self) -> bool:
+        """Send what the class book has not kept of it, in order, up to the first it cannot
+        keep; whether it owes nothing now."""
+        raise NotImplementedError
+
+
+class Scorebook(Kept):
     """The games played at one table, kept in the class book move by move: each game as soon
     as it is dealt, with its settings (`dealt`), then every move made at the table, the
-    computer players' too, in order (`moved`), each counted once the service has kept it. Moves
-    the book could not keep wait here and go, in order, with the next one. A game that comes
-    back from the book (`open`, then `back`) goes on where it was."""
+    computer players' too, in order (`moved`), each counted once the service has kept it, then
+    its end (`seen`). Moves the book could not keep wait here and go, in order, with the next
+    one; a game dealt anew meanwhile goes after them. A game that comes back from the book
+    (`open`, then `back`) goes on where it was."""
 
     def __init__(self, bar: BookBar, game: str) -> None:
-        self.bar, self.game = bar, game
+        super().__init__(bar)
+        self.game = game
         self.kept: int | None = None  # the game's number in the class book, once kept
         self.dealing: GameBody | None = None  # the game dealt, until the book has kept it
         self.moves: list[dict[str, Any]] = []  # every move of the game on the table, as JSON
         self.sent = 0  # how many of them the book has kept
-        self.ended = True
+        self.over = False  # the game is over on the table
+        self.ended = True  # and the class book knows it
 
     def dealt(self, seed: int, settings: dict[str, Any]) -> None:
         """A new game is on the table: dealt with these settings and seed."""
-        self.kept, self.moves, self.sent, self.ended = None, [], 0, False
+        self.put_behind()
+        self.kept, self.moves, self.sent, self.over, self.ended = None, [], 0, False, False
         self.dealing = {"game": self.game, "seed": seed, "settings": settings}
         self.catch_up()
 
@@ -415,10 +466,9 @@ class Scorebook:
     def seen(self, game: Any) -> None:
         """After every move: once the game is over, the class book is told (it works out the
         result from the moves itself)."""
-        if self.ended or not game.over or self.kept is None or self.sent < len(self.moves):
-            return
-        kept = self.kept
-        self.ended = self.bar.save(lambda book: book.finish_game(kept)) is not None
+        self.over = game.over
+        if self.over and not self.ended:
+            self.catch_up()
 
     def open(self, table: str) -> GameView | None:
         """The student's game of this table that comes back to it, if the class book has one."""
@@ -428,20 +478,28 @@ class Scorebook:
         """The game `view` is on the table again: its next move is its next in the book."""
         self.kept, self.dealing = view["id"], None
         self.moves, self.sent = list(view["moves"]), len(view["moves"])
-        self.ended = view["finished"]
+        self.over = self.ended = view["finished"]
 
-    def catch_up(self) -> None:
-        """What the class book has not kept yet: the game, then its moves in order; stop at the
-        first it cannot keep (the next move tries again)."""
-        if not self.bar.keeping:
-            return
+    def owing(self) -> bool:
+        return (
+            (self.kept is None and self.dealing is not None)
+            or self.sent < len(self.moves)
+            or (self.over and not self.ended)
+        )
+
+    def keep(self) -> bool:
+        """The game, then its moves in order, then its end."""
         dealing = self.dealing
         if self.kept is None and dealing is not None:
             self.kept = self.bar.save(lambda book: book.record_game(**dealing))
         while self.kept is not None and self.sent < len(self.moves):
             if self.bar.save(self._next_move(self.kept, self.sent + 1)) is None:
-                return
+                return False
             self.sent += 1
+        if self.kept is not None and self.over and not self.ended:
+            kept = self.kept
+            self.ended = self.bar.save(lambda book: book.finish_game(kept)) is not None
+        return not self.owing()
 
     def _next_move(self, kept: int, seq: int) -> Callable[[ClassBook], int]:
         """The call that keeps move number `seq` of game `kept`."""

@@ -351,6 +351,55 @@ def test_steps_the_book_could_not_keep_go_in_order_with_the_next_one():
     assert "Lama 7" in session.book.status.value and session.book.saved == 4
 
 
+def start_again(confirm) -> None:
+    """Yes to the question a page asks before it throws away a set or game under way."""
+    next(b for b in confirm.children[1:] if b.description.startswith("Yes")).click()
+
+
+def test_a_set_left_for_a_new_one_while_the_book_was_down_is_kept_before_it():
+    service = StandInService()
+    session = practice(service)
+    session.book.join_button.click()  # set 1 kept
+    service.down = True
+    session.answer.text.value = "99+"
+    session.answer.submit.click()
+    session.new_button.click()
+    start_again(session.new_confirm)  # set 2, on the page only
+    solve(session)
+    assert len(service.sets) == 1 and service.sets[0]["steps"] == []
+    service.down = False
+    session.next_button.click()
+    first, second = service.sets
+    assert [(step["kind"], step["typed"]) for step in first["steps"]] == [("answer", "99+")]
+    assert not first["finished"], "left, not finished"
+    assert (second["seed"], [step["kind"] for step in second["steps"]]) == (12, ["answer", "next"])
+    assert second["steps"][0]["correct"] and session.book.saved == 5
+
+
+def test_a_game_left_for_a_new_one_while_the_book_was_down_is_kept_before_it():
+    service = StandInService()
+    practice(service).book.join_button.click()  # the browser joined the class on another page
+    table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    table.deal_button.click()  # game 1 kept
+    service.down = True
+    table.answer.text.value = "1+2"
+    table.answer.submit.click()
+    played = list(table.scorebook.moves)
+    table.deal_button.click()
+    start_again(table.confirm)  # game 2, on the table only
+    table.answer.text.value = "3+4"
+    table.answer.submit.click()
+    assert played and [game["moves"] for game in service.games] == [[]]
+    service.down = False
+    table.answer.text.value = "5+6"
+    table.answer.submit.click()
+    first, second = service.games
+    assert first["seed"] == 4 and first["moves"] == played
+    assert second["seed"] == 5 and second["moves"] == table.scorebook.moves
+    claims = [move["answer"] for move in second["moves"] if move["move"] == "claim"]
+    assert claims == ["3+4", "5+6"] and table.scorebook.behind == []
+
+
 def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
     service = StandInService()
     practice(service).book.join_button.click()  # the browser joined the class on another page

@@ -1,23 +1,24 @@
 """A practice set as the class book keeps it: the set, its steps in order, its end. What the
 book could not keep waits on the page and goes, in order, with the next step; a set begun while
-the book could not be reached goes in whole once it can (docs/design.md#a-game-replayed)."""
+the book could not be reached goes in whole once it can, after the sets before it
+(docs/design.md#a-game-replayed)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from mathcards.classroom.protocol.book import PracticeView, SetBody, StepBody
-from widgets.book import BookBar, ClassBook
+from widgets.book import BookBar, ClassBook, Kept
 
 MOST_UNKEPT = 1_000  # steps of one set waiting for the book; beyond, the book keeps a prefix
 
 
-class KeptSet:
+class KeptSet(Kept):
     """The practice set on the page and what the class book has kept of it: a set `begun` or
     come `back`, each `step` in order, its end (`ended`); `catch_up` sends what is not kept."""
 
     def __init__(self, bar: BookBar) -> None:
-        self.bar = bar
+        super().__init__(bar)
         self.id: int | None = None  # the set's number in the class book, once kept
         self.begun_as: SetBody | None = None  # the set begun, until the book has kept it
         self.unkept: list[StepBody] = []  # its steps the book has not kept yet, in order
@@ -26,6 +27,7 @@ class KeptSet:
 
     def begun(self, body: SetBody) -> None:
         """A new set is on the page."""
+        self.put_behind()
         self._on_page(None, body)
         self.catch_up()
 
@@ -48,20 +50,25 @@ class KeptSet:
         self.over = True
         self.catch_up()
 
-    def catch_up(self) -> None:
-        """What the class book has not kept yet: the set, then its steps in order, then its
-        end; stop at the first it cannot keep (the next step tries again)."""
-        if not self.bar.keeping:
-            return
+    def owing(self) -> bool:
+        return (
+            (self.id is None and self.begun_as is not None)
+            or bool(self.unkept)
+            or (self.over and not self.closed)
+        )
+
+    def keep(self) -> bool:
+        """The set, then its steps in order, then its end."""
         begun_as = self.begun_as
         if self.id is None and begun_as is not None:
             self.id = self.bar.save(lambda book: book.start_set(**begun_as))
         while self.id is not None and self.unkept:
             if self.bar.save(self._next_step(self.id)) is None:
-                return
+                return False
             self.unkept.pop(0)
         if self.id is not None and self.over and not self.closed:
             self.closed = self.bar.save(self._close(self.id)) is not None
+        return not self.owing()
 
     def _next_step(self, set_id: int) -> Callable[[ClassBook], int]:
         """The call that keeps the first step not kept yet."""

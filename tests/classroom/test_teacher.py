@@ -68,3 +68,18 @@ def test_the_export_of_a_class_no_one_joined_yet_is_an_empty_file(tmp_path):
         )
         status, _, text = get(port, f"{teacher.TEACHER}/export?format=json", Cookie=cookie)
         assert status == 200 and json.loads(text) == {"classes": []}
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        *("since=2026-12-01&until=2026-12-31", "until=9999-12-31", "until=0001-01-01"),
+        *("since=0001-01-01&until=9999-12-31", "since=x"),
+    ],
+)
+def test_days_at_the_ends_of_the_calendar_filter_never_fail(port, filters):
+    """`?until=9999-12-31` was an OverflowError (a 500): the day after it is no date; and
+    every day was a 500, a date where the class book compares moments."""
+    cookie = f"mathcards-teacher={CODE}"
+    status, _, page = get(port, f"{teacher.TEACHER}?{filters}", Cookie=cookie)
+    assert status == 200 and "Traceback" not in page and ">Ola</a></td>" in page

@@ -37,6 +37,7 @@ TEACHER = "/mathcards/teacher"
 GAMES = {"mam": N_("MAM!"), "lama": N_("LAMA"), "lama_dice": N_("LAMA Dice"), "unikat": "Unikat"}
 EXPORTS = (("csv", "CSV"), ("json", "JSON"))
 DONE = "done"  # the query parameter of the page shown after a change: what was done
+ONE_DAY = dt.timedelta(days=1)
 CONFIRM = "confirm"  # the query parameter of the page that asks before removing a student
 
 
@@ -159,8 +160,8 @@ class TeacherPage(tornado.web.RequestHandler):
             guessed = []
         lines = reports.lines(students, answers, live, guessed)
         return BookSections(
-            since=filters.get("since", ""),
-            until=filters["until"] - dt.timedelta(days=1) if "until" in filters else "",
+            since=filters["since"].date() if "since" in filters else "",
+            until=(filters["until"] - ONE_DAY).date() if "until" in filters else "",
             game=filters.get("game", ""),
             students=[
                 StudentLine(line.summary.nickname, reports.student_row(line)) for line in lines
@@ -281,14 +282,15 @@ class TeacherPage(tornado.web.RequestHandler):
         self.finish(text)
 
     def filters(self) -> dict[str, Any]:
-        """The page's filters: from and to a day (both included), and one game."""
+        """The page's filters: from and to a day (both included, from and to this server's
+        midnights), and one game."""
         chosen: dict[str, Any] = {}
         for name in ("since", "until"):
             try:
                 day = dt.date.fromisoformat(self.get_query_argument(name, ""))
             except ValueError:
                 continue
-            chosen[name] = day if name == "since" else day + dt.timedelta(days=1)
+            chosen[name] = midnight(day) + (ONE_DAY if name == "until" else dt.timedelta())
         if (game := self.get_query_argument("game", "")) in GAMES:
             chosen["game"] = game
         return chosen
@@ -336,6 +338,13 @@ def speaking(language: str) -> Iterator[None]:
         i18n.use(before)
 
 
+def midnight(day: dt.date) -> dt.datetime:
+    """The moment `day` begins on this server's clock; the calendar's ends stay moments the
+    class book can compare in UTC (`?until=9999-12-31` is the end of time)."""
+    day = min(max(day, dt.date.min + ONE_DAY), dt.date.max - ONE_DAY)
+    return dt.datetime.combine(day, dt.time()).astimezone()
+
+
 def live_lessons(records: list[Any], filters: dict[str, Any]) -> LiveLessons:
     """The class's live MAM! answers in the filters' dates and game."""
     found = lessons(records)
@@ -344,8 +353,8 @@ def live_lessons(records: list[Any], filters: dict[str, Any]) -> LiveLessons:
         answer
         for answer in found.answers
         if filters.get("game") in (None, "mam")
-        and (since is None or (answer.at is not None and answer.at.date() >= since))
-        and (until is None or (answer.at is not None and answer.at.date() < until))
+        and (since is None or (answer.at is not None and answer.at >= since))
+        and (until is None or (answer.at is not None and answer.at < until))
     ]
     return found
 

@@ -13,6 +13,7 @@ import tornado.web
 from mathcards.book import BadNickname, BookUnavailable, ClassFull, NameTaken, OneName
 from mathcards.classroom.protocol import (
     MOST_BODY,
+    MOST_DEPTH,
     MOST_TYPED,
     TICKET_HEADER,
     CallRefusal,
@@ -99,6 +100,22 @@ def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
     return None
 
 
+def too_deep(sent: Any, most: int = MOST_DEPTH) -> bool:
+    """Is `sent` nested more than `most` lists and objects deep? (No call reads deeper than
+    two; a deeper body would only cost the code that copies or stores it its stack.)"""
+    level: list[Any] = [sent]
+    for _depth in range(most + 1):
+        level = [
+            inner
+            for value in level
+            if isinstance(value, dict | list)
+            for inner in (value.values() if isinstance(value, dict) else value)
+        ]
+        if not level:
+            return False
+    return True
+
+
 class KernelCall(tornado.web.RequestHandler):
     """A call from a page's kernel: from this machine only, JSON in and out, by its ticket."""
 
@@ -151,9 +168,9 @@ class KernelCall(tornado.web.RequestHandler):
             self.refuse(CallRefusal.TOO_LONG)
         try:
             sent = json.loads(self.request.body or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser's stack
             sent = None
-        if not isinstance(sent, dict):
+        if not isinstance(sent, dict) or too_deep(sent):
             self.refuse(CallRefusal.BAD_REQUEST)
         return sent
 

@@ -255,7 +255,11 @@ def test_on_the_school_network_only_the_class_gets_in(tmp_path):
         )
         status, _, page = request(f"{base}/", host="attacker.example", cookie=cookie)
         assert status == 403 and "only at its own address" in page
+        for dead_end in ("/logout", "/login/", "/voila/templates/x", "/voila/templates/x/y"):
+            status, _, page = request(base + dead_end, cookie=cookie)
+            assert status == 404 and "There is nothing at this address" in page, dead_end
     printed = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in printed, "no request of a student's device was a server error"
     assert f"Students open {base}/?class={CODE}" in printed
     assert "█" in printed.split("Students open")[0], "a QR code is drawn above the address"
 

@@ -54,6 +54,17 @@ PAGES_A_DEVICE = 30  # and from one device
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
 TEACHER_PATHS = ("/mathcards/teacher",)  # the teacher's page: its own code guards it
+SIGN_PATHS = ("/login", "/logout")
+TEMPLATE_FILES = "/voila/templates/"  # then <template>/static/<file>
+
+
+def dead_end(path: str) -> bool:
+    """A Jupyter server's address that no page of a lesson uses and whose handler fails on a
+    stranger's request (a 500 and a traceback): signing out (no one signs in here), a Voila
+    template's file without its template and folder."""
+    return path.rstrip("/") in SIGN_PATHS or (
+        path.startswith(TEMPLATE_FILES) and path[len(TEMPLATE_FILES) :].count("/") < 2
+    )
 
 
 def from_kernel(request: tornado.httputil.HTTPServerRequest) -> bool:
@@ -177,6 +188,13 @@ class ClassroomApplication(tornado.web.Application):
             )
         if self.code and not self._own(request) and (refusal := self._class_gate(request)):
             return refusal
+        if dead_end(request.path):
+            return self._refuse(
+                request,
+                404,
+                N_("No such page"),
+                N_("There is nothing at this address: the lessons start at the class address."),
+            )
         if request.path == "/":  # the landing page in the server's language
             return self.get_handler_delegate(
                 request, tornado.web.RedirectHandler, {"url": self.landing, "permanent": False}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import html
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ import tornado.web
 from markupsafe import Markup
 
 from mathcards import i18n
-from mathcards.classroom.server.clients import TEACHER_COOKIE, same
+from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.teacher import reports
@@ -95,11 +96,29 @@ class TeacherPage(tornado.web.RequestHandler):
     """GET: the class book of this class, filtered, and the seats taken now; POST: rename or
     remove a student, or free the seats of a device."""
 
-    def initialize(self, service: ClassService, code: str, home: str = TEACHER) -> None:
+    def initialize(
+        self,
+        service: ClassService,
+        code: str,
+        home: str = TEACHER,
+        guesses: Throttle | None = None,
+    ) -> None:
         self.service, self.code, self.home = service, code, home
+        self.guesses = guesses or Throttle()  # wrong teacher's codes, per address
 
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
+        address = address_of(self.request)
+        if self.guesses.refused(address):
+            self.set_header("Retry-After", str(math.ceil(self.guesses.wait(address)) or 1))
+            self.set_status(429)
+            self.finish(
+                refused_page(
+                    _("Too many wrong codes"),
+                    _("Wait a minute, then open the teacher's address exactly as it was shown."),
+                )
+            )
+            return
         offered = self.get_query_argument("code", "")
         if offered and same(offered, self.code):
             secure = self.request.protocol == "https"  # never sent again over plain HTTP
@@ -110,6 +129,8 @@ class TeacherPage(tornado.web.RequestHandler):
             return
         cookie = self.get_cookie(TEACHER_COOKIE) or ""
         if not (self.code and cookie and same(cookie, self.code)):
+            if offered or cookie:
+                self.guesses.wrong(address)  # the tenth in a minute: refused for a minute
             self.set_status(403)
             self.finish(
                 refused_page(
@@ -365,4 +386,6 @@ def seat_of(client: str) -> str:
 
 
 def routes(service: ClassService, code: str) -> list[tuple[str, type, dict[str, Any]]]:
-    return [(rf"{TEACHER}(?:/export|/student)?", TeacherPage, {"service": service, "code": code})]
+    """The teacher's page, its wrong codes slowed per address as the class code's are."""
+    page = {"service": service, "code": code, "guesses": Throttle()}
+    return [(rf"{TEACHER}(?:/export|/student)?", TeacherPage, page)]

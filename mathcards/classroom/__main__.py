@@ -2,6 +2,13 @@
 classroom server in this process."""
 
 import sys
+from types import ModuleType
+
+resource: ModuleType | None
+try:
+    import resource
+except ImportError:  # Windows, whose limit is the C library's, not the system's
+    resource = None
 
 IRI_GRAMMARS = "rfc3987_syntax"
 MOST_FILES = 10_240  # files asked for where the system sets no bound (macOS's OPEN_MAX)
@@ -19,9 +26,7 @@ def more_files() -> int:
     """Let this process open as many files as the system allows it (the hard limit), not the
     usual 1,024 (macOS: 256): every connection and every kernel's sockets are files, and a
     class's pages with a script's idle connections besides must not run out. The limit now."""
-    try:
-        import resource  # not on Windows, whose limit is the C library's, not the system's
-    except ImportError:
+    if resource is None:
         return -1
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):

@@ -452,6 +452,12 @@ def test_no_kernel_holds_a_secret_the_teachers_code_the_class_book_nor_the_class
             seen = str(environment)
             assert teacher_code not in seen and CODE not in seen and "secret-book" not in seen
             assert environment["MATHCARDS_SERVICE"].startswith("http://127.0.0.1:")
+        server = served.family.environ()  # its first environment, as /proc/<pid>/environ is
+        for name in ("MATHCARDS_DB", "MATHCARDS_TEACHER_CODE", "MATHCARDS_CLASS_CODE"):
+            assert name not in server, name
+        seen = str(server)
+        assert teacher_code not in seen and CODE not in seen and "secret-book" not in seen
+        assert served.family.cmdline()[1:3] == ["-m", "mathcards.classroom"], "the server itself"
 
 
 @pytest.mark.server

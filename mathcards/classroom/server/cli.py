@@ -27,6 +27,7 @@ from mathcards.classroom.server.capacity import (
     warm_pools,
 )
 from mathcards.classroom.server.codes import TEACHER_CODE_LENGTH, new_class_code
+from mathcards.classroom.server.handover import SECRETS_ENV, hand_over
 from mathcards.classroom.server.lessons import add_command as add_lessons_command
 from mathcards.classroom.server.lessons import home
 from mathcards.i18n import N_, _, ngettext
@@ -321,11 +322,10 @@ def run_serve(args: argparse.Namespace) -> int:
     ]
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
     environment = {**os.environ, "JUPYTER_PATH": search_path}
-    environment.pop(CODE_ENV, None)
+    code = ""
     if args.lan:
         lan_address = args.address or address.lan_address()
         code = class_code(args.class_code)
-        environment[CODE_ENV] = code
         per_client = args.seats_per_client or SEATS_PER_CLIENT
         per_address = (
             SEATS_PER_ADDRESS if args.seats_per_address is None else args.seats_per_address
@@ -361,7 +361,10 @@ def run_serve(args: argparse.Namespace) -> int:
     ]
     teacher_url = f"http://127.0.0.1:{args.port}/mathcards/teacher?code={teacher_code}"
     print(_("The teacher's page, for you only: {url}").format(url=teacher_url), flush=True)
-    environment.update({ENVIRONMENT: book, TEACHER_CODE_ENV: teacher_code})
+    handed = {ENVIRONMENT: book, TEACHER_CODE_ENV: teacher_code, CODE_ENV: code}
+    for secret in handed:
+        environment.pop(secret, None)  # not in the server's environment: `handover`
+    environment[SECRETS_ENV] = hand_over(handed)
     if not REPLACES_ITSELF:
         return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,

@@ -14,9 +14,10 @@ shuts down Voila and every kernel it started.
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`); a page
   never hangs and never dies in silence (`alive`: it carries what it says when its connection
   drops).
-- The secrets come in the environment, never in `ps`, and are taken out of it at once, before
-  any kernel starts: the class code (`CODE_ENV`), the teacher's code (`TEACHER_CODE_ENV`) and
-  the class book's address (`MATHCARDS_DB`, which may carry a password). No kernel sees them.
+- The secrets come through a pipe from `mathcards serve` (`handover`), never in `ps` nor in
+  this process's environment, and are read at once, before any kernel starts: the class code
+  (`CODE_ENV`), the teacher's code (`TEACHER_CODE_ENV`) and the class book's address
+  (`MATHCARDS_DB`, which may carry a password). No kernel sees them.
 - The address students type and its QR code (or, on the laptop alone, the lessons' address) are
   printed once the server answers there (`announce`), not before: a student who scans at once
   gets the page, not "connection refused".
@@ -56,7 +57,7 @@ from mathcards import i18n
 from mathcards.book.records import ENVIRONMENT as BOOK_ENV
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
-from mathcards.classroom.server import alive, formulas
+from mathcards.classroom.server import alive, formulas, handover
 from mathcards.classroom.server.address import LOOPBACK_NAMES, qr_for_terminal, student_url
 from mathcards.classroom.server.assets import (
     LabExtensionFiles,
@@ -82,9 +83,10 @@ SECRETS = (CODE_ENV, TEACHER_CODE_ENV, BOOK_ENV)  # read by the server, never by
 
 
 def take_secrets() -> dict[str, str]:
-    """The class code, the teacher's code and the class book's address, taken out of this
-    process's environment (the kernels inherit what is left)."""
-    return {name: os.environ.pop(name, "") for name in SECRETS}
+    """The class code, the teacher's code and the class book's address, as `mathcards serve`
+    handed them over (`handover`), else taken out of this process's environment (the kernels
+    inherit what is left)."""
+    return handover.take(os.environ, SECRETS)
 
 
 class ShutdownOwnKernel(VoilaShutdownKernelHandler):

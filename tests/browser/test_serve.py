@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,12 +22,15 @@ import nbformat
 import psutil
 import pytest
 from playwright.sync_api import expect
+from tornado.websocket import websocket_connect
 
 from mathcards.classroom.server.address import lan_address
 from tests.browser.axe import assert_accessible
+from tests.classroom.threaded import run_apart
 from tests.servers import is_kernel, serving
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
+PROTOCOL = "v1.kernel.websocket.jupyter.org"  # a page's kernel websocket, as JupyterLab's
 FIRST_CONNECTION = {"first_connection_seconds": 3}  # AliveKernels, in a Jupyter config file
 
 
@@ -275,6 +279,24 @@ def test_without_lan_loopback_needs_no_code_and_refuses_foreign_hosts(tmp_path):
         assert request(f"{base}/", host=f"localhost:{port}")[0] == 302
         status, _, page = request(f"{base}/", host=f"rebound.example:{port}")
         assert status == 403 and "only at its own address" in page
+        status, _, page = request(f"{base}/voila/render/one.ipynb")
+        channels = f"{base.replace('http', 'ws')}/api/kernels/{kernel_id(page)}/channels"
+        assert run_apart(refused_message(channels)) == 1009, "too big: the socket is closed"
+
+
+async def refused_message(channels: str) -> int | None:
+    """Send a page's kernel a message of 300 KB, as a script might: how the server closes the
+    websocket (1009: too big; None: it read the message)."""
+    socket = await websocket_connect(
+        f"{channels}?session_id={uuid.uuid4().hex}", subprotocols=[PROTOCOL]
+    )
+    try:
+        await socket.write_message(b"\0" * 300_000, binary=True)
+        while await socket.read_message() is not None:
+            pass  # the kernel's status, until the server closes the socket
+        return socket.close_code
+    finally:
+        socket.close()
 
 
 @pytest.mark.server

@@ -11,6 +11,8 @@ shuts down Voila and every kernel it started.
   once on warm kernels.
 - A warm page's kernel is replaced as it is handed out, but the new one starts only when no
   page is being made (`pools`), so that starting it does not slow any page down.
+- A page's message to its kernel is at most `MOST_PAGE_MESSAGE` (a bigger one closes its
+  websocket), and its kernel makes no widget a page asks for (`widgets/kernel.py`).
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`); a page
   never hangs and never dies in silence (`alive`: it carries what it says when its connection
   drops).
@@ -76,6 +78,7 @@ from mathcards.classroom.service.classservice import open_service
 from mathcards.classroom.teacher import page as teacher_page
 from mathcards.i18n import _
 
+MOST_PAGE_MESSAGE = 256 * 1024  # bytes of one message a page sends its kernel (an answer: 1 KB)
 ASKING_SECONDS = 0.1  # how often the server asks itself whether it answers yet, as it starts
 
 
@@ -169,6 +172,7 @@ class ClassroomVoila(Voila):
         render_markdown_once()
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
+        settings["websocket_max_message_size"] = MOST_PAGE_MESSAGE  # else 10 MB a message
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES
         scheme = "https" if self.certfile else "http"
         url = (

@@ -30,6 +30,11 @@ from tests.classroom.threaded import run_apart
 from tests.servers import is_kernel, serving
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
+GREEDY_WIDGET = """import ipywidgets
+taken = []
+take = ipywidgets.Button(description='mc-take')
+take.on_click(lambda _: taken.append(bytearray(b'x' * 400 * 2**20)))
+take"""
 PROTOCOL = "v1.kernel.websocket.jupyter.org"  # a page's kernel websocket, as JupyterLab's
 FIRST_CONNECTION = {"first_connection_seconds": 3}  # AliveKernels, in a Jupyter config file
 
@@ -115,6 +120,29 @@ def test_the_culler_passes_over_a_kernel_that_is_still_starting():
         worker.submit(asyncio.run, manager.cull_kernel_if_idle("k")).result()
     # no TypeError, nothing culled
     assert "k" in manager._kernels
+
+
+@pytest.mark.browser
+def test_a_kernel_that_takes_too_much_memory_is_ended_and_its_page_says_so(tmp_path, browser):
+    """A kernel over its memory (here 400 MB, taken at a click) is ended, and its page says it
+    lost its connection, as for a kernel that died (issue #50: a page grew its kernel to 214
+    MB)."""
+    lessons = lessons_folder(tmp_path)
+    cell = nbformat.v4.new_code_cell(GREEDY_WIDGET)
+    nbformat.write(nbformat.v4.new_notebook(cells=[cell]), lessons / "greedy.ipynb")
+    config = tmp_path / "jupyter-config"
+    config.mkdir()
+    greedy = {"kernel_memory": 300 * 2**20, "memory_seconds": 0.5}
+    (config / "voila.json").write_text(json.dumps({"AliveKernels": greedy}))
+    env = {"JUPYTER_CONFIG_DIR": str(config)}
+    with serve(lessons, tmp_path, "--warm", "none", env=env) as (base, _):
+        page = browser.new_page()
+        page.goto(f"{base}/voila/render/greedy.ipynb", timeout=60_000)
+        page.get_by_role("button", name="mc-take").click(timeout=60_000)
+        lost = page.get_by_text("This page lost its connection: reload it to carry on.")
+        expect(lost).to_be_visible(timeout=60_000)
+        page.close()
+    assert "more than 300 MB a page may: ended" in (tmp_path / "server.log").read_text()
 
 
 @pytest.mark.browser

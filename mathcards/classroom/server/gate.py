@@ -41,6 +41,7 @@ from mathcards.classroom.server.clients import (
     remember_device,
     same,
 )
+from mathcards.classroom.server.patient import PatientServer
 from mathcards.classroom.server.refused import Refused
 from mathcards.classroom.server.seats import Places
 from mathcards.classroom.service.classservice import ClassService
@@ -180,14 +181,15 @@ class ClassroomApplication(tornado.web.Application):
         the class service and nothing travels the network."""
         settings = {
             "max_body_size": MAX_BODY,
-            "backlog": BACKLOG,
             "idle_connection_timeout": self.silent_seconds,  # and a request's headers
             "body_timeout": self.silent_seconds,
             **kwargs,
         }
         if self.tls is not None and address not in LOOPBACK_NAMES:
             settings["ssl_options"] = self.tls
-        return super().listen(port, address, **settings)
+        server = PatientServer(self, **settings)  # out of files, it waits: `patient`
+        server.listen(port, address or "", backlog=BACKLOG)
+        return server
 
     def find_handler(
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any

@@ -385,7 +385,32 @@ def test_the_class_code_reaches_the_server_outside_its_environment_and_command_l
     assert not any("K7Q2HM" in part.upper() for part in started["command"])
     assert not any("K7Q2HM" in value.upper() for value in started["environment"].values())
     assert "--ClassroomVoila.seats_per_client=2" in started["command"]
-    assert "--ClassroomVoila.seats_per_address=60" in started["command"], "a class behind a NAT"
+    assert "--ClassroomVoila.seats_per_address=2" in started["command"], "three quarters of 3"
+    run(
+        capsys,
+        "serve",
+        "--lessons",
+        str(lessons),
+        *options[:3],
+        "--max-kernels",
+        "40",
+        "--warm",
+        "none",
+    )
+    assert "--ClassroomVoila.seats_per_address=30" in started["command"], "a quarter for others"
+    out = run(
+        capsys,
+        "serve",
+        "--lessons",
+        str(lessons),
+        *options[:3],
+        "--max-kernels",
+        "200",
+        "--warm",
+        "none",
+    )
+    assert "--ClassroomVoila.seats_per_address=60" in started["command"], "60 at most"
+    assert "At most 60 pages open at once from one address (--seats-per-address)" in out[1]
     out = run(capsys, "serve", "--lessons", str(lessons), *options)[1]
     code = started["secrets"]["MATHCARDS_CLASS_CODE"]
     assert len(code) == 6 and code.isalnum(), "a new code of 6 by default"

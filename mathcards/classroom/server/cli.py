@@ -24,6 +24,7 @@ from mathcards.classroom.server.capacity import (
     SEATS_PER_CLIENT,
     default_class_size,
     default_max_kernels,
+    default_seats_per_address,
     warm_pools,
 )
 from mathcards.classroom.server.codes import TEACHER_CODE_LENGTH, new_class_code
@@ -137,7 +138,8 @@ def add_commands(commands: Any) -> None:
         metavar="N",
         help=_(
             "with --lan: at most N pages open at once from one network address, all its "
-            "devices together (default: {n}, a class behind a school's NAT; 0: no cap)"
+            "devices together, and at most N new students from it in an hour (default: three "
+            "quarters of --max-kernels, at most {n}; 0: no cap)"
         ).format(n=SEATS_PER_ADDRESS),
     )
     serve_cmd.add_argument(
@@ -328,7 +330,9 @@ def run_serve(args: argparse.Namespace) -> int:
         code = class_code(args.class_code)
         per_client = args.seats_per_client or SEATS_PER_CLIENT
         per_address = (
-            SEATS_PER_ADDRESS if args.seats_per_address is None else args.seats_per_address
+            default_seats_per_address(max_kernels)
+            if args.seats_per_address is None
+            else args.seats_per_address
         )
         command += [
             f"--ClassroomVoila.lan_address={lan_address}",
@@ -341,6 +345,13 @@ def run_serve(args: argparse.Namespace) -> int:
             per_client,
         )
         print(each.format(n=per_client), flush=True)
+        if per_address:
+            at_one = ngettext(
+                "At most {n} page open at once from one address (--seats-per-address)",
+                "At most {n} pages open at once from one address (--seats-per-address)",
+                per_address,
+            )
+            print(at_one.format(n=per_address), flush=True)
         if class_size:
             ready = ngettext(
                 "{n} warm kernel ready for each page the class opens together (--class-size)",

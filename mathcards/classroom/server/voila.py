@@ -197,6 +197,8 @@ class ClassroomVoila(Voila):
         self.app.settings.update(self.tornado_settings)
         teacher_code = self.teacher_code
         class_service.tickets.teacher_code, class_service.class_url = teacher_code, url
+        if self.seats_per_address:  # an address brings a lesson as many students as its seats
+            class_service.newcomers.most = self.seats_per_address
         ours = [
             *book_calls.routes(class_service),
             *mam.routes(class_service),

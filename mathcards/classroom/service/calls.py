@@ -21,7 +21,7 @@ from mathcards.classroom.protocol import (
     Refusal,
 )
 from mathcards.classroom.server.clients import from_this_machine
-from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.classservice import ClassService, NewNames
 from mathcards.classroom.service.games import GameRefused
 from mathcards.room import LiveRefusal
 
@@ -39,6 +39,7 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.NAME_CHARACTER: 400,
     CallRefusal.ONE_NAME: 409,
     CallRefusal.CLASS_FULL: 409,
+    CallRefusal.NEW_NAMES: 429,
     CallRefusal.TOO_LONG: 413,
     CallRefusal.TOO_FAST: 429,
     CallRefusal.ILLEGAL_MOVE: 409,
@@ -93,6 +94,8 @@ def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
         return CallRefusal.ONE_NAME
     if isinstance(problem, ClassFull):
         return CallRefusal.CLASS_FULL
+    if isinstance(problem, NewNames):
+        return CallRefusal.NEW_NAMES
     if isinstance(problem, BookUnavailable):
         return CallRefusal.BOOK_DOWN
     if isinstance(problem, ValueError | TypeError | KeyError):
@@ -148,6 +151,11 @@ class KernelCall(tornado.web.RequestHandler):
         if device is None:
             self.refuse(CallRefusal.NO_TICKET)
         return device
+
+    def address(self) -> str:
+        """The address this call's page was asked from ("": this machine, on the Hub)."""
+        ticket = self.service.tickets.get(self.request.headers.get(TICKET_HEADER, ""))
+        return "" if ticket is None else ticket.address
 
     def is_teacher(self) -> bool:
         """Does this call (identified) speak for the teacher? Here: its ticket was handed to a

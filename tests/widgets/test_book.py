@@ -17,6 +17,7 @@ import pytest
 from mathcards.book import database
 from mathcards.classroom.protocol import MOST_TYPED, SERVICE_ENV, TICKET_ENV, TICKET_HEADER
 from mathcards.classroom.service.games import standing
+from mathcards.mam import checker
 from mathcards.replay import dealt, replay
 from tests.conftest import FakeClock
 from widgets.book import TIMEOUT_SECONDS, BookBar, BookDown, ClassBook, refusal_for
@@ -195,6 +196,7 @@ def test_an_answer_too_long_is_said_by_the_box_kept_there_and_the_rest_is_saved(
     kinds = [step["kind"] for step in service.sets[0]["steps"]]
     assert kinds == ["answer", "answer", "next", "answer"] and session.book.saved == 5
     assert "Saved: 5" in session.book.status.value
+    assert checker.MAX_LENGTH == MOST_TYPED, "the preview, the page and the book: one bound"
 
 
 def test_a_step_the_book_refuses_is_let_go_and_the_steps_after_it_are_kept(monkeypatch):

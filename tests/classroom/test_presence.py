@@ -5,17 +5,19 @@ again once back. Driven by the notices themselves and a stand-in for the server'
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tornado.web import HTTPError
 
 from mathcards.classroom.protocol import API, TICKET_HEADER
 from mathcards.classroom.server.alive import AWAY_SECONDS, AliveKernels
 from mathcards.classroom.service.presence import Presence
 from tests.classroom import threaded
 from tests.classroom.test_live import GAME, Class, right, wrong
-from tests.classroom.threaded import on_loop
+from tests.classroom.threaded import on_loop, run_apart
 
 
 def device(kernel: str) -> str:
@@ -95,10 +97,11 @@ def test_a_page_whose_connection_went_is_gone_only_after_the_server_s_bound(kern
 
 def test_a_page_whose_kernel_ended_is_gone_at_once(kernels):
     kernels.notify_connect("kernel-of-ala")
-    kernels.notify_disconnect("kernel-of-ala")
-    kernels.connected.discard("kernel-of-ala")
-    kernels.presence.ended("kernel-of-ala")  # as `shutdown_kernel` tells it, culled or closed
-    assert kernels.presence.away("device-of-ala")
+    kernels.notify_disconnect("kernel-of-ala")  # the page closed: its kernel is ended at once
+    with contextlib.suppress(KeyError, HTTPError):  # no kernel behind it to shut down
+        run_apart(kernels.shutdown_kernel("kernel-of-ala"))
+    assert kernels.presence.away("device-of-ala"), "not after the bound: at once"
+    assert kernels.timers.run() == [], "its going, due after the bound, is over"
 
 
 def test_the_bound_is_a_setting():

@@ -362,7 +362,8 @@ class Projector(Following[Projected]):
             lesson = f"{language()}/{self.seat_lesson}"
             self.address.value = render_address(page_address(lesson, class_url), _(self.seat_title))
         room = list(view["room"])
-        self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
+        here = len(view["here"])  # who of the room has a page there now
+        self.room_title.value = escape(_("In the room: {n}").format(n=here))
         self.showing_lock = True
         self.lock_box.value = view["locked"]
         self.showing_lock = False

@@ -27,6 +27,7 @@ class StandInLive:
         self.seconds: int | None = None
         self.down = False
         self.class_url = ""  # the class address on the school network
+        self.away: frozenset[str] = frozenset()  # the students whose page is gone
 
     def client(self, device: str) -> LiveClient:
         client = LiveClient("http://service/", device)
@@ -114,7 +115,8 @@ class StandInLive:
         return result
 
     def projector(self) -> dict[str, Any]:
-        view = projector_view(self.game, self.game_id if self.game else None, self.version)
+        game_id = self.game_id if self.game else None
+        view = projector_view(self.game, game_id, self.version, self.away)
         if view["round"] is not None:
             view["round"]["seconds_left"] = self.seconds
         return view

@@ -83,6 +83,23 @@ def test_students_join_with_their_class_book_name_and_the_projector_sees_them(se
     assert students[0].playing.layout.display == "none"
 
 
+def test_the_room_counts_who_is_here_and_keeps_the_scores_of_who_left(service, room):
+    """Issue 49: "In the room" counted everyone who ever joined, not who is there."""
+    teacher, students = room
+    teacher.start_button.click()
+    follow(teacher, *students)
+    play(students[0], right_answer(service))
+    service.away = frozenset({"Ala", "Ola"})  # their pages gone: Ala answered, Ola did not
+    follow(teacher)
+    assert "In the room: 1" in teacher.room_title.value
+    assert "1 of 2 have answered" in teacher.answered.value  # Ela here, and Ala's answer
+    assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ola", "Ela"]
+    service.away = frozenset({"Ola"})  # Ala is back
+    follow(teacher)
+    assert "In the room: 2" in teacher.room_title.value
+    assert "1 of 2 have answered" in teacher.answered.value
+
+
 def test_a_round_shows_the_same_deal_and_the_first_right_answer_wins(service, room):
     teacher, (ala, ola, ela) = room
     teacher.start_button.click()

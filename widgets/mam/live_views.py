@@ -228,7 +228,7 @@ def render_answered(view: MamProjectorView) -> str:
         return ""
     right = len({a["name"] for a in view["board"] if a["correct"]})
     answered = _("{answered} of {room} have answered").format(
-        answered=view["answered"], room=len(view["room"])
+        answered=view["answered"], room=view["answered_of"]
     )
     made = ngettext("{n} right", "{n} right", right).format(n=right)
     return f"{escape(answered)} · <span class='mc-live-right'>{escape(made)}</span>"

@@ -104,9 +104,13 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         return list(game.players)
 
     def projector(
-        self, game: LiveGame | None, live_id: int | None, version: int
+        self,
+        game: LiveGame | None,
+        live_id: int | None,
+        version: int,
+        away: frozenset[str] = frozenset(),
     ) -> MamProjectorView:
-        return projector_view(game, live_id, version)
+        return projector_view(game, live_id, version, away)
 
     def student(
         self, snapshot: Snapshot[MamProjectorView, MamSeatView], name: str | None
@@ -166,21 +170,25 @@ def round_view(game: LiveGame) -> RoundView | None:
     }
 
 
-def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> MamProjectorView:
-    """What the teacher's projector sees: the room, the round's answers in order of arrival,
-    the leaderboard, the podium."""
+def projector_view(
+    game: LiveGame | None, live_id: int | None, version: int, away: frozenset[str] = frozenset()
+) -> MamProjectorView:
+    """What the teacher's projector sees: the room (who of it is here: all but those `away`),
+    the round's answers in order of arrival, the leaderboard, the podium."""
     if game is None:
         return {
             **room_view(version, None, None),
             "settings": None,
             "round": None,
             "answered": 0,
+            "answered_of": 0,
             "board": [],
             "leaderboard": [],
             "podium": None,
         }
-    seen = room_view(version, live_id, game)
+    seen = room_view(version, live_id, game, away)
     answers = game.round.answers if game.round else []
+    answered = {a.name for a in answers} & set(seen["room"])
     return {
         **seen,
         "settings": {
@@ -190,7 +198,8 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
             "seed": cast(int, game.seed),
         },
         "round": round_view(game),
-        "answered": len({a.name for a in answers} & set(seen["room"])),
+        "answered": len(answered),
+        "answered_of": len(answered | set(seen["here"])),
         "board": [board_answer(answer) for answer in answers],
         "leaderboard": places(game.standings()),
         "podium": places(game.podium()) if game.phase is Phase.OVER else None,

@@ -81,6 +81,7 @@ class MamProjectorView(RoomView):
     settings: MamSettings | None
     round: RoundView | None
     answered: int
+    answered_of: int  # who is here, with those who answered and left: "N of M have answered"
     board: list[BoardAnswer]
     leaderboard: list[StandingView]
     podium: list[StandingView] | None

@@ -7,7 +7,7 @@ every target makeable. Two scorings, a named option:
 
 - "rulebook": the first right answer wins the cards it used; a wrong claim gives every other
   player in the room a card, and its sender has no second claim that round; once a round is
-  won, later answers are judged for the report but win nothing.
+  won, later answers are judged for the report but win nothing and give nothing.
 - "every": every student's first right answer of a round wins the cards it used; a wrong
   answer costs nothing and may be tried again.
 
@@ -36,7 +36,8 @@ EVERY_SOLUTION = 10**5  # a deal of five cards has a few hundred at most: the pl
 
 @dataclass(frozen=True)
 class Answer:
-    """One answer as the game judged it: `points` won, `first` right answer of its round."""
+    """One answer as the game judged it: `points` won, `first` right answer of its round,
+    `given` the cards a wrong claim gave away (one to each other player in the room)."""
 
     seq: int
     name: str
@@ -44,6 +45,7 @@ class Answer:
     verdict: Verdict
     points: int = 0
     first: bool = False
+    given: int = 0
 
     @property
     def correct(self) -> bool:
@@ -213,9 +215,10 @@ class LiveGame:
             self.players[answer.name].last_win = answer.seq
             return replace(answer, points=points, first=not won)
         if not answer.correct and self.scoring == "rulebook" and not won:
-            for other in self.room.names():
-                if other != answer.name:
-                    self.players[other].points += 1
+            others = [other for other in self.room.names() if other != answer.name]
+            for other in others:
+                self.players[other].points += 1
+            return replace(answer, given=len(others))
         return answer
 
     def reveal(self) -> Reveal:

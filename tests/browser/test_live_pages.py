@@ -30,7 +30,7 @@ SAID = {
         "best": "The best ways",
         "over": "The game is over",
         "first right": "First right answer: {name}",
-        "others": "The others each take a card",
+        "others": "The 2 other players each take a card.",
     },
     "pl": {
         "wait": "Poczekaj, aż nauczyciel",
@@ -41,7 +41,7 @@ SAID = {
         "best": "Najlepsze sposoby",
         "over": "Gra się skończyła",
         "first right": "Pierwsza dobra odpowiedź: {name}",
-        "others": "Pozostali gracze dostają po karcie",
+        "others": "Pozostali 2 gracze dostają po karcie.",
     },
 }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from mathcards.classroom.live.kind import Snapshot
-from mathcards.classroom.live.mam import projector_view, student_view
+from mathcards.classroom.live.mam import judged, projector_view, student_view
 from mathcards.classroom.protocol import CallRefusal, Refusal
 from mathcards.mam.live import LiveGame, LiveRefusal
 from widgets.live import live_refusal
@@ -62,14 +62,9 @@ class StandInLive:
             if device not in self.nicknames:
                 raise live_refusal(Refusal.NOT_JOINED)
             self.seq += 1
-            judged = self.live().answer(self.nicknames[device], sent["text"], self.seq)
+            answer = self.live().answer(self.nicknames[device], sent["text"], self.seq)
             self.changed(None)
-            return {
-                "seq": judged.seq,
-                "correct": judged.correct,
-                "points": judged.points,
-                "first": judged.first,
-            }
+            return judged(answer)
         if device not in self.teachers:
             raise live_refusal(CallRefusal.NOT_TEACHER)
         return self.teacher(call, sent or {})

@@ -361,18 +361,20 @@ def test_both_pages_are_polish_on_a_polish_page(service, room):
         i18n.use("en")
 
 
-def test_after_a_wrong_claim_the_box_closes_and_says_the_others_each_take_a_card(service, room):
+def test_after_a_wrong_claim_the_box_closes_and_says_the_other_players_each_take_a_card(
+    service, room
+):
     teacher, (ala, ola, _ela) = room
     teacher.start_button.click()
     follow(ala, ola)
     play(ola, wrong_answer(service))
     follow(ola)
-    assert "The others each take a card." in ola.verdict.value
+    assert "The 2 other players each take a card." in ola.verdict.value
     assert "Wait for the next round." in ola.verdict.value
     assert ola.answer.children[0].layout.display == "none"
     assert ola.status.value == ""  # one message at a time
     again = seat(service, "phone 1")  # a reload: the same verdict, the box still closed
-    assert "The others each take a card." in again.verdict.value
+    assert "The 2 other players each take a card." in again.verdict.value
     assert again.answer.children[0].layout.display == "none"
     play(ala, right_answer(service))
     follow(ala)

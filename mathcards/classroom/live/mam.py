@@ -214,6 +214,19 @@ def board_answer(answer: Answer) -> BoardAnswer:
         "correct": answer.correct,
         "points": answer.points,
         "first": answer.first,
+        "given": answer.given,
+    }
+
+
+def judged(answer: Answer) -> Judged:
+    """What a student's answer did, as the service tells their page (no arrival number for a
+    text that was no claim: it was not kept)."""
+    return {
+        "seq": answer.seq if answer.verdict.kind.readable else None,
+        "correct": answer.correct,
+        "points": answer.points,
+        "first": answer.first,
+        "given": answer.given,
     }
 
 
@@ -238,6 +251,7 @@ def mine_answer(answer: BoardAnswer) -> MineAnswer:
         "correct": answer["correct"],
         "points": answer["points"],
         "first": answer["first"],
+        "given": answer["given"],
     }
 
 
@@ -270,13 +284,7 @@ class AnswersCall(LiveCall):
     async def post(self) -> None:
         text = self.typed(cast(dict[str, Any], cast(AnswerBody, self.body())), "text")
         answer: Answer = await self.student_change(Answered(text))
-        judged: Judged = {
-            "seq": answer.seq if answer.verdict.kind.readable else None,
-            "correct": answer.correct,
-            "points": answer.points,
-            "first": answer.first,
-        }
-        self.finish({"result": judged})
+        self.finish({"result": judged(answer)})
 
 
 class MamGameCall(TeacherCall):

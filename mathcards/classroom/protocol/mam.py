@@ -59,6 +59,7 @@ class BoardAnswer(TypedDict):
     correct: bool
     points: int
     first: bool
+    given: int  # the cards a wrong claim gave the others, one each (none once the round is won)
 
 
 class MineAnswer(TypedDict):
@@ -69,6 +70,7 @@ class MineAnswer(TypedDict):
     correct: bool
     points: int
     first: bool
+    given: int
 
 
 class StandingView(TypedDict):
@@ -97,9 +99,11 @@ class MamSeatView(SeatView):
 
 
 class Judged(TypedDict):
-    """An answer, once kept: its arrival number, right or not, the cards it won, first?"""
+    """An answer, once kept: its arrival number, right or not, the cards it won, first?, the
+    cards it gave the others (a wrong claim, as the rulebook says, before the round is won)."""
 
     seq: int | None
     correct: bool
     points: int
     first: bool
+    given: int

@@ -67,7 +67,9 @@ def test_a_students_page_shows_their_guesses_with_the_chance_and_distance_and_ga
     cells = re.findall(r"<td>([^<]*)</td>", ola)
     assert cells[2:] == ["60.0%", "53.7%", "6.3"]  # the guess, the true chance, points off
     kim = student(lesson, "Kim")
-    assert "<td>35.0%</td><td>53.7%</td><td>18.7</td>" in section(kim, "LAMA Dice live: their guesses")
+    assert "<td>35.0%</td><td>53.7%</td><td>18.7</td>" in section(
+        kim, "LAMA Dice live: their guesses"
+    )
     games = section(kim, "Games at a table")
     assert "<td>LAMA</td><td>Kim, Computer 1</td><td>Kim 12, Computer 1 31</td>" in games
     polish = student(lesson, "Ola", **POLISH)

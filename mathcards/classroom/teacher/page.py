@@ -1,13 +1,15 @@
 """The teacher's page: what the class did, from the class book, rendered from its template
 (templates/teacher.html, every value escaped). Only for the teacher: it needs the teacher's
 code (in the address once, `/mathcards/teacher?code=…`, then a cookie), which is not the class
-code. Per student what they practised, deals solved (a deal whose answer a hint showed counts as
-shown), hints used, decisions right, live MAM! answers, LAMA Dice guesses and podium places;
-where the class got stuck (grouped by the kind of mistake); which targets were hard; each
-student's guesses in the live LAMA Dice lessons; a page per student (`/student?name=…`) with
-every answer and the seconds it took; filters by date and game; renaming, or removing a student
-once the teacher has said yes a second time; freeing a device's seats; the same as a file. In
-the language the teacher's browser asks for (docs/design.md#the-teachers-page)."""
+code. At its top, links to the lessons and both projectors. Per student what they practised,
+deals solved (a deal whose answer a hint showed counts as shown), hints used, decisions right,
+live MAM! answers, LAMA Dice guesses and podium places; where the class got stuck (grouped by
+the kind of mistake); which targets were hard, in practice and live; each student's guesses in
+the live LAMA Dice lessons; a page per student (`/student?name=…`) with every answer and the
+seconds it took, their guesses and their games; filters by date and game; renaming, or
+removing a student once the teacher has said yes a second time; freeing a device's seats; the
+same as a file. In the language the teacher's browser asks for
+(docs/design.md#the-teachers-page)."""
 
 from __future__ import annotations
 

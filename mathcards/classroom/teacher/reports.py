@@ -1,8 +1,9 @@
 """What the teacher's page shows of the class book, as table rows of plain values: each
 student's work (practice, games, live MAM! answers and podium places, LAMA Dice guesses), where
-the class got stuck (grouped by the kind of mistake), which targets were hard, each student's
-guesses in the live LAMA Dice lessons (replayed from the class book by LAMA Dice's live kind),
-and one student's answers with the seconds each took."""
+the class got stuck (grouped by the kind of mistake, what the checker said in the page's
+language), which targets were hard (practice and live rounds), each student's guesses in the
+live LAMA Dice lessons (replayed from the class book by LAMA Dice's live kind), and one
+student's answers with the seconds each took, and their games at a table."""
 
 from __future__ import annotations
 

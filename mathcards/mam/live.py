@@ -26,7 +26,7 @@ from mathcards.mam.cards import level as level_named
 from mathcards.mam.checker import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.solver import Solution, find_solutions, plainest_then_fullest
-from mathcards.room import LiveRefusal, Phase, Refusal, Room, enough
+from mathcards.room import MOST_TRIES, LiveRefusal, Phase, Refusal, Room, enough
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
@@ -46,6 +46,7 @@ class Answer:
     points: int = 0
     first: bool = False
     given: int = 0
+    slip: bool = False  # a typing slip kept for the teacher's page: no claim, nothing scored
 
     @property
     def correct(self) -> bool:
@@ -59,6 +60,7 @@ class Round:
     number: int
     deal: Exercise
     answers: list[Answer] = field(default_factory=list)
+    slips: list[Answer] = field(default_factory=list)  # answers the checker could not read
 
     @property
     def first_right(self) -> Answer | None:
@@ -189,11 +191,22 @@ class LiveGame:
             raise LiveRefusal(_("no round is open: wait for the next one"), Refusal.NO_ROUND)
         self._may_answer(current, name)
         verdict = current.deal.check(text)
-        if not verdict.kind.readable:
-            return Answer(seq, name, text, verdict)  # not a claim yet: nothing to score
+        if not verdict.kind.readable:  # not a claim yet: nothing to score
+            return self._slipped(current, Answer(seq, name, text, verdict))
         answer = self._scored(current, Answer(seq, name, text, verdict))
         current.answers.append(answer)
         return answer
+
+    @staticmethod
+    def _slipped(current: Round, answer: Answer) -> Answer:
+        """A typing slip, kept for the teacher (at most `MOST_TRIES` of a student's a round;
+        an empty answer never): what the class mistypes is practised later."""
+        mine = sum(slip.name == answer.name for slip in current.slips)
+        if not answer.text.strip() or mine >= MOST_TRIES:
+            return answer
+        kept = replace(answer, slip=True)
+        current.slips.append(kept)
+        return kept
 
     def _may_answer(self, current: Round, name: str) -> None:
         mine = [answer for answer in current.answers if answer.name == name]

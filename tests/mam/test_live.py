@@ -101,12 +101,14 @@ def test_every_right_answer_scores_and_a_wrong_one_may_be_tried_again() -> None:
         game.answer("Ada", right(game), seq=4)
 
 
-def test_text_that_is_not_a_calculation_is_told_but_neither_kept_nor_scored() -> None:
+def test_text_that_is_not_a_calculation_is_told_kept_as_a_slip_but_neither_claim_nor_scored():
     game = room("Ada", "Bolek")
     game.open_round()
     told = game.answer("Ada", "7 +", seq=1)
-    assert not told.verdict.kind.readable and told.verdict.message
+    assert not told.verdict.kind.readable and told.verdict.message and told.slip
     assert game.round.answers == []  # type: ignore[union-attr]
+    assert game.round.slips == [told]  # type: ignore[union-attr]
+    assert not game.answer("Ada", "   ", seq=3).slip  # nothing typed: nothing to keep
     assert game.players["Bolek"].points == 0
     assert game.answer("Ada", right(game), seq=2).first  # the claim is still theirs
 

@@ -97,8 +97,8 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         return EVENTS[EventKind(event.kind)](game, event)
 
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
-        """An answer not readable is no claim: nothing to keep."""
-        return event.kind != EventKind.ANSWER or bool(outcome.verdict.kind.readable)
+        """An answer not readable is no claim: kept only as a typing slip, for the teacher."""
+        return event.kind != EventKind.ANSWER or bool(outcome.verdict.kind.readable) or outcome.slip
 
     def players(self, game: LiveGame) -> list[str]:
         return list(game.players)

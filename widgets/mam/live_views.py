@@ -220,7 +220,8 @@ def you_have(cards: int, place: int | None = None) -> str:
 
 
 def render_podium(podium: list[StandingView] | None) -> str:
-    """The first three places, ties shown (equal places)."""
+    """The first three places; a tie said in words: how the rules' tie-break parted the tied
+    players (docs/rules.md#mam-end), or that they share a place it cannot part them for."""
     if not podium:
         return ""
     heading = escape(_("The podium"))
@@ -229,7 +230,37 @@ def render_podium(podium: list[StandingView] | None) -> str:
         f"{escape(place_line(standing))}</li>"
         for standing in podium
     )
-    return f"<h3>{heading}</h3><ol>{items}</ol>"
+    notes = "".join(f"<p class='mc-live-tie'>{escape(note)}</p>" for note in tie_notes(podium))
+    return f"<h3>{heading}</h3><ol>{items}</ol>{notes}"
+
+
+def tie_notes(podium: list[StandingView]) -> list[str]:
+    """A sentence for each group of players on the podium with as many cards as each other."""
+    notes = []
+    for points in dict.fromkeys(standing["points"] for standing in podium):
+        tied = [standing for standing in podium if standing["points"] == points]
+        if len(tied) < 2:
+            continue
+        names = ", ".join(standing["name"] for standing in tied)
+        said = _("A tie: {names} have the same number of cards ({cards}).").format(
+            names=names, cards=cards_count(int(points))
+        )
+        shared = {int(standing["place"]) for standing in tied}
+        if len(shared) == len(tied):
+            why = _(
+                "The rules' tie-break: of them, whoever last gave a winning answer places higher."
+            )
+        elif len(shared) == 1:
+            why = _("They share place {place}: the rules' tie-break cannot part them.").format(
+                place=min(shared)
+            )
+        else:
+            why = _(
+                "Of them, whoever last gave a winning answer places higher; "
+                "those who never did share a place."
+            )
+        notes.append(f"{said} {why}")
+    return notes
 
 
 def place_line(standing: StandingView) -> str:

@@ -38,13 +38,13 @@ def shown_places(podium: str) -> list[tuple[str, str]]:
 
 SAID = {
     "en": {
-        "tie": "A tie: Ola, Ela, Ala have the same number of cards (5 cards).",
+        "tie": "A tie: Ola, Ela and Ala have the same number of cards (5 cards).",
         "parted": "whoever last gave a winning answer places higher",
         "shared": "They share place 2: the rules' tie-break cannot part them.",
         "two": "(2 cards)",
     },
     "pl": {
-        "tie": "Remis: Ola, Ela, Ala mają tyle samo kart (5 kart).",
+        "tie": "Remis: Ola, Ela i Ala mają tyle samo kart (5 kart).",
         "parted": "wyżej jest ten z nich, kto ostatni dał zwycięską odpowiedź",
         "shared": "Dzielą miejsce 2: reguła remisu ich nie rozdziela.",
         "two": "(2 karty)",

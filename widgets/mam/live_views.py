@@ -16,7 +16,7 @@ from mathcards.classroom.protocol.mam import (
     RoundView,
     StandingView,
 )
-from mathcards.i18n import _, ngettext
+from mathcards.i18n import _, and_list, ngettext
 from mathcards.mam.cards import LEVELS
 from mathcards.mam.live import SCORINGS, Reveal, revealed, scoring_label
 from mathcards.mam.practice import Exercise
@@ -241,7 +241,7 @@ def tie_notes(podium: list[StandingView]) -> list[str]:
         tied = [standing for standing in podium if standing["points"] == points]
         if len(tied) < 2:
             continue
-        names = ", ".join(standing["name"] for standing in tied)
+        names = and_list([standing["name"] for standing in tied])
         said = _("A tie: {names} have the same number of cards ({cards}).").format(
             names=names, cards=cards_count(int(points))
         )

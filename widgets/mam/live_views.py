@@ -188,13 +188,22 @@ def seat_status(view: MamSeatView) -> str:
 
 
 def verdict_sentence(
-    text: str, judged: MineAnswer, deal: Exercise, scoring: str = "rulebook"
+    text: str,
+    judged: MineAnswer,
+    deal: Exercise,
+    scoring: str = "rulebook",
+    last: bool = False,
 ) -> tuple[str, bool]:
     """The private verdict: the checker's sentence for `text` on the round's deal (in this
     page's language), what the claim did as the service scored it (docs/rules.md#mam-round),
-    and what comes next; each sentence ends with its full stop."""
+    and what comes next (no next round after the `last`); each sentence ends with its full
+    stop."""
     verdict = deal.check(text)
-    wait = _("Wait for the next round.")
+    wait = (
+        _("That was the last round: the podium comes next.")
+        if last
+        else _("Wait for the next round.")
+    )
     if not judged["correct"]:
         reason = verdict.message if not verdict.correct else _("the class service says no")
         said = _("Not quite: {reason}.").format(reason=reason.rstrip("."))

@@ -35,6 +35,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def wait_for(condition, seconds: float) -> bool:
+    """Whether `condition()` comes true within `seconds` (asked five times a second)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return condition()
+
+
 def wait_until_answering(
     url: str, process: subprocess.Popen, log: Path, tls: ssl.SSLContext | None = None
 ) -> None:

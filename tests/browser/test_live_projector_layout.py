@@ -17,7 +17,7 @@ from tests.browser.test_live_pages import answer, open_page, right, wrong
 
 pytestmark = pytest.mark.browser
 SEED = 4242
-CLASSES = {"en": ("Tom", "Tim"), "pl": ("Staś", "Kuba")}
+CLASSES = {"en": ("Tomek", "Teo"), "pl": ("Staś", "Wiktor")}  # no other test's names
 SIZES = ((1280, 800), (1920, 1080))
 ROUND_PARTS = (
     ".mc-live-projector .mc-countdown",

@@ -9,7 +9,6 @@ import json
 import os
 import re
 import signal
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -27,7 +26,7 @@ from tornado.websocket import websocket_connect
 from mathcards.classroom.server.address import lan_address
 from tests.browser.axe import assert_accessible
 from tests.classroom.threaded import run_apart
-from tests.servers import is_kernel, serving
+from tests.servers import is_kernel, serving, wait_for
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
 GREEDY_WIDGET = """import ipywidgets
@@ -73,15 +72,6 @@ def kernel_id(page: str) -> str:
 
 def kernel_alive(base: str, kernel: str) -> bool:
     return get(f"{base}/api/kernels/{kernel}")[0] == 200
-
-
-def wait_for(condition, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return condition()
 
 
 @pytest.mark.server

@@ -6,12 +6,11 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
 from tests.classroom.threaded import get
-from tests.servers import free_port
+from tests.servers import free_port, wait_for
 
 resource = pytest.importorskip("resource")  # not on Windows
 
@@ -98,13 +97,3 @@ def answered(port: int) -> bool:
         return get(port, "/lesson")[2] == "the lesson"
     except OSError:
         return False
-
-
-def wait_for(condition, seconds: float) -> bool:
-    """Whether `condition()` comes true within `seconds` (asked every tenth of a second)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()

@@ -29,7 +29,7 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import reports
+from mathcards.classroom.teacher import accommodations, reports
 from mathcards.classroom.teacher.lessons import LiveLessons, lessons
 from mathcards.i18n import N_, _, ngettext
 
@@ -128,6 +128,7 @@ class TeacherPage(tornado.web.RequestHandler):
             await self.student_page()
             return
         seats = await self.seats()
+        held = await accommodations.held(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -136,7 +137,7 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats))
+            self.finish(self.page(book, problem, seats, held))
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -238,6 +239,9 @@ class TeacherPage(tornado.web.RequestHandler):
         if do == "remove":  # asks once more: the page says what would go, and waits for a yes
             self.redirect(f"{self.home}?{urlencode({CONFIRM: nickname})}")
             return
+        if do == accommodations.DO:
+            await self.accommodate(nickname)
+            return
         if do not in ("free", "rename", "forget"):
             self.redirect(self.home)
             return
@@ -256,6 +260,18 @@ class TeacherPage(tornado.web.RequestHandler):
         else:
             with speaking(reader_language(self.request)):
                 done = said(do, nickname, new, freed)
+        self.redirect(f"{self.home}?{urlencode({DONE: done})}")
+
+    async def accommodate(self, nickname: str) -> None:
+        """Set the student's accommodations to those ticked, and say so."""
+        chosen = self.get_body_arguments(accommodations.FIELD)
+        try:
+            now = await accommodations.accommodate(self.service, nickname, chosen)
+        except ValueError as refusal:
+            done = str(refusal)
+        else:
+            with speaking(reader_language(self.request)):
+                done = accommodations.said(nickname, now)
         self.redirect(f"{self.home}?{urlencode({DONE: done})}")
 
     async def free(self, seat: str) -> int:
@@ -294,7 +310,11 @@ class TeacherPage(tornado.web.RequestHandler):
         return chosen
 
     def page(
-        self, book: BookSections | None, problem: str | None, seats: list[SeatLine] | None
+        self,
+        book: BookSections | None,
+        problem: str | None,
+        seats: list[SeatLine] | None,
+        held: dict[str, Any] | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
@@ -306,6 +326,8 @@ class TeacherPage(tornado.web.RequestHandler):
             book=book,
             seats=seats,
             seat_columns=[_("who"), _("pages open"), ""],
+            accommodations=accommodations.lines(held),
+            accommodation_columns=accommodations.columns(),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from mathcards.accommodations import NONE, Accommodations
 from mathcards.classroom.live.kind import Snapshot
-from mathcards.classroom.live.mam import projector_view, student_view
+from mathcards.classroom.live.mam import MAM, projector_view, student_view
 from mathcards.classroom.protocol import CallRefusal, Refusal
 from mathcards.mam.live import LiveGame, LiveRefusal
 from widgets.live import live_refusal
@@ -27,6 +28,7 @@ class StandInLive:
         self.seconds: int | None = None
         self.down = False
         self.class_url = ""  # the class address on the school network
+        self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
 
     def client(self, device: str) -> LiveClient:
         client = LiveClient("http://service/", device)
@@ -61,7 +63,9 @@ class StandInLive:
             if device not in self.nicknames:
                 raise live_refusal(Refusal.NOT_JOINED)
             self.seq += 1
-            judged = self.live().answer(self.nicknames[device], sent["text"], self.seq)
+            name = self.nicknames[device]
+            held = self.accommodations.get(name, NONE)
+            judged = self.live().answer(name, sent["text"], self.seq, held)
             self.changed(None)
             return {
                 "seq": judged.seq,
@@ -125,5 +129,7 @@ class StandInLive:
 
     def seat(self, device: str) -> dict[str, Any]:
         """One student's view, as the service builds it."""
-        snapshot = Snapshot(self.projector(), version=self.version)
-        return student_view(snapshot, self.nicknames.get(device))
+        snapshot = Snapshot(self.projector(), self.version, accommodations=self.accommodations)
+        view = student_view(snapshot, self.nicknames.get(device))
+        seconds = view["round"]["seconds_left"] if view["round"] is not None else None
+        return dict(MAM.student_at(view, seconds))

@@ -31,6 +31,7 @@ from widgets.book import BookBar
 from widgets.controls import Alarm, Clock, button, html, row
 from widgets.live import HERE, RoomClient, Seat, served
 from widgets.mam.cards import AnswerBox
+from widgets.mam.live_accommodations import LARGER_STYLE, show_larger, spared
 from widgets.mam.live_views import (
     LIVE_STYLE,
     deal_of,
@@ -136,7 +137,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.playing.layout.display = "none"
         super().__init__(
             [
-                page_style(MAM_STYLE + LIVE_STYLE),
+                page_style(MAM_STYLE + LIVE_STYLE + LARGER_STYLE),
                 self.bar,
                 self.status,
                 self.playing,
@@ -174,6 +175,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
             round_view["seconds_left"] if open_round and round_view is not None else None
         )
         self.time_note.value = escape(time_note(view))
+        show_larger(self, view)
         mine = view["mine"]
         if mine and not self.verdict.value and round_view is not None:
             self._say_verdict(mine[-1]["text"], mine[-1])  # a page reopened: its last verdict
@@ -213,7 +215,9 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
     def _say_verdict(self, text: str, judged: MineAnswer) -> None:
         round_view = self.view["round"] if self.view is not None else None
         assert round_view is not None
-        sentence, right = verdict_sentence(text, judged, deal_of(round_view), self._scoring())
+        sentence, right = verdict_sentence(
+            text, judged, deal_of(round_view), self._scoring(), spared=spared(self.view)
+        )
         self.answer.say(sentence, ok=right)
         self._close_after_claim([judged])
 

@@ -139,11 +139,17 @@ def seat_status(view: MamSeatView) -> str:
 
 
 def verdict_sentence(
-    text: str, judged: MineAnswer, deal: Exercise, scoring: str = "rulebook"
+    text: str,
+    judged: MineAnswer,
+    deal: Exercise,
+    scoring: str = "rulebook",
+    *,
+    spared: bool = False,
 ) -> tuple[str, bool]:
     """The private verdict: the checker's sentence for `text` on the round's deal (in this
-    page's language), what the claim did as the service scored it (docs/rules.md#mam-round),
-    and what comes next."""
+    page's language), what the claim did as the service scored it (docs/rules.md#mam-round;
+    `spared`: the teacher set that this student's wrong claim costs nobody a card), and what
+    comes next."""
     verdict = deal.check(text)
     wait = _("Wait for the next round.")
     if not judged["correct"]:
@@ -152,7 +158,7 @@ def verdict_sentence(
         if scoring != "rulebook":
             again = _("Try again.")
             return f"{said} {again}", False
-        others = _("The others each take a card.")
+        others = _("Nobody takes a card.") if spared else _("The others each take a card.")
         return f"{said} {others} {wait}", False
     points = judged["points"]
     if judged["first"]:

@@ -1,5 +1,5 @@
 """What the teacher may set for a student who needs the lesson to wait for them
-(docs/rules.md#mam-round): no countdown (their phone shows no clock, and they may answer a
+(docs/rules.md#mam-accommodations): no countdown (their phone shows no clock, and they may answer a
 round whose time is up until the teacher reveals it), their wrong claim costs nobody a card,
 and larger cards and text on their phone. The class book keeps them by the student's id; the
 class service records those in force with each answer, so a replay scores it the same."""

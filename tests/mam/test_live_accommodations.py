@@ -1,4 +1,4 @@
-"""The accommodations in the live MAM! game (docs/rules.md#mam-round): a student with no
+"""The accommodations in the live MAM! game (docs/rules.md#mam-accommodations): a student with no
 countdown may answer a round whose time is up until the teacher reveals it; the wrong claim of
 a student whose claim costs nobody gives nobody a card."""
 

@@ -19,8 +19,9 @@ LARGER_STYLE = """<style>
 .mc-live-larger .mc-cards svg { width: auto; height: 150px; }
 .mc-live-larger .mc-dice svg { width: auto; height: 96px; }
 .mc-live-larger .mc-target-number { font-size: 60px; }
-.mc-live-larger input, .mc-live-larger button { font-size: 24px; min-height: 52px; }
-.mc-live-larger .mc-live-pad button { min-width: 56px; height: 56px; font-size: 26px; }
+.mc-live-seat.mc-live-larger input[type="text"], .mc-live-seat.mc-live-larger button {
+  font-size: 24px; min-height: 52px; }
+.mc-live-seat.mc-live-larger .mc-live-pad button { min-width: 56px; height: 56px; font-size: 26px; }
 @media (max-width: 600px) { /* three cards a row, each twice as wide as five in a row */
   .mc-live-seat.mc-live-larger .mc-cards svg { width: 28vw; height: auto; }
   .mc-live-seat.mc-live-larger .mc-dice svg { width: 18vw; height: auto; }

@@ -41,10 +41,6 @@ def lines(found: dict[str, Accommodations] | None) -> list[AccommodationLine] | 
     ]
 
 
-def columns() -> list[str]:
-    return [_("student"), *(_(LABELS[one]) for one in Accommodation), ""]
-
-
 async def accommodate(service: ClassService, nickname: str, chosen: list[str]) -> Accommodations:
     """Keep the student's accommodations, then show them to the live games at once."""
     book, name = service.book_of, service.class_name

@@ -327,7 +327,6 @@ class TeacherPage(tornado.web.RequestHandler):
             seats=seats,
             seat_columns=[_("who"), _("pages open"), ""],
             accommodations=accommodations.lines(held),
-            accommodation_columns=accommodations.columns(),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 
 from mathcards.classroom.teacher import page as teacher_page
+from mathcards.classroom.teacher.lessons import lessons
 from tests.classroom import threaded
 from tests.classroom.test_forget_live import CODE, LiveClass
 from tests.classroom.test_live import GAME, right, wrong
@@ -48,8 +49,10 @@ def test_a_student_with_no_countdown_sees_no_clock_and_answers_until_the_reveal(
     live.ok("live/games", teacher, GAME)
     ada = live.student("Ada", "device-of-ada-01234567890")
     bo = live.student("Bo", "device-of-bo-01234567890")
+    before = live.ok("live/me", ada)["version"]
     assert accommodate(live, "Ada", "no-countdown") == "Ada: no countdown."
-    assert live.ok("live/me", ada)["accommodations"] == ["no-countdown"]
+    woken = live.ok(f"live/me?after={before}", ada)  # her page's long-poll: woken at once
+    assert woken["accommodations"] == ["no-countdown"]
     assert live.ok("live/me", bo)["accommodations"] == []
     _status, _headers, page = threaded.get(
         live.port, teacher_page.TEACHER, cookies={"mathcards-teacher": CODE}
@@ -67,6 +70,8 @@ def test_a_student_with_no_countdown_sees_no_clock_and_answers_until_the_reveal(
     assert live.call("live/answers", bo, {"text": right(view)}) == (409, {"error": "no-round"})
     assert live.ok("live/answers", ada, {"text": right(view)})["first"]
     assert live.ok("live/state", teacher)["phase"] == "closed"
+    report = lessons(live.service.book_of().live_records("5b"))  # the teacher's page's replay
+    assert [(answer.nickname, answer.correct) for answer in report.answers] == [("Ada", True)]
 
     live.ok("live/reveal", teacher, {})
     assert live.ok("live/me", ada)["phase"] == "revealed"

@@ -19,7 +19,8 @@ serve: $(VENV)/.installed
 # The whole suite on three workers for two cores: the tests that share a server (the lessons',
 # the live class's, a JupyterHub, the installed wheel's) each run on one worker, beside the
 # others. A browser test waits on its pages and servers a third of its time, and the third
-# worker fills the cores while it does (README, "The tests": 740 s with two, 690 with three).
+# worker fills the cores while it does (docs/measurements.md, "The whole suite": 740 s with two,
+# 690 with three).
 test: lint browser proxy postgres
 	$(BIN)/python -m pytest -n 3 --dist loadgroup
 

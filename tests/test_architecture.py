@@ -462,7 +462,7 @@ def test_every_citation_of_the_docs_names_a_file_and_an_anchor_that_are_there():
 # ---------------------------------------------------------------- the class service
 
 CLASSROOM = ROOT / "mathcards" / "classroom"
-CLASSROOM_LAYOUT = {  # one package a concern (README.md, docs/design.md#the-class-service)
+CLASSROOM_LAYOUT = {  # one package a concern (docs/design.md#the-class-service)
     "server",
     "service",
     "live",
@@ -478,10 +478,6 @@ KERNEL_SIDE = ("mathcards.classroom.protocol", "mathcards.classroom.server.addre
 def test_the_class_service_is_one_package_a_concern():
     found = {path.name for path in CLASSROOM.iterdir() if path.name != "__pycache__"}
     assert found == CLASSROOM_LAYOUT
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    layout = readme[readme.index("## For developers") :]
-    for package in sorted(CLASSROOM_LAYOUT - {"__init__.py", "__main__.py"}):
-        assert f"{package}/" in layout, f"README.md's layout does not list classroom/{package}/"
 
 
 def test_the_protocol_loads_no_server():

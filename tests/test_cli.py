@@ -18,6 +18,7 @@ from mathcards import i18n
 from mathcards.argparse_i18n import speaking
 from mathcards.arguments import UsageError
 from mathcards.chips import LLAMA_SCORING
+from mathcards.classroom.server import handover
 from mathcards.classroom.server.cli import TEMPLATES, voila_command, warm_pages
 from mathcards.cli import _Parser, main
 from tests.english import english_words
@@ -354,6 +355,9 @@ def landing_only(folder: Path) -> Path:
     return folder
 
 
+HANDED = ("MATHCARDS_CLASS_CODE", "MATHCARDS_TEACHER_CODE", "MATHCARDS_DB")
+
+
 @pytest.fixture
 def started(monkeypatch):
     """What `mathcards serve` would start: its command line and its environment (nothing is
@@ -361,7 +365,8 @@ def started(monkeypatch):
     seen: dict = {}
 
     def execve(path, command, environment):
-        seen.update(command=command, environment=environment)
+        handed = handover.take(dict(environment), HANDED)  # the server's read of the pipe
+        seen.update(command=command, environment=environment, secrets=handed)
         return 0
 
     monkeypatch.setattr("mathcards.classroom.server.cli.os.execve", execve)
@@ -370,18 +375,44 @@ def started(monkeypatch):
     return seen
 
 
-def test_the_class_code_reaches_the_server_in_its_environment_never_its_command_line(
+def test_the_class_code_reaches_the_server_outside_its_environment_and_command_line(
     capsys, tmp_path, started
 ):
     lessons = landing_only(tmp_path)
     options = ["--lan", "--address", "10.0.0.5", "--max-kernels", "3", "--warm", "none"]
     run(capsys, "serve", "--lessons", str(lessons), *options, "--class-code", "k7q2hm")
-    assert started["environment"]["MATHCARDS_CLASS_CODE"] == "K7Q2HM"
+    assert started["secrets"]["MATHCARDS_CLASS_CODE"] == "K7Q2HM"
     assert not any("K7Q2HM" in part.upper() for part in started["command"])
+    assert not any("K7Q2HM" in value.upper() for value in started["environment"].values())
     assert "--ClassroomVoila.seats_per_client=2" in started["command"]
-    assert "--ClassroomVoila.seats_per_address=60" in started["command"], "a class behind a NAT"
+    assert "--ClassroomVoila.seats_per_address=2" in started["command"], "three quarters of 3"
+    run(
+        capsys,
+        "serve",
+        "--lessons",
+        str(lessons),
+        *options[:3],
+        "--max-kernels",
+        "40",
+        "--warm",
+        "none",
+    )
+    assert "--ClassroomVoila.seats_per_address=30" in started["command"], "a quarter for others"
+    out = run(
+        capsys,
+        "serve",
+        "--lessons",
+        str(lessons),
+        *options[:3],
+        "--max-kernels",
+        "200",
+        "--warm",
+        "none",
+    )
+    assert "--ClassroomVoila.seats_per_address=60" in started["command"], "60 at most"
+    assert "At most 60 pages open at once from one address (--seats-per-address)" in out[1]
     out = run(capsys, "serve", "--lessons", str(lessons), *options)[1]
-    code = started["environment"]["MATHCARDS_CLASS_CODE"]
+    code = started["secrets"]["MATHCARDS_CLASS_CODE"]
     assert len(code) == 6 and code.isalnum(), "a new code of 6 by default"
     assert code not in out, "the server prints the address once it answers there"
     assert "At most 2 pages open at once on one device (--seats-per-client)" in out
@@ -395,11 +426,12 @@ def test_the_teacher_may_give_the_class_code_in_the_environment(
     options = ["--lan", "--address", "10.0.0.5", "--max-kernels", "3", "--warm", "none"]
     seats = ["--seats-per-client", "3", "--seats-per-address", "0"]
     run(capsys, "serve", "--lessons", str(lessons), *options, *seats)
-    assert started["environment"]["MATHCARDS_CLASS_CODE"] == "AB34CD"
+    assert started["secrets"]["MATHCARDS_CLASS_CODE"] == "AB34CD"
+    assert "MATHCARDS_CLASS_CODE" not in started["environment"], "the teacher's, not the server's"
     assert "--ClassroomVoila.seats_per_client=3" in started["command"]
     assert "--ClassroomVoila.seats_per_address=0" in started["command"], "no cap by address"
     run(capsys, "serve", "--lessons", str(lessons), "--max-kernels", "3", "--warm", "none")
-    assert "MATHCARDS_CLASS_CODE" not in started["environment"], "no code off the school network"
+    assert not started["secrets"]["MATHCARDS_CLASS_CODE"], "no code off the school network"
     monkeypatch.setenv("MATHCARDS_CLASS_CODE", "ab!")
     code, _, err = run(capsys, "serve", "--lessons", str(lessons), *options)
     assert code == 2 and err == (

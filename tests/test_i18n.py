@@ -172,3 +172,32 @@ def test_sentences_about_a_player_fit_the_reader_and_any_name(polish):
     assert i18n.and_list(["Ala", "Bartek", "Celina"]) == "Ala, Bartek i Celina"
     i18n.use("en")
     assert i18n.and_list(["Ann"]) == "Ann" and i18n.and_list(["Ann", "Bo"]) == "Ann and Bo"
+
+
+@pytest.mark.parametrize(
+    "english, polish_words",
+    [
+        ("a division that is not a whole number", "dzielenie z resztą"),
+        ("chances guessed", "liczba typów"),
+        ("on average how far off", "średnia odległość od odpowiedzi"),
+        ("You did not guess this time.", "Tym razem brak twojego typu."),
+        ("Room locked", "Zablokuj dołączanie"),
+        ("Someone was faster this time: no cards won.", "tym razem nie zdobywasz kart"),
+        ("the share of the rolls so far against the exact chance", "odsetek rzutów"),
+    ],
+)
+def test_the_polish_a_teacher_asked_for(polish, english, polish_words):
+    """Issue #49's Polish: the words a Polish teacher read and corrected."""
+    assert polish_words in _(english)
+
+
+def test_polish_says_how_many_cards_were_used_in_every_plural_form(polish):
+    """ "użyto 1 karty", "użyto 4 kart", "użyto 5 kart": the impersonal form, genitive."""
+    said = "Correct! {calculation} = {target} uses {n} card."
+    said_many = "Correct! {calculation} = {target} uses {n} cards."
+    forms = [ngettext(said, said_many, n).format(calculation="x", target=1, n=n) for n in (1, 4, 5)]
+    assert [form.rsplit(", ", 1)[1] for form in forms] == [
+        "użyto 1 karty.",
+        "użyto 4 kart.",
+        "użyto 5 kart.",
+    ]

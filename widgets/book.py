@@ -228,6 +228,9 @@ REFUSALS: dict[str, str] = {  # the service's other refusals a page says in its 
     CallRefusal.CLASS_FULL: N_(
         "The class book has as many students as it keeps: ask your teacher."
     ),
+    CallRefusal.NEW_NAMES: N_(
+        "Too many new names came from this network this hour: ask your teacher."
+    ),
     CallRefusal.TOO_LONG: N_("That is too long: type at most {most} characters."),
     CallRefusal.TOO_FAST: N_("This page is sending too much too fast: wait a moment, then go on."),
 }

@@ -12,6 +12,12 @@ from functools import cache
 from pathlib import Path
 
 TABLE = Path(__file__).with_name("confusables.txt")
+IGNORABLE = (  # Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn as nothing
+    *((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5)),
+    *((0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164)),
+    *((0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8)),
+    *((0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF)),
+)
 
 
 @cache
@@ -41,3 +47,10 @@ def look(text: str) -> str:
     """What a name looks like: names that look alike have the same look (case-folded before
     and after the skeleton, whose prototypes may be capitals: "0la" looks like "Ola")."""
     return skeleton(folded(text).casefold()).casefold()
+
+
+def invisible(character: str) -> bool:
+    """Is `character` one a font draws as nothing (UTS #39 never allows it in a name): the
+    Hangul fillers that made "\u115fAnna" look like "Anna", a zero-width space, a soft hyphen."""
+    code = ord(character)
+    return any(first <= code <= last for first, last in IGNORABLE)

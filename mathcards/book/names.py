@@ -9,7 +9,7 @@ from collections.abc import Collection
 
 from mathcards import i18n
 from mathcards.book.errors import BadNickname, BookError
-from mathcards.book.lookalike import folded, look
+from mathcards.book.lookalike import folded, invisible, look
 from mathcards.book.models import CLASS_NAME_LENGTH, NICKNAME_LENGTH
 from mathcards.i18n import N_, _
 
@@ -39,7 +39,7 @@ def nickname(text: str) -> str:
         raise BadNickname(message, "empty")
     if len(tidy) > NICKNAME_LENGTH:
         raise BadNickname(message, "too-long")
-    wrong = next((c for c in tidy if not (c.isalnum() or c in MARKS)), None)
+    wrong = next((c for c in tidy if invisible(c) or not (c.isalnum() or c in MARKS)), None)
     if wrong is not None:
         raise BadNickname(message, "character", wrong)
     return tidy

@@ -63,6 +63,23 @@ def test_a_nickname_is_letters_digits_and_spaces(book, nickname):
         book.join("5b", nickname, "cookie-1")
 
 
+@pytest.mark.parametrize(
+    "nickname",
+    ["\u115fAnna", "Anna\u3164", "\u115fMallory", "An\u200bna", "An\u00adna", "Anna\ufe0f"],
+)
+def test_a_nickname_with_a_character_drawn_as_nothing_is_refused(book, nickname):
+    """Hangul fillers, a zero-width space, a soft hyphen, a variation selector: three "Anna"s
+    side by side on the teacher's page, one of them real (Default_Ignorable_Code_Point)."""
+    book.join("5b", "Ola", "cookie-0")
+    for attempt in (
+        lambda: book.join("5b", nickname, "cookie-1"),
+        lambda: book.rename("5b", "Ola", nickname),
+    ):
+        with pytest.raises(BadNickname, match="a nickname has 1 to 30 letters") as refused:
+            attempt()
+        assert refused.value.reason == "character"
+
+
 def test_a_device_needs_a_cookie(book):
     with pytest.raises(BookError, match="this one is empty"):
         book.join("5b", "Ann", "")

@@ -36,7 +36,7 @@ SAID = {
         "wait": "Poczekaj, aż nauczyciel",
         "wrong": "Niezupełnie",
         "first": "Twoja odpowiedź była pierwsza",
-        "late": "Tym razem ktoś był szybszy",
+        "late": "Ktoś był szybszy",
         "have": "Masz {n} kar",
         "best": "Najlepsze sposoby",
         "over": "Gra się skończyła",

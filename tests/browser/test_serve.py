@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,12 +22,20 @@ import nbformat
 import psutil
 import pytest
 from playwright.sync_api import expect
+from tornado.websocket import websocket_connect
 
 from mathcards.classroom.server.address import lan_address
 from tests.browser.axe import assert_accessible
+from tests.classroom.threaded import run_apart
 from tests.servers import is_kernel, serving
 
 ONE_WIDGET = "import ipywidgets\nipywidgets.IntSlider(description='mc-ready')"
+GREEDY_WIDGET = """import ipywidgets
+taken = []
+take = ipywidgets.Button(description='mc-take')
+take.on_click(lambda _: taken.append(bytearray(b'x' * 400 * 2**20)))
+take"""
+PROTOCOL = "v1.kernel.websocket.jupyter.org"  # a page's kernel websocket, as JupyterLab's
 FIRST_CONNECTION = {"first_connection_seconds": 3}  # AliveKernels, in a Jupyter config file
 
 
@@ -111,6 +120,29 @@ def test_the_culler_passes_over_a_kernel_that_is_still_starting():
         worker.submit(asyncio.run, manager.cull_kernel_if_idle("k")).result()
     # no TypeError, nothing culled
     assert "k" in manager._kernels
+
+
+@pytest.mark.browser
+def test_a_kernel_that_takes_too_much_memory_is_ended_and_its_page_says_so(tmp_path, browser):
+    """A kernel over its memory (here 400 MB, taken at a click) is ended, and its page says it
+    lost its connection, as for a kernel that died (issue #50: a page grew its kernel to 214
+    MB)."""
+    lessons = lessons_folder(tmp_path)
+    cell = nbformat.v4.new_code_cell(GREEDY_WIDGET)
+    nbformat.write(nbformat.v4.new_notebook(cells=[cell]), lessons / "greedy.ipynb")
+    config = tmp_path / "jupyter-config"
+    config.mkdir()
+    greedy = {"kernel_memory": 300 * 2**20, "memory_seconds": 0.5}
+    (config / "voila.json").write_text(json.dumps({"AliveKernels": greedy}))
+    env = {"JUPYTER_CONFIG_DIR": str(config)}
+    with serve(lessons, tmp_path, "--warm", "none", env=env) as (base, _):
+        page = browser.new_page()
+        page.goto(f"{base}/voila/render/greedy.ipynb", timeout=60_000)
+        page.get_by_role("button", name="mc-take").click(timeout=60_000)
+        lost = page.get_by_text("This page lost its connection: reload it to carry on.")
+        expect(lost).to_be_visible(timeout=60_000)
+        page.close()
+    assert "more than 300 MB a page may: ended" in (tmp_path / "server.log").read_text()
 
 
 @pytest.mark.browser
@@ -255,7 +287,11 @@ def test_on_the_school_network_only_the_class_gets_in(tmp_path):
         )
         status, _, page = request(f"{base}/", host="attacker.example", cookie=cookie)
         assert status == 403 and "only at its own address" in page
+        for dead_end in ("/logout", "/login/", "/voila/templates/x", "/voila/templates/x/y"):
+            status, _, page = request(base + dead_end, cookie=cookie)
+            assert status == 404 and "There is nothing at this address" in page, dead_end
     printed = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in printed, "no request of a student's device was a server error"
     assert f"Students open {base}/?class={CODE}" in printed
     assert "█" in printed.split("Students open")[0], "a QR code is drawn above the address"
 
@@ -271,6 +307,24 @@ def test_without_lan_loopback_needs_no_code_and_refuses_foreign_hosts(tmp_path):
         assert request(f"{base}/", host=f"localhost:{port}")[0] == 302
         status, _, page = request(f"{base}/", host=f"rebound.example:{port}")
         assert status == 403 and "only at its own address" in page
+        status, _, page = request(f"{base}/voila/render/one.ipynb")
+        channels = f"{base.replace('http', 'ws')}/api/kernels/{kernel_id(page)}/channels"
+        assert run_apart(refused_message(channels)) == 1009, "too big: the socket is closed"
+
+
+async def refused_message(channels: str) -> int | None:
+    """Send a page's kernel a message of 300 KB, as a script might: how the server closes the
+    websocket (1009: too big; None: it read the message)."""
+    socket = await websocket_connect(
+        f"{channels}?session_id={uuid.uuid4().hex}", subprotocols=[PROTOCOL]
+    )
+    try:
+        await socket.write_message(b"\0" * 300_000, binary=True)
+        while await socket.read_message() is not None:
+            pass  # the kernel's status, until the server closes the socket
+        return socket.close_code
+    finally:
+        socket.close()
 
 
 @pytest.mark.server
@@ -448,6 +502,12 @@ def test_no_kernel_holds_a_secret_the_teachers_code_the_class_book_nor_the_class
             seen = str(environment)
             assert teacher_code not in seen and CODE not in seen and "secret-book" not in seen
             assert environment["MATHCARDS_SERVICE"].startswith("http://127.0.0.1:")
+        server = served.family.environ()  # its first environment, as /proc/<pid>/environ is
+        for name in ("MATHCARDS_DB", "MATHCARDS_TEACHER_CODE", "MATHCARDS_CLASS_CODE"):
+            assert name not in server, name
+        seen = str(server)
+        assert teacher_code not in seen and CODE not in seen and "secret-book" not in seen
+        assert served.family.cmdline()[1:3] == ["-m", "mathcards.classroom"], "the server itself"
 
 
 @pytest.mark.server

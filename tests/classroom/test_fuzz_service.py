@@ -52,6 +52,8 @@ BODIES = (
     | JSON
     | st.binary(max_size=400)
     | st.builds(lambda n: {"text": "8+7=15" + " " * n}, st.integers(0, 40_000))
+    | st.builds(lambda n: b"[" * n + b"]" * n, st.integers(1, 8000))  # nested past any stack
+    | st.builds(lambda n: b'{"text": ' + b"[" * n + b"]" * n + b"}", st.integers(1, 8000))
 )
 
 
@@ -135,3 +137,12 @@ def test_no_call_fails_and_none_keeps_what_it_refused(fuzzed, path, body, who, g
     assert set(said) in ({"result"}, {"error"}, {"error", "detail"}), said
     if status != 200:
         assert fuzzed.counts() == before, (path, body, said)
+
+
+@pytest.mark.parametrize("depth", [9, 3000, 8000])
+def test_a_body_nested_deep_is_a_bad_request_never_a_fault(fuzzed, depth):
+    """3,000 lists deep overflowed the JSON parser's stack (a RecursionError, a 500); a body
+    is at most `MOST_DEPTH` deep."""
+    for body in (b"[" * depth + b"]" * depth, b'{"text": ' + b"[" * depth + b"]" * depth + b"}"):
+        status, answer = fuzzed.send("POST", "live/answers", body, fuzzed.student)
+        assert (status, json.loads(answer)) == (400, {"error": "bad-request"})

@@ -42,7 +42,9 @@ class Lesson(tornado.web.RequestHandler):
         self.finish(f"{len(self.request.body)} bytes")
 
 
-def classroom(clock: Clock, said: list[str], port: int, code: str = CODE) -> ClassroomApplication:
+def classroom(
+    clock: Clock, said: list[str], port: int, code: str = CODE, **more: float
+) -> ClassroomApplication:
     return ClassroomApplication(
         [(r"/voila/render/(.*)", Lesson)],
         hosts={f"127.0.0.1:{port}"},
@@ -53,6 +55,7 @@ def classroom(clock: Clock, said: list[str], port: int, code: str = CODE) -> Cla
         throttle=Throttle(clock=clock),
         say=said.append,
         kernel_manager=NoKernels(),
+        **more,
     )
 
 
@@ -196,3 +199,30 @@ def test_a_live_page_s_short_address_leads_to_it_once_the_class_code_is_in():
         assert headers["Location"] == "/voila/render/pl/live/1-mam-live.ipynb"
         assert get(port, "/pl/mam")[0] == 403, "not without the class code"
         assert get(port, "/pl/mam/more", {CODE_COOKIE: code})[0] == 404
+
+
+def hung_up(raw: socket.socket) -> bool:
+    """Does the server close this connection (before the socket's own minute runs out)?"""
+    try:
+        return raw.recv(100) == b""
+    except TimeoutError:
+        return False
+
+
+def test_a_silent_connection_is_closed_and_a_talking_one_answered():
+    """A connection that sends nothing, stops in its headers or in its body is closed (a
+    script's thousand of them would take every file the server may open); the server still
+    answers the next one."""
+    clock, said = Clock(), []
+    with serving(lambda port: classroom(clock, said, port, code="", silent_seconds=1)) as port:
+        host = f"Host: 127.0.0.1:{port}\r\n"
+        beginnings = [
+            b"",
+            f"GET /voila/render/x HTTP/1.1\r\n{host}".encode(),
+            f"POST /voila/render/x HTTP/1.1\r\n{host}Content-Length: 10\r\n\r\n12".encode(),
+        ]
+        for beginning in beginnings:
+            with socket.create_connection(("127.0.0.1", port), timeout=60) as raw:
+                raw.sendall(beginning)
+                assert hung_up(raw), beginning
+        assert get(port, "/voila/render/x")[0] == 200

@@ -242,3 +242,25 @@ def test_what_a_lesson_kernel_made_to_start_is_never_collected(lesson_kernel):
     _manager, client = lesson_kernel
     code = "import gc; print(gc.get_freeze_count() > 10_000, len(gc.get_objects()) < 20_000)"
     assert printed_by(client, code) == ("ok", ["True True\n"])
+
+
+@pytest.mark.server
+def test_a_page_makes_no_widget_in_its_kernel(lesson_kernel):
+    """A page's `comm_open` for a widget, with a 1 MB text in its state, makes no widget: the
+    kernel closes that comm at once, and holds the widgets it had (issue #50)."""
+    _manager, client = lesson_kernel
+    count = "from ipywidgets.widgets.widget import _instances; print(len(_instances))"
+    assert printed_by(client, "import ipywidgets as w; w.Text('mine')")[0] == "ok"
+    _status, before = printed_by(client, count)
+    comm = uuid.uuid4().hex
+    state = {
+        **{"_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0"},
+        **{"_model_name": "TextModel", "_view_module": "@jupyter-widgets/controls"},
+        **{"_view_module_version": "2.0.0", "_view_name": "TextView", "value": "x" * 2**20},
+    }
+    opening = {"comm_id": comm, "target_name": "jupyter.widget", "data": {"state": state}}
+    request = client.session.msg("comm_open", opening, metadata={"version": "2.1.0"})
+    client.shell_channel.send(request)
+    closed = [m for m in answering(client, request) if m["msg_type"] == "comm_close"]
+    assert [m["content"]["comm_id"] for m in closed] == [comm]
+    assert printed_by(client, count)[1] == before, "no widget made"

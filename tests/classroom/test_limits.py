@@ -162,3 +162,26 @@ def test_the_guess_reader_reads_a_long_text_in_one_pass(monkeypatch):
             read_share(long)
     assert tried and max(tried) <= live.MOST_GUESS
     assert read_share(" 12,5 % ") == read_share("12.5%") and read_share("1 / 3") * 3 == 1
+
+
+def test_one_address_brings_a_lesson_no_more_new_students_than_its_seats(room):
+    """Invented cookies from one address (private windows, a script) were new students each
+    (the class book full in ten minutes): an address now brings at most `newcomers.most` new
+    students an hour; a student already in the book comes back, another address joins."""
+    room.service.newcomers.most = 3
+    tickets = room.service.tickets
+
+    def from_address(device: str, address: str) -> str:
+        return tickets.admit(tickets.new(device, address=address))
+
+    codes = [
+        join(room, from_address(f"invented-cookie-{n:02}-0123456789", "10.0.0.66"), f"Fake {n}")
+        for n in range(5)
+    ]
+    assert [code for code, _ in codes] == [200, 200, 200, 429, 429]
+    assert codes[3][1] == {"error": "new-names"}
+    again = from_address("invented-cookie-00-0123456789", "10.0.0.66")
+    assert join(room, again, "Fake 0") == (200, {"result": "Fake 0"}), "a student comes back"
+    classmate = from_address("device-of-a-classmate-0123456789", "10.0.0.7")
+    assert join(room, classmate, "Ola")[0] == 200
+    assert "this network" in str(refusal_for("new-names"))

@@ -68,3 +68,31 @@ def test_the_export_of_a_class_no_one_joined_yet_is_an_empty_file(tmp_path):
         )
         status, _, text = get(port, f"{teacher.TEACHER}/export?format=json", Cookie=cookie)
         assert status == 200 and json.loads(text) == {"classes": []}
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        *("since=2026-12-01&until=2026-12-31", "until=9999-12-31", "until=0001-01-01"),
+        *("since=0001-01-01&until=9999-12-31", "since=x"),
+    ],
+)
+def test_days_at_the_ends_of_the_calendar_filter_never_fail(port, filters):
+    """`?until=9999-12-31` was an OverflowError (a 500): the day after it is no date; and
+    every day was a 500, a date where the class book compares moments."""
+    cookie = f"mathcards-teacher={CODE}"
+    status, _, page = get(port, f"{teacher.TEACHER}?{filters}", Cookie=cookie)
+    assert status == 200 and "Traceback" not in page and ">Ola</a></td>" in page
+
+
+def test_wrong_teachers_codes_are_slowed_as_wrong_class_codes_are(port):
+    """2,000 wrong codes in a second were 2,000 403s: the tenth in a minute from one address
+    now refuses that address for a minute (429), the right code too."""
+    for wrong in range(9):
+        assert get(port, f"{teacher.TEACHER}?code=WRONG{wrong}")[0] == 403
+    status, headers, page = get(port, teacher.TEACHER, cookies={"mathcards-teacher": "WRONG"})
+    assert status == 403
+    for address in (f"{teacher.TEACHER}?code=WRONG", f"{teacher.TEACHER}?code={CODE}"):
+        status, headers, page = get(port, address)
+        assert status == 429 and int(headers["Retry-After"]) >= 1
+        assert "Too many wrong codes" in page and "Ola" not in page

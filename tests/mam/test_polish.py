@@ -59,9 +59,9 @@ def test_a_wrong_answer_says_why_in_polish(answer, cards, reason):
 
 
 def test_a_right_answer_counts_its_cards_in_polish():
-    assert check("7×6−12+2", RULEBOOK, 32).message == "Dobrze! 7 × 6 + 2 − 12 = 32, użyte 4 karty."
-    assert check("7^(12:6)−15−2", RULEBOOK, 32, power=True).message.endswith("użytych 5 kart.")
-    assert check("15", [15, 3], 15).message.endswith("użyta 1 karta.")
+    assert check("7×6−12+2", RULEBOOK, 32).message == "Dobrze! 7 × 6 + 2 − 12 = 32, użyto 4 kart."
+    assert check("7^(12:6)−15−2", RULEBOOK, 32, power=True).message.endswith("użyto 5 kart.")
+    assert check("15", [15, 3], 15).message.endswith("użyto 1 karty.")
 
 
 def test_polish_plurals_of_cards_in_hints():
@@ -120,7 +120,7 @@ def test_the_reader_is_spoken_to_and_others_are_named():
     assert game.apply(Take("Bartek", 6)).sentence == "Bartek bierze kartę 6. Rzuć kośćmi."
     assert game.apply(ChanceOutcome((5, 20))).sentence == "Na kościach: 5 + 20 = 25."
     right = game.apply(Claim("Ala", "12+15-2")).sentence
-    assert right == "Ala: Dobrze! 15 + 12 − 2 = 25, użyte 3 karty. Zdobywa 3 karty. Rzuć kośćmi."
+    assert right == "Ala: Dobrze! 15 + 12 − 2 = 25, użyto 3 kart. Zdobywa 3 karty. Rzuć kośćmi."
 
 
 def test_the_end_of_the_game_in_polish():

@@ -111,7 +111,7 @@ def test_the_exact_answers_bar_is_marked_with_a_sign_and_a_word():
     question = {"spread": [0, 1, 2, 0, 0, 0, 0, 0, 0, 0], "exact": "1/4"}
     shown = render_spread(question)
     marked = re.findall(r'<div class="mc-bar-row" data-exact="true">.*?</div>', shown)
-    assert len(marked) == 1 and "20–30 %" in marked[0]
+    assert len(marked) == 1 and "20–30%" in marked[0]
     assert '<span aria-hidden="true">◆</span>' in marked[0]
     assert '<span class="mc-hidden">(the exact answer)</span>' in marked[0]
 

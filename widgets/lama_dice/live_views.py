@@ -181,7 +181,7 @@ def render_spread(question: QuestionSeen) -> str:
         rows = [(_(CHOICE_WORDS[choice]), [float(n)]) for choice, n in spread.items()]
         marked = [choice == exact for choice in spread]
     else:
-        rows = [(f"{k * 10}–{(k + 1) * 10} %", [float(n)]) for k, n in enumerate(spread)]
+        rows = [(f"{k * 10}–{(k + 1) * 10}%", [float(n)]) for k, n in enumerate(spread)]
         hit = min(int(Fraction(exact) * SPREAD_BINS), SPREAD_BINS - 1)
         marked = [k == hit for k in range(SPREAD_BINS)]
     bars = render_bars(rows, legend, caption=_("How the class guessed"))

@@ -110,8 +110,9 @@ class HubClassService(ClassService):
         self.enrol(device)
         return super().me(device, game, language)
 
-    def join(self, device: str, nickname: str) -> str:
-        """On the Hub a student is who the Hub says: the name asked for is not used."""
+    def join(self, device: str, nickname: str, address: str = "") -> str:
+        """On the Hub a student is who the Hub says: the name asked for is not used (nor an
+        address counted: the Hub's users are its accounts)."""
         return self.enrol(device)
 
     def enrol(self, device: str) -> str:

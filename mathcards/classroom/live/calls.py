@@ -18,7 +18,6 @@ from mathcards.classroom.live.events import (
 from mathcards.classroom.live.kind import Snapshot
 from mathcards.classroom.live.poll import LINGER, SEAT_LINGER, Live
 from mathcards.classroom.protocol import (
-    TICKET_HEADER,
     CallRefusal,
     LiveJoinBody,
     LockBody,
@@ -61,11 +60,6 @@ class LiveCall(KernelCall):
         kind = self.live.log.kind
         view = snapshot.students.get(name or "") or kind.student(snapshot, name)
         return cast(SeatView, kind.student_at(view, snapshot.seconds_left(self.live.clock())))
-
-    def address(self) -> str:
-        """The address this call's page was asked from (none from this machine, on the Hub)."""
-        ticket = self.service.tickets.get(self.request.headers.get(TICKET_HEADER, ""))
-        return "" if ticket is None else ticket.address
 
     async def name(self) -> str | None:
         """This browser's nickname in the class book (None if it has not joined the class)."""
@@ -118,7 +112,8 @@ class JoinLiveCall(LiveCall):
             name = log.name_of(self.device)
             if name is None:  # (on the Hub the student joins under their Hub name)
                 log.may_come_in(self.address())  # else nothing kept: the book only with the room
-                name = log.names[self.device] = self.service.join(self.device, nickname)
+                joined = self.service.join(self.device, nickname, self.address())
+                name = log.names[self.device] = joined
                 if log.game is not None and name in log.game.room.present:
                     log.reload()  # a name freed by `mathcards book forget`: its student gone
             log.change(Joined(), name)

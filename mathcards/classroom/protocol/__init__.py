@@ -92,6 +92,7 @@ class CallRefusal(StrEnum):
     NAME_CHARACTER = "name-character"  # a character a nickname may not hold (detail: it)
     ONE_NAME = "one-name"  # this browser joined the class under another name (detail: it)
     CLASS_FULL = "class-full"  # the class has as many students as a class book keeps
+    NEW_NAMES = "new-names"  # more new students from one address than a lesson brings
     TOO_LONG = "too-long"  # a text typed longer than `MOST_TYPED`, or a body too big
     TOO_FAST = "too-fast"  # more calls than a page makes (a script's): wait a moment
     ILLEGAL_MOVE = "illegal-move"  # a game at a table: a move the rules do not allow now
@@ -138,6 +139,7 @@ BACKLOG = 2048  # connections a server lets wait: a hall answering at once, none
 MOST_TYPED = 200  # characters: an answer, a guess, anything a student types
 MOST_NICKNAME = 30  # characters of a nickname
 MOST_BODY = 16 * 1024  # bytes of a call's body (a practice step, an answer: a few hundred)
+MOST_DEPTH = 8  # lists and objects nested in a call's body (a guess's situation: three)
 
 
 # ---------------------------------------------------------------- a live game: both games

@@ -9,6 +9,8 @@
 - A page whose connection went has its kernel for the whole time a page without a connection
   keeps it (`--keep-kernel`), counted from when it went, not from its last click; a page not yet
   connected has at least `FIRST_CONNECTION_SECONDS` to connect, however short the keep.
+- A kernel that takes more than `KERNEL_MEMORY` is ended, and its page says it lost its
+  connection, as for any kernel that died (`AliveKernels.end_the_greedy`).
 - What a page says when its connection drops (the template's `alive.js`), in every language,
   is carried in the page (`connection_words`, a filter of Voila's exporter, here and on the
   Hub): a page without a connection cannot ask for its words.
@@ -21,12 +23,14 @@ import contextlib
 import json
 from typing import Any
 
+import psutil  # type: ignore[import-untyped]
 import tornado.web
 from jupyter_client.session import Session
 from jupyter_server._tz import utcnow
 from markupsafe import Markup
+from tornado.ioloop import PeriodicCallback
 from tornado.iostream import StreamClosedError
-from traitlets import Float
+from traitlets import Float, Integer
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from mathcards import i18n
@@ -39,6 +43,8 @@ ANSWER_SECONDS = 120  # a kernel alive but silent this long at its start is give
 # kernels starting at once on two cores take half a minute)
 FIRST_CONNECTION_SECONDS = 30  # a page made has this long to connect (a phone on a crowded
 # Wi-Fi loading the page's scripts, a loaded laptop) before a shorter keep may cull its kernel
+KERNEL_MEMORY = 2**30  # bytes a page's kernel may take (a lesson's: 100 to 250 MB)
+MEMORY_SECONDS = 5.0  # how often the kernels' memory is looked at
 HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"  # what Voila sends while a page waits
 FILTERS = {"connection_words": f"{__name__}.connection_words"}  # VoilaExporter.filters
 
@@ -123,10 +129,50 @@ class AliveKernels(WatchedKernels):
         help="How long a page made has to connect before a shorter keep may cull its kernel.",
     )
 
+    kernel_memory = Integer(
+        KERNEL_MEMORY,
+        config=True,
+        help="Bytes of memory a page's kernel may take: one that takes more is ended.",
+    )
+    memory_seconds = Float(
+        MEMORY_SECONDS, config=True, help="How often the kernels' memory is looked at."
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.answered: dict[str, int | None] = {}  # a kernel → the process that answered
         self.connected: set[str] = set()  # the kernels a page has connected to
+        self.memory_watch: PeriodicCallback | None = None
+
+    def watch_memory(self) -> None:
+        """From the first kernel on, look at every kernel's memory now and then
+        (`end_the_greedy`)."""
+        if self.memory_watch is None:
+            self.memory_watch = PeriodicCallback(self.end_the_greedy, 1000 * self.memory_seconds)
+            self.memory_watch.start()
+
+    def end_the_greedy(self) -> None:
+        """Kill every kernel process whose page has connected and which takes more than
+        `kernel_memory`, as a kernel dies: the kernel is restarted in another process, and its
+        page says it lost its connection (a page's widgets are bounded, but not everything a
+        script could make its kernel hold). Before its page connects, a kernel runs only the
+        lesson's own cells."""
+        for kernel_id, pid in list(self.answered.items()):
+            if kernel_id not in self.connected:
+                continue
+            try:
+                taken = psutil.Process(pid).memory_info().rss if pid is not None else 0
+            except psutil.Error:  # gone meanwhile
+                continue
+            if taken > self.kernel_memory:
+                self.log.warning(
+                    "Kernel %s took %d MB, more than %d MB a page may: ended",
+                    kernel_id,
+                    taken // 2**20,
+                    self.kernel_memory // 2**20,
+                )
+                with contextlib.suppress(psutil.Error):  # it may be ending already
+                    psutil.Process(pid).kill()  # as a kernel dies: its page is told
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """A kernel that has answered: one that dies while starting (or stays silent) is shut
@@ -140,6 +186,7 @@ class AliveKernels(WatchedKernels):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None and await answers(kernel):
                 self.answered[kernel_id] = getattr(kernel.provisioner, "pid", None)
+                self.watch_memory()
                 return kernel_id
             self.log.warning(
                 "Kernel %s died while starting (attempt %d of %d)",

@@ -7,7 +7,15 @@ KERNEL_MEMORY = 150 * 2**20  # what a lesson's kernel takes, about (bench/classr
 ROOM_TO_SPARE = 2 * 2**30  # for the system, the browser on the teacher's laptop, Voila itself
 SEATS_PER_CLIENT = 2  # pages one device may have open at once on the school network
 MOST_CLASS = 30  # students a class is kept warm kernels for, by default at most
-SEATS_PER_ADDRESS = 60  # and all the devices at one address: a class of 30 behind a school's NAT
+SEATS_PER_ADDRESS = 60  # and all the devices at one address, at most: a class behind a NAT
+ADDRESS_SHARE = 3 / 4  # of the pages the server holds, one address's at most by default
+
+
+def default_seats_per_address(max_kernels: int) -> int:
+    """The pages all the devices at one address may hold at once, by default: three quarters
+    of those the server holds (a quarter stays for the other addresses, whatever one address's
+    invented cookies take), at least a device's and at most SEATS_PER_ADDRESS."""
+    return min(SEATS_PER_ADDRESS, max(SEATS_PER_CLIENT, int(max_kernels * ADDRESS_SHARE)))
 
 
 def default_max_kernels(warm: int = 0) -> int:

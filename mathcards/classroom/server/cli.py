@@ -24,9 +24,11 @@ from mathcards.classroom.server.capacity import (
     SEATS_PER_CLIENT,
     default_class_size,
     default_max_kernels,
+    default_seats_per_address,
     warm_pools,
 )
 from mathcards.classroom.server.codes import TEACHER_CODE_LENGTH, new_class_code
+from mathcards.classroom.server.handover import SECRETS_ENV, hand_over
 from mathcards.classroom.server.lessons import add_command as add_lessons_command
 from mathcards.classroom.server.lessons import home
 from mathcards.i18n import N_, _, ngettext
@@ -136,7 +138,8 @@ def add_commands(commands: Any) -> None:
         metavar="N",
         help=_(
             "with --lan: at most N pages open at once from one network address, all its "
-            "devices together (default: {n}, a class behind a school's NAT; 0: no cap)"
+            "devices together, and at most N new students from it in an hour (default: three "
+            "quarters of --max-kernels, at most {n}; 0: no cap)"
         ).format(n=SEATS_PER_ADDRESS),
     )
     serve_cmd.add_argument(
@@ -321,14 +324,15 @@ def run_serve(args: argparse.Namespace) -> int:
     ]
     search_path = os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")]))
     environment = {**os.environ, "JUPYTER_PATH": search_path}
-    environment.pop(CODE_ENV, None)
+    code = ""
     if args.lan:
         lan_address = args.address or address.lan_address()
         code = class_code(args.class_code)
-        environment[CODE_ENV] = code
         per_client = args.seats_per_client or SEATS_PER_CLIENT
         per_address = (
-            SEATS_PER_ADDRESS if args.seats_per_address is None else args.seats_per_address
+            default_seats_per_address(max_kernels)
+            if args.seats_per_address is None
+            else args.seats_per_address
         )
         command += [
             f"--ClassroomVoila.lan_address={lan_address}",
@@ -341,6 +345,13 @@ def run_serve(args: argparse.Namespace) -> int:
             per_client,
         )
         print(each.format(n=per_client), flush=True)
+        if per_address:
+            at_one = ngettext(
+                "At most {n} page open at once from one address (--seats-per-address)",
+                "At most {n} pages open at once from one address (--seats-per-address)",
+                per_address,
+            )
+            print(at_one.format(n=per_address), flush=True)
         if class_size:
             ready = ngettext(
                 "{n} warm kernel ready for each page the class opens together (--class-size)",
@@ -361,7 +372,10 @@ def run_serve(args: argparse.Namespace) -> int:
     ]
     teacher_url = f"http://127.0.0.1:{args.port}/mathcards/teacher?code={teacher_code}"
     print(_("The teacher's page, for you only: {url}").format(url=teacher_url), flush=True)
-    environment.update({ENVIRONMENT: book, TEACHER_CODE_ENV: teacher_code})
+    handed = {ENVIRONMENT: book, TEACHER_CODE_ENV: teacher_code, CODE_ENV: code}
+    for secret in handed:
+        environment.pop(secret, None)  # not in the server's environment: `handover`
+    environment[SECRETS_ENV] = hand_over(handed)
     if not REPLACES_ITSELF:
         return serve_in_child(command, environment)
     # The server takes this process's place, so Ctrl-C or SIGTERM to this PID stops it and,

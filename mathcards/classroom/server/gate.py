@@ -6,7 +6,8 @@ cookie); without it a friendly 403 page says to ask the teacher for the address.
 - Wrong class codes are slowed per address (a guesser's cookies are its own to invent): the
   10th wrong one in a minute refuses that address for a minute (429), and the teacher's
   terminal says so. A device that came in with the code meanwhile is not refused.
-- Request bodies are at most `MAX_BODY` bytes: a bigger one is refused before it is read.
+- Request bodies are at most `MAX_BODY` bytes: a bigger one is refused before it is read; a
+  connection that sends nothing for `SILENT_SECONDS` is closed.
 - The class code is never written to the log (`?class=` is scrubbed from every line)."""
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from mathcards.classroom.server.clients import (
     remember_device,
     same,
 )
+from mathcards.classroom.server.patient import PatientServer
 from mathcards.classroom.server.refused import Refused
 from mathcards.classroom.server.seats import Places
 from mathcards.classroom.service.classservice import ClassService
@@ -50,10 +52,22 @@ MAX_BODY = 2**20  # bytes: what a page sends is small (a shutdown request, an an
 MOST_MEMBERS = 10_000  # devices remembered as having come in with the code, this run
 PAGES_AN_ADDRESS = 60  # lesson pages asked for in a minute from one address (not this machine)
 PAGES_A_DEVICE = 30  # and from one device
+SILENT_SECONDS = 30  # a connection that sends nothing this long is closed
 
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
 TEACHER_PATHS = ("/mathcards/teacher",)  # the teacher's page: its own code guards it
+SIGN_PATHS = ("/login", "/logout")
+TEMPLATE_FILES = "/voila/templates/"  # then <template>/static/<file>
+
+
+def dead_end(path: str) -> bool:
+    """A Jupyter server's address that no page of a lesson uses and whose handler fails on a
+    stranger's request (a 500 and a traceback): signing out (no one signs in here), a Voila
+    template's file without its template and folder."""
+    return path.rstrip("/") in SIGN_PATHS or (
+        path.startswith(TEMPLATE_FILES) and path[len(TEMPLATE_FILES) :].count("/") < 2
+    )
 
 
 def from_kernel(request: tornado.httputil.HTTPServerRequest) -> bool:
@@ -140,11 +154,12 @@ class ClassroomApplication(tornado.web.Application):
         throttle: Throttle | None = None,
         say: Callable[[str], None] | None = None,
         tls: ssl.SSLContext | None = None,
+        silent_seconds: float = SILENT_SECONDS,
         **settings: Any,
     ):
         super().__init__(*args, **{**scrubbed_log_settings(), **settings})
         self.hosts, self.code, self.url, self.landing = hosts, code, url, landing
-        self.tls = tls
+        self.tls, self.silent_seconds = tls, silent_seconds
         self.service = service
         self.throttle, self.say = throttle or Throttle(), say or to_the_terminal
         self.members: set[str] = set()  # devices that came in with the class code
@@ -156,14 +171,25 @@ class ClassroomApplication(tornado.web.Application):
         self.pages_by_address, self.pages_by_device = Pace(PAGES_AN_ADDRESS), Pace(PAGES_A_DEVICE)
 
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
-        """Serve, refusing a request body over MAX_BODY before it is read; a hall's answers
+        """Serve, refusing a request body over MAX_BODY before it is read, and closing a
+        connection silent for `silent_seconds`: before its request's headers are whole, while
+        its body comes, or between two requests (an open socket is a file of this process, and
+        a script's thousand silent ones would leave none for the class). A long-poll the
+        server holds is no silence. A hall's answers
         arriving at once wait in the backlog, not dropped (their SYN sent again a second
         later). With `tls`, HTTPS, except on this machine's loopback, where the kernels call
         the class service and nothing travels the network."""
-        settings = {"max_body_size": MAX_BODY, "backlog": BACKLOG, **kwargs}
+        settings = {
+            "max_body_size": MAX_BODY,
+            "idle_connection_timeout": self.silent_seconds,  # and a request's headers
+            "body_timeout": self.silent_seconds,
+            **kwargs,
+        }
         if self.tls is not None and address not in LOOPBACK_NAMES:
             settings["ssl_options"] = self.tls
-        return super().listen(port, address, **settings)
+        server = PatientServer(self, **settings)  # out of files, it waits: `patient`
+        server.listen(port, address or "", backlog=BACKLOG)
+        return server
 
     def find_handler(
         self, request: tornado.httputil.HTTPServerRequest, **kwargs: Any
@@ -177,6 +203,13 @@ class ClassroomApplication(tornado.web.Application):
             )
         if self.code and not self._own(request) and (refusal := self._class_gate(request)):
             return refusal
+        if dead_end(request.path):
+            return self._refuse(
+                request,
+                404,
+                N_("No such page"),
+                N_("There is nothing at this address: the lessons start at the class address."),
+            )
         if request.path == "/":  # the landing page in the server's language
             return self.get_handler_delegate(
                 request, tornado.web.RedirectHandler, {"url": self.landing, "permanent": False}

@@ -11,12 +11,15 @@ shuts down Voila and every kernel it started.
   once on warm kernels.
 - A warm page's kernel is replaced as it is handed out, but the new one starts only when no
   page is being made (`pools`), so that starting it does not slow any page down.
+- A page's message to its kernel is at most `MOST_PAGE_MESSAGE` (a bigger one closes its
+  websocket), and its kernel makes no widget a page asks for (`widgets/kernel.py`).
 - Every request passes the gate (`gate`), and a lesson page needs a seat (`seats`); a page
   never hangs and never dies in silence (`alive`: it carries what it says when its connection
   drops).
-- The secrets come in the environment, never in `ps`, and are taken out of it at once, before
-  any kernel starts: the class code (`CODE_ENV`), the teacher's code (`TEACHER_CODE_ENV`) and
-  the class book's address (`MATHCARDS_DB`, which may carry a password). No kernel sees them.
+- The secrets come through a pipe from `mathcards serve` (`handover`), never in `ps` nor in
+  this process's environment, and are read at once, before any kernel starts: the class code
+  (`CODE_ENV`), the teacher's code (`TEACHER_CODE_ENV`) and the class book's address
+  (`MATHCARDS_DB`, which may carry a password). No kernel sees them.
 - The address students type and its QR code (or, on the laptop alone, the lessons' address) are
   printed once the server answers there (`announce`), not before: a student who scans at once
   gets the page, not "connection refused".
@@ -56,7 +59,7 @@ from mathcards import i18n
 from mathcards.book.records import ENVIRONMENT as BOOK_ENV
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
-from mathcards.classroom.server import alive, formulas
+from mathcards.classroom.server import alive, formulas, handover
 from mathcards.classroom.server.address import LOOPBACK_NAMES, qr_for_terminal, student_url
 from mathcards.classroom.server.assets import (
     LabExtensionFiles,
@@ -75,6 +78,7 @@ from mathcards.classroom.service.classservice import open_service
 from mathcards.classroom.teacher import page as teacher_page
 from mathcards.i18n import _
 
+MOST_PAGE_MESSAGE = 256 * 1024  # bytes of one message a page sends its kernel (an answer: 1 KB)
 ASKING_SECONDS = 0.1  # how often the server asks itself whether it answers yet, as it starts
 
 
@@ -82,9 +86,10 @@ SECRETS = (CODE_ENV, TEACHER_CODE_ENV, BOOK_ENV)  # read by the server, never by
 
 
 def take_secrets() -> dict[str, str]:
-    """The class code, the teacher's code and the class book's address, taken out of this
-    process's environment (the kernels inherit what is left)."""
-    return {name: os.environ.pop(name, "") for name in SECRETS}
+    """The class code, the teacher's code and the class book's address, as `mathcards serve`
+    handed them over (`handover`), else taken out of this process's environment (the kernels
+    inherit what is left)."""
+    return handover.take(os.environ, SECRETS)
 
 
 class ShutdownOwnKernel(VoilaShutdownKernelHandler):
@@ -167,6 +172,7 @@ class ClassroomVoila(Voila):
         render_markdown_once()
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
+        settings["websocket_max_message_size"] = MOST_PAGE_MESSAGE  # else 10 MB a message
         names = [*LOOPBACK_NAMES, self.lan_address] if self.lan_address else LOOPBACK_NAMES
         scheme = "https" if self.certfile else "http"
         url = (
@@ -191,6 +197,8 @@ class ClassroomVoila(Voila):
         self.app.settings.update(self.tornado_settings)
         teacher_code = self.teacher_code
         class_service.tickets.teacher_code, class_service.class_url = teacher_code, url
+        if self.seats_per_address:  # an address brings a lesson as many students as its seats
+            class_service.newcomers.most = self.seats_per_address
         ours = [
             *book_calls.routes(class_service),
             *mam.routes(class_service),

@@ -34,7 +34,8 @@ class JoinClassCall(KernelCall):
 
     async def post(self) -> None:
         nickname = self.typed(cast(dict[str, Any], cast(JoinBody, self.body())), "nickname")
-        await self.answer(self.service.run(self.service.join, self.device, nickname))
+        joining = self.service.run(self.service.join, self.device, nickname, self.address())
+        await self.answer(joining)
 
 
 class SetsCall(KernelCall):

@@ -13,6 +13,7 @@ import tornado.web
 from mathcards.book import BadNickname, BookUnavailable, ClassFull, NameTaken, OneName
 from mathcards.classroom.protocol import (
     MOST_BODY,
+    MOST_DEPTH,
     MOST_TYPED,
     TICKET_HEADER,
     CallRefusal,
@@ -20,7 +21,7 @@ from mathcards.classroom.protocol import (
     Refusal,
 )
 from mathcards.classroom.server.clients import from_this_machine
-from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.classservice import ClassService, NewNames
 from mathcards.classroom.service.games import GameRefused
 from mathcards.room import LiveRefusal
 
@@ -38,6 +39,7 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.NAME_CHARACTER: 400,
     CallRefusal.ONE_NAME: 409,
     CallRefusal.CLASS_FULL: 409,
+    CallRefusal.NEW_NAMES: 429,
     CallRefusal.TOO_LONG: 413,
     CallRefusal.TOO_FAST: 429,
     CallRefusal.ILLEGAL_MOVE: 409,
@@ -92,11 +94,29 @@ def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
         return CallRefusal.ONE_NAME
     if isinstance(problem, ClassFull):
         return CallRefusal.CLASS_FULL
+    if isinstance(problem, NewNames):
+        return CallRefusal.NEW_NAMES
     if isinstance(problem, BookUnavailable):
         return CallRefusal.BOOK_DOWN
     if isinstance(problem, ValueError | TypeError | KeyError):
         return CallRefusal.BAD_REQUEST
     return None
+
+
+def too_deep(sent: Any, most: int = MOST_DEPTH) -> bool:
+    """Is `sent` nested more than `most` lists and objects deep? (No call reads deeper than
+    two; a deeper body would only cost the code that copies or stores it its stack.)"""
+    level: list[Any] = [sent]
+    for _depth in range(most + 1):
+        level = [
+            inner
+            for value in level
+            if isinstance(value, dict | list)
+            for inner in (value.values() if isinstance(value, dict) else value)
+        ]
+        if not level:
+            return False
+    return True
 
 
 class KernelCall(tornado.web.RequestHandler):
@@ -132,6 +152,11 @@ class KernelCall(tornado.web.RequestHandler):
             self.refuse(CallRefusal.NO_TICKET)
         return device
 
+    def address(self) -> str:
+        """The address this call's page was asked from ("": this machine, on the Hub)."""
+        ticket = self.service.tickets.get(self.request.headers.get(TICKET_HEADER, ""))
+        return "" if ticket is None else ticket.address
+
     def is_teacher(self) -> bool:
         """Does this call (identified) speak for the teacher? Here: its ticket was handed to a
         page the teacher opened (on the Hub: its server's user is a teacher)."""
@@ -151,9 +176,9 @@ class KernelCall(tornado.web.RequestHandler):
             self.refuse(CallRefusal.TOO_LONG)
         try:
             sent = json.loads(self.request.body or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser's stack
             sent = None
-        if not isinstance(sent, dict):
+        if not isinstance(sent, dict) or too_deep(sent):
             self.refuse(CallRefusal.BAD_REQUEST)
         return sent
 

@@ -34,6 +34,11 @@ from mathcards.mam.practice import PracticeSet
 
 Result = TypeVar("Result")
 CALLS_A_WHILE, A_WHILE = 100, 10.0  # a student's page's calls in 10 seconds, at most
+NEWCOMERS, A_LESSON = 60, 3600.0  # new students from one address in an hour (`--lan` sets it)
+
+
+class NewNames(ValueError):
+    """One address has brought as many new students as a lesson brings: invented cookies."""
 
 
 class ClassService:
@@ -47,6 +52,7 @@ class ClassService:
         self.class_url = ""  # the class address on the school network: the projector shows it
         self.tickets = Tickets(teacher_code=teacher_code)  # the teacher's cookie holds the code
         self.calls = Pace(CALLS_A_WHILE, A_WHILE)  # each browser's calls (not the teacher's)
+        self.newcomers = Pace(NEWCOMERS, A_LESSON)  # new students, by the address they came from
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
         self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
@@ -90,8 +96,14 @@ class ClassService:
         seen = None if practice is None else practice_view(practice)
         return {"student": student.nickname, "practice": seen}
 
-    def join(self, device: str, nickname: str) -> str:
-        return self.book_of().join(self.class_name, nickname, device).nickname
+    def join(self, device: str, nickname: str, address: str = "") -> str:
+        """The device joins the class (or is back) under `nickname`; a new student from
+        `address` counts against its newcomers (`NEWCOMERS`, "": this machine)."""
+        book = self.book_of()
+        new = book.student_for(device, self.class_name) is None
+        if new and address and not self.newcomers.allows(address):
+            raise NewNames(address)
+        return book.join(self.class_name, nickname, device).nickname
 
     def start_set(self, device: str, settings: SetBody) -> int:
         """A new practice set of these settings, its deals worked out here from its seed."""

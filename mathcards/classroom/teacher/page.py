@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import html
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ import tornado.web
 from markupsafe import Markup
 
 from mathcards import i18n
-from mathcards.classroom.server.clients import TEACHER_COOKIE, same
+from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.teacher import accommodations, reports
@@ -37,6 +38,7 @@ TEACHER = "/mathcards/teacher"
 GAMES = {"mam": N_("MAM!"), "lama": N_("LAMA"), "lama_dice": N_("LAMA Dice"), "unikat": "Unikat"}
 EXPORTS = (("csv", "CSV"), ("json", "JSON"))
 DONE = "done"  # the query parameter of the page shown after a change: what was done
+ONE_DAY = dt.timedelta(days=1)
 CONFIRM = "confirm"  # the query parameter of the page that asks before removing a student
 
 
@@ -94,11 +96,29 @@ class TeacherPage(tornado.web.RequestHandler):
     """GET: the class book of this class, filtered, and the seats taken now; POST: rename or
     remove a student, or free the seats of a device."""
 
-    def initialize(self, service: ClassService, code: str, home: str = TEACHER) -> None:
+    def initialize(
+        self,
+        service: ClassService,
+        code: str,
+        home: str = TEACHER,
+        guesses: Throttle | None = None,
+    ) -> None:
         self.service, self.code, self.home = service, code, home
+        self.guesses = guesses or Throttle()  # wrong teacher's codes, per address
 
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
+        address = address_of(self.request)
+        if self.guesses.refused(address):
+            self.set_header("Retry-After", str(math.ceil(self.guesses.wait(address)) or 1))
+            self.set_status(429)
+            self.finish(
+                refused_page(
+                    _("Too many wrong codes"),
+                    _("Wait a minute, then open the teacher's address exactly as it was shown."),
+                )
+            )
+            return
         offered = self.get_query_argument("code", "")
         if offered and same(offered, self.code):
             secure = self.request.protocol == "https"  # never sent again over plain HTTP
@@ -109,6 +129,8 @@ class TeacherPage(tornado.web.RequestHandler):
             return
         cookie = self.get_cookie(TEACHER_COOKIE) or ""
         if not (self.code and cookie and same(cookie, self.code)):
+            if offered or cookie:
+                self.guesses.wrong(address)  # the tenth in a minute: refused for a minute
             self.set_status(403)
             self.finish(
                 refused_page(
@@ -160,8 +182,8 @@ class TeacherPage(tornado.web.RequestHandler):
             guessed = []
         lines = reports.lines(students, answers, live, guessed)
         return BookSections(
-            since=filters.get("since", ""),
-            until=filters["until"] - dt.timedelta(days=1) if "until" in filters else "",
+            since=filters["since"].date() if "since" in filters else "",
+            until=(filters["until"] - ONE_DAY).date() if "until" in filters else "",
             game=filters.get("game", ""),
             students=[
                 StudentLine(line.summary.nickname, reports.student_row(line)) for line in lines
@@ -297,14 +319,15 @@ class TeacherPage(tornado.web.RequestHandler):
         self.finish(text)
 
     def filters(self) -> dict[str, Any]:
-        """The page's filters: from and to a day (both included), and one game."""
+        """The page's filters: from and to a day (both included, from and to this server's
+        midnights), and one game."""
         chosen: dict[str, Any] = {}
         for name in ("since", "until"):
             try:
                 day = dt.date.fromisoformat(self.get_query_argument(name, ""))
             except ValueError:
                 continue
-            chosen[name] = day if name == "since" else day + dt.timedelta(days=1)
+            chosen[name] = midnight(day) + (ONE_DAY if name == "until" else dt.timedelta())
         if (game := self.get_query_argument("game", "")) in GAMES:
             chosen["game"] = game
         return chosen
@@ -357,6 +380,13 @@ def speaking(language: str) -> Iterator[None]:
         i18n.use(before)
 
 
+def midnight(day: dt.date) -> dt.datetime:
+    """The moment `day` begins on this server's clock; the calendar's ends stay moments the
+    class book can compare in UTC (`?until=9999-12-31` is the end of time)."""
+    day = min(max(day, dt.date.min + ONE_DAY), dt.date.max - ONE_DAY)
+    return dt.datetime.combine(day, dt.time()).astimezone()
+
+
 def live_lessons(records: list[Any], filters: dict[str, Any]) -> LiveLessons:
     """The class's live MAM! answers in the filters' dates and game."""
     found = lessons(records)
@@ -365,8 +395,8 @@ def live_lessons(records: list[Any], filters: dict[str, Any]) -> LiveLessons:
         answer
         for answer in found.answers
         if filters.get("game") in (None, "mam")
-        and (since is None or (answer.at is not None and answer.at.date() >= since))
-        and (until is None or (answer.at is not None and answer.at.date() < until))
+        and (since is None or (answer.at is not None and answer.at >= since))
+        and (until is None or (answer.at is not None and answer.at < until))
     ]
     return found
 
@@ -377,4 +407,6 @@ def seat_of(client: str) -> str:
 
 
 def routes(service: ClassService, code: str) -> list[tuple[str, type, dict[str, Any]]]:
-    return [(rf"{TEACHER}(?:/export|/student)?", TeacherPage, {"service": service, "code": code})]
+    """The teacher's page, its wrong codes slowed per address as the class code's are."""
+    page = {"service": service, "code": code, "guesses": Throttle()}
+    return [(rf"{TEACHER}(?:/export|/student)?", TeacherPage, page)]

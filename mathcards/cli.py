@@ -20,6 +20,7 @@ from mathcards.arguments import UsageError
 from mathcards.book import cli as book_cli
 from mathcards.classroom.server import cli as classroom_cli
 from mathcards.classroom.server.cli import TEMPLATES, voila_command, warm_pages
+from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _
 from mathcards.lama import cli as lama_cli
 from mathcards.lama_dice import cli as lama_dice_cli
@@ -64,16 +65,17 @@ def parser() -> argparse.ArgumentParser:
     classroom_cli.add_commands(commands)
     lama_cli.add_commands(commands)
     unikat_cli.add_commands(commands)
-    book_cli.add_commands(commands, judge=live_verdicts)
+    book_cli.add_commands(commands, judge=live_verdicts, mistake_of=kind_of)
     return main
 
 
 def live_verdicts(records: list[LiveRecord]) -> Judged:
-    """What the class service works out of each live answer, for `mathcards book export`."""
+    """What the class service works out of each live answer and guess, for `mathcards book
+    export`."""
     # the live games' replay loads the class service's code (0.55 s): `book export` only
-    from mathcards.classroom.teacher.lessons import lessons
+    from mathcards.classroom.teacher.lessons import judged
 
-    return lessons(records).judged()
+    return judged(records)
 
 
 def _language(argv: list[str]) -> tuple[str, list[str]]:

@@ -31,7 +31,16 @@ from mathcards.classroom.protocol import (
     CallRefusal,
 )
 from mathcards.i18n import N_, _
-from widgets.controls import button, fixed, html, row, shared, show_message
+from widgets.controls import (
+    announce,
+    button,
+    fixed,
+    html,
+    render_message,
+    row,
+    shared,
+    show_message,
+)
 from widgets.warm import wait_for_page
 
 if TYPE_CHECKING:  # the class book's views and bodies, types only: 1 ms less for a page's kernel
@@ -56,6 +65,7 @@ __all__ = [
     "BookDown",
     "ClassBook",
     "Kept",
+    "Refused",
     "Scorebook",
 ]
 MOST_BEHIND = 20  # sets or games begun while the book was down, waiting behind the one on the page
@@ -88,6 +98,11 @@ class BookDown(ValueError):
                 "Go on practising, and tell your teacher."
             )
         )
+
+
+class Refused(ValueError):
+    """The class book refuses this one thing as it is (an answer too long): it will never keep
+    it, and what comes after it is kept as before."""
 
 
 class NameTaken(ValueError):
@@ -242,6 +257,8 @@ def refusal_for(error: str | None, detail: str = "") -> ValueError:
     if error in NAME_REFUSALS:
         sentence = _(NAME_REFUSALS[error])
         return NameTaken(sentence.format(name=detail, character=detail[:1], most=MOST_NICKNAME))
+    if error == CallRefusal.TOO_LONG:
+        return Refused(_(REFUSALS[error]).format(most=MOST_TYPED))
     if error in REFUSALS:
         return ValueError(_(REFUSALS[error]).format(most=MOST_TYPED))
     return BookDown()
@@ -375,13 +392,20 @@ class BookBar(w.VBox):
             show_message(self.status, str(problem), ok=False)
             return None
 
-    def save(self, call: Callable[[ClassBook], Any]) -> Any:
-        """Keep something in the class book; None (and one sentence) if it cannot be kept."""
+    def save(self, call: Callable[[ClassBook], Any], *, refusable: bool = False) -> Any:
+        """Keep something in the class book; None (and one sentence) if it cannot be kept. A
+        thing the book refuses as it is (`Refused`) is said under the student's line, which
+        stays, and raised again if the caller goes on without it (`refusable`)."""
         if not self.keeping:
             return None
         assert self.book is not None
         try:
             kept = call(self.book)
+        except Refused as refusal:
+            self._show_student(str(refusal))
+            if refusable:
+                raise
+            return None
         except ValueError as problem:
             show_message(self.status, str(problem), ok=False)
             return None
@@ -389,7 +413,9 @@ class BookBar(w.VBox):
         self._show_student()
         return kept
 
-    def _show_student(self) -> None:
+    def _show_student(self, refused: str = "") -> None:
+        """Who the student is and how much is saved; under it what the book `refused`, if
+        anything (said by the page's announcer too)."""
         self.layout.display = ""
         sentence = _("You are {name} in the class book: your work is saved as you go.")
         who = escape(sentence.format(name=self.student))
@@ -397,6 +423,9 @@ class BookBar(w.VBox):
         self.status.value = (
             f"<p class='mc-book-who'>{who} <span class='mc-saved'>{escape(saved)}</span></p>"
         )
+        if refused:
+            self.status.value += render_message(refused)
+            announce(refused)
 
 
 class Kept:

@@ -116,6 +116,12 @@ def show_message(view: w.HTML, text: str, ok: bool | None = None) -> None:
     announce(text, ok)
 
 
+def show_notice(view: w.HTML, text: str) -> None:
+    """A notice in its line beside the controls (`render_notice`), said by the announcer."""
+    view.value = render_notice(text)
+    announce(text)
+
+
 def spoken(box: w.Box) -> None:
     """The page's announcer in `box` (a widget a page shows), last, if it is not there yet:
     the page reads only its first view, so a page of several widgets still has one region."""
@@ -138,6 +144,10 @@ class Complains:
         self.message.value = render_message(text, ok)
         announce(text, ok)
 
+    def notify(self, text: str) -> None:
+        """A refusal or a notice in the `message` line: neither right nor wrong."""
+        show_notice(self.message, text)
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         if isinstance(self, w.Box):
             spoken(self)
@@ -157,6 +167,12 @@ def render_message(text: str, ok: bool | None = None, shown: str | None = None) 
     tone = {True: " mc-ok", False: " mc-error", None: ""}[ok]
     marked = "" if ok is None else sign(ok, ending=": ")
     return f'<div class="mc-message{tone}">{marked}{shown or escape(text)}</div>'
+
+
+def render_notice(text: str) -> str:
+    """A refusal or a notice (the game is paused, no round is open, a call the service
+    refused): neither right nor wrong, so no ✓ or ✗ and no red, but a line of its own look."""
+    return f'<div class="mc-message mc-notice">{escape(text)}</div>'
 
 
 SIGNS = {True: ("✓", N_("right")), False: ("✗", N_("not right"))}

@@ -32,7 +32,7 @@ from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri, shor
 from mathcards.i18n import N_, _, language
 from widgets.book import BookDown, ClassBook
 from widgets.book import refusal_for as book_refusal
-from widgets.controls import Complains, button, html, row, show_message, trouble
+from widgets.controls import Complains, button, html, row, show_notice, trouble
 from widgets.warm import wait_for_page
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
@@ -217,9 +217,9 @@ def page_address(lesson: str, class_url: str) -> str:
 
 
 def unavailable(box: Any, message: Any, text: str) -> None:
-    """A page without its live class: one sentence, and nothing to press."""
+    """A page without its live class: one sentence (a notice), and nothing to press."""
     box.layout.display = "none"
-    show_message(message, text, ok=False)
+    show_notice(message, text)
 
 
 def render_address(url: str, lesson: str) -> str:
@@ -260,8 +260,12 @@ class Following(Complains, Generic[View]):
         raise NotImplementedError
 
     def troubled(self, problem: Exception) -> None:
-        """The view cannot be had: the page says why."""
-        self.complain(trouble(problem))
+        """The view cannot be had: the page says why (a refusal, or the service not
+        answering, is a notice; a bug is an error)."""
+        if isinstance(problem, ValueError):
+            self.notify(trouble(problem))
+        else:
+            self.complain(trouble(problem))
 
 
 class Seat(Following[Seated]):
@@ -282,7 +286,7 @@ class Seat(Following[Seated]):
         try:
             self.client.join_live()
         except ValueError as problem:
-            self.complain(str(problem))
+            self.notify(str(problem))  # refused at the door: a notice, not a wrong answer
             return
         self.joined_game = self.view["game"] if self.view is not None else None
         self.message.value = ""
@@ -328,12 +332,13 @@ class Projector(Following[Projected]):
         self.removed_rows: dict[str, w.HBox] = {}
 
     def _call(self, call: Callable[[], object]) -> bool:
-        """One of the teacher's calls; False (and a sentence) if the service refused it."""
+        """One of the teacher's calls; False (and a notice, never a wrong answer's ✗) if the
+        service refused it."""
         assert self.client is not None
         try:
             call()
         except ValueError as problem:
-            self.complain(str(problem))
+            self.notify(str(problem))
             return False
         self.message.value = ""
         return True
@@ -362,7 +367,8 @@ class Projector(Following[Projected]):
             lesson = f"{language()}/{self.seat_lesson}"
             self.address.value = render_address(page_address(lesson, class_url), _(self.seat_title))
         room = list(view["room"])
-        self.room_title.value = escape(_("In the room: {n}").format(n=len(room)))
+        here = len(view["here"])  # who of the room has a page there now
+        self.room_title.value = escape(_("In the room: {n}").format(n=here))
         self.showing_lock = True
         self.lock_box.value = view["locked"]
         self.showing_lock = False

@@ -12,12 +12,15 @@ import ipywidgets as w
 
 from widgets.controls import html
 
-# Right and wrong are green and red, and ✓ and ✗ too; a word only a screen reader says is
+# Right and wrong are green and red, and ✓ and ✗ too; a notice (a refusal: the game waits) is
+# neither, in blue on a pale blue band with no sign; a word only a screen reader says is
 # hidden from the eye (`mc-hidden`, and the MAM! answer box's label), not from the reader.
 MESSAGE_STYLE = """<style>
 .mc-message { font-size: 18px; min-height: 1.4em; }
 .mc-message.mc-error { color: #b91c1c; }
 .mc-message.mc-ok { color: #15803d; }
+.mc-message.mc-notice { color: #1e3a8a; background: #eff6ff; border-left: 4px solid #1d4ed8;
+  border-radius: 4px; padding: 2px 10px; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
 .mc-book-retry { align-self: flex-start; }
 .mc-sign { font-weight: 700; margin-right: .35em; }

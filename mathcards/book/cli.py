@@ -12,12 +12,13 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book.records import ENVIRONMENT, KEEP_DAYS
 from mathcards.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from mathcards.book.export import Judged
+    from mathcards.book.export import Judged, MistakeOf
     from mathcards.book.live import LiveRecord
     from mathcards.book.store import Book
 
@@ -25,10 +26,13 @@ FORMATS = ("csv", "json")
 Judge = Callable[[list["LiveRecord"]], "Judged"]  # live games → what the service judged of them
 
 
-def add_commands(commands: Any, judge: Judge | None = None) -> None:
+def add_commands(
+    commands: Any, judge: Judge | None = None, mistake_of: MistakeOf | None = None
+) -> None:
     """Add `book` and its actions to the `mathcards` sub-commands (in the language in use);
     `export` gives each live answer what `judge` works out of the live games (the class
-    service's own verdicts, which the book does not keep: docs/design.md#the-teachers-page)."""
+    service's own verdicts, which the book does not keep: docs/design.md#the-teachers-page),
+    and each practice answer its kind of mistake (`mistake_of`)."""
     book = commands.add_parser(
         "book", help=_("the class book: upgrade, export, forget a student, delete old records")
     )
@@ -47,7 +51,7 @@ def add_commands(commands: Any, judge: Judge | None = None) -> None:
         "--format", choices=FORMATS, default="csv", help=_("csv (the default) or json")
     )
     add_class(export, _("only this class (default: every class)"))
-    export.set_defaults(run=run_export, judge=judge)
+    export.set_defaults(run=run_export, judge=judge, mistake_of=mistake_of)
 
     forget = actions.add_parser("forget", help=_("delete a student and everything they did"))
     forget.add_argument("nickname", metavar=_("NAME"), help=_("the student's nickname"))
@@ -120,7 +124,14 @@ def run_upgrade(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     with opened(args.db) as book:
         judged = args.judge(book.live_records(args.class_name)) if args.judge else None
-        sys.stdout.write(book.export(args.class_name, args.format, judged=judged))
+        text = book.export(
+            args.class_name,
+            args.format,
+            judged=judged,
+            mistake_of=args.mistake_of,
+            language=i18n.language(),
+        )
+        sys.stdout.write(text)
     return 0
 
 

@@ -1,8 +1,13 @@
 """The class book as a file for the teacher (`mathcards book export`): every practice step,
 game and decision, and every event of the class's live games, as CSV (one line each, for a
 spreadsheet) or JSON (class, student, set; class, live game, event).
-A live answer carries what the class service worked out of it (`judged`: right or wrong, the
-kind of mistake, the checker's sentence, the seconds since its round opened), beside the text.
+A live answer carries what the class service worked out of it (`judged`: its deal's cards and
+target, right or wrong, the kind of mistake, the checker's sentence, the seconds since its round
+opened), beside the text; a live guess its value as a percentage, the true chance and the
+distance in percentage points. A practice answer's kind of mistake is in the same column
+(`mistake_of` works it out). The CSV is for a spreadsheet in the export's language: UTF-8 with a
+byte-order mark (else Excel reads × and ł wrongly), its cells parted as that language's
+spreadsheets part them (`;` and decimal commas in Polish, `,` and points in English).
 A CSV cell a spreadsheet would take for a formula (it begins with = + - @, a tab or a carriage
 return: what a student typed, a nickname) is written with a `'` before it, so it shows as text."""
 
@@ -12,7 +17,7 @@ import csv
 import io
 import json
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -37,17 +42,25 @@ from mathcards.i18n import _
 FORMATS = ("csv", "json")
 STEP: tuple[str, ...] = ("seq", "kind", "deal", "cards", "target", "typed", "correct")
 STEP += ("verdict_kind", "sentence", "hints_used", "seconds", "at")
+IN_CSV = tuple("mistake" if name == "verdict_kind" else name for name in STEP)  # one kind
 SET = ("game", "level", "power", "rounds", "seed", "started", "finished")
 GAME = ("game", "players", "scores", "winners", "seed", "finished", "at")
 DECISION = ("game", "situation", "choice", "best", "correct", "at")
 RULES = ("game", "set", "level", "power", "rounds", "seed", "started")  # a step's set, in the CSV
 LIVE = ("seq", "kind", "student", "payload", "at")  # a live game's event
-JUDGED = ("correct", "mistake", "sentence", "seconds")  # a live answer, as the service judged it
+JUDGED: tuple[str, ...] = ("cards", "target", "correct", "mistake", "sentence", "seconds")
+JUDGED += ("guess", "chance", "points_off")  # a live answer and guess, as the service judged
 Judged = Mapping[tuple[int, int], Mapping[str, Any]]  # (live game, seq) → JUDGED's values
+MistakeOf = Callable[[str | None, str, bool], str | None]  # verdict, typed, power → its kind
+BOM = "\ufeff"  # the byte-order mark: a spreadsheet then reads the file as UTF-8
+SEPARATORS = {"pl": ";"}  # a spreadsheet's list separator where the decimal sign is a comma
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads such a cell as a formula
 COLUMNS = tuple(
     dict.fromkeys(
-        ("record", "class", "student", *RULES, *STEP, *GAME, *DECISION, "live", *LIVE, *JUDGED)
+        (
+            *("record", "class", "student", *RULES, *IN_CSV),
+            *(*GAME, *DECISION, "live", *LIVE, *JUDGED),
+        )
     )
 )
 
@@ -58,10 +71,13 @@ def export(
     fmt: str,
     missing_ok: bool = False,
     judged: Judged | None = None,
+    mistake_of: MistakeOf | None = None,
+    language: str = "en",
 ) -> str:
     """The records of one class (or every class) as CSV or JSON text; a class that has no
     record yet is an empty file (its CSV header only) when `missing_ok`, else refused; each
-    live answer with what `judged` holds of it."""
+    live answer with what `judged` holds of it, each practice answer with its kind of mistake
+    (`mistake_of`); a CSV for a spreadsheet in `language`."""
     if fmt not in FORMATS:
         message = _("the class book is exported as {formats}, not {format}")
         raise BookError(message.format(formats=", ".join(FORMATS), format=repr(fmt)))
@@ -72,13 +88,15 @@ def export(
     if class_name is not None and not rooms and not missing_ok:
         message = _("there is no class {name} in the class book")
         raise UnknownClass(message.format(name=class_name))
-    book = [_room(session, room, judged or {}) for room in rooms]
+    book = [_room(session, room, judged or {}, mistake_of) for room in rooms]
     if fmt == "json":
         return json.dumps({"classes": book}, ensure_ascii=False, indent=1) + "\n"
-    return _csv(book)
+    return _csv(book, language)
 
 
-def _room(session: Session, room: SchoolClass, judged: Judged) -> dict[str, Any]:
+def _room(
+    session: Session, room: SchoolClass, judged: Judged, mistake_of: MistakeOf | None
+) -> dict[str, Any]:
     """A class with its students, each with their sets (and steps), games and decisions, and
     its live games (oldest first), each with its events."""
     people = list(
@@ -88,14 +106,17 @@ def _room(session: Session, room: SchoolClass, judged: Judged) -> dict[str, Any]
     )
     ids = [person.id for person in people]
     sets = _grouped(session, PracticeSet, PracticeSet.student_id.in_(ids), PracticeSet.started)
-    set_ids = [practice.id for group in sets.values() for practice in group]
+    power = {practice.id: practice.power for group in sets.values() for practice in group}
     steps = defaultdict(list)
     for step in session.scalars(
         select(PracticeStep)
-        .where(PracticeStep.set_id.in_(set_ids))
+        .where(PracticeStep.set_id.in_(list(power)))
         .order_by(PracticeStep.set_id, PracticeStep.seq)
     ):
-        steps[step.set_id].append(_fields(step, STEP))
+        kind = None
+        if step.kind == "answer" and not step.correct and mistake_of is not None:
+            kind = mistake_of(step.verdict_kind, step.typed, power[step.set_id])
+        steps[step.set_id].append({**_fields(step, STEP), "mistake": kind})
     games = _grouped(session, Game, Game.student_id.in_(ids), Game.at)
     decisions = _grouped(session, Decision, Decision.student_id.in_(ids), Decision.at)
     held = _grouped(
@@ -163,39 +184,51 @@ def _moment(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime) else value
 
 
-def _csv(book: list[dict[str, Any]]) -> str:
-    """One line per step, game and decision, each with its class and student."""
+def _csv(book: list[dict[str, Any]], language: str) -> str:
+    """One line per step, game and decision, each with its class and student, for a
+    spreadsheet in `language`."""
     text = io.StringIO()
-    writer = csv.DictWriter(text, COLUMNS, lineterminator="\r\n")  # RFC 4180: \r in a cell quoted
+    text.write(BOM)
+    separator = SEPARATORS.get(language, ",")
+    writer = csv.DictWriter(  # RFC 4180: a \r in a cell is quoted
+        text, COLUMNS, delimiter=separator, lineterminator="\r\n"
+    )
     writer.writeheader()
+    comma = separator == ";"  # a decimal comma too
     for room in book:
         for person in room["students"]:
             who = {"class": room["name"], "student": person["nickname"]}
             for practice in person["sets"]:
                 rules = {key: practice[key] for key in RULES}
                 for step in practice["steps"]:
-                    writer.writerow(_cells({"record": "step", **who, **rules, **step}))
+                    step = {key: value for key, value in step.items() if key != "verdict_kind"}
+                    writer.writerow(_cells({"record": "step", **who, **rules, **step}, comma))
             for game in person["games"]:
-                writer.writerow(_cells({"record": "game", **who, **game}))
+                writer.writerow(_cells({"record": "game", **who, **game}, comma))
             for choice in person["decisions"]:
-                writer.writerow(_cells({"record": "decision", **who, **choice}))
+                writer.writerow(_cells({"record": "decision", **who, **choice}, comma))
         for live in room["live_games"]:
             game = {key: live[key] for key in ("live", "game", "started")}
             game["class"] = room["name"]
             for happened in live["events"]:
-                writer.writerow(_cells({"record": "live", **game, **happened}))
+                writer.writerow(_cells({"record": "live", **game, **happened}, comma))
     return text.getvalue()
 
 
-def _cells(line: dict[str, Any]) -> dict[str, Any]:
-    """Lists and dicts as compact JSON in one cell; nothing as an empty cell; every text safe
-    to open in a spreadsheet."""
+def _cells(line: dict[str, Any], comma: bool = False) -> dict[str, Any]:
+    """Lists and dicts as compact JSON in one cell; nothing as an empty cell; a fraction with a
+    decimal comma if `comma`; every text safe to open in a spreadsheet."""
     return {
         key: as_text(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
         if isinstance(value, list | dict)
-        else ("" if value is None else as_text(value))
+        else ("" if value is None else as_text(_decimal(value, comma)))
         for key, value in line.items()
     }
+
+
+def _decimal(value: Any, comma: bool) -> Any:
+    """A fraction as the spreadsheet reads one: 12,5 where the decimal sign is a comma."""
+    return str(value).replace(".", ",") if comma and isinstance(value, float) else value
 
 
 def as_text(value: Any) -> Any:

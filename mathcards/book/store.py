@@ -29,7 +29,7 @@ from mathcards.book.errors import (
     UnknownSet,
     UnknownStudent,
 )
-from mathcards.book.export import Judged, export
+from mathcards.book.export import Judged, MistakeOf, export
 from mathcards.book.live import LiveBook
 from mathcards.book.models import Decision, Device, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
@@ -447,12 +447,15 @@ class Book(LiveBook, TableBook, AccommodationBook):
         *,
         missing_ok: bool = False,
         judged: Judged | None = None,
+        mistake_of: MistakeOf | None = None,
+        language: str = "en",
     ) -> str:
         """Every answer, game and decision (of one class, or all) as CSV or JSON text; a class
         with no record yet an empty file when `missing_ok`; live answers with what `judged`
-        holds of them."""
+        holds of them, practice answers with their kind of mistake; a CSV for a spreadsheet
+        in `language`."""
         with self._reading() as session:
-            return export(session, class_name, fmt, missing_ok, judged)
+            return export(session, class_name, fmt, missing_ok, judged, mistake_of, language)
 
 
 def _plain(value: Any) -> Any:

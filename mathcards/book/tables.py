@@ -6,7 +6,7 @@ before the service acknowledges it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -15,14 +15,16 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from mathcards.book import names
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError, UnknownGame, UnknownStudent
-from mathcards.book.models import Game, GameMove
+from mathcards.book.models import Game, GameMove, SchoolClass
 from mathcards.book.models import Student as StudentRow
 from mathcards.book.records import GAMES
 from mathcards.i18n import _
 
 LOOKED_AT = 100  # open_game: a student's newest games of a kind looked at for one table's
+LISTED = 500  # games_of: a student's newest games the teacher's page lists
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,22 @@ class TableBook:
                 return None
             return _record(session, row)
 
+    @guarded
+    def games_of(self, class_name: str, nickname: str) -> list[GameRecord]:
+        """A student's games played at a table (without their moves), oldest first: the
+        newest `LISTED` of them."""
+        with self._reading() as session:
+            rows = session.scalars(
+                select(Game)
+                .join(StudentRow, StudentRow.id == Game.student_id)
+                .join(SchoolClass, SchoolClass.id == StudentRow.class_id)
+                .where(SchoolClass.name == names.class_name(class_name))
+                .where(StudentRow.nickname_key == names.key(nickname))
+                .order_by(Game.at.desc(), Game.id.desc())
+                .limit(LISTED)
+            )
+            return [_record(session, row, moves=False) for row in reversed(list(rows))]
+
 
 def check_game(game: str) -> None:
     """One of the four games, by its package name."""
@@ -170,9 +188,13 @@ def _own(session: Session, game_id: int, student: int, *, lock: bool = False) ->
     return row
 
 
-def _record(session: Session, row: Game) -> GameRecord:
-    moves = session.scalars(
-        select(GameMove.move).where(GameMove.game_id == row.id).order_by(GameMove.seq)
+def _record(session: Session, row: Game, *, moves: bool = True) -> GameRecord:
+    made: Iterable[dict[str, Any]] = (
+        session.scalars(
+            select(GameMove.move).where(GameMove.game_id == row.id).order_by(GameMove.seq)
+        )
+        if moves
+        else []
     )
     return GameRecord(
         id=row.id,
@@ -185,5 +207,5 @@ def _record(session: Session, row: Game) -> GameRecord:
         winners=list(row.winners),
         finished=row.finished,
         at=row.at,
-        moves=[dict(move) for move in moves],
+        moves=[dict(move) for move in made],
     )

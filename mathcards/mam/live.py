@@ -7,7 +7,7 @@ every target makeable. Two scorings, a named option:
 
 - "rulebook": the first right answer wins the cards it used; a wrong claim gives every other
   player in the room a card, and its sender has no second claim that round; once a round is
-  won, later answers are judged for the report but win nothing.
+  won, later answers are judged for the report but win nothing and give nothing.
 - "every": every student's first right answer of a round wins the cards it used; a wrong
   answer costs nothing and may be tried again.
 
@@ -27,7 +27,7 @@ from mathcards.mam.cards import level as level_named
 from mathcards.mam.checker import Verdict
 from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.solver import Solution, find_solutions, plainest_then_fullest
-from mathcards.room import LiveRefusal, Phase, Refusal, Room, enough
+from mathcards.room import MOST_TRIES, LiveRefusal, Phase, Refusal, Room, enough
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
@@ -37,7 +37,8 @@ EVERY_SOLUTION = 10**5  # a deal of five cards has a few hundred at most: the pl
 
 @dataclass(frozen=True)
 class Answer:
-    """One answer as the game judged it: `points` won, `first` right answer of its round."""
+    """One answer as the game judged it: `points` won, `first` right answer of its round,
+    `given` the cards a wrong claim gave away (one to each other player in the room)."""
 
     seq: int
     name: str
@@ -45,6 +46,8 @@ class Answer:
     verdict: Verdict
     points: int = 0
     first: bool = False
+    given: int = 0
+    slip: bool = False  # a typing slip kept for the teacher's page: no claim, nothing scored
 
     @property
     def correct(self) -> bool:
@@ -58,6 +61,7 @@ class Round:
     number: int
     deal: Exercise
     answers: list[Answer] = field(default_factory=list)
+    slips: list[Answer] = field(default_factory=list)  # answers the checker could not read
 
     @property
     def first_right(self) -> Answer | None:
@@ -189,13 +193,24 @@ class LiveGame:
             raise LiveRefusal(_("no round is open: wait for the next one"), Refusal.NO_ROUND)
         self._may_answer(current, name)
         verdict = current.deal.check(text)
-        if not verdict.kind.readable:
-            return Answer(seq, name, text, verdict)  # not a claim yet: nothing to score
+        if not verdict.kind.readable:  # not a claim yet: nothing to score
+            return self._slipped(current, Answer(seq, name, text, verdict))
         claim = Answer(seq, name, text, verdict)
         spared = not verdict.correct and not costs_others(held)  # their wrong claim: no card
         answer = claim if spared else self._scored(current, claim)
         current.answers.append(answer)
         return answer
+
+    @staticmethod
+    def _slipped(current: Round, answer: Answer) -> Answer:
+        """A typing slip, kept for the teacher (at most `MOST_TRIES` of a student's a round;
+        an empty answer never): what the class mistypes is practised later."""
+        mine = sum(slip.name == answer.name for slip in current.slips)
+        if not answer.text.strip() or mine >= MOST_TRIES:
+            return answer
+        kept = replace(answer, slip=True)
+        current.slips.append(kept)
+        return kept
 
     def _may_answer(self, current: Round, name: str) -> None:
         mine = [answer for answer in current.answers if answer.name == name]
@@ -217,9 +232,10 @@ class LiveGame:
             self.players[answer.name].last_win = answer.seq
             return replace(answer, points=points, first=not won)
         if not answer.correct and self.scoring == "rulebook" and not won:
-            for other in self.room.names():
-                if other != answer.name:
-                    self.players[other].points += 1
+            others = [other for other in self.room.names() if other != answer.name]
+            for other in others:
+                self.players[other].points += 1
+            return replace(answer, given=len(others))
         return answer
 
     def reveal(self) -> Reveal:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from mathcards.book import ENVIRONMENT, Book, Step, head
+from mathcards.book.export import BOM
 from mathcards.cli import main
 from tests.book.test_migrations import FIRST, at_first_revision
 
@@ -65,7 +66,7 @@ def test_upgrade_from_the_first_revision_says_where_the_backup_is(capsys, tmp_pa
 
 def test_export_prints_every_answer_and_game(capsys, lesson):
     code, out, _ = run(capsys, "book", "export", "--db", lesson)
-    lines = list(csv.DictReader(io.StringIO(out)))
+    lines = list(csv.DictReader(io.StringIO(out.removeprefix(BOM))))
     assert code == 0
     assert [(line["record"], line["student"]) for line in lines] == [
         ("step", "Ann"),
@@ -89,7 +90,9 @@ def test_forget_deletes_a_student_and_says_how_many_records_went(capsys, lesson)
     code, out, _ = run(capsys, "book", "forget", "Bo", "--class", "5b", "--db", lesson)
     assert (code, out) == (0, "forgot Bo: 4 records deleted\n")  # step, set, device, student
     _, exported, _ = run(capsys, "book", "export", "--db", lesson)
-    assert {line["student"] for line in csv.DictReader(io.StringIO(exported))} == {"Ann"}
+    assert {
+        line["student"] for line in csv.DictReader(io.StringIO(exported.removeprefix(BOM)))
+    } == {"Ann"}
     code, out, err = run(capsys, "book", "forget", "Bo", "--db", lesson)
     assert (code, out) == (2, "")
     assert err == "mathcards: error: there is no student called Bo in the class book\n"

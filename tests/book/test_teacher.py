@@ -12,6 +12,7 @@ from datetime import timedelta
 import pytest
 
 from mathcards.book import BookError, NameTaken, Step, UnknownClass, UnknownStudent
+from mathcards.book.export import BOM
 
 EASY, HARD = [1, 2, 3, 4, 5], [7, 6, 12, 2, 15]
 
@@ -120,7 +121,7 @@ def test_a_forgotten_student_is_gone_everywhere(book, lesson):
     assert [line.nickname for line in book.students("5b")] == ["Ann", "Cy"]
     assert book.student_for("Bo-cookie") is None
     assert all("Bo" not in group.nicknames for group in book.stuck("5b"))
-    exported = csv.DictReader(io.StringIO(book.export()))
+    exported = csv.DictReader(io.StringIO(book.export().removeprefix(BOM)))
     assert {line["student"] for line in exported} == {"Ann", "Cy"}
     assert '"Bo"' not in book.export(fmt="json")
     assert book.forget(None, "Dee") == 2  # the only Dee: no class needed
@@ -143,7 +144,9 @@ def test_records_older_than_the_days_kept_are_deleted(book, lesson, school_clock
     assert book.purge(keep_days=365) == sets + steps + students + devices + classes
     (cy,) = book.students("5b")
     assert (cy.nickname, cy.games, cy.decisions) == ("Cy", 1, 1)
-    assert [line["student"] for line in csv.DictReader(io.StringIO(book.export()))] == ["Cy"] * 2
+    assert [
+        line["student"] for line in csv.DictReader(io.StringIO(book.export().removeprefix(BOM)))
+    ] == ["Cy"] * 2
     school_clock.wind(days=1)
     assert book.purge(keep_days=365) == 1 + 1 + 1 + 1 + 1  # game, decision, Cy, device, 5b
     assert book.students("5b") == [] and json.loads(book.export(fmt="json")) == {"classes": []}
@@ -162,7 +165,7 @@ def test_a_set_still_in_use_is_kept_whole(book, school_clock):
 
 
 def test_the_export_has_every_answer_game_and_decision_as_csv(book, lesson):
-    lines = list(csv.DictReader(io.StringIO(book.export("5b"))))
+    lines = list(csv.DictReader(io.StringIO(book.export("5b").removeprefix(BOM))))
     assert [line["record"] for line in lines] == ["step"] * 8 + ["game", "decision"]
     first = lines[0]
     assert (first["class"], first["student"], first["game"], first["kind"]) == (
@@ -175,7 +178,7 @@ def test_the_export_has_every_answer_game_and_decision_as_csv(book, lesson):
     assert lines[1]["at"].startswith("2026-09-01T08:00:00")
     assert json.loads(lines[8]["scores"]) == {"Cy": 5} and lines[8]["seed"] == "3"
     assert (lines[9]["choice"], lines[9]["best"], lines[9]["correct"]) == ("quit", "quit", "True")
-    everyone = list(csv.DictReader(io.StringIO(book.export())))
+    everyone = list(csv.DictReader(io.StringIO(book.export().removeprefix(BOM))))
     assert {line["class"] for line in everyone} == {"5b"}  # Dee of 6a did nothing yet
 
 
@@ -213,7 +216,7 @@ def test_a_csv_cell_a_spreadsheet_would_run_as_a_formula_is_written_as_text(book
     ]
     for text in typed:
         book.record_step(practice, Step("answer", 1, EASY, 10, text, False, "total", "no"))
-    exported = io.StringIO(book.export("5b"), newline="")
+    exported = io.StringIO(book.export("5b").removeprefix(BOM), newline="")
     cells = [line["typed"] for line in csv.DictReader(exported)]
     assert cells == ["'" + text for text in typed[:-1]] + ["7+3"]
     (room,) = json.loads(book.export("5b", fmt="json"))["classes"]
@@ -222,5 +225,8 @@ def test_a_csv_cell_a_spreadsheet_would_run_as_a_formula_is_written_as_text(book
 
 
 def test_a_class_with_no_record_yet_exports_an_empty_file_when_asked(book):
-    assert list(csv.DictReader(io.StringIO(book.export("7c", missing_ok=True)))) == []
+    assert (
+        list(csv.DictReader(io.StringIO(book.export("7c", missing_ok=True).removeprefix(BOM))))
+        == []
+    )
     assert json.loads(book.export("7c", fmt="json", missing_ok=True)) == {"classes": []}

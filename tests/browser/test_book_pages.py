@@ -119,6 +119,40 @@ def test_a_students_work_is_kept_shown_to_the_teacher_exported_and_forgotten(
     context.close()
 
 
+def test_an_answer_too_long_is_said_by_its_box_and_the_work_after_it_is_kept(browser, live_server):
+    """Issue 49: an answer of 200+ characters stopped the saving of all that came after it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.base}/voila/render/{PRACTICE}")
+    join(page, "Tula")
+    practice = page.locator(".mc-practice")
+    expect(practice.locator(".mc-progress")).to_contain_text("Deal 1 of 8")
+    answer(practice, "1+")
+    expect(page.locator(".mc-saved")).to_have_text("Saved: 2")  # the set and the answer
+    too_long = "1+" * 120 + "1"
+    answer(practice, too_long)
+    expect(practice.locator(".mc-message")).to_contain_text("too long to check")
+    expect(practice.locator(".mc-message")).to_contain_text(str(len(too_long)))
+    expect(practice.locator(".mc-answer input")).to_have_value(too_long)
+    expect(page.locator(".mc-book-who")).to_contain_text("Tula")
+    answer(practice, "2+")
+    expect(practice.locator(".mc-message.mc-error")).to_contain_text("Not yet")
+    practice.locator("button.mc-next").click()
+    practice.locator("button.mc-skip").click()
+    expect(practice.locator(".mc-progress")).to_contain_text("Deal 2 of 8")
+    answer(practice, "3+")
+    expect(practice.locator(".mc-message.mc-error")).to_contain_text("Not yet")
+    expect(page.locator(".mc-saved")).to_have_text("Saved: 5")
+    page.reload()
+    expect(practice.locator(".mc-progress")).to_contain_text("Deal 2 of 8")
+    expect(practice.locator(".mc-message")).to_contain_text("where you left off")
+    teacher = context.new_page()
+    teacher.goto(live_server.teacher_url())
+    row = teacher.locator("table").first.locator("tr", has_text="Tula")
+    expect(row.locator("td").nth(3)).to_have_text("3")  # answers: 1+, 2+, 3+
+    context.close()
+
+
 def test_the_teacher_page_needs_the_teachers_code(browser, live_server):
     page = browser.new_page()
     response = page.goto(f"{live_server.base}/mathcards/teacher")

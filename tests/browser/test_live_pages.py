@@ -30,7 +30,7 @@ SAID = {
         "best": "The best ways",
         "over": "The game is over",
         "first right": "First right answer: {name}",
-        "others": "The others each take a card",
+        "others": "The 2 other players each take a card.",
     },
     "pl": {
         "wait": "Poczekaj, aż nauczyciel",
@@ -41,7 +41,7 @@ SAID = {
         "best": "Najlepsze sposoby",
         "over": "Gra się skończyła",
         "first right": "Pierwsza dobra odpowiedź: {name}",
-        "others": "Pozostali gracze dostają po karcie",
+        "others": "Pozostali 2 gracze dostają po karcie.",
     },
 }
 
@@ -256,3 +256,31 @@ def test_the_phone_says_how_the_teacher_can_change_the_round_s_time(live_class):
     expect(note).to_have_text("Ta runda nie ma odliczania: nie spiesz się.")
     expect(phone.locator(".mc-countdown")).to_have_text("")
     expect(projector.locator(".mc-live-time")).to_be_hidden()
+
+
+def test_the_room_counts_the_phones_there_after_two_leave(live_class, tmp_path):
+    """Issue 49: "In the room" counted everyone who ever joined, not who is there."""
+    projector = live_class.projector("en", SEED)
+    room = projector.locator(".mc-live-room-title")
+    phones = {}
+    for name in ("Nel", "Tim", "Eva"):
+        phones[name] = open_page(
+            live_class.context(viewport={"width": 390, "height": 844}),
+            f"{live_class.base}/voila/render/en/live/1-mam-live.ipynb",
+        )
+        join(phones[name], name)
+    expect(room).to_have_text("In the room: 3")
+    projector.locator("button.mc-live-start").click()
+    expect(phones["Nel"].locator(".mc-answer input")).to_be_visible()
+    answer(phones["Nel"], "1+1")
+    expect(projector.locator(".mc-live-answered")).to_contain_text("1 of 3 have answered")
+    for name in ("Nel", "Tim"):  # their pages close: the server ends their kernels
+        phones[name].goto("about:blank")
+    expect(room).to_have_text("In the room: 1")
+    expect(projector.locator(".mc-live-answered")).to_contain_text("1 of 2 have answered")
+    expect(projector.locator(".mc-live-room")).to_contain_text("Tim")  # who left keeps a place
+    projector.screenshot(path=str(tmp_path / "projector-two-left.png"))
+    phones["Tim"].goto(f"{live_class.base}/voila/render/en/live/1-mam-live.ipynb")
+    expect(phones["Tim"].locator(".mc-book-who")).to_contain_text("Tim")
+    expect(room).to_have_text("In the room: 2")  # back
+    expect(projector.locator(".mc-live-answered")).to_contain_text("1 of 3 have answered")

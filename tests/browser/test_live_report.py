@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import expect
 
+from mathcards.book.export import BOM
 from mathcards.mam.live import LiveGame
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import join, layout_problems
@@ -131,7 +132,11 @@ def test_a_live_lesson_is_in_the_teachers_report_and_its_export(live_class, tmp_
     report.go_back()
 
     exported = report.request.get(f"{live_class.base}/mathcards/teacher/export").text()
-    lines = [line for line in csv.DictReader(io.StringIO(exported)) if line["kind"] == "answer"]
+    lines = [
+        line
+        for line in csv.DictReader(io.StringIO(exported.removeprefix(BOM)))
+        if line["kind"] == "answer"
+    ]
     mine = [line for line in lines if line["student"] in STUDENTS]
     assert Counter(line["correct"] for line in mine) == {"True": 4, "False": 3}
     assert {line["mistake"] for line in mine} == {"", "total", "used-twice", "not-on-table"}

@@ -207,6 +207,19 @@ def test_a_warm_page_opens_on_a_kernel_that_ran_it_before_anyone_asked(tmp_path)
         assert not alive, "stopping ends the warm kernels too"
 
 
+@pytest.mark.server
+def test_the_teacher_reads_no_notebook_is_not_trusted_above_the_class_address(tmp_path):
+    """Issue 49: a warning a page (45 for a class's lessons) above the address the teacher has
+    to read. A warm page and a page opened: the contents manager read both."""
+    log = tmp_path / "server.log"
+    with serve(lessons_folder(tmp_path), tmp_path, "--warm", "one.ipynb") as (base, _server):
+        assert wait_for(lambda: "one.ipynb is filled with 1 kernel" in log.read_text(), 90)
+        status, _page = get(f"{base}/voila/render/en/index.ipynb")
+        assert status == 200
+        said = log.read_text()
+    assert "is not trusted" not in said
+
+
 def test_a_warm_kernel_handed_to_a_page_has_a_whole_idle_period_to_connect():
     """The culler restarts a waiting warm kernel's clock every round: a page given one after a
     quiet hour is not culled in the second before its browser connects."""

@@ -151,6 +151,7 @@ def test_a_round_the_first_right_answer_wins_and_a_wrong_one_is_told_only_to_its
     assert seen["round"] == opened["round"] and seen["joined"] and seen["name"] == "Ola"
     mistake = room.ok("answers", kim, {"text": wrong(seen)})
     assert (mistake["correct"], mistake["points"], mistake["first"]) == (False, 0, False)
+    assert mistake["given"] == 2  # a card to Ola and to Ala
     assert room.call("answers", kim, {"text": right(seen)}) == (409, {"error": "had-claim"})
     won = room.ok("answers", ola, {"text": right(seen)})
     assert won["correct"] and won["first"] and won["points"] > 0 and won["seq"] > mistake["seq"]
@@ -177,6 +178,21 @@ def test_a_round_the_first_right_answer_wins_and_a_wrong_one_is_told_only_to_its
     over = room.ok("finish", teacher, {})
     assert over["phase"] == "over" and over["podium"][0]["name"] == "Ola"
     assert room.ok("me", kim)["podium"] == over["podium"]
+
+
+def test_a_wrong_claim_once_the_round_is_won_says_it_gave_no_one_a_card(room):
+    """The service tells the page what the wrong claim did (the page never guesses it)."""
+    teacher = room.teacher()
+    room.ok("games", teacher, GAME)
+    ola, kim = room.student("Ola"), room.student("Kim")
+    seen = room.ok("rounds", teacher, {})
+    won = room.ok("answers", ola, {"text": right(seen)})
+    before = {row["name"]: row["points"] for row in room.ok("state", teacher)["leaderboard"]}
+    late = room.ok("answers", kim, {"text": wrong(seen)})
+    assert (late["correct"], late["points"], late["given"]) == (False, 0, 0)
+    assert [mine["given"] for mine in room.ok("me", kim)["mine"]] == [0]
+    after = {row["name"]: row["points"] for row in room.ok("state", teacher)["leaderboard"]}
+    assert after == before == {"Ola": won["points"], "Kim": 0}
 
 
 def test_the_refusals_are_the_engines_reasons(room):

@@ -15,6 +15,7 @@ import pytest
 import tornado.web
 
 from mathcards.book import Book
+from mathcards.book.export import BOM
 from mathcards.chips import LLAMA as L
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.live.lama_dice import LAMA_DICE
@@ -214,7 +215,11 @@ def test_the_teachers_page_shows_each_students_guesses_and_how_close(lesson):
     ola_line = students[students.index(">Ola</a></td>") :].split("</tr>")[0]
     assert "<td>2</td>" in ola_line  # a chance and a roll-or-quit, revealed
     status, _headers, text = threaded.get(lesson.port, f"{teacher.TEACHER}/export", cookie)
-    guessed = [line for line in csv.DictReader(io.StringIO(text)) if line["kind"] == "guess"]
+    guessed = [
+        line
+        for line in csv.DictReader(io.StringIO(text.removeprefix(BOM)))
+        if line["kind"] == "guess"
+    ]
     assert [(line["student"], json.loads(line["payload"])["text"]) for line in guessed] == [
         ("Ola", "30"),
         ("Kim", "70"),

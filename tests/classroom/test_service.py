@@ -352,3 +352,15 @@ def test_a_decision_s_best_choice_is_worked_out_by_the_service(classbook):
     assert classbook.call("decisions", ola, {**forged, "choice": "maybe"})[0] == 400
     (line,) = classbook.service.book_of().students("5b")
     assert (line.decisions_right, line.decisions) == (1, 2), "quitting is best at 2 2 6"
+
+
+def test_an_answer_too_long_is_refused_as_too_long_and_the_set_goes_on(classbook):
+    """The page says "too long" for it (not "the book cannot be reached"), and keeps going."""
+    ola = classbook.ticket("device-of-ola-0123456789")
+    classbook.call("join", ola, {"nickname": "Ola"})
+    set_id = classbook.call("sets", ola, SET)[1]["result"]
+    long = {**STEP, "typed": "1+" * 100 + "1"}
+    assert classbook.call(f"sets/{set_id}/steps", ola, long) == (413, {"error": "too-long"})
+    assert classbook.call(f"sets/{set_id}/steps", ola, STEP)[0] == 200
+    kept = classbook.service.book_of().practice_record(set_id).steps
+    assert [step.typed for step in kept] == [STEP["typed"]]

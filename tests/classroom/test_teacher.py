@@ -62,10 +62,9 @@ def test_the_export_of_a_class_no_one_joined_yet_is_an_empty_file(tmp_path):
     with serving(make) as port:
         cookie = f"mathcards-teacher={CODE}"
         status, headers, text = get(port, f"{teacher.TEACHER}/export", Cookie=cookie)
-        assert status == 200 and headers["Content-Type"] == "text/csv"
-        assert (
-            text.splitlines()[0].startswith("record,class,student") and len(text.splitlines()) == 1
-        )
+        assert status == 200 and headers["Content-Type"] == "text/csv; charset=utf-8"
+        assert text.splitlines()[0].startswith("\ufeffrecord,class,student")
+        assert len(text.splitlines()) == 1
         status, _, text = get(port, f"{teacher.TEACHER}/export?format=json", Cookie=cookie)
         assert status == 200 and json.loads(text) == {"classes": []}
 

@@ -17,6 +17,7 @@ import pytest
 
 from mathcards import cli
 from mathcards.book import Mistake, PracticeAnswer, StudentSummary
+from mathcards.book.export import BOM
 from mathcards.classroom.teacher import page as teacher_page
 from mathcards.classroom.teacher import reports
 from mathcards.classroom.teacher.lessons import LiveLessons
@@ -137,7 +138,11 @@ def test_a_live_game_is_in_the_teachers_report_the_students_page_and_the_export(
     status, _, mine = threaded.get(live.port, address, TEACHER)
     assert status == 200 and mine.count("MAM! live") == 2 and "✗ that makes" in mine
     status, _, text = threaded.get(live.port, f"{teacher_page.TEACHER}/export", TEACHER)
-    answers = [line for line in csv.DictReader(io.StringIO(text)) if line["kind"] == "answer"]
+    answers = [
+        line
+        for line in csv.DictReader(io.StringIO(text.removeprefix(BOM)))
+        if line["kind"] == "answer"
+    ]
     assert [(a["student"], a["correct"], a["mistake"]) for a in answers] == [
         ("Bartek", "False", "total"),
         ("Ala", "True", ""),
@@ -154,7 +159,7 @@ def test_a_live_game_is_in_the_teachers_report_the_students_page_and_the_export(
 def test_the_book_export_command_carries_the_services_verdicts_too(live, capsys):
     lesson(live)
     assert cli.main(["book", "export", "--db", live.url, "--format", "csv"]) == 0
-    lines = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    lines = csv.DictReader(io.StringIO(capsys.readouterr().out.removeprefix(BOM)))
     answers = [line for line in lines if line["kind"] == "answer"]
     assert [(a["student"], a["correct"], a["mistake"]) for a in answers] == [
         ("Bartek", "False", "total"),

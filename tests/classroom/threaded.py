@@ -14,6 +14,8 @@ from typing import Any
 
 from tests.servers import free_port
 
+LOOPS: dict[int, asyncio.AbstractEventLoop] = {}  # a port served here → its server's loop
+
 
 @contextmanager
 def serving(make: Any) -> Iterator[int]:
@@ -25,6 +27,7 @@ def serving(make: Any) -> Iterator[int]:
     async def run() -> None:
         stop = asyncio.Event()
         box["loop"], box["stop"] = asyncio.get_running_loop(), stop
+        LOOPS[port] = box["loop"]
         server = app.listen(port, "127.0.0.1")
         ready.set()
         await stop.wait()
@@ -38,6 +41,17 @@ def serving(make: Any) -> Iterator[int]:
     finally:
         box["loop"].call_soon_threadsafe(box["stop"].set)
         thread.join(30)
+        LOOPS.pop(port, None)
+
+
+def on_loop(port: int, call: Any, *args: Any) -> Any:
+    """`call(*args)` on the loop of the server at `port` (as the server's own notices run),
+    once it has run."""
+
+    async def run() -> Any:
+        return call(*args)
+
+    return asyncio.run_coroutine_threadsafe(run(), LOOPS[port]).result(30)
 
 
 def get(port: int, path: str, cookies: dict[str, str] | None = None, **headers: str):

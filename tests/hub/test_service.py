@@ -322,8 +322,9 @@ class TestTheTeachersPage:
         assert f"href='{PREFIX}teacher/export?format=csv'" in page
         assert ">ada</a></td>" in page  # her name links to her page
         assert f"href='{PREFIX}teacher/student?name=ada'" in page
+        assert "href='/hub/user-redirect/voila/render/en/live/projector.ipynb'" in page
         status, _, exported = threaded.get(port, f"{PREFIX}teacher/export?format=csv")
-        assert status == 200 and exported.startswith("record,class,student")
+        assert status == 200 and exported.startswith("\ufeffrecord,class,student")
         assert threaded.get(port, PREFIX)[1]["Location"] == f"{PREFIX}teacher"
 
     def test_a_student_logged_in_is_refused_and_nobody_is_sent_to_the_hubs_login(

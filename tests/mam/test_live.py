@@ -61,7 +61,7 @@ def test_a_wrong_claim_gives_every_other_player_in_the_room_a_card_and_no_second
     game.remove("Dorota")
     game.open_round()
     told = game.answer("Ada", wrong(game), seq=1)
-    assert not told.correct and told.points == 0
+    assert not told.correct and told.points == 0 and told.given == 2  # Dorota is out
     assert "not" in told.verdict.message or "nie" in told.verdict.message
     assert {s.name: s.points for s in game.standings()} == {
         "Bolek": 1,
@@ -77,8 +77,15 @@ def test_once_a_round_is_won_a_wrong_answer_costs_nothing() -> None:
     game = room("Ada", "Bolek")
     game.open_round()
     game.answer("Ada", right(game), seq=1)
-    game.answer("Bolek", wrong(game), seq=2)
+    late = game.answer("Bolek", wrong(game), seq=2)
     assert game.players["Ada"].points == len(game.round.first_right.verdict.cards)  # type: ignore[union-attr]
+    assert late.given == 0 and game.players["Bolek"].points == 0  # said so to Bolek's page
+
+
+def test_a_wrong_claim_alone_in_the_room_gives_no_one_a_card() -> None:
+    game = room("Ada")
+    game.open_round()
+    assert game.answer("Ada", wrong(game), seq=1).given == 0
 
 
 def test_every_right_answer_scores_and_a_wrong_one_may_be_tried_again() -> None:
@@ -94,12 +101,14 @@ def test_every_right_answer_scores_and_a_wrong_one_may_be_tried_again() -> None:
         game.answer("Ada", right(game), seq=4)
 
 
-def test_text_that_is_not_a_calculation_is_told_but_neither_kept_nor_scored() -> None:
+def test_text_that_is_not_a_calculation_is_told_kept_as_a_slip_but_neither_claim_nor_scored():
     game = room("Ada", "Bolek")
     game.open_round()
     told = game.answer("Ada", "7 +", seq=1)
-    assert not told.verdict.kind.readable and told.verdict.message
+    assert not told.verdict.kind.readable and told.verdict.message and told.slip
     assert game.round.answers == []  # type: ignore[union-attr]
+    assert game.round.slips == [told]  # type: ignore[union-attr]
+    assert not game.answer("Ada", "   ", seq=3).slip  # nothing typed: nothing to keep
     assert game.players["Bolek"].points == 0
     assert game.answer("Ada", right(game), seq=2).first  # the claim is still theirs
 

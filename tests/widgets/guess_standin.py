@@ -26,6 +26,7 @@ class StandInGuess:
         self.game_id = 0
         self.version = 0
         self.class_url = ""
+        self.away: frozenset[str] = frozenset()  # the students whose page is gone
 
     def client(self, device: str) -> GuessClient:
         client = GuessClient("http://service/", device)
@@ -95,7 +96,8 @@ class StandInGuess:
         return result
 
     def projector(self) -> dict[str, Any]:
-        return projector_view(self.game, self.game_id if self.game else None, self.version)
+        game_id = self.game_id if self.game else None
+        return projector_view(self.game, game_id, self.version, self.away)
 
     def seat(self, device: str) -> dict[str, Any]:
         snapshot = Snapshot(self.projector(), version=self.version)

@@ -8,7 +8,7 @@ from typing import Any
 
 from mathcards.accommodations import NONE, Accommodations
 from mathcards.classroom.live.kind import Snapshot
-from mathcards.classroom.live.mam import MAM, projector_view, student_view
+from mathcards.classroom.live.mam import MAM, judged, projector_view, student_view
 from mathcards.classroom.protocol import CallRefusal, Refusal
 from mathcards.mam.live import LiveGame, LiveRefusal
 from widgets.live import live_refusal
@@ -29,6 +29,7 @@ class StandInLive:
         self.down = False
         self.class_url = ""  # the class address on the school network
         self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
+        self.away: frozenset[str] = frozenset()  # the students whose page is gone
 
     def client(self, device: str) -> LiveClient:
         client = LiveClient("http://service/", device)
@@ -65,14 +66,9 @@ class StandInLive:
             self.seq += 1
             name = self.nicknames[device]
             held = self.accommodations.get(name, NONE)
-            judged = self.live().answer(name, sent["text"], self.seq, held)
+            answer = self.live().answer(name, sent["text"], self.seq, held)
             self.changed(None)
-            return {
-                "seq": judged.seq,
-                "correct": judged.correct,
-                "points": judged.points,
-                "first": judged.first,
-            }
+            return judged(answer)
         if device not in self.teachers:
             raise live_refusal(CallRefusal.NOT_TEACHER)
         return self.teacher(call, sent or {})
@@ -118,7 +114,8 @@ class StandInLive:
         return result
 
     def projector(self) -> dict[str, Any]:
-        view = projector_view(self.game, self.game_id if self.game else None, self.version)
+        game_id = self.game_id if self.game else None
+        view = projector_view(self.game, game_id, self.version, self.away)
         if view["round"] is not None:
             view["round"]["seconds_left"] = self.seconds
         return view

@@ -15,8 +15,9 @@ from urllib.parse import parse_qs
 import pytest
 
 from mathcards.book import database
-from mathcards.classroom.protocol import SERVICE_ENV, TICKET_ENV, TICKET_HEADER
+from mathcards.classroom.protocol import MOST_TYPED, SERVICE_ENV, TICKET_ENV, TICKET_HEADER
 from mathcards.classroom.service.games import standing
+from mathcards.mam import checker
 from mathcards.replay import dealt, replay
 from tests.conftest import FakeClock
 from widgets.book import TIMEOUT_SECONDS, BookBar, BookDown, ClassBook, refusal_for
@@ -73,6 +74,8 @@ class StandInService:
         if path.startswith("games/"):
             return self.table_game(device, path, sent)
         set_id = int(path.split("/")[1])
+        if path.endswith("steps") and len(sent.get("typed", "")) > MOST_TYPED:
+            raise refusal_for("too-long")
         if path.endswith("steps"):
             self.sets[set_id - 1]["steps"].append(sent)
             return len(self.sets[set_id - 1]["steps"])
@@ -169,6 +172,49 @@ def test_every_answer_hint_and_next_deal_is_kept():
         and wrong["target"] == session.practice.exercises[0].target
     )
     assert steps[2]["correct"] and steps[2]["hints_used"] == 1
+
+
+def test_an_answer_too_long_is_said_by_the_box_kept_there_and_the_rest_is_saved():
+    service = StandInService()
+    session = practice(service)
+    session.book.join_button.click()
+    session.answer.text.value = "99+"
+    session.answer.submit.click()
+    long = "1+" * 120 + "1"
+    session.answer.text.value = long
+    session.answer.submit.click()
+    said = session.answer.message.value
+    assert "too long" in said and "200" in said and str(len(long)) in said
+    assert "mc-error" not in said, "a refusal is not a wrong answer"
+    assert session.answer.text.value == long, "what the student typed stays in the box"
+    assert session.practice.current.tries == 1, "it was not checked"
+    assert "Lama 7" in session.book.status.value and "Saved: 2" in session.book.status.value
+    solve(session)
+    session.next_button.click()
+    session.answer.text.value = "99+"
+    session.answer.submit.click()
+    kinds = [step["kind"] for step in service.sets[0]["steps"]]
+    assert kinds == ["answer", "answer", "next", "answer"] and session.book.saved == 5
+    assert "Saved: 5" in session.book.status.value
+    assert checker.MAX_LENGTH == MOST_TYPED, "the preview, the page and the book: one bound"
+
+
+def test_a_step_the_book_refuses_is_let_go_and_the_steps_after_it_are_kept(monkeypatch):
+    """Were the page's bound ever past the service's, the step refused costs only itself."""
+    monkeypatch.setattr("widgets.mam.practice.MOST_TYPED", 10 * MOST_TYPED)
+    service = StandInService()
+    session = practice(service)
+    session.book.join_button.click()
+    session.answer.text.value = "1+" * 120 + "1"
+    session.answer.submit.click()
+    status = session.book.status.value
+    assert "Lama 7" in status and "too long" in status and "not being saved" not in status
+    session.hint_button.click()
+    solve(session)
+    session.next_button.click()
+    kinds = [step["kind"] for step in service.sets[0]["steps"]]
+    assert kinds == ["hint", "answer", "next"] and session.kept.unkept == []
+    assert "too long" not in session.book.status.value and "Saved: 4" in session.book.status.value
 
 
 def a_set_left(service: StandInService) -> PracticeSession:

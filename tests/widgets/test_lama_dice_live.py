@@ -195,6 +195,19 @@ def test_both_pages_are_polish_on_a_polish_page(service, room):
         i18n.use("en")
 
 
+def test_the_guesses_are_counted_of_who_is_here(service, room):
+    """Issue 49: "3 of 9 have guessed" with 4 present: now of those here (and who guessed)."""
+    teacher, (ala, _ola, _ela) = room
+    guess(ala, "40 %")
+    service.away = frozenset({"Ola", "Ela"})
+    follow(teacher)
+    assert "In the room: 1" in teacher.room_title.value
+    assert "1 of 1 has guessed" in teacher.count.value
+    service.away = frozenset({"Ala", "Ola"})  # Ala guessed and left; Ela is back
+    follow(teacher)
+    assert "1 of 2 has guessed" in teacher.count.value
+
+
 def test_the_projector_gives_its_own_lesson_and_keeps_the_room(service, room):
     _teacher, (_ala, ola, _ela) = room
     service.class_url = "http://10.0.0.5:8866/?class=K7Q2HM"

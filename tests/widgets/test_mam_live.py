@@ -84,6 +84,23 @@ def test_students_join_with_their_class_book_name_and_the_projector_sees_them(se
     assert students[0].playing.layout.display == "none"
 
 
+def test_the_room_counts_who_is_here_and_keeps_the_scores_of_who_left(service, room):
+    """Issue 49: "In the room" counted everyone who ever joined, not who is there."""
+    teacher, students = room
+    teacher.start_button.click()
+    follow(teacher, *students)
+    play(students[0], right_answer(service))
+    service.away = frozenset({"Ala", "Ola"})  # their pages gone: Ala answered, Ola did not
+    follow(teacher)
+    assert "In the room: 1" in teacher.room_title.value
+    assert "1 of 2 have answered" in teacher.answered.value  # Ela here, and Ala's answer
+    assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ola", "Ela"]
+    service.away = frozenset({"Ola"})  # Ala is back
+    follow(teacher)
+    assert "In the room: 2" in teacher.room_title.value
+    assert "1 of 2 have answered" in teacher.answered.value
+
+
 def test_a_round_shows_the_same_deal_and_the_first_right_answer_wins(service, room):
     teacher, (ala, ola, ela) = room
     teacher.start_button.click()
@@ -345,18 +362,20 @@ def test_both_pages_are_polish_on_a_polish_page(service, room):
         i18n.use("en")
 
 
-def test_after_a_wrong_claim_the_box_closes_and_says_the_others_each_take_a_card(service, room):
+def test_after_a_wrong_claim_the_box_closes_and_says_the_other_players_each_take_a_card(
+    service, room
+):
     teacher, (ala, ola, _ela) = room
     teacher.start_button.click()
     follow(ala, ola)
     play(ola, wrong_answer(service))
     follow(ola)
-    assert "The others each take a card." in ola.verdict.value
+    assert "The 2 other players each take a card." in ola.verdict.value
     assert "Wait for the next round." in ola.verdict.value
     assert ola.answer.children[0].layout.display == "none"
     assert ola.status.value == ""  # one message at a time
     again = seat(service, "phone 1")  # a reload: the same verdict, the box still closed
-    assert "The others each take a card." in again.verdict.value
+    assert "The 2 other players each take a card." in again.verdict.value
     assert again.answer.children[0].layout.display == "none"
     play(ala, right_answer(service))
     follow(ala)
@@ -454,11 +473,11 @@ def test_a_phone_with_no_countdown_shows_no_clock_and_takes_answers_after_the_ti
     assert "You were first" in ala.verdict.value
 
 
-def test_a_wrong_claim_that_costs_nobody_says_nobody_takes_a_card(service, room):
+def test_a_wrong_claim_that_costs_nobody_says_the_others_take_no_card(service, room):
     teacher, (ala, _ola, _ela) = room
     service.accommodations["Ala"] = frozenset({Accommodation.COSTS_NOBODY})
     teacher.start_button.click()
     follow(ala)
     play(ala, wrong_answer(service))
-    assert "Nobody takes a card." in ala.verdict.value and "others" not in ala.verdict.value
+    assert "The others take no card for it." in ala.verdict.value
     assert {s.name: s.points for s in service.live().standings()} == {"Ala": 0, "Ola": 0, "Ela": 0}

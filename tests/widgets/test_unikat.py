@@ -12,6 +12,7 @@ from mathcards.unikat.chain import best_chain
 from mathcards.unikat.game import Draw, Lay, Phase
 from tests.english import english_words
 from widgets import svg
+from widgets.controls import announcer
 from widgets.unikat import (
     GrayChainBuilder,
     NeighbourExplorer,
@@ -180,6 +181,39 @@ def test_the_hint_shows_a_longest_chain_on_the_board_and_in_words():
     # where, in words a student understands: next to which card, on which side
     assert not re.search(r"-?\d+,-?\d+", table.message.value), table.message.value
     assert re.search(r"(to the (left|right) of|above|below) the ", table.message.value)
+
+
+def no_hint_table(phase=Phase.ACT):
+    """The first seeded table on which it is your turn and no card of yours fits."""
+    for seed in range(50):
+        table = UnikatTable(("greedy",), seed=seed, pace=0)
+        legal = table.game.legal_actions()
+        if table.game.phase is phase and not any(isinstance(m, Lay) for m in legal):
+            return table
+    raise AssertionError("no seed leaves you without a card that fits")
+
+
+def test_a_hint_greyed_out_says_why_beside_it_and_to_a_screen_reader():
+    table = no_hint_table()
+    why = "No card of yours fits: swap one with the display or the bag."
+    assert table.hint_button.disabled and why in table.no_hint.value
+    assert announcer().text == why
+    assert "mc-error" not in table.no_hint.value, "a reason, not a wrong move"
+    table = laying_table()
+    assert not table.hint_button.disabled and table.no_hint.value == ""
+    lay = next(m for m in table.game.legal_actions() if isinstance(m, Lay))
+    table.select(lay.card)
+    table.lay_at(lay.at)
+    if not any(isinstance(m, Lay) for m in table.game.legal_actions()):
+        assert "next to the card just laid: stop laying" in table.no_hint.value
+    next(b for b in table.actions.children if b.description == "Stop laying").click()
+    assert "A hint is for your turn" in table.no_hint.value  # drawing a card now
+
+
+def test_a_hint_greyed_out_says_why_in_polish(polish):
+    table = no_hint_table()
+    assert "Żadna twoja karta nie pasuje" in table.no_hint.value
+    no_english(table)
 
 
 def test_the_neighbour_explorer_shows_8_neighbours_of_the_chosen_card():

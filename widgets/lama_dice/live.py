@@ -27,7 +27,7 @@ from mathcards.lama_dice.game import cards_words
 from mathcards.lama_dice.known import moment
 from mathcards.lama_dice.live import NAMED_MOMENTS, QUESTIONS, ROLL_COUNTS, read_back
 from widgets.book import BookBar
-from widgets.controls import button, html, render_message, row, show_message
+from widgets.controls import button, html, render_message, row, show_message, show_notice
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
 from widgets.lama_dice.live_views import (
     GUESS_STYLE,
@@ -177,7 +177,7 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         view = self.view
         question = view["question"] if view is not None else None
         if self.client is None or view is None or question is None or view["phase"] != Phase.OPEN:
-            self.complain(_("No question is open: wait for the next one."))
+            self.notify(_("No question is open: wait for the next one."))
             return
         text = choice or self.text.value.strip()
         try:
@@ -188,7 +188,10 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         try:
             kept = self.client.guess(text)
         except ValueError as problem:
-            show_message(self.said, str(problem), ok=False)
+            if getattr(problem, "reason", None) == Refusal.BAD_GUESS:
+                show_message(self.said, str(problem), ok=False)  # a slip, as the service read it
+            else:
+                show_notice(self.said, str(problem))  # refused: a notice, not a wrong guess
             return
         with self.follower.lock:
             self.view = {**view, "mine": {"seq": kept["seq"], "value": kept["value"], "off": None}}

@@ -273,7 +273,7 @@ def render_standings(close: list[HowClose], chance: bool = True) -> str:
 
 
 def render_count(view: LamaDiceProjectorView) -> str:
-    guessed, room = view["guessed"], len(view["room"])
+    guessed, room = view["guessed"], view["guessed_of"]
     count = ngettext("{n} of {room} has guessed", "{n} of {room} have guessed", guessed)
     return escape(count.format(n=guessed, room=room))
 

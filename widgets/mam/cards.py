@@ -15,7 +15,7 @@ from ipywidgets.widgets.widget_string import TextStyle
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import level_choices, target
 from widgets import svg
-from widgets.controls import announce, button, fixed, html, render_message, shared
+from widgets.controls import announce, button, fixed, html, render_message, shared, show_notice
 
 if TYPE_CHECKING:
     from mathcards.mam.game import MamGame
@@ -222,6 +222,10 @@ class AnswerBox(w.VBox):
         shown = typeset.sentence(text) if calculations else None
         self.message.value = render_message(text, ok, shown)
         announce(text, ok)
+
+    def notify(self, text: str) -> None:
+        """A refusal or a notice under the box (the game is paused): neither right nor wrong."""
+        show_notice(self.message, text)
 
     def clear(self) -> None:
         self.text.value = ""

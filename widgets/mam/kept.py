@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mathcards.classroom.protocol.book import PracticeView, SetBody, StepBody
-from widgets.book import BookBar, ClassBook, Kept
+from widgets.book import BookBar, ClassBook, Kept, Refused
 
 MOST_UNKEPT = 1_000  # steps of one set waiting for the book; beyond, the book keeps a prefix
 
@@ -63,8 +63,11 @@ class KeptSet(Kept):
         if self.id is None and begun_as is not None:
             self.id = self.bar.save(lambda book: book.start_set(**begun_as))
         while self.id is not None and self.unkept:
-            if self.bar.save(self._next_step(self.id)) is None:
-                return False
+            try:
+                if self.bar.save(self._next_step(self.id), refusable=True) is None:
+                    return False
+            except Refused:
+                pass  # never kept as it is (the bar says why): the steps after it go on
             self.unkept.pop(0)
         if self.id is not None and self.over and not self.closed:
             self.closed = self.bar.save(self._close(self.id)) is not None

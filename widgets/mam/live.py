@@ -31,9 +31,10 @@ from widgets.book import BookBar
 from widgets.controls import Alarm, Clock, button, html, row
 from widgets.live import HERE, RoomClient, Seat, served
 from widgets.mam.cards import AnswerBox
-from widgets.mam.live_accommodations import LARGER_STYLE, show_larger, spared
+from widgets.mam.live_accommodations import LARGER_STYLE, show_larger
 from widgets.mam.live_views import (
     LIVE_STYLE,
+    SEAT_STYLE,
     deal_of,
     render_countdown,
     render_podium,
@@ -86,17 +87,18 @@ class LiveClient(RoomClient[MamSeatView, MamProjectorView]):
 
 
 class Countdown:
-    """The round's seconds left, as the service last said them, counted down here."""
+    """The round's seconds left, as the service last said them, counted down here while the
+    round is open (a paused round's stand still, as the service holds them)."""
 
     def __init__(self, view: w.HTML, clock: Clock) -> None:
         self.view, self.alarm = view, Alarm(clock)
         self.seconds: float | None = None
 
-    def show(self, seconds: float | None) -> None:
+    def show(self, seconds: float | None, ticking: bool = True) -> None:
         self.alarm.stop()
         self.seconds = seconds
         self.view.value = render_countdown(seconds)
-        if seconds is not None and seconds > 0:
+        if ticking and seconds is not None and seconds > 0:
             self.alarm.set(min(1.0, seconds), self._tick)
 
     def _tick(self) -> None:
@@ -127,17 +129,19 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.answer.submit.on_click(self.submit)
         self.verdict = self.answer.message
         self.verdict.add_class("mc-verdict")
+        self.noticed = False  # a notice under the box (a refusal), until the round goes on
+        self.phase: Phase | None = None  # the game's phase as last shown
         self.message = html("mc-message-line")
         self.score = html("mc-live-score")
         self.podium = html("mc-podium")
         self.pad = AnswerPad(self.answer)
-        self.answer.children = (*self.answer.children[:1], self.pad, *self.answer.children[1:])
+        self.answer.children = (*self.answer.children, self.pad)  # the preview and verdict above
         self.answer.text.add_class("mc-numeric")
         self.playing = w.VBox([self.table, self.countdown.view, self.time_note, self.answer])
         self.playing.layout.display = "none"
         super().__init__(
             [
-                page_style(MAM_STYLE + LIVE_STYLE + LARGER_STYLE),
+                page_style(MAM_STYLE + LIVE_STYLE + SEAT_STYLE + LARGER_STYLE),
                 self.bar,
                 self.status,
                 self.playing,
@@ -158,10 +162,13 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
             self._join_live()
         round_view = view["round"]
         number = round_view["number"] if round_view is not None else None
-        if number != self.round_number:
-            self.round_number = number
-            self.answer.clear()
-            self.verdict.value = ""
+        going_on = view["phase"] == Phase.OPEN and self.phase != Phase.OPEN
+        self.phase = view["phase"]
+        if number != self.round_number or (self.noticed and going_on):
+            if number != self.round_number:
+                self.round_number = number
+                self.answer.clear()
+            self.verdict.value, self.noticed = "", False
         self.status.value = escape(seat_status(view))
         open_round = view["phase"] in (Phase.OPEN, Phase.PAUSED) and round_view is not None
         playing = round_view is not None and view["joined"] and view["phase"] != Phase.OVER
@@ -172,7 +179,8 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
             self.answer.power = bool(round_view["power"])
             self.pad.deal(list(round_view["cards"]))
         self.countdown.show(
-            round_view["seconds_left"] if open_round and round_view is not None else None
+            round_view["seconds_left"] if open_round and round_view is not None else None,
+            ticking=view["phase"] == Phase.OPEN,  # paused: the service's seconds, standing
         )
         self.time_note.value = escape(time_note(view))
         show_larger(self, view)
@@ -189,17 +197,18 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         """Send the typed calculation (once it reads as one) and say the private verdict."""
         round_view = self.view["round"] if self.view is not None else None
         if self.client is None or self.view is None or round_view is None:
-            self.answer.say(_("No round is open: wait for the next one."), ok=False)
+            self._notify(_("No round is open: wait for the next one."))
             return
         text = self.answer.text.value
         verdict = deal_of(round_view).check(text)
         if not verdict.kind.readable:
             self.answer.say(verdict.message, ok=False)  # not a claim: nothing is sent
+            self.noticed = False
             return
         try:
             judged = self.client.answer(text)
         except ValueError as problem:
-            self.answer.say(str(problem), ok=False)
+            self._notify(str(problem))  # refused (the game is paused): not a wrong answer
             return
         mine: MineAnswer = {
             "seq": judged["seq"],
@@ -207,18 +216,24 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
             "correct": judged["correct"],
             "points": judged["points"],
             "first": judged["first"],
+            "given": judged["given"],
         }
         with self.follower.lock:
             self._say_verdict(text, mine)
             self.view = {**self.view, "mine": [*self.view["mine"], mine]}
 
+    def _notify(self, text: str) -> None:
+        """A refusal under the box, as a notice, until the round goes on (resumed, or its
+        time given again) or the next one opens."""
+        self.answer.notify(text)
+        self.noticed = True
+
     def _say_verdict(self, text: str, judged: MineAnswer) -> None:
         round_view = self.view["round"] if self.view is not None else None
         assert round_view is not None
-        sentence, right = verdict_sentence(
-            text, judged, deal_of(round_view), self._scoring(), spared=spared(self.view)
-        )
+        sentence, right = verdict_sentence(text, judged, deal_of(round_view), self._scoring())
         self.answer.say(sentence, ok=right)
+        self.noticed = False
         self._close_after_claim([judged])
 
     def _scoring(self) -> str:
@@ -229,9 +244,9 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         the next round; the verdict stays."""
         mine = [*(self.view["mine"] if self.view is not None else []), *(sent or [])]
         done = any(a["correct"] for a in mine) or (mine and self._scoring() == "rulebook")
-        for part in self.answer.children[:2]:
+        for part in (self.answer.children[0], self.pad):  # the box and MAM!, and the pad
             part.layout.display = "none" if done else ""
-        if self.answer.children[0].layout.display == "none":
+        if done:
             self.answer.preview.value = ""
 
     def _locked_out(self, view: MamSeatView) -> bool:
@@ -252,7 +267,7 @@ class AnswerPad(w.VBox):
             for sign in ("+", "−", "×", symbol("/"), "(", ")")  # ÷, or ":" in Polish
         ]
         delete = button("⌫", "mc-pad-delete", self._delete, tooltip=_("Delete the last sign"))
-        super().__init__([self.cards, row(*signs, delete)])
+        super().__init__([self.cards, row(*signs, delete, css="mc-pad-signs")])
         self.add_class("mc-live-pad")
 
     def deal(self, cards: list[int]) -> None:

@@ -41,8 +41,3 @@ def show_larger(page: w.DOMWidget, view: MamSeatView) -> None:
         page.add_class(LARGER)
     else:
         page.remove_class(LARGER)
-
-
-def spared(view: MamSeatView | None) -> bool:
-    """Does this student's wrong claim cost nobody a card?"""
-    return Accommodation.COSTS_NOBODY in held(view)

@@ -58,14 +58,32 @@ LIVE_STYLE = """<style>
 .mc-live-projector .mc-podium ol { font-size: max(30px, 4vh); }
 .mc-live-projector .mc-live-address { font-size: 26px; }
 .mc-live-projector .mc-live-address img { width: min(360px, 45vh); height: min(360px, 45vh); }
-.mc-live-pad button { min-width: 44px; height: 44px; font-size: 20px; margin: 2px; }
+</style>"""
+
+# A student's phone (390 × 844): its first screen holds the round (cards, target, countdown),
+# the box and MAM! side by side, the preview and the message right under them, and the whole
+# pad under those (cards, then + − × ÷ ( ) ⌫ in one row); the lesson's title and intro shrink.
+SEAT_STYLE = """<style>
+.mc-live-pad .widget-hbox { flex-wrap: nowrap; gap: 4px; margin: 2px 0; }
+.mc-live-pad button { flex: 1 1 0; min-width: 36px; max-width: 72px; height: 44px;
+  font-size: 20px; margin: 0; padding: 0; }
+.mc-live-pad button.mc-pad-delete { flex: 1 0 auto; padding: 0 6px; }
 @media (min-width: 700px) { .mc-live-pad { display: none !important; } }
-@media (max-width: 600px) { /* a phone's first screen holds the game: five cards in a row */
+@media (max-width: 600px) {
+  body:has(.mc-live-seat) .jp-RenderedHTMLCommon h1 { font-size: 24px; line-height: 1.2;
+    margin: 0; }
+  body:has(.mc-live-seat) .jp-RenderedHTMLCommon h1 + p { font-size: 15px; line-height: 1.35;
+    margin: 0; }
+  .mc-live-seat .mc-book-who { font-size: 15px; line-height: 1.35; margin: 0 0 4px; }
   .mc-live-seat .mc-cards svg { width: 15vw; height: auto; }
   .mc-live-seat .mc-dice svg { width: 12vw; height: auto; }
   .mc-live-seat .mc-target-number { font-size: 36px; }
   .mc-live-seat .mc-live-round-number { margin: 2px 0; font-size: 18px; }
-  .mc-live-seat .mc-live-status { font-size: 18px; } }
+  .mc-live-seat .mc-live-status { font-size: 18px; }
+  .mc-live-seat .mc-live-time-note .widget-html-content { font-size: 15px; line-height: 1.3; }
+  .mc-live-seat .widget-inline-hbox.mc-answer { flex: 1 1 0 !important; min-width: 0; }
+  .mc-live-seat .mc-preview, .mc-live-seat .mc-preview math { font-size: 18px; }
+  .mc-live-seat .mc-verdict .mc-message { font-size: 17px; line-height: 1.35; } }
 </style>"""
 
 
@@ -139,27 +157,20 @@ def seat_status(view: MamSeatView) -> str:
 
 
 def verdict_sentence(
-    text: str,
-    judged: MineAnswer,
-    deal: Exercise,
-    scoring: str = "rulebook",
-    *,
-    spared: bool = False,
+    text: str, judged: MineAnswer, deal: Exercise, scoring: str = "rulebook"
 ) -> tuple[str, bool]:
     """The private verdict: the checker's sentence for `text` on the round's deal (in this
-    page's language), what the claim did as the service scored it (docs/rules.md#mam-round;
-    `spared`: the teacher set that this student's wrong claim costs nobody a card), and what
-    comes next."""
+    page's language), what the claim did as the service scored it (docs/rules.md#mam-round),
+    and what comes next; each sentence ends with its full stop."""
     verdict = deal.check(text)
     wait = _("Wait for the next round.")
     if not judged["correct"]:
         reason = verdict.message if not verdict.correct else _("the class service says no")
-        said = _("Not quite: {reason}").format(reason=reason)
+        said = _("Not quite: {reason}.").format(reason=reason.rstrip("."))
         if scoring != "rulebook":
             again = _("Try again.")
             return f"{said} {again}", False
-        others = _("Nobody takes a card.") if spared else _("The others each take a card.")
-        return f"{said} {others} {wait}", False
+        return f"{said} {others_take(judged['given'])} {wait}", False
     points = judged["points"]
     if judged["first"]:
         won = ngettext(
@@ -170,6 +181,16 @@ def verdict_sentence(
     else:
         won = _("Someone was faster this time: no cards won.")
     return f"{verdict.message} {won} {wait}", True
+
+
+def others_take(given: int) -> str:
+    """What a wrong claim cost the others, as the service counted it: a card each, or none
+    (the round was won already, or no one else is in the room)."""
+    if not given:
+        return _("The others take no card for it.")
+    return ngettext(
+        "The other player takes a card.", "The {n} other players each take a card.", given
+    ).format(n=given)
 
 
 def render_score(view: MamSeatView) -> str:
@@ -234,7 +255,7 @@ def render_answered(view: MamProjectorView) -> str:
         return ""
     right = len({a["name"] for a in view["board"] if a["correct"]})
     answered = _("{answered} of {room} have answered").format(
-        answered=view["answered"], room=len(view["room"])
+        answered=view["answered"], room=view["answered_of"]
     )
     made = ngettext("{n} right", "{n} right", right).format(n=right)
     return f"{escape(answered)} · <span class='mc-live-right'>{escape(made)}</span>"

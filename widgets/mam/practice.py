@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathcards.classroom.protocol import MOST_TYPED
 from mathcards.classroom.protocol.book import PracticeView, StepBody
 from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
@@ -66,6 +67,15 @@ REPORT_COLUMNS = (
     N_("won"),
     N_("one good answer"),
 )
+
+
+def too_long(typed: str) -> str:
+    """Why an answer is not checked: it is longer than an answer the class book keeps."""
+    sentence = _(
+        "That answer is too long to check: an answer has at most {most} characters, "
+        "this one has {n}. Shorten it, then check it again."
+    )
+    return sentence.format(most=MOST_TYPED, n=len(typed))
 
 
 class PracticeSession(Complains, w.VBox):
@@ -235,6 +245,9 @@ class PracticeSession(Complains, w.VBox):
         self._unfinished()
         self.confirm.children = ()
         typed = self.answer.text.value
+        if len(typed) > MOST_TYPED:  # the class book's bound: said here, never sent
+            self.answer.say(too_long(typed))
+            return
         verdict = self.practice.answer(typed)
         self._keep("answer", typed, verdict)
         reason = _("Not yet: {reason}. Try again!").format(reason=verdict.message)

@@ -249,7 +249,7 @@ class TargetTable(GameTable):
         event = self._make(claim)
         verdict = game.last_verdict
         assert verdict is not None
-        reason = _("Not quite: {reason}").format(reason=verdict.message)
+        reason = _("Not quite: {reason}.").format(reason=verdict.message)
         self._say(
             verdict.confirmed().message
             if verdict.correct

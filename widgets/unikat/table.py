@@ -22,6 +22,7 @@ from mathcards.unikat.view import UnikatView
 from widgets.book import HERE, ClassBook
 from widgets.controls import (
     Clock,
+    announce,
     announcer,
     button,
     fixed,
@@ -53,6 +54,25 @@ DOING = {
         N_("{player}: draw a card from the display or the bag."),
     ),
 }
+
+
+NO_CARD_FITS = {  # why there is no hint on your turn: no card of yours fits, and you may …
+    frozenset({Stop}): N_("No card of yours fits next to the card just laid: stop laying."),
+    frozenset({Swap}): N_("No card of yours fits: swap one with the display or the bag."),
+    frozenset({Swap, EndTurn}): N_("No card of yours fits: swap one, or end your turn."),
+    frozenset({EndTurn}): N_("No card of yours fits: end your turn."),
+}
+
+
+def no_hint(view: UnikatView, legal: list[Any]) -> str:
+    """Why the Hint is greyed out now (your `legal` moves lay no card), in the game's words;
+    "" once the round is over."""
+    if view.phase in (Phase.ROUND_OVER, Phase.OVER):
+        return ""
+    if not view.may_lay:
+        return _("A hint is for your turn, when you may lay cards.")
+    why = NO_CARD_FITS.get(frozenset(type(move) for move in legal), "")
+    return _(why) if why else ""
 
 
 def render_status(view: UnikatView) -> str:
@@ -154,10 +174,11 @@ class UnikatTable(GameTable):
             _("New game"), "mc-new-game", lambda _b: self.ask_first(self.new_game)
         )
         self.hint_button = button(_("Hint"), "mc-hint", self.show_hint, icon="lightbulb-o")
+        self.no_hint = html("mc-no-hint")  # why the Hint is greyed out, beside it
         self.lay_out(
             page_style(UNIKAT_STYLE, card_faces()),
             w.HBox(
-                [self.new_button, self.hint_button, self.deal_number],
+                [self.new_button, self.hint_button, self.no_hint, self.deal_number],
                 layout=fixed(flex_flow="row wrap", align_items="flex-start"),
             ),
             self.confirm,
@@ -306,7 +327,19 @@ class UnikatTable(GameTable):
         self._render_board(view, legal)
         self._render_cards(view, legal)
         self.actions.children = self._buttons(legal)
-        self.hint_button.disabled = not any(isinstance(move, Lay) for move in legal)
+        self._show_no_hint(view, legal)
+
+    def _show_no_hint(self, view: UnikatView, legal: list[Any]) -> None:
+        """The Hint greyed out when no card of yours can be laid, and why beside it; a reason
+        new on your turn is said to a screen reader too."""
+        hintable = any(isinstance(move, Lay) for move in legal)
+        self.hint_button.disabled = not hintable
+        why = "" if hintable else no_hint(view, legal)
+        shown = f"<span class='mc-no-hint-why'>{escape(why)}</span>" if why else ""
+        if shown != self.no_hint.value:
+            self.no_hint.value = shown
+            if why and view.may_lay:
+                announce(why)
 
     def _render_board(self, view: UnikatView, legal: list[Any]) -> None:
         """The table grows with the cards: one cell more on every side, scrolling when large."""

@@ -68,6 +68,7 @@ TOKEN_SECONDS = 300  # how long the Hub's word on a token is trusted (HubAuth's 
 RETRY_SECONDS = 30  # a class book that could not be opened is tried again after this
 MOST_BODY_BYTES = 1 << 20  # a call's body: a practice step is a few hundred bytes
 CLASS = "class"  # the class book's class, unless the Hub's command names another
+LESSONS = "/hub/user-redirect/voila/render"  # the lessons, on the teacher's own Hub server
 Result = TypeVar("Result")
 log = logging.getLogger("mathcards.hub")
 
@@ -235,10 +236,11 @@ class HubTeacherPage(HubOAuthenticated, TeacherPage):
         service: ClassService,
         code: str = "",
         home: str = "",
+        lessons: str = LESSONS,
         hub_auth: HubOAuth | None = None,
         teachers: Teachers | None = None,
     ) -> None:
-        super().initialize(service, code, home)
+        super().initialize(service, code, home, lessons)
         self.hub_auth = hub_auth or TeacherLogin.instance()
         self.teachers = teachers or Teachers()
 
@@ -284,7 +286,7 @@ def application(
         ]
     ]
     teacher = f"{prefix}teacher"
-    page = {"service": class_service, "home": teacher, "hub_auth": login}
+    page = {"service": class_service, "home": teacher, "hub_auth": login, "lessons": LESSONS}
     page["teachers"] = tokens.teachers
     return tornado.web.Application(
         [

@@ -117,8 +117,15 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         """Everyone who ever came into the room: each has a view of their own."""
 
     @abstractmethod
-    def projector(self, game: Engine | None, live_id: int | None, version: int) -> Projected:
-        """What the projector shows (no game yet: an empty room)."""
+    def projector(
+        self,
+        game: Engine | None,
+        live_id: int | None,
+        version: int,
+        away: frozenset[str] = frozenset(),
+    ) -> Projected:
+        """What the projector shows (no game yet: an empty room); the students `away` have no
+        page there now, and are not counted as here."""
 
     @abstractmethod
     def student(self, snapshot: Snapshot[Projected, Seated], name: str | None) -> Seated:

@@ -109,9 +109,13 @@ class LamaDiceLiveKind(LiveKind[LiveGuessing, LamaDiceProjectorView, LamaDiceSea
         return list(game.room.present)
 
     def projector(
-        self, game: LiveGuessing | None, live_id: int | None, version: int
+        self,
+        game: LiveGuessing | None,
+        live_id: int | None,
+        version: int,
+        away: frozenset[str] = frozenset(),
     ) -> LamaDiceProjectorView:
-        return projector_view(game, live_id, version)
+        return projector_view(game, live_id, version, away)
 
     def student(
         self, snapshot: Snapshot[LamaDiceProjectorView, LamaDiceSeatView], name: str | None
@@ -186,9 +190,13 @@ def asked_view(asked: Asked, revealed: bool) -> AskedView:
 
 
 def projector_view(
-    game: LiveGuessing | None, live_id: int | None, version: int
+    game: LiveGuessing | None,
+    live_id: int | None,
+    version: int,
+    away: frozenset[str] = frozenset(),
 ) -> LamaDiceProjectorView:
-    """What the teacher's projector sees: the room, the question, its guesses, the answer and
+    """What the teacher's projector sees: the room (who of it is here: all but those `away`),
+    the question, its guesses, the answer and
     its spread once revealed, the dice rolled, and how close each student was so far."""
     if game is None:
         return {
@@ -196,17 +204,20 @@ def projector_view(
             "settings": None,
             "question": None,
             "guessed": 0,
+            "guessed_of": 0,
             "asked": 0,
             "how_close": [],
         }
-    seen, current = room_view(version, live_id, game), game.current
+    seen, current = room_view(version, live_id, game, away), game.current
+    guessed = set() if current is None else set(current.guesses) & set(seen["room"])
     revealed = game.phase is Phase.REVEALED
     close = game.how_close()
     return {
         **seen,
         "settings": {},
         "question": None if current is None else asked_view(current, revealed),
-        "guessed": 0 if current is None else len(set(current.guesses) & set(seen["room"])),
+        "guessed": len(guessed),
+        "guessed_of": len(guessed | set(seen["here"])),
         "asked": len(game.asked),
         "how_close": [
             {"name": name, "off": float(off)}

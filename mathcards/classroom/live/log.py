@@ -72,6 +72,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.seq = 0  # the arrival number of the last event kept
         self.snapshot: Snapshot[Projected, Seated] = Snapshot(kind.projector(None, None, 0))
         self.names: dict[str, str] = {}  # device → its nickname in the class book
+        self.away: Callable[[str], bool] = lambda device: False  # has it no page there now?
         self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
         self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
 
@@ -285,6 +286,21 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             self.names[device] = student.nickname
         return self.names[device]
 
+    def moved(self) -> None:
+        """A student's page came or went: a new version for the projector, whose count of who
+        is in the room changes (nothing is kept: the room, the scores and the records stay)."""
+        self.load()
+        if self.game is not None:
+            self.seq += 1
+            self.show()
+
+    def away_names(self) -> frozenset[str]:
+        """The students none of whose browsers has a page there now (`away`)."""
+        there: dict[str, bool] = {}
+        for device, name in self.names.items():
+            there[name] = there.get(name, False) or not self.away(device)
+        return frozenset(name for name, here in there.items() if not here)
+
     def show(self) -> None:
         """A new snapshot for the pages once what this call keeps is committed (once for the
         calls committed together)."""
@@ -293,7 +309,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
     def publish(self) -> Snapshot[Projected, Seated]:
         """Show the game as it is now: a new snapshot for the pages."""
         game, live_id = self.game, self.record.id if self.record else None
-        projector = self.kind.projector(game, live_id, self.seq)
+        projector = self.kind.projector(game, live_id, self.seq, self.away_names())
         phase = game.phase if game is not None else None
         snapshot: Snapshot[Projected, Seated] = Snapshot(
             projector, self.seq, phase, self.countdown, accommodations=dict(self.accommodations)

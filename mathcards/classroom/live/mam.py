@@ -117,16 +117,20 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         return payload
 
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
-        """An answer not readable is no claim: nothing to keep."""
-        return event.kind != EventKind.ANSWER or bool(outcome.verdict.kind.readable)
+        """An answer not readable is no claim: kept only as a typing slip, for the teacher."""
+        return event.kind != EventKind.ANSWER or bool(outcome.verdict.kind.readable) or outcome.slip
 
     def players(self, game: LiveGame) -> list[str]:
         return list(game.players)
 
     def projector(
-        self, game: LiveGame | None, live_id: int | None, version: int
+        self,
+        game: LiveGame | None,
+        live_id: int | None,
+        version: int,
+        away: frozenset[str] = frozenset(),
     ) -> MamProjectorView:
-        return projector_view(game, live_id, version)
+        return projector_view(game, live_id, version, away)
 
     def student(
         self, snapshot: Snapshot[MamProjectorView, MamSeatView], name: str | None
@@ -188,21 +192,25 @@ def round_view(game: LiveGame) -> RoundView | None:
     }
 
 
-def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> MamProjectorView:
-    """What the teacher's projector sees: the room, the round's answers in order of arrival,
-    the leaderboard, the podium."""
+def projector_view(
+    game: LiveGame | None, live_id: int | None, version: int, away: frozenset[str] = frozenset()
+) -> MamProjectorView:
+    """What the teacher's projector sees: the room (who of it is here: all but those `away`),
+    the round's answers in order of arrival, the leaderboard, the podium."""
     if game is None:
         return {
             **room_view(version, None, None),
             "settings": None,
             "round": None,
             "answered": 0,
+            "answered_of": 0,
             "board": [],
             "leaderboard": [],
             "podium": None,
         }
-    seen = room_view(version, live_id, game)
+    seen = room_view(version, live_id, game, away)
     answers = game.round.answers if game.round else []
+    answered = {a.name for a in answers} & set(seen["room"])
     return {
         **seen,
         "settings": {
@@ -212,7 +220,8 @@ def projector_view(game: LiveGame | None, live_id: int | None, version: int) -> 
             "seed": cast(int, game.seed),
         },
         "round": round_view(game),
-        "answered": len({a.name for a in answers} & set(seen["room"])),
+        "answered": len(answered),
+        "answered_of": len(answered | set(seen["here"])),
         "board": [board_answer(answer) for answer in answers],
         "leaderboard": places(game.standings()),
         "podium": places(game.podium()) if game.phase is Phase.OVER else None,
@@ -227,6 +236,19 @@ def board_answer(answer: Answer) -> BoardAnswer:
         "correct": answer.correct,
         "points": answer.points,
         "first": answer.first,
+        "given": answer.given,
+    }
+
+
+def judged(answer: Answer) -> Judged:
+    """What a student's answer did, as the service tells their page (no arrival number for a
+    text that was no claim: it was not kept)."""
+    return {
+        "seq": answer.seq if answer.verdict.kind.readable else None,
+        "correct": answer.correct,
+        "points": answer.points,
+        "first": answer.first,
+        "given": answer.given,
     }
 
 
@@ -251,6 +273,7 @@ def mine_answer(answer: BoardAnswer) -> MineAnswer:
         "correct": answer["correct"],
         "points": answer["points"],
         "first": answer["first"],
+        "given": answer["given"],
     }
 
 
@@ -288,13 +311,7 @@ class AnswersCall(LiveCall):
     async def post(self) -> None:
         text = self.typed(cast(dict[str, Any], cast(AnswerBody, self.body())), "text")
         answer: Answer = await self.student_change(Answered(text))
-        judged: Judged = {
-            "seq": answer.seq if answer.verdict.kind.readable else None,
-            "correct": answer.correct,
-            "points": answer.points,
-            "first": answer.first,
-        }
-        self.finish({"result": judged})
+        self.finish({"result": judged(answer)})
 
 
 class MamGameCall(TeacherCall):

@@ -42,6 +42,9 @@ class Live(Generic[Engine, Projected, Seated]):
         ] = {}  # who waits → woken when their view changes
         self.shown: Snapshot[Projected, Seated] | None = None  # the snapshot polls last woke to
         service.lives.append(self)  # a rename or a forget reaches this game at once
+        self.log.away = service.presence.away  # whose pages are gone: not counted as here
+        service.presence.listeners.append(self.moved)
+        self.recounts: set[asyncio.Future[None]] = set()  # the room counted again, under way
 
     async def change(self, payload: Payload, name: str = "") -> Any:
         """One change of the game, in its turn: what the engine returned (or its refusal)."""
@@ -116,6 +119,21 @@ class Live(Generic[Engine, Projected, Seated]):
             loop = asyncio.get_running_loop()
             delay = max(0.0, until - self.clock()) + TIMER_SLACK
             loop.call_later(delay, lambda: asyncio.ensure_future(self.time_up()))
+
+    def moved(self, device: str) -> None:
+        """A browser's page came or went (on the server's loop): the projector's count of who
+        is here changes, if that browser's student is in the room."""
+        name = self.log.names.get(device)
+        if name is not None and name in self.log.snapshot.in_room:
+            counting = asyncio.ensure_future(self.recount())
+            self.recounts.add(counting)  # held until done: a task nothing holds may be lost
+            counting.add_done_callback(self.recounts.discard)
+
+    async def recount(self) -> None:
+        """A new version for the projector, its room counted again (a book that is down: at
+        the next change)."""
+        with contextlib.suppress(BookUnavailable):
+            await self.run(self.log.moved)
 
     async def time_up(self) -> None:
         """A countdown's end: its round closes (a book that is down closes it at the next call)."""

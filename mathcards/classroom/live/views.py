@@ -10,15 +10,20 @@ from mathcards.classroom.protocol import RoomView, SeatView
 from mathcards.room import Room
 
 
-def room_view(version: int, live_id: int | None, game: InRoom | None) -> RoomView:
-    """The game, its phase, its room (an empty one before the first game)."""
+def room_view(
+    version: int, live_id: int | None, game: InRoom | None, away: frozenset[str] = frozenset()
+) -> RoomView:
+    """The game, its phase, its room (an empty one before the first game) and who of it is
+    here: all but those `away` (no page there now)."""
     room = game.room if game is not None else Room()
+    names = room.names()
     return {
         "version": version,
         "game": live_id if game is not None else None,
         "phase": game.phase if game is not None else None,
         "locked": room.locked,
-        "room": room.names(),
+        "room": names,
+        "here": [name for name in names if name not in away],
         "removed": room.removed(),
         "class_url": "",  # the teacher's calls say it (`TeacherCall.projector`)
     }

@@ -158,14 +158,16 @@ class RemoveBody(TypedDict):
 
 
 class RoomView(TypedDict):
-    """What every projector's view begins with: the game (its number), its phase, its room;
-    `class_url`, where students join on the school network ("" elsewhere)."""
+    """What every projector's view begins with: the game (its number), its phase, its room
+    and who of it is here now; `class_url`, where students join on the school network (""
+    elsewhere)."""
 
     version: int
     game: int | None
     phase: Phase | None
     locked: bool
     room: list[str]
+    here: list[str]  # who of the room has a page there now: the room's count
     removed: list[str]
     class_url: str
 

@@ -127,6 +127,7 @@ class LamaDiceProjectorView(RoomView):
     settings: LamaDiceSettings | None
     question: AskedView | None
     guessed: int
+    guessed_of: int  # who is here, with those who guessed and left: "N of M have guessed"
     asked: int
     how_close: list[HowClose]
 

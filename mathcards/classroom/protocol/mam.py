@@ -59,6 +59,7 @@ class BoardAnswer(TypedDict):
     correct: bool
     points: int
     first: bool
+    given: int  # the cards a wrong claim gave the others, one each (none once the round is won)
 
 
 class MineAnswer(TypedDict):
@@ -69,6 +70,7 @@ class MineAnswer(TypedDict):
     correct: bool
     points: int
     first: bool
+    given: int
 
 
 class StandingView(TypedDict):
@@ -81,6 +83,7 @@ class MamProjectorView(RoomView):
     settings: MamSettings | None
     round: RoundView | None
     answered: int
+    answered_of: int  # who is here, with those who answered and left: "N of M have answered"
     board: list[BoardAnswer]
     leaderboard: list[StandingView]
     podium: list[StandingView] | None
@@ -97,9 +100,11 @@ class MamSeatView(SeatView):
 
 
 class Judged(TypedDict):
-    """An answer, once kept: its arrival number, right or not, the cards it won, first?"""
+    """An answer, once kept: its arrival number, right or not, the cards it won, first?, the
+    cards it gave the others (a wrong claim, as the rulebook says, before the round is won)."""
 
     seq: int | None
     correct: bool
     points: int
     first: bool
+    given: int

@@ -11,6 +11,9 @@
   connected has at least `FIRST_CONNECTION_SECONDS` to connect, however short the keep.
 - A kernel that takes more than `KERNEL_MEMORY` is ended, and its page says it lost its
   connection, as for any kernel that died (`AliveKernels.end_the_greedy`).
+- A page whose connection went longer ago than `away_seconds` (a phone asleep, a tab closed),
+  or whose kernel ended, is gone: its student no longer counts as in the room until it
+  connects again (`presence`, the class service's `Presence`).
 - What a page says when its connection drops (the template's `alive.js`), in every language,
   is carried in the page (`connection_words`, a filter of Voila's exporter, here and on the
   Hub): a page without a connection cannot ask for its words.
@@ -21,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import psutil  # type: ignore[import-untyped]
@@ -36,6 +40,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from mathcards import i18n
 from mathcards.classroom.server.activity import WatchedKernels
 from mathcards.classroom.server.refused import refused_page
+from mathcards.classroom.service.presence import Presence
 from mathcards.i18n import N_
 
 START_ATTEMPTS = 3  # kernels started for one page before it is given up
@@ -45,6 +50,8 @@ FIRST_CONNECTION_SECONDS = 30  # a page made has this long to connect (a phone o
 # Wi-Fi loading the page's scripts, a loaded laptop) before a shorter keep may cull its kernel
 KERNEL_MEMORY = 2**30  # bytes a page's kernel may take (a lesson's: 100 to 250 MB)
 MEMORY_SECONDS = 5.0  # how often the kernels' memory is looked at
+AWAY_SECONDS = 60  # a page's connection gone this long (a phone asleep, a tab closed): its
+# student is no longer counted in the room (a page whose kernel ended, at once)
 HEARTBEAT = "<script>window.voila_heartbeat()</script>\n"  # what Voila sends while a page waits
 FILTERS = {"connection_words": f"{__name__}.connection_words"}  # VoilaExporter.filters
 
@@ -118,10 +125,15 @@ async def answers(kernel: Any, seconds: float = ANSWER_SECONDS) -> bool:
         client.stop_channels()
 
 
+def later(seconds: float, then: Callable[[], None]) -> asyncio.TimerHandle:
+    """`then()` on the server's loop, `seconds` from now (a test's clock may stand in)."""
+    return asyncio.get_running_loop().call_later(seconds, then)
+
+
 class AliveKernels(WatchedKernels):
     """Hands out only kernels that have answered (one that dies while starting is replaced),
     remembers the process that answered, and gives a page whose connection went the whole keep
-    (`cull_idle_timeout`) from that moment."""
+    (`cull_idle_timeout`) from that moment; tells `presence` of the pages that come and go."""
 
     first_connection_seconds = Float(
         FIRST_CONNECTION_SECONDS,
@@ -137,12 +149,20 @@ class AliveKernels(WatchedKernels):
     memory_seconds = Float(
         MEMORY_SECONDS, config=True, help="How often the kernels' memory is looked at."
     )
+    away_seconds = Float(
+        AWAY_SECONDS,
+        config=True,
+        help="How long a page's connection may be gone before its student is not in the room.",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.answered: dict[str, int | None] = {}  # a kernel → the process that answered
         self.connected: set[str] = set()  # the kernels a page has connected to
         self.memory_watch: PeriodicCallback | None = None
+        self.presence: Presence | None = None  # the class service's, told of pages there
+        self.leaving: dict[str, Any] = {}  # a page's kernel → its going, once `away_seconds` end
+        self.later: Callable[[float, Callable[[], None]], Any] = later
 
     def watch_memory(self) -> None:
         """From the first kernel on, look at every kernel's memory now and then
@@ -214,6 +234,9 @@ class AliveKernels(WatchedKernels):
         restarted would leave the new one running)."""
         self.answered.pop(kernel_id, None)
         self.connected.discard(kernel_id)
+        self._stay(kernel_id)
+        if self.presence is not None:
+            self.presence.ended(kernel_id)
         kernel = self._kernels.get(kernel_id)
         if kernel is not None:
             with contextlib.suppress(TimeoutError):  # then jupyter_client says what is wrong
@@ -225,6 +248,21 @@ class AliveKernels(WatchedKernels):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
         self.connected.add(kernel_id)
+        self._stay(kernel_id)
+        if self.presence is not None:
+            self.presence.came(kernel_id)
+
+    def _stay(self, kernel_id: str) -> None:
+        """The page of `kernel_id` is not going (any more)."""
+        going = self.leaving.pop(kernel_id, None)
+        if going is not None:
+            going.cancel()
+
+    def _gone(self, kernel_id: str) -> None:
+        """The page's connection went `away_seconds` ago and has not come back."""
+        self.leaving.pop(kernel_id, None)
+        if self.presence is not None:
+            self.presence.went(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Cull as Voila does, but never a kernel gone meanwhile or still starting (its clock
@@ -244,6 +282,9 @@ class AliveKernels(WatchedKernels):
         kernel = self._kernels.get(kernel_id)
         if kernel is not None:
             kernel.last_activity = utcnow()
+        if self.presence is not None and not self._kernel_connections.get(kernel_id, 0):
+            self._stay(kernel_id)
+            self.leaving[kernel_id] = self.later(self.away_seconds, lambda: self._gone(kernel_id))
 
 
 class AlivePage(TornadoVoilaHandler):

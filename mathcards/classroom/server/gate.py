@@ -31,6 +31,7 @@ from mathcards.classroom.server.address import (
     long_page,
     qr_data_uri,
 )
+from mathcards.classroom.server.alive import AliveKernels
 from mathcards.classroom.server.clients import (
     TEACHER_COOKIE,
     Pace,
@@ -167,6 +168,8 @@ class ClassroomApplication(tornado.web.Application):
         tickets = service.tickets if service is not None else None
         if tickets is not None:
             tickets.running = kernels.__contains__  # a ticket lives as long as its kernel
+        if service is not None and isinstance(kernels, AliveKernels):
+            kernels.presence = service.presence  # whose pages are there: the room's count
         self.places = Places(max_kernels, kernels, seats_per_client, tickets, seats_per_address)
         self.pages_by_address, self.pages_by_device = Pace(PAGES_AN_ADDRESS), Pace(PAGES_A_DEVICE)
 

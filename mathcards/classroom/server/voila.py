@@ -24,6 +24,8 @@ shuts down Voila and every kernel it started.
   printed once the server answers there (`announce`), not before: a student who scans at once
   gets the page, not "connection refused".
 - Each page's templates are compiled once per server, not once per page (`templates`).
+- The log leaves out the contents manager's "Notebook … is not trusted", one a page, which
+  hid the class address the teacher reads (`logs`).
 - What a page loads (`assets`): no MathJax (the lessons' formulas are MathML: `formulas`),
   Voila's scripts and the lab extensions' files kept by the browser for a year, every answer
   compressed when the browser accepts it.
@@ -71,6 +73,7 @@ from mathcards.classroom.server.assets import (
 from mathcards.classroom.server.capacity import SEATS_PER_CLIENT, warm_pools
 from mathcards.classroom.server.cli import CODE_ENV, TEACHER_CODE_ENV
 from mathcards.classroom.server.gate import ClassroomApplication
+from mathcards.classroom.server.logs import quieten
 from mathcards.classroom.server.seats import ClassroomPage
 from mathcards.classroom.server.templates import compile_templates_once, render_markdown_once
 from mathcards.classroom.service import book as book_calls
@@ -135,6 +138,7 @@ class ClassroomVoila(Voila):
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
+        quieten(self.log)  # its contents manager's, too: no "Notebook … is not trusted"
         secrets = take_secrets()  # before any kernel inherits them
         self.class_code = self.class_code or secrets[CODE_ENV]
         self.teacher_code, self.book_url = secrets[TEACHER_CODE_ENV], secrets[BOOK_ENV]

@@ -51,6 +51,7 @@ class StepsCall(KernelCall):
 
     async def post(self, set_id: str) -> None:
         step = cast(StepBody, self.body())
+        self.typed(cast(dict[str, Any], step), "typed")  # too long: refused as too long
         service = self.service
         await self.answer(service.run(service.record_step, self.device, int(set_id), step))
 

@@ -28,6 +28,7 @@ from mathcards.classroom.protocol.book import (
 from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import judge
 from mathcards.classroom.service.games import TableGames
+from mathcards.classroom.service.presence import Presence
 from mathcards.classroom.service.tickets import Tickets
 from mathcards.classroom.service.writer import Writer
 from mathcards.mam.practice import PracticeSet
@@ -51,6 +52,7 @@ class ClassService:
         self.book, self.class_name, self.problem = book, class_name, problem
         self.class_url = ""  # the class address on the school network: the projector shows it
         self.tickets = Tickets(teacher_code=teacher_code)  # the teacher's cookie holds the code
+        self.presence = Presence(self.tickets.device_of_kernel)  # whose pages are there now
         self.calls = Pace(CALLS_A_WHILE, A_WHILE)  # each browser's calls (not the teacher's)
         self.newcomers = Pace(NEWCOMERS, A_LESSON)  # new students, by the address they came from
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it

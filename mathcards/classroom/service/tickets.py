@@ -89,6 +89,10 @@ class Tickets:
         ticket = self.get(key)
         return None if ticket is None else ticket.device
 
+    def device_of_kernel(self, kernel: str) -> str | None:
+        """The browser whose page `kernel` serves, while its ticket is held."""
+        return next((t.device for t in self.held.values() if t.kernel == kernel), None)
+
     def addresses(self, devices: set[str]) -> set[str]:
         """The addresses the pages of these devices open now were asked from."""
         return {t.address for t in self.held.values() if t.device in devices and t.address}

@@ -1,8 +1,8 @@
 """The class's live MAM! games as the teacher's page reads them: each game replayed from the
 class book (the verdicts worked out again by the service, never read from a page), every
-answer with its checker's verdict, its kind of mistake and the seconds since its round opened;
-each student's podium places and when they were last seen in a live game
-(docs/design.md#the-teachers-page)."""
+answer (the typing slips too, which are no claims) with its checker's verdict, its kind of
+mistake and the seconds since its round opened; each student's podium places and when they
+were last seen in a live game (docs/design.md#the-teachers-page)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from datetime import datetime
 from mathcards.book import LiveRecord, Mistake
 from mathcards.classroom.live.mam import MAM
 from mathcards.classroom.protocol import EventKind
+from mathcards.classroom.teacher import guesses
 from mathcards.classroom.teacher.mistakes import mistake
 from mathcards.room import Phase
 
@@ -32,6 +33,7 @@ class LiveAnswer:
     sentence: str
     seconds: float | None  # since its round opened
     at: datetime | None
+    claim: bool = True  # else a typing slip, kept for the teacher: no claim, nothing scored
 
 
 @dataclass
@@ -46,10 +48,17 @@ class LiveLessons:
     def of(self, nickname: str) -> list[LiveAnswer]:
         return [answer for answer in self.answers if answer.nickname == nickname]
 
+    @property
+    def claims(self) -> list[LiveAnswer]:
+        """The answers that were claims (never a typing slip)."""
+        return [answer for answer in self.answers if answer.claim]
+
     def judged(self) -> dict[tuple[int, int], dict[str, object]]:
         """What the service worked out of each answer (by game and arrival), for the export."""
         return {
             (answer.live, answer.seq): {
+                "cards": answer.cards,
+                "target": answer.target,
                 "correct": answer.correct,
                 "mistake": answer.mistake and answer.mistake.value,
                 "sentence": answer.sentence,
@@ -57,6 +66,12 @@ class LiveLessons:
             }
             for answer in self.answers
         }
+
+
+def judged(records: list[LiveRecord]) -> dict[tuple[int, int], dict[str, object]]:
+    """What the service works out of each live answer and guess (by game and arrival), for
+    the export."""
+    return {**lessons(records).judged(), **guesses.judged(records)}
 
 
 def lessons(records: list[LiveRecord]) -> LiveLessons:
@@ -78,7 +93,7 @@ def _replayed(record: LiveRecord, found: LiveLessons) -> None:
     opened = _round_opened(record)
     for played in game.rounds:
         deal = played.deal
-        for answer in played.answers:
+        for answer in sorted([*played.answers, *played.slips], key=lambda answer: answer.seq):
             at, start = moments.get(answer.seq), opened.get(answer.seq)
             verdict = answer.verdict
             found.answers.append(
@@ -97,6 +112,7 @@ def _replayed(record: LiveRecord, found: LiveLessons) -> None:
                     str(verdict.message),
                     None if at is None or start is None else (at - start).total_seconds(),
                     at,
+                    not answer.slip,
                 )
             )
     if game.phase is Phase.OVER:

@@ -1,12 +1,13 @@
 """The kind of each wrong answer, worked out again from what was typed (never from a page's
-word nor from the sentence, which is in the language of whoever heard it), and the words the
-teacher's page names each kind with (docs/design.md#the-teachers-page)."""
+word nor from the sentence, which is in the language of whoever heard it), the words the
+teacher's page names each kind with, and what the checker said, in the teacher's language
+(docs/design.md#the-teachers-page)."""
 
 from __future__ import annotations
 
-from mathcards.book import Mistake
+from mathcards.book import Mistake, PracticeAnswer
 from mathcards.i18n import N_
-from mathcards.mam.checker import AnswerSyntaxError, VerdictKind, evaluate, parse
+from mathcards.mam.checker import AnswerSyntaxError, VerdictKind, check, evaluate, parse
 from mathcards.mam.steps import StepError
 
 BY_VERDICT = {  # the checker's verdicts that are one kind of mistake each
@@ -36,6 +37,12 @@ def mistake(verdict_kind: str | None, typed: str, power: bool = False) -> Mistak
     return BY_VERDICT.get(verdict_kind or "")
 
 
+def kind_of(verdict_kind: str | None, typed: str, power: bool) -> str | None:
+    """The kind of mistake as the export names it (`Mistake`'s value), else None."""
+    found = mistake(verdict_kind, typed, power)
+    return None if found is None else found.value
+
+
 def broken_step(typed: str, power: bool) -> Mistake:
     """Which rule the first broken step of a calculation breaks."""
     try:
@@ -46,3 +53,15 @@ def broken_step(typed: str, power: bool) -> Mistake:
     except AnswerSyntaxError:
         return Mistake.SLIP
     return Mistake.FORBIDDEN
+
+
+def reworded(answer: PracticeAnswer) -> str:
+    """What the checker said to a practice answer, in the language spoken now: judged again
+    from what was typed (the sentence kept is in the language of the server that judged it);
+    the kept sentence when the checker now judges otherwise (an answer an older mathcards
+    kept, a deal it cannot read)."""
+    try:
+        verdict = check(answer.typed, answer.cards, answer.target, power=answer.power)
+    except ValueError:
+        return answer.sentence
+    return str(verdict.message) if verdict.kind.value == answer.verdict_kind else answer.sentence

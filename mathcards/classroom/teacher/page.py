@@ -1,13 +1,15 @@
 """The teacher's page: what the class did, from the class book, rendered from its template
 (templates/teacher.html, every value escaped). Only for the teacher: it needs the teacher's
 code (in the address once, `/mathcards/teacher?code=…`, then a cookie), which is not the class
-code. Per student what they practised, deals solved (a deal whose answer a hint showed counts as
-shown), hints used, decisions right, live MAM! answers, LAMA Dice guesses and podium places;
-where the class got stuck (grouped by the kind of mistake); which targets were hard; each
-student's guesses in the live LAMA Dice lessons; a page per student (`/student?name=…`) with
-every answer and the seconds it took; filters by date and game; renaming, or removing a student
-once the teacher has said yes a second time; freeing a device's seats; the same as a file. In
-the language the teacher's browser asks for (docs/design.md#the-teachers-page)."""
+code. At its top, links to the lessons and both projectors. Per student what they practised,
+deals solved (a deal whose answer a hint showed counts as shown), hints used, decisions right,
+live MAM! answers, LAMA Dice guesses and podium places; where the class got stuck (grouped by
+the kind of mistake); which targets were hard, in practice and live; each student's guesses in
+the live LAMA Dice lessons; a page per student (`/student?name=…`) with every answer and the
+seconds it took, their guesses and their games; filters by date and game; renaming, or
+removing a student once the teacher has said yes a second time; freeing a device's seats; the
+same as a file. In the language the teacher's browser asks for
+(docs/design.md#the-teachers-page)."""
 
 from __future__ import annotations
 
@@ -30,16 +32,23 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import accommodations, reports
-from mathcards.classroom.teacher.lessons import LiveLessons, lessons
+from mathcards.classroom.teacher import accommodations, guesses, reports
+from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
+from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
 
 TEACHER = "/mathcards/teacher"
-GAMES = {"mam": N_("MAM!"), "lama": N_("LAMA"), "lama_dice": N_("LAMA Dice"), "unikat": "Unikat"}
+GAMES = reports.GAMES
 EXPORTS = (("csv", "CSV"), ("json", "JSON"))
 DONE = "done"  # the query parameter of the page shown after a change: what was done
 ONE_DAY = dt.timedelta(days=1)
 CONFIRM = "confirm"  # the query parameter of the page that asks before removing a student
+LESSONS = "/voila/render"  # where Voila serves the lessons (on the Hub: through user-redirect)
+LINKS = (  # the pages a teacher opens from their page: the lessons, the two projectors
+    ("index.ipynb", N_("The lessons")),
+    ("live/projector.ipynb", N_("MAM! live: the projector")),
+    ("live/guess-projector.ipynb", N_("LAMA Dice live: the projector")),
+)
 
 
 def escaped(value: object) -> object:
@@ -101,16 +110,17 @@ class TeacherPage(tornado.web.RequestHandler):
         service: ClassService,
         code: str,
         home: str = TEACHER,
-        guesses: Throttle | None = None,
+        lessons: str = LESSONS,
+        wrong_codes: Throttle | None = None,
     ) -> None:
-        self.service, self.code, self.home = service, code, home
-        self.guesses = guesses or Throttle()  # wrong teacher's codes, per address
+        self.service, self.code, self.home, self.lessons = service, code, home, lessons
+        self.wrong_codes = wrong_codes or Throttle()  # wrong teacher's codes, per address
 
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         address = address_of(self.request)
-        if self.guesses.refused(address):
-            self.set_header("Retry-After", str(math.ceil(self.guesses.wait(address)) or 1))
+        if self.wrong_codes.refused(address):
+            self.set_header("Retry-After", str(math.ceil(self.wrong_codes.wait(address)) or 1))
             self.set_status(429)
             self.finish(
                 refused_page(
@@ -130,7 +140,7 @@ class TeacherPage(tornado.web.RequestHandler):
         cookie = self.get_cookie(TEACHER_COOKIE) or ""
         if not (self.code and cookie and same(cookie, self.code)):
             if offered or cookie:
-                self.guesses.wrong(address)  # the tenth in a minute: refused for a minute
+                self.wrong_codes.wrong(address)  # the tenth in a minute: refused for a minute
             self.set_status(403)
             self.finish(
                 refused_page(
@@ -168,12 +178,11 @@ class TeacherPage(tornado.web.RequestHandler):
         name = self.service.class_name
         students = await self.service.run(lambda: book().students(name, **filters))
         answers = await self.service.run(lambda: book().answers(name, **filters))
-        hard = await self.service.run(lambda: book().hard_targets(name, **filters))
         records = await self.service.run(lambda: book().live_records(name))
-        return filters, students, answers, hard, records
+        return filters, students, answers, records
 
     def book_sections(
-        self, filters: dict[str, Any], students: Any, answers: Any, hard: Any, records: Any
+        self, filters: dict[str, Any], students: Any, answers: Any, records: Any
     ) -> BookSections:
         """What the class did, as the filters ask, in the page's language."""
         live = live_lessons(records, filters)
@@ -189,7 +198,7 @@ class TeacherPage(tornado.web.RequestHandler):
                 StudentLine(line.summary.nickname, reports.student_row(line)) for line in lines
             ],
             stuck=[reports.stuck_row(found) for found in reports.stuck(answers, live.answers)],
-            hard=[reports.hard_row(found) for found in hard],
+            hard=[reports.hard_row(found) for found in reports.hard(answers, live.answers)],
             guesses=[reports.guess_row(student) for student in guessed],
             student_columns=reports.student_columns(),
             stuck_columns=reports.stuck_columns(),
@@ -198,20 +207,23 @@ class TeacherPage(tornado.web.RequestHandler):
         )
 
     async def student_page(self) -> None:
-        """One student's answers, practice and live, with the seconds each took."""
+        """One student's answers, practice and live, with the seconds each took; their guesses
+        in the live LAMA Dice lessons; their games played at a table."""
         nickname = self.get_query_argument("name", "")
         book, name = self.service.book_of, self.service.class_name
         problem: str | None = None
         try:
             answers = await self.service.run(lambda: book().answers(name, nickname))
             records = await self.service.run(lambda: book().live_records(name))
+            games = await self.service.run(lambda: book().games_of(name, nickname))
         except ValueError as refusal:
-            answers, records, problem = [], [], str(refusal)
+            answers, records, games, problem = [], [], [], str(refusal)
         with speaking(reader_language(self.request)):
             live = live_lessons(records, {})
             known = {answer.nickname for answer in answers} | {a.nickname for a in live.answers}
             mine = [a for a in live.answers if a.nickname == nickname]
             rows = reports.answer_rows(answers, mine) if nickname in known else []
+            guessed = [line for line in guesses.guessed(records) if line.nickname == nickname]
             self.finish(
                 TEMPLATES.get_template("student.html").render(
                     language=i18n.language(),
@@ -219,6 +231,10 @@ class TeacherPage(tornado.web.RequestHandler):
                     problem=problem,
                     columns=reports.answer_columns(),
                     rows=rows,
+                    guess_columns=guesses.guess_columns(),
+                    guesses=guesses.guess_rows(guessed),
+                    game_columns=reports.game_columns(),
+                    games=[reports.game_row(game) for game in games],
                     home=self.home,
                     back=_("Back to the class book"),
                 )
@@ -304,17 +320,27 @@ class TeacherPage(tornado.web.RequestHandler):
         return sum([await places.free(client) for client in chosen]) if places else 0
 
     async def export(self) -> None:
-        """The whole class book as a file, each live answer with what the service judged."""
+        """The whole class book as a file, each live answer and guess with what the service
+        judged, for a spreadsheet in the teacher's language."""
         fmt = "json" if self.get_query_argument("format", "csv") == "json" else "csv"
         name = self.service.class_name
         book = self.service.book_of
         records = await self.service.run(lambda: book().live_records(name))
-        with speaking(reader_language(self.request)):
-            judged = lessons(records).judged()
+        language = reader_language(self.request)
+        with speaking(language):
+            verdicts = judged(records)
         text = await self.service.run(
-            lambda: book().export(name, fmt=fmt, missing_ok=True, judged=judged)
+            lambda: book().export(
+                name,
+                fmt=fmt,
+                missing_ok=True,
+                judged=verdicts,
+                mistake_of=kind_of,
+                language=language,
+            )
         )
-        self.set_header("Content-Type", f"{'application/json' if fmt == 'json' else 'text/csv'}")
+        kind = "application/json" if fmt == "json" else "text/csv"
+        self.set_header("Content-Type", f"{kind}; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="classbook.{fmt}"')
         self.finish(text)
 
@@ -353,8 +379,14 @@ class TeacherPage(tornado.web.RequestHandler):
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,
+            links=links(self.lessons),
             xsrf=Markup(self.xsrf_form_html()),
         )
+
+
+def links(lessons: str) -> list[tuple[str, str]]:
+    """The lessons' landing page and the projectors, in the page's language."""
+    return [(f"{lessons}/{i18n.language()}/{page}", _(label)) for page, label in LINKS]
 
 
 def said(do: str, nickname: str, new: str, freed: int) -> str:
@@ -408,5 +440,5 @@ def seat_of(client: str) -> str:
 
 def routes(service: ClassService, code: str) -> list[tuple[str, type, dict[str, Any]]]:
     """The teacher's page, its wrong codes slowed per address as the class code's are."""
-    page = {"service": service, "code": code, "guesses": Throttle()}
+    page = {"service": service, "code": code, "wrong_codes": Throttle()}
     return [(rf"{TEACHER}(?:/export|/student)?", TeacherPage, page)]

@@ -1,8 +1,9 @@
 """What the teacher's page shows of the class book, as table rows of plain values: each
 student's work (practice, games, live MAM! answers and podium places, LAMA Dice guesses), where
-the class got stuck (grouped by the kind of mistake), which targets were hard, each student's
-guesses in the live LAMA Dice lessons (replayed from the class book by LAMA Dice's live kind),
-and one student's answers with the seconds each took."""
+the class got stuck (grouped by the kind of mistake, what the checker said in the page's
+language), which targets were hard (practice and live rounds), each student's guesses in the
+live LAMA Dice lessons (replayed from the class book by LAMA Dice's live kind), and one
+student's answers with the seconds each took, and their games at a table."""
 
 from __future__ import annotations
 
@@ -14,14 +15,17 @@ from functools import lru_cache
 
 from mathcards import i18n
 from mathcards.book import HardTarget, LiveRecord, Mistake, PracticeAnswer, StudentSummary
+from mathcards.book.tables import GameRecord
 from mathcards.classroom.live.lama_dice import LAMA_DICE
+from mathcards.classroom.teacher.guesses import worded
 from mathcards.classroom.teacher.lessons import LiveAnswer, LiveLessons
-from mathcards.classroom.teacher.mistakes import WORDS, mistake
-from mathcards.i18n import _
+from mathcards.classroom.teacher.mistakes import WORDS, mistake, reworded
+from mathcards.i18n import N_, _
 from mathcards.mam.hints import hint_ladder
 from mathcards.room import Phase
 
 Row = list[object]  # a table row's cells, each shown as text
+GAMES = {"mam": N_("MAM!"), "lama": N_("LAMA"), "lama_dice": N_("LAMA Dice"), "unikat": "Unikat"}
 
 
 @dataclass
@@ -74,7 +78,7 @@ def student_columns() -> list[str]:
 @dataclass(frozen=True)
 class Line:
     """A student's line: their book summary, the deals a hint showed the answer of, their live
-    answers, guesses and podium places."""
+    claims (never a typing slip), guesses and podium places."""
 
     summary: StudentSummary
     shown: int = 0
@@ -99,9 +103,8 @@ def lines(
         seen = [moment for moment in (summary.last_seen, live.seen.get(name)) if moment]
         solved = summary.deals_solved - shown[name]
         summary = replace(summary, deals_solved=solved, last_seen=max(seen, default=None))
-        line = Line(
-            summary, shown[name], live.of(name), counts.get(name, 0), live.places.get(name, [])
-        )
+        claims = [answer for answer in live.of(name) if answer.claim]
+        line = Line(summary, shown[name], claims, counts.get(name, 0), live.places.get(name, []))
         found.append(line)
     return found
 
@@ -167,7 +170,7 @@ def stuck(answers: list[PracticeAnswer], live: list[LiveAnswer]) -> list[Stuck]:
     the checker's sentence, which is in the language of whoever heard it), the most made first."""
     found: dict[Mistake, Stuck] = {}
     wrong = [
-        (a.nickname, mistake(a.verdict_kind, a.typed, a.power), a.sentence)
+        (a.nickname, mistake(a.verdict_kind, a.typed, a.power), reworded(a))
         for a in answers
         if not a.correct
     ]
@@ -194,6 +197,31 @@ def stuck_row(group: Stuck) -> Row:
 
 def hard_columns() -> list[str]:
     return [_("cards"), _("target"), _("answers"), _("students who solved it")]
+
+
+def hard(answers: list[PracticeAnswer], live: list[LiveAnswer]) -> list[HardTarget]:
+    """Every deal answered, in practice or in a live round (a typing slip is no answer to it):
+    how many answers, how many of the students who tried it solved it; the least solved
+    first."""
+    tries: Counter[tuple[tuple[int, ...], int]] = Counter()
+    tried: dict[tuple[tuple[int, ...], int], set[str]] = {}
+    solved: dict[tuple[tuple[int, ...], int], set[str]] = {}
+    every = [(a.nickname, a.cards, a.target, a.correct) for a in answers]
+    every += [(a.nickname, a.cards, a.target, a.correct) for a in live if a.claim]
+    for name, cards, target, correct in every:
+        deal = (tuple(sorted(cards)), target)
+        tries[deal] += 1
+        tried.setdefault(deal, set()).add(name.casefold())
+        if correct:
+            solved.setdefault(deal, set()).add(name.casefold())
+    return sorted(
+        (
+            HardTarget(cards, target, tries[deal], len(solved.get(deal, ())), len(who))
+            for deal, who in tried.items()
+            for cards, target in [deal]
+        ),
+        key=lambda deal: (deal.solved / deal.students, -deal.tries, deal.target, deal.cards),
+    )
 
 
 def hard_row(hard: HardTarget) -> Row:
@@ -227,11 +255,6 @@ def guess_row(student: StudentGuesses) -> Row:
     ]
 
 
-def worded(value: Fraction | str) -> str:
-    """A chance as a percentage, a choice (roll, quit) in the page's language."""
-    return i18n.percent(value, 1) if not isinstance(value, str) else _(value)
-
-
 def answer_columns() -> list[str]:
     return [
         _("when"),
@@ -254,9 +277,11 @@ def answer_rows(answers: list[PracticeAnswer], live: list[LiveAnswer]) -> list[R
         if (a.nickname, a.set_id, a.deal) in shown and a.correct:
             hints = _("{hints}: the whole answer shown").format(hints=a.hints_used)
         where = _("practice, deal {deal}").format(deal=a.deal)
-        rows.append((a.at, _answer_row(a.at, where, a, a.sentence, a.seconds, hints)))
+        rows.append((a.at, _answer_row(a.at, where, a, reworded(a), a.seconds, hints)))
     for b in live:
         where = _("MAM! live {game}, round {round}").format(game=b.live, round=b.round)
+        if not b.claim:
+            where = _("{where} (a typing slip, no claim)").format(where=where)
         rows.append((b.at, _answer_row(b.at, where, b, b.sentence, b.seconds, "—")))
     return [
         row for _at, row in sorted(rows, key=lambda item: item[0].timestamp() if item[0] else 0.0)
@@ -280,4 +305,22 @@ def _answer_row(
         ("✓ " if answer.correct else "✗ ") + sentence,
         "—" if seconds is None else i18n.number(seconds, 1),
         hints,
+    ]
+
+
+def game_columns() -> list[str]:
+    return [_("when"), _("game"), _("players"), _("scores"), _("winners"), _("over")]
+
+
+def game_row(game: GameRecord) -> Row:
+    """A game played at a table: who played, the scores, who won (the computer players by
+    the names the table gave them)."""
+    scores = ", ".join(f"{player} {points}" for player, points in game.scores.items())
+    return [
+        game.at.strftime("%Y-%m-%d %H:%M"),
+        _(GAMES.get(game.game, game.game)),
+        ", ".join(game.players),
+        scores or "—",
+        ", ".join(game.winners) or "—",
+        _("yes") if game.finished else _("not yet"),
     ]

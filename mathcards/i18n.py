@@ -67,6 +67,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalogue.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """The message in `context`: one English message that another language says in two ways
+    (a decimal's form: "3.7 percentage points", "3,7 punktu procentowego")."""
+    return _catalogue.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark a message for the catalogue without translating it yet (for module constants)."""
     return message

@@ -19,14 +19,15 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [language for language in LANGUAGES if language != i18n.DEFAULT]
 
 
-def source_messages() -> dict[str | tuple[str, str], str]:
-    """Every message marked in the code (as `make messages` extracts it), with where it is."""
+def source_messages() -> dict[tuple[str | tuple[str, str], str | None], str]:
+    """Every message marked in the code (as `make messages` extracts it) with its context (a
+    `pgettext`'s), and where it is."""
     with open(ROOT / "babel.cfg") as config:
         method_map, options_map = parse_mapping_cfg(config)
-    found: dict[str | tuple[str, str], str] = {}
-    for path, line, message, _comments, _context in extract_from_dir(ROOT, method_map, options_map):
+    found: dict[tuple[str | tuple[str, str], str | None], str] = {}
+    for path, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map):
         key = message if isinstance(message, str) else tuple(message[:2])
-        found.setdefault(key, f"{path}:{line}")
+        found.setdefault((key, context), f"{path}:{line}")
     return found
 
 
@@ -44,8 +45,8 @@ def test_every_message_is_translated(language):
     catalogue = po(language)
     missing = [
         f"{where}: {key!r}"
-        for key, where in source_messages().items()
-        if not (entry := catalogue.get(key if isinstance(key, str) else key[0]))
+        for (key, context), where in source_messages().items()
+        if not (entry := catalogue.get(key if isinstance(key, str) else key[0], context=context))
         or entry.fuzzy
         or not all(entry.string if isinstance(entry.string, tuple) else [entry.string])
     ]
@@ -80,7 +81,12 @@ def test_compiled_catalogue_is_current(language):
                 for n, form in zip((1, 2, 5), entry.string, strict=False):
                     assert compiled.ngettext(*entry.id, n) == form
             else:
-                assert compiled.gettext(entry.id) == entry.string
+                said = (
+                    compiled.pgettext(entry.context, entry.id)
+                    if entry.context
+                    else compiled.gettext(entry.id)
+                )
+                assert said == entry.string
 
 
 def test_polish_has_three_plural_forms():

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 from mathcards.lama_dice.live import NAMED_MOMENTS, named_moment
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import join, layout_problems
+from tests.browser.conftest import join, layout_problems, resized
+from tests.browser.test_live_pages import in_first_screen
 
 pytestmark = pytest.mark.browser
 QUESTION = named_moment(next(iter(NAMED_MOMENTS)))  # the projector's first moment
@@ -62,6 +63,32 @@ def share_said(text: str) -> str:
     return found.group(1).replace(",", ".")
 
 
+def the_question_reads_from_the_back_row(projector) -> None:
+    """The question in the first screen as the page opens, in letters and dice the back row
+    reads (the question at least 4 % of the screen's height, a die's face 5 %)."""
+    projector.evaluate("window.scrollTo(0, 0)")
+    height = projector.viewport_size["height"]
+    in_first_screen(projector, ".mc-guess-question")
+    in_first_screen(projector, ".mc-guess-count")
+    size = projector.locator(".mc-guess-question p").evaluate(
+        "p => parseFloat(getComputedStyle(p).fontSize)"
+    )
+    assert size >= 0.04 * height, size
+    for die in projector.locator(".mc-guess-moment .mc-layout-die svg").all():
+        assert die.bounding_box()["height"] >= 0.05 * height  # type: ignore[index]
+
+
+DISTANCE = re.compile(r"\d\s?%|percentage point|punkt", re.IGNORECASE)
+
+
+def no_name_beside_a_distance(projector, students) -> None:
+    """The wall names nobody beside a guess or how far off it was: only a student's own page
+    says that ("Only you see your guess")."""
+    for line in projector.locator(".mc-guess-projector").inner_text().splitlines():
+        named = [name for name in students if re.search(rf"\b{name}\b", line)]
+        assert not (named and DISTANCE.search(line)), line
+
+
 @pytest.mark.parametrize("language", ["en", "pl"])
 def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
     other = "pl" if language == "en" else "en"
@@ -86,6 +113,12 @@ def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
     projector.locator("button.mc-guess-ask").click()  # the lesson starts with its question
     for name in students:
         expect(projector.locator(".mc-live-room")).to_contain_text(name)
+    expect(projector.locator(".mc-guess-question p")).to_be_visible()
+    for width, height in ((1280, 800), (1920, 1080)):
+        resized(projector, width, height)
+        projector.screenshot(path=str(tmp_path / f"guess-projector-{language}-{width}-asked.png"))
+        the_question_reads_from_the_back_row(projector)
+    resized(projector, 1280, 800)
     for page in pages.values():
         expect(page.locator(".mc-guess-question")).to_be_visible()
         expect(page.locator(".mc-guess-moment svg").first).to_be_visible()
@@ -112,8 +145,11 @@ def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
     expect(projector.locator(".mc-guess-spread .mc-bar-row")).to_have_count(10)
     expect(projector.locator(".mc-guess-spread [data-exact='true']")).to_have_count(1)
     closest = min(guesses, key=lambda name: abs(Fraction(guesses[name]) / 100 - exact))
-    first = projector.locator(".mc-guess-closest li").first
-    expect(first).to_have_attribute("data-name", closest)
+    best = projector.locator(".mc-guess-closest li")
+    expect(best).to_have_count(1)
+    expect(best).to_contain_text("★")
+    expect(best).to_contain_text(guesses[closest])
+    no_name_beside_a_distance(projector, students)
     lit = sum(counted for _faces, counted in QUESTION.lit())
     assert 0 < lit < 216
     for page, spoken in ((projector, language), (pages[ola], other)):  # why: the rolls counted

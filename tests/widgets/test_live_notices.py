@@ -151,3 +151,23 @@ def test_a_refused_guess_is_a_notice_not_a_wrong_guess():
     follow(ala)
     guessing.guess(ala, "40")  # the page knows: no question is open
     assert "mc-notice" in ala.message.value and "✗" not in ala.message.value
+
+
+@pytest.mark.parametrize(
+    "language, after",
+    [
+        ("en", "That was the last round: the podium comes next."),
+        ("pl", "To była ostatnia runda: teraz podium."),
+    ],
+)
+def test_the_last_round_s_verdict_waits_for_no_next_round(language, after):
+    """Issue #49: "Gra się skończyła." beside "Poczekaj na następną rundę.": after the last
+    round there is none to wait for."""
+    i18n.use(language)
+    try:
+        for answer in (judged(), judged(True, 4, True)):
+            said, _right = verdict_sentence("7*6-12+2", answer, DEAL, "rulebook", last=True)
+            assert said.endswith(f". {after}") and "następną" not in said, said
+            assert "next round" not in said, said
+    finally:
+        i18n.use("en")

@@ -40,8 +40,8 @@ from widgets.lama_dice.live_views import (
     render_count,
     render_grid,
     render_moment,
+    render_question,
     render_spread,
-    render_standings,
     rolls_chart,
     rolls_words,
     seat_status,
@@ -258,28 +258,30 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
         )
         self.setup.set_title(0, _("The moment and the question"))
         self.setup.selected_index = 0
-        self.moment = html("mc-guess-moment")
+        self.setup.add_class("mc-guess-setup")
+        self.join = w.Accordion(
+            [w.VBox([self.address, self.room_line, self.room, self.removed_box])]
+        )
+        self.join.set_title(0, _("How to join, and who is in"))
+        self.join.selected_index = 0
+        self.join.add_class("mc-live-join-box")
+        self.asked_number: int | None = None  # the question the wall last showed open
         self.question = html("mc-guess-question")
         self.count = html("mc-guess-count")
+        self.moment = html("mc-guess-moment")
         self.exact = html("mc-guess-exact")
         self.spread = html("mc-guess-spread")
         self.closest = html("mc-guess-closest")
         self.why = html("mc-guess-why")
         self.rolled = html("mc-guess-rolls")
         self.chart = html("mc-guess-chart")
-        self.standings = html("mc-guess-standings")
         self.rolling = row(*self.roll_buttons, hides=True)
-        self.controls = w.VBox(
+        self.controls = w.VBox(  # the question first: the room reads it in the first screen
             [
-                self.setup,
                 row(self.ask_button, self.reveal_button),
-                self.address,
-                self.room_line,
-                self.room,
-                self.removed_box,
-                self.moment,
                 self.question,
                 self.count,
+                self.moment,
                 self.exact,
                 self.why,
                 self.spread,
@@ -287,7 +289,8 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
                 self.rolling,
                 self.rolled,
                 self.chart,
-                self.standings,
+                self.setup,
+                self.join,
             ]
         )
         super().__init__([page_style(LAMA_DICE_STYLE + GUESS_STYLE), self.message, self.controls])
@@ -351,8 +354,9 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
         self._show_room(view)
         question, phase = view["question"], view["phase"]
         revealed = phase == Phase.REVEALED
-        self.moment.value = render_moment(question)
-        self.question.value = escape(question_of(question).text) if question else ""
+        self._fold(question, phase)
+        self.question.value = render_question(question)
+        self.moment.value = render_moment(question, heading=False)
         self.count.value = render_count(view) if question else ""
         shown = question if revealed else None
         self.exact.value = escape(exact_words(shown)) if shown else ""
@@ -362,7 +366,13 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
         chance = question is not None and question_of(question).chance
         self.rolling.layout.display = "" if revealed and chance else "none"
         self._show_rolls(shown)
-        self.standings.value = render_standings(view["how_close"])
+
+    def _fold(self, question: QuestionSeen | None, phase: Phase | None) -> None:
+        """A question put to the class: the moment's setup and the room fold away."""
+        number = question["number"] if question is not None else None
+        if phase == Phase.OPEN and number != self.asked_number:
+            self.setup.selected_index = self.join.selected_index = None
+        self.asked_number = number
 
     def _show_rolls(self, question: QuestionSeen | None) -> None:
         """The dice rolled for the question (drawn again only for new rolls)."""

@@ -10,7 +10,6 @@ from html import escape
 from mathcards.classroom.protocol import Phase
 from mathcards.classroom.protocol.lama_dice import (
     AskedView,
-    HowClose,
     LamaDiceProjectorView,
     LamaDiceSeatView,
     MyGuess,
@@ -19,7 +18,7 @@ from mathcards.classroom.protocol.lama_dice import (
     Value,
     value_of,
 )
-from mathcards.i18n import N_, _, ngettext, number, percent
+from mathcards.i18n import N_, _, ngettext, number, percent, pgettext
 from mathcards.lama_dice.dice import DEFAULT_DICE, Case, Dice, Faces, name
 from mathcards.lama_dice.live import CASES, SPREAD_BINS, Question
 from widgets.charts import chart_html, render_bars
@@ -27,10 +26,27 @@ from widgets.lama_dice.cards import CASE_WORDS, in_216, render_layout, render_ro
 
 GUESS_STYLE = """<style>
 .mc-guess-question { font-size: 22px; font-weight: 700; }
+/* the projector, read from the back row: the question, the moment's cards and dice scaled to
+   the screen, every line as tall as its font (a widget's line is 28 px) */
+.mc-guess-projector .widget-html { height: auto; }
+.mc-guess-projector .widget-html-content { line-height: 1.3; }
+.mc-guess-projector .mc-guess-question h3 { font-size: max(24px, 3vh); margin: 4px 0; }
+.mc-guess-projector .mc-guess-question p { font-size: max(32px, 4.6vh); margin: 0; }
+.mc-guess-projector .mc-guess-count { font-size: max(28px, 3.6vh); }
+.mc-guess-projector .mc-guess-moment p { font-size: max(20px, 2.6vh); margin: 4px 0; }
+.mc-guess-projector .mc-guess-moment .mc-layout-die b { font-size: max(20px, 2.6vh); }
+.mc-guess-projector .mc-guess-moment .mc-layout-die svg { width: auto; height: max(40px, 6vh); }
+.mc-guess-projector .mc-guess-moment .mc-layout-dice { gap: 1vh 2.5vw; }
+.mc-guess-projector .mc-guess-moment svg.mc-card { width: auto; height: max(80px, 12vh); }
+.mc-guess-projector .mc-guess-exact { font-size: max(28px, 3.8vh); }
+.mc-guess-projector .mc-guess-closest, .mc-guess-projector .mc-guess-closest ul {
+  font-size: max(24px, 3.2vh); }
+.mc-guess-projector .mc-guess-closest ul { list-style: none; padding-left: 0; display: flex;
+  flex-wrap: wrap; gap: 4px 28px; }
 .mc-guess-said .mc-message, .mc-guess-said { font-size: 20px; }
 .mc-guess-count { font: 700 28px sans-serif; }
 .mc-guess-exact { font-size: 24px; font-weight: 700; }
-.mc-guess-closest ol, .mc-guess-standings ol { font-size: 19px; }
+.mc-guess-closest ul { font-size: 19px; }
 .mc-bar-row[data-exact="true"] .mc-bar-label { font-weight: 700; }
 .mc-rolls-grid { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .mc-rolls-block { border-collapse: collapse; font: 12px sans-serif; }
@@ -52,7 +68,7 @@ GRID_WORDS = {  # beside the 216 rolls, by question
     "three-llamas": N_("{count} of the 216 rolls show three llamas."),
 }
 CLOSE = Fraction(1, 20)  # a guess this close to the answer is praised
-MEDALS = ("★", "", "")  # the closest guess's star on the projector (a font without emoji has it)
+MEDAL = "★"  # each closest guess's star on the projector (a font without emoji has it)
 CHOICE_WORDS = {"roll": N_("roll"), "quit": N_("quit")}
 STATUS = {
     None: N_("There is no live lesson yet: wait for the teacher."),
@@ -81,8 +97,18 @@ def value_words(value: Fraction | str) -> str:
 
 
 def points_off(off: float) -> str:
-    """How far a guess is from the answer, as a child reads it: "13.7%" (one decimal)."""
-    return percent(off, 1)
+    """How far a guess is from the answer: a difference of two percentages is in percentage
+    points ("3.7 percentage points", "1 percentage point"; "3,7 punktu procentowego", "2 punkty
+    procentowe", "5 punktów procentowych"): a whole number by its plural form, a decimal as
+    its own message (Polish says a decimal in the genitive singular)."""
+    points = off * 100
+    digits = 1 if round(points, 1) or not points else 2  # 0.04 points is not "0"
+    shown = round(points, digits)
+    if shown == int(shown):
+        whole = int(shown)
+        return ngettext("{n} percentage point", "{n} percentage points", whole).format(n=whole)
+    said = pgettext("a decimal", "{n} percentage points")  # "3,7 punktu procentowego"
+    return said.format(n=number(shown, digits))
 
 
 def off_words(guess: Fraction, exact: Fraction) -> str:
@@ -99,15 +125,28 @@ def off_words(guess: Fraction, exact: Fraction) -> str:
     return said.format(guess=percent(guess, 1), off=points_off(float(abs(guess - exact))))
 
 
-def render_moment(question: QuestionSeen | None) -> str:
-    """The moment drawn: your row, the llama row, and the dice if they are not the usual."""
+def render_moment(question: QuestionSeen | None, heading: bool = True) -> str:
+    """The moment drawn: your row, the llama row, and the dice; under the question's number
+    (`heading`)."""
     if question is None:
         return ""
     asked = question_of(question)
-    heading = escape(_("Question {n}").format(n=question["number"]))
     dice = escape(_("The dice:"))
     layout = f"<p>{dice}</p>" + render_layout(asked.dice, size=26)
-    return f"<h3>{heading}</h3>" + render_rows(asked.row, asked.llama_row) + layout
+    title = f"<h3>{escape(question_heading(question))}</h3>" if heading else ""
+    return title + render_rows(asked.row, asked.llama_row) + layout
+
+
+def question_heading(question: QuestionSeen) -> str:
+    return _("Question {n}").format(n=question["number"])
+
+
+def render_question(question: QuestionSeen | None) -> str:
+    """The projector's question, under its number, before the moment it asks about."""
+    if question is None:
+        return ""
+    heading, text = question_heading(question), question_of(question).text
+    return f"<h3>{escape(heading)}</h3><p>{escape(text)}</p>"
 
 
 def seat_status(view: LamaDiceSeatView) -> str:
@@ -244,32 +283,36 @@ def _block(number: int, first: int, lit: list[tuple[Faces, bool]], dice: Dice) -
     )
 
 
-def render_closest(question: AskedView, most: int = 3) -> str:
-    """Who guessed closest, with their guess."""
-    names = question["closest"] or []
-    if not names:
+def render_closest(question: AskedView) -> str:
+    """The closest guesses, each starred (every one as close as the best), and how many there
+    are; never a name: only a student's own page says how close their guess was."""
+    guesses = [guess for guess in question["guesses"] if guess["off"] is not None]
+    if not guesses:
         return ""
-    guesses = {g["name"]: g for g in question["guesses"]}
+    least = min(float(guess["off"]) for guess in guesses)  # type: ignore[arg-type]
+    chance = question_of(question).chance
+    if not chance and least:
+        return ""  # nobody chose the better: no star
+    best = [guess for guess in guesses if guess["off"] == least]
     items = "".join(
-        f'<li data-name="{escape(name)}"><span class="mc-medal" aria-hidden="true">{medal}</span> '
-        f"{escape(name)}: {escape(value_words(share_of(guesses[name]['value'])))}</li>"
-        for name, medal in zip(names[:most], MEDALS, strict=False)
+        f'<li class="mc-guess-best"><span class="mc-medal" aria-hidden="true">{MEDAL}</span> '
+        f"{escape(value_words(share_of(guess['value'])))}</li>"
+        for guess in best
     )
-    title = _("Closest to the answer: well done!")
-    return f"<p><b>{escape(title)}</b></p><ol>{items}</ol>"
-
-
-def render_standings(close: list[HowClose], chance: bool = True) -> str:
-    """Each student's average distance from the answers so far, closest first."""
-    if not close:
-        return ""
-    items = "".join(
-        f'<li data-name="{escape(c["name"])}">{escape(c["name"])}: '
-        f"{escape(points_off(c['off']))}</li>"
-        for c in close
+    title = (
+        ngettext(
+            "{n} guess was the closest: well done!",
+            "{n} guesses were the closest: well done!",
+            len(best),
+        )
+        if chance
+        else ngettext(
+            "{n} student chose the better: well done!",
+            "{n} students chose the better: well done!",
+            len(best),
+        )
     )
-    title = _("On average, how far each guess was from the answer")
-    return f"<p><b>{escape(title)}</b></p><ol>{items}</ol>"
+    return f"<p><b>{escape(title.format(n=len(best)))}</b></p><ul>{items}</ul>"
 
 
 def render_count(view: LamaDiceProjectorView) -> str:

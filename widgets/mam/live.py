@@ -231,7 +231,8 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
     def _say_verdict(self, text: str, judged: MineAnswer) -> None:
         round_view = self.view["round"] if self.view is not None else None
         assert round_view is not None
-        sentence, right = verdict_sentence(text, judged, deal_of(round_view), self._scoring())
+        deal, last = deal_of(round_view), bool(round_view.get("last"))
+        sentence, right = verdict_sentence(text, judged, deal, self._scoring(), last)
         self.answer.say(sentence, ok=right)
         self.noticed = False
         self._close_after_claim([judged])

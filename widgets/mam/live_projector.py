@@ -147,6 +147,14 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.pause_button = keyed(_("Pause"), "mc-live-pause", "P", self.pause_or_resume)
         self.reveal_button = keyed(_("Reveal"), "mc-live-reveal", "R", self.reveal, "warning")
         self.full_screen = keyed(_("Full screen"), "mc-fullscreen", "F", lambda _b: None)
+        self.presenting = False
+        self.present_button = keyed(
+            _("Presentation"),
+            "mc-live-present",
+            "V",
+            self.present,
+            told=_("Show only the round, filling the screen"),
+        )
         more = keyed(
             _("+{more} s").format(more=MORE_TIME),
             "mc-live-more-time",
@@ -178,6 +186,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
             self.reveal_button,
             self.pause_button,
             self.time_buttons,
+            self.present_button,
             self.full_screen,
             self.finish_button,
             self.room_title,
@@ -276,6 +285,20 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         client = self.client
         if client is not None:
             self._call(client.finish)
+
+    def present(self, _button: object = None) -> None:
+        """The presentation view (the round alone, filling the screen), or back to the
+        controls."""
+        self.presenting = not self.presenting
+        if self.presenting:
+            self.add_class("mc-presenting")
+            label, told = _("Back to the controls"), _("Show the teacher's controls again")
+        else:
+            self.remove_class("mc-presenting")
+            label, told = _("Presentation"), _("Show only the round, filling the screen")
+        self.present_button.description = label
+        self.present_button.focus()  # not a button hidden from the eye
+        self.present_button.tooltip = _("{action} (key {key})").format(action=told, key="V")
 
     def _length_changed(self, _change: object = None) -> None:
         self.leaderboard_length = int(self.board_length.value)

@@ -16,7 +16,7 @@ from mathcards.classroom.protocol.mam import (
     RoundView,
     StandingView,
 )
-from mathcards.i18n import _, ngettext
+from mathcards.i18n import _, and_list, ngettext
 from mathcards.mam.cards import LEVELS
 from mathcards.mam.live import SCORINGS, Reveal, revealed, scoring_label
 from mathcards.mam.practice import Exercise
@@ -44,20 +44,51 @@ LIVE_STYLE = """<style>
 .mc-live-bar { gap: 6px; align-items: center; }
 .mc-live-bar .mc-live-room-title { font-size: 18px; margin-left: 12px; }
 .mc-live-choice-line { font-size: 20px; }
-/* the projector, read from the back row: cards and target at least 8% of the screen's height */
-.mc-live-projector .mc-cards svg { width: auto; height: max(96px, 17vh); }
-.mc-live-projector .mc-dice svg { width: auto;
-  height: max(72px, 11vh); }
-.mc-live-projector .mc-target-number { font-size: max(72px, 12vh); }
-.mc-live-projector .mc-live-round-number { font-size: 24px; margin: 4px 0; }
-.mc-live-projector .mc-countdown { font-size: max(40px, 6vh); }
+/* the projector, read from the back row: the page as wide as the screen, the round scaled to
+   it (Full screen enlarges it), every line as tall as its font (a widget's line is 28 px) */
+body:has(.mc-live-projector) #rendered_cells { max-width: none; left: 0 !important;
+  width: 100% !important; }  /* over the 1120 px Lumino set as the page opened */
+.mc-live-projector .widget-html { height: auto; }
+.mc-live-projector .widget-html-content { line-height: 1.3; }
+.mc-live-projector .mc-cards { flex-wrap: nowrap !important; gap: 1.2vw !important; }
+.mc-live-projector .mc-cards svg { width: auto; height: min(32vh, calc(27vw - 24px)); }
+.mc-live-projector .mc-dice { gap: 1.2vw !important; }
+.mc-live-projector .mc-dice svg { width: auto; height: max(72px, 12vh); }
+.mc-live-projector .mc-target-number { font-size: max(72px, 13vh); line-height: 1.1; }
+.mc-live-projector .mc-live-round-number { font-size: max(24px, 3vh); margin: 4px 0; }
+.mc-live-projector .mc-countdown { font-size: max(40px, 6vh); margin-top: 1vh; }
 .mc-live-projector .mc-live-answered { font-size: max(32px, 4.5vh); }
 .mc-live-projector .mc-live-first { font-size: max(28px, 4vh); margin: 8px 0; }
 .mc-live-projector .mc-live-board table, .mc-live-projector .mc-live-leaderboard table,
-.mc-live-projector .mc-live-revealed li { font-size: max(24px, 3.2vh); }
-.mc-live-projector .mc-podium ol { font-size: max(30px, 4vh); }
+.mc-live-projector .mc-live-revealed li, .mc-live-projector .mc-live-revealed p {
+  font-size: max(24px, 3.2vh); line-height: 1.3; }
+.mc-live-projector .mc-live-revealed h3, .mc-live-projector .mc-live-leaderboard h3,
+.mc-live-projector .mc-podium h3 { font-size: max(26px, 3.6vh); line-height: 1.3;
+  margin: 1.2vh 0 .4vh; }
+.mc-live-projector .mc-podium ol { font-size: max(30px, 4vh); line-height: 1.4; }
+.mc-live-projector .mc-podium li[data-place="1"] { font-size: 1.25em; }
+.mc-live-projector .mc-podium .mc-live-tie { font-size: max(22px, 3vh); line-height: 1.3; }
 .mc-live-projector .mc-live-address { font-size: 26px; }
 .mc-live-projector .mc-live-address img { width: min(360px, 45vh); height: min(360px, 45vh); }
+/* the presentation: the round alone, filling the screen; the bar's other buttons are there for
+   their keys and come back when one has the keyboard's focus (Tab) */
+body:has(.mc-presenting) .jp-Cell:not(:has(.mc-presenting)),
+body:has(.mc-presenting) .mc-language, body:has(.mc-presenting) .mc-class-address {
+  display: none !important; }
+body:has(.mc-presenting) #rendered_cells { padding: 1vh 2vw; }
+.mc-presenting :is(.mc-live-choice, .mc-live-answered, .mc-live-first, .mc-live-board,
+  .mc-live-revealed, .mc-live-leaderboard, .mc-live-join-box, .mc-live-setup-box,
+  .mc-live-settings-line) { display: none !important; }
+.mc-presenting .mc-live-bar:not(:has(:focus-visible:not(.mc-live-present)))
+  > :not(.mc-live-present) { position: absolute; border: 0 !important;
+  width: 1px !important; height: 1px; min-width: 0 !important; min-height: 0 !important;
+  padding: 0 !important; overflow: hidden; clip-path: inset(50%); margin: 0 !important; }
+.mc-presenting .mc-live-present { position: fixed; top: 1vh; right: 2vw; z-index: 2; }
+.mc-presenting .mc-cards svg { height: min(44vh, calc(28vw - 30px)); }
+.mc-presenting .mc-dice svg { height: 17vh; }
+.mc-presenting .mc-target-number { font-size: 19vh; }
+.mc-presenting .mc-countdown { font-size: 8vh; }
+.mc-presenting .mc-live-round-number { font-size: 3.5vh; }
 </style>"""
 
 # A student's phone (390 × 844): its first screen holds the round (cards, target, countdown),
@@ -157,13 +188,22 @@ def seat_status(view: MamSeatView) -> str:
 
 
 def verdict_sentence(
-    text: str, judged: MineAnswer, deal: Exercise, scoring: str = "rulebook"
+    text: str,
+    judged: MineAnswer,
+    deal: Exercise,
+    scoring: str = "rulebook",
+    last: bool = False,
 ) -> tuple[str, bool]:
     """The private verdict: the checker's sentence for `text` on the round's deal (in this
     page's language), what the claim did as the service scored it (docs/rules.md#mam-round),
-    and what comes next; each sentence ends with its full stop."""
+    and what comes next (no next round after the `last`); each sentence ends with its full
+    stop."""
     verdict = deal.check(text)
-    wait = _("Wait for the next round.")
+    wait = (
+        _("That was the last round: the podium comes next.")
+        if last
+        else _("Wait for the next round.")
+    )
     if not judged["correct"]:
         reason = verdict.message if not verdict.correct else _("the class service says no")
         said = _("Not quite: {reason}.").format(reason=reason.rstrip("."))
@@ -216,7 +256,8 @@ def you_have(cards: int, place: int | None = None) -> str:
 
 
 def render_podium(podium: list[StandingView] | None) -> str:
-    """The first three places, ties shown (equal places)."""
+    """The first three places; a tie said in words: how the rules' tie-break parted the tied
+    players (docs/rules.md#mam-end), or that they share a place it cannot part them for."""
     if not podium:
         return ""
     heading = escape(_("The podium"))
@@ -225,7 +266,37 @@ def render_podium(podium: list[StandingView] | None) -> str:
         f"{escape(place_line(standing))}</li>"
         for standing in podium
     )
-    return f"<h3>{heading}</h3><ol>{items}</ol>"
+    notes = "".join(f"<p class='mc-live-tie'>{escape(note)}</p>" for note in tie_notes(podium))
+    return f"<h3>{heading}</h3><ol>{items}</ol>{notes}"
+
+
+def tie_notes(podium: list[StandingView]) -> list[str]:
+    """A sentence for each group of players on the podium with as many cards as each other."""
+    notes = []
+    for points in dict.fromkeys(standing["points"] for standing in podium):
+        tied = [standing for standing in podium if standing["points"] == points]
+        if len(tied) < 2:
+            continue
+        names = and_list([standing["name"] for standing in tied])
+        said = _("A tie: {names} have the same number of cards ({cards}).").format(
+            names=names, cards=cards_count(int(points))
+        )
+        shared = {int(standing["place"]) for standing in tied}
+        if len(shared) == len(tied):
+            why = _(
+                "The rules' tie-break: of them, whoever last gave a winning answer places higher."
+            )
+        elif len(shared) == 1:
+            why = _("They share place {place}: the rules' tie-break cannot part them.").format(
+                place=min(shared)
+            )
+        else:
+            why = _(
+                "Of them, whoever last gave a winning answer places higher; "
+                "those who never did share a place."
+            )
+        notes.append(f"{said} {why}")
+    return notes
 
 
 def place_line(standing: StandingView) -> str:

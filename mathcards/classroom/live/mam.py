@@ -189,6 +189,7 @@ def round_view(game: LiveGame) -> RoundView | None:
         "target": deal.target,
         "power": deal.power,
         "seconds_left": None,
+        "last": current.number == len(game.deals),
     }
 
 

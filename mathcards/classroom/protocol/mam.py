@@ -48,6 +48,7 @@ class RoundView(TypedDict):
     target: int
     power: bool
     seconds_left: float | None
+    last: bool  # the game's last round: no next one to wait for
 
 
 class BoardAnswer(TypedDict):

@@ -52,6 +52,8 @@ def _deletions(
     if "game_moves" in tables:
         done.append((IN_GAMES.format(who=who), mine))
     done += [(f"DELETE FROM {table} WHERE {who}", mine) for table in OWN]
+    if "accommodations" in tables:
+        done.append((f"DELETE FROM accommodations WHERE {who}", mine))
     if "live_events" in tables:
         columns = {row[1] for row in book.execute("PRAGMA table_info(live_events)")}
         if "student_id" in columns:

@@ -24,10 +24,19 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from mathcards.accommodations import Accommodation, listed
 from mathcards.book import names
 from mathcards.book.errors import BookError, UnknownClass
 from mathcards.book.live import LiveEvent, LiveRecord, records_of
-from mathcards.book.models import Decision, Game, PracticeSet, PracticeStep, SchoolClass, Student
+from mathcards.book.models import (
+    AccommodationRow,
+    Decision,
+    Game,
+    PracticeSet,
+    PracticeStep,
+    SchoolClass,
+    Student,
+)
 from mathcards.i18n import _
 
 FORMATS = ("csv", "json")
@@ -110,6 +119,9 @@ def _room(
         steps[step.set_id].append({**_fields(step, STEP), "mistake": kind})
     games = _grouped(session, Game, Game.student_id.in_(ids), Game.at)
     decisions = _grouped(session, Decision, Decision.student_id.in_(ids), Decision.at)
+    held = _grouped(
+        session, AccommodationRow, AccommodationRow.student_id.in_(ids), AccommodationRow.at
+    )
     return {
         "name": room.name,
         "created": _moment(room.created),
@@ -122,6 +134,7 @@ def _room(
                 ],
                 "games": [_fields(game, GAME) for game in games[person.id]],
                 "decisions": [_fields(choice, DECISION) for choice in decisions[person.id]],
+                "accommodations": _accommodations(held[person.id]),
             }
             for person in people
         ],
@@ -148,6 +161,11 @@ def _event(happened: LiveEvent) -> dict[str, Any]:
     """A live event: its student's nickname now (none for the teacher's or the game's own)."""
     fields = (happened.seq, happened.kind, happened.name, happened.payload, _moment(happened.at))
     return dict(zip(LIVE, fields, strict=True))
+
+
+def _accommodations(rows: list[AccommodationRow]) -> list[str]:
+    """A student's accommodations, as the teacher's page lists them (one not known: left out)."""
+    return listed(Accommodation(row.kind) for row in rows if row.kind in set(Accommodation))
 
 
 def _grouped(session: Session, table: Any, where: Any, moment: Any) -> dict[int, list[Any]]:

@@ -205,3 +205,17 @@ class LiveEventRow(Base):
     )
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)  # what it holds besides its student
     at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class AccommodationRow(Base):
+    """One accommodation the teacher set for a student (mathcards.accommodations: no countdown,
+    a wrong claim costs nobody, larger cards and text), kept by the student's id."""
+
+    __tablename__ = "accommodations"
+    __table_args__ = (UniqueConstraint("student_id", "kind"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(20))
+    at: Mapped[datetime] = mapped_column(UtcDateTime)

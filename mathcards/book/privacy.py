@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from mathcards.book import copies, names
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
+    AccommodationRow,
     Decision,
     Device,
     Game,
@@ -73,6 +74,7 @@ def forget(session: Session, student: Student) -> int:
         delete(GameMove).where(GameMove.game_id.in_(games)),
         delete(Game).where(Game.student_id == student.id),
         delete(Decision).where(Decision.student_id == student.id),
+        delete(AccommodationRow).where(AccommodationRow.student_id == student.id),
         delete(Device).where(Device.student_id == student.id),
         delete(Student).where(Student.id == student.id),
     )
@@ -130,6 +132,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
     gone = list(session.scalars(select(Student.id).where(idle)))
     deleted += _deleted(
         session,
+        delete(AccommodationRow).where(AccommodationRow.student_id.in_(gone)),
         delete(Device).where(Device.student_id.in_(gone)),
         delete(Student).where(Student.id.in_(gone)),
     )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from mathcards.accommodations import NONE, Accommodations, costs_others, takes_answers
 from mathcards.i18n import N_, _
 from mathcards.mam.cards import Level
 from mathcards.mam.cards import level as level_named
@@ -181,19 +182,22 @@ class LiveGame:
         self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"), Refusal.NO_ROUND)
         self.phase = Phase.CLOSED
 
-    def answer(self, name: str, text: str, seq: int) -> Answer:
-        """Judge `name`'s answer, the `seq`-th to arrive, and score it."""
+    def answer(self, name: str, text: str, seq: int, held: Accommodations = NONE) -> Answer:
+        """Judge `name`'s answer, the `seq`-th to arrive, and score it; `held` the
+        accommodations the teacher set for them (mathcards.accommodations)."""
         self.room.check(name)
         current = self.round
         if self.phase is Phase.PAUSED:
             raise LiveRefusal(_("the teacher has paused the game: wait a moment"), Refusal.PAUSED)
-        if self.phase is not Phase.OPEN or current is None:
+        if not takes_answers(self.phase, held) or current is None:
             raise LiveRefusal(_("no round is open: wait for the next one"), Refusal.NO_ROUND)
         self._may_answer(current, name)
         verdict = current.deal.check(text)
         if not verdict.kind.readable:  # not a claim yet: nothing to score
             return self._slipped(current, Answer(seq, name, text, verdict))
-        answer = self._scored(current, Answer(seq, name, text, verdict))
+        claim = Answer(seq, name, text, verdict)
+        spared = not verdict.correct and not costs_others(held)  # their wrong claim: no card
+        answer = claim if spared else self._scored(current, claim)
         current.answers.append(answer)
         return answer
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from mathcards.accommodations import NONE, Accommodations
 from mathcards.classroom.live.kind import Snapshot
-from mathcards.classroom.live.mam import judged, projector_view, student_view
+from mathcards.classroom.live.mam import MAM, judged, projector_view, student_view
 from mathcards.classroom.protocol import CallRefusal, Refusal
 from mathcards.mam.live import LiveGame, LiveRefusal
 from widgets.live import live_refusal
@@ -27,6 +28,7 @@ class StandInLive:
         self.seconds: int | None = None
         self.down = False
         self.class_url = ""  # the class address on the school network
+        self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
         self.away: frozenset[str] = frozenset()  # the students whose page is gone
 
     def client(self, device: str) -> LiveClient:
@@ -62,7 +64,9 @@ class StandInLive:
             if device not in self.nicknames:
                 raise live_refusal(Refusal.NOT_JOINED)
             self.seq += 1
-            answer = self.live().answer(self.nicknames[device], sent["text"], self.seq)
+            name = self.nicknames[device]
+            held = self.accommodations.get(name, NONE)
+            answer = self.live().answer(name, sent["text"], self.seq, held)
             self.changed(None)
             return judged(answer)
         if device not in self.teachers:
@@ -122,5 +126,7 @@ class StandInLive:
 
     def seat(self, device: str) -> dict[str, Any]:
         """One student's view, as the service builds it."""
-        snapshot = Snapshot(self.projector(), version=self.version)
-        return student_view(snapshot, self.nicknames.get(device))
+        snapshot = Snapshot(self.projector(), self.version, accommodations=self.accommodations)
+        view = student_view(snapshot, self.nicknames.get(device))
+        seconds = view["round"]["seconds_left"] if view["round"] is not None else None
+        return dict(MAM.student_at(view, seconds))

@@ -11,6 +11,7 @@ from html import unescape
 import pytest
 
 from mathcards import i18n
+from mathcards.accommodations import Accommodation
 from mathcards.mam.solver import find_solutions
 from tests.conftest import FakeClock
 from tests.widgets.live_standin import StandInLive
@@ -449,3 +450,34 @@ def test_the_answer_pad_divides_as_a_polish_class_writes_it(service, room):
         assert ":" in signs and "÷" not in signs
     finally:
         i18n.use("en")
+
+
+def test_a_phone_with_no_countdown_shows_no_clock_and_takes_answers_after_the_time(service, room):
+    """The accommodations (issue 49): the teacher set no countdown and larger cards for Ala."""
+    teacher, (ala, ola, _ela) = room
+    service.accommodations["Ala"] = frozenset({Accommodation.NO_COUNTDOWN, Accommodation.LARGER})
+    teacher.seconds.value = 30
+    teacher.start_button.click()
+    follow(teacher, ala, ola)
+    assert "30 seconds left" in ola.countdown.view.value
+    assert ala.countdown.view.value == ""
+    assert shown_text(ala.time_note) == "This round has no countdown: take your time."
+    assert "mc-live-larger" in ala._dom_classes and "mc-live-larger" not in ola._dom_classes
+    service.live().close()  # the round's time is up
+    service.seconds = 0
+    follow(ala, ola)
+    assert "Time is up" in ola.status.value and ola.answer.layout.display == "none"
+    assert ala.countdown.view.value == "" and ala.answer.layout.display == ""
+    assert "Time is up" not in ala.status.value
+    play(ala, right_answer(service))
+    assert "You were first" in ala.verdict.value
+
+
+def test_a_wrong_claim_that_costs_nobody_says_the_others_take_no_card(service, room):
+    teacher, (ala, _ola, _ela) = room
+    service.accommodations["Ala"] = frozenset({Accommodation.COSTS_NOBODY})
+    teacher.start_button.click()
+    follow(ala)
+    play(ala, wrong_answer(service))
+    assert "The others take no card for it." in ala.verdict.value
+    assert {s.name: s.points for s in service.live().standings()} == {"Ala": 0, "Ola": 0, "Ela": 0}

@@ -31,6 +31,7 @@ from widgets.book import BookBar
 from widgets.controls import Alarm, Clock, button, html, row
 from widgets.live import HERE, RoomClient, Seat, served
 from widgets.mam.cards import AnswerBox
+from widgets.mam.live_accommodations import LARGER_STYLE, show_larger
 from widgets.mam.live_views import (
     LIVE_STYLE,
     SEAT_STYLE,
@@ -140,7 +141,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.playing.layout.display = "none"
         super().__init__(
             [
-                page_style(MAM_STYLE + LIVE_STYLE + SEAT_STYLE),
+                page_style(MAM_STYLE + LIVE_STYLE + SEAT_STYLE + LARGER_STYLE),
                 self.bar,
                 self.status,
                 self.playing,
@@ -182,6 +183,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
             ticking=view["phase"] == Phase.OPEN,  # paused: the service's seconds, standing
         )
         self.time_note.value = escape(time_note(view))
+        show_larger(self, view)
         mine = view["mine"]
         if mine and not self.verdict.value and round_view is not None:
             self._say_verdict(mine[-1]["text"], mine[-1])  # a page reopened: its last verdict

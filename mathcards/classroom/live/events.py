@@ -6,7 +6,7 @@ Numbers are numbers: a countdown's end is a moment of the service's clock, in se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from mathcards.book import LiveEvent
@@ -86,8 +86,12 @@ class GameFinished:
 
 @dataclass(frozen=True)
 class Answered:
+    """An answer, with the accommodations the teacher had set for its student when it came
+    (mathcards.accommodations): a replay judges it as it was judged."""
+
     kind: ClassVar[EventKind] = EventKind.ANSWER
     text: str
+    accommodations: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,11 @@ Shape = TypeVar("Shape", bound=Payload)
 
 
 def to_json(payload: Payload) -> dict[str, Any]:
-    return asdict(payload)
+    """The payload as the class book keeps it (an answer without accommodations: its text)."""
+    kept = asdict(payload)
+    if kept.get("accommodations") == []:
+        del kept["accommodations"]
+    return kept
 
 
 def from_json(kind: str, kept: Mapping[str, Any]) -> Payload:

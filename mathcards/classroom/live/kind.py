@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar
 
+from mathcards.accommodations import Accommodations
 from mathcards.book import LiveEvent, LiveRecord
+from mathcards.classroom.live.events import Payload
 from mathcards.classroom.protocol import Phase, RoomView, SeatView
 from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
 from mathcards.classroom.protocol.mam import MamSettings
@@ -58,6 +60,7 @@ class Snapshot(Generic[Projected, Seated]):
     countdown: Countdown = field(default_factory=Countdown)
     students: dict[str, Seated] = field(default_factory=dict)
     changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
+    accommodations: Mapping[str, Accommodations] = field(default_factory=dict)  # by student
 
     @cached_property
     def in_room(self) -> frozenset[str]:
@@ -99,6 +102,11 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
     def apply(self, game: Engine, event: LiveEvent) -> Any:
         """The event done to the game (by the kind's table of events): what the engine returned,
         else its refusal raised."""
+
+    def in_force(self, payload: Payload, held: Accommodations) -> Payload:
+        """A student's change with the accommodations in force for them as it came (kept with
+        it, so that a replay judges it the same): MAM!'s answers hold them."""
+        return payload
 
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
         """Is the event, done, kept in the class book (else it changed nothing)?"""

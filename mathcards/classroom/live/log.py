@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from functools import reduce
 from typing import Any, Generic
 
+from mathcards.accommodations import NONE, Accommodations
 from mathcards.book import Book, LiveEvent, LiveRecord
 from mathcards.classroom.live.changes import Pending
 from mathcards.classroom.live.events import (
@@ -73,6 +74,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.names: dict[str, str] = {}  # device → its nickname in the class book
         self.away: Callable[[str], bool] = lambda device: False  # has it no page there now?
         self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
+        self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
 
     # ------------------------------------------------------------ in the writer thread
 
@@ -81,11 +83,26 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         may answer the next call)."""
         if self.loaded:
             return
+        self.accommodations = self.accommodations_kept()
         record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
             self.record = record
             self.replay()
         self.loaded = True
+        self.show()
+
+    def accommodations_kept(self) -> dict[str, Accommodations]:
+        """The accommodations the teacher set, by nickname (only the students who have some)."""
+        found = self.book_of().accommodations(self.class_name)
+        return {name: held for name, held in found.items() if held}
+
+    def accommodated(self) -> None:
+        """The teacher changed a student's accommodations: the class book's read again, and a
+        new version for the pages (that student's view changed); the answers kept before keep
+        the accommodations they came with."""
+        self.load()
+        self.accommodations = self.accommodations_kept()
+        self.seq += 1
         self.show()
 
     def reload(self) -> None:
@@ -95,6 +112,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         seq = self.seq
         self.names.clear()
         self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
+        self.accommodations = self.accommodations_kept()
         record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
             self.record = record
@@ -188,7 +206,9 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         kept, last = [], self.seq
         for change in pending:
             assert change.payload is not None
-            happened = event(self.seq + 1, change.payload, change.name)
+            held = self.accommodations.get(change.name, NONE) if change.name else NONE
+            payload = self.kind.in_force(change.payload, held)
+            happened = event(self.seq + 1, payload, change.name)
             try:
                 change.outcome = self.apply(happened)
             except LiveRefusal as refusal:
@@ -291,7 +311,9 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         game, live_id = self.game, self.record.id if self.record else None
         projector = self.kind.projector(game, live_id, self.seq, self.away_names())
         phase = game.phase if game is not None else None
-        snapshot: Snapshot[Projected, Seated] = Snapshot(projector, self.seq, phase, self.countdown)
+        snapshot: Snapshot[Projected, Seated] = Snapshot(
+            projector, self.seq, phase, self.countdown, accommodations=dict(self.accommodations)
+        )
         before = self.snapshot
         players = self.kind.players(game) if game is not None else []
         for name, view in self.kind.students(snapshot, players).items():

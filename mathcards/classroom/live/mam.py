@@ -13,8 +13,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
+from mathcards.accommodations import (
+    NONE,
+    Accommodation,
+    Accommodations,
+    accommodations,
+    listed,
+    phase_seen,
+)
 from mathcards.book import LiveEvent
 from mathcards.classroom.live.calls import (
     AdmitCall,
@@ -27,7 +36,7 @@ from mathcards.classroom.live.calls import (
     StateCall,
     TeacherCall,
 )
-from mathcards.classroom.live.events import Answered, GameFinished, LockChanged, read
+from mathcards.classroom.live.events import Answered, GameFinished, LockChanged, Payload, read
 from mathcards.classroom.live.kind import LiveKind, Snapshot
 from mathcards.classroom.live.poll import Live
 from mathcards.classroom.live.views import room_view, seat_view
@@ -61,12 +70,17 @@ EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each e
     EventKind.RESUME: lambda game, event: game.resume(),
     EventKind.TIME: lambda game, event: game.give_time(),
     EventKind.CLOSE: lambda game, event: game.close(),
-    EventKind.ANSWER: lambda game, event: game.answer(
-        event.name, read(event, Answered).text, event.seq
-    ),
+    EventKind.ANSWER: lambda game, event: answered(game, event, read(event, Answered)),
     EventKind.REVEAL: lambda game, event: game.reveal(),
     EventKind.FINISH: lambda game, event: game.finish(),
 }
+
+
+def answered(game: LiveGame, event: LiveEvent, answer: Answered) -> Answer:
+    """The answer judged with the accommodations its student had when it came (one no longer
+    known: none)."""
+    known = [name for name in answer.accommodations if name in set(Accommodation)]
+    return game.answer(event.name, answer.text, event.seq, accommodations(known))
 
 
 class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
@@ -95,6 +109,12 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
 
     def apply(self, game: LiveGame, event: LiveEvent) -> Any:
         return EVENTS[EventKind(event.kind)](game, event)
+
+    def in_force(self, payload: Payload, held: Accommodations) -> Payload:
+        """An answer holds its student's accommodations as it came."""
+        if isinstance(payload, Answered) and held:
+            return replace(payload, accommodations=listed(held))
+        return payload
 
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
         """An answer not readable is no claim: kept only as a typing slip, for the teacher."""
@@ -141,6 +161,8 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
 
     def student_at(self, view: MamSeatView, seconds_left: float | None) -> MamSeatView:
         current = view["round"]
+        if Accommodation.NO_COUNTDOWN in view.get("accommodations", []):
+            seconds_left = None  # their page shows no clock
         return (
             view
             if current is None
@@ -262,10 +284,15 @@ def seat(
     mine: list[MineAnswer],
     standing: StandingView | None,
 ) -> MamSeatView:
-    """A student's view from their own answers and standing."""
+    """A student's view from their own answers and standing, and the accommodations the
+    teacher set for them (with no countdown, a round whose time is up is still open to them)."""
     projector = snapshot.projector
+    held = snapshot.accommodations.get(name, NONE) if name is not None else NONE
+    seen = seat_view(snapshot, name)
     return {
-        **seat_view(snapshot, name),
+        **seen,
+        "phase": phase_seen(seen["phase"], held),
+        "accommodations": listed(held),
         "round": projector["round"],
         "scoring": projector["settings"]["scoring"] if projector["settings"] else "rulebook",
         "mine": mine,

@@ -97,6 +97,7 @@ class MamSeatView(SeatView):
     points: int
     place: int | None
     podium: list[StandingView] | None
+    accommodations: NotRequired[list[str]]  # what the teacher set for them (no countdown, …)
 
 
 class Judged(TypedDict):

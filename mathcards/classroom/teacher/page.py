@@ -32,7 +32,7 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import guesses, reports
+from mathcards.classroom.teacher import accommodations, guesses, reports
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
@@ -160,6 +160,7 @@ class TeacherPage(tornado.web.RequestHandler):
             await self.student_page()
             return
         seats = await self.seats()
+        held = await accommodations.held(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -168,7 +169,7 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats))
+            self.finish(self.page(book, problem, seats, held))
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -276,6 +277,9 @@ class TeacherPage(tornado.web.RequestHandler):
         if do == "remove":  # asks once more: the page says what would go, and waits for a yes
             self.redirect(f"{self.home}?{urlencode({CONFIRM: nickname})}")
             return
+        if do == accommodations.DO:
+            await self.accommodate(nickname)
+            return
         if do not in ("free", "rename", "forget"):
             self.redirect(self.home)
             return
@@ -294,6 +298,18 @@ class TeacherPage(tornado.web.RequestHandler):
         else:
             with speaking(reader_language(self.request)):
                 done = said(do, nickname, new, freed)
+        self.redirect(f"{self.home}?{urlencode({DONE: done})}")
+
+    async def accommodate(self, nickname: str) -> None:
+        """Set the student's accommodations to those ticked, and say so."""
+        chosen = self.get_body_arguments(accommodations.FIELD)
+        try:
+            now = await accommodations.accommodate(self.service, nickname, chosen)
+        except ValueError as refusal:
+            done = str(refusal)
+        else:
+            with speaking(reader_language(self.request)):
+                done = accommodations.said(nickname, now)
         self.redirect(f"{self.home}?{urlencode({DONE: done})}")
 
     async def free(self, seat: str) -> int:
@@ -343,7 +359,11 @@ class TeacherPage(tornado.web.RequestHandler):
         return chosen
 
     def page(
-        self, book: BookSections | None, problem: str | None, seats: list[SeatLine] | None
+        self,
+        book: BookSections | None,
+        problem: str | None,
+        seats: list[SeatLine] | None,
+        held: dict[str, Any] | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
@@ -355,6 +375,7 @@ class TeacherPage(tornado.web.RequestHandler):
             book=book,
             seats=seats,
             seat_columns=[_("who"), _("pages open"), ""],
+            accommodations=accommodations.lines(held),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

@@ -30,11 +30,14 @@ def student(live: LiveClass, language: str, name: str):
     return page
 
 
-def take(live: LiveClass, language: str, folder: Path, size: dict[str, int]) -> list[Path]:
-    """The projector with a round open and one slip typed on a phone."""
+def take(
+    live: LiveClass, language: str, folder: Path, size: dict[str, int], run: int = 0
+) -> list[Path]:
+    """The projector with a round open and one slip typed on a phone (the `run`-th class on
+    this server: a name is one student's in a class book)."""
     wall = live.projector(language, SEED, rounds=3)
     wall.set_viewport_size(size)
-    phones = [student(live, language, name) for name in CLASS]
+    phones = [student(live, language, f"{name} {run}" if run else name) for name in CLASS]
     wall.locator("button.mc-live-start").click()
     for page in phones:
         expect(page.locator(".mc-live-seat .mc-cards svg").first).to_be_visible()
@@ -63,11 +66,13 @@ def main() -> None:
                 live.leave()
                 return
             args.all.mkdir(parents=True, exist_ok=True)
-            for language in ("en", "pl"):
-                for size in ({"width": 1280, "height": 800}, {"width": 1920, "height": 1080}):
-                    live = LiveClass(served, browser)
-                    print(*take(live, language, args.all, size))
-                    live.leave()
+            sizes = ({"width": 1280, "height": 800}, {"width": 1920, "height": 1080})
+            for run, (language, size) in enumerate(
+                ((language, size) for language in ("en", "pl") for size in sizes), 1
+            ):
+                live = LiveClass(served, browser)
+                print(*take(live, language, args.all, size, run))
+                live.leave()
         browser.chromium.close()
 
 

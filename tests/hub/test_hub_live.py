@@ -10,11 +10,13 @@ game's events.
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import expect
 
+from mathcards.accommodations import Accommodation
 from mathcards.book import Book
 from mathcards.mam.live import LiveGame
 from tests.browser.conftest import FIRST_RENDER_MS, Visit, launch
@@ -88,27 +90,32 @@ def play(chromium, base: str) -> None:
         game.join(name)
     for name in STUDENTS:
         expect(projector.locator(".mc-live-room")).to_contain_text(name)
+    dora, emil, fay = STUDENTS
+    accommodate(projector.context.new_page(), base, fay)
+    expect(seats[fay].locator(".mc-live-seat")).to_have_class(re.compile("mc-live-larger"))
 
-    # the round: fay claims wrongly, dora is first right, emil right but late
+    # the round: fay claims wrongly (costing nobody a card), dora is first right, emil right but
+    # late
     projector.locator("button.mc-live-start").click()
     deal = game.open_round().deal
     for seat in seats.values():
         expect(seat.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
         shown = seat.locator(".mc-card").evaluate_all("cards => cards.map(c => +c.dataset.value)")
         assert sorted(shown) == sorted(deal.cards)
-    dora, emil, fay = STUDENTS
     answer(seats[fay], wrong(deal))
     expect(seats[fay].locator(".mc-verdict")).to_contain_text(said["wrong"])
+    expect(seats[fay].locator(".mc-verdict")).to_contain_text("The others take no card for it.")
     expect(projector.locator(".mc-live-answered")).to_contain_text("1")  # a count, no name
     answer(seats[dora], right(deal))
     expect(seats[dora].locator(".mc-verdict")).to_contain_text(said["first"])
     answer(seats[emil], right(deal))
     expect(seats[emil].locator(".mc-verdict")).to_contain_text(said["late"])
     expect(seats[fay].locator(".mc-verdict")).to_contain_text(said["wrong"])  # hers, still
+    spared = frozenset({Accommodation.COSTS_NOBODY, Accommodation.LARGER})
     for seq, (name, text) in enumerate(
         [(fay, wrong(deal)), (dora, right(deal)), (emil, right(deal))], 1
     ):
-        game.answer(name, text, seq)
+        game.answer(name, text, seq, held=spared if name == fay else frozenset())
     expect(projector.locator(".mc-live-right")).to_contain_text("2")
     wall = projector.locator(".mc-live-projector").inner_text()
     assert fay not in wall and dora not in wall and right(deal) not in wall  # before Reveal
@@ -139,6 +146,18 @@ def play(chromium, base: str) -> None:
     wait_until_ready(refused)
     expect(refused.locator(".mc-live-projector")).to_contain_text("for the teacher only")
     expect(refused.locator("button.mc-live-start")).to_be_hidden()
+
+
+def accommodate(page, base: str, name: str) -> None:
+    """On the service's teacher's page (the teacher logged in to the Hub), `name`'s wrong claim
+    costs nobody a card and their phone shows larger cards and text."""
+    page.goto(f"{base}/services/mathcards/teacher", timeout=FIRST_RENDER_MS)
+    theirs = page.locator(".mc-accommodations fieldset", has=page.locator("legend", has_text=name))
+    theirs.get_by_label("a wrong claim costs nobody a card").check()
+    theirs.get_by_label("larger cards and text").check()
+    page.get_by_role("button", name=f"Save for {name}").click()
+    expect(page.locator(".mc-said")).to_contain_text(name)
+    page.close()
 
 
 def test_a_teacher_and_three_students_play_mam_live_through_the_hub(hub):

@@ -82,10 +82,23 @@ def focus_inside(page, table: str) -> None:
     )
 
 
+SENT = """async () => {
+  const models = await Promise.all(Object.values(window.jupyterapp.widgetManager._models));
+  return models.every(model => !model._pending_msgs
+    && !Object.keys(model._buffered_state_diff || {}).length);
+}"""
+
+
 def deal(page, table: str, number: int) -> None:
-    """Type the deal number into the table's box (Tab selects what it holds), then Deal."""
+    """Type the deal number into the table's box (Tab selects what it holds), then Deal, once
+    the page has sent its kernel the number typed: ipywidgets holds a box's changes back while
+    its kernel is busy (a table's computer players moving as the page opens) but sends a click
+    at once, so Deal dealt the number half typed ("1" of "14": seen in the suite)."""
     tab_to(page, f"{table} .mc-deal-number input")
     page.keyboard.type(str(number))
+    typed = page.evaluate("() => document.activeElement.value")
+    assert typed == str(number), f"the deal box holds {typed!r}, not {number}"
+    page.wait_for_function(SENT, timeout=FIRST_RENDER_MS)
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.matches('button.mc-deal')")
     page.keyboard.press("Enter")

@@ -38,6 +38,20 @@ def join(page, name: str) -> None:
     page.locator(".mc-book-who", has_text=name).wait_for()
 
 
+SENT = """async () => {
+  const models = await Promise.all(Object.values(window.jupyterapp.widgetManager._models));
+  return models.every(model => !model._pending_msgs
+    && !Object.keys(model._buffered_state_diff || {}).length);
+}"""
+
+
+def sent(page) -> None:
+    """Until the page has sent its kernel every change made on it (a box typed in, a box
+    ticked) and the kernel has taken them: ipywidgets holds a change back while the kernel is
+    busy (order.js sends it before an event, but a test then reads what the kernel made)."""
+    page.wait_for_function(SENT, timeout=FIRST_RENDER_MS)
+
+
 def wait_until_warm(log: Path, page: str, times: int = 1, seconds: float = 300) -> None:
     """Until the server's log says the page's warm kernels have been ready `times` times."""
     deadline = time.monotonic() + seconds

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from mathcards import i18n
 from mathcards.mam.solver import find_solutions
-from tests.browser.conftest import FIRST_RENDER_MS
+from tests.browser.conftest import FIRST_RENDER_MS, sent
 from widgets.lama_dice import LamaDiceTable
 from widgets.unikat import UnikatTable
 
@@ -82,13 +82,6 @@ def focus_inside(page, table: str) -> None:
     )
 
 
-SENT = """async () => {
-  const models = await Promise.all(Object.values(window.jupyterapp.widgetManager._models));
-  return models.every(model => !model._pending_msgs
-    && !Object.keys(model._buffered_state_diff || {}).length);
-}"""
-
-
 def deal(page, table: str, number: int) -> None:
     """Type the deal number into the table's box (Tab selects what it holds), then Deal, once
     the page has sent its kernel the number typed: ipywidgets holds a box's changes back while
@@ -98,7 +91,7 @@ def deal(page, table: str, number: int) -> None:
     page.keyboard.type(str(number))
     typed = page.evaluate("() => document.activeElement.value")
     assert typed == str(number), f"the deal box holds {typed!r}, not {number}"
-    page.wait_for_function(SENT, timeout=FIRST_RENDER_MS)
+    sent(page)
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.matches('button.mc-deal')")
     page.keyboard.press("Enter")

@@ -16,6 +16,7 @@ from tests.browser.conftest import (
     join,
     layout_problems,
     resized,
+    sent,
 )
 from tests.browser.test_page_assets import Recorder
 
@@ -263,6 +264,7 @@ def test_every_calculation_is_mathml_a_power_solution_the_preview_and_a_verdict(
     first_visit.open(f"{server}/voila/render/en/mam/1-the-target-game-in-class.ipynb")
     table = first_visit.page.locator(".mc-target-table").first
     table.locator("input[type=checkbox]").first.check()  # the exponent variant
+    sent(first_visit.page)  # the kernel has the variant before New game deals
     table.locator("button.mc-new-game").click()
     table.locator("svg.mc-card").nth(4).wait_for(timeout=WAIT_MS)
     table.locator(".mc-answer input").fill("2^(3×2)")

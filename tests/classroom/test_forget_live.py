@@ -194,3 +194,28 @@ def test_a_name_forgotten_from_the_command_line_while_serving_is_inherited_by_no
     assert seen["mine"] == [] and seen["points"] == 0, "the new Anna inherits nothing"
     assert live.call("live/answers", anna, {"text": right(view)}) == (409, {"error": "not-joined"})
     assert [row["name"] for row in live.ok("live/state", teacher)["board"]] == []
+
+
+def test_a_forget_from_the_command_line_reaches_the_live_game_once_the_name_is_taken(live):
+    """`mathcards book forget` runs in another process, which the server hears nothing from:
+    a newcomer who then took the name through the class book (not the live game's door) saw
+    the forgotten student's answers as their own, and her browser's next answer was kept under
+    the newcomer (issue #50). A new student joining under a name the live game knows now has
+    the game read again from the book."""
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, {**GAME, "scoring": "every"})
+    anna = live.student("Anna", "device-of-anna-0123456789")
+    view = live.ok("live/rounds", teacher, {})
+    live.ok("live/answers", anna, {"text": wrong(view)})
+
+    with Book(live.service.book_of().url) as elsewhere:  # the command line's own book
+        elsewhere.forget("5b", "Anna")
+    newcomer = live.service.tickets.issue("device-of-a-newcomer-01234")
+    assert live.ok("join", newcomer, {"nickname": "Anna"}) == "Anna"  # the book's door
+    seen = live.ok("live/me", newcomer)
+    assert seen["mine"] == [] and seen["points"] == 0, "the new Anna inherits nothing"
+    assert live.call("live/answers", anna, {"text": right(view)}) == (
+        409,
+        {"error": "not-joined"},
+    ), "the forgotten browser's answer is kept under no one"
+    assert [row["name"] for row in live.ok("live/state", teacher)["board"]] == []

@@ -125,10 +125,12 @@ class HubClassService(ClassService):
             return student.nickname
         name = " ".join(NICKNAME.sub(" ", device.removeprefix(HUB_USER)).split())[:30]
         try:
-            return book.join(self.class_name, name, device).nickname
+            joined = book.join(self.class_name, name, device).nickname
         except (NameTaken, BadNickname):
             free = book.suggest_nickname(self.class_name, random.Random())
-            return book.join(self.class_name, free, device).nickname
+            joined = book.join(self.class_name, free, device).nickname
+        self.name_taken(joined)  # a Hub user forgotten, and back
+        return joined
 
 
 class Teachers:

@@ -113,9 +113,7 @@ class JoinLiveCall(LiveCall):
             if name is None:  # (on the Hub the student joins under their Hub name)
                 log.may_come_in(self.address())  # else nothing kept: the book only with the room
                 joined = self.service.join(self.device, nickname, self.address())
-                name = log.names[self.device] = joined
-                if log.game is not None and name in log.game.room.present:
-                    log.reload()  # a name freed by `mathcards book forget`: its student gone
+                name = log.names[self.device] = joined  # after a `name_taken` reload
             log.change(Joined(), name)
             return name
 

@@ -121,6 +121,12 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.loaded = True
         self.show()
 
+    def name_taken(self, name: str) -> None:
+        """A new student of the class is called `name`: a game that knows the name is read
+        again from the class book (its student was forgotten meanwhile)."""
+        if self.game is not None and name in self.kind.players(self.game):
+            self.reload()
+
     def unload(self) -> None:
         """The game had again from the class book at its next call (a commit failed: what it
         did not keep never happened); meanwhile the pages see the last snapshot kept."""

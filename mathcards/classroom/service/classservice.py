@@ -105,7 +105,18 @@ class ClassService:
         new = book.student_for(device, self.class_name) is None
         if new and address and not self.newcomers.allows(address):
             raise NewNames(address)
-        return book.join(self.class_name, nickname, device).nickname
+        name = book.join(self.class_name, nickname, device).nickname
+        if new:
+            self.name_taken(name)
+        return name
+
+    def name_taken(self, name: str) -> None:
+        """A new student of the class is called `name` (in the writer thread): a live game
+        that knows the name knew a student forgotten meanwhile, maybe by `mathcards book
+        forget` in another process, so it is read again from the book, where nothing of theirs
+        is left, and every browser's name is looked up again."""
+        for live in self.lives:
+            live.log.name_taken(name)
 
     def start_set(self, device: str, settings: SetBody) -> int:
         """A new practice set of these settings, its deals worked out here from its seed."""

@@ -51,6 +51,16 @@ def box(page, selector: str) -> dict:
     return found
 
 
+def round_of_ten_minutes(projector):
+    """A round opened on the projector with a countdown of 600 s: its deal."""
+    if projector.locator(".mc-live-seconds input").is_hidden():  # the settings folded
+        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
+    projector.locator(".mc-live-seconds input").fill("600")
+    projector.locator(".mc-live-seconds input").press("Enter")
+    projector.locator("button.mc-live-start").click()
+    return LiveGame("normal", rounds=2, seed=SEED).open_round().deal
+
+
 def inside_first_screen(page, selector: str) -> dict:
     """`selector`'s box, wholly inside the phone's first screen (390 × 844)."""
     shown = box(page, selector)
@@ -74,12 +84,7 @@ def test_the_phone_s_first_screen_holds_the_round_the_box_its_message_and_the_wh
     name = {"en": "Fenna", "pl": "Franka"}[language]  # names no other test of the class takes
     page = phone(live_class, language, name)
     expect(projector.locator(".mc-live-room")).to_contain_text(name)
-    if projector.locator(".mc-live-seconds input").is_hidden():  # the settings folded
-        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
-    projector.locator(".mc-live-seconds input").fill("600")
-    projector.locator(".mc-live-seconds input").press("Enter")
-    projector.locator("button.mc-live-start").click()
-    deal = LiveGame("normal", rounds=2, seed=SEED).open_round().deal
+    deal = round_of_ten_minutes(projector)
     expect(page.locator(f".mc-target[data-target='{deal.target}']")).to_be_visible()
     expect(page.locator(".mc-countdown")).to_contain_text(NUMBER)
     card = page.locator("button.mc-pad-card").first
@@ -196,12 +201,7 @@ def test_pause_holds_the_phone_s_countdown_and_a_refusal_is_a_notice(
     projector = live_class.projector("en", SEED)
     page = phone(live_class, language, "Pola")  # a name no other test takes
     expect(projector.locator(".mc-live-room")).to_contain_text("Pola")
-    if projector.locator(".mc-live-seconds input").is_hidden():  # the settings folded
-        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
-    projector.locator(".mc-live-seconds input").fill("600")
-    projector.locator(".mc-live-seconds input").press("Enter")
-    projector.locator("button.mc-live-start").click()
-    deal = LiveGame("normal", rounds=2, seed=SEED).open_round().deal
+    deal = round_of_ten_minutes(projector)
     expect(page.locator(".mc-countdown")).to_contain_text(NUMBER)
 
     projector.locator("button.mc-live-start").click()  # a round is open: refused, as a notice

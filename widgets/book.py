@@ -243,6 +243,9 @@ REFUSALS: dict[str, str] = {  # the service's other refusals a page says in its 
     CallRefusal.CLASS_FULL: N_(
         "The class book has as many students as it keeps: ask your teacher."
     ),
+    CallRefusal.CLASS_CLOSED: N_(
+        "The teacher has closed the class to new names: ask your teacher to let you in."
+    ),
     CallRefusal.NEW_NAMES: N_(
         "Too many new names came from this network this hour: ask your teacher."
     ),

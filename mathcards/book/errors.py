@@ -54,6 +54,10 @@ class ClassFull(BookError):
     """The class has as many students as a class book keeps."""
 
 
+class ClassClosed(BookError):
+    """The teacher has closed the class to new names: only its students come in."""
+
+
 class UnknownClass(BookError):
     """No class of that name in the class book."""
 

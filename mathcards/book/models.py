@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -63,6 +64,8 @@ class SchoolClass(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(CLASS_NAME_LENGTH), unique=True)
     created: Mapped[datetime] = mapped_column(UtcDateTime)
+    roster: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # see roster.py
+    closed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Student(Base):

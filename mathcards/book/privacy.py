@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import Delete, and_, delete, exists, or_, select
 from sqlalchemy.orm import Session
 
-from mathcards.book import copies, names
+from mathcards.book import copies, names, roster
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
     AccommodationRow,
@@ -66,6 +66,7 @@ def forget(session: Session, student: Student) -> int:
     whoever takes their name next inherits nothing); how many records went."""
     sets = select(PracticeSet.id).where(PracticeSet.student_id == student.id)
     games = select(Game.id).where(Game.student_id == student.id)
+    roster.changed(session, student.class_id)
     return _deleted(
         session,
         delete(LiveEventRow).where(LiveEventRow.student_id == student.id),
@@ -130,6 +131,8 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(Device.student_id == Student.id, Device.used >= cut),
     )
     gone = list(session.scalars(select(Student.id).where(idle)))
+    if gone:
+        roster.changed(session)
     deleted += _deleted(
         session,
         delete(AccommodationRow).where(AccommodationRow.student_id.in_(gone)),

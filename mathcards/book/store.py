@@ -16,13 +16,14 @@ from sqlalchemy import exc as sql
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mathcards.book import copies, names, privacy, reports
+from mathcards.book import copies, names, privacy, reports, roster
 from mathcards.book.accommodations import AccommodationBook
 from mathcards.book.database import TIMEOUT, book_url, guard, guarded, make_engine, sqlite_file
 from mathcards.book.database import where as place_of
 from mathcards.book.errors import (
     BookError,
     BookOutOfDate,
+    ClassClosed,
     ClassFull,
     NameTaken,
     OneName,
@@ -33,6 +34,7 @@ from mathcards.book.export import Judged, MistakeOf, export
 from mathcards.book.live import LiveBook
 from mathcards.book.models import Decision, Device, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
+from mathcards.book.roster import RosterBook
 from mathcards.book.records import (
     KINDS,
     HardTarget,
@@ -57,7 +59,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Book(LiveBook, TableBook, AccommodationBook):
+class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
 
@@ -162,6 +164,8 @@ class Book(LiveBook, TableBook, AccommodationBook):
             )
         )
         if row is None:
+            if room.closed:
+                raise ClassClosed(_("the teacher has closed the class to new names"))
             self._one_name(session, room.id, token, moment)
             self._room_for(session, room.id, name)
             row = StudentRow(
@@ -418,6 +422,7 @@ class Book(LiveBook, TableBook, AccommodationBook):
                 raise self._taken(other)
             self._room_for(session, row.class_id, name, but=row.id)
             row.nickname, row.nickname_key = name, names.key(name)
+            roster.changed(session, row.class_id)
 
     @guarded
     def forget(self, class_name: str | None, nickname: str) -> int:

@@ -15,6 +15,9 @@ import tornado.web
 
 from mathcards.book import Book
 from mathcards.classroom.live import mam
+from mathcards.classroom.live.changes import Pending
+from mathcards.classroom.live.events import Answered
+from mathcards.classroom.live.log import LiveLog
 from mathcards.classroom.live.mam import MAM
 from mathcards.classroom.live.poll import Live
 from mathcards.classroom.protocol import API, TICKET_HEADER
@@ -219,3 +222,48 @@ def test_a_forget_from_the_command_line_reaches_the_live_game_once_the_name_is_t
         {"error": "not-joined"},
     ), "the forgotten browser's answer is kept under no one"
     assert [row["name"] for row in live.ok("live/state", teacher)["board"]] == []
+
+
+def test_a_forget_from_the_command_line_reaches_the_live_game_at_once(live):
+    """`mathcards book forget` in another process, and nobody takes the name: the projector's
+    next look has her off the wall, her browser's next answer is refused and kept under no one,
+    and her page's next poll finds her in no room (the roster number: mathcards/book/roster.py)."""
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, {**GAME, "scoring": "every"})
+    anna = live.student("Anna", "device-of-anna-0123456789")
+    live.student("Bo", "device-of-bo-01234567890")
+    view = live.ok("live/rounds", teacher, {})
+    live.ok("live/answers", anna, {"text": wrong(view)})
+    assert "Anna" in live.ok("live/state", teacher)["room"]
+
+    with Book(live.service.book_of().url) as elsewhere:  # the command line's own book
+        elsewhere.forget("5b", "Anna")
+    state = live.ok("live/state", teacher)
+    assert state["room"] == ["Bo"] and "Anna" not in json.dumps(state), "off the wall at once"
+    assert live.call("live/answers", anna, {"text": right(view)}) == (
+        409,
+        {"error": "not-joined"},
+    )
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and not any(event.name == "Anna" for event in kept.events)
+    assert live.ok("live/me", anna)["name"] in (None, "")
+
+
+def test_an_answer_of_a_student_forgotten_meanwhile_is_refused_alone(live):
+    """Answers that arrive together are kept in one commit: one of a student forgotten from the
+    command line meanwhile is refused, and the classmates' answers with it are kept."""
+    teacher = live.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+    live.ok("live/games", teacher, {**GAME, "scoring": "every"})
+    live.student("Anna", "device-of-anna-0123456789")
+    live.student("Bo", "device-of-bo-01234567890")
+    view = live.ok("live/rounds", teacher, {})
+    log = LiveLog(live.service.book_of, "5b", MAM, Wall())  # the game as a second service has it
+    log.load()
+    with Book(live.service.book_of().url) as elsewhere:
+        elsewhere.forget("5b", "Anna")
+    batch = [Pending(Answered(wrong(view)), "Anna"), Pending(Answered(right(view)), "Bo")]
+    anna, bo = log.changes(batch)
+    assert anna.problem is not None and not anna.kept
+    assert bo.problem is None and bo.kept
+    kept = live.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and [e.name for e in kept.events if e.kind == "answer"] == ["Bo"]

@@ -109,6 +109,7 @@ class JoinLiveCall(LiveCall):
         log = self.live.log
 
         def join() -> str:
+            log.roster_checked()  # a forgotten browser's name is no longer theirs
             name = log.name_of(self.device)
             if name is None:  # (on the Hub the student joins under their Hub name)
                 log.may_come_in(self.address())  # else nothing kept: the book only with the room
@@ -125,6 +126,8 @@ class SeatCall(LiveCall):
     """GET ?after=V: what this student sees of the live game."""
 
     async def get(self) -> None:
+        if self.live.log.roster_due():  # a student forgotten meanwhile is out of the room
+            await self.attempt(self.live.run(self.live.log.roster_checked))
         await self.name()  # the class book's nickname, remembered (None: not joined yet)
 
         def who() -> str | None:  # the student this browser is now: they may join meanwhile
@@ -137,6 +140,7 @@ class StateCall(TeacherCall):
     """GET ?after=V: what the projector shows."""
 
     async def get(self) -> None:
+        await self.attempt(self.live.run(self.live.log.roster_checked))  # forgotten: off the wall
         await self.seen(self.projector)
 
 

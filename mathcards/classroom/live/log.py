@@ -36,6 +36,8 @@ from mathcards.classroom.protocol import Phase
 from mathcards.i18n import _
 from mathcards.room import LiveRefusal, Refusal
 
+ROSTER_SECONDS = 1.0  # a student's poll compares the roster with the book's this often, at most
+
 
 def counted(countdown: Countdown, done: LiveEvent) -> Countdown:
     """The countdown once `done` happened: a round opened or resumed keeps its end, a pause the
@@ -75,6 +77,8 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.away: Callable[[str], bool] = lambda device: False  # has it no page there now?
         self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
         self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
+        self.roster: int | None = None  # the class's roster number when the game was read
+        self.roster_read = -ROSTER_SECONDS  # when (`clock`) it was last compared with the book's
 
     # ------------------------------------------------------------ in the writer thread
 
@@ -83,6 +87,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         may answer the next call)."""
         if self.loaded:
             return
+        self.roster = self.book_of().roster(self.class_name)
         self.accommodations = self.accommodations_kept()
         record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
@@ -110,6 +115,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         every browser's name looked up again, the forgotten student's events gone with them,
         and a new version for the pages (the room changed)."""
         seq = self.seq
+        self.roster = self.book_of().roster(self.class_name)
         self.names.clear()
         self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
         self.accommodations = self.accommodations_kept()
@@ -126,6 +132,20 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         again from the class book (its student was forgotten meanwhile)."""
         if self.game is not None and name in self.kind.players(self.game):
             self.reload()
+
+    def roster_due(self) -> bool:
+        """Is it time a student's poll compared the roster again (`ROSTER_SECONDS`)?"""
+        return self.clock() - self.roster_read >= ROSTER_SECONDS
+
+    def roster_checked(self) -> bool:
+        """Read the game again if a student of the class was renamed or forgotten since it was
+        read, maybe by `mathcards book forget` in another process (mathcards/book/roster.py);
+        whether it did."""
+        self.roster_read = self.clock()
+        if not self.loaded or self.roster == self.book_of().roster(self.class_name):
+            return False
+        self.reload()
+        return True
 
     def unload(self) -> None:
         """The game had again from the class book at its next call (a commit failed: what it
@@ -207,10 +227,14 @@ class LiveLog(Generic[Engine, Projected, Seated]):
                 _("there is no live game: the teacher starts one"), Refusal.NO_GAME
             )
             return [change.refused(refusal) for change in pending]
+        if self.roster_checked():
+            pending = self.still_here(pending)
         if any(not isinstance(change.payload, RoundClosed) for change in pending):
             self.expire()
         kept, last = [], self.seq
         for change in pending:
+            if change.problem is not None:
+                continue
             assert change.payload is not None
             held = self.accommodations.get(change.name, NONE) if change.name else NONE
             payload = self.kind.in_force(change.payload, held)
@@ -225,6 +249,15 @@ class LiveLog(Generic[Engine, Projected, Seated]):
                 self.seq, change.kept = happened.seq, True
         if kept:
             self.keep(kept, last, pending)
+        return pending
+
+    def still_here(self, pending: list[Pending]) -> list[Pending]:
+        """The changes, those of students forgotten or renamed meanwhile refused: a forgotten
+        student's answer is kept under no one, whoever takes their name next."""
+        here = self.book_of().nicknames(self.class_name)
+        for change in pending:
+            if change.name and change.name not in here:
+                change.refused(LiveRefusal(_("join the class first"), Refusal.NOT_JOINED))
         return pending
 
     def keep(self, events: list[LiveEvent], last: int, pending: list[Pending]) -> None:

@@ -92,6 +92,7 @@ class CallRefusal(StrEnum):
     NAME_CHARACTER = "name-character"  # a character a nickname may not hold (detail: it)
     ONE_NAME = "one-name"  # this browser joined the class under another name (detail: it)
     CLASS_FULL = "class-full"  # the class has as many students as a class book keeps
+    CLASS_CLOSED = "class-closed"  # the teacher has closed the class to new names
     NEW_NAMES = "new-names"  # more new students from one address than a lesson brings
     TOO_LONG = "too-long"  # a text typed longer than `MOST_TYPED`, or a body too big
     TOO_FAST = "too-fast"  # more calls than a page makes (a script's): wait a moment

@@ -11,6 +11,7 @@ from typing import Any, NoReturn, TypeVar
 import tornado.web
 
 from mathcards.book import BadNickname, BookUnavailable, ClassFull, NameTaken, OneName
+from mathcards.book.errors import ClassClosed
 from mathcards.classroom.protocol import (
     MOST_BODY,
     MOST_DEPTH,
@@ -39,6 +40,7 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.NAME_CHARACTER: 400,
     CallRefusal.ONE_NAME: 409,
     CallRefusal.CLASS_FULL: 409,
+    CallRefusal.CLASS_CLOSED: 403,
     CallRefusal.NEW_NAMES: 429,
     CallRefusal.TOO_LONG: 413,
     CallRefusal.TOO_FAST: 429,
@@ -94,6 +96,8 @@ def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
         return CallRefusal.ONE_NAME
     if isinstance(problem, ClassFull):
         return CallRefusal.CLASS_FULL
+    if isinstance(problem, ClassClosed):
+        return CallRefusal.CLASS_CLOSED
     if isinstance(problem, NewNames):
         return CallRefusal.NEW_NAMES
     if isinstance(problem, BookUnavailable):

@@ -52,7 +52,8 @@ async def main():
     port = int(sys.argv[1])
     app = ClassroomApplication(
         [("/lesson", Lesson)], hosts={f"127.0.0.1:{port}"}, code="", url="", max_kernels=0,
-        landing="/lesson", kernel_manager=NoKernels(), silent_seconds=1,
+        landing="/lesson", kernel_manager=NoKernels(), silent_seconds=float(sys.argv[2]),
+        connections_per_address=int(sys.argv[3]),
     )
     app.listen(port, "127.0.0.1")
     print("listening", flush=True)
@@ -70,7 +71,9 @@ def test_out_of_files_the_server_waits_says_so_once_and_answers_again(tmp_path):
     log = tmp_path / "server.log"
     with open(log, "w") as written:
         server = subprocess.Popen(
-            [sys.executable, "-c", SERVER, str(port)], stdout=subprocess.PIPE, stderr=written
+            [sys.executable, "-c", SERVER, str(port), "1", "0"],
+            stdout=subprocess.PIPE,
+            stderr=written,
         )
     try:
         assert server.stdout is not None and server.stdout.readline() == b"listening\n"
@@ -97,3 +100,53 @@ def answered(port: int) -> bool:
         return get(port, "/lesson")[2] == "the lesson"
     except OSError:
         return False
+
+
+def asked_from(source: str, port: int) -> bytes:
+    """The lesson asked for from `source`, a loopback address of its own: the answer's bytes."""
+    with socket.create_connection(("127.0.0.1", port), 10, (source, 0)) as connection:
+        connection.sendall(f"GET /lesson HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        connection.shutdown(socket.SHUT_WR)
+        return b"".join(iter(lambda: connection.recv(4096), b""))
+
+
+def lesson_from(source: str, port: int) -> bool:
+    try:
+        return b"the lesson" in asked_from(source, port)
+    except OSError:
+        return False  # closed at once: the server has not yet seen the others close
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="127.0.0.2 is this machine on Linux only")
+def test_one_address_holds_its_share_of_connections_and_a_classmate_is_answered(tmp_path):
+    """A script's silent connections from one address: the server keeps ten open, closes the
+    others at once (saying so once), and a classmate at another address is answered."""
+    port = free_port()
+    log = tmp_path / "server.log"
+    with open(log, "w") as written:
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(port), "300", "10"],
+            stdout=subprocess.PIPE,
+            stderr=written,
+        )
+    try:
+        assert server.stdout is not None and server.stdout.readline() == b"listening\n"
+        held = [socket.create_connection(("127.0.0.1", port), 10) for _ in range(30)]
+        closed = 0
+        for connection in held[10:]:
+            closed += connection.recv(1) == b""  # closed by the server, not kept silent
+        assert closed == 20
+        assert b"the lesson" in asked_from("127.0.0.2", port), "a classmate is answered"
+        for connection in held[:10]:
+            connection.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                connection.recv(1)  # the first ten held open: nothing said, not closed
+        for connection in held:
+            connection.close()
+        assert wait_for(lambda: lesson_from("127.0.0.1", port), 60), "room again, once closed"
+    finally:
+        server.terminate()
+        server.wait(60)
+    said = log.read_text()
+    assert said.count("Closing connections from 127.0.0.1") == 1, said[-2000:]
+    assert "Traceback" not in said

@@ -9,6 +9,8 @@ SEATS_PER_CLIENT = 2  # pages one device may have open at once on the school net
 MOST_CLASS = 30  # students a class is kept warm kernels for, by default at most
 SEATS_PER_ADDRESS = 60  # and all the devices at one address, at most: a class behind a NAT
 ADDRESS_SHARE = 3 / 4  # of the pages the server holds, one address's at most by default
+CONNECTIONS_PER_SEAT = 8  # a browser's connections a page: six at once, and its websocket
+FEWEST_CONNECTIONS = 64  # connections one address may hold, at least
 
 
 def default_seats_per_address(max_kernels: int) -> int:
@@ -16,6 +18,13 @@ def default_seats_per_address(max_kernels: int) -> int:
     of those the server holds (a quarter stays for the other addresses, whatever one address's
     invented cookies take), at least a device's and at most SEATS_PER_ADDRESS."""
     return min(SEATS_PER_ADDRESS, max(SEATS_PER_CLIENT, int(max_kernels * ADDRESS_SHARE)))
+
+
+def connections_for(seats_per_address: int) -> int:
+    """The connections one address may hold open at once: a browser's few to a page it holds
+    (its requests, its kernel's websocket) for every seat the address may take, at least
+    `FEWEST_CONNECTIONS`."""
+    return max(FEWEST_CONNECTIONS, CONNECTIONS_PER_SEAT * seats_per_address)
 
 
 def default_max_kernels(warm: int = 0) -> int:

@@ -32,6 +32,7 @@ from mathcards.classroom.server.address import (
     qr_data_uri,
 )
 from mathcards.classroom.server.alive import AliveKernels
+from mathcards.classroom.server.capacity import connections_for, default_seats_per_address
 from mathcards.classroom.server.clients import (
     TEACHER_COOKIE,
     Pace,
@@ -54,6 +55,7 @@ MOST_MEMBERS = 10_000  # devices remembered as having come in with the code, thi
 PAGES_AN_ADDRESS = 60  # lesson pages asked for in a minute from one address (not this machine)
 PAGES_A_DEVICE = 30  # and from one device
 SILENT_SECONDS = 30  # a connection that sends nothing this long is closed
+KERNEL_CONNECTIONS = 2  # a kernel's connections to the class service: its call, its long-poll
 
 
 KERNEL_PATHS = (API, "/voila/query/")  # the class service, and a warm kernel's page request
@@ -156,11 +158,15 @@ class ClassroomApplication(tornado.web.Application):
         say: Callable[[str], None] | None = None,
         tls: ssl.SSLContext | None = None,
         silent_seconds: float = SILENT_SECONDS,
+        connections_per_address: int = 0,
         **settings: Any,
     ):
         super().__init__(*args, **{**scrubbed_log_settings(), **settings})
         self.hosts, self.code, self.url, self.landing = hosts, code, url, landing
         self.tls, self.silent_seconds = tls, silent_seconds
+        self.connections_per_address = connections_per_address or connections_for(
+            seats_per_address or default_seats_per_address(max_kernels)
+        )
         self.service = service
         self.throttle, self.say = throttle or Throttle(), say or to_the_terminal
         self.members: set[str] = set()  # devices that came in with the class code
@@ -191,6 +197,8 @@ class ClassroomApplication(tornado.web.Application):
         if self.tls is not None and address not in LOOPBACK_NAMES:
             settings["ssl_options"] = self.tls
         server = PatientServer(self, **settings)  # out of files, it waits: `patient`
+        server.most_per_address = self.connections_per_address
+        server.more_from_here = KERNEL_CONNECTIONS * self.places.limit
         server.listen(port, address or "", backlog=BACKLOG)
         return server
 

@@ -7,13 +7,16 @@ the backlog, and the idle ones the gate closes (`gate.SILENT_SECONDS`) free thei
 from __future__ import annotations
 
 import errno
+import ipaddress
 import logging
 import socket
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
+from tornado.iostream import IOStream
 
 PAUSE_SECONDS = 1.0  # no accepting, once the process has no file left
 AT_ONCE = 128  # connections accepted in one turn of the event loop, at most (as tornado's)
@@ -22,7 +25,39 @@ log = logging.getLogger("mathcards.classroom")
 
 
 class PatientServer(HTTPServer):
-    """tornado's HTTP server, accepting patiently (`accept_patiently`)."""
+    """tornado's HTTP server, accepting patiently (`accept_patiently`), and holding at most
+    `most_per_address` connections from one address (0: no bound): a script's thousand silent
+    connections take that address's share, and its other connections are closed at once, while
+    a classmate at another address is answered."""
+
+    most_per_address = 0
+    more_from_here = 0  # and this machine more: its kernels call the class service on this port
+
+    def initialize(self, *args: Any, **kwargs: Any) -> None:
+        super().initialize(*args, **kwargs)
+        self.open_from: Counter[str] = Counter()  # an address → its connections open now
+        self.said_full: set[str] = set()  # the addresses the log said were full
+
+    def handle_stream(self, stream: IOStream, address: Any) -> None:
+        host = host_of(address)
+        most = self.most_per_address + (self.more_from_here if loopback(host) else 0)
+        if self.most_per_address and self.open_from[host] >= most:
+            if host not in self.said_full:  # once, until that address has room again
+                log.warning("Closing connections from %s: it holds %d", host, self.open_from[host])
+                self.said_full.add(host)
+            stream.close()
+            return
+        self.open_from[host] += 1
+        super().handle_stream(stream, address)
+
+    def on_close(self, server_conn: object) -> None:
+        host = host_of(getattr(getattr(server_conn, "context", None), "address", None))
+        if self.open_from[host] <= 1:
+            del self.open_from[host]
+            self.said_full.discard(host)
+        else:
+            self.open_from[host] -= 1
+        super().on_close(server_conn)
 
     def add_sockets(self, sockets: Iterable[socket.socket]) -> None:
         for listening in sockets:
@@ -78,3 +113,15 @@ def accept_patiently(
 
     loop.add_handler(listening, accept, IOLoop.READ)
     return remove
+
+
+def host_of(address: Any) -> str:
+    """A connection's address without its port (a Unix socket's: "")."""
+    return str(address[0]) if isinstance(address, tuple) and address else ""
+
+
+def loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

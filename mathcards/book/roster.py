@@ -23,6 +23,7 @@ from mathcards.book.models import SchoolClass, Student
 class RosterBook:
     """The class book's side of who may be in a class."""
 
+    where: str
     _writing: Callable[[], AbstractContextManager[Session]]
     _reading: Callable[[], AbstractContextManager[Session]]
     _now: Callable[[], datetime]

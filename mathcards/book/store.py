@@ -34,7 +34,6 @@ from mathcards.book.export import Judged, MistakeOf, export
 from mathcards.book.live import LiveBook
 from mathcards.book.models import Decision, Device, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
-from mathcards.book.roster import RosterBook
 from mathcards.book.records import (
     KINDS,
     HardTarget,
@@ -46,6 +45,7 @@ from mathcards.book.records import (
     StudentSummary,
 )
 from mathcards.book.reports import Filters
+from mathcards.book.roster import RosterBook
 from mathcards.book.schema import check, create
 from mathcards.book.tables import TableBook, check_game
 from mathcards.book.transactions import Transactions

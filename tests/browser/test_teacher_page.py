@@ -50,6 +50,13 @@ WORDS = {
         "verdict": "you used",
         "slip": "a typing slip, no claim",
         "guesses": "LAMA Dice live: their guesses",
+        "choose": "Choose {name}",
+        "remove chosen": "Remove the chosen students",
+        "yes many": "Yes, remove 2 students",
+        "removed": "2 students and all their work are removed: Kim, Ola.",
+        "close": "Close the class to new names",
+        "open": "Open the class to new names",
+        "closed": "The class is closed to new names",
     },
     "pl": {
         "links": ("Lekcje", "MAM! na żywo: rzutnik", "LAMA kostkowa na żywo: rzutnik"),
@@ -59,6 +66,13 @@ WORDS = {
         "verdict": "liczba",
         "slip": "literówka",
         "guesses": "LAMA kostkowa na żywo: typy ucznia",
+        "choose": "Zaznacz: {name}",
+        "remove chosen": "Usuń zaznaczonych uczniów",
+        "yes many": "Tak, usuń 2 uczniów",
+        "removed": "Usunięto 2 uczniów i wszystkie ich wpisy: Kim, Ola.",
+        "close": "Zamknij klasę dla nowych imion",
+        "open": "Otwórz klasę dla nowych imion",
+        "closed": "Klasa jest zamknięta dla nowych imion",
     },
 }
 
@@ -132,3 +146,37 @@ def test_a_students_page_shows_their_guesses_games_slips_and_verdicts(teacher, t
     expect(teacher.locator(".mc-answers")).to_contain_text(words["verdict"])
     expect(teacher.locator(".mc-guesses")).to_contain_text("53")
     assert_accessible(teacher)
+
+
+def test_the_teacher_closes_the_class_and_removes_the_chosen_students_at_once(
+    teacher, lesson, tmp_path
+):
+    """By keyboard: close the class to new names and open it again, tick two students, remove
+    them, say yes once; both gone, and every page axe-clean at both sizes."""
+    words = WORDS[teacher.language]
+    close = teacher.get_by_role("button", name=words["close"], exact=True)
+    close.focus()
+    teacher.keyboard.press("Enter")
+    expect(teacher.get_by_role("status")).to_contain_text(words["closed"])
+    expect(teacher.get_by_role("button", name=words["open"], exact=True)).to_be_visible()
+    assert lesson.service.book_of().class_closed("5b")
+    teacher.get_by_role("button", name=words["open"], exact=True).click()
+    expect(close).to_be_visible()
+
+    for name in ("Kim", "Ola"):
+        box = teacher.get_by_role("checkbox", name=words["choose"].format(name=name), exact=True)
+        box.focus()
+        teacher.keyboard.press("Space")
+        expect(box).to_be_checked()
+    teacher.get_by_role("button", name=words["remove chosen"], exact=True).click()
+    confirm = teacher.locator("form.mc-confirm")
+    expect(confirm.get_by_role("alert")).to_contain_text("Kim, Ola")
+    for width, height in SIZES:
+        resized(teacher, width, height)
+        assert not layout_problems(teacher)
+        assert_accessible(teacher)
+        teacher.screenshot(path=str(tmp_path / f"many-{teacher.language}-{width}.png"))
+    confirm.get_by_role("button", name=words["yes many"], exact=True).click()
+    expect(teacher.get_by_role("status")).to_have_text(words["removed"])
+    expect(teacher.get_by_role("link", name="Kim", exact=True)).to_have_count(0)
+    assert lesson.service.book_of().nicknames("5b") == set()

@@ -32,7 +32,7 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import accommodations, guesses, reports
+from mathcards.classroom.teacher import accommodations, guesses, reports, roster
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
@@ -161,6 +161,7 @@ class TeacherPage(tornado.web.RequestHandler):
             return
         seats = await self.seats()
         held = await accommodations.held(self.service)
+        closed = await roster.closed(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -169,7 +170,7 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats, held))
+            self.finish(self.page(book, problem, seats, held, closed))
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -275,29 +276,55 @@ class TeacherPage(tornado.web.RequestHandler):
         book, name = self.service.book_of, self.service.class_name
         do = self.get_body_argument("do", "")
         if do == "remove":  # asks once more: the page says what would go, and waits for a yes
-            self.redirect(f"{self.home}?{urlencode({CONFIRM: nickname})}")
+            await self.ask_to_remove()
+            return
+        if do in (roster.CLOSE, roster.OPEN, "forget"):
+            await self.roster(do)
             return
         if do == accommodations.DO:
             await self.accommodate(nickname)
             return
-        if do not in ("free", "rename", "forget"):
+        if do not in ("free", "rename"):
             self.redirect(self.home)
             return
         freed = 0
         try:
             if do == "free":
                 freed = await self.free(self.get_body_argument("seat", ""))
-            elif do == "rename":
-                await self.service.run(lambda: book().rename(name, nickname, new))
-                await self.service.reach_live()
             else:
-                await self.service.run(lambda: book().forget(name, nickname))
+                await self.service.run(lambda: book().rename(name, nickname, new))
                 await self.service.reach_live()
         except ValueError as refusal:
             done = str(refusal)
         else:
             with speaking(reader_language(self.request)):
                 done = said(do, nickname, new, freed)
+        self.redirect(f"{self.home}?{urlencode({DONE: done})}")
+
+    async def ask_to_remove(self) -> None:
+        """The page again, asking once more before the students chosen go."""
+        names = roster.chosen(self.get_body_arguments("student"))
+        if not names:
+            with speaking(reader_language(self.request)):
+                done = _("Choose the students to remove first.")
+            self.redirect(f"{self.home}?{urlencode({DONE: done})}")
+            return
+        self.redirect(f"{self.home}?{urlencode({CONFIRM: names}, doseq=True)}")
+
+    async def roster(self, do: str) -> None:
+        """Forget the students the teacher said yes to, or close or open the class."""
+        language = reader_language(self.request)
+        try:
+            if do == "forget":
+                forgotten = await roster.forget(self.service, self.get_body_arguments("student"))
+                with speaking(language):
+                    done = roster.removed(*forgotten)
+            else:
+                await roster.close(self.service, do == roster.CLOSE)
+                with speaking(language):
+                    done = roster.said_closed(do == roster.CLOSE)
+        except ValueError as refusal:
+            done = str(refusal)
         self.redirect(f"{self.home}?{urlencode({DONE: done})}")
 
     async def accommodate(self, nickname: str) -> None:
@@ -364,13 +391,15 @@ class TeacherPage(tornado.web.RequestHandler):
         problem: str | None,
         seats: list[SeatLine] | None,
         held: dict[str, Any] | None = None,
+        closed: bool | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
             language=i18n.language(),
             title=_("The class book of {name}").format(name=self.service.class_name),
             message=self.get_query_argument(DONE, ""),
-            confirm=self.get_query_argument(CONFIRM, ""),
+            confirm=roster.chosen(self.get_query_arguments(CONFIRM)),
+            closed=closed,
             problem=problem,
             book=book,
             seats=seats,
@@ -395,9 +424,7 @@ def said(do: str, nickname: str, new: str, freed: int) -> str:
         return ngettext(
             "{n} page closed: its seat is free.", "{n} pages closed: their seats are free.", freed
         ).format(n=freed)
-    if do == "rename":
-        return _("{old} is now {new}.").format(old=nickname, new=new)
-    return _("{name} and all their work are removed.").format(name=nickname)
+    return _("{old} is now {new}.").format(old=nickname, new=new)
 
 
 @contextmanager

@@ -242,3 +242,26 @@ def test_the_class_guesses_through_the_hub_and_only_the_teacher_asks(class_hub):
     revealed = class_hub.ok(f"{guess}reveal", "teacher-server", {})["question"]
     assert [g["name"] for g in revealed["guesses"]] == ["ada"]
     assert class_hub.ok(f"{guess}me", "ada-server")["mine"]["value"] == share(Fraction(2, 5))
+
+
+def test_on_the_hub_a_forget_from_the_command_line_and_a_closed_class_reach_the_live_game(
+    class_hub,
+):
+    """Issue #50 on the Hub: `mathcards book forget` in another process takes the student off
+    the wall at once and keeps nothing more under her; a class closed to new names lets its Hub
+    users back in and refuses one it has never seen."""
+    class_hub.ok("games", "teacher-server", {**GAME, "scoring": "every"})
+    class_hub.ok("join", "ada-server", {})
+    class_hub.ok("join", "chen-server", {})
+    seen = class_hub.ok("rounds", "teacher-server", {})
+    class_hub.ok("answers", "ada-server", {"text": wrong(seen)})
+    with Book(class_hub.service.book_of().url) as elsewhere:  # the command line's own book
+        elsewhere.forget("5b", "ada")
+        elsewhere.close_class("5b")
+    assert class_hub.ok("state", "teacher-server")["room"] == ["chen"]
+    assert class_hub.call("answers", "ada-server", {"text": right(seen)})[0] == 409
+    assert class_hub.call("join", "bruno-server", {}) == (403, {"error": "class-closed"})
+    assert class_hub.call("join", "ada-server", {}) == (403, {"error": "class-closed"})
+    assert class_hub.ok("join", "chen-server", {})["name"] == "chen", "her class lets her in"
+    kept = class_hub.service.book_of().newest_live("5b", "mam")
+    assert kept is not None and {e.name for e in kept.events if e.name} == {"chen"}

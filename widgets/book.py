@@ -43,7 +43,7 @@ from widgets.controls import (
 )
 from widgets.warm import wait_for_page
 
-if TYPE_CHECKING:  # the class book's views and bodies, types only: 1 ms less for a page's kernel
+if TYPE_CHECKING:  # the class book's views and bodies, types only: a page's kernel loads none
     from mathcards.classroom.protocol.book import (
         DecisionBody,
         GameBody,
@@ -70,7 +70,7 @@ __all__ = [
 ]
 MOST_BEHIND = 20  # sets or games begun while the book was down, waiting behind the one on the page
 TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the book is down.
-# Longer than the service's own bound on its database (mathcards.book.database.TIMEOUT, 5 s) and
+# Longer than the service's own bound on its database (mathcards.book.database.TIMEOUT) and
 # a busy server's queue (a class arriving at once): the page says "not saved" when the service
 # said so, never for a step the service was still keeping.
 

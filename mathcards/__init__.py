@@ -2,14 +2,15 @@
 
 The engine room: rules, solver, probability and computer players, in plain Python and sympy.
 `from mathcards import solve` and the rest of MAM!'s front door load MAM! when first used, so
-that a page of another game, importing only `mathcards.i18n`, loads no MAM! (30-40 ms of a
-kernel's CPU, measured).
+that a page of another game, importing only `mathcards.i18n`, loads no MAM!
+(docs/design.md#what-is-imported-late-and-why).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mathcards.lazy import lazy
 
 if TYPE_CHECKING:
     from mathcards.mam import (
@@ -42,12 +43,5 @@ __all__ = [
     "solve",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """One of MAM!'s names in `__all__`, from `mathcards.mam`, loaded when first asked for."""
-    if name not in __all__:
-        raise AttributeError(f"module 'mathcards' has no attribute {name!r}")
-    # MAM! costs a page of another game's kernel 30-40 ms of CPU at the top: loaded here
-    value = getattr(import_module("mathcards.mam"), name)
-    globals()[name] = value
-    return value
+# MAM!'s front door, loaded when first used: a page of another game never loads MAM!
+__getattr__, __dir__ = lazy(globals(), dict.fromkeys(__all__, "mathcards.mam"))

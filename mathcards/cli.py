@@ -72,7 +72,7 @@ def parser() -> argparse.ArgumentParser:
 def live_verdicts(records: list[LiveRecord]) -> Judged:
     """What the class service works out of each live answer and guess, for `mathcards book
     export`."""
-    # the live games' replay loads the class service's code (0.55 s): `book export` only
+    # the live games' replay loads the class service's code: `book export` only
     from mathcards.classroom.teacher.lessons import judged
 
     return judged(records)

@@ -106,8 +106,8 @@ def and_list(names: list[str]) -> str:
 
 def number(value: float | Fraction, digits: int = 2) -> str:
     """A number as this language writes it, with at most `digits` decimals: 2.5 or 2,5."""
-    # Babel when a number is first written: 6 ms of a kernel's CPU (measured) that a page
-    # showing none (the class lesson, as a class of 30 opens it) never spends
+    # Babel when a number is first written: a page showing none (the class lesson, as a class
+    # of 30 opens it) never loads it
     from babel.numbers import format_decimal
 
     pattern = "#,##0." + "#" * digits if digits else "#,##0"
@@ -116,7 +116,7 @@ def number(value: float | Fraction, digits: int = 2) -> str:
 
 def percent(share: float | Fraction, digits: int = 1) -> str:
     """A share as a percentage with `digits` decimals: 95.4% or 95,4%."""
-    from babel.numbers import format_percent  # when first needed (6 ms), as in `number`
+    from babel.numbers import format_percent  # Babel when first needed, as in `number`
 
     pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
     return format_percent(float(share), pattern, locale=_language)

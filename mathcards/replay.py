@@ -27,8 +27,7 @@ def rules(game: str) -> Rules:
     if game not in GAMES:
         message = _("the class book keeps the games {games}, not {game}")
         raise ValueError(message.format(games=", ".join(GAMES), game=shown(game)))
-    # each game's rules are loaded when first asked for: a page of one game loads no other
-    # (the other three games' modules cost a MAM! page's kernel 30-45 ms of CPU, measured)
+    # each game's replay (its rules), when first asked for: a page of one game loads no other
     kept: Rules = import_module(f"mathcards.{game}.replay").RULES
     return kept
 

@@ -43,7 +43,7 @@ from widgets.controls import (
 )
 from widgets.warm import wait_for_page
 
-if TYPE_CHECKING:  # the class book's views and bodies, types only: 1 ms less for a page's kernel
+if TYPE_CHECKING:  # the class book's views and bodies, types only: a page's kernel loads none
     from mathcards.classroom.protocol.book import (
         DecisionBody,
         GameBody,
@@ -63,14 +63,14 @@ __all__ = [
     "TICKET_ENV",
     "BookBar",
     "BookDown",
+    "BookRefused",
     "ClassBook",
     "Kept",
-    "Refused",
     "Scorebook",
 ]
 MOST_BEHIND = 20  # sets or games begun while the book was down, waiting behind the one on the page
 TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the book is down.
-# Longer than the service's own bound on its database (mathcards.book.database.TIMEOUT, 5 s) and
+# Longer than the service's own bound on its database (mathcards.book.database.TIMEOUT) and
 # a busy server's queue (a class arriving at once): the page says "not saved" when the service
 # said so, never for a step the service was still keeping.
 
@@ -100,12 +100,12 @@ class BookDown(ValueError):
         )
 
 
-class Refused(ValueError):
+class BookRefused(ValueError):
     """The class book refuses this one thing as it is (an answer too long): it will never keep
     it, and what comes after it is kept as before."""
 
 
-class NameTaken(ValueError):
+class NicknameRefused(ValueError):
     """The nickname is refused: another student of the class has it (or one like it), or it is
     not a nickname; the sentence says which."""
 
@@ -259,9 +259,11 @@ def refusal_for(error: str | None, detail: str = "") -> ValueError:
     is wrong with a nickname filled in (`detail`)."""
     if error in NAME_REFUSALS:
         sentence = _(NAME_REFUSALS[error])
-        return NameTaken(sentence.format(name=detail, character=detail[:1], most=MOST_NICKNAME))
+        return NicknameRefused(
+            sentence.format(name=detail, character=detail[:1], most=MOST_NICKNAME)
+        )
     if error == CallRefusal.TOO_LONG:
-        return Refused(_(REFUSALS[error]).format(most=MOST_TYPED))
+        return BookRefused(_(REFUSALS[error]).format(most=MOST_TYPED))
     if error in REFUSALS:
         return ValueError(_(REFUSALS[error]).format(most=MOST_TYPED))
     return BookDown()
@@ -397,14 +399,14 @@ class BookBar(w.VBox):
 
     def save(self, call: Callable[[ClassBook], Any], *, refusable: bool = False) -> Any:
         """Keep something in the class book; None (and one sentence) if it cannot be kept. A
-        thing the book refuses as it is (`Refused`) is said under the student's line, which
+        thing the book refuses as it is (`BookRefused`) is said under the student's line, which
         stays, and raised again if the caller goes on without it (`refusable`)."""
         if not self.keeping:
             return None
         assert self.book is not None
         try:
             kept = call(self.book)
-        except Refused as refusal:
+        except BookRefused as refusal:
             self._show_student(str(refusal))
             if refusable:
                 raise

@@ -76,7 +76,7 @@ def _image(figure: Any, shape: str, alt: str) -> str:
 
 def smallest_type(figure: Any) -> float:
     """The size in points of the smallest text the figure shows."""
-    from matplotlib.text import Text  # matplotlib: 0.4 s at first import, paid by the figure
+    from matplotlib.text import Text  # matplotlib, paid by the figure
 
     sizes = [
         text.get_fontsize()
@@ -104,7 +104,7 @@ def chart_figures(drawing: str, *results: Any) -> dict[str, Any]:
     """The figures `widgets.plots.<drawing>(*results)` in every shape, drawn while no other
     chart is."""
     with CHARTS:
-        from widgets import plots  # matplotlib: 0.4 s at first import, by the first chart
+        from widgets import plots  # matplotlib, by the first chart
 
         draw = getattr(plots, drawing)
         return {shape: draw(*results, phone=phone) for shape, phone in SHAPES.items()}

@@ -155,8 +155,8 @@ class Complains:
 
     def __repr__(self) -> str:
         """Its name: the text a page shows where widgets are not drawn. ipywidgets' own walks
-        every trait of every widget inside to keep 110 characters of it (7 ms of the class
-        lesson's kernel for its two tables, measured, as a class of 30 arrives)."""
+        every trait of every widget inside to keep 110 characters of it, in the class
+        lesson's kernel as a class of 30 arrives."""
         return f"<{type(self).__name__}>"
 
 

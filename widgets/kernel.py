@@ -4,19 +4,18 @@ CONNECTION_FILE`, ipykernel's own arguments (mathcards.classroom.server.kernelsp
 the kernel's spec).
 
 - No debugger: a page served by Voila is never debugged, and ipykernel's debugger loads debugpy
-  into every kernel, about 140 modules and 0.1 s of CPU each (`mathcards serve` starts one a
-  page: 30 at once when a class arrives).
+  into every kernel, about 140 modules (`mathcards serve` starts one a page: 30 at once when a
+  class arrives).
 - No `comm_open` for a widget made while Voila runs the page (the `execute_request`s, which only
   Voila sends: its pages may not). No browser is connected yet; when the page connects, its
   widget manager asks for every widget's state at once (`request_states`) and needs no
-  announcement. Announced, the class lesson's 94 widgets cost its kernel and the server about
-  0.1 s of CPU a page (docs/design.md#few-models-for-a-phone). An Output widget is still
+  announcement. Announced, the class lesson's 94 widgets cost its kernel and the server CPU
+  on every page (docs/design.md#few-models-for-a-phone). An Output widget is still
   announced: Voila's executor stands in for the page and captures what is shown in it. A widget
   made later, as a student clicks, is announced as ever.
 - A widget made unannounced opens its comm without its state: made then, it would be sent
-  nowhere, and it is about half of what making a widget costs (the class lesson's kernel: 8 ms
-  of the 72 its cells and its answer took, measured). Its layout and style are made with it,
-  unannounced too, as making its state would have made them.
+  nowhere, and it is about half of what making a widget costs. Its layout and style are made
+  with it, unannounced too, as making its state would have made them.
 - Every widget's state is made once, when the page asks (`request_states`): ipywidgets 8.1 first
   makes them all for nothing (`Widget.get_manager_state()`, its result unused), then again for
   the answer. The answer holds every widget there is, one made meanwhile (by a thread following
@@ -28,7 +27,7 @@ the kernel's spec).
   them at once, each on a thread of its own.
 - What the kernel made as it started is frozen out of the garbage collector (`gc.freeze`): a
   full collection while the class lesson made its first table went over all of it and found
-  nothing to free, 15 to 21 ms (measured with `gc.callbacks` in a lesson kernel).
+  nothing to free.
 """
 
 import gc

@@ -3,8 +3,8 @@ them, docs/design.md): before it calls the class book, it waits for the request 
 it is handed to, which Voila sends it with that page's ticket.
 
 This is `voila.utils.wait_for_request` (Voila 0.5) without importing it: `voila.utils` loads
-jupyter_server and its JSON schemas, 2.5 s of CPU in every warm kernel (measured with
-`python -c "import voila.utils"`), where the websocket client it uses takes 0.1 s."""
+jupyter_server and its JSON schemas into every warm kernel, where the websocket client it uses
+is all it needs."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def query_address(environ: dict[str, str] | os._Environ[str] = os.environ) -> st
 
 async def handed_request(address: str) -> str | None:
     """The request Voila hands over (JSON of environment variables), or None if it cannot."""
-    import websockets  # 0.5 ms a page, paid by a warm kernel's only
+    import websockets  # websockets: a warm kernel's only
 
     try:
         # directly: a proxy the environment names (`http_proxy`) cannot reach Voila's loopback

@@ -3,12 +3,13 @@ in SQLite or PostgreSQL through SQLAlchemy 2, its schema migrated by Alembic. Th
 alone writes it (mathcards/classroom); kernels never hold its credentials.
 
 The names below are imported on first use: most of the book's modules import SQLAlchemy and
-Alembic (0.4 s), and `mathcards solve`, which builds the book's commands too, never needs them."""
+Alembic, and `mathcards solve`, which builds the book's commands too, never needs them."""
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mathcards.lazy import lazy
 
 if TYPE_CHECKING:
     from mathcards.book.database import default_url
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
         PracticeAnswer,
         PracticeRecord,
         Step,
-        Stuck,
+        StuckSentence,
         Student,
         StudentSummary,
     )
@@ -73,7 +74,7 @@ HOMES = {
         "Step",
         "Student",
         "StudentSummary",
-        "Stuck",
+        "StuckSentence",
     ],
     "mathcards.book.schema": ["Upgrade", "head", "upgrade"],
     "mathcards.book.store": ["Book"],
@@ -100,7 +101,7 @@ __all__ = [
     "PracticeAnswer",
     "PracticeRecord",
     "Step",
-    "Stuck",
+    "StuckSentence",
     "Student",
     "StudentSummary",
     "UnknownClass",
@@ -113,9 +114,4 @@ __all__ = [
     "upgrade",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """A public name of the class book, imported from its module when first asked for."""
-    if name not in HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(HOME[name]), name)  # SQLAlchemy, Alembic: 0.4 s at first import
+__getattr__, __dir__ = lazy(globals(), HOME)  # SQLAlchemy and Alembic, when first asked for

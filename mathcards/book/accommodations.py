@@ -15,7 +15,7 @@ from mathcards.accommodations import Accommodation, Accommodations, accommodatio
 from mathcards.book import names, privacy
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError
-from mathcards.book.models import AccommodationRow, SchoolClass, Student
+from mathcards.book.models import AccommodationRow, SchoolClassRow, StudentRow
 
 
 class AccommodationBook:
@@ -29,13 +29,15 @@ class AccommodationBook:
     @guarded
     def accommodations(self, class_name: str) -> dict[str, Accommodations]:
         """Every student of the class by nickname, with the accommodations set for them."""
-        school = select(SchoolClass.id).where(SchoolClass.name == names.class_name(class_name))
+        school = select(SchoolClassRow.id).where(
+            SchoolClassRow.name == names.class_name(class_name)
+        )
         with self._reading() as session:
             rows = session.execute(
-                select(Student.nickname, AccommodationRow.kind)
-                .outerjoin(AccommodationRow, AccommodationRow.student_id == Student.id)
-                .where(Student.class_id == school.scalar_subquery())
-                .order_by(Student.nickname_key)
+                select(StudentRow.nickname, AccommodationRow.kind)
+                .outerjoin(AccommodationRow, AccommodationRow.student_id == StudentRow.id)
+                .where(StudentRow.class_id == school.scalar_subquery())
+                .order_by(StudentRow.nickname_key)
             )
             found: dict[str, set[Accommodation]] = {}
             for nickname, kind in rows:

@@ -98,13 +98,13 @@ def _days(text: str) -> int:
 
 def opened(url: str | None) -> Book:
     """The class book at `url` (else $MATHCARDS_DB, else the SQLite file), opened."""
-    from mathcards.book.store import Book  # SQLAlchemy, Alembic: 0.4 s at first import
+    from mathcards.book.store import Book  # SQLAlchemy, Alembic: the book's commands only
 
     return Book(url)
 
 
 def run_upgrade(args: argparse.Namespace) -> int:
-    from mathcards.book.schema import upgrade  # SQLAlchemy, Alembic: 0.3 s at first import
+    from mathcards.book.schema import upgrade  # SQLAlchemy, Alembic: the book's commands only
 
     done = upgrade(args.db)
     if done.before == done.after:

@@ -30,12 +30,12 @@ from mathcards.book.errors import BookError, UnknownClass
 from mathcards.book.live import LiveEvent, LiveRecord, records_of
 from mathcards.book.models import (
     AccommodationRow,
-    Decision,
-    Game,
-    PracticeSet,
-    PracticeStep,
-    SchoolClass,
-    Student,
+    DecisionRow,
+    GameRow,
+    PracticeSetRow,
+    PracticeStepRow,
+    SchoolClassRow,
+    StudentRow,
 )
 from mathcards.i18n import _
 
@@ -81,9 +81,9 @@ def export(
     if fmt not in FORMATS:
         message = _("the class book is exported as {formats}, not {format}")
         raise BookError(message.format(formats=", ".join(FORMATS), format=repr(fmt)))
-    query = select(SchoolClass).order_by(SchoolClass.name)
+    query = select(SchoolClassRow).order_by(SchoolClassRow.name)
     if class_name is not None:
-        query = query.where(SchoolClass.name == names.class_name(class_name))
+        query = query.where(SchoolClassRow.name == names.class_name(class_name))
     rooms = list(session.scalars(query))
     if class_name is not None and not rooms and not missing_ok:
         message = _("there is no class {name} in the class book")
@@ -95,30 +95,34 @@ def export(
 
 
 def _room(
-    session: Session, room: SchoolClass, judged: Judged, mistake_of: MistakeOf | None
+    session: Session, room: SchoolClassRow, judged: Judged, mistake_of: MistakeOf | None
 ) -> dict[str, Any]:
     """A class with its students, each with their sets (and steps), games and decisions, and
     its live games (oldest first), each with its events."""
     people = list(
         session.scalars(
-            select(Student).where(Student.class_id == room.id).order_by(Student.nickname_key)
+            select(StudentRow)
+            .where(StudentRow.class_id == room.id)
+            .order_by(StudentRow.nickname_key)
         )
     )
     ids = [person.id for person in people]
-    sets = _grouped(session, PracticeSet, PracticeSet.student_id.in_(ids), PracticeSet.started)
+    sets = _grouped(
+        session, PracticeSetRow, PracticeSetRow.student_id.in_(ids), PracticeSetRow.started
+    )
     power = {practice.id: practice.power for group in sets.values() for practice in group}
     steps = defaultdict(list)
     for step in session.scalars(
-        select(PracticeStep)
-        .where(PracticeStep.set_id.in_(list(power)))
-        .order_by(PracticeStep.set_id, PracticeStep.seq)
+        select(PracticeStepRow)
+        .where(PracticeStepRow.set_id.in_(list(power)))
+        .order_by(PracticeStepRow.set_id, PracticeStepRow.seq)
     ):
         kind = None
         if step.kind == "answer" and not step.correct and mistake_of is not None:
             kind = mistake_of(step.verdict_kind, step.typed, power[step.set_id])
         steps[step.set_id].append({**_fields(step, STEP), "mistake": kind})
-    games = _grouped(session, Game, Game.student_id.in_(ids), Game.at)
-    decisions = _grouped(session, Decision, Decision.student_id.in_(ids), Decision.at)
+    games = _grouped(session, GameRow, GameRow.student_id.in_(ids), GameRow.at)
+    decisions = _grouped(session, DecisionRow, DecisionRow.student_id.in_(ids), DecisionRow.at)
     held = _grouped(
         session, AccommodationRow, AccommodationRow.student_id.in_(ids), AccommodationRow.at
     )

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from mathcards.book import names
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError, UnknownStudent
-from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClass, Student
+from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClassRow, StudentRow
 from mathcards.i18n import _
 
 LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
@@ -69,9 +69,9 @@ class LiveBook:
         school = names.class_name(class_name)
         with self._writing() as session:
             moment = self._now()
-            room = session.scalar(select(SchoolClass).where(SchoolClass.name == school))
+            room = session.scalar(select(SchoolClassRow).where(SchoolClassRow.name == school))
             if room is None:
-                room = SchoolClass(name=school, created=moment)
+                room = SchoolClassRow(name=school, created=moment)
                 session.add(room)
                 session.flush()
             row = LiveGameRow(class_id=room.id, game=game, settings=dict(settings), started=moment)
@@ -107,7 +107,9 @@ class LiveBook:
         if class_name is None:
             with self._reading() as session:
                 return records_of(session, None, game, newest=newest)
-        school = select(SchoolClass.id).where(SchoolClass.name == names.class_name(class_name))
+        school = select(SchoolClassRow.id).where(
+            SchoolClassRow.name == names.class_name(class_name)
+        )
         with self._reading() as session:
             return records_of(session, school.scalar_subquery(), game, newest=newest)
 
@@ -128,8 +130,8 @@ def records_of(
 
 def _record(session: Session, row: LiveGameRow) -> LiveRecord:
     events = session.execute(
-        select(LiveEventRow, Student.nickname)
-        .outerjoin(Student, Student.id == LiveEventRow.student_id)
+        select(LiveEventRow, StudentRow.nickname)
+        .outerjoin(StudentRow, StudentRow.id == LiveEventRow.student_id)
         .where(LiveEventRow.live_id == row.id)
         .order_by(LiveEventRow.seq)
     )
@@ -149,8 +151,8 @@ def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> 
     if not keys:
         return {}
     rows = session.execute(
-        select(Student.nickname_key, Student.id).where(
-            Student.class_id == class_id, Student.nickname_key.in_(set(keys.values()))
+        select(StudentRow.nickname_key, StudentRow.id).where(
+            StudentRow.class_id == class_id, StudentRow.nickname_key.in_(set(keys.values()))
         )
     )
     found = {key: student for key, student in rows}

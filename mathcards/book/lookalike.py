@@ -22,7 +22,7 @@ IGNORABLE = (  # Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn
 
 @cache
 def prototypes() -> dict[str, str]:
-    """Each confusable character's prototype, from the shipped table (read once: 2 ms)."""
+    """Each confusable character's prototype, from the shipped table (read once)."""
     found = {}
     for line in TABLE.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):

@@ -57,7 +57,7 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMES)
 
 
-class SchoolClass(Base):
+class SchoolClassRow(Base):
     """A class the teacher keeps a book for, known by its name."""
 
     __tablename__ = "classes"
@@ -68,7 +68,7 @@ class SchoolClass(Base):
     closed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
-class Student(Base):
+class StudentRow(Base):
     """A student of a class, known only by a nickname (unique in the class, whatever its case)."""
 
     __tablename__ = "students"
@@ -80,7 +80,7 @@ class Student(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
-class Device(Base):
+class DeviceRow(Base):
     """A browser that joined as a student, remembered by the SHA-256 of its cookie."""
 
     __tablename__ = "devices"
@@ -92,7 +92,7 @@ class Device(Base):
     used: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
-class PracticeSet(Base):
+class PracticeSetRow(Base):
     """A practice set a student started: its rules and seed replay the same deals."""
 
     __tablename__ = "practice_sets"
@@ -109,7 +109,7 @@ class PracticeSet(Base):
     finished: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
-class PracticeStep(Base):
+class PracticeStepRow(Base):
     """One thing a student did in a set (an answer, a hint, the next deal), numbered by arrival."""
 
     __tablename__ = "practice_steps"
@@ -130,9 +130,9 @@ class PracticeStep(Base):
     at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
 
 
-class Game(Base):
+class GameRow(Base):
     """A game of one of the four games a student played: its settings and seed deal it again,
-    its moves (`GameMove`) replay it; its scores and winners as the class service worked them
+    its moves (`GameMoveRow`) replay it; its scores and winners as the class service worked them
     out from the replay. `at`: when it was dealt, or when it ended."""
 
     __tablename__ = "games"
@@ -150,7 +150,7 @@ class Game(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # {}: kept before 0005
 
 
-class GameMove(Base):
+class GameMoveRow(Base):
     """One move of a game played at a table, as JSON (the player's, a computer player's, the
     next round), numbered from 1 in the order it was made."""
 
@@ -163,7 +163,7 @@ class GameMove(Base):
     at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
-class Decision(Base):
+class DecisionRow(Base):
     """A decision exercise answered (LAMA's draw or quit, LAMA Dice's roll or quit), and the best
     choice beside it."""
 

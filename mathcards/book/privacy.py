@@ -14,29 +14,29 @@ from mathcards.book import copies, names, roster
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
     AccommodationRow,
-    Decision,
-    Device,
-    Game,
-    GameMove,
+    DecisionRow,
+    DeviceRow,
+    GameMoveRow,
+    GameRow,
     LiveEventRow,
     LiveGameRow,
-    PracticeSet,
-    PracticeStep,
-    SchoolClass,
-    Student,
+    PracticeSetRow,
+    PracticeStepRow,
+    SchoolClassRow,
+    StudentRow,
 )
 from mathcards.i18n import _
 
 
-def find(session: Session, class_name: str | None, nickname: str) -> Student:
+def find(session: Session, class_name: str | None, nickname: str) -> StudentRow:
     """The student with this nickname (in this class, or the only class that has one)."""
     query = (
-        select(Student, SchoolClass.name)
-        .join(SchoolClass, SchoolClass.id == Student.class_id)
-        .where(Student.nickname_key == names.key(nickname))
+        select(StudentRow, SchoolClassRow.name)
+        .join(SchoolClassRow, SchoolClassRow.id == StudentRow.class_id)
+        .where(StudentRow.nickname_key == names.key(nickname))
     )
     if class_name is not None:
-        query = query.where(SchoolClass.name == names.class_name(class_name))
+        query = query.where(SchoolClassRow.name == names.class_name(class_name))
     found = session.execute(query).all()
     if not found and class_name is not None:
         message = _("there is no student called {nickname} in the class {name}")
@@ -48,36 +48,36 @@ def find(session: Session, class_name: str | None, nickname: str) -> Student:
         message = _("there is a {nickname} in several classes ({names}): say which class")
         classes = ", ".join(sorted(name for _row, name in found))
         raise BookError(message.format(nickname=nickname, names=classes))
-    student: Student = found[0][0]
+    student: StudentRow = found[0][0]
     return student
 
 
 def holder(session: Session, class_id: int, nickname: str) -> str | None:
     """The nickname, as kept, of whoever in the class has this one whatever its case."""
     return session.scalar(
-        select(Student.nickname).where(
-            Student.class_id == class_id, Student.nickname_key == names.key(nickname)
+        select(StudentRow.nickname).where(
+            StudentRow.class_id == class_id, StudentRow.nickname_key == names.key(nickname)
         )
     )
 
 
-def forget(session: Session, student: Student) -> int:
+def forget(session: Session, student: StudentRow) -> int:
     """Delete a student and everything they did (their live games' events too, by their id:
     whoever takes their name next inherits nothing); how many records went."""
-    sets = select(PracticeSet.id).where(PracticeSet.student_id == student.id)
-    games = select(Game.id).where(Game.student_id == student.id)
+    sets = select(PracticeSetRow.id).where(PracticeSetRow.student_id == student.id)
+    games = select(GameRow.id).where(GameRow.student_id == student.id)
     roster.changed(session, student.class_id)
     return _deleted(
         session,
         delete(LiveEventRow).where(LiveEventRow.student_id == student.id),
-        delete(PracticeStep).where(PracticeStep.set_id.in_(sets)),
-        delete(PracticeSet).where(PracticeSet.student_id == student.id),
-        delete(GameMove).where(GameMove.game_id.in_(games)),
-        delete(Game).where(Game.student_id == student.id),
-        delete(Decision).where(Decision.student_id == student.id),
+        delete(PracticeStepRow).where(PracticeStepRow.set_id.in_(sets)),
+        delete(PracticeSetRow).where(PracticeSetRow.student_id == student.id),
+        delete(GameMoveRow).where(GameMoveRow.game_id.in_(games)),
+        delete(GameRow).where(GameRow.student_id == student.id),
+        delete(DecisionRow).where(DecisionRow.student_id == student.id),
         delete(AccommodationRow).where(AccommodationRow.student_id == student.id),
-        delete(Device).where(Device.student_id == student.id),
-        delete(Student).where(Student.id == student.id),
+        delete(DeviceRow).where(DeviceRow.student_id == student.id),
+        delete(StudentRow).where(StudentRow.id == student.id),
     )
 
 
@@ -104,47 +104,51 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
     cut = moment - timedelta(days=keep_days)
-    newer_step = exists().where(PracticeStep.set_id == PracticeSet.id, PracticeStep.at >= cut)
-    old_sets = select(PracticeSet.id).where(
-        PracticeSet.started < cut,
-        or_(PracticeSet.finished.is_(None), PracticeSet.finished < cut),
+    newer_step = exists().where(
+        PracticeStepRow.set_id == PracticeSetRow.id, PracticeStepRow.at >= cut
+    )
+    old_sets = select(PracticeSetRow.id).where(
+        PracticeSetRow.started < cut,
+        or_(PracticeSetRow.finished.is_(None), PracticeSetRow.finished < cut),
         ~newer_step,
     )
     old_ids = list(session.scalars(old_sets))
     old_live = select(LiveGameRow.id).where(LiveGameRow.started < cut)
     deleted = _deleted(
         session,
-        delete(PracticeStep).where(PracticeStep.set_id.in_(old_ids)),
-        delete(PracticeSet).where(PracticeSet.id.in_(old_ids)),
-        delete(GameMove).where(GameMove.game_id.in_(select(Game.id).where(Game.at < cut))),
-        delete(Game).where(Game.at < cut),
-        delete(Decision).where(Decision.at < cut),
+        delete(PracticeStepRow).where(PracticeStepRow.set_id.in_(old_ids)),
+        delete(PracticeSetRow).where(PracticeSetRow.id.in_(old_ids)),
+        delete(GameMoveRow).where(
+            GameMoveRow.game_id.in_(select(GameRow.id).where(GameRow.at < cut))
+        ),
+        delete(GameRow).where(GameRow.at < cut),
+        delete(DecisionRow).where(DecisionRow.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
         delete(LiveGameRow).where(LiveGameRow.started < cut),
     )
     idle = and_(
-        Student.created < cut,
-        ~exists().where(PracticeSet.student_id == Student.id),
-        ~exists().where(Game.student_id == Student.id),
-        ~exists().where(Decision.student_id == Student.id),
-        ~exists().where(LiveEventRow.student_id == Student.id),
-        ~exists().where(Device.student_id == Student.id, Device.used >= cut),
+        StudentRow.created < cut,
+        ~exists().where(PracticeSetRow.student_id == StudentRow.id),
+        ~exists().where(GameRow.student_id == StudentRow.id),
+        ~exists().where(DecisionRow.student_id == StudentRow.id),
+        ~exists().where(LiveEventRow.student_id == StudentRow.id),
+        ~exists().where(DeviceRow.student_id == StudentRow.id, DeviceRow.used >= cut),
     )
-    gone = list(session.scalars(select(Student.id).where(idle)))
+    gone = list(session.scalars(select(StudentRow.id).where(idle)))
     if gone:
         roster.changed(session)
     deleted += _deleted(
         session,
         delete(AccommodationRow).where(AccommodationRow.student_id.in_(gone)),
-        delete(Device).where(Device.student_id.in_(gone)),
-        delete(Student).where(Student.id.in_(gone)),
+        delete(DeviceRow).where(DeviceRow.student_id.in_(gone)),
+        delete(StudentRow).where(StudentRow.id.in_(gone)),
     )
     empty = and_(
-        SchoolClass.created < cut,
-        ~exists().where(Student.class_id == SchoolClass.id),
-        ~exists().where(LiveGameRow.class_id == SchoolClass.id),
+        SchoolClassRow.created < cut,
+        ~exists().where(StudentRow.class_id == SchoolClassRow.id),
+        ~exists().where(LiveGameRow.class_id == SchoolClassRow.id),
     )
-    return deleted + _deleted(session, delete(SchoolClass).where(empty))
+    return deleted + _deleted(session, delete(SchoolClassRow).where(empty))
 
 
 def _deleted(session: Session, *deletions: Delete) -> int:

@@ -129,7 +129,7 @@ class _Unpacked:
 
 
 @dataclass(frozen=True)
-class Stuck(_Unpacked):
+class StuckSentence(_Unpacked):
     """A sentence the checker said to wrong answers, how often, and to whom."""
 
     verdict_kind: str

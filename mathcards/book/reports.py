@@ -13,8 +13,15 @@ from sqlalchemy import ColumnElement, Row, Select, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from mathcards.book import names
-from mathcards.book.models import Decision, Game, PracticeSet, PracticeStep, SchoolClass, Student
-from mathcards.book.records import HardTarget, PracticeAnswer, Stuck, StudentSummary
+from mathcards.book.models import (
+    DecisionRow,
+    GameRow,
+    PracticeSetRow,
+    PracticeStepRow,
+    SchoolClassRow,
+    StudentRow,
+)
+from mathcards.book.records import HardTarget, PracticeAnswer, StuckSentence, StudentSummary
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,7 @@ class Filters:
 def class_id(session: Session, class_name: str) -> int | None:
     """The number of the class with this name, else None."""
     return session.scalar(
-        select(SchoolClass.id).where(SchoolClass.name == names.class_name(class_name))
+        select(SchoolClassRow.id).where(SchoolClassRow.name == names.class_name(class_name))
     )
 
 
@@ -49,21 +56,24 @@ def summaries(session: Session, class_name: str, filters: Filters) -> list[Stude
     if room is None:
         return []
     people = session.execute(
-        select(Student.id, Student.nickname).where(Student.class_id == room)
+        select(StudentRow.id, StudentRow.nickname).where(StudentRow.class_id == room)
     ).all()
     sets = session.execute(
-        select(PracticeSet.id, PracticeSet.student_id, PracticeSet.started)
-        .join(Student, Student.id == PracticeSet.student_id)
-        .where(Student.class_id == room)
-        .where(*filters.of_game(PracticeSet.game), *filters.window(PracticeSet.started))
+        select(PracticeSetRow.id, PracticeSetRow.student_id, PracticeSetRow.started)
+        .join(StudentRow, StudentRow.id == PracticeSetRow.student_id)
+        .where(StudentRow.class_id == room)
+        .where(*filters.of_game(PracticeSetRow.game), *filters.window(PracticeSetRow.started))
     ).all()
     steps = session.execute(_steps(room, filters)).all()
     games = session.execute(
-        _of_students(select(Game.student_id, Game.at), Game, room, filters)
+        _of_students(select(GameRow.student_id, GameRow.at), GameRow, room, filters)
     ).all()
     decisions = session.execute(
         _of_students(
-            select(Decision.student_id, Decision.correct, Decision.at), Decision, room, filters
+            select(DecisionRow.student_id, DecisionRow.correct, DecisionRow.at),
+            DecisionRow,
+            room,
+            filters,
         )
     ).all()
     seen: dict[int, list[datetime]] = defaultdict(list)
@@ -118,7 +128,7 @@ def _summary(
     )
 
 
-def stuck(session: Session, class_name: str, filters: Filters) -> list[Stuck]:
+def stuck(session: Session, class_name: str, filters: Filters) -> list[StuckSentence]:
     """The checker's sentences to wrong answers, grouped, the most said first, with who heard
     them."""
     room = class_id(session, class_name)
@@ -130,7 +140,7 @@ def stuck(session: Session, class_name: str, filters: Filters) -> list[Stuck]:
             heard[(row.verdict_kind or "", row.sentence)].append(row.nickname)
     return sorted(
         (
-            Stuck(kind, sentence, len(who), sorted(set(who), key=str.casefold))
+            StuckSentence(kind, sentence, len(who), sorted(set(who), key=str.casefold))
             for (kind, sentence), who in heard.items()
         ),
         key=lambda group: (-group.count, group.verdict_kind, group.sentence),
@@ -145,10 +155,10 @@ def answers(
     if room is None:
         return []
     query = _steps(room, filters, answers=True).add_columns(
-        PracticeStep.typed, PracticeStep.seconds, PracticeSet.power
+        PracticeStepRow.typed, PracticeStepRow.seconds, PracticeSetRow.power
     )
     if nickname is not None:
-        query = query.where(Student.nickname_key == names.key(nickname))
+        query = query.where(StudentRow.nickname_key == names.key(nickname))
     return [
         PracticeAnswer(
             row.nickname,
@@ -197,33 +207,33 @@ def _steps(room: int, filters: Filters, *, answers: bool = False) -> Select:
     """The practice steps of a class's students, in the filters' window and game."""
     query = (
         select(
-            PracticeStep.set_id,
-            PracticeStep.kind,
-            PracticeStep.deal,
-            PracticeStep.cards,
-            PracticeStep.target,
-            PracticeStep.correct,
-            PracticeStep.verdict_kind,
-            PracticeStep.sentence,
-            PracticeStep.hints_used,
-            PracticeStep.at,
-            PracticeSet.student_id,
-            Student.nickname,
+            PracticeStepRow.set_id,
+            PracticeStepRow.kind,
+            PracticeStepRow.deal,
+            PracticeStepRow.cards,
+            PracticeStepRow.target,
+            PracticeStepRow.correct,
+            PracticeStepRow.verdict_kind,
+            PracticeStepRow.sentence,
+            PracticeStepRow.hints_used,
+            PracticeStepRow.at,
+            PracticeSetRow.student_id,
+            StudentRow.nickname,
         )
-        .join(PracticeSet, PracticeSet.id == PracticeStep.set_id)
-        .join(Student, Student.id == PracticeSet.student_id)
-        .where(Student.class_id == room)
-        .where(*filters.of_game(PracticeSet.game), *filters.window(PracticeStep.at))
-        .order_by(PracticeStep.at, PracticeStep.id)
+        .join(PracticeSetRow, PracticeSetRow.id == PracticeStepRow.set_id)
+        .join(StudentRow, StudentRow.id == PracticeSetRow.student_id)
+        .where(StudentRow.class_id == room)
+        .where(*filters.of_game(PracticeSetRow.game), *filters.window(PracticeStepRow.at))
+        .order_by(PracticeStepRow.at, PracticeStepRow.id)
     )
-    return query.where(PracticeStep.kind == "answer") if answers else query
+    return query.where(PracticeStepRow.kind == "answer") if answers else query
 
 
 def _of_students(
-    query: Select, table: type[Game] | type[Decision], room: int, filters: Filters
+    query: Select, table: type[GameRow] | type[DecisionRow], room: int, filters: Filters
 ) -> Select:
     return (
-        query.join(Student, Student.id == table.student_id)
-        .where(Student.class_id == room)
+        query.join(StudentRow, StudentRow.id == table.student_id)
+        .where(StudentRow.class_id == room)
         .where(*filters.of_game(table.game), *filters.window(table.at))
     )

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from mathcards.book import names
 from mathcards.book.database import guarded
-from mathcards.book.models import SchoolClass, Student
+from mathcards.book.models import SchoolClassRow, StudentRow
 
 
 class RosterBook:
@@ -33,17 +33,23 @@ class RosterBook:
         """The class's roster number (0 for a class the book does not hold yet)."""
         school = names.class_name(class_name)
         with self._reading() as session:
-            found = session.scalar(select(SchoolClass.roster).where(SchoolClass.name == school))
+            found = session.scalar(
+                select(SchoolClassRow.roster).where(SchoolClassRow.name == school)
+            )
         return found or 0
 
     @guarded
     def nicknames(self, class_name: str) -> set[str]:
         """The nickname of every student of the class."""
-        school = select(SchoolClass.id).where(SchoolClass.name == names.class_name(class_name))
+        school = select(SchoolClassRow.id).where(
+            SchoolClassRow.name == names.class_name(class_name)
+        )
         with self._reading() as session:
             return set(
                 session.scalars(
-                    select(Student.nickname).where(Student.class_id == school.scalar_subquery())
+                    select(StudentRow.nickname).where(
+                        StudentRow.class_id == school.scalar_subquery()
+                    )
                 )
             )
 
@@ -53,7 +59,7 @@ class RosterBook:
         school = names.class_name(class_name)
         with self._reading() as session:
             return bool(
-                session.scalar(select(SchoolClass.closed).where(SchoolClass.name == school))
+                session.scalar(select(SchoolClassRow.closed).where(SchoolClassRow.name == school))
             )
 
     @guarded
@@ -61,16 +67,16 @@ class RosterBook:
         """Close the class to new names (only its students come in), or open it again."""
         school = names.class_name(class_name)
         with self._writing() as session:
-            row = session.scalar(select(SchoolClass).where(SchoolClass.name == school))
+            row = session.scalar(select(SchoolClassRow).where(SchoolClassRow.name == school))
             if row is None:  # closed before anyone joined: the class is made, closed
-                row = SchoolClass(name=school, created=self._now())
+                row = SchoolClassRow(name=school, created=self._now())
                 session.add(row)
             row.closed = bool(closed)
 
 
 def changed(session: Session, class_id: int | None = None) -> None:
     """A student of the class (of every class, if None) was renamed or forgotten."""
-    grown = update(SchoolClass).values(roster=SchoolClass.roster + 1)
+    grown = update(SchoolClassRow).values(roster=SchoolClassRow.roster + 1)
     if class_id is not None:
-        grown = grown.where(SchoolClass.id == class_id)
+        grown = grown.where(SchoolClassRow.id == class_id)
     session.execute(grown)

@@ -32,15 +32,21 @@ from mathcards.book.errors import (
 )
 from mathcards.book.export import Judged, MistakeOf, export
 from mathcards.book.live import LiveBook
-from mathcards.book.models import Decision, Device, PracticeSet, PracticeStep, SchoolClass
-from mathcards.book.models import Student as StudentRow
+from mathcards.book.models import (
+    DecisionRow,
+    DeviceRow,
+    PracticeSetRow,
+    PracticeStepRow,
+    SchoolClassRow,
+    StudentRow,
+)
 from mathcards.book.records import (
     KINDS,
     HardTarget,
     PracticeAnswer,
     PracticeRecord,
     Step,
-    Stuck,
+    StuckSentence,
     Student,
     StudentSummary,
 )
@@ -153,9 +159,9 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
 
     def _join(self, session: Session, school: str, name: str, token: str) -> Student:
         moment = self._now()
-        room = session.scalar(select(SchoolClass).where(SchoolClass.name == school))
+        room = session.scalar(select(SchoolClassRow).where(SchoolClassRow.name == school))
         if room is None:
-            room = SchoolClass(name=school, created=moment)
+            room = SchoolClassRow(name=school, created=moment)
             session.add(room)
             session.flush()
         row = session.scalar(
@@ -173,11 +179,13 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
             )
             session.add(row)
             session.flush()
-        device = session.get(Device, (token, row.id))
-        if device is None and session.scalar(select(Device).where(Device.student_id == row.id)):
+        device = session.get(DeviceRow, (token, row.id))
+        if device is None and session.scalar(
+            select(DeviceRow).where(DeviceRow.student_id == row.id)
+        ):
             raise self._taken(row.nickname)
         if device is None:
-            session.add(Device(token_hash=token, student_id=row.id, created=moment, used=moment))
+            session.add(DeviceRow(token_hash=token, student_id=row.id, created=moment, used=moment))
         else:
             device.used = moment
         return _student(row, school)
@@ -191,10 +199,10 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
         """Refuse a browser a new nickname in the class while the one it joined as last is of
         this lesson (a shared computer takes the next lesson's student): one name a student."""
         mine = session.execute(
-            select(StudentRow.nickname, Device.used)
-            .join(Device, Device.student_id == StudentRow.id)
-            .where(StudentRow.class_id == class_id, Device.token_hash == token)
-            .order_by(Device.used.desc())
+            select(StudentRow.nickname, DeviceRow.used)
+            .join(DeviceRow, DeviceRow.student_id == StudentRow.id)
+            .where(StudentRow.class_id == class_id, DeviceRow.token_hash == token)
+            .order_by(DeviceRow.used.desc())
             .limit(1)
         ).first()
         if mine is not None and moment - mine.used < ONE_LESSON:
@@ -219,15 +227,15 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
     def student_for(self, device: str, class_name: str | None = None) -> Student | None:
         """The student this device joined as last (in this class, if one is named), else None."""
         query = (
-            select(StudentRow, SchoolClass.name)
-            .join(Device, Device.student_id == StudentRow.id)
-            .join(SchoolClass, SchoolClass.id == StudentRow.class_id)
-            .where(Device.token_hash == names.device_hash(device))
-            .order_by(Device.used.desc(), StudentRow.id.desc())
+            select(StudentRow, SchoolClassRow.name)
+            .join(DeviceRow, DeviceRow.student_id == StudentRow.id)
+            .join(SchoolClassRow, SchoolClassRow.id == StudentRow.class_id)
+            .where(DeviceRow.token_hash == names.device_hash(device))
+            .order_by(DeviceRow.used.desc(), StudentRow.id.desc())
             .limit(1)
         )
         if class_name is not None:
-            query = query.where(SchoolClass.name == names.class_name(class_name))
+            query = query.where(SchoolClassRow.name == names.class_name(class_name))
         with self._reading() as session:
             found = session.execute(query).first()
             return _student(found[0], found[1]) if found else None
@@ -240,8 +248,8 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
         with self._reading() as session:
             taken = session.scalars(
                 select(StudentRow.nickname_key)
-                .join(SchoolClass, SchoolClass.id == StudentRow.class_id)
-                .where(SchoolClass.name == names.class_name(class_name))
+                .join(SchoolClassRow, SchoolClassRow.id == StudentRow.class_id)
+                .where(SchoolClassRow.name == names.class_name(class_name))
             )
             return names.suggestion(rng, set(taken), language)
 
@@ -253,7 +261,7 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
         check_game(game)
         with self._writing() as session:
             _student_row(session, student)
-            practice = PracticeSet(
+            practice = PracticeSetRow(
                 student_id=student,
                 game=game,
                 level=str(level),
@@ -275,11 +283,11 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
                 message.format(kinds=", ".join(KINDS), kind=repr(step.kind), deal=repr(step.deal))
             )
         with self._writing() as session:
-            lock = select(PracticeSet.id).where(PracticeSet.id == set_id).with_for_update()
+            lock = select(PracticeSetRow.id).where(PracticeSetRow.id == set_id).with_for_update()
             if session.scalar(lock) is None:
                 raise _no_set(set_id)
             last = session.scalar(
-                select(func.max(PracticeStep.seq)).where(PracticeStep.set_id == set_id)
+                select(func.max(PracticeStepRow.seq)).where(PracticeStepRow.set_id == set_id)
             )
             seq = (last or 0) + 1
             session.add(_step_row(set_id, seq, step, self._now()))
@@ -290,21 +298,21 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
         """The student's latest unfinished practice set of this game, with its steps; else None."""
         with self._reading() as session:
             practice = session.scalar(
-                select(PracticeSet)
+                select(PracticeSetRow)
                 .where(
-                    PracticeSet.student_id == student,
-                    PracticeSet.game == game,
-                    PracticeSet.finished.is_(None),
+                    PracticeSetRow.student_id == student,
+                    PracticeSetRow.game == game,
+                    PracticeSetRow.finished.is_(None),
                 )
-                .order_by(PracticeSet.started.desc(), PracticeSet.id.desc())
+                .order_by(PracticeSetRow.started.desc(), PracticeSetRow.id.desc())
                 .limit(1)
             )
             if practice is None:
                 return None
             rows = session.scalars(
-                select(PracticeStep)
-                .where(PracticeStep.set_id == practice.id)
-                .order_by(PracticeStep.seq)
+                select(PracticeStepRow)
+                .where(PracticeStepRow.set_id == practice.id)
+                .order_by(PracticeStepRow.seq)
             )
             return _record(practice, [_step(row) for row in rows])
 
@@ -312,13 +320,13 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
     def practice_record(self, set_id: int) -> PracticeRecord:
         """Practice set `set_id` with its steps, finished or not (UnknownSet if none)."""
         with self._reading() as session:
-            practice = session.get(PracticeSet, set_id)
+            practice = session.get(PracticeSetRow, set_id)
             if practice is None:
                 raise _no_set(set_id)
             rows = session.scalars(
-                select(PracticeStep)
-                .where(PracticeStep.set_id == practice.id)
-                .order_by(PracticeStep.seq)
+                select(PracticeStepRow)
+                .where(PracticeStepRow.set_id == practice.id)
+                .order_by(PracticeStepRow.seq)
             )
             return _record(practice, [_step(row) for row in rows])
 
@@ -326,7 +334,7 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
     def finish_set(self, set_id: int) -> None:
         """Mark a practice set finished (it is no longer resumed)."""
         with self._writing() as session:
-            practice = session.get(PracticeSet, set_id)
+            practice = session.get(PracticeSetRow, set_id)
             if practice is None:
                 raise _no_set(set_id)
             if practice.finished is None:
@@ -338,7 +346,7 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
     ) -> int:
         """Keep a decision exercise's answer beside the best choice; its number."""
         check_game(game)
-        row = Decision(
+        row = DecisionRow(
             student_id=student,
             game=game,
             situation=_plain(dict(situation)),
@@ -348,7 +356,7 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
         )
         return self._add(student, row)
 
-    def _add(self, student: int, row: Decision) -> int:
+    def _add(self, student: int, row: DecisionRow) -> int:
         with self._writing() as session:
             _student_row(session, student)
             row.at = self._now()
@@ -379,7 +387,7 @@ class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
         since: datetime | None = None,
         until: datetime | None = None,
         game: str | None = None,
-    ) -> list[Stuck]:
+    ) -> list[StuckSentence]:
         """Where the class got stuck: the checker's sentences to wrong answers, most said first."""
         with self._reading() as session:
             return reports.stuck(session, class_name, Filters(since, until, game))
@@ -490,8 +498,8 @@ def _student(row: StudentRow, class_name: str) -> Student:
     return Student(row.id, class_name, row.nickname, row.created)
 
 
-def _step_row(set_id: int, seq: int, step: Step, moment: datetime) -> PracticeStep:
-    return PracticeStep(
+def _step_row(set_id: int, seq: int, step: Step, moment: datetime) -> PracticeStepRow:
+    return PracticeStepRow(
         set_id=set_id,
         seq=seq,
         kind=step.kind,
@@ -508,7 +516,7 @@ def _step_row(set_id: int, seq: int, step: Step, moment: datetime) -> PracticeSt
     )
 
 
-def _step(row: PracticeStep) -> Step:
+def _step(row: PracticeStepRow) -> Step:
     return Step(
         kind=row.kind,
         deal=row.deal,
@@ -525,7 +533,7 @@ def _step(row: PracticeStep) -> Step:
     )
 
 
-def _record(practice: PracticeSet, steps: list[Step]) -> PracticeRecord:
+def _record(practice: PracticeSetRow, steps: list[Step]) -> PracticeRecord:
     return PracticeRecord(
         id=practice.id,
         student=practice.student_id,

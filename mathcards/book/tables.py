@@ -18,8 +18,7 @@ from sqlalchemy.orm import Session
 from mathcards.book import names
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError, UnknownGame, UnknownStudent
-from mathcards.book.models import Game, GameMove, SchoolClass
-from mathcards.book.models import Student as StudentRow
+from mathcards.book.models import GameMoveRow, GameRow, SchoolClassRow, StudentRow
 from mathcards.book.records import GAMES
 from mathcards.i18n import _
 
@@ -73,7 +72,7 @@ class TableBook:
             if session.get(StudentRow, student) is None:
                 message = _("there is no student number {student} in the class book")
                 raise UnknownStudent(message.format(student=student))
-            row = Game(
+            row = GameRow(
                 student_id=student,
                 game=game,
                 players=list(players),
@@ -110,12 +109,14 @@ class TableBook:
         stands after it, in one transaction; its number, once committed."""
         with self._writing() as session:
             row = _own(session, game_id, student, lock=True)
-            last = session.scalar(select(func.max(GameMove.seq)).where(GameMove.game_id == game_id))
+            last = session.scalar(
+                select(func.max(GameMoveRow.seq)).where(GameMoveRow.game_id == game_id)
+            )
             if seq != (last or 0) + 1:
                 message = _("game number {game} has {moves} moves: the next is not number {seq}")
                 raise BookError(message.format(game=game_id, moves=last or 0, seq=seq))
             moment = self._now()
-            session.add(GameMove(game_id=game_id, seq=seq, move=dict(move), at=moment))
+            session.add(GameMoveRow(game_id=game_id, seq=seq, move=dict(move), at=moment))
             row.scores, row.winners = dict(scores), list(winners)
             if finished and not row.finished:
                 row.finished, row.at = True, moment
@@ -143,9 +144,9 @@ class TableBook:
         ended_since = self._now() - ended_within
         with self._reading() as session:
             rows = session.scalars(
-                select(Game)
-                .where(Game.student_id == student, Game.game == game)
-                .order_by(Game.id.desc())
+                select(GameRow)
+                .where(GameRow.student_id == student, GameRow.game == game)
+                .order_by(GameRow.id.desc())
                 .limit(LOOKED_AT)
             )
             row = next(
@@ -161,12 +162,12 @@ class TableBook:
         newest `LISTED` of them."""
         with self._reading() as session:
             rows = session.scalars(
-                select(Game)
-                .join(StudentRow, StudentRow.id == Game.student_id)
-                .join(SchoolClass, SchoolClass.id == StudentRow.class_id)
-                .where(SchoolClass.name == names.class_name(class_name))
+                select(GameRow)
+                .join(StudentRow, StudentRow.id == GameRow.student_id)
+                .join(SchoolClassRow, SchoolClassRow.id == StudentRow.class_id)
+                .where(SchoolClassRow.name == names.class_name(class_name))
                 .where(StudentRow.nickname_key == names.key(nickname))
-                .order_by(Game.at.desc(), Game.id.desc())
+                .order_by(GameRow.at.desc(), GameRow.id.desc())
                 .limit(LISTED)
             )
             return [_record(session, row, moves=False) for row in reversed(list(rows))]
@@ -179,19 +180,19 @@ def check_game(game: str) -> None:
         raise BookError(message.format(games=", ".join(GAMES), game=repr(game)))
 
 
-def _own(session: Session, game_id: int, student: int, *, lock: bool = False) -> Game:
+def _own(session: Session, game_id: int, student: int, *, lock: bool = False) -> GameRow:
     """The game of this number, if it is this student's."""
-    row = session.get(Game, game_id, with_for_update=lock)
+    row = session.get(GameRow, game_id, with_for_update=lock)
     if row is None or row.student_id != student:
         message = _("there is no game number {game} of this student in the class book")
         raise UnknownGame(message.format(game=game_id))
     return row
 
 
-def _record(session: Session, row: Game, *, moves: bool = True) -> GameRecord:
+def _record(session: Session, row: GameRow, *, moves: bool = True) -> GameRecord:
     made: Iterable[dict[str, Any]] = (
         session.scalars(
-            select(GameMove.move).where(GameMove.game_id == row.id).order_by(GameMove.seq)
+            select(GameMoveRow.move).where(GameMoveRow.game_id == row.id).order_by(GameMoveRow.seq)
         )
         if moves
         else []

@@ -17,7 +17,7 @@ MOST_FILES = 10_240  # files asked for where the system sets no bound (macOS's O
 def without_iri_grammars() -> None:
     """jsonschema (which jupyter_server's events load) checks the "iri" format with
     rfc3987-syntax when it is installed, and that module builds four Earley parsers as it is
-    imported: 2 s of CPU at every start of the server, measured. No schema a server validates
+    imported, at every start of the server. No schema a server validates
     uses "iri": blocked, jsonschema leaves that one format unchecked."""
     sys.modules.setdefault(IRI_GRAMMARS, None)  # type: ignore[arg-type]
 
@@ -43,7 +43,7 @@ def serve(argv: list[str] | None = None) -> None:
     own)."""
     without_iri_grammars()
     more_files()
-    # Voila and jupyter_server take 1.4 s to import: only to serve, never to build the parser
+    # Voila and jupyter_server: only to serve, never to build the parser
     from mathcards.classroom.server.voila import ClassroomVoila
 
     ClassroomVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)

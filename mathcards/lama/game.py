@@ -53,7 +53,7 @@ from mathcards.lama.cards import (
 )
 from mathcards.lama.cards import preset as find_preset
 from mathcards.lama.moves import Action, Draw, Play
-from mathcards.lama.view import LamaView, Phase, RoundScore, Seat, may_draw
+from mathcards.lama.view import LamaView, Phase, PublicSeat, RoundScore, may_draw
 
 STARTERS = ("left-of-dealer", "round-ender")
 
@@ -461,7 +461,7 @@ class LamaGame:
         """The own hand, the discard pile, the draw pile's size, and every seat's counts."""
         check_player(player, self.players)
         seats = tuple(
-            Seat(
+            PublicSeat(
                 name,
                 len(self.hands[name]),
                 name in self.quit,

@@ -22,7 +22,7 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True)
-class Seat:
+class PublicSeat:
     """What everyone sees of a player: cards held, quit or not, and the chips of their score."""
 
     name: str
@@ -48,7 +48,7 @@ class LamaView(View):
     hand: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
     draw_pile: int
-    seats: tuple[Seat, ...]
+    seats: tuple[PublicSeat, ...]
     phase: Phase
     deck: Deck
     llama_scoring: str
@@ -62,12 +62,12 @@ class LamaView(View):
         return self.discard_pile[-1]
 
     @property
-    def seat(self) -> Seat:
+    def seat(self) -> PublicSeat:
         """This player's own seat."""
         return next(seat for seat in self.seats if seat.name == self.viewer)
 
     @property
-    def others(self) -> tuple[Seat, ...]:
+    def others(self) -> tuple[PublicSeat, ...]:
         """Everyone else's seats, in seat order."""
         return tuple(seat for seat in self.seats if seat.name != self.viewer)
 

@@ -5,8 +5,9 @@ A name is imported from its module when it is first asked for (`__getattr__`): a
 a table before anyone deals loads the cards, not the checker, the game, its solver and its
 computer players (docs/design.md#few-models-for-a-phone)."""
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mathcards.lazy import lazy
 
 if TYPE_CHECKING:
     from mathcards.mam.bots import STRATEGIES, Strategy, check_strategy, play_game, race
@@ -26,15 +27,15 @@ if TYPE_CHECKING:
     from mathcards.mam.steps import MAX_POWER
 
 HOMES = {  # each name's module, imported when it is first asked for
-    **dict.fromkeys(("STRATEGIES", "Strategy", "check_strategy", "play_game", "race"), "bots"),
-    **dict.fromkeys(("DECK", "LEVELS", "Level", "deal", "level", "target"), "cards"),
-    **dict.fromkeys(("Verdict", "VerdictKind", "check"), "checker"),
-    **dict.fromkeys(("Claim", "MamGame", "MamKind", "MamView", "Pass", "Phase", "Take"), "game"),
+    **dict.fromkeys(("STRATEGIES", "Strategy", "check_strategy", "play_game", "race"), ".bots"),
+    **dict.fromkeys(("DECK", "LEVELS", "Level", "deal", "level", "target"), ".cards"),
+    **dict.fromkeys(("Verdict", "VerdictKind", "check"), ".checker"),
+    **dict.fromkeys(("Claim", "MamGame", "MamKind", "MamView", "Pass", "Phase", "Take"), ".game"),
     **dict.fromkeys(
         ("MAX_CARDS", "Reach", "Solution", "best", "is_solvable", "reachable", "simplest", "solve"),
-        "solver",
+        ".solver",
     ),
-    "MAX_POWER": "steps",
+    "MAX_POWER": ".steps",
 }
 
 __all__ = [
@@ -70,10 +71,5 @@ __all__ = [
     "target",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """A name of the package, imported from its module when it is first asked for."""
-    if name not in HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # a table made before its first deal: the checker 4 ms less, the game and its solver 3.5
-    return getattr(import_module(f"{__name__}.{HOMES[name]}"), name)
+# a table shown before its first deal loads neither the checker nor the game and its solver
+__getattr__, __dir__ = lazy(globals(), HOMES)

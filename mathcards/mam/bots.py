@@ -67,7 +67,7 @@ class Strategy:
 
     def plan(self, view: MamView, rng: random.Random) -> Plan:
         """The answer this player finds on the table it sees, and how long it takes."""
-        # the solver with the game: 3.5 ms, at the first deal
+        # the solver with the game, at the first deal
         from mathcards.mam.solver import best, simplest
 
         cards, target, power = view.solver_cards(), view.target, view.power
@@ -176,7 +176,7 @@ def computer_take(
 def play_game(strategies: Mapping[str, str], seed: int) -> MamGame:
     """A whole seeded game between computer players (name → strategy): the race's winner
     claims (all pass when nobody finds an answer), and after a wrong claim each takes a card."""
-    from mathcards.mam.game import MamGame  # with its solver: 3.5 ms, at the first deal
+    from mathcards.mam.game import MamGame  # with the solver, at the first deal
 
     game = MamGame(list(strategies), seed=seed)
     computers = {name: STRATEGIES[check_strategy(chosen)] for name, chosen in strategies.items()}

@@ -96,7 +96,7 @@ class Verdict:
         """This verdict, once sympy has worked a right answer out exactly to its value (else
         `typeset.Unconfirmed`)."""
         if self.correct and self.form is not None and self.value is not None:
-            from mathcards.mam import typeset  # sympy: 0.2 s at first import, once shown
+            from mathcards.mam import typeset  # sympy, once shown
 
             typeset.confirm(self.form, self.value)
         return self
@@ -311,7 +311,7 @@ class Preview:
     @property
     def mathml(self) -> str:
         """The calculation read so far, typeset from its sympy expression (`typeset`)."""
-        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once typed
+        from mathcards.mam import typeset  # sympy, once typed
 
         return typeset.mathml(self.tree) if self.tree is not None else ""
 

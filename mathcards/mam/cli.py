@@ -204,7 +204,7 @@ def _verdict_written(message: str, calculations: tuple, form: str) -> str:
     r"""The verdict's sentence, its calculations as `--format` asks: as written, in LaTeX
     (``$7 \times 6$``), or as HTML with MathML (from sympy)."""
     if form == "mathml":
-        from mathcards.mam import typeset  # sympy: 0.2 s at first import, for --format
+        from mathcards.mam import typeset  # sympy, for --format only
 
         return typeset.sentence(message, calculations, typeset.mathml)
     if form == "latex":

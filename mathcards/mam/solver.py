@@ -79,21 +79,21 @@ class Solution:
 
     def to_sympy(self) -> sympy.Expr:
         """An unevaluated sympy expression (``sympy.sstr(e, order="none")`` keeps the order)."""
-        from mathcards.mam import typeset  # sympy: 0.2 s at first import, paid only here
+        from mathcards.mam import typeset  # sympy, only here
 
         return typeset.to_sympy(self.form)
 
     @property
     def mathml(self) -> str:
         """Typeset from its sympy expression: ``<math>…<mo>×</mo>…</math>``."""
-        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once typeset
+        from mathcards.mam import typeset  # sympy, once typeset
 
         return typeset.mathml(self.form)
 
     def confirmed(self, target: int | None = None) -> Solution:
         """This solution, once sympy has worked its expression out exactly to `target` (its own
         value if none is given); else `typeset.Unconfirmed`. Cheap: for the few a page shows."""
-        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once confirmed
+        from mathcards.mam import typeset  # sympy, once confirmed
 
         typeset.confirm(self.form, self.value if target is None else target)
         return self

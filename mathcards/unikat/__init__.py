@@ -5,7 +5,7 @@ cards."""
 from mathcards.unikat.board import Cell, fits, parse_table, places, touching
 from mathcards.unikat.bots import STRATEGIES, check_strategy, play_game, tournament
 from mathcards.unikat.cards import DECK, FEATURES, Card, card, neighbours, parse_cards, touches
-from mathcards.unikat.chain import Step, best_chain, is_chain
+from mathcards.unikat.chain import Link, best_chain, is_chain
 from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.gray import gray_chain, snake, squares
 from mathcards.unikat.moves import BAG, Draw, EndTurn, Lay, Phase, Stop, Swap, UnikatKind
@@ -22,8 +22,8 @@ __all__ = [
     "Draw",
     "EndTurn",
     "Lay",
+    "Link",
     "Phase",
-    "Step",
     "Stop",
     "Swap",
     "UnikatGame",

@@ -20,7 +20,7 @@ from mathcards.engine import ComputerPlayer, computer_move
 from mathcards.i18n import N_
 from mathcards.unikat.board import Cell, Table, places, touching
 from mathcards.unikat.cards import Card
-from mathcards.unikat.chain import Chain, Step, best_chain
+from mathcards.unikat.chain import Chain, Link, best_chain
 from mathcards.unikat.game import UnikatGame
 from mathcards.unikat.moves import BAG, Action, Draw, EndTurn, Lay, Phase, Stop, Swap
 from mathcards.unikat.view import UnikatView
@@ -63,7 +63,7 @@ def _outlook(view: UnikatView, first: Lay) -> tuple[int, int]:
     """Cards laid this turn after `first` (with the double move's extra action), then how many
     places the cards left fit."""
     board, rack = dict(view.board), list(view.rack)
-    earns = _lay_all(board, rack, (Step(first.card, first.at),))
+    earns = _lay_all(board, rack, (Link(first.card, first.at),))
     earns |= _lay_all(board, rack, best_chain(board, rack, first.at))
     if earns and not view.double_move:
         _lay_all(board, rack, best_chain(board, rack))

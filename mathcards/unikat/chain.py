@@ -19,14 +19,14 @@ from mathcards.unikat.cards import Card, touches
 
 
 @dataclass(frozen=True)
-class Step:
+class Link:
     """One card of a chain and the cell it goes on."""
 
     card: Card
     at: Cell
 
 
-Chain = tuple[Step, ...]
+Chain = tuple[Link, ...]
 
 
 def check_rack(table: Table, rack: Iterable[Card]) -> list[Card]:
@@ -58,7 +58,7 @@ def best_chain(table: Table, rack: Iterable[Card], after: Cell | None = None) ->
     return _Search(table, check_rack(table, rack), after).run()
 
 
-def is_chain(table: Table, chain: Iterable[Step], after: Cell | None = None) -> bool:
+def is_chain(table: Table, chain: Iterable[Link], after: Cell | None = None) -> bool:
     """Can these cards be laid one after another, each next to the one before, legally?"""
     board = dict(table)
     for step in chain:
@@ -79,7 +79,7 @@ class _Search:
         self.links = [
             sum(1 << j for j, other in enumerate(rack) if touches(one, other)) for one in rack
         ]
-        self.path: list[Step] = []
+        self.path: list[Link] = []
         self.best: Chain = ()
         self.memo: dict[tuple[int, int], int] = {}
 
@@ -122,7 +122,7 @@ class _Search:
             if len(self.path) + self._longest(mask, i) <= len(self.best):
                 continue
             self.board[cell] = laid
-            self.path.append(Step(laid, cell))
+            self.path.append(Link(laid, cell))
             done = self._extend(mask & ~(1 << i), cell)
             self.path.pop()
             del self.board[cell]

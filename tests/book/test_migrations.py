@@ -202,6 +202,13 @@ def test_the_migrations_build_the_schema_of_the_models(book_url):
     assert differences == []
 
 
+def test_a_row_of_the_book_is_named_a_row():
+    """A table's class ends in Row (docs/design.md#names): `StudentRow` is a row of `students`,
+    `Student` the plain value the book hands out."""
+    names = sorted(mapper.class_.__name__ for mapper in Base.registry.mappers)
+    assert names and all(name.endswith("Row") for name in names), names
+
+
 def test_only_create_makes_a_new_book(book_url, tmp_path):
     with pytest.raises(BookOutOfDate, match=r"there is no class book at .* yet"):
         Book(book_url)

@@ -6,7 +6,7 @@ import pytest
 
 from mathcards.unikat.board import START, around, lays, random_table
 from mathcards.unikat.cards import DECK, card, differences, parse_cards, touches
-from mathcards.unikat.chain import Step, best_chain, check_rack, is_chain
+from mathcards.unikat.chain import Link, best_chain, check_rack, is_chain
 
 
 def brute_force(table, rack, after=None) -> int:
@@ -78,9 +78,9 @@ def test_a_whole_rack_in_one_chain():
 
 def test_is_chain_refuses_what_the_rules_refuse():
     table = {START: card("swb1")}
-    assert is_chain(table, [Step(card("cwb1"), (1, 0)), Step(card("cwb2"), (2, 0))])
-    assert not is_chain(table, [Step(card("cwb1"), (1, 0)), Step(card("swb2"), (0, 1))])
-    assert not is_chain(table, [Step(card("cwb2"), (1, 0))])
+    assert is_chain(table, [Link(card("cwb1"), (1, 0)), Link(card("cwb2"), (2, 0))])
+    assert not is_chain(table, [Link(card("cwb1"), (1, 0)), Link(card("swb2"), (0, 1))])
+    assert not is_chain(table, [Link(card("cwb2"), (1, 0))])
 
 
 def test_a_rack_must_be_real():

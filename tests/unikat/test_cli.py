@@ -7,7 +7,7 @@ import pytest
 from mathcards.cli import main
 from mathcards.unikat.board import parse_table
 from mathcards.unikat.cards import card
-from mathcards.unikat.chain import Step, is_chain
+from mathcards.unikat.chain import Link, is_chain
 
 
 def run(capsys, *argv):
@@ -25,7 +25,7 @@ def test_best_json(capsys):
     assert code == 0 and set(record) == {"cards", "chain"}
     assert record["cards"] == len(record["chain"]) == 2
     assert all(set(step) == {"card", "at"} and len(step["at"]) == 2 for step in record["chain"])
-    chain = [Step(card(step["card"]), tuple(step["at"])) for step in record["chain"]]
+    chain = [Link(card(step["card"]), tuple(step["at"])) for step in record["chain"]]
     assert is_chain(parse_table(table), chain)
 
 

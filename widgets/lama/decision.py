@@ -78,7 +78,7 @@ class DrawOrQuit(Complains, w.VBox):
     def another(self) -> None:
         """Play a seeded game between computer players up to a moment to decide: you (the
         first seat, "You" or "Ty") cannot play a card but may draw."""
-        from widgets.lama.derivation import render_draw  # sympy: 0.2 s at first import
+        from widgets.lama.derivation import render_draw  # sympy, once a derivation shows
 
         self.seed, self.game = next_moment(self.preset.value, self.seed, [you(), *NAMES[:2]])
         view = self.game.view(self.game.player)

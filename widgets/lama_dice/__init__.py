@@ -10,9 +10,9 @@ derivations typeset with sympy: they are imported when a page first asks for one
 so that the pages without one open without sympy.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from mathcards.lazy import lazy
 from widgets.lama_dice.cards import read_row, render_row
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
 from widgets.lama_dice.exercise import RollOrQuit
@@ -50,9 +50,4 @@ __all__ = [
     "render_row",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """A derivation, imported from its module when a page first asks for it."""
-    if name not in WITH_SYMPY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(WITH_SYMPY[name]), name)  # sympy: 0.2 s at first import
+__getattr__, __dir__ = lazy(globals(), WITH_SYMPY)  # sympy, when a page first shows a derivation

@@ -9,8 +9,9 @@ when a page first asks for one of its names (`__getattr__`): a page loads only w
 and only counting calculations loads sympy.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mathcards.lazy import lazy
 
 if TYPE_CHECKING:
     from widgets.mam.cards import AnswerBox, render_preview, render_solutions, render_table
@@ -31,29 +32,29 @@ if TYPE_CHECKING:
     from widgets.mam.versus_table import VersusTable
 
 HOMES = {  # each name's module, imported when a page first asks for the name
-    "AnswerBox": "cards",
-    "render_preview": "cards",
-    "render_solutions": "cards",
-    "render_table": "cards",
-    "ClassTable": "class_table",
-    "CountingCalculations": "counting",  # sympy: 0.2 s at first import
-    "counts_table": "counting",
-    "render_count": "counting",
-    "QuickDeal": "explorers",
-    "SameSolution": "explorers",
-    "SolverExplorer": "explorers",
-    "counting_table": "explorers",
-    "render_comparison": "explorers",
-    "MamTable": "modes",
-    "AllLevels": "odds",
-    "TargetOdds": "odds",
-    "solvability_table": "odds",
-    "PracticeSession": "practice",
-    "render_report": "practice",
-    "SoloTable": "solo_table",
-    "TableOptions": "table",
-    "TargetTable": "table",
-    "VersusTable": "versus_table",
+    "AnswerBox": ".cards",
+    "render_preview": ".cards",
+    "render_solutions": ".cards",
+    "render_table": ".cards",
+    "ClassTable": ".class_table",
+    "CountingCalculations": ".counting",  # sympy
+    "counts_table": ".counting",
+    "render_count": ".counting",
+    "QuickDeal": ".explorers",
+    "SameSolution": ".explorers",
+    "SolverExplorer": ".explorers",
+    "counting_table": ".explorers",
+    "render_comparison": ".explorers",
+    "MamTable": ".modes",
+    "AllLevels": ".odds",
+    "TargetOdds": ".odds",
+    "solvability_table": ".odds",
+    "PracticeSession": ".practice",
+    "render_report": ".practice",
+    "SoloTable": ".solo_table",
+    "TableOptions": ".table",
+    "TargetTable": ".table",
+    "VersusTable": ".versus_table",
 }
 
 __all__ = [
@@ -82,10 +83,5 @@ __all__ = [
     "solvability_table",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """A name of the package, imported from its module when a page first asks for it."""
-    if name not in HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # a page loads what it shows: the class lesson's MamTable 8 ms less, counting's sympy 0.2 s
-    return getattr(import_module(f"{__name__}.{HOMES[name]}"), name)
+# a page loads what it shows: the class lesson's MamTable no explorer, only counting sympy
+__getattr__, __dir__ = lazy(globals(), HOMES)

@@ -54,7 +54,7 @@ def render_scores(game: MamGame) -> str:
 
 def render_solutions(found: Found, target: int) -> str:
     """How many ways there are, and the best of them grouped by how many cards they use."""
-    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once solutions show
+    from mathcards.mam import typeset  # sympy, once solutions show
 
     solutions = found.solutions
     if not solutions:
@@ -83,8 +83,8 @@ def render_solutions(found: Found, target: int) -> str:
 def render_preview(text: str, power: bool) -> str:
     """The typed calculation as the child would write it, typeset (MathML, with its plain text
     beside it for a screen reader), and its value so far."""
-    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once a child types
-    from mathcards.mam.checker import preview  # the checker: 4 ms, once a child types
+    from mathcards.mam import typeset  # sympy, once a child types
+    from mathcards.mam.checker import preview  # the checker, once a child types
 
     seen = preview(text, power=power)
     if seen.problem and not seen.latex:
@@ -106,7 +106,7 @@ def render_preview(text: str, power: bool) -> str:
 
 def render_hints(rungs: list[str]) -> str:
     """The hints shown so far, one a line."""
-    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once a hint shows
+    from mathcards.mam import typeset  # sympy, once a hint shows
 
     label = escape(_("Hint:"))
     return "".join(f"<p><b>{label}</b> {typeset.sentence(rung)}</p>" for rung in rungs)
@@ -216,7 +216,7 @@ class AnswerBox(w.VBox):
 
     def say(self, text: str, ok: bool | None = None) -> None:
         """A sentence under the box; the calculations a `Sentence` writes out are typeset."""
-        from mathcards.mam import typeset  # sympy: 0.2 s at first import, once a verdict shows
+        from mathcards.mam import typeset  # sympy, once a verdict shows
 
         calculations = getattr(text, "calculations", ())
         shown = typeset.sentence(text) if calculations else None

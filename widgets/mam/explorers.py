@@ -174,7 +174,7 @@ class SameSolution(Complains, w.VBox):
 
 def render_comparison(verdicts: list[Verdict]) -> str:
     """Each calculation in words, then one sentence: the same solution or not."""
-    from mathcards.mam import typeset  # sympy: 0.2 s at first import, once compared
+    from mathcards.mam import typeset  # sympy, once compared
 
     lines = []
     for name, verdict in zip((FIRST, SECOND), verdicts, strict=True):

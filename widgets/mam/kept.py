@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mathcards.classroom.protocol.book import PracticeView, SetBody, StepBody
-from widgets.book import BookBar, ClassBook, Kept, Refused
+from widgets.book import BookBar, BookRefused, ClassBook, Kept
 
 MOST_UNKEPT = 1_000  # steps of one set waiting for the book; beyond, the book keeps a prefix
 
@@ -66,7 +66,7 @@ class KeptSet(Kept):
             try:
                 if self.bar.save(self._next_step(self.id), refusable=True) is None:
                     return False
-            except Refused:
+            except BookRefused:
                 pass  # never kept as it is (the bar says why): the steps after it go on
             self.unkept.pop(0)
         if self.id is not None and self.over and not self.closed:

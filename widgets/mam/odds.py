@@ -71,7 +71,7 @@ class TargetOdds(Complains, w.VBox):
     @shows_errors
     def show(self) -> None:
         """Redraw both charts for the chosen level (the counts ship with the package)."""
-        from widgets.mam.generating import render_generating  # sympy: 0.2 s at first import
+        from widgets.mam.generating import render_generating  # sympy, once a derivation shows
 
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         result = solvability(chosen, LESSON_DEALS, LESSON_SEED)

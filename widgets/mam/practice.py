@@ -43,7 +43,7 @@ from widgets.tables import table
 def render_report(practice: PracticeSet) -> str:
     """Every deal of a finished set: the cards, your answer, what it won, and for a deal you
     missed one good answer."""
-    from mathcards.mam import typeset  # sympy: 0.2 s at first import, at the set's end
+    from mathcards.mam import typeset  # sympy, at the set's end
 
     rows = []
     for deal_number, exercise in enumerate(practice.exercises, 1):

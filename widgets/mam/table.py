@@ -204,7 +204,7 @@ class TargetTable(GameTable):
         self._new_round()
 
     def _dealt(self, game: object) -> MamGame:
-        from mathcards.mam.game import MamGame  # with its solver: 3.5 ms, at the first deal
+        from mathcards.mam.game import MamGame  # with the solver, at the first deal
 
         assert isinstance(game, MamGame)
         self.answer.power = game.power
@@ -309,7 +309,7 @@ class TargetTable(GameTable):
     @shows_errors
     def show_all(self, _button: object = None) -> None:
         """For the teacher: every solution, grouped by cards used (press again to hide)."""
-        # the solver with the game: 3.5 ms, at the first deal
+        # the solver with the game, at the first deal
         from mathcards.mam.solver import find_solutions
 
         game = self._playing()

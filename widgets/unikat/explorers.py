@@ -40,7 +40,7 @@ from widgets.unikat.cards import (
 def pairs_that_touch() -> w.HTML:
     """How many cards and pairs that may touch there are, derived by sympy (3⁴, 81 × 8 / 2),
     and the pairs counted pair by pair."""
-    from widgets.unikat.derivation import render_counts  # sympy: 0.2 s at first import
+    from widgets.unikat.derivation import render_counts  # sympy, once a derivation shows
 
     count = f"<b>{number(touching_pairs(), 0)}</b>"
     one_by_one = _("Pairs that may touch, counted one by one: {count}.").format(count=count)

@@ -101,7 +101,7 @@ class RackOdds(Complains, w.VBox):
     @shows_errors
     def reset(self) -> None:
         """A new rack size: its exact odds, and no deals yet."""
-        from widgets.unikat.derivation import render_rack  # sympy: 0.2 s at first import
+        from widgets.unikat.derivation import render_rack  # sympy, once a derivation shows
 
         n = self.size.value
         chance = can_lay_first(n)

@@ -22,7 +22,7 @@ from mathcards.arguments import UsageError
 from mathcards.classroom.server.codes import new_class_code
 from mathcards.i18n import _
 
-SCRYPT_COST = (2**14, 8, 1)  # n, r, p: 16 MB and about 50 ms a try
+SCRYPT_COST = (2**14, 8, 1)  # n, r, p: 16 MB a try, slow to guess
 MOST_MEMORY = 2**25  # bytes a hash may ask scrypt for (128 * n * r): 32 MB
 PASSWORD_LENGTH = 10  # of the class code's letters: 24**10 passwords, and each try costs scrypt
 

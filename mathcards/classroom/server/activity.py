@@ -1,14 +1,14 @@
 """Each kernel's activity, watched as jupyter_server watches it (every message on its IOPub
 channel is activity; a status message sets its execution state), at a fraction of the cost:
 only a message's header and parent header are read, and its content only for a status message,
-where jupyter_server's watcher reads every message's metadata and parses each date in it (about
-63 ms of the server's CPU a page of *The target game in class*, measured with py-spy). A message
+where jupyter_server's watcher reads every message's metadata and parses each date in it (a
+large share of the server's CPU a page of *The target game in class*, in py-spy). A message
 whose signature is wrong is not activity.
 
 What a kernel does (started, interrupted, shut down) jupyter_server tells an event logger: one
 for all the kernels (`OneEventLogger`), where jupyter_server makes one a kernel and parses and
-checks its events' schema for each (9% of the server's CPU as a class of 30 arrives, measured
-with py-spy)."""
+checks its events' schema for each (a share of the server's CPU as a class of 30 arrives, in
+py-spy)."""
 
 from __future__ import annotations
 

@@ -211,7 +211,7 @@ def _class_code(text: str) -> str:
 
 def open_book(url: str | None) -> str:
     """The class book's URL, checked: created if new, refused if out of date (one line)."""
-    # SQLAlchemy and the book's models (0.1 s), which the other commands never load
+    # SQLAlchemy and the book's models, which the other commands never load
     from mathcards.book import Book, BookOutOfDate, BookUnavailable, default_url
 
     url = url or os.environ.get(ENVIRONMENT) or default_url()

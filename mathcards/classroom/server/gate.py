@@ -44,7 +44,7 @@ from mathcards.classroom.server.clients import (
     same,
 )
 from mathcards.classroom.server.patient import PatientServer
-from mathcards.classroom.server.refused import Refused
+from mathcards.classroom.server.refused import RefusedHandler
 from mathcards.classroom.server.seats import Places
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.i18n import N_, ngettext
@@ -319,4 +319,4 @@ class ClassroomApplication(tornado.web.Application):
         **more: Any,
     ) -> tornado.web._HandlerDelegate:
         refusal = {"status": status, "title": title, "sentence": sentence, **more}
-        return self.get_handler_delegate(request, Refused, refusal)
+        return self.get_handler_delegate(request, RefusedHandler, refusal)

@@ -1,6 +1,6 @@
 """The kernel a lesson page gets: the notebook's own kernel spec, but where it runs ipykernel's
-launcher, `widgets.kernel` runs instead (ipykernel without its debugger: 0.1 s less CPU a
-kernel). Voila takes it as its `kernel_spec_manager_class` (`voila_command`)."""
+launcher, `widgets.kernel` runs instead (ipykernel without its debugger, which no page
+uses). Voila takes it as its `kernel_spec_manager_class` (`voila_command`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Accepting connections when the process has no file left to open (EMFILE): tornado's accept
 loop raises, the listening socket stays readable, and the server spins at full CPU writing the
-same traceback to its log (95 MB in 10 s, seen). Here the server stops accepting for
+same traceback to its log until its disk is full (seen). Here the server stops accepting for
 `PAUSE_SECONDS`, says so once, and accepts again; the connections waiting meanwhile wait in
 the backlog, and the idle ones the gate closes (`gate.SILENT_SECONDS`) free their files."""
 

@@ -53,7 +53,7 @@ def refused_page(title: str, sentence: str, language: str | None = None, reload:
     )
 
 
-class Refused(tornado.web.RequestHandler):
+class RefusedHandler(tornado.web.RequestHandler):
     """A friendly page saying why this request is not served, with the right status: `title`
     and `sentence` are messages (marked with N_), put in the reader's language, the sentence
     filled in with `values`; `headers` are added, the cookies named in `forget` cleared."""

@@ -3,7 +3,7 @@ server. Voila makes each page with a new nbconvert exporter, whose new Jinja env
 compiles the page's templates again; here every such environment shares the templates already
 compiled (Jinja's bytecode cache, kept in memory and checked against each template's source, so
 that a changed template is compiled anew). And it renders every markdown cell of every page
-anew: the class lesson's four cost the server 0.04 s of CPU a page; here a cell's HTML is kept
+anew, for every page the server serves; here a cell's HTML is kept
 by its text (a cell that shows a picture, whose file may change, is rendered each time)."""
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ class ClassroomVoila(Voila):
         os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{API}"
         filters = {**formulas.FILTERS, **alive.FILTERS}
         # The notebook is checked against its schema once, after Voila's preprocessors, not after
-        # each of them: about 1 ms of the server's CPU a page of the class lesson (py-spy)
+        # each of them: the server's CPU a page of the class lesson
         exporter = {"filters": filters, "optimistic_validation": True}
         self.update_config(Config({"VoilaExporter": exporter}))
         if os.name == "posix":  # kernels talk over sockets in files, never TCP ports that a
@@ -214,8 +214,7 @@ class ClassroomVoila(Voila):
             self.app.listen(self.port, "127.0.0.1")  # the kernels call the class service here
         IOLoop.current().add_callback(self.announce, url)
         # What the server made to start lives as long as it: out of the garbage collector, so
-        # that a full collection goes over what its pages make (8 pages of the class lesson
-        # cost it 80 to 100 ms of collections, a full one 50 to 90 ms, before; 0 to 13 after)
+        # that a full collection goes over what its pages make, not over it all again
         gc.freeze()
         self.listen()
 

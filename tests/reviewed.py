@@ -7,21 +7,11 @@ from typing import Any
 
 from mathcards.engine import NextRound, computer_choice, computer_rng, make_move
 from mathcards.replay import dealt, move_json, rules
+from mathcards.table import PRESETS
 
-OPTIONS: dict[str, dict[str, Any]] = {  # each game's options, as a table sends them
-    "lama": {
-        "preset": "classic",
-        "llama_scoring": "once",
-        "lama20": False,
-        "starter": "left-of-dealer",
-    },
-    "lama_dice": {
-        "dice": [[3, 4, 5, 6, 7, 7], [1, 2, 5, 6, 7, 7], [1, 2, 3, 4, 7, 7]],
-        "lama20": False,
-        "llama_scoring": "once",
-        "scripted": False,
-    },
-    "unikat": {"rounds_to_play": 1},
+OPTIONS: dict[str, dict[str, Any]] = {  # each game's options, as a table deals them
+    game: {**options, **({"scripted": False} if game == "lama_dice" else {})}
+    for game, options in PRESETS.items()
 }
 MOST_MOVES = 3000
 

@@ -15,7 +15,7 @@ from mathcards.lama_dice.dice import dice_text
 from mathcards.lama_dice.game import LamaDiceGame, cards_words, sentences
 from mathcards.lama_dice.known import decide
 from mathcards.lama_dice.moves import Phase, Roll
-from mathcards.lama_dice.odds import roll_odds
+from mathcards.lama_dice.odds import bust_alone
 from mathcards.review import Decision, Step
 
 CHOICES = {Roll: "roll", Quit: "quit"}  # a decision's choices, as the review names them
@@ -35,7 +35,7 @@ def judged(game: str, number: int, played: LamaDiceGame, chosen: str) -> Decisio
     row, llama_row, dice = played.row, played.llama_row, played.dice
     scoring = played.llama_scoring
     values = decide(row, llama_row, dice, scoring)
-    no_match = roll_odds(row, llama_row, dice, alone=True, llama_scoring=scoring).bust
+    no_match = bust_alone(frozenset(row), dice)
     return Decision(
         game=game,
         number=number,

@@ -25,9 +25,13 @@ GAMES = [  # strategies and seed: careless players, last players, both llama sco
 ]
 
 
-def cli(decision_situation: dict, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
-    """`mathcards lama-dice last-player --json` on a decision's situation."""
-    words = ["lama-dice", "last-player", "--json", "--dice", decision_situation["dice"]]
+def cli(
+    decision_situation: dict, capsys: pytest.CaptureFixture[str], *question: str
+) -> dict[str, str]:
+    """`mathcards lama-dice last-player --json` (or another question) on a decision's
+    situation."""
+    words = ["lama-dice", *(question or ["last-player"]), "--json"]
+    words += ["--dice", decision_situation["dice"]]
     words += ["--llama-scoring", decision_situation["llama_scoring"]]
     words += ["--row", *map(_token, decision_situation["row"])]
     words += ["--llama-row", *map(_token, decision_situation["llama_row"])]
@@ -53,6 +57,8 @@ def test_every_value_is_the_command_s_on_the_same_situation(
         assert Fraction(record["roll"]) == decision.values["roll"]
         assert Fraction(record["quit"]) == decision.values["quit"]
         assert record["action"] == decision.best
+        alone = cli(dict(decision.situation), capsys, "odds", "--alone")
+        assert Fraction(alone["bust"]) == Fraction(decision.situation["no_match"])
 
 
 def last_player_with(row: tuple[int, ...], chosen: str) -> str:

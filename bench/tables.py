@@ -1,16 +1,17 @@
 """Tables of students playing at once, in-process: what one move costs the table engine
 (`mathcards/table.py`), as the class service will pay it for every move of every table.
 
-Run: ``.venv/bin/python -m bench.tables [--tables 8] [--seats 4] [--game lama_dice]``.
-Every table has `--seats` students (no computer); they play in turns, table after table, each
-choosing with a computer player's strategy from their own seat's view (not timed). One move's
-cost, in CPU time (what the machine's other work does not lengthen): the move checked and made (`Table.move`), the moves the table then makes by itself
-(`tick`), and what every phone of the table and the projector are sent (each seat's `view`,
-the `wall`). Printed: p50, p99 and the slowest move, over the floor (the engine alone: the same
-move made on a copy of the game and every seat's engine view, no table), and over the 0.5 s a
-move's result has to reach every phone of its table (issue #53: the service's share is this);
-then what each game's review cost once it was over (goal: within 1 s) and the memory the tables
-hold at the end (pickled). One seat of each table sleeps for a while: the expert moves for it.
+Run: ``.venv/bin/python -m bench.tables [--tables 8] [--seats 4] [--game lama_dice]``. Every
+table has `--seats` students (no computer); they play in turns, table after table, each choosing
+with a computer player's strategy from their own seat's view (not timed). One move's cost, in
+CPU time (what the machine's other work does not lengthen): the move checked and made
+(`Table.move`), the moves the table then makes by itself (`tick`), and what every phone of the
+table and the projector are sent (each seat's `view`, the `wall`). Printed: p50, p99 and the
+slowest move, over the floor (the engine alone: the same move made on a copy of the game and
+every seat's engine view, no table), and over the 0.5 s a move's result has to reach every phone
+of its table (issue #53: the service's share is this); then what each game's review cost once it
+was over (goal: within 1 s) and the memory the tables hold at the end (pickled). One seat of
+each table sleeps for a while: the expert moves for it.
 
 The service and the phones (HTTP, the long-poll, the class book's commits) come later.
 """

@@ -241,7 +241,8 @@ class Table:
     def _expert_move(self, seat: Seat) -> Any:
         """The expert's move for this seat, from its view alone."""
         expert = rules(self.name).strategies[EXPERTS[self.name]]
-        key = self._computer_seats.get(seat.player, f"stand-in for {seat.player}")
+        number = self.seats.index(seat) + 1  # a student's seat by its place, not their name
+        key = self._computer_seats.get(seat.player, f"stand-in at seat {number}")
         rng = computer_rng(self.seed, key, len(self.moves))
         return expert(self.game.view(seat.player), self.game.legal_actions(seat.player), rng)
 

@@ -147,6 +147,7 @@ class Table:
         self.game: Game[Any] = dealt(game, self.settings, seed)
         self.moves: list[Move] = []  # every move made, as JSON, in order
         self.stand_ins: set[int] = set()  # the moves a computer made for a seat away
+        self.movers: list[int | None] = []  # each move's seat, from 1 (None: the next round)
         self.said: list[str] = []  # each move's sentence
         self._computer_seats = computer_seats(computers, self.settings["players"])
 
@@ -251,6 +252,8 @@ class Table:
         event = make_move(self.game, action)
         self.moves.append(rules(self.name).action_json(action))
         self.said.append(event.sentence)
+        players = self.settings["players"]
+        self.movers.append(players.index(event.player) + 1 if event.player in players else None)
         if stand_in:
             self.stand_ins.add(len(self.moves))
         return event

@@ -20,11 +20,16 @@ from mathcards.book.models import (
     GameMove,
     LiveEventRow,
     LiveGameRow,
+    PlayDecision,
+    PlayMove,
+    PlaySeat,
+    PlayTable,
     PracticeSet,
     PracticeStep,
     SchoolClass,
     Student,
 )
+from mathcards.book.play import forget_seats
 from mathcards.i18n import _
 
 
@@ -63,10 +68,11 @@ def holder(session: Session, class_id: int, nickname: str) -> str | None:
 
 def forget(session: Session, student: Student) -> int:
     """Delete a student and everything they did (their live games' events too, by their id:
-    whoever takes their name next inherits nothing); how many records went."""
+    whoever takes their name next inherits nothing; their seats at tables keep their
+    classmates' games, under the seat's number); how many records went."""
     sets = select(PracticeSet.id).where(PracticeSet.student_id == student.id)
     games = select(Game.id).where(Game.student_id == student.id)
-    return _deleted(
+    return forget_seats(session, student.id) + _deleted(
         session,
         delete(LiveEventRow).where(LiveEventRow.student_id == student.id),
         delete(PracticeStep).where(PracticeStep.set_id.in_(sets)),
@@ -96,8 +102,9 @@ def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickna
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
-    touched before then (with their steps), games (with their moves), decisions and live games
-    (with their events), then students and classes left with nothing newer. How many records
+    touched before then (with their steps), games (with their moves), decisions, live games
+    (with their events) and tables last played before then (with their seats, moves and
+    decisions), then students and classes left with nothing newer. How many records
     went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
@@ -111,6 +118,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
     )
     old_ids = list(session.scalars(old_sets))
     old_live = select(LiveGameRow.id).where(LiveGameRow.started < cut)
+    old_tables = select(PlayTable.id).where(PlayTable.at < cut)
     deleted = _deleted(
         session,
         delete(PracticeStep).where(PracticeStep.set_id.in_(old_ids)),
@@ -120,6 +128,10 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         delete(Decision).where(Decision.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
         delete(LiveGameRow).where(LiveGameRow.started < cut),
+        delete(PlayDecision).where(PlayDecision.table_id.in_(old_tables)),
+        delete(PlayMove).where(PlayMove.table_id.in_(old_tables)),
+        delete(PlaySeat).where(PlaySeat.table_id.in_(old_tables)),
+        delete(PlayTable).where(PlayTable.at < cut),
     )
     idle = and_(
         Student.created < cut,
@@ -127,6 +139,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(Game.student_id == Student.id),
         ~exists().where(Decision.student_id == Student.id),
         ~exists().where(LiveEventRow.student_id == Student.id),
+        ~exists().where(PlaySeat.student_id == Student.id),
         ~exists().where(Device.student_id == Student.id, Device.used >= cut),
     )
     gone = list(session.scalars(select(Student.id).where(idle)))
@@ -140,6 +153,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         SchoolClass.created < cut,
         ~exists().where(Student.class_id == SchoolClass.id),
         ~exists().where(LiveGameRow.class_id == SchoolClass.id),
+        ~exists().where(PlayTable.class_id == SchoolClass.id),
     )
     return deleted + _deleted(session, delete(SchoolClass).where(empty))
 

@@ -6,14 +6,22 @@ rename does not change."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
+from mathcards.book.play import unnamed
+
 OWN = ("practice_sets", "games", "decisions", "devices")  # the tables that name the student
 IN_SETS = "DELETE FROM practice_steps WHERE set_id IN (SELECT id FROM practice_sets WHERE {who})"
 IN_GAMES = "DELETE FROM game_moves WHERE game_id IN (SELECT id FROM games WHERE {who})"
+SEATED = (  # a student's seats at tables, in revision 0008 and after
+    "SELECT play_seats.id, table_id, seat, settings, scores, winners FROM play_seats"
+    " JOIN play_tables ON play_tables.id = play_seats.table_id WHERE student_id = ?"
+)
+RENAMED = "UPDATE play_tables SET settings = ?, scores = ?, winners = ? WHERE id = ?"
 NAMED = (  # the live events of a class, in revisions 0003 to 0005: kept under a nickname
     "SELECT live_events.id, name FROM live_events JOIN live_games"
     " ON live_games.id = live_events.live_id WHERE class_id = ?"
@@ -62,7 +70,21 @@ def _deletions(
             events = book.execute(NAMED, (class_id,)).fetchall()
             theirs = [(i,) for i, name in events if name.casefold() == nickname.casefold()]
             done += [("DELETE FROM live_events WHERE id = ?", event) for event in theirs]
+    if "play_seats" in tables:
+        done += _seats(book, student)
     return [*done, ("DELETE FROM students WHERE id = ?", mine)]
+
+
+def _seats(book: sqlite3.Connection, student: int) -> list[tuple[str, tuple[object, ...]]]:
+    """The student's decisions at tables deleted, each seat they had kept under its number."""
+    done: list[tuple[str, tuple[object, ...]]] = [
+        ("DELETE FROM play_decisions WHERE student_id = ?", (student,))
+    ]
+    for seat_id, table_id, seat, settings, scores, winners in book.execute(SEATED, (student,)):
+        kept = unnamed(json.loads(settings), json.loads(scores), json.loads(winners), seat)
+        done.append((RENAMED, (*(json.dumps(part) for part in kept), table_id)))
+        done.append(("UPDATE play_seats SET student_id = NULL WHERE id = ?", (seat_id,)))
+    return done
 
 
 def _moment(value: datetime | str) -> datetime:

@@ -1,6 +1,7 @@
 """The class book as a file for the teacher (`mathcards book export`): every practice step,
-game and decision, and every event of the class's live games, as CSV (one line each, for a
-spreadsheet) or JSON (class, student, set; class, live game, event).
+game and decision, every event of the class's live games and every decision made at its tables
+with its values, as CSV (one line each, for a spreadsheet) or JSON (class, student, set; class,
+live game, event; class, table, decision).
 A live answer carries what the class service worked out of it (`judged`: its deal's cards and
 target, right or wrong, the kind of mistake, the checker's sentence, the seconds since its round
 opened), beside the text; a live guess its value as a percentage, the true chance and the
@@ -19,6 +20,7 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
@@ -32,6 +34,9 @@ from mathcards.book.models import (
     AccommodationRow,
     DecisionRow,
     GameRow,
+    PlayDecisionRow,
+    PlaySeatRow,
+    PlayTableRow,
     PracticeSetRow,
     PracticeStepRow,
     SchoolClassRow,
@@ -48,6 +53,9 @@ GAME = ("game", "players", "scores", "winners", "seed", "finished", "at")
 DECISION = ("game", "situation", "choice", "best", "correct", "at")
 RULES = ("game", "set", "level", "power", "rounds", "seed", "started")  # a step's set, in the CSV
 LIVE = ("seq", "kind", "student", "payload", "at")  # a live game's event
+TABLE = ("table", "game", "seed", "started", "finished", "scores", "winners")  # a table's game
+PLAYED: tuple[str, ...] = ("seq", "seat", "chosen", "best", "values", "cost", "exact")
+PLAYED += ("stand_in", "situation", "at")  # a decision made at a table, scored by its review
 JUDGED: tuple[str, ...] = ("cards", "target", "correct", "mistake", "sentence", "seconds")
 JUDGED += ("guess", "chance", "points_off")  # a live answer and guess, as the service judged
 Judged = Mapping[tuple[int, int], Mapping[str, Any]]  # (live game, seq) → JUDGED's values
@@ -59,7 +67,7 @@ COLUMNS = tuple(
     dict.fromkeys(
         (
             *("record", "class", "student", *RULES, *IN_CSV),
-            *(*GAME, *DECISION, "live", *LIVE, *JUDGED),
+            *(*GAME, *DECISION, "live", *LIVE, *JUDGED, *TABLE, *PLAYED),
         )
     )
 )
@@ -143,7 +151,54 @@ def _room(
             for person in people
         ],
         "live_games": [_live(record, judged) for record in reversed(records_of(session, room.id))],
+        "tables": _tables(session, room.id),
     }
+
+
+def _tables(session: Session, class_id: int) -> list[dict[str, Any]]:
+    """A class's tables, oldest first, each with its seats (a student's nickname now, none for
+    a computer player or a student forgotten) and the decisions its review scored, in order."""
+    nickname = dict(
+        session.execute(
+            select(StudentRow.id, StudentRow.nickname).where(StudentRow.class_id == class_id)
+        ).all()
+    )
+    rows = session.scalars(
+        select(PlayTableRow).where(PlayTableRow.class_id == class_id).order_by(PlayTableRow.id)
+    )
+    return [
+        {
+            "table": row.id,
+            **{name: _moment(getattr(row, name)) for name in TABLE[1:]},
+            "settings": row.settings,
+            "seats": [
+                nickname.get(student) if student is not None else None
+                for student in session.scalars(
+                    select(PlaySeatRow.student_id)
+                    .where(PlaySeatRow.table_id == row.id)
+                    .order_by(PlaySeatRow.seat)
+                )
+            ],
+            "decisions": [
+                _played(decision, nickname.get(decision.student_id or 0))
+                for decision in session.scalars(
+                    select(PlayDecisionRow)
+                    .where(PlayDecisionRow.table_id == row.id)
+                    .order_by(PlayDecisionRow.seq)
+                )
+            ],
+        }
+        for row in rows
+    ]
+
+
+def _played(decision: PlayDecisionRow, student: str | None) -> dict[str, Any]:
+    """A decision at a table with its values (exact fractions as text) and its cost, what the
+    choice made cost more than the best (a number)."""
+    values = {choice: Fraction(value) for choice, value in decision.values.items()}
+    cost = values[decision.chosen] - values[decision.best]
+    fields = {name: _moment(getattr(decision, name)) for name in PLAYED if name != "cost"}
+    return {**fields, "cost": round(float(cost), 4), "student": student}
 
 
 def _live(record: LiveRecord, judged: Judged) -> dict[str, Any]:
@@ -211,6 +266,11 @@ def _csv(book: list[dict[str, Any]], language: str) -> str:
                 writer.writerow(_cells({"record": "game", **who, **game}, comma))
             for choice in person["decisions"]:
                 writer.writerow(_cells({"record": "decision", **who, **choice}, comma))
+        for table in room["tables"]:
+            played = {key: table[key] for key in ("table", "game")}
+            for decision in table["decisions"]:
+                line = {"record": "table-decision", "class": room["name"], **played, **decision}
+                writer.writerow(_cells(line, comma))
         for live in room["live_games"]:
             game = {key: live[key] for key in ("live", "game", "started")}
             game["class"] = room["name"]

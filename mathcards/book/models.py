@@ -222,3 +222,75 @@ class AccommodationRow(Base):
     )
     kind: Mapped[str] = mapped_column(String(20))
     at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class PlayTableRow(Base):
+    """A game a table of students played together (mathcards.table): its settings (the players
+    by name, in seating order) and seed deal it again, its moves (`PlayMoveRow`) replay it; where
+    it stands as the class service worked it out. `at`: its newest move."""
+
+    __tablename__ = "play_tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(20))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    away_seconds: Mapped[float] = mapped_column(Float)
+    scores: Mapped[dict[str, int]] = mapped_column(JSON)
+    winners: Mapped[list[str]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(Boolean)
+    started: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class PlaySeatRow(Base):
+    """A seat at a table, numbered from 1 in seating order: its student (none: a computer
+    player, or a student forgotten since)."""
+
+    __tablename__ = "play_seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    student_id: Mapped[int | None] = mapped_column(
+        ForeignKey("students.id", ondelete="SET NULL"), index=True, nullable=True
+    )
+
+
+class PlayMoveRow(Base):
+    """One move made at a table, as JSON, numbered from 1 in the order it was made: by which
+    seat (none: the table dealt the next round), and whether a computer made it for a seat
+    whose student was away."""
+
+    __tablename__ = "play_moves"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    stand_in: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class PlayDecisionRow(Base):
+    """A decision made at a table, scored by the game's review (mathcards.review): the move it
+    was, its seat and student, the choice made and the best, what each choice weighed costs (a
+    fraction as text, "37/8"), exact or the expert's reckoning, and its situation."""
+
+    __tablename__ = "play_decisions"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    student_id: Mapped[int | None] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True, nullable=True
+    )
+    chosen: Mapped[str] = mapped_column(String(20))
+    best: Mapped[str] = mapped_column(String(20))
+    values: Mapped[dict[str, str]] = mapped_column(JSON)
+    exact: Mapped[bool] = mapped_column(Boolean)
+    stand_in: Mapped[bool] = mapped_column(Boolean)
+    situation: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)

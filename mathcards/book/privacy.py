@@ -20,11 +20,16 @@ from mathcards.book.models import (
     GameRow,
     LiveEventRow,
     LiveGameRow,
+    PlayDecisionRow,
+    PlayMoveRow,
+    PlaySeatRow,
+    PlayTableRow,
     PracticeSetRow,
     PracticeStepRow,
     SchoolClassRow,
     StudentRow,
 )
+from mathcards.book.play import forget_seats
 from mathcards.i18n import _
 
 
@@ -63,11 +68,12 @@ def holder(session: Session, class_id: int, nickname: str) -> str | None:
 
 def forget(session: Session, student: StudentRow) -> int:
     """Delete a student and everything they did (their live games' events too, by their id:
-    whoever takes their name next inherits nothing); how many records went."""
+    whoever takes their name next inherits nothing; their seats at tables keep their
+    classmates' games, under the seat's number); how many records went."""
     sets = select(PracticeSetRow.id).where(PracticeSetRow.student_id == student.id)
     games = select(GameRow.id).where(GameRow.student_id == student.id)
     roster.changed(session, student.class_id)
-    return _deleted(
+    return forget_seats(session, student.id) + _deleted(
         session,
         delete(LiveEventRow).where(LiveEventRow.student_id == student.id),
         delete(PracticeStepRow).where(PracticeStepRow.set_id.in_(sets)),
@@ -97,8 +103,9 @@ def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickna
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
-    touched before then (with their steps), games (with their moves), decisions and live games
-    (with their events), then students and classes left with nothing newer. How many records
+    touched before then (with their steps), games (with their moves), decisions, live games
+    (with their events) and tables last played before then (with their seats, moves and
+    decisions), then students and classes left with nothing newer. How many records
     went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
@@ -114,6 +121,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
     )
     old_ids = list(session.scalars(old_sets))
     old_live = select(LiveGameRow.id).where(LiveGameRow.started < cut)
+    old_tables = select(PlayTableRow.id).where(PlayTableRow.at < cut)
     deleted = _deleted(
         session,
         delete(PracticeStepRow).where(PracticeStepRow.set_id.in_(old_ids)),
@@ -125,6 +133,10 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         delete(DecisionRow).where(DecisionRow.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
         delete(LiveGameRow).where(LiveGameRow.started < cut),
+        delete(PlayDecisionRow).where(PlayDecisionRow.table_id.in_(old_tables)),
+        delete(PlayMoveRow).where(PlayMoveRow.table_id.in_(old_tables)),
+        delete(PlaySeatRow).where(PlaySeatRow.table_id.in_(old_tables)),
+        delete(PlayTableRow).where(PlayTableRow.at < cut),
     )
     idle = and_(
         StudentRow.created < cut,
@@ -132,6 +144,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(GameRow.student_id == StudentRow.id),
         ~exists().where(DecisionRow.student_id == StudentRow.id),
         ~exists().where(LiveEventRow.student_id == StudentRow.id),
+        ~exists().where(PlaySeatRow.student_id == StudentRow.id),
         ~exists().where(DeviceRow.student_id == StudentRow.id, DeviceRow.used >= cut),
     )
     gone = list(session.scalars(select(StudentRow.id).where(idle)))
@@ -147,6 +160,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         SchoolClassRow.created < cut,
         ~exists().where(StudentRow.class_id == SchoolClassRow.id),
         ~exists().where(LiveGameRow.class_id == SchoolClassRow.id),
+        ~exists().where(PlayTableRow.class_id == SchoolClassRow.id),
     )
     return deleted + _deleted(session, delete(SchoolClassRow).where(empty))
 

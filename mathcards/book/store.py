@@ -40,6 +40,7 @@ from mathcards.book.models import (
     SchoolClassRow,
     StudentRow,
 )
+from mathcards.book.play import PlayBook
 from mathcards.book.records import (
     KINDS,
     HardTarget,
@@ -65,7 +66,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Book(LiveBook, TableBook, AccommodationBook, RosterBook):
+class Book(LiveBook, TableBook, PlayBook, AccommodationBook, RosterBook):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
 

@@ -17,6 +17,7 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from mathcards import engine
@@ -24,7 +25,7 @@ from mathcards.engine import computer_move
 from mathcards.i18n import N_, _
 from mathcards.lama.cards import Card, score
 from mathcards.lama.game import Action, Draw, LamaGame, LamaView, Play, Quit, ReturnChip
-from mathcards.lama.odds import draw_odds
+from mathcards.lama.odds import DrawOdds, draw_odds
 
 LABELS = {  # each strategy's name as a page shows it
     "random": N_("random"),
@@ -116,17 +117,41 @@ CAUTION = 2  # how much a fitting draw is worth, in units of the average card's 
 LAST_CARD_CAUTION = 1  # the same when a player still in the round holds a single card
 
 
+@dataclass(frozen=True)
+class Reckoning:
+    """The expert's reckoning of a draw or quit, in points: quitting keeps the points held now;
+    drawing adds what a card that does not fit adds on average (`risk`) and takes off the worth
+    of playing on with a card that fits (`hope`: the chance it fits times the points held now,
+    times the expert's caution)."""
+
+    odds: DrawOdds
+    quit: Fraction
+    risk: Fraction
+    hope: Fraction
+
+    @property
+    def draw(self) -> Fraction:
+        return self.quit + self.risk - self.hope
+
+
+def reckoning(view: LamaView) -> Reckoning | None:
+    """The expert's reckoning, from the odds the viewer's odds panel shows; None when they may
+    not draw."""
+    odds = draw_odds(view)
+    if odds is None:
+        return None
+    playing = [seat.cards for seat in view.others if not seat.quit]
+    now = score(view.hand, llama_scoring=view.llama_scoring)
+    caution = LAST_CARD_CAUTION if min(playing) == 1 else CAUTION
+    return Reckoning(odds, Fraction(now), odds.cost * (1 - odds.fits), caution * odds.fits * now)
+
+
 def draw_pays(view: LamaView) -> bool:
     """Draw rather than quit when the points a draw adds on average and keeps (it does not
     fit) are outweighed by the chance it fits times the points held now; with less weight
     when the round may end at the next turn."""
-    odds = draw_odds(view)
-    if odds is None:
-        return False
-    playing = [seat.cards for seat in view.others if not seat.quit]
-    now = score(view.hand, llama_scoring=view.llama_scoring)
-    caution = LAST_CARD_CAUTION if min(playing) == 1 else CAUTION
-    return odds.cost * (1 - odds.fits) <= caution * odds.fits * now
+    weighed = reckoning(view)
+    return weighed is not None and weighed.risk <= weighed.hope
 
 
 STRATEGIES: dict[str, Strategy] = {

@@ -13,6 +13,7 @@ from mathcards.chips import LLAMA, check_llama_scoring, penalty
 from mathcards.i18n import _, ngettext
 from mathcards.lama_dice.dice import (
     DEFAULT_DICE,
+    ROLLS,
     VALUES,
     Case,
     Dice,
@@ -24,6 +25,7 @@ from mathcards.lama_dice.dice import (
     name,
     not_a_card,
     outcomes,
+    roll_ways,
 )
 from mathcards.lama_dice.game import CARDS
 
@@ -36,6 +38,18 @@ def chance(dice: Dice, test: Callable[[Faces], bool]) -> Fraction:
 def shows(dice: Dice, value: int) -> Fraction:
     """The exact chance that at least one die shows `value` (a number, or LLAMA)."""
     return chance(dice, lambda faces: value in faces)
+
+
+@lru_cache(maxsize=1 << 10)
+def bust_alone(held: frozenset[int], dice: Dice = DEFAULT_DICE) -> Fraction:
+    """The exact chance that a roll busts the last player in the round, who holds these values:
+    not three llamas, and no die shows one of them (`roll_odds(..., alone=True).bust`)."""
+    ways = sum(
+        count
+        for faces, count in roll_ways(check_dice(dice)).items()
+        if faces != (LLAMA, LLAMA, LLAMA) and not held.intersection(faces)
+    )
+    return Fraction(ways, ROLLS)
 
 
 def three_llamas(dice: Dice) -> Fraction:

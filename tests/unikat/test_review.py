@@ -1,0 +1,35 @@
+"""Unikat's game review (docs/design.md#a-game-review): every turn in which a card could be
+laid, the cards laid against the longest chain there was as the turn began."""
+
+from __future__ import annotations
+
+from mathcards.review import reviews
+from mathcards.unikat.chain import best_chain
+from tests.reviewed import played
+
+
+def test_each_turn_is_scored_against_the_longest_chain_as_it_began() -> None:
+    setup, moves = played("unikat", ["random", "greedy", "expert"], 3)
+    careless = reviews("unikat", setup, 3, moves)["P1"]
+    assert careless.decisions and careless.accuracy < 100
+    for decision in careless.decisions:
+        view = careless.frames[decision.number - 1].view
+        longest = len(best_chain(view.board, view.rack))
+        assert decision.situation == {
+            "laid": int(decision.chosen),
+            "longest": longest,
+            "rack": len(view.rack),
+        }
+        assert decision.stake == max(longest, int(decision.chosen)) >= 1
+        assert decision.values[decision.chosen] == len(view.rack) - int(decision.chosen)
+    lays = [
+        f for f in careless.frames[1:] if f.player == "P1" and f.move and f.move["move"] == "lay"
+    ]
+    assert sum(int(decision.chosen) for decision in careless.decisions) == len(lays) > 0
+
+
+def test_a_short_turn_is_told_in_cards() -> None:
+    setup, moves = played("unikat", ["random", "greedy"], 3)
+    told = reviews("unikat", setup, 3, moves)["P1"].told()
+    assert told[0].startswith("In this turn you laid ")
+    assert "The longest chain you could lay was " in told[0]

@@ -14,6 +14,7 @@ from mathcards.book import copies, names, roster
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
     AccommodationRow,
+    AssignmentRow,
     Decision,
     Device,
     Game,
@@ -97,9 +98,9 @@ def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickna
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
-    touched before then (with their steps), games (with their moves), decisions and live games
-    (with their events), then students and classes left with nothing newer. How many records
-    went."""
+    touched before then (with their steps), games (with their moves), decisions, live games
+    (with their events) and assignments due before then, then students and classes left with
+    nothing newer. How many records went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
@@ -121,6 +122,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         delete(Decision).where(Decision.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
         delete(LiveGameRow).where(LiveGameRow.started < cut),
+        delete(AssignmentRow).where(AssignmentRow.due < cut.date()),
     )
     idle = and_(
         Student.created < cut,
@@ -143,6 +145,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         SchoolClass.created < cut,
         ~exists().where(Student.class_id == SchoolClass.id),
         ~exists().where(LiveGameRow.class_id == SchoolClass.id),
+        ~exists().where(AssignmentRow.class_id == SchoolClass.id),
     )
     return deleted + _deleted(session, delete(SchoolClass).where(empty))
 

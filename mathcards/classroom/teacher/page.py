@@ -32,7 +32,7 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import accommodations, guesses, reports, roster
+from mathcards.classroom.teacher import accommodations, assignments, guesses, reports, roster
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
@@ -162,6 +162,7 @@ class TeacherPage(tornado.web.RequestHandler):
         seats = await self.seats()
         held = await accommodations.held(self.service)
         closed = await roster.closed(self.service)
+        tasks = await assignments.found(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -170,7 +171,7 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats, held, closed))
+            self.finish(self.page(book, problem, seats, held, closed, tasks))
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -284,6 +285,9 @@ class TeacherPage(tornado.web.RequestHandler):
         if do == accommodations.DO:
             await self.accommodate(nickname)
             return
+        if do in assignments.DOES:
+            await self.assign(do)
+            return
         if do not in ("free", "rename"):
             self.redirect(self.home)
             return
@@ -339,6 +343,26 @@ class TeacherPage(tornado.web.RequestHandler):
                 done = accommodations.said(nickname, now)
         self.redirect(f"{self.home}?{urlencode({DONE: done})}")
 
+    async def assign(self, do: str) -> None:
+        """Set an assignment, ask before removing one, remove it, or set the time zone; a form
+        refused comes back as it was typed, under the sentence that says why."""
+        form = {name: self.get_body_argument(name, "") for name in assignments.SENT}
+        query: dict[str, Any]
+        try:
+            done = await assignments.act(self.service, do, form)
+        except ValueError as refusal:
+            query = {
+                DONE: str(refusal),
+                **(assignments.typed_back(form) if do == assignments.SET else {}),
+            }
+        else:
+            if do == assignments.ASK:
+                query = {assignments.ASKING: done[1]}
+            else:
+                with speaking(reader_language(self.request)):
+                    query = {DONE: assignments.said(*done)}
+        self.redirect(f"{self.home}?{urlencode(query)}#mc-assignments")
+
     async def free(self, seat: str) -> int:
         """Shut the pages of the client with this seat down, so that it can open others: how
         many."""
@@ -392,6 +416,7 @@ class TeacherPage(tornado.web.RequestHandler):
         seats: list[SeatLine] | None,
         held: dict[str, Any] | None = None,
         closed: bool | None = None,
+        tasks: assignments.Found | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
@@ -405,6 +430,11 @@ class TeacherPage(tornado.web.RequestHandler):
             seats=seats,
             seat_columns=[_("who"), _("pages open"), ""],
             accommodations=accommodations.lines(held),
+            assignments=assignments.section(
+                tasks,
+                self.get_query_argument(assignments.ASKING, ""),
+                {name: self.get_query_argument(name, "") for name in assignments.FIELDS},
+            ),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

@@ -45,6 +45,7 @@ from widgets.warm import wait_for_page
 
 if TYPE_CHECKING:  # the class book's views and bodies, types only: 1 ms less for a page's kernel
     from mathcards.classroom.protocol.book import (
+        AssignmentView,
         DecisionBody,
         GameBody,
         GameEnding,
@@ -208,6 +209,9 @@ class ClassBook:
 
     def record_decision(self, **decision: Unpack[DecisionBody]) -> int:
         return int(self.call(BookPath.DECISIONS, decision))
+
+    def assignments(self) -> list[AssignmentView]:
+        return cast("list[AssignmentView]", self.call(BookPath.ASSIGNMENTS))
 
 
 def error_of(refusal: urllib.error.HTTPError) -> tuple[str | None, str]:

@@ -33,6 +33,7 @@ class StandInService:
         self.games: list[dict[str, Any]] = []
         self.down = False
         self.asked: list[str] = []  # the paths of the calls answered, in order
+        self.assignments: list[dict[str, Any]] = []  # the class's open ones, as the service says
 
     def answer(self, device: str, path: str, sent: Mapping[str, Any] | None) -> Any:
         if self.down:
@@ -41,6 +42,8 @@ class StandInService:
         if path.startswith("games/open?"):
             asked = parse_qs(path.removeprefix("games/open?"), keep_blank_values=True)
             return self.open_game(device, asked["game"][0], asked["table"][0])
+        if path == "assignments":
+            return [dict(task) for task in self.assignments] if device in self.students else []
         if path.startswith("me"):
             nickname = self.students.get(device)
             open_sets = [s for s in self.sets if s["student"] == nickname and not s["finished"]]

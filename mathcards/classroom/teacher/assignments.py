@@ -145,19 +145,35 @@ def day(when: date | None) -> str:
 
 async def act(service: ClassService, do: str, form: dict[str, str]) -> tuple[str, Any]:
     """Do what the form asks; what was done (`do`, and the assignment or zone it was done to;
-    for ASK, the number of the assignment to ask about once more before removing it)."""
+    for ASK, the number of the assignment to ask about once more), or ("", the refusal)."""
     book, school = service.book_of, service.class_name
+    try:
+        if do == ASK:
+            return do, _number(form.get("number", ""))
+        if do == REMOVE:
+            number = _number(form.get("number", ""))
+            return do, await service.run(lambda: book().remove_assignment(school, number))
+        if do == ZONE:
+            zone = form.get("zone", "").strip() or None
+            return do, await service.run(lambda: book().set_class_zone(school, zone))
+        count = _number(form.get("count", ""))
+        title, skill, goal, due = (form.get(name, "") for name in ("title", "skill", "goal", "due"))
+        return do, await service.run(lambda: book().assign(school, title, skill, goal, count, due))
+    except ValueError as refusal:
+        return "", (str(refusal), do)
+
+
+def query(done: tuple[str, Any], form: dict[str, str], said_key: str) -> dict[str, Any]:
+    """The query of the page shown next (in the page's language): what was done said under
+    `said_key`; the box that asks before removing; a refused assignment typed again."""
+    do, what = done
     if do == ASK:
-        return do, _number(form.get("number", ""))
-    if do == REMOVE:
-        number = _number(form.get("number", ""))
-        return do, await service.run(lambda: book().remove_assignment(school, number))
-    if do == ZONE:
-        zone = form.get("zone", "").strip() or None
-        return do, await service.run(lambda: book().set_class_zone(school, zone))
-    count = _number(form.get("count", ""))
-    title, skill, goal, due = (form.get(name, "") for name in ("title", "skill", "goal", "due"))
-    return do, await service.run(lambda: book().assign(school, title, skill, goal, count, due))
+        return {ASKING: what}
+    if not do:
+        refusal, asked = what
+        typed = {name: form.get(name, "")[:100] for name in FIELDS} if asked == SET else {}
+        return {said_key: refusal, **typed}
+    return {said_key: said(do, what)}
 
 
 def said(do: str, done: Any) -> str:
@@ -176,8 +192,3 @@ def _number(text: str) -> int:
     if not 0 < len(text.strip()) <= 9 or not (text.strip().isascii() and text.strip().isdigit()):
         raise ValueError(_("“{text}” is not a whole number").format(text=text[:20]))
     return int(text)
-
-
-def typed_back(form: dict[str, str]) -> dict[str, Any]:
-    """What the form sent, for the page that says why it was refused: typed again."""
-    return {name: form.get(name, "")[:100] for name in FIELDS}

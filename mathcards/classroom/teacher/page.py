@@ -285,8 +285,12 @@ class TeacherPage(tornado.web.RequestHandler):
         if do == accommodations.DO:
             await self.accommodate(nickname)
             return
-        if do in assignments.DOES:
-            await self.assign(do)
+        if do in assignments.DOES:  # set, ask before removing, remove; the class's time zone
+            form = {name: self.get_body_argument(name, "") for name in assignments.SENT}
+            outcome = await assignments.act(self.service, do, form)
+            with speaking(reader_language(self.request)):
+                query = assignments.query(outcome, form, DONE)
+            self.redirect(f"{self.home}?{urlencode(query)}#mc-assignments")
             return
         if do not in ("free", "rename"):
             self.redirect(self.home)
@@ -342,26 +346,6 @@ class TeacherPage(tornado.web.RequestHandler):
             with speaking(reader_language(self.request)):
                 done = accommodations.said(nickname, now)
         self.redirect(f"{self.home}?{urlencode({DONE: done})}")
-
-    async def assign(self, do: str) -> None:
-        """Set an assignment, ask before removing one, remove it, or set the time zone; a form
-        refused comes back as it was typed, under the sentence that says why."""
-        form = {name: self.get_body_argument(name, "") for name in assignments.SENT}
-        query: dict[str, Any]
-        try:
-            done = await assignments.act(self.service, do, form)
-        except ValueError as refusal:
-            query = {
-                DONE: str(refusal),
-                **(assignments.typed_back(form) if do == assignments.SET else {}),
-            }
-        else:
-            if do == assignments.ASK:
-                query = {assignments.ASKING: done[1]}
-            else:
-                with speaking(reader_language(self.request)):
-                    query = {DONE: assignments.said(*done)}
-        self.redirect(f"{self.home}?{urlencode(query)}#mc-assignments")
 
     async def free(self, seat: str) -> int:
         """Shut the pages of the client with this seat down, so that it can open others: how

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
 from sqlalchemy import delete, func, select
@@ -76,7 +77,7 @@ class AssignmentBook:
             if (session.scalar(held) or 0) >= MOST_ASSIGNMENTS:
                 message = _("the class has {most} assignments, as many as a class book keeps")
                 raise BookError(message.format(most=MOST_ASSIGNMENTS))
-            row = AssignmentRow(class_id=room.id, created=moment, **wanted)
+            row = AssignmentRow(class_id=room.id, created=moment, **asdict(wanted))
             session.add(row)
             session.flush()
             return _assignment(row)
@@ -141,7 +142,18 @@ def class_progress(session: Session, room: SchoolClass) -> list[tuple[Assignment
     ]
 
 
-def _checked(title: str, skill: str, goal: str, count: int, due: date | str) -> dict[str, object]:
+@dataclass(frozen=True)
+class Wanted:
+    """An assignment's fields as the book keeps them."""
+
+    title: str
+    skill: str
+    goal: str
+    count: int
+    due: date
+
+
+def _checked(title: str, skill: str, goal: str, count: int, due: date | str) -> Wanted:
     """An assignment's fields as kept, each checked: a BookError names what is wrong."""
     tidy = " ".join(str(title).split())
     if not 0 < len(tidy) <= TITLE_LENGTH or not tidy.isprintable():
@@ -157,24 +169,23 @@ def _checked(title: str, skill: str, goal: str, count: int, due: date | str) -> 
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
         raise BookError(_(TOO_MANY[Goal(goal)]).format(most=most, count=count))
     try:
-        day = due if isinstance(due, date) else date.fromisoformat(str(due))
+        day = due if type(due) is date else date.fromisoformat(str(due))
     except ValueError:
         message = _("a deadline is a day, as 2026-12-11, not {due!r}")
         raise BookError(message.format(due=str(due)[:20])) from None
-    return {"title": tidy, "skill": skill, "goal": goal, "count": count, "due": day}
+    return Wanted(tidy, skill, goal, count, day)
 
 
-def _in_time(wanted: dict[str, object], today: date) -> None:
+def _in_time(wanted: Wanted, today: date) -> None:
     """Refuse a deadline past, too far ahead, or too soon for its days."""
-    due = wanted["due"]
-    assert isinstance(due, date)
+    due = wanted.due
     if due < today:
         message = _("the deadline {due} has passed: today is {today} in the class's time zone")
         raise BookError(message.format(due=due, today=today))
     if due > today + FURTHEST:
         raise BookError(_("a deadline is at most a year ahead, not {due}").format(due=due))
     days = (due - today).days + 1
-    if wanted["goal"] == Goal.DAYS and wanted["count"] > days:  # type: ignore[operator]
+    if wanted.goal == Goal.DAYS and wanted.count > days:
         message = _("from today to {due} there are {days} days: ask for at most that many")
         raise BookError(message.format(due=due, days=days))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gettext
 import os
 from collections.abc import Mapping
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
@@ -120,6 +121,13 @@ def percent(share: float | Fraction, digits: int = 1) -> str:
 
     pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
     return format_percent(float(share), pattern, locale=_language)
+
+
+def day(when: date) -> str:
+    """A day as this language writes it for a reader: "Friday 11 December", "piątek 11 grudnia"."""
+    from babel.dates import format_date  # Babel, when a day is first written
+
+    return format_date(when, "EEEE d MMMM", locale=_language)
 
 
 def divided_by() -> str:

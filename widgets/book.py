@@ -13,10 +13,12 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from html import escape
 from typing import TYPE_CHECKING, Any, Unpack, cast
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards import i18n
@@ -45,6 +47,7 @@ from widgets.warm import wait_for_page
 
 if TYPE_CHECKING:  # the class book's views and bodies, types only: a page's kernel loads none
     from mathcards.classroom.protocol.book import (
+        AssignmentView,
         DecisionBody,
         GameBody,
         GameEnding,
@@ -209,6 +212,9 @@ class ClassBook:
     def record_decision(self, **decision: Unpack[DecisionBody]) -> int:
         return int(self.call(BookPath.DECISIONS, decision))
 
+    def assignments(self) -> list[AssignmentView]:
+        return cast("list[AssignmentView]", self.call(BookPath.ASSIGNMENTS))
+
 
 def error_of(refusal: urllib.error.HTTPError) -> tuple[str | None, str]:
     """The key of the service's refusal (`{"error": what, "detail": …}`) and its detail, read
@@ -271,10 +277,11 @@ def refusal_for(error: str | None, detail: str = "") -> ValueError:
 
 class BookBar(w.VBox):
     """Who the student is in the class book: a name box to join the class (`mc-join-name`,
-    `mc-join`), then their nickname; every save goes through `save`, and a book that is down
-    costs one sentence here, never the page. A bar that does not `invite` (a game's table, which
-    the teacher also projects) shows nothing until the browser has joined the class. The
-    views `below` it go with it (a game's table: the line that says a game came back)."""
+    `mc-join`; a class list's names to pick from instead, `mc-join-pick`), then their
+    nickname; every save goes through `save`, and a book that is down costs one sentence here,
+    never the page. A bar that does not `invite` (a game's table, which the teacher also
+    projects) shows nothing until the browser has joined the class. The views `below` it go
+    with it (a game's table: the line that says a game came back)."""
 
     def __init__(
         self,
@@ -313,9 +320,27 @@ class BookBar(w.VBox):
         )
         self.join_button = button(_("Join the class"), "mc-join", self.join, button_style="info")
         self.message = html("mc-join-message")
-        joining = row(self.name, self.join_button, css="mc-joining")
-        self.name_box = w.VBox([joining, self.message], layout=w.Layout(display="none"))
+        self.joining = row(self.name, self.join_button, css="mc-joining")
+        self.name_box = w.VBox([self.joining, self.message], layout=w.Layout(display="none"))
+        self.pick: w.Dropdown | None = None  # a class list's names, made once there is one
         return self.name_box
+
+    def _pick_from(self, names: list[str]) -> None:
+        """The class has a list of names: the student picks theirs (`mc-join-pick`) from those
+        no browser has taken yet, instead of typing one."""
+        if self.pick is None:
+            self.pick = w.Dropdown(
+                description=_("Your name"),
+                style=shared(DescriptionStyle, description_width="initial"),
+                _dom_classes=("mc-join-pick",),
+            )
+            self.joining.children = (self.pick, self.join_button)
+        self.pick.options = [(_("Choose your name"), ""), *((name, name) for name in names)]
+        self.pick.value = ""
+        if names:
+            show_message(self.status, _("Choose your name from the class list, then join."))
+        else:
+            show_message(self.status, _("Every name on the class list is taken: ask your teacher."))
 
     @property
     def keeping(self) -> bool:
@@ -339,6 +364,9 @@ class BookBar(w.VBox):
         self.student, self.practice = me["student"], me["practice"]
         if self.student is None and not self.invite:
             self.layout.display = "none"
+        elif self.student is None and "names" in me:
+            self.name_box.layout.display = ""
+            self._pick_from(list(me["names"]))
         elif self.student is None:
             self.name.value = str(me.get("suggestion") or "")
             self.name_box.layout.display = ""
@@ -372,14 +400,19 @@ class BookBar(w.VBox):
 
     def join(self, _button: object = None) -> None:
         assert self.book is not None
-        nickname = " ".join(self.name.value.split())
+        typed = self.name.value if self.pick is None else str(self.pick.value or "")
+        nickname = " ".join(typed.split())
         if not nickname:
-            show_message(self.message, _("Type a name first."), ok=False)
+            first = _("Type a name first.") if self.pick is None else _("Choose your name first.")
+            show_message(self.message, first, ok=False)
             return
         try:
             self.student = self.book.join(nickname)
         except ValueError as problem:
             show_message(self.message, str(problem), ok=False)
+            if self.pick is not None:  # taken meanwhile: the names still free
+                with suppress(ValueError):
+                    self._pick_from(list(self.book.me(self.game).get("names", [])))
             return
         self.message.value = ""
         self.name_box.layout.display = "none"

@@ -23,6 +23,12 @@ MESSAGE_STYLE = """<style>
   border-radius: 4px; padding: 2px 10px; }
 .mc-confirm { background: #fef3c7; border-radius: 8px; }
 .mc-book-retry { align-self: flex-start; }
+.mc-assignments-box { background: #f0f9ff; border-left: 4px solid #0369a1; border-radius: 4px;
+  padding: 2px 12px; margin: 4px 0; font-size: 17px; line-height: 1.5; }
+.mc-assignments-box p, .mc-assignments-box ul { margin: 2px 0; }
+.mc-assignments-box ul { padding-left: 1.2em; }
+.mc-assignments-box progress { width: 7em; vertical-align: middle; }
+.mc-assignment-done .mc-assignment-said { color: #166534; font-weight: 600; }
 .mc-sign { font-weight: 700; margin-right: .35em; }
 .mc-hidden, .mc-region-name, .mc-answer > .widget-label { position: absolute;
   width: 1px !important; min-width: 0 !important; height: 1px; overflow: hidden;

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         UnknownStudent,
     )
     from mathcards.book.live import LiveEvent, LiveRecord
+    from mathcards.book.progress import Assignment, Goal, Progress, Skill, State
     from mathcards.book.records import (
         ENVIRONMENT,
         GAMES,
@@ -62,6 +63,7 @@ HOMES = {
         "UnknownStudent",
     ],
     "mathcards.book.live": ["LiveEvent", "LiveRecord"],
+    "mathcards.book.progress": ["Assignment", "Goal", "Progress", "Skill", "State"],
     "mathcards.book.records": [
         "ENVIRONMENT",
         "GAMES",
@@ -85,12 +87,14 @@ __all__ = [
     "GAMES",
     "KEEP_DAYS",
     "KINDS",
+    "Assignment",
     "BadNickname",
     "Book",
     "BookError",
     "BookOutOfDate",
     "BookUnavailable",
     "ClassFull",
+    "Goal",
     "HardTarget",
     "LiveEvent",
     "LiveRecord",
@@ -100,6 +104,9 @@ __all__ = [
     "OneName",
     "PracticeAnswer",
     "PracticeRecord",
+    "Progress",
+    "Skill",
+    "State",
     "Step",
     "StuckSentence",
     "Student",

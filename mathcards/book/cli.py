@@ -1,9 +1,10 @@
 """The `mathcards book` commands: `upgrade` (the schema, an SQLite file backed up first),
 `export` (every answer, game, decision and live event as CSV or JSON), `forget` (a student,
-everywhere, the upgrade's copies too) and `purge` (what is older than the days the school
-keeps). The class book is the one `--db URL` names, else $MATHCARDS_DB, else the SQLite file
-in the user's data directory. SQLAlchemy and Alembic are imported only when a book command
-runs (`mathcards` builds this module's parser for every command)."""
+everywhere, the upgrade's copies too), `purge` (what is older than the days the school
+keeps), and the class's own, `assignments` and `class-list` (mathcards/book/class_cli.py).
+The class book is the one `--db URL` names, else $MATHCARDS_DB, else the SQLite file in the
+user's data directory. SQLAlchemy and Alembic are imported only when a book command runs
+(`mathcards` builds this module's parser for every command)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mathcards import i18n
 from mathcards.arguments import whole
+from mathcards.book import class_cli
 from mathcards.book.records import ENVIRONMENT, KEEP_DAYS
 from mathcards.i18n import N_, _, ngettext
 
@@ -63,6 +65,7 @@ def add_commands(
     add_keep_days(purge)
     add_db(purge)
     purge.set_defaults(run=run_purge)
+    class_cli.add_commands(actions, add_db)
 
 
 def add_db(command: argparse.ArgumentParser) -> None:

@@ -74,6 +74,10 @@ class UnknownGame(BookError):
     """No such game of this student in the class book."""
 
 
+class UnknownAssignment(BookError):
+    """No such assignment in the class."""
+
+
 BUSY = re.compile(r"database is locked|lock timeout|statement timeout|canceling statement", re.I)
 FULL = re.compile(r"disk is full|no space left|disk full", re.I)
 

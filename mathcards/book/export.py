@@ -1,7 +1,8 @@
 """The class book as a file for the teacher (`mathcards book export`): every practice step,
-game and decision, every event of the class's live games and every decision made at its tables
-with its values, as CSV (one line each, for a spreadsheet) or JSON (class, student, set; class,
-live game, event; class, table, decision).
+game and decision, every event of the class's live games, every decision made at its tables
+with its values, and every assignment with each student's progress, as CSV (one line each, for
+a spreadsheet) or JSON (class, student, set; class, live game, event; class, table, decision;
+class, assignment, progress).
 A live answer carries what the class service worked out of it (`judged`: its deal's cards and
 target, right or wrong, the kind of mistake, the checker's sentence, the seconds since its round
 opened), beside the text; a live guess its value as a percentage, the true chance and the
@@ -19,7 +20,7 @@ import io
 import json
 from collections import defaultdict
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -27,7 +28,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from mathcards.accommodations import Accommodation, listed
-from mathcards.book import names
+from mathcards.book import names, zones
+from mathcards.book.assignments import class_progress
 from mathcards.book.errors import BookError, UnknownClass
 from mathcards.book.live import LiveEvent, LiveRecord, records_of
 from mathcards.book.models import (
@@ -42,6 +44,7 @@ from mathcards.book.models import (
     SchoolClassRow,
     StudentRow,
 )
+from mathcards.book.progress import Assignment, Progress
 from mathcards.i18n import _
 
 FORMATS = ("csv", "json")
@@ -56,6 +59,8 @@ LIVE = ("seq", "kind", "student", "payload", "at")  # a live game's event
 TABLE = ("table", "game", "seed", "started", "finished", "scores", "winners")  # a table's game
 PLAYED: tuple[str, ...] = ("seq", "seat", "chosen", "best", "values", "cost", "exact")
 PLAYED += ("stand_in", "situation", "at")  # a decision made at a table, scored by its review
+TASK = ("assignment", "title", "skill", "goal", "count", "due", "created")  # an assignment
+PROGRESS = ("state", "done", "began_on", "last_on", "finished_on")  # a student's, with it
 JUDGED: tuple[str, ...] = ("cards", "target", "correct", "mistake", "sentence", "seconds")
 JUDGED += ("guess", "chance", "points_off")  # a live answer and guess, as the service judged
 Judged = Mapping[tuple[int, int], Mapping[str, Any]]  # (live game, seq) → JUDGED's values
@@ -67,7 +72,7 @@ COLUMNS = tuple(
     dict.fromkeys(
         (
             *("record", "class", "student", *RULES, *IN_CSV),
-            *(*GAME, *DECISION, "live", *LIVE, *JUDGED, *TABLE, *PLAYED),
+            *(*GAME, *DECISION, "live", *LIVE, *JUDGED, *TABLE, *PLAYED, *TASK, *PROGRESS),
         )
     )
 )
@@ -137,6 +142,8 @@ def _room(
     return {
         "name": room.name,
         "created": _moment(room.created),
+        "zone": zones.zone_said(room.zone),
+        "assignments": _assignments(session, room),
         "students": [
             {
                 "nickname": person.nickname,
@@ -201,6 +208,71 @@ def _played(decision: PlayDecisionRow, student: str | None) -> dict[str, Any]:
     return {**fields, "cost": round(float(cost), 4), "student": student}
 
 
+def _assignments(session: Session, room: SchoolClassRow) -> list[dict[str, Any]]:
+    """The class's assignments, each with every student's progress (worked out, never kept)."""
+    return assignment_records(class_progress(session, room))
+
+
+def assignment_records(found: list[tuple[Assignment, list[Progress]]]) -> list[dict[str, Any]]:
+    """Assignments as the export holds them, each with every student's progress."""
+    return [
+        {
+            "assignment": task.id,
+            "title": task.title,
+            "skill": str(task.skill),
+            "goal": str(task.goal),
+            "count": task.count,
+            "due": task.due.isoformat(),
+            "created": _moment(task.created),
+            "progress": [
+                {
+                    "student": one.nickname,
+                    "state": str(one.state),
+                    "done": one.done,
+                    "began_on": _day(one.began),
+                    "last_on": _day(one.last),
+                    "finished_on": _day(one.finished),
+                }
+                for one in everyone
+            ],
+        }
+        for task, everyone in found
+    ]
+
+
+def assignments_file(
+    class_name: str,
+    zone: str,
+    found: list[tuple[Assignment, list[Progress]]],
+    fmt: str,
+    language: str = "en",
+) -> str:
+    """A class's assignments with every student's progress, alone (`mathcards book
+    assignments --format`): JSON, or a CSV line per student and assignment."""
+    if fmt not in FORMATS:
+        message = _("the class book is exported as {formats}, not {format}")
+        raise BookError(message.format(formats=", ".join(FORMATS), format=repr(fmt)))
+    records = assignment_records(found)
+    if fmt == "json":
+        whole = {"class": class_name, "zone": zone, "assignments": records}
+        return json.dumps(whole, ensure_ascii=False, indent=1) + "\n"
+    text = io.StringIO()
+    text.write(BOM)
+    separator = SEPARATORS.get(language, ",")
+    columns = ("class", *TASK, "student", *PROGRESS)
+    writer = csv.DictWriter(text, columns, delimiter=separator, lineterminator="\r\n")
+    writer.writeheader()
+    for task in records:
+        asked = {key: task[key] for key in TASK}
+        for one in task["progress"]:
+            writer.writerow(_cells({"class": class_name, **asked, **one}, separator == ";"))
+    return text.getvalue()
+
+
+def _day(day: date | None) -> str | None:
+    return None if day is None else day.isoformat()
+
+
 def _live(record: LiveRecord, judged: Judged) -> dict[str, Any]:
     """A live game with its events in order of arrival, each with its student's nickname (an
     answer with what the service worked out of it)."""
@@ -244,8 +316,8 @@ def _moment(value: Any) -> Any:
 
 
 def _csv(book: list[dict[str, Any]], language: str) -> str:
-    """One line per step, game and decision, each with its class and student, for a
-    spreadsheet in `language`."""
+    """One line per step, game, decision, live event and student's progress with an assignment,
+    each with its class (and student), for a spreadsheet in `language`."""
     text = io.StringIO()
     text.write(BOM)
     separator = SEPARATORS.get(language, ",")
@@ -270,6 +342,11 @@ def _csv(book: list[dict[str, Any]], language: str) -> str:
             played = {key: table[key] for key in ("table", "game")}
             for decision in table["decisions"]:
                 line = {"record": "table-decision", "class": room["name"], **played, **decision}
+                writer.writerow(_cells(line, comma))
+        for task in room["assignments"]:
+            asked = {key: task[key] for key in TASK}
+            for one in task["progress"]:
+                line = {"record": "assignment", "class": room["name"], **asked, **one}
                 writer.writerow(_cells(line, comma))
         for live in room["live_games"]:
             game = {key: live[key] for key in ("live", "game", "started")}

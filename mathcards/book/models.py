@@ -7,13 +7,14 @@ tests/book/test_migrations.py checks that they agree with these models."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Float,
     ForeignKey,
@@ -66,6 +67,7 @@ class SchoolClassRow(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime)
     roster: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # see roster.py
     closed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    zone: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: the server's
 
 
 class StudentRow(Base):
@@ -294,3 +296,19 @@ class PlayDecisionRow(Base):
     stand_in: Mapped[bool] = mapped_column(Boolean)
     situation: Mapped[dict[str, Any]] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class AssignmentRow(Base):
+    """An assignment for the whole class (mathcards/book/progress.py): a skill to practise until
+    a count of deals solved or of days practised, by the end of the day `due` in the class's
+    time zone. Each student's progress is worked out from their answers, never kept."""
+
+    __tablename__ = "assignments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(String(80))
+    skill: Mapped[str] = mapped_column(String(20))
+    goal: Mapped[str] = mapped_column(String(10))
+    count: Mapped[int] = mapped_column(Integer)
+    due: Mapped[date] = mapped_column(Date)
+    created: Mapped[datetime] = mapped_column(UtcDateTime)

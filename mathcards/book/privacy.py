@@ -14,6 +14,7 @@ from mathcards.book import copies, names, roster
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
     AccommodationRow,
+    AssignmentRow,
     DecisionRow,
     DeviceRow,
     GameMoveRow,
@@ -104,9 +105,9 @@ def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickna
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
     touched before then (with their steps), games (with their moves), decisions, live games
-    (with their events) and tables last played before then (with their seats, moves and
-    decisions), then students and classes left with nothing newer. How many records
-    went."""
+    (with their events), tables last played before then (with their seats, moves and
+    decisions) and assignments due before then, then students and classes left with nothing
+    newer. How many records went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
@@ -137,6 +138,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         delete(PlayMoveRow).where(PlayMoveRow.table_id.in_(old_tables)),
         delete(PlaySeatRow).where(PlaySeatRow.table_id.in_(old_tables)),
         delete(PlayTableRow).where(PlayTableRow.at < cut),
+        delete(AssignmentRow).where(AssignmentRow.due < cut.date()),
     )
     idle = and_(
         StudentRow.created < cut,
@@ -161,6 +163,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(StudentRow.class_id == SchoolClassRow.id),
         ~exists().where(LiveGameRow.class_id == SchoolClassRow.id),
         ~exists().where(PlayTableRow.class_id == SchoolClassRow.id),
+        ~exists().where(AssignmentRow.class_id == SchoolClassRow.id),
     )
     return deleted + _deleted(session, delete(SchoolClassRow).where(empty))
 

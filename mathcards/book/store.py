@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from mathcards.book import copies, names, privacy, reports, roster
 from mathcards.book.accommodations import AccommodationBook
+from mathcards.book.assignments import AssignmentBook
 from mathcards.book.database import TIMEOUT, book_url, guard, guarded, make_engine, sqlite_file
 from mathcards.book.database import where as place_of
 from mathcards.book.errors import (
@@ -66,7 +67,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Book(LiveBook, TableBook, PlayBook, AccommodationBook, RosterBook):
+class Book(LiveBook, TableBook, PlayBook, AccommodationBook, AssignmentBook, RosterBook):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
 
@@ -170,6 +171,7 @@ class Book(LiveBook, TableBook, PlayBook, AccommodationBook, RosterBook):
                 StudentRow.class_id == room.id, StudentRow.nickname_key == names.key(name)
             )
         )
+        listed = row is not None  # a name of the class list, or a student's own
         if row is None:
             if room.closed:
                 raise ClassClosed(_("the teacher has closed the class to new names"))
@@ -185,6 +187,8 @@ class Book(LiveBook, TableBook, PlayBook, AccommodationBook, RosterBook):
             select(DeviceRow).where(DeviceRow.student_id == row.id)
         ):
             raise self._taken(row.nickname)
+        if device is None and listed:  # a name of the class list no browser has taken yet
+            self._one_name(session, room.id, token, moment)
         if device is None:
             session.add(DeviceRow(token_hash=token, student_id=row.id, created=moment, used=moment))
         else:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
+
 from mathcards.i18n import _, ngettext
 from mathcards.mam.expression import Sentence, first_step, step
 from mathcards.mam.solver import best, simplest
@@ -46,3 +49,15 @@ def how_many_cards(target: int, fewest: int, most: int) -> str:
             "You can make {target} with {n} card.", "You can make {target} with {n} cards.", fewest
         )
     return message.format(target=target, n=fewest, most=most)
+
+
+def answer_shown(cards: Iterable[int], target: int, hints_used: int, *, power: bool) -> bool:
+    """Had the hints taken shown a whole answer (the ladder's last rung)? A deal answered right
+    after that counts as shown, never as solved (docs/design.md#the-teachers-page)."""
+    return hints_used > 0 and hints_used >= rungs(tuple(cards), target, power)
+
+
+@lru_cache(maxsize=1024)
+def rungs(cards: tuple[int, ...], target: int, power: bool) -> int:
+    """How many hints a deal's ladder has (the last shows a whole answer)."""
+    return len(hint_ladder(list(cards), target, power=power))

@@ -187,3 +187,84 @@ def test_forget_names_a_copy_it_cannot_change_for_the_school_to_delete(capsys, t
     )
     with Book(url) as book:
         assert book.student_for("Bo-cookie") is None, "forgotten in the book all the same"
+
+
+@pytest.fixture
+def assigned(book_url, school_clock) -> str:
+    """Class 5b in Warsaw with a class list (Ann, Bo, Cy) and an assignment due in a week,
+    which Ann has finished (the commands read the real clock)."""
+    school_clock.now = datetime.now(UTC)
+    with Book.create(book_url, clock=school_clock) as book:
+        book.set_class_zone("5b", "Europe/Warsaw")
+        book.class_list("5b", ["Ann", "Bo", "Cy"])
+        due = book.class_today("5b") + timedelta(days=7)
+        book.assign("5b", "A week of deals", "mam", "deals", 1, due)
+        ann = book.join("5b", "Ann", "Ann-cookie")
+        practice = book.start_set(ann.id, level="normal", power=False, rounds=8, seed=1)
+        book.record_step(practice, Step("answer", 1, [1, 2, 3], 6, "1+2+3", True, "correct"))
+    return book_url
+
+
+def test_assignments_lists_who_finished_who_is_on_the_way_and_who_has_not_begun(capsys, assigned):
+    code, out, _ = run(capsys, "book", "assignments", "5b", "--db", assigned)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "the class 5b, in the time zone Europe/Warsaw"
+    assert lines[1].startswith("1. A week of deals (MAM! without powers): 1 deal solved, due ")
+    assert lines[2].startswith("   finished: Ann (")
+    assert lines[3:] == ["   on the way: —", "   not begun: Bo, Cy"]
+    code, out, _ = run(capsys, "--lang", "pl", "book", "assignments", "5b", "--db", assigned)
+    assert code == 0 and "nie zaczęli: Bo, Cy" in out
+
+
+def test_assignments_exports_as_csv_and_json_and_sets_the_zone(capsys, assigned):
+    code, out, err = run(
+        capsys, "book", "assignments", "5b", "--format", "json", "--zone", "Asia/Tokyo",
+        "--db", assigned,
+    )  # fmt: skip
+    kept = json.loads(out)
+    assert code == 0 and kept["zone"] == "Asia/Tokyo" and "Asia/Tokyo" in err
+    (task,) = kept["assignments"]
+    assert [(p["student"], p["state"]) for p in task["progress"]] == [
+        ("Ann", "finished"),
+        ("Bo", "not-begun"),
+        ("Cy", "not-begun"),
+    ]
+    code, out, _ = run(capsys, "book", "assignments", "5b", "--format", "csv", "--db", assigned)
+    lines = list(csv.DictReader(io.StringIO(out.removeprefix(BOM))))
+    assert code == 0 and [(line["student"], line["done"]) for line in lines] == [
+        ("Ann", "1"),
+        ("Bo", "0"),
+        ("Cy", "0"),
+    ]
+    code, out, _ = run(capsys, "book", "assignments", "5b", "--zone", "local", "--db", assigned)
+    assert code == 0 and "Europe/Warsaw" not in out
+
+
+def test_class_list_reads_a_file_and_closes_the_class(capsys, book_url, tmp_path):
+    Book.create(book_url).close()
+    names = tmp_path / "5b.csv"
+    names.write_bytes("Ola;Nowak\nŁucja;Lis\n".encode("cp1250"))
+    code, out, _ = run(capsys, "book", "class-list", "5b", str(names), "--db", book_url)
+    assert code == 0 and out.splitlines() == [
+        "2 names added to the class list of 5b",
+        "the class is closed to other names: students pick theirs from the list",
+        "not yet chosen by a student: Ola Nowak, Łucja Lis",
+    ]
+    with Book(book_url) as book:
+        assert book.class_closed("5b") and book.free_names("5b") == ["Ola Nowak", "Łucja Lis"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("assignments", "5b", "--zone", "Mars/Base"), "no time zone called 'Mars/Base'"),
+        (("class-list", "5b", "no-such-file.txt"), "cannot read no-such-file.txt"),
+        (("class-list", "5b", "BAD"), "line 2 of the class list: a nickname has"),
+    ],
+)
+def test_the_class_s_commands_say_what_is_wrong_in_one_line(capsys, book_url, tmp_path, argv, said):
+    Book.create(book_url).close()
+    (tmp_path / "BAD").write_text("Ola\nOla/Kim\n")
+    argv = tuple(str(tmp_path / word) if word == "BAD" else word for word in argv)
+    code, out, err = run(capsys, "book", *argv, "--db", book_url)
+    assert code == 2 and out == "" and err.count("\n") == 1 and said in err

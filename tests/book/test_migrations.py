@@ -260,3 +260,25 @@ def test_the_wheel_carries_the_migrations():
     assert {MIGRATIONS / "env.py", MIGRATIONS / "script.py.mako"} <= shipped
     assert len(list((MIGRATIONS / "versions").glob("*.py"))) >= 2
     assert shipped <= carried, sorted(map(str, shipped - carried))
+
+
+def test_the_assignments_come_with_nothing_of_a_class_lost_and_go_the_same_way(book_url):
+    """Revision 0009 adds the class's time zone in place (a copy of `classes` would cascade to
+    every student on SQLite) and the assignments' table; back to 0008, the class is whole."""
+    engine = at_first_revision(book_url)
+    with engine.connect() as connection:
+        migrate(connection, "0008_class_roster")
+        connection.commit()
+    engine.dispose()
+    assert upgrade(book_url).after == head()
+    with Book(book_url) as book:
+        assert book.class_zone("5b") is None and book.assignments("5b") == []
+        assert book.nicknames("5b") == {"Ann"} and book.open_set(1) is not None
+    engine = make_engine(parse(book_url))
+    with engine.connect() as connection:
+        command.downgrade(config(connection), "0008_class_roster")
+        connection.commit()
+        assert connection.execute(text("SELECT nickname FROM students")).scalars().all() == ["Ann"]
+        steps = connection.execute(text("SELECT count(*) FROM practice_steps")).scalar()
+        assert steps == 1
+    engine.dispose()

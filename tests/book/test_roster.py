@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mathcards.book.errors import ClassClosed
+from mathcards.book.errors import BookError, ClassClosed, NameTaken, OneName
+from mathcards.book.roster import names_of_file
 
 
 def test_a_closed_class_lets_its_students_in_and_no_new_name(book):
@@ -51,3 +52,52 @@ def test_a_purge_of_idle_students_grows_the_rosters(book, school_clock):
     book.join("5b", "Bo", "device-of-bo")  # keeps the class
     assert book.purge(keep_days=365) >= 1
     assert book.nicknames("5b") == {"Bo"} and book.roster("5b") > before
+
+
+def test_a_class_list_gives_the_class_its_names_and_closes_it(book):
+    book.join("5b", "Ola", "device-of-ola")
+    added = book.class_list("5b", ["Kim", "", "  Bo  ", "ola", "kim", "Ida Nowak"])
+    assert added == ["Kim", "Bo", "Ida Nowak"], "each once; Ola is in the class already"
+    assert book.class_closed("5b")
+    assert book.nicknames("5b") == {"Ola", "Kim", "Bo", "Ida Nowak"}
+    assert book.free_names("5b") == ["Bo", "Ida Nowak", "Kim"], "Ola's browser has hers"
+    assert book.join("5b", "Kim", "device-of-kim").nickname == "Kim", "she picks her name"
+    assert book.free_names("5b") == ["Bo", "Ida Nowak"]
+    with pytest.raises(NameTaken):
+        book.join("5b", "Kim", "another-device")
+    with pytest.raises(ClassClosed):
+        book.join("5b", "Mallory", "device-of-a-script")
+
+
+def test_a_browser_picks_one_name_of_the_list_a_lesson(book, school_clock):
+    book.class_list("5b", ["Kim", "Bo"])
+    book.join("5b", "Kim", "one-browser")
+    with pytest.raises(OneName, match="has joined the class as Kim"):
+        book.join("5b", "Bo", "one-browser")
+    assert book.free_names("5b") == ["Bo"], "a classmate's name stays hers"
+    school_clock.wind(hours=2)  # the next lesson, on a shared computer
+    assert book.join("5b", "Bo", "one-browser").nickname == "Bo"
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        (["Ola", "Kim/Bo"], "line 2 of the class list: a nickname has 1 to 30 letters"),
+        (["Ola", "x" * 31], "line 2 of the class list"),
+        (["Anna", "", "Аnna"], "line 3 of the class list: Аnna looks like Anna"),  # Cyrillic А
+        (["", "  "], "the class list has no names"),
+    ],
+)
+def test_a_class_list_with_a_name_that_is_not_one_is_refused_whole(book, lines, said):
+    with pytest.raises(BookError, match=said):
+        book.class_list("5b", lines)
+    assert book.nicknames("5b") == set() and not book.class_closed("5b")
+
+
+def test_a_class_list_file_is_one_name_a_line_or_a_csv():
+    assert names_of_file("\ufeffOla\r\nKim\n".encode()) == ["Ola", "Kim"]
+    assert names_of_file("Ola;Nowak\nŁucja;Kowalska\n".encode("cp1250")) == [
+        "Ola Nowak",
+        "Łucja Kowalska",
+    ]
+    assert names_of_file(b"Ola,Nowak\nKim,\n") == ["Ola Nowak", "Kim"]

@@ -23,6 +23,7 @@ from mathcards.classroom.teacher import reports
 from mathcards.classroom.teacher.lessons import LiveLessons
 from mathcards.classroom.teacher.mistakes import mistake
 from mathcards.mam import level
+from mathcards.mam.hints import rungs
 from mathcards.mam.practice import PracticeSet
 from tests.classroom import threaded
 from tests.classroom.test_forget_live import CODE, LiveClass
@@ -80,7 +81,7 @@ def test_the_class_got_stuck_grouped_by_kind_whatever_the_language():
 
 def test_a_deal_solved_once_a_hint_had_shown_the_whole_answer_counts_as_shown():
     shown, solved = PracticeSet(level("normal"), rounds=2, seed=3).exercises
-    every = reports.ladder(tuple(shown.cards), shown.target, False)
+    every = rungs(tuple(shown.cards), shown.target, False)
     answers = [
         said("Ala", "x", "correct", "", correct=True, deal=1, hints=every, **deal_of(shown)),
         said("Ala", "x", "correct", "", correct=True, deal=2, hints=1, **deal_of(solved)),

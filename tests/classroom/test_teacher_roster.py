@@ -81,3 +81,47 @@ def test_a_class_closed_to_new_names_lets_its_students_in_and_no_one_else(live):
 
     send(live, ("do", "open"))
     assert live.ok("join", script, {"nickname": "Mallory"}) == "Mallory"
+
+
+def multipart(fields: list[tuple[str, str]], file: bytes | None = None) -> tuple[str, str]:
+    """A form sent as a browser sends one with a file: its body and its content type."""
+    boundary = "mathcards-boundary-7"
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+        for name, value in [*fields, ("_xsrf", "token")]
+    ]
+    if file is not None:
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="5b.csv"\r\n'
+            f"Content-Type: text/csv\r\n\r\n{file.decode('latin-1')}\r\n"
+        )
+    return "".join(parts) + f"--{boundary}--\r\n", f"multipart/form-data; boundary={boundary}"
+
+
+def listed(live, pasted: str, file: bytes | None = None) -> str:  # noqa: F811
+    body, kind = multipart([("do", "class-list"), ("names", pasted)], file)
+    status, headers, _ = threaded.send(
+        live.port, "POST", teacher_page.TEACHER, body.encode("latin-1"), TEACHER,
+        **{"Content-Type": kind},
+    )  # fmt: skip
+    assert status == 302, status
+    return parse_qs(urlsplit(headers["Location"]).query)["done"][0]
+
+
+def test_the_teacher_pastes_a_class_list_or_imports_one_and_the_class_closes(live):  # noqa: F811
+    joined(live, "Ada")
+    said = listed(live, "Bo\nCy\n\nada\n", "Dan;Lis\nEla;Nowak\n".encode("cp1250"))
+    assert said == "4 names added to the class list: the class is closed to other names."
+    book = live.service.book_of()
+    assert book.class_closed("5b")
+    assert book.free_names("5b") == ["Bo", "Cy", "Dan Lis", "Ela Nowak"]
+    shown = page(live)
+    assert "Not picked by anyone yet: Bo, Cy, Dan Lis, Ela Nowak." in shown
+    assert "enctype='multipart/form-data'" in shown
+    refused = listed(live, "Fay\nGus/Hal\n")
+    assert refused.startswith("line 2 of the class list: a nickname has 1 to 30 letters")
+    assert book.nicknames("5b") == {"Ada", "Bo", "Cy", "Dan Lis", "Ela Nowak"}, "nothing added"
+    cy = live.service.tickets.issue("device-of-cy-0123456789")
+    assert live.ok("me", cy)["names"] == ["Bo", "Cy", "Dan Lis", "Ela Nowak"]
+    assert live.ok("join", cy, {"nickname": "Cy"}) == "Cy"
+    assert "Not picked by anyone yet: Bo, Dan Lis, Ela Nowak." in page(live)

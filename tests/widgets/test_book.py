@@ -33,6 +33,8 @@ class StandInService:
         self.games: list[dict[str, Any]] = []
         self.down = False
         self.asked: list[str] = []  # the paths of the calls answered, in order
+        self.assignments: list[dict[str, Any]] = []  # the class's open ones, as the service says
+        self.names: list[str] | None = None  # a class list's names no browser has taken yet
 
     def answer(self, device: str, path: str, sent: Mapping[str, Any] | None) -> Any:
         if self.down:
@@ -41,18 +43,25 @@ class StandInService:
         if path.startswith("games/open?"):
             asked = parse_qs(path.removeprefix("games/open?"), keep_blank_values=True)
             return self.open_game(device, asked["game"][0], asked["table"][0])
+        if path == "assignments":
+            return [dict(task) for task in self.assignments] if device in self.students else []
         if path.startswith("me"):
             nickname = self.students.get(device)
             open_sets = [s for s in self.sets if s["student"] == nickname and not s["finished"]]
-            return {
+            seen = {
                 "student": nickname,
                 "suggestion": "Lama 7",
                 "practice": (open_sets or [None])[-1],
             }
+            return seen if self.names is None or nickname else {**seen, "names": list(self.names)}
         assert sent is not None
         if path == "join":
             if sent["nickname"] in self.students.values():
                 raise refusal_for("name-taken")
+            if self.names is not None and sent["nickname"] not in self.names:
+                raise refusal_for("class-closed")
+            if self.names is not None:
+                self.names.remove(sent["nickname"])
             self.students[device] = sent["nickname"]
             return sent["nickname"]
         if path == "sets":
@@ -507,3 +516,36 @@ def test_a_table_shows_no_name_box_and_keeps_nothing_until_the_browser_joined():
     table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
     table.deal_button.click()
     assert table.book.layout.display == "none" and service.games == []
+
+
+def test_with_a_class_list_the_student_picks_her_name_instead_of_typing_one():
+    service = StandInService()
+    service.names = ["Bo", "Ola"]
+    session = practice(service)
+    bar = session.book
+    assert bar.pick is not None and bar.pick.options == (
+        ("Choose your name", ""),
+        ("Bo", "Bo"),
+        ("Ola", "Ola"),
+    )
+    assert bar.name not in bar.joining.children, "no box to type a name in"
+    assert "Choose your name from the class list" in bar.status.value
+    bar.join_button.click()
+    assert "Choose your name first." in bar.message.value and service.students == {}
+    service.students["phone-of-bo"] = "Bo"  # Bo's phone took her name meanwhile
+    service.names.remove("Bo")
+    bar.pick.value = "Bo"
+    bar.join_button.click()
+    assert "already has that name" in bar.message.value
+    assert [value for _label, value in bar.pick.options] == ["", "Ola"], "the names still free"
+    bar.pick.value = "Ola"
+    bar.join_button.click()
+    assert service.students["phone-of-ola"] == "Ola" and "Ola" in bar.status.value
+    assert session.desk.layout.display == ""
+
+
+def test_a_class_list_with_every_name_taken_says_to_ask_the_teacher():
+    service = StandInService()
+    service.names = []
+    session = practice(service)
+    assert "Every name on the class list is taken: ask your teacher." in session.book.status.value

@@ -1,6 +1,7 @@
 """Roll or quit? An exercise for the last player: a seeded series of moments (your row and the
 llama row), your choice, then whether it was the better one with both expected penalties, and a
-running score. Every answer is kept in the class book beside the best choice."""
+running score. Every answer is kept in the class book beside the best choice; the class's open
+assignments above it move on with the answers."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from mathcards.i18n import N_, _
 from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import DEFAULT_DICE, Dice, Row, dice_text
 from mathcards.lama_dice.policy import Decision
+from widgets.assignments import Assignments
 from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import Complains, button, html, shows_errors, sign
 from widgets.lama_dice.cards import render_rows
@@ -43,6 +45,7 @@ class RollOrQuit(Complains, w.VBox):
         self.chosen: str | None = None
         self.dice = follow(dice, self.show)
         self.book = BookBar(served(book), "lama_dice", invite=False)
+        self.assignments = Assignments(self.book)
         self.heading = html("mc-moment")
         self.situation = html("mc-situation")
         self.message = html("mc-message-box")
@@ -55,6 +58,7 @@ class RollOrQuit(Complains, w.VBox):
             [
                 page_style(LAMA_DICE_STYLE),
                 self.book,
+                self.assignments.view,
                 self.heading,
                 self.situation,
                 w.HBox([self.roll_on, self.quit]),
@@ -65,6 +69,7 @@ class RollOrQuit(Complains, w.VBox):
         )
         self.add_class("mc-roll-or-quit")
         self.add_class("mc-dice-widget")
+        self.assignments.refresh()
         self.show()
 
     @property
@@ -109,6 +114,8 @@ class RollOrQuit(Complains, w.VBox):
                 game="lama_dice", situation=situation, choice=choice, best=decision.action
             )
         )
+        if self.assignments.moves("lama-dice"):
+            self.assignments.refresh()
 
     @shows_errors
     def another(self) -> None:

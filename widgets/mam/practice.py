@@ -1,4 +1,5 @@
-"""A self-paced practice session: a set of deals, feedback and hints, the score and a report."""
+"""A self-paced practice session: a set of deals, feedback and hints, the score and a report;
+the class's open assignments above it, moving on as the student solves deals."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from mathcards.i18n import N_, _
 from mathcards.mam import level as level_named
 from mathcards.mam.expression import Sentence
 from mathcards.mam.practice import PracticeSet
+from widgets.assignments import Assignments
 from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import (
     Complains,
@@ -113,6 +115,7 @@ class PracticeSession(Complains, w.VBox):
         settings = row(self.new_button, self.level_choice, self.power_choice, self.rounds_choice)
         self.book = BookBar(served(book), "mam", self.begin)
         self.kept = KeptSet(self.book)
+        self.assignments = Assignments(self.book)
         self.desk = w.VBox(
             [
                 settings,
@@ -127,7 +130,7 @@ class PracticeSession(Complains, w.VBox):
                 self.summary,
             ]
         )
-        super().__init__([page_style(MAM_STYLE), self.book, self.desk])
+        super().__init__([page_style(MAM_STYLE), self.book, self.assignments.view, self.desk])
         self.add_class("mc-practice")
         self.desk.layout.display = "none" if self.book.waiting else ""
         if not self.book.waiting:
@@ -138,6 +141,7 @@ class PracticeSession(Complains, w.VBox):
         after it could not be reached, the set begun on the page instead, if anything was done
         in it (or the book holds none open)."""
         self.desk.layout.display = ""
+        self.assignments.refresh()
         begun_here = getattr(self, "practice", None) is not None
         if begun_here and (self.kept.unkept or not self.book.practice):
             self.kept.catch_up()
@@ -258,6 +262,8 @@ class PracticeSession(Complains, w.VBox):
             ok=verdict.correct,
         )
         self._show_progress()
+        if self.assignments.moves("mam-powers" if self.practice.level.power else "mam"):
+            self.assignments.refresh()  # after the verdict: an assignment done is said after it
 
     @shows_errors
     def hint(self, _button: object = None) -> None:

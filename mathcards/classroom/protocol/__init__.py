@@ -39,6 +39,7 @@ class BookPath(StrEnum):
     MOVES = "games/{game_id}/moves"  # POST MoveBody → the move's number, once kept
     GAME_OVER = "games/{game_id}"  # POST {} → GameEnding, worked out from the game's moves
     DECISIONS = "decisions"  # POST DecisionBody → the decision's number
+    ASSIGNMENTS = "assignments"  # GET → [AssignmentView]: the class's open ones, this student's
 
 
 class LivePath(StrEnum):

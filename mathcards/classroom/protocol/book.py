@@ -1,6 +1,6 @@
 """The class book's calls (`BookPath`): who this browser is, joining the class, a practice set
 step by step, a game played at a table move by move (and the limits on its sizes), a decision
-exercise answered."""
+exercise answered, the class's open assignments."""
 
 from __future__ import annotations
 
@@ -122,8 +122,28 @@ class PracticeView(TypedDict):
 
 class MeView(TypedDict):
     """Who this browser is in the class book (None: not joined yet, with a `suggestion` for a
-    nickname) and the practice set they left open."""
+    nickname; in a class closed to new names, the `names` of its class list no browser has
+    taken yet, to pick from) and the practice set they left open."""
 
     student: str | None
     suggestion: NotRequired[str]
+    names: NotRequired[list[str]]
     practice: PracticeView | None
+
+
+MOST_SHOWN = 20  # open assignments a page is sent, the first due first
+
+
+class AssignmentView(TypedDict):
+    """One of the class's open assignments and how far this student is, as the service worked
+    it out: `skill` (`mam`, `mam-powers`, `lama-dice`), `goal` (`deals`, `days`) and `count`,
+    `done` of them, the deadline day (`due`, ISO) and the days left until it (0: today)."""
+
+    number: int
+    title: str
+    skill: str
+    goal: str
+    count: int
+    done: int
+    due: str
+    days_left: int

@@ -174,6 +174,8 @@ class ClassroomApplication(tornado.web.Application):
         tickets = service.tickets if service is not None else None
         if tickets is not None:
             tickets.running = kernels.__contains__  # a ticket lives as long as its kernel
+        if service is not None and code:  # a class list's names only to the class's browsers
+            service.came_in = self.members.__contains__
         if service is not None and isinstance(kernels, AliveKernels):
             kernels.presence = service.presence  # whose pages are there: the room's count
         self.places = Places(max_kernels, kernels, seats_per_client, tickets, seats_per_address)

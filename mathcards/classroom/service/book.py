@@ -1,7 +1,7 @@
 """The class book's calls of a page's kernel, under /mathcards/api/ (`protocol.BookPath`): who
 this browser is, joining the class, a practice set step by step, a game played at a table move
-by move (and found again), a decision exercise answered. Each is run in the class service's
-writer thread and answered once it is committed."""
+by move (and found again), a decision exercise answered, the class's open assignments. Each is
+run in the class service's writer thread and answered once it is committed."""
 
 from __future__ import annotations
 
@@ -104,6 +104,13 @@ class DecisionsCall(KernelCall):
         await self.answer(self.service.run(self.service.record_decision, self.device, decision))
 
 
+class AssignmentsCall(KernelCall):
+    """GET: the class's open assignments, each with how far this browser's student is."""
+
+    async def get(self) -> None:
+        await self.answer(self.service.run(self.service.assignments, self.device))
+
+
 CALLS: dict[BookPath, type[KernelCall]] = {
     BookPath.ME: MeCall,
     BookPath.JOIN: JoinClassCall,
@@ -115,6 +122,7 @@ CALLS: dict[BookPath, type[KernelCall]] = {
     BookPath.MOVES: MovesCall,
     BookPath.GAME_OVER: GameOverCall,
     BookPath.DECISIONS: DecisionsCall,
+    BookPath.ASSIGNMENTS: AssignmentsCall,
 }
 
 

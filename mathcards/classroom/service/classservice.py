@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 from mathcards import i18n
 from mathcards.book import Book, BookUnavailable, PracticeRecord, Step
 from mathcards.classroom.protocol.book import (
+    MOST_SHOWN,
+    AssignmentView,
     DecisionBody,
     GameBody,
     GameEnding,
@@ -60,6 +62,9 @@ class ClassService:
         self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
         self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
         self.writer = Writer(lambda: self.book, self.forget_unkept)
+        # Did this browser come in with the class code? Every page does off the school network
+        # (all on this machine); on it, the gate says (`ClassroomApplication`).
+        self.came_in: Callable[[str], bool] = lambda _device: True
 
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
         """`call(*args)` in the writer's thread, once its turn comes; answered once what it
@@ -85,13 +90,18 @@ class ClassService:
     # What the calls do, each in the writer's thread, so `book` is not None in them.
 
     def me(self, device: str, game: str, language: str) -> MeView:
-        """Who this browser is in the class, and the practice set they left open."""
+        """Who this browser is in the class, and the practice set they left open; to a browser
+        not in the class yet that came in with the class code, the names of a closed class's
+        list still free to pick."""
         book = self.book_of()
         student = book.student_for(device, self.class_name)
         if student is None:
             language = language if language in i18n.LANGUAGES else i18n.DEFAULT
             suggestion = book.suggest_nickname(self.class_name, random.Random(), language)
-            return {"student": None, "suggestion": suggestion, "practice": None}
+            stranger: MeView = {"student": None, "suggestion": suggestion, "practice": None}
+            if book.class_closed(self.class_name) and self.came_in(device):
+                stranger["names"] = book.free_names(self.class_name)  # its class list's, to pick
+            return stranger
         practice = book.open_set(student.id, game)
         if practice is not None:
             self.sets[practice.id] = student.id
@@ -174,6 +184,28 @@ class ClassService:
         return self.book_of().record_decision(
             student, game, situation=situation, choice=choice, best=best
         )
+
+    def assignments(self, device: str) -> list[AssignmentView]:
+        """The class's open assignments (the first due first, at most MOST_SHOWN), each with
+        how far this browser's student is, worked out here from the class book."""
+        book = self.book_of()
+        student = book.student_for(device, self.class_name)
+        if student is None:
+            return []
+        today = book.class_today(self.class_name)
+        return [
+            {
+                "number": task.id,
+                "title": task.title,
+                "skill": str(task.skill),
+                "goal": str(task.goal),
+                "count": task.count,
+                "done": min(progress.done, task.count),
+                "due": task.due.isoformat(),
+                "days_left": (task.due - today).days,
+            }
+            for task, progress in book.progress_of(self.class_name, student.id)[:MOST_SHOWN]
+        ]
 
     def book_of(self) -> Book:
         assert self.book is not None

@@ -32,7 +32,7 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import accommodations, guesses, reports, roster
+from mathcards.classroom.teacher import accommodations, assignments, guesses, reports, roster
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
@@ -161,7 +161,8 @@ class TeacherPage(tornado.web.RequestHandler):
             return
         seats = await self.seats()
         held = await accommodations.held(self.service)
-        closed = await roster.closed(self.service)
+        closed, free = await roster.closed(self.service), await roster.free(self.service)
+        tasks = await assignments.found(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -170,7 +171,7 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats, held, closed))
+            self.finish(self.page(book, problem, seats, held, (closed, free), tasks))
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -278,11 +279,18 @@ class TeacherPage(tornado.web.RequestHandler):
         if do == "remove":  # asks once more: the page says what would go, and waits for a yes
             await self.ask_to_remove()
             return
-        if do in (roster.CLOSE, roster.OPEN, "forget"):
+        if do in (roster.CLOSE, roster.OPEN, roster.CLASS_LIST, "forget"):
             await self.roster(do)
             return
         if do == accommodations.DO:
             await self.accommodate(nickname)
+            return
+        if do in assignments.DOES:  # set, ask before removing, remove; the class's time zone
+            form = {name: self.get_body_argument(name, "") for name in assignments.SENT}
+            outcome = await assignments.act(self.service, do, form)
+            with speaking(reader_language(self.request)):
+                query = assignments.query(outcome, form, DONE)
+            self.redirect(f"{self.home}?{urlencode(query)}#mc-assignments")
             return
         if do not in ("free", "rename"):
             self.redirect(self.home)
@@ -312,13 +320,20 @@ class TeacherPage(tornado.web.RequestHandler):
         self.redirect(f"{self.home}?{urlencode({CONFIRM: names}, doseq=True)}")
 
     async def roster(self, do: str) -> None:
-        """Forget the students the teacher said yes to, or close or open the class."""
+        """Forget the students the teacher said yes to, close or open the class, or give it a
+        class list."""
         language = reader_language(self.request)
         try:
             if do == "forget":
                 forgotten = await roster.forget(self.service, self.get_body_arguments("student"))
                 with speaking(language):
                     done = roster.removed(*forgotten)
+            elif do == roster.CLASS_LIST:
+                uploaded = [file.body for file in self.request.files.get("file", [])][:1]
+                pasted = self.get_body_argument("names", "")
+                added = await roster.class_list(self.service, pasted, b"".join(uploaded))
+                with speaking(language):
+                    done = roster.said_listed(added)
             else:
                 await roster.close(self.service, do == roster.CLOSE)
                 with speaking(language):
@@ -391,7 +406,8 @@ class TeacherPage(tornado.web.RequestHandler):
         problem: str | None,
         seats: list[SeatLine] | None,
         held: dict[str, Any] | None = None,
-        closed: bool | None = None,
+        closed: tuple[bool | None, list[str] | None] = (None, None),
+        tasks: assignments.AssignmentsFound | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
@@ -399,12 +415,18 @@ class TeacherPage(tornado.web.RequestHandler):
             title=_("The class book of {name}").format(name=self.service.class_name),
             message=self.get_query_argument(DONE, ""),
             confirm=roster.chosen(self.get_query_arguments(CONFIRM)),
-            closed=closed,
+            closed=closed[0],
+            free=closed[1],
             problem=problem,
             book=book,
             seats=seats,
             seat_columns=[_("who"), _("pages open"), ""],
             accommodations=accommodations.lines(held),
+            assignments=assignments.section(
+                tasks,
+                self.get_query_argument(assignments.ASKING, ""),
+                {name: self.get_query_argument(name, "") for name in assignments.FIELDS},
+            ),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

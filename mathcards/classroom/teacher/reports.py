@@ -11,7 +11,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
-from functools import lru_cache
 
 from mathcards import i18n
 from mathcards.book import HardTarget, LiveRecord, Mistake, PracticeAnswer, StudentSummary
@@ -21,7 +20,7 @@ from mathcards.classroom.teacher.guesses import worded
 from mathcards.classroom.teacher.lessons import LiveAnswer, LiveLessons
 from mathcards.classroom.teacher.mistakes import WORDS, mistake, reworded
 from mathcards.i18n import N_, _
-from mathcards.mam.hints import hint_ladder
+from mathcards.mam.hints import answer_shown
 from mathcards.room import Phase
 
 Row = list[object]  # a table row's cells, each shown as text
@@ -121,15 +120,7 @@ def shown_deals(answers: list[PracticeAnswer]) -> set[tuple[str, int, int]]:
 
 
 def _shown(answer: PracticeAnswer) -> bool:
-    return answer.hints_used > 0 and answer.hints_used >= ladder(
-        tuple(answer.cards), answer.target, answer.power
-    )
-
-
-@lru_cache(maxsize=1024)
-def ladder(cards: tuple[int, ...], target: int, power: bool) -> int:
-    """How many hints a deal's ladder has (the last shows a whole answer)."""
-    return len(hint_ladder(list(cards), target, power=power))
+    return answer_shown(answer.cards, answer.target, answer.hints_used, power=answer.power)
 
 
 def student_row(line: Line) -> Row:

@@ -1,14 +1,17 @@
 """The teacher's page's say over who is in the class: remove many students at once (after a
-second yes, as one), and close the class to new names, so that a script's invented browsers
-join as no one (templates/roster.html). Each change reaches the live games at once."""
+second yes, as one), close the class to new names, so that a script's invented browsers join
+as no one, and give the class a list of names (pasted, or a CSV file), which closes it: its
+students then pick their name from the list (templates/roster.html). Each change reaches the
+live games at once."""
 
 from __future__ import annotations
 
+from mathcards.book.roster import names_in, names_of_file
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.i18n import _, ngettext
 
 MOST_AT_ONCE = 600  # students one form removes, at most (as many as a class book keeps)
-CLOSE, OPEN = "close", "open"  # the forms' `do`
+CLOSE, OPEN, CLASS_LIST = "close", "open", "class-list"  # the forms' `do`
 
 
 def chosen(names: list[str]) -> list[str]:
@@ -50,6 +53,40 @@ def removed(done: list[str], problems: list[str]) -> str:
     else:
         said = ""
     return " ".join([said, *problems]).strip()
+
+
+async def class_list(service: ClassService, pasted: str, uploaded: bytes) -> list[str]:
+    """Give the class the names pasted and those of the file uploaded (a CSV, or one a line),
+    and close it; the names added. A live game that knew a name hears it is a student's now."""
+    book, school = service.book_of, service.class_name
+    lines = [*names_in(pasted), *(names_of_file(uploaded) if uploaded else [])]
+
+    def listed() -> list[str]:
+        added = book().class_list(school, lines)
+        for name in added:
+            service.name_taken(name)
+        return added
+
+    return await service.run(listed)
+
+
+def said_listed(added: list[str]) -> str:
+    """What the page says it has done."""
+    said = ngettext(
+        "{n} name added to the class list: the class is closed to other names.",
+        "{n} names added to the class list: the class is closed to other names.",
+        len(added),
+    )
+    return said.format(n=len(added))
+
+
+async def free(service: ClassService) -> list[str] | None:
+    """The names of the class list no browser has picked yet (None when the book cannot say)."""
+    book, school = service.book_of, service.class_name
+    try:
+        return await service.run(lambda: book().free_names(school))
+    except ValueError:
+        return None
 
 
 async def closed(service: ClassService) -> bool | None:

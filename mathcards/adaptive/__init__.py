@@ -1,0 +1,4 @@
+"""Practice at each student's level, as Math Garden does it (Klinkenberg, Straatemeier and van
+der Maas 2011): a rating for every student and every item in each skill, both updated after
+every answer, and the next item the one a student answers right about 75 % of the time
+(docs/design.md#practice-at-my-level)."""

@@ -41,7 +41,7 @@ def label(chosen: Skill) -> str:
     return _(LABELS[chosen])
 
 
-def success(target: object) -> float:
+def checked_success(target: object) -> float:
     """A teacher's target success, checked: from 0.60 to 0.90 (60 % to 90 %)."""
     if (
         isinstance(target, bool)

@@ -68,10 +68,10 @@ def test_an_item_is_made_whole_from_its_row():
 def test_reading_a_bank_runs_neither_the_solver_nor_the_odds():
     script = (
         "import sys\n"
-        "from mathcards.adaptive.bank import bank\n"
-        "from mathcards.adaptive.skills import Skill\n"
+        "from mathcards.adaptive import AdaptivePractice, Skill\n"
         "for skill in Skill:\n"
-        "    bank(skill).item(0)\n"
+        "    practice = AdaptivePractice(skill, seed=1)\n"
+        "    practice.record('Ala', practice.next_item('Ala'), right=True, seconds=3)\n"
         "heavy = ('mathcards.mam.solver', 'mathcards.lama_dice.policy', 'sympy')\n"
         "print(sorted(name for name in heavy if name in sys.modules))\n"
     )

@@ -7,7 +7,7 @@ import pytest
 
 from mathcards.adaptive.choosing import NEAR, choose
 from mathcards.adaptive.rating import Rating, chance, expected_chance
-from mathcards.adaptive.skills import Skill, label, skill, success
+from mathcards.adaptive.skills import Skill, checked_success, label, skill
 
 SURE = Rating(0.0, 0.0)
 LADDER = [step / 10 - 3 for step in range(61)]  # items from −3 to 3, a tenth apart
@@ -68,13 +68,13 @@ def test_an_items_own_uncertainty_counts():
 
 @pytest.mark.parametrize("target", [0.6, 0.75, 0.9, 0.6000, 1 / 1.25])
 def test_a_teacher_may_aim_from_60_to_90_percent(target):
-    assert success(target) == target
+    assert checked_success(target) == target
 
 
 @pytest.mark.parametrize("target", [0.59, 0.91, 0, 1, 75, True, "0.7", None])
 def test_any_other_aim_is_refused_in_a_sentence(target):
     with pytest.raises(ValueError, match="from 60% to 90%"):
-        success(target)
+        checked_success(target)
 
 
 def test_the_skills_are_named_and_checked():

@@ -35,14 +35,18 @@ def choose(
         (theta - value) / math.sqrt(1 + SPREAD * (own + variance))
         for value, variance in zip(values, variances, strict=True)
     ]
-    open_ = [(x, place) for place, x in enumerate(scaled) if place not in dealt]
-    if not open_:
+    below, above = -math.inf, math.inf  # the nearest x on either side of the aim's
+    for place, x in enumerate(scaled):
+        if x <= aim:
+            if x > below and place not in dealt:
+                below = x
+        elif x < above and place not in dealt:
+            above = x
+    if below == -math.inf and above == math.inf:
         raise ValueError(_("every item has been dealt in this set: start a new set"))
-    below = max((x for x, _ in open_ if x <= aim), default=-math.inf)
-    above = min((x for x, _ in open_ if x > aim), default=math.inf)
     nearest = min(abs(chance(x) - success) for x in (below, above) if math.isfinite(x))
     low, high = _scaled(success - nearest - NEAR), _scaled(success + nearest + NEAR)
-    near = [place for x, place in open_ if low <= x <= high]
+    near = [place for place, x in enumerate(scaled) if low <= x <= high and place not in dealt]
     return rng.choice(near)
 
 

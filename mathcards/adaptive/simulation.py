@@ -93,10 +93,7 @@ def timed(rng: random.Random, difference: float, right: bool, deadline: float) -
     has the density e^(±δu) on [0, 1] (so the able answer right fast, wrong slowly)."""
     slope = difference if right else -difference
     drawn = rng.random()
-    if abs(slope) < 1e-9:
-        size = drawn
-    else:
-        size = math.log1p(drawn * math.expm1(slope)) / slope
+    size = drawn if abs(slope) < 1e-9 else math.log1p(drawn * math.expm1(slope)) / slope
     return deadline * (1 - min(max(size, 0.0), 1.0))
 
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 OWN = ("practice_sets", "games", "decisions", "devices")  # the tables that name the student
+LATER = ("accommodations", "student_ratings", "rating_changes")  # theirs, in later revisions
 IN_SETS = "DELETE FROM practice_steps WHERE set_id IN (SELECT id FROM practice_sets WHERE {who})"
 IN_GAMES = "DELETE FROM game_moves WHERE game_id IN (SELECT id FROM games WHERE {who})"
 NAMED = (  # the live events of a class, in revisions 0003 to 0005: kept under a nickname
@@ -52,8 +53,9 @@ def _deletions(
     if "game_moves" in tables:
         done.append((IN_GAMES.format(who=who), mine))
     done += [(f"DELETE FROM {table} WHERE {who}", mine) for table in OWN]
-    if "accommodations" in tables:
-        done.append((f"DELETE FROM accommodations WHERE {who}", mine))
+    for table in LATER:
+        if table in tables:
+            done.append((f"DELETE FROM {table} WHERE {who}", mine))
     if "live_events" in tables:
         columns = {row[1] for row in book.execute("PRAGMA table_info(live_events)")}
         if "student_id" in columns:

@@ -22,8 +22,10 @@ from mathcards.book.models import (
     LiveGameRow,
     PracticeSet,
     PracticeStep,
+    RatingChange,
     SchoolClass,
     Student,
+    StudentRating,
 )
 from mathcards.i18n import _
 
@@ -75,6 +77,8 @@ def forget(session: Session, student: Student) -> int:
         delete(Game).where(Game.student_id == student.id),
         delete(Decision).where(Decision.student_id == student.id),
         delete(AccommodationRow).where(AccommodationRow.student_id == student.id),
+        delete(RatingChange).where(RatingChange.student_id == student.id),
+        delete(StudentRating).where(StudentRating.student_id == student.id),
         delete(Device).where(Device.student_id == student.id),
         delete(Student).where(Student.id == student.id),
     )
@@ -96,9 +100,9 @@ def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickna
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
-    touched before then (with their steps), games (with their moves), decisions and live games
-    (with their events), then students and classes left with nothing newer. How many records
-    went."""
+    touched before then (with their steps), games (with their moves), decisions, ratings'
+    changes and live games (with their events), then students (with their ratings) and classes
+    left with nothing newer. How many records went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
@@ -118,6 +122,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         delete(GameMove).where(GameMove.game_id.in_(select(Game.id).where(Game.at < cut))),
         delete(Game).where(Game.at < cut),
         delete(Decision).where(Decision.at < cut),
+        delete(RatingChange).where(RatingChange.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
         delete(LiveGameRow).where(LiveGameRow.started < cut),
     )
@@ -127,12 +132,14 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(Game.student_id == Student.id),
         ~exists().where(Decision.student_id == Student.id),
         ~exists().where(LiveEventRow.student_id == Student.id),
+        ~exists().where(RatingChange.student_id == Student.id),
         ~exists().where(Device.student_id == Student.id, Device.used >= cut),
     )
     gone = list(session.scalars(select(Student.id).where(idle)))
     deleted += _deleted(
         session,
         delete(AccommodationRow).where(AccommodationRow.student_id.in_(gone)),
+        delete(StudentRating).where(StudentRating.student_id.in_(gone)),
         delete(Device).where(Device.student_id.in_(gone)),
         delete(Student).where(Student.id.in_(gone)),
     )

@@ -33,6 +33,7 @@ from mathcards.book.export import Judged, MistakeOf, export
 from mathcards.book.live import LiveBook
 from mathcards.book.models import Decision, Device, PracticeSet, PracticeStep, SchoolClass
 from mathcards.book.models import Student as StudentRow
+from mathcards.book.ratings import RatingBook
 from mathcards.book.records import (
     KINDS,
     HardTarget,
@@ -57,7 +58,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Book(LiveBook, TableBook, AccommodationBook):
+class Book(LiveBook, TableBook, AccommodationBook, RatingBook):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the view, for types only
 SKILLS = {  # where each skill is practised, as a student reads it
     "mam": N_("MAM! practice"),
     "mam-powers": N_("MAM! practice with powers"),
-    "lama-dice": N_("LAMA Dice: roll or quit?"),
+    "roll-or-quit": N_("LAMA Dice: roll or quit?"),
 }
 
 
@@ -31,7 +31,7 @@ def how_far(task: AssignmentView) -> str:
         said = ngettext(
             "practised on {done} of {count} day", "practised on {done} of {count} days", count
         )
-    elif task["skill"] == "lama-dice":
+    elif task["skill"] == "roll-or-quit":
         said = ngettext(
             "{done} of {count} decision right", "{done} of {count} decisions right", count
         )

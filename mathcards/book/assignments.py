@@ -255,9 +255,9 @@ def _answers(
     since = min(task.created for task in tasks)
     until = max(zones.end_of(task.due, where) for task in tasks)
     whose = [StudentRow.class_id == room, *([StudentRow.id == student] if student else [])]
-    if {Skill.MAM, Skill.MAM_POWERS} & {task.skill for task in tasks}:
+    if {Skill.TARGET, Skill.TARGET_POWERS} & {task.skill for task in tasks}:
         _practice(session, found, whose, since, until)
-    if Skill.LAMA_DICE in {task.skill for task in tasks}:
+    if Skill.ROLL_OR_QUIT in {task.skill for task in tasks}:
         rows = session.execute(
             select(DecisionRow.student_id, DecisionRow.correct, DecisionRow.at)
             .join(StudentRow, StudentRow.id == DecisionRow.student_id)
@@ -265,7 +265,7 @@ def _answers(
             .where(DecisionRow.at >= since, DecisionRow.at < until)
         )
         for row in rows:
-            found[row.student_id, Skill.LAMA_DICE].append(SkillAnswer(row.at, bool(row.correct)))
+            found[row.student_id, Skill.ROLL_OR_QUIT].append(SkillAnswer(row.at, bool(row.correct)))
     return found
 
 
@@ -302,5 +302,5 @@ def _practice(
             right = False
         if right:
             solved.add(deal)
-        skill = Skill.MAM_POWERS if row.power else Skill.MAM
+        skill = Skill.TARGET_POWERS if row.power else Skill.TARGET
         found[row.student_id, skill].append(SkillAnswer(row.at, right))

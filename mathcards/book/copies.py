@@ -15,6 +15,7 @@ from pathlib import Path
 from mathcards.book.play import unnamed
 
 OWN = ("practice_sets", "games", "decisions", "devices")  # the tables that name the student
+LATER = ("accommodations", "student_ratings", "rating_changes")  # theirs, in later revisions
 IN_SETS = "DELETE FROM practice_steps WHERE set_id IN (SELECT id FROM practice_sets WHERE {who})"
 IN_GAMES = "DELETE FROM game_moves WHERE game_id IN (SELECT id FROM games WHERE {who})"
 SEATED = (  # a student's seats at tables, in revision 0008 and after
@@ -60,8 +61,9 @@ def _deletions(
     if "game_moves" in tables:
         done.append((IN_GAMES.format(who=who), mine))
     done += [(f"DELETE FROM {table} WHERE {who}", mine) for table in OWN]
-    if "accommodations" in tables:
-        done.append((f"DELETE FROM accommodations WHERE {who}", mine))
+    for table in LATER:
+        if table in tables:
+            done.append((f"DELETE FROM {table} WHERE {who}", mine))
     if "live_events" in tables:
         columns = {row[1] for row in book.execute("PRAGMA table_info(live_events)")}
         if "student_id" in columns:

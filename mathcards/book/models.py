@@ -312,3 +312,61 @@ class AssignmentRow(Base):
     count: Mapped[int] = mapped_column(Integer)
     due: Mapped[date] = mapped_column(Date)
     created: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class StudentRatingRow(Base):
+    """A student's rating in one skill of practice at their level (mathcards.adaptive): its value
+    in logits, its variance, the answers it has seen and when the last came."""
+
+    __tablename__ = "student_ratings"
+    __table_args__ = (UniqueConstraint("student_id", "skill"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True
+    )
+    skill: Mapped[str] = mapped_column(String(20))
+    value: Mapped[float] = mapped_column(Float)
+    variance: Mapped[float] = mapped_column(Float)
+    answers: Mapped[int] = mapped_column(Integer)
+    last: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class ItemRatingRow(Base):
+    """An item's rating in one skill (a deal, a roll-or-quit moment, by its key in the bank),
+    learned from every class's answers: it names nobody."""
+
+    __tablename__ = "item_ratings"
+    __table_args__ = (UniqueConstraint("skill", "item"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    skill: Mapped[str] = mapped_column(String(20))
+    item: Mapped[str] = mapped_column(String(80))
+    value: Mapped[float] = mapped_column(Float)
+    variance: Mapped[float] = mapped_column(Float)
+    answers: Mapped[int] = mapped_column(Integer)
+    last: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class RatingChangeRow(Base):
+    """One answer of practice at a student's level and what it did to both ratings: the
+    student's rating over weeks, read back in order."""
+
+    __tablename__ = "rating_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True
+    )
+    skill: Mapped[str] = mapped_column(String(20))
+    item: Mapped[str] = mapped_column(String(80))
+    right: Mapped[bool] = mapped_column(Boolean)
+    seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    hints: Mapped[int] = mapped_column(Integer)
+    shown: Mapped[bool] = mapped_column(Boolean)
+    clock: Mapped[bool] = mapped_column(Boolean)
+    score: Mapped[float] = mapped_column(Float)
+    expected: Mapped[float] = mapped_column(Float)
+    student_before: Mapped[float] = mapped_column(Float)
+    student_after: Mapped[float] = mapped_column(Float)
+    student_variance: Mapped[float] = mapped_column(Float)  # after the answer
+    item_before: Mapped[float] = mapped_column(Float)
+    item_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)

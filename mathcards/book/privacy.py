@@ -27,7 +27,9 @@ from mathcards.book.models import (
     PlayTableRow,
     PracticeSetRow,
     PracticeStepRow,
+    RatingChangeRow,
     SchoolClassRow,
+    StudentRatingRow,
     StudentRow,
 )
 from mathcards.book.play import forget_seats
@@ -83,6 +85,8 @@ def forget(session: Session, student: StudentRow) -> int:
         delete(GameRow).where(GameRow.student_id == student.id),
         delete(DecisionRow).where(DecisionRow.student_id == student.id),
         delete(AccommodationRow).where(AccommodationRow.student_id == student.id),
+        delete(RatingChangeRow).where(RatingChangeRow.student_id == student.id),
+        delete(StudentRatingRow).where(StudentRatingRow.student_id == student.id),
         delete(DeviceRow).where(DeviceRow.student_id == student.id),
         delete(StudentRow).where(StudentRow.id == student.id),
     )
@@ -104,10 +108,10 @@ def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickna
 
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
-    touched before then (with their steps), games (with their moves), decisions, live games
-    (with their events), tables last played before then (with their seats, moves and
-    decisions) and assignments due before then, then students and classes left with nothing
-    newer. How many records went."""
+    touched before then (with their steps), games (with their moves), decisions, ratings'
+    changes, live games (with their events), tables last played before then (with their seats,
+    moves and decisions) and assignments due before then, then students (with their ratings) and
+    classes left with nothing newer. How many records went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
@@ -132,6 +136,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ),
         delete(GameRow).where(GameRow.at < cut),
         delete(DecisionRow).where(DecisionRow.at < cut),
+        delete(RatingChangeRow).where(RatingChangeRow.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
         delete(LiveGameRow).where(LiveGameRow.started < cut),
         delete(PlayDecisionRow).where(PlayDecisionRow.table_id.in_(old_tables)),
@@ -147,6 +152,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(DecisionRow.student_id == StudentRow.id),
         ~exists().where(LiveEventRow.student_id == StudentRow.id),
         ~exists().where(PlaySeatRow.student_id == StudentRow.id),
+        ~exists().where(RatingChangeRow.student_id == StudentRow.id),
         ~exists().where(DeviceRow.student_id == StudentRow.id, DeviceRow.used >= cut),
     )
     gone = list(session.scalars(select(StudentRow.id).where(idle)))
@@ -155,6 +161,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
     deleted += _deleted(
         session,
         delete(AccommodationRow).where(AccommodationRow.student_id.in_(gone)),
+        delete(StudentRatingRow).where(StudentRatingRow.student_id.in_(gone)),
         delete(DeviceRow).where(DeviceRow.student_id.in_(gone)),
         delete(StudentRow).where(StudentRow.id.in_(gone)),
     )

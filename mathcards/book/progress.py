@@ -14,23 +14,10 @@ from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 from enum import StrEnum
 
+from mathcards.adaptive.skills import LABELS, Skill
 from mathcards.book.zones import day_of, end_of
-from mathcards.i18n import N_
 
-
-class Skill(StrEnum):
-    """What an assignment practises."""
-
-    MAM = "mam"  # MAM!'s practice sets without powers
-    MAM_POWERS = "mam-powers"  # with powers
-    LAMA_DICE = "lama-dice"  # LAMA Dice's decisions: roll or quit?
-
-
-SKILLS = {  # each skill as a teacher and a student read it
-    Skill.MAM: N_("MAM! without powers"),
-    Skill.MAM_POWERS: N_("MAM! with powers"),
-    Skill.LAMA_DICE: N_("LAMA Dice: roll or quit?"),
-}
+SKILLS = LABELS  # each skill as a teacher and a student read it
 
 
 class Goal(StrEnum):

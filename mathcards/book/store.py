@@ -42,6 +42,7 @@ from mathcards.book.models import (
     StudentRow,
 )
 from mathcards.book.play import PlayBook
+from mathcards.book.ratings import RatingBook
 from mathcards.book.records import (
     KINDS,
     HardTarget,
@@ -67,7 +68,9 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class Book(LiveBook, TableBook, PlayBook, AccommodationBook, AssignmentBook, RosterBook):
+class Book(
+    LiveBook, TableBook, PlayBook, AccommodationBook, AssignmentBook, RosterBook, RatingBook
+):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
 

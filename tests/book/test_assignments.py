@@ -38,10 +38,10 @@ def room(book):
 
 def test_an_assignment_is_set_listed_and_removed(book, room, school_clock):
     deals = book.assign("5b", "  Eight   deals ", "mam", "deals", 8, FRIDAY)
-    days = book.assign("5b", "Roll or quit", "lama-dice", "days", 3, "2026-09-03")
+    days = book.assign("5b", "Roll or quit", "roll-or-quit", "days", 3, "2026-09-03")
     assert (deals.title, deals.skill, deals.goal, deals.count) == (
         "Eight deals",
-        Skill.MAM,
+        Skill.TARGET,
         Goal.DEALS,
         8,
     )
@@ -62,7 +62,7 @@ def test_an_assignment_is_set_listed_and_removed(book, room, school_clock):
     [
         (("", "mam", "deals", 8, FRIDAY), "title has 1 to 80 characters"),
         (("x" * 81, "mam", "deals", 8, FRIDAY), "title has 1 to 80 characters"),
-        (("Deals", "chess", "deals", 8, FRIDAY), "practises one of mam, mam-powers, lama-dice"),
+        (("Deals", "chess", "deals", 8, FRIDAY), "practises one of mam, mam-powers, roll-or-quit"),
         (("Deals", "mam", "hours", 8, FRIDAY), "goal is one of deals, days"),
         (("Deals", "mam", "deals", 0, FRIDAY), "1 to 200 deals solved, not 0"),
         (("Deals", "mam", "deals", True, FRIDAY), "1 to 200 deals"),
@@ -126,8 +126,8 @@ def test_each_student_s_progress_comes_from_their_answers(book, room, school_clo
 def test_lama_dice_decisions_count_as_deals_and_their_days_in_the_class_s_zone(
     book, room, school_clock
 ):
-    daily = book.assign("5b", "Three days", "lama-dice", "days", 2, FRIDAY)
-    right = book.assign("5b", "Two right", "lama-dice", "deals", 2, FRIDAY)
+    daily = book.assign("5b", "Three days", "roll-or-quit", "days", 2, FRIDAY)
+    right = book.assign("5b", "Two right", "roll-or-quit", "deals", 2, FRIDAY)
     school_clock.now = datetime(2026, 9, 1, 21, 30, tzinfo=UTC)  # 23:30 in Warsaw
     situation = {"row": [2, 2, 6], "llama_row": [1, 3, 5, 7]}
     book.record_decision(room["Bo"], "lama_dice", situation=situation, choice="roll", best="roll")

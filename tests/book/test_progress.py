@@ -18,7 +18,7 @@ SET = datetime(2026, 12, 7, 8, tzinfo=UTC)  # a Monday morning
 
 
 def task(goal: Goal = Goal.DEALS, count: int = 3, due: date = date(2026, 12, 11)) -> Assignment:
-    return Assignment(1, "Friday's deals", Skill.MAM, goal, count, due, SET)
+    return Assignment(1, "Friday's deals", Skill.TARGET, goal, count, due, SET)
 
 
 def at(*moment: int) -> datetime:
@@ -60,7 +60,13 @@ def test_days_are_the_class_s_days_whatever_the_clock_says_in_utc():
 
 def test_the_night_the_clocks_go_back_is_one_day_of_25_hours():
     autumn = Assignment(
-        2, "Daily", Skill.LAMA_DICE, Goal.DAYS, 2, date(2026, 10, 26), SET.replace(month=10, day=20)
+        2,
+        "Daily",
+        Skill.ROLL_OR_QUIT,
+        Goal.DAYS,
+        2,
+        date(2026, 10, 26),
+        SET.replace(month=10, day=20),
     )
     same_day = [
         SkillAnswer(at(2026, 10, 24, 22, 30), False),

@@ -18,7 +18,7 @@ def test_a_student_s_assignments_move_on_as_the_service_judges_their_answers(liv
     book.set_class_zone("5b", "Europe/Warsaw")
     today = book.class_today("5b")
     book.assign("5b", "Two deals", "mam", "deals", 2, today + timedelta(days=3))
-    book.assign("5b", "Today", "lama-dice", "days", 1, today)
+    book.assign("5b", "Today", "roll-or-quit", "days", 1, today)
     book.assign("6a", "Another class's", "mam", "deals", 1, today)
     ticket = live.service.tickets.issue("device-of-ola-0123456789")
     assert live.ok("assignments", ticket) == [], "not in the class yet: nothing"

@@ -66,11 +66,13 @@ def test_the_teacher_sets_an_assignment_and_sees_where_each_student_stands(live)
 
 
 def test_a_refused_assignment_comes_back_as_typed_with_the_reason(live):  # noqa: F811
-    said = assign(live, title="Daily", skill="lama-dice", goal="days", count="90", due="2026-12-24")
+    said = assign(
+        live, title="Daily", skill="roll-or-quit", goal="days", count="90", due="2026-12-24"
+    )
     assert said["done"] == ["an assignment asks for 1 to 60 days of practice, not 90"]
     shown = section(page(live, said))
     assert "value='Daily'" in shown and "value='90'" in shown
-    assert "<option value='lama-dice' selected>" in shown
+    assert "<option value='roll-or-quit' selected>" in shown
     assert "value='days' checked" in shown
     assert live.service.book_of().assignments("5b") == []
     bad = assign(live, title="x", skill="mam", goal="deals", count="eight", due="2026-12-24")
@@ -107,7 +109,7 @@ def test_the_class_s_time_zone_is_set_on_the_page(live):  # noqa: F811
 
 def test_the_page_speaks_polish_to_a_polish_browser(live):  # noqa: F811
     book = live.service.book_of()
-    book.assign("5b", "Dni", "lama-dice", "days", 2, book.class_today("5b") + timedelta(days=3))
+    book.assign("5b", "Dni", "roll-or-quit", "days", 2, book.class_today("5b") + timedelta(days=3))
     status, _, shown = threaded.get(
         live.port, teacher_page.TEACHER, TEACHER, **{"Accept-Language": "pl"}
     )

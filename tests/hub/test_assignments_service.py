@@ -41,7 +41,7 @@ def test_a_hub_teacher_sets_an_assignment_and_a_student_s_kernel_sees_it_move_on
             {
                 "do": "assign",
                 "title": "Roll or quit",
-                "skill": "lama-dice",
+                "skill": "roll-or-quit",
                 "goal": "deals",
                 "count": "2",
                 "due": due,

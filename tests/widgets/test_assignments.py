@@ -44,7 +44,7 @@ def test_each_assignment_in_words_a_child_reads():
     assert sentence(task(goal="days", count=3, done=1)) == (
         "Practised on 1 of 3 days, due Friday 11 December"
     )
-    assert sentence(task(skill="lama-dice", count=1, done=0)) == (
+    assert sentence(task(skill="roll-or-quit", count=1, done=0)) == (
         "0 of 1 decision right, due Friday 11 December"
     )
     assert sentence(task(done=8)) == "Done! 8 of 8 deals solved."
@@ -90,7 +90,7 @@ def test_the_practice_page_shows_them_once_joined_and_moves_them_on():
 
 def test_an_answer_in_another_skill_asks_nothing():
     service = StandInService()
-    service.assignments = [task(skill="lama-dice", count=2, done=0)]
+    service.assignments = [task(skill="roll-or-quit", count=2, done=0)]
     session = practice(service)
     session.book.join_button.click()
     asked = service.asked.count("assignments")

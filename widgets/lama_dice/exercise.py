@@ -114,7 +114,7 @@ class RollOrQuit(Complains, w.VBox):
                 game="lama_dice", situation=situation, choice=choice, best=decision.action
             )
         )
-        if self.assignments.moves("lama-dice"):
+        if self.assignments.moves("roll-or-quit"):
             self.assignments.refresh()
 
     @shows_errors

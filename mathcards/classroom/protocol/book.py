@@ -136,7 +136,7 @@ MOST_SHOWN = 20  # open assignments a page is sent, the first due first
 
 class AssignmentView(TypedDict):
     """One of the class's open assignments and how far this student is, as the service worked
-    it out: `skill` (`mam`, `mam-powers`, `lama-dice`), `goal` (`deals`, `days`) and `count`,
+    it out: `skill` (`mam`, `mam-powers`, `roll-or-quit`), `goal` (`deals`, `days`) and `count`,
     `done` of them, the deadline day (`due`, ISO) and the days left until it (0: today)."""
 
     number: int

@@ -22,6 +22,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards import i18n
+from mathcards.book import identifiers
 from mathcards.classroom.protocol import (
     HUB_TOKEN_ENV,
     MOST_NICKNAME,
@@ -238,9 +239,6 @@ NAME_REFUSALS: dict[
     CallRefusal.NAME_TOO_LONG: N_(
         "That name is too long: a name has at most {most} letters, digits or spaces."
     ),
-    CallRefusal.NAME_CHARACTER: N_(
-        "A name may not hold “{character}”: use letters, digits, spaces and - _ . ' only."
-    ),
     CallRefusal.ONE_NAME: N_(
         "This browser has joined the class as {name} already: ask your teacher to rename you."
     ),
@@ -263,6 +261,8 @@ REFUSALS: dict[str, str] = {  # the service's other refusals a page says in its 
 def refusal_for(error: str | None, detail: str = "") -> ValueError:
     """The service's refusal (`{"error": what}`) as a sentence in this page's language, what
     is wrong with a nickname filled in (`detail`)."""
+    if error == CallRefusal.NAME_CHARACTER:  # the character and its code point
+        return NicknameRefused(identifiers.refused(detail[:1] or "\ufffd"))
     if error in NAME_REFUSALS:
         sentence = _(NAME_REFUSALS[error])
         return NicknameRefused(

@@ -34,8 +34,8 @@ class NameTaken(BookError):
 
 
 class BadNickname(BookError):
-    """A nickname that is empty, too long, or not made of letters, digits and spaces: `reason`
-    says which ("empty", "too-long", "character"), `detail` the character refused."""
+    """A nickname that is empty, too long, or holds a character UTS #39 does not allow in a
+    name: `reason` says which ("empty", "too-long", "character"), `detail` the character."""
 
     def __init__(self, message: str, reason: str = "character", detail: str = "") -> None:
         super().__init__(message)

@@ -9,6 +9,7 @@ from collections.abc import Collection
 
 from mathcards import i18n
 from mathcards.book.errors import BadNickname, BookError
+from mathcards.book.identifiers import allowed, refused
 from mathcards.book.lookalike import folded, invisible, look
 from mathcards.book.models import CLASS_NAME_LENGTH, NICKNAME_LENGTH
 from mathcards.i18n import N_, _
@@ -25,13 +26,13 @@ ANIMALS = (
     N_("Badger"),
     N_("Heron"),
 )
-MARKS = " -_.'"  # allowed in a nickname beside letters and digits
 
 
 def nickname(text: str) -> str:
-    """A nickname as kept: in NFKC, spaces tidied; 1 to 30 letters, digits, spaces and - _ . '
-    (a BadNickname says what is wrong)."""
-    tidy = " ".join(folded(str(text)[: 4 * NICKNAME_LENGTH]).split())
+    """A nickname as kept: in NFKC, words apart by one space; 1 to 30 characters, each one
+    UTS #39 allows in an identifier and a font draws (a BadNickname says what is wrong)."""
+    typed = str(text)[: 4 * NICKNAME_LENGTH]
+    tidy = " ".join(folded(typed).split())
     message = _(
         "a nickname has 1 to {most} letters, digits or spaces, not {nickname!r}: choose another"
     ).format(most=NICKNAME_LENGTH, nickname=str(text)[:NICKNAME_LENGTH])
@@ -39,10 +40,31 @@ def nickname(text: str) -> str:
         raise BadNickname(message, "empty")
     if len(tidy) > NICKNAME_LENGTH:
         raise BadNickname(message, "too-long")
-    wrong = next((c for c in tidy if invisible(c) or not (c.isalnum() or c in MARKS)), None)
+    wrong = wrong_character(typed, tidy)
     if wrong is not None:
-        raise BadNickname(message, "character", wrong)
+        raise BadNickname(refused(wrong), "character", wrong)
     return tidy
+
+
+def fits(character: str) -> bool:
+    """May a nickname hold `character`: a space, or one UTS #39 allows that is never drawn as
+    nothing (it allows the zero-width joiners)?"""
+    return character == " " or (allowed(character) and not invisible(character))
+
+
+def wrong_character(typed: str, tidy: str) -> str | None:
+    """The first character as typed whose NFKC a nickname may not hold (a space of any kind
+    is tidied, not refused); else the first of `tidy` (NFKC may compose two into one)."""
+    for character in typed:
+        if not all(fits(c) for c in folded(character) if not c.isspace()):
+            return character
+    return next((c for c in tidy if not fits(c)), None)
+
+
+def spaced(text: str) -> str:
+    """`text` (a Hub user's name) made a nickname: every character it may not hold a space."""
+    kept = "".join(c if fits(c) or c.isspace() else " " for c in folded(text))
+    return " ".join(kept.split())[:NICKNAME_LENGTH].strip()
 
 
 def key(text: str) -> str:

@@ -480,9 +480,10 @@ class Book(
 
 
 def _plain(value: Any) -> Any:
-    """The value if it is plain data (JSON), else a sentence."""
+    """The value if it is plain data (JSON: no NaN or Infinity, no lone surrogate), else a
+    sentence."""
     try:
-        return json.loads(json.dumps(value))
+        return json.loads(json.dumps(value, allow_nan=False, ensure_ascii=False).encode())
     except (TypeError, ValueError):
         raise BookError(
             _("the class book keeps plain data (JSON), not {value!r}").format(value=value)

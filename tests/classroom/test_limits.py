@@ -6,18 +6,23 @@ guess that took the parser quadratic time; over real HTTP, on a real class book.
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
 from mathcards.book import Book, ClassFull, NameTaken
 from mathcards.book import store as book_store
 from mathcards.classroom.protocol import API, TICKET_HEADER
+from mathcards.classroom.teacher import page as teacher_page
+from mathcards.classroom.teacher.page import speaking
 from mathcards.lama_dice import live
 from mathcards.lama_dice.live import read_share
 from mathcards.room import MOST_TRIES
 from tests.classroom import threaded
+from tests.classroom.test_forget_live import CODE, LiveClass
 from tests.classroom.test_live import GAME, Class, right, wrong
 from tests.classroom.test_live_guess import MOMENT, Lesson
+from tests.classroom.threaded import serving
 from widgets.book import refusal_for
 
 
@@ -127,7 +132,7 @@ def test_a_nickname_refusal_says_what_is_wrong_with_the_name(room):
     assert join(room, ticket, "   ") == (400, {"error": "name-empty"})
     assert join(room, ticket, 7) == (400, {"error": "bad-request"})
     said = str(refusal_for("name-character", "!"))
-    assert "“!”" in said and "cannot be reached" not in said
+    assert "“!” (U+0021)" in said and "cannot be reached" not in said
     assert "30" in str(refusal_for("name-too-long"))
 
 
@@ -185,3 +190,40 @@ def test_one_address_brings_a_lesson_no_more_new_students_than_its_seats(room):
     classmate = from_address("device-of-a-classmate-0123456789", "10.0.0.7")
     assert join(room, classmate, "Ola")[0] == 200
     assert "this network" in str(refusal_for("new-names"))
+
+
+FILLED = [  # issue 50: three "Anna"s at the same width on the teacher's page, and markup
+    ("\u115fAnna", "\u115f", "an invisible character (U+115F)"),
+    ("Anna\u3164", "\u3164", "an invisible character (U+3164)"),
+    ("Anna😀", "😀", "“😀” (U+1F600)"),
+    ("<b>Anna</b>", "<", "“<” (U+003C)"),
+]
+
+
+@pytest.mark.parametrize(("nickname", "character", "said"), FILLED)
+def test_a_name_unicode_does_not_allow_is_refused_at_every_door(
+    tmp_path, nickname, character, said
+):
+    """The book's join, the live game's join and the teacher's rename each refuse it, naming the
+    character; the page says so in its language, the teacher's page in the server's."""
+    doors = LiveClass(f"sqlite:///{tmp_path / 'book.sqlite'}")
+    with serving(doors.app) as port:
+        doors.port = port
+        teacher = doors.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
+        doors.ok("live/games", teacher, GAME)
+        ticket = doors.service.tickets.issue("device-of-a-filler-0123456")
+        refused = (400, {"error": "name-character", "detail": character})
+        assert doors.call("join", ticket, {"nickname": nickname}) == refused
+        assert doors.call("live/join", ticket, {"nickname": nickname}) == refused
+        assert str(refusal_for("name-character", character)) == f"A name cannot hold {said}."
+        with speaking("pl"):
+            assert "Nazwa nie może zawierać" in str(refusal_for("name-character", character))
+
+        doors.student("Ola", "device-of-ola-0123456789")
+        form = urlencode({"do": "rename", "student": "Ola", "new": nickname, "_xsrf": "token"})
+        cookies = {"mathcards-teacher": CODE, "_xsrf": "token"}
+        status, headers, _ = threaded.post(port, teacher_page.TEACHER, form, cookies)
+        assert status == 302
+        done = parse_qs(urlsplit(headers["Location"]).query)[teacher_page.DONE]
+        assert done == [f"A name cannot hold {said}."]
+        assert [line.nickname for line in doors.service.book_of().students("5b")] == ["Ola"]

@@ -341,3 +341,13 @@ class TestTheTeachersPage:
         status, headers, _ = threaded.get(port, f"{PREFIX}teacher")
         assert status == 302 and headers["Location"].startswith(Login.login_url)
         assert threaded.post(port, f"{PREFIX}teacher", "do=remove&student=ada")[0] == 403
+
+
+def test_a_hub_user_is_enrolled_under_what_a_nickname_may_hold(tmp_path):
+    """Issue 50: a Hub name with a filler, an address or only an emoji joins the class under
+    the characters UTS #39 allows (else under a suggested name), never with the filler."""
+    service = HubClassService(Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}"), "5b")
+    assert service.enrol(HUB_USER + "\u3164ada\u115f") == "ada"
+    assert service.enrol(HUB_USER + "jan@szkoła.pl") == "jan szkoła.pl"
+    suggested = service.enrol(HUB_USER + "😀")
+    assert suggested and "😀" not in suggested

@@ -481,3 +481,14 @@ def test_a_wrong_claim_that_costs_nobody_says_the_others_take_no_card(service, r
     play(ala, wrong_answer(service))
     assert "The others take no card for it." in ala.verdict.value
     assert {s.name: s.points for s in service.live().standings()} == {"Ala": 0, "Ola": 0, "Ela": 0}
+
+
+@pytest.mark.parametrize("typed", ["²", "-3", "9" * 30])
+def test_a_seed_the_service_would_refuse_is_said_beside_it(service, typed):
+    """Issue 50: "²" is a digit to str.isdigit and no number to int() (the click failed), and
+    a seed of 2**63 or more is refused by the service: the page says what a seed is."""
+    teacher = projector(service)
+    teacher.seed.value = typed
+    teacher.new_game_button.click()
+    assert "The seed is a whole number" in teacher.message.value
+    assert teacher.seed.value == typed

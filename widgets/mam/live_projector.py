@@ -9,7 +9,7 @@ from html import escape
 
 import ipywidgets as w
 
-from mathcards.classroom.protocol import Phase
+from mathcards.classroom.protocol import SEEDS, Phase
 from mathcards.classroom.protocol.mam import (
     MamGameBody,
     MamProjectorView,
@@ -242,7 +242,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
 
     def new_game(self, _button: object = None) -> None:
         typed = self.seed.value.strip()
-        if typed and not typed.isdigit():
+        if typed and not (typed.isascii() and typed.isdigit() and int(typed) < SEEDS):
             self.complain(_("The seed is a whole number, or nothing for a new one."))
             return
         settings: MamGameBody = {

@@ -49,7 +49,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 
 from mathcards import i18n
 from mathcards.arguments import whole
-from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
+from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken, names
 from mathcards.classroom.live import lama_dice, mam
 from mathcards.classroom.protocol import BACKLOG, CallRefusal
 from mathcards.classroom.protocol.book import MeView
@@ -61,7 +61,6 @@ from mathcards.classroom.teacher.page import TeacherPage
 from mathcards.i18n import N_, _
 
 HUB_USER = "jupyterhub-user:"  # a Hub user's "device" in the class book: the Hub names them
-NICKNAME = re.compile(r"[^\w\-.' ]+")  # what a nickname may not hold (mathcards.book.names)
 TOKEN = re.compile(r"(?:token|bearer)\s+(\S+)", re.IGNORECASE)
 MOST_TOKENS = 5_000  # tokens remembered, the oldest forgotten first: a few per student
 TOKEN_SECONDS = 300  # how long the Hub's word on a token is trusted (HubAuth's own default)
@@ -123,7 +122,7 @@ class HubClassService(ClassService):
         student = book.student_for(device, self.class_name)
         if student is not None:
             return student.nickname
-        name = " ".join(NICKNAME.sub(" ", device.removeprefix(HUB_USER)).split())[:30]
+        name = names.spaced(device.removeprefix(HUB_USER))
         try:
             joined = book.join(self.class_name, name, device).nickname
         except (NameTaken, BadNickname):

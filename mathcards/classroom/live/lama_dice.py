@@ -36,6 +36,7 @@ from mathcards.classroom.live.views import room_view, seat_view
 from mathcards.classroom.protocol import (
     API,
     LAMA_DICE_LIVE,
+    SEEDS,
     CallRefusal,
     EventKind,
     LivePath,
@@ -136,7 +137,10 @@ def question_of(sent: Mapping[str, Any]) -> Question:
     row: Any
     llama_row: Any
     if sent.get("moment") is not None:
-        row, llama_row = moment(int(sent.get("seed") or 0), int(sent["moment"]))
+        seed, number = int(sent.get("seed") or 0), int(sent["moment"])
+        if not 0 <= seed < SEEDS or not 0 <= number < SEEDS:
+            raise ValueError("a seed and a moment are whole numbers")
+        row, llama_row = moment(seed, number)
     else:
         row, llama_row = sent.get("row"), sent.get("llama_row", ())
     if not isinstance(row, list | tuple) or not isinstance(llama_row, list | tuple):
@@ -280,7 +284,7 @@ class QuestionsCall(TeacherCall):
     async def post(self) -> None:
         try:
             question = question_of(self.body())
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, OverflowError):  # OverflowError: int(Infinity)
             self.refuse(CallRefusal.BAD_REQUEST)
         await self.act(self.live.change(asking(question)))
 
@@ -294,7 +298,9 @@ class RollsCall(TeacherCall):
         count, seed = sent.get("count"), sent.get("seed")
         if seed is None or seed == "":
             seed = secrets.randbelow(SEED_BELOW)
-        if count not in ROLL_COUNTS or isinstance(seed, bool) or not isinstance(seed, int):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
+            self.refuse(CallRefusal.BAD_REQUEST)
+        if count not in ROLL_COUNTS:
             self.refuse(CallRefusal.BAD_REQUEST)
         await self.act(self.live.change(DiceRolled(count, seed)))
 

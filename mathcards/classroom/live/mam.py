@@ -40,7 +40,15 @@ from mathcards.classroom.live.events import Answered, GameFinished, LockChanged,
 from mathcards.classroom.live.kind import LiveKind, Snapshot
 from mathcards.classroom.live.poll import Live
 from mathcards.classroom.live.views import room_view, seat_view
-from mathcards.classroom.protocol import API, MAM_LIVE, CallRefusal, EventKind, LivePath, Phase
+from mathcards.classroom.protocol import (
+    API,
+    MAM_LIVE,
+    SEEDS,
+    CallRefusal,
+    EventKind,
+    LivePath,
+    Phase,
+)
 from mathcards.classroom.protocol.mam import (
     AnswerBody,
     BoardAnswer,
@@ -93,7 +101,7 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         seed = sent.get("seed")
         if seed is None or seed == "":
             seed = secrets.randbelow(SEED_BELOW)
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
             raise ValueError("the seed is a whole number")
         return {
             "level": str(sent.get("level", "normal")),

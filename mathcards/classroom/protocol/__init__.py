@@ -142,6 +142,7 @@ MOST_TYPED = 200  # characters: an answer, a guess, anything a student types
 MOST_NICKNAME = 30  # characters of a nickname
 MOST_BODY = 16 * 1024  # bytes of a call's body (a practice step, an answer: a few hundred)
 MOST_DEPTH = 8  # lists and objects nested in a call's body (a guess's situation: three)
+SEEDS = 2**63  # a seed a page sends is a whole number below this (what a database keeps)
 
 
 # ---------------------------------------------------------------- a live game: both games

@@ -102,9 +102,23 @@ def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
         return CallRefusal.NEW_NAMES
     if isinstance(problem, BookUnavailable):
         return CallRefusal.BOOK_DOWN
-    if isinstance(problem, ValueError | TypeError | KeyError):
-        return CallRefusal.BAD_REQUEST
+    if isinstance(problem, ValueError | TypeError | KeyError | OverflowError):
+        return CallRefusal.BAD_REQUEST  # OverflowError: a number a page sent past any float
     return None
+
+
+def not_a_number(constant: str) -> NoReturn:
+    """NaN, Infinity and -Infinity: Python's json reads them, JSON has no such numbers."""
+    raise ValueError(f"{constant} is no JSON number")
+
+
+def unpaired(sent: Any) -> bool:
+    """Does `sent` hold a lone surrogate (JSON's "\\ud800"): no text, and no database keeps it?"""
+    try:
+        json.dumps(sent, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def too_deep(sent: Any, most: int = MOST_DEPTH) -> bool:
@@ -139,6 +153,8 @@ class KernelCall(tornado.web.RequestHandler):
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.device = await self.identify()
+        if len(self.request.body or b"") > MOST_BODY:  # read or not, no call takes more
+            self.refuse(CallRefusal.TOO_LONG)
         teacher = self.is_teacher()
         if self.for_teacher and not teacher:
             self.refuse(CallRefusal.NOT_TEACHER)
@@ -175,14 +191,13 @@ class KernelCall(tornado.web.RequestHandler):
         raise tornado.web.Finish(failure)
 
     def body(self) -> dict[str, Any]:
-        """The JSON object sent (its values are checked where they are used)."""
-        if len(self.request.body or b"") > MOST_BODY:
-            self.refuse(CallRefusal.TOO_LONG)
+        """The JSON object sent, at most so deep, its numbers JSON's, its texts whole (its
+        values are checked where they are used)."""
         try:
-            sent = json.loads(self.request.body or b"{}")
+            sent = json.loads(self.request.body or b"{}", parse_constant=not_a_number)
         except (ValueError, RecursionError):  # not JSON, or nested past the parser's stack
             sent = None
-        if not isinstance(sent, dict) or too_deep(sent):
+        if not isinstance(sent, dict) or too_deep(sent) or unpaired(sent):
             self.refuse(CallRefusal.BAD_REQUEST)
         return sent
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mathcards.book import KINDS, PracticeRecord, Step
-from mathcards.classroom.protocol import MOST_TYPED
+from mathcards.classroom.protocol import MOST_TYPED, SEEDS
 from mathcards.classroom.protocol.book import StepBody
 from mathcards.lama.bots import STRATEGIES as LAMA_PLAYERS
 from mathcards.lama.game import Draw, Quit
@@ -34,7 +34,7 @@ def practice_set(settings: Mapping[str, Any]) -> PracticeSet:
     power, rounds, seed = settings.get("power"), settings.get("rounds"), settings.get("seed")
     if not isinstance(power, bool) or isinstance(rounds, bool) or isinstance(seed, bool):
         raise TypeError("power is true or false, rounds and seed whole numbers")
-    if not isinstance(seed, int) or not 0 <= seed < 2**63:
+    if not isinstance(seed, int) or not 0 <= seed < SEEDS:
         raise ValueError("a seed is a whole number")
     chosen = level_named(str(settings.get("level")), power=power)
     return PracticeSet(chosen, rounds=rounds, seed=seed)  # type: ignore[arg-type]
@@ -58,8 +58,8 @@ def judged(practice: PracticeSet, sent: StepBody) -> Step:
     if practice.finished:
         raise ValueError("the set is finished")
     seconds = sent.get("seconds", 0.0)
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        raise TypeError("seconds are a number")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds != seconds:
+        raise TypeError("seconds are a number (NaN is not)")
     exercise, deal = practice.current, practice.position + 1
     step = Step(kind, deal, list(exercise.cards), exercise.target)
     if kind == "answer":
@@ -71,7 +71,7 @@ def judged(practice: PracticeSet, sent: StepBody) -> Step:
     elif kind == "next":
         practice.next()
     step.hints_used = exercise.hints_used
-    step.seconds = min(max(float(seconds), 0.0), LONGEST_STEP)
+    step.seconds = float(min(max(seconds, 0), LONGEST_STEP))  # 10**400 is no float: bound it first
     return step
 
 
@@ -82,14 +82,16 @@ def best_choice(game: str, situation: Mapping[str, Any]) -> str:
         row, llama_row = situation["row"], situation["llama_row"]
         if not isinstance(row, list) or not isinstance(llama_row, list):
             raise TypeError("a row is a list of cards")
+        if not all(type(card) is int for card in (*row, *llama_row)):  # not 1e308, not "3"
+            raise TypeError("a card is a whole number")
         dice = parse_dice(str(situation.get("dice") or "3456LL,1256LL,1234LL"))
-        return decide(tuple(map(int, row)), tuple(map(int, llama_row)), dice).action
+        return decide(tuple(row), tuple(llama_row), dice).action
     if game == "lama":
         players = situation["players"]
         if not isinstance(players, list) or not 2 <= len(players) <= MOST_PLAYERS:
             raise ValueError("a LAMA table has 2 to 6 players")
         seed = situation["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
             raise TypeError("a seed is a whole number")
         table = moment(str(situation["preset"]), seed, [str(p)[:30] for p in players])
         if table is None:

@@ -159,12 +159,18 @@ def test_a_wrong_answer_is_told_only_to_its_sender_and_no_text_is_shown_before_t
     assert "Look at the projector" in ola.status.value
 
 
-def test_a_text_that_is_not_a_calculation_is_not_sent(service, room):
+def test_a_text_that_is_not_a_calculation_is_no_claim(service, room):
+    """The service judges it, once: no claim, nothing scored, the box open with what was typed
+    and the checker's sentence, as the service's reason says it."""
     teacher, (ala, *_rest) = room
     teacher.start_button.click()
     follow(ala)
     play(ala, "seven times six")
-    assert service.seq == 0 and "mc-error" in ala.verdict.value
+    assert service.live().round.answers == [] and "mc-error" in ala.verdict.value
+    assert (
+        "read “s”: use numbers" in ala.verdict.value and ala.answer.text.value == "seven times six"
+    )
+    assert ala.answer.children[0].layout.display == ""  # no claim: the box stays
 
 
 def test_a_student_who_reopens_the_page_keeps_their_score_and_verdict(service, room):

@@ -44,7 +44,13 @@ class LockChanged:
 
 @dataclass(frozen=True)
 class Revealed:
+    """The round (MAM!) or the question (LAMA Dice) shown to the class, with what the service
+    worked out for it once (kept: a replay never works it out again): MAM!'s best ways (their
+    canonical forms), LAMA Dice's exact answer (a chance as "n/d", or the better choice)."""
+
     kind: ClassVar[EventKind] = EventKind.REVEAL
+    solutions: list[Any] | None = None
+    exact: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,7 @@ class Answered:
     kind: ClassVar[EventKind] = EventKind.ANSWER
     text: str
     accommodations: list[str] = field(default_factory=list)
+    verdict: dict[str, Any] | None = None  # as the service judged it (`Verdict.json`)
 
 
 @dataclass(frozen=True)
@@ -158,11 +165,16 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
 Shape = TypeVar("Shape", bound=Payload)
 
 
+UNSAID: dict[str, Any] = {"accommodations": [], "verdict": None, "solutions": None, "exact": None}
+
+
 def to_json(payload: Payload) -> dict[str, Any]:
-    """The payload as the class book keeps it (an answer without accommodations: its text)."""
+    """The payload as the class book keeps it, without the fields it leaves empty (an answer
+    without accommodations: its text and its verdict)."""
     kept = asdict(payload)
-    if kept.get("accommodations") == []:
-        del kept["accommodations"]
+    for name, empty in UNSAID.items():
+        if name in kept and kept[name] == empty:
+            del kept[name]
     return kept
 
 

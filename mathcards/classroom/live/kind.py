@@ -108,6 +108,12 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         it, so that a replay judges it the same): MAM!'s answers hold them."""
         return payload
 
+    def judged(self, payload: Payload, outcome: Any) -> Payload:
+        """The change as the class book keeps it once the engine did it: with what the service
+        worked out (MAM!'s verdict, a reveal's best ways), so that a replay never works it out
+        again."""
+        return payload
+
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
         """Is the event, done, kept in the class book (else it changed nothing)?"""
         return True

@@ -220,6 +220,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             except LiveRefusal as refusal:
                 change.refused(refusal)
                 continue
+            happened = event(happened.seq, self.kind.judged(payload, change.outcome), change.name)
             if self.kind.keeps(happened, change.outcome):
                 kept.append(happened)
                 self.seq, change.kept = happened.seq, True

@@ -36,7 +36,14 @@ from mathcards.classroom.live.calls import (
     StateCall,
     TeacherCall,
 )
-from mathcards.classroom.live.events import Answered, GameFinished, LockChanged, Payload, read
+from mathcards.classroom.live.events import (
+    Answered,
+    GameFinished,
+    LockChanged,
+    Payload,
+    Revealed,
+    read,
+)
 from mathcards.classroom.live.kind import LiveKind, Snapshot
 from mathcards.classroom.live.poll import Live
 from mathcards.classroom.live.views import room_view, seat_view
@@ -49,13 +56,18 @@ from mathcards.classroom.protocol.mam import (
     MamSeatView,
     MamSettings,
     MineAnswer,
+    ReasonView,
+    RevealView,
     RoundBody,
     RoundView,
     StandingView,
     TimeBody,
+    VerdictView,
 )
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.mam.live import Answer, LiveGame, Standing
+from mathcards.mam.checker import Verdict
+from mathcards.mam.live import Answer, LiveGame, Reveal, Standing
+from mathcards.mam.reasons import frozen
 
 SEED_BELOW = 10**5  # a seed the service picks is one of these: short enough to read aloud
 LONGEST_COUNTDOWN = 3600  # seconds
@@ -71,16 +83,24 @@ EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each e
     EventKind.TIME: lambda game, event: game.give_time(),
     EventKind.CLOSE: lambda game, event: game.close(),
     EventKind.ANSWER: lambda game, event: answered(game, event, read(event, Answered)),
-    EventKind.REVEAL: lambda game, event: game.reveal(),
+    EventKind.REVEAL: lambda game, event: reveal(game, read(event, Revealed)),
     EventKind.FINISH: lambda game, event: game.finish(),
 }
 
 
 def answered(game: LiveGame, event: LiveEvent, answer: Answered) -> Answer:
     """The answer judged with the accommodations its student had when it came (one no longer
-    known: none)."""
+    known: none), by the verdict the class book kept with it if it kept one (else by the
+    checker: an answer kept before verdicts were)."""
     known = [name for name in answer.accommodations if name in set(Accommodation)]
-    return game.answer(event.name, answer.text, event.seq, accommodations(known))
+    judged = None if answer.verdict is None else Verdict.from_json(answer.verdict)
+    return game.answer(event.name, answer.text, event.seq, accommodations(known), judged)
+
+
+def reveal(game: LiveGame, revealed: Revealed) -> Reveal:
+    """The round revealed, with the best ways the class book kept (else worked out now)."""
+    kept = revealed.solutions
+    return game.reveal(None if kept is None else tuple(frozen(form) for form in kept))
 
 
 class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
@@ -114,6 +134,14 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         """An answer holds its student's accommodations as it came."""
         if isinstance(payload, Answered) and held:
             return replace(payload, accommodations=listed(held))
+        return payload
+
+    def judged(self, payload: Payload, outcome: Any) -> Payload:
+        """An answer kept with its verdict, a reveal with its best ways."""
+        if isinstance(payload, Answered) and isinstance(outcome, Answer):
+            return replace(payload, verdict=outcome.verdict.json())
+        if isinstance(payload, Revealed) and isinstance(outcome, Reveal):
+            return replace(payload, solutions=[s.form for s in outcome.solutions])
         return payload
 
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
@@ -206,6 +234,7 @@ def projector_view(
             "answered": 0,
             "answered_of": 0,
             "board": [],
+            "reveal": None,
             "leaderboard": [],
             "podium": None,
         }
@@ -224,6 +253,7 @@ def projector_view(
         "answered": len(answered),
         "answered_of": len(answered | set(seen["here"])),
         "board": [board_answer(answer) for answer in answers],
+        "reveal": reveal_view(game.revealed()) if game.phase is Phase.REVEALED else None,
         "leaderboard": places(game.standings()),
         "podium": places(game.podium()) if game.phase is Phase.OVER else None,
     }
@@ -238,6 +268,19 @@ def board_answer(answer: Answer) -> BoardAnswer:
         "points": answer.points,
         "first": answer.first,
         "given": answer.given,
+        "verdict": cast(VerdictView, answer.verdict.json()),
+    }
+
+
+def reveal_view(shown: Reveal) -> RevealView:
+    """The revealed round, as the service worked it out (the best ways as their forms)."""
+    return {
+        "solutions": [s.form for s in shown.solutions],
+        "right": [{"cards": cards, "names": names} for cards, names in shown.right.items()],
+        "mistakes": [
+            {"reason": cast(ReasonView, reason.json()), "count": count}
+            for reason, count in shown.mistakes
+        ],
     }
 
 
@@ -250,6 +293,7 @@ def judged(answer: Answer) -> Judged:
         "points": answer.points,
         "first": answer.first,
         "given": answer.given,
+        "verdict": cast(VerdictView, answer.verdict.json()),
     }
 
 
@@ -275,6 +319,7 @@ def mine_answer(answer: BoardAnswer) -> MineAnswer:
         "points": answer["points"],
         "first": answer["first"],
         "given": answer["given"],
+        "verdict": answer["verdict"],
     }
 
 

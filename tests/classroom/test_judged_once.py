@@ -2,7 +2,8 @@
 page, over real HTTP on a real class book: each answer crosses the checker once (at the
 service), the round's best ways the solver once (at its reveal); the phone's verdict, the
 projector's reveal, a restart of the game, and the teacher's page and its export, in English and
-Polish, say what the service kept, judging nothing again."""
+Polish, say what the service kept, judging nothing again. Likewise a LAMA Dice guess is read
+once, and a question's exact answer worked out once."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ import pytest
 
 from mathcards import i18n
 from mathcards.classroom.teacher.page import TEACHER
+from mathcards.lama_dice import live as guessing
+from mathcards.lama_dice.live import Question
 from mathcards.mam import checker
 from mathcards.mam.solver import find_solutions
 from tests.classroom import threaded
+from tests.classroom.teacher_lesson import MATCH
 from tests.classroom.test_live import GAME, right, wrong
 from tests.classroom.test_live_guess import Lesson
 from widgets.mam.live_views import render_reveal, verdict_sentence
@@ -128,3 +132,38 @@ def test_an_answer_is_judged_once_from_the_phone_to_the_teachers_page(lesson, co
             assert status == 200 and "Kim" in page, address
     assert counted == once, "nothing judged again after the service"
     assert i18n.language() == "en"
+
+
+def test_a_guess_is_read_once_and_a_questions_answer_worked_out_once(lesson, monkeypatch):
+    runs: Counter[str] = Counter()
+    exact, read = Question.exact, guessing.read_share
+
+    def counted_exact(question: Question) -> Any:
+        runs["exact"] += 1
+        return exact(question)
+
+    def counted_read(text: str) -> Any:
+        runs["read"] += 1
+        return read(text)
+
+    monkeypatch.setattr(Question, "exact", counted_exact)
+    monkeypatch.setattr(guessing, "read_share", counted_read)
+    teacher = lesson.teacher()
+    lesson.ok("games", teacher)
+    ola, kim = lesson.student("Ola"), lesson.student("Kim")
+    lesson.ok("questions", teacher, MATCH)
+    kept = lesson.ok("guesses", ola, {"text": "0,6"})
+    assert kept["share"] and lesson.ok("guesses", kim, {"text": "35"})["share"] is False
+    assert lesson.call("guesses", kim, {"text": "lots"})[1]["detail"] == "not-a-chance"
+    lesson.ok("reveal", teacher)
+    for _poll in range(3):
+        assert lesson.ok("state", teacher)["question"]["exact"] is not None
+        assert lesson.ok("me", ola)["question"]["exact"] is not None
+    assert runs == {"read": 3, "exact": 1}
+    again = lesson.service.reach_live()  # a rename: the lessons read again from the class book
+    asyncio.run_coroutine_threadsafe(again, threaded.LOOPS[lesson.port]).result(30)
+    for address in (TEACHER, f"{TEACHER}/student?name=Ola", f"{TEACHER}/export?format=json"):
+        status, _, page = threaded.get(lesson.port, address, COOKIE)
+        assert status == 200 and "Ola" in page, address
+    assert lesson.ok("state", teacher)["how_close"][0]["name"] == "Ola"
+    assert runs == {"read": 3, "exact": 1}, "nothing read or worked out again"

@@ -136,7 +136,10 @@ def test_a_moment_from_a_real_game_and_roll_or_quit(lesson):
         row,
         llama_row,
     )
-    assert lesson.call("guesses", ola, {"text": "maybe"}) == (409, {"error": "bad-guess"})
+    assert lesson.call("guesses", ola, {"text": "maybe"}) == (
+        409,
+        {"error": "bad-guess", "detail": "not-a-choice"},
+    )
     lesson.ok("guesses", ola, {"text": "roll"})
     question = lesson.ok("reveal", teacher)["question"]
     assert question["exact"] in ("roll", "quit") and question["spread"]["roll"] == 1
@@ -157,7 +160,10 @@ def test_the_refusals_and_the_teachers_calls(lesson):
     lesson.ok("questions", teacher, MOMENT)
     assert lesson.call("questions", teacher, MOMENT) == (409, {"error": "round-open"})
     assert lesson.call("rolls", teacher, {"count": 10}) == (409, {"error": "not-revealed"})
-    assert lesson.call("guesses", ola, {"text": "150"}) == (409, {"error": "bad-guess"})
+    assert lesson.call("guesses", ola, {"text": "150"}) == (
+        409,
+        {"error": "bad-guess", "detail": "above-one"},
+    )
     lesson.ok("remove", teacher, {"name": "Ola"})
     assert lesson.call("guesses", ola, {"text": "5"}) == (409, {"error": "removed"})
 

@@ -10,7 +10,7 @@ from mathcards.classroom.live.kind import Snapshot
 from mathcards.classroom.live.lama_dice import LAMA_DICE, projector_view, question_of
 from mathcards.classroom.protocol import CallRefusal, Refusal
 from mathcards.classroom.protocol.lama_dice import value_json
-from mathcards.lama_dice.live import LiveGuessing
+from mathcards.lama_dice.live import BadGuess, LiveGuessing
 from mathcards.room import LiveRefusal
 from widgets.lama_dice.live import GUESS_REFUSALS, GuessClient
 from widgets.live import live_refusal
@@ -37,7 +37,7 @@ class StandInGuess:
         try:
             return self._answer(device, path, sent or {})
         except LiveRefusal as refusal:
-            raise live_refusal(refusal.reason, GUESS_REFUSALS) from None
+            raise live_refusal(refusal.reason, GUESS_REFUSALS, refusal.detail) from None
 
     def _answer(self, device: str, path: str, sent: dict[str, Any]) -> Any:
         if path.startswith("me"):  # the class book's
@@ -57,12 +57,10 @@ class StandInGuess:
                 raise live_refusal(Refusal.NOT_JOINED, GUESS_REFUSALS)
             try:
                 kept = self.live().guess(self.nicknames[device], sent["text"], self.version + 1)
-            except LiveRefusal:
-                raise
-            except ValueError:
-                raise LiveRefusal("", Refusal.BAD_GUESS) from None
+            except BadGuess as problem:
+                raise LiveRefusal("", Refusal.BAD_GUESS, problem.why) from None
             self.changed(None)
-            return {"seq": kept.seq, "value": value_json(kept.value)}
+            return {"seq": kept.seq, "value": value_json(kept.value), "share": kept.share}
         if device not in self.teachers:
             raise live_refusal(CallRefusal.NOT_TEACHER)
         return self.teacher(call, sent)

@@ -112,8 +112,13 @@ class QuestionAsked:
 
 @dataclass(frozen=True)
 class Guessed:
+    """A guess, with what the service read it as, once: a chance ("n/d") or a choice, and
+    whether it was typed as a share of the rolls ("0,5")."""
+
     kind: ClassVar[EventKind] = EventKind.GUESS
     text: str
+    value: str | None = None
+    share: bool = False
 
 
 @dataclass(frozen=True)
@@ -165,7 +170,14 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
 Shape = TypeVar("Shape", bound=Payload)
 
 
-UNSAID: dict[str, Any] = {"accommodations": [], "verdict": None, "solutions": None, "exact": None}
+UNSAID: dict[str, Any] = {
+    "accommodations": [],
+    "verdict": None,
+    "solutions": None,
+    "exact": None,
+    "value": None,
+    "share": False,
+}
 
 
 def to_json(payload: Payload) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, cast
 
@@ -29,7 +30,15 @@ from mathcards.classroom.live.calls import (
     StateCall,
     TeacherCall,
 )
-from mathcards.classroom.live.events import DiceRolled, Guessed, LockChanged, QuestionAsked, read
+from mathcards.classroom.live.events import (
+    DiceRolled,
+    Guessed,
+    LockChanged,
+    Payload,
+    QuestionAsked,
+    Revealed,
+    read,
+)
 from mathcards.classroom.live.kind import LiveKind, Snapshot
 from mathcards.classroom.live.poll import Live
 from mathcards.classroom.live.views import room_view, seat_view
@@ -58,7 +67,7 @@ from mathcards.classroom.protocol.lama_dice import (
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.lama_dice.dice import DEFAULT_DICE
 from mathcards.lama_dice.known import moment
-from mathcards.lama_dice.live import ROLL_COUNTS, Asked, Guess, LiveGuessing, Question
+from mathcards.lama_dice.live import ROLL_COUNTS, Asked, BadGuess, Guess, LiveGuessing, Question
 from mathcards.room import LiveRefusal
 
 SEED_BELOW = 10**5  # a seed the service picks for the rolls: short enough to read aloud
@@ -66,12 +75,25 @@ SEED_BELOW = 10**5  # a seed the service picks for the rolls: short enough to re
 
 def guess(game: LiveGuessing, event: LiveEvent) -> Guess:
     """A student's guess; one that is no chance (nor roll or quit) is refused: nothing kept."""
+    guessed = read(event, Guessed)
+    kept = None
+    if guessed.value is not None:
+        kept = Guess(event.seq, event.name, exact_of(guessed.value), guessed.share)
     try:
-        return game.guess(event.name, read(event, Guessed).text, event.seq)
-    except LiveRefusal:
-        raise
-    except ValueError as problem:
-        raise LiveRefusal(str(problem), Refusal.BAD_GUESS) from None
+        return game.guess(event.name, guessed.text, event.seq, kept)
+    except BadGuess as problem:
+        raise LiveRefusal(str(problem), Refusal.BAD_GUESS, problem.why) from None
+
+
+def reveal(game: LiveGuessing, revealed: Revealed) -> Asked:
+    """The question's answer shown, as the class book kept it (else worked out now)."""
+    kept = revealed.exact
+    return game.reveal(None if kept is None else exact_of(kept))
+
+
+def exact_of(kept: str) -> Fraction | str:
+    """An exact answer (or a guess) as the class book keeps it: "n/d", or a choice."""
+    return kept if kept in ("roll", "quit") else Fraction(kept)
 
 
 def roll(game: LiveGuessing, event: LiveEvent) -> list[float]:
@@ -86,7 +108,7 @@ EVENTS: dict[EventKind, Callable[[LiveGuessing, LiveEvent], Any]] = {  # what ea
     EventKind.LOCK: lambda game, event: game.lock(read(event, LockChanged).locked),
     EventKind.ASK: lambda game, event: game.ask(question_asked(read(event, QuestionAsked))),
     EventKind.GUESS: guess,
-    EventKind.REVEAL: lambda game, event: game.reveal(),
+    EventKind.REVEAL: lambda game, event: reveal(game, read(event, Revealed)),
     EventKind.ROLLS: roll,
 }
 
@@ -104,6 +126,14 @@ class LamaDiceLiveKind(LiveKind[LiveGuessing, LamaDiceProjectorView, LamaDiceSea
 
     def apply(self, game: LiveGuessing, event: LiveEvent) -> Any:
         return EVENTS[EventKind(event.kind)](game, event)
+
+    def judged(self, payload: Payload, outcome: Any) -> Payload:
+        """A reveal kept with the answer worked out for it, a guess with what it was read as."""
+        if isinstance(payload, Revealed) and isinstance(outcome, Asked):
+            return replace(payload, exact=str(outcome.answer()))
+        if isinstance(payload, Guessed) and isinstance(outcome, Guess):
+            return replace(payload, value=str(outcome.value), share=outcome.share)
+        return payload
 
     def players(self, game: LiveGuessing) -> list[str]:
         return list(game.room.present)
@@ -176,7 +206,7 @@ def guess_view(asked: Asked, name: str, exact: Fraction | str | None) -> GuessVi
 
 def asked_view(asked: Asked, revealed: bool) -> AskedView:
     """One question and its guesses (in order of arrival); with the answer once revealed."""
-    exact = asked.question.exact() if revealed else None
+    exact = asked.answer() if revealed else None
     order = sorted(asked.guesses, key=lambda name: asked.guesses[name].seq)
     return {
         "number": asked.number,
@@ -262,7 +292,7 @@ class GuessesCall(LiveCall):
     async def post(self) -> None:
         text = self.typed(cast(dict[str, Any], cast(GuessBody, self.body())), "text").strip()
         kept: Guess = await self.student_change(Guessed(text))
-        reply: GuessKept = {"seq": kept.seq, "value": value_json(kept.value)}
+        reply: GuessKept = {"seq": kept.seq, "value": value_json(kept.value), "share": kept.share}
         self.finish({"result": reply})
 
 

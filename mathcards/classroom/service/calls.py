@@ -71,7 +71,7 @@ class Refused(ValueError):
 
 def detail_of(problem: Exception) -> str:
     """What a refusal names besides its key (a character, a classmate's nickname), if any."""
-    if isinstance(problem, Refused | BadNickname):
+    if isinstance(problem, Refused | BadNickname | LiveRefusal):
         return problem.detail
     if isinstance(problem, NameTaken):
         return problem.look_alike

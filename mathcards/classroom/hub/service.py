@@ -91,11 +91,11 @@ class HubClassService(ClassService):
         self.opener, self.clock = opener, clock
         self.next_try = clock() + RETRY_SECONDS
 
-    async def run(self, call: Callable[..., Result], *args: Any) -> Result:
+    async def ready(self) -> None:
         if self.book is None and self.opener is not None and self.clock() >= self.next_try:
             self.next_try = self.clock() + RETRY_SECONDS
             await self.writer.run(self.reopen)
-        return await super().run(call, *args)
+        await super().ready()
 
     def reopen(self) -> None:
         assert self.opener is not None

@@ -9,8 +9,8 @@ The machinery both games share:
   table of events, its replay, its views), and the `Snapshot` its pages see.
 - `log`: `LiveLog`, the class's newest live game in memory, replayed from the class book's
   events; each change judged, committed, then shown.
-- `changes`: the changes waiting for the writer thread, in order of arrival.
-- `poll`: `Live`, the changes queued and the long-polls waiting for the next one.
+- `poll`: `Live`, the changes queued on the class book's one queue (the writer's), and the
+  long-polls waiting for the next one.
 - `views`, `calls`: what every game's views begin with; the calls both games share.
 
 Then one module a game, each of the same shape (its kind adapter, its views, its calls and their

@@ -3,7 +3,7 @@ restart by replaying the events the class book kept (its event log), and the new
 `Snapshot` of what its pages see.
 
 Every change runs in the class service's writer thread, one at a time, in order of arrival
-(`changes.Pending`): the engine judges it (a refusal changes nothing and keeps nothing), the
+(`Pending`): the engine judges it (a refusal changes nothing and keeps nothing), the
 event is committed to the class book, then the change is shown (a new `Snapshot`, its
 `version` the event's arrival number). When the commit fails, the game is had again from the
 events kept so far: what was not kept never happened. The pages' calls read only the newest
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import reduce
 from typing import Any, Generic
 
 from mathcards.accommodations import NONE, Accommodations
 from mathcards.book import Book, LiveEvent, LiveRecord
-from mathcards.classroom.live.changes import Pending
 from mathcards.classroom.live.events import (
     GameFinished,
     GameStarted,
@@ -35,6 +35,21 @@ from mathcards.classroom.live.kind import Countdown, Engine, LiveKind, Projected
 from mathcards.classroom.protocol import Phase
 from mathcards.i18n import _
 from mathcards.room import LiveRefusal, Refusal
+
+
+@dataclass
+class Pending:
+    """One change asked for (an event's payload and its student), and what became of it."""
+
+    payload: Payload
+    name: str = ""
+    outcome: Any = None  # what the engine returned
+    problem: Exception | None = None  # why it was refused
+    kept: bool = False
+
+    def refused(self, problem: Exception) -> Pending:
+        self.problem, self.kept = problem, False
+        return self
 
 
 def counted(countdown: Countdown, done: LiveEvent) -> Countdown:

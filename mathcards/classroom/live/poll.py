@@ -1,7 +1,8 @@
 """A class's live game as the class service's calls reach it: every change queued in order of
-arrival and run in the writer thread (`changes`), and the long-polls that wait for the next
-change. `?after=V` waits (at most `LONGEST_WAIT` seconds) until the game's version is past V;
-a countdown running closes its round when it ends (docs/design.md#the-long-poll)."""
+arrival on the class book's one queue and run in the writer thread (`service.writer`), the
+changes next to each other judged together, and the long-polls that wait for the next change.
+`?after=V` waits (at most `LONGEST_WAIT` seconds) until the game's version is past V; a
+countdown running closes its round when it ends (docs/design.md#the-long-poll)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from collections.abc import Callable
 from typing import Any, Generic
 
 from mathcards.book import BookUnavailable
-from mathcards.classroom.live.changes import Changes, Pending
 from mathcards.classroom.live.events import Payload
 from mathcards.classroom.live.kind import Engine, LiveKind, Projected, Seated, Snapshot
-from mathcards.classroom.live.log import LiveLog
+from mathcards.classroom.live.log import LiveLog, Pending
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.writer import Call
 
 LONGEST_WAIT = 20.0  # seconds a long-poll is held at most
 LINGER = 0.05  # seconds a long-poll woken by a change waits for the changes arriving with it
@@ -36,7 +37,6 @@ class Live(Generic[Engine, Projected, Seated]):
     ) -> None:
         self.service, self.clock = service, clock
         self.log = LiveLog(service.book_of, service.class_name, kind, clock)
-        self.changes = Changes(self.log.changes)
         self.waiting: dict[
             str | None, asyncio.Event
         ] = {}  # who waits → woken when their view changes
@@ -47,24 +47,27 @@ class Live(Generic[Engine, Projected, Seated]):
         self.recounts: set[asyncio.Future[None]] = set()  # the room counted again, under way
 
     async def change(self, payload: Payload, name: str = "") -> Any:
-        """One change of the game, in its turn: what the engine returned (or its refusal)."""
-        return await self.turn(Pending(payload, name))
+        """One change of the game, in its turn: what the engine returned (or its refusal). The
+        writer hands the changes that arrived together to `take` at once: kept in one write,
+        shown once; the long-polls woken."""
+        try:
+            return await self.service.together(Pending(payload, name), self.take)
+        finally:
+            self.wake()
 
     async def run(self, call: Callable[..., Any], *args: Any) -> Any:
         """Another call that may change the game, in its turn."""
-        return await self.turn(Pending(call=lambda: call(*args)))
-
-    async def turn(self, change: Pending) -> Any:
-        """Queue `change` in order of arrival; the writer thread takes every change queued by
-        then, the answers that arrived together kept in one commit; the long-polls woken."""
-        self.changes.waiting.append(change)
         try:
-            await self.service.run(self.changes.drain)
+            return await self.service.run(call, *args)
         finally:
             self.wake()
-        if change.problem is not None:
-            raise change.problem
-        return change.outcome
+
+    def take(self, calls: list[Call]) -> None:
+        """(In the writer thread.) The changes that arrived together, judged in order of
+        arrival and kept in one write: each call told what the engine returned, or why not."""
+        pending = self.log.changes([call.item for call in calls])
+        for call, change in zip(calls, pending, strict=True):
+            call.outcome, call.problem = change.outcome, change.problem
 
     async def snapshot(self) -> Snapshot[Projected, Seated]:
         """The newest snapshot, loaded from the book first if need be; the round closed first

@@ -30,7 +30,7 @@ from mathcards.classroom.service import judge
 from mathcards.classroom.service.games import TableGames
 from mathcards.classroom.service.presence import Presence
 from mathcards.classroom.service.tickets import Tickets
-from mathcards.classroom.service.writer import Writer
+from mathcards.classroom.service.writer import Call, Writer
 from mathcards.mam.practice import PracticeSet
 
 Result = TypeVar("Result")
@@ -61,12 +61,23 @@ class ClassService:
         self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
         self.writer = Writer(lambda: self.book, self.forget_unkept)
 
+    async def ready(self) -> None:
+        """A refusal unless the class book is open."""
+        if self.book is None:
+            raise BookUnavailable(self.problem)
+
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
         """`call(*args)` in the writer's thread, once its turn comes; answered once what it
         wrote is committed, with the calls that arrived with it."""
-        if self.book is None:
-            raise BookUnavailable(self.problem)
+        await self.ready()
         return await self.writer.run(lambda: call(*args))
+
+    async def together(self, item: Any, batch: Callable[[list[Call]], None]) -> Any:
+        """`item` in the writer's thread, once its turn comes, handed to `batch` with the items
+        next to it in the queue for the same batch (a live game's changes); answered once
+        committed."""
+        await self.ready()
+        return await self.writer.together(item, batch)
 
     def forget_unkept(self) -> None:
         """(A commit failed.) What memory held of the calls it took is had again from the

@@ -74,13 +74,13 @@ def serve(port: int, book: str, students: int, together: int) -> None:
     import tornado.web
 
     from mathcards.book import Book
-    from mathcards.classroom.live import mam
+    from mathcards.classroom.live import rooms
     from mathcards.classroom.service import book as book_calls
     from mathcards.classroom.service.classservice import ClassService
 
     class_service = ClassService(Book.create(book), "bench")
     class_service.writer.most = together
-    routes = [*book_calls.routes(class_service), *mam.routes(class_service)]
+    routes = [*book_calls.routes(class_service), *rooms.routes(rooms.open_rooms(class_service))]
     tickets = {
         "students": [
             class_service.tickets.issue(f"bench-device-{n:03}-0123456789") for n in range(students)

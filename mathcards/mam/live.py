@@ -84,7 +84,9 @@ class Reveal:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Place:
+    """A player's place on the leaderboard, with the cards they won."""
+
     place: int  # equal places only for players the tie-break cannot part
     name: str
     points: int
@@ -266,21 +268,21 @@ class LiveGame:
         assert self.round is not None and self.round.solutions is not None
         return revealed(self.round.solutions, self.round.answers)
 
-    def finish(self) -> list[Standing]:
+    def finish(self) -> list[Place]:
         """The end: the podium (the first three places, ties shown)."""
         self.phase = Phase.OVER
         return self.podium()
 
-    def podium(self) -> list[Standing]:
+    def podium(self) -> list[Place]:
         """The first three places, ties shown."""
         return [standing for standing in self.standings() if standing.place <= 3]
 
     # ------------------------------------------------------------ the score
 
-    def standings(self) -> list[Standing]:
+    def standings(self) -> list[Place]:
         """Most cards first; a tie goes to the player whose last winning answer came last."""
         ranked = sorted(self.players.items(), key=lambda item: (-item[1].points, -item[1].last_win))
-        standings: list[Standing] = []
+        standings: list[Place] = []
         for index, (name, player) in enumerate(ranked):
             before = ranked[index - 1][1] if index else None
             tied = before is not None and (before.points, before.last_win) == (
@@ -288,7 +290,7 @@ class LiveGame:
                 player.last_win,
             )
             place = standings[-1].place if tied else index + 1
-            standings.append(Standing(place, name, player.points))
+            standings.append(Place(place, name, player.points))
         return standings
 
     def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: Refusal) -> None:

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathcards.book import Book
-from mathcards.classroom.live import lama_dice, mam
+from mathcards.classroom.live import lama_dice_room, mam_room, rooms
 from mathcards.classroom.protocol import API, TICKET_HEADER, BookPath
 from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import book as book_calls
@@ -27,8 +27,8 @@ from tests.classroom.threaded import serving
 
 TABLES = ("students", "devices", "practice_sets", "practice_steps", "games", "decisions")
 LIVE = [
-    *(f"live/{path}" for path in mam.CALLS),
-    *(f"live/lama_dice/{path}" for path in lama_dice.CALLS),
+    *(f"live/{path}" for path in mam_room.CALLS),
+    *(f"live/lama_dice/{path}" for path in lama_dice_room.CALLS),
 ]
 JSON = st.recursive(
     st.none()
@@ -90,8 +90,7 @@ def fuzzed(tmp_path_factory) -> Iterator[Fuzzed]:
     service.calls = Pace(10**9)  # the pace is tested elsewhere: here every call is judged
     routes = [
         *book_calls.routes(service),
-        *mam.routes(service),
-        *lama_dice.routes(service),
+        *rooms.routes(rooms.open_rooms(service)),
     ]
     with serving(lambda _port: tornado.web.Application(routes)) as port:
         served = Fuzzed(url, port, service)

@@ -17,10 +17,7 @@ import tornado.web
 from mathcards.book import Book
 from mathcards.book.export import BOM
 from mathcards.chips import LLAMA as L
-from mathcards.classroom.live import lama_dice, mam
-from mathcards.classroom.live.lama_dice import LAMA_DICE
-from mathcards.classroom.live.mam import MAM
-from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live import rooms
 from mathcards.classroom.protocol import API, TICKET_HEADER
 from mathcards.classroom.protocol.lama_dice import share, value_of
 from mathcards.classroom.service import book as book_calls
@@ -43,12 +40,10 @@ class Lesson:
 
     def serve(self):
         self.service = ClassService(Book.create(self.url), "5b")
-        mam_game = Live(self.service, MAM, self.wall)
-        lesson = Live(self.service, LAMA_DICE, self.wall)
+        self.rooms = rooms.open_rooms(self.service, self.wall)
         routes = [
             *book_calls.routes(self.service),
-            *mam.routes(self.service, live=mam_game),
-            *lama_dice.routes(self.service, live=lesson),
+            *rooms.routes(self.rooms),
             *teacher.routes(self.service, "TEACHER7KQ"),
         ]
         return serving(lambda _port: tornado.web.Application(routes))

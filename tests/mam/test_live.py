@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathcards.mam.live import LiveGame, LiveRefusal, Phase, Standing, best_ways, revealed
+from mathcards.mam.live import LiveGame, LiveRefusal, Phase, Place, best_ways, revealed
 from mathcards.mam.practice import Exercise
 from mathcards.mam.solver import best, simplest
 
@@ -170,7 +170,7 @@ def test_a_tie_goes_to_the_player_whose_last_winning_answer_came_last() -> None:
 
 def test_players_the_tie_break_cannot_part_share_a_place_on_the_podium() -> None:
     game = room("Ada", "Bolek", "Cyryl", "Dorota")
-    assert game.finish() == [Standing(1, n, 0) for n in ("Ada", "Bolek", "Cyryl", "Dorota")]
+    assert game.finish() == [Place(1, n, 0) for n in ("Ada", "Bolek", "Cyryl", "Dorota")]
     assert game.phase is Phase.OVER
     with pytest.raises(LiveRefusal, match="over"):
         game.open_round()

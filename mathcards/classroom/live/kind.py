@@ -34,9 +34,9 @@ Seated = TypeVar("Seated", bound=SeatView)  # a student's view
 
 
 @dataclass(frozen=True)
-class Countdown:
-    """The open round's time: `until` a moment of the service's clock, or `left` seconds while
-    the round is paused; neither when the round has no countdown."""
+class RoundTime:
+    """The open round's countdown on the service's clock: `until` a moment of it, or `left`
+    seconds while the round is paused; neither when the round has no countdown."""
 
     until: float | None = None
     left: float | None = None
@@ -57,7 +57,7 @@ class Snapshot(Generic[Projected, Seated]):
     projector: Projected
     version: int = 0
     phase: Phase | None = None
-    countdown: Countdown = field(default_factory=Countdown)
+    countdown: RoundTime = field(default_factory=RoundTime)
     students: dict[str, Seated] = field(default_factory=dict)
     changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
     accommodations: Mapping[str, Accommodations] = field(default_factory=dict)  # by student

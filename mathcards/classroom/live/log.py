@@ -31,7 +31,7 @@ from mathcards.classroom.live.events import (
     event,
     from_json,
 )
-from mathcards.classroom.live.kind import Countdown, Engine, LiveKind, Projected, Seated, Snapshot
+from mathcards.classroom.live.kind import Engine, LiveKind, Projected, RoundTime, Seated, Snapshot
 from mathcards.classroom.protocol import Phase
 from mathcards.i18n import _
 from mathcards.room import LiveRefusal, Refusal
@@ -52,19 +52,19 @@ class Pending:
         return self
 
 
-def counted(countdown: Countdown, done: LiveEvent) -> Countdown:
+def counted(countdown: RoundTime, done: LiveEvent) -> RoundTime:
     """The countdown once `done` happened: a round opened or resumed keeps its end, a pause the
     seconds left, a change of time its new end or seconds left; a round closed or a game
     finished has none."""
     payload = from_json(done.kind, done.payload)
     if isinstance(payload, RoundOpened | RoundResumed):
-        return Countdown(until=payload.until)
+        return RoundTime(until=payload.until)
     if isinstance(payload, TimeChanged):
-        return Countdown(until=payload.until, left=payload.left)
+        return RoundTime(until=payload.until, left=payload.left)
     if isinstance(payload, RoundPaused):
-        return Countdown(left=payload.left)
+        return RoundTime(left=payload.left)
     if isinstance(payload, RoundClosed | GameFinished):
-        return Countdown()
+        return RoundTime()
     return countdown
 
 
@@ -83,7 +83,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.loaded = False
         self.record: LiveRecord | None = None
         self.game: Engine | None = None
-        self.countdown = Countdown()
+        self.countdown = RoundTime()
         self.seq = 0  # the arrival number of the last event kept
         self.snapshot: Snapshot[Projected, Seated] = Snapshot(kind.projector(None, None, 0))
         self.names: dict[str, str] = {}  # device → its nickname in the class book
@@ -126,7 +126,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         and a new version for the pages (the room changed)."""
         seq = self.seq
         self.names.clear()
-        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, RoundTime()
         self.accommodations = self.accommodations_kept()
         record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
@@ -146,14 +146,14 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         """The game had again from the class book at its next call (a commit failed: what it
         did not keep never happened); meanwhile the pages see the last snapshot kept."""
         self.names.clear()
-        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, RoundTime()
 
     def replay(self) -> None:
         """The game again from the events kept."""
         assert self.record is not None
         events = self.record.events
         self.game = self.kind.replayed(self.record)
-        self.countdown = reduce(counted, events[1:], Countdown())
+        self.countdown = reduce(counted, events[1:], RoundTime())
         self.seq = events[-1].seq if events else self.seq
 
     def start(self, sent: Mapping[str, Any]) -> Projected:
@@ -165,7 +165,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         live_id = self.book_of().start_live(self.class_name, self.kind.name, dict(settings), start)
         started = self.book_of().newest_live(self.class_name, self.kind.name)
         assert started is not None and started.id == live_id
-        self.record, self.game, self.countdown, self.seq = started, game, Countdown(), start.seq
+        self.record, self.game, self.countdown, self.seq = started, game, RoundTime(), start.seq
         self.show()
         return self.kind.projector(game, live_id, self.seq)
 

@@ -1,13 +1,5 @@
-"""MAM! live in the class service, under /mathcards/api/live/: a class races the same deals,
-each student from their own page's kernel, the teacher from the projector's
-(`mathcards.mam.live.LiveGame`): its kind (`MAM`, with its table of events), its views, its
-calls.
-
-- Students: `POST join`, `POST answers {text}` → `Judged` once the answer is kept, `GET
-  me?after=V` → what this student sees, never another's answer.
-- The teacher: `POST games {level, rounds, scoring, seed?}`, `rounds {seconds?}`, `reveal`,
-  `pause`, `resume`, `time {more | off}`, `lock {locked}`, `remove {name}`, `finish`, each
-  answered with the projector's view; `GET state?after=V` → the projector's view."""
+"""MAM! live in the class service: a class races the same deals (`mathcards.mam.live.LiveGame`):
+its kind (`MAM`, with its table of events) and its views. Its room and calls: `mam_room`."""
 
 from __future__ import annotations
 
@@ -25,31 +17,17 @@ from mathcards.accommodations import (
     phase_seen,
 )
 from mathcards.book import LiveEvent
-from mathcards.classroom.live.calls import (
-    AdmitCall,
-    JoinLiveCall,
-    LiveCall,
-    LockCall,
-    RemoveCall,
-    RevealCall,
-    SeatCall,
-    StateCall,
-    TeacherCall,
-)
 from mathcards.classroom.live.events import (
     Answered,
-    GameFinished,
     LockChanged,
     Payload,
     Revealed,
     read,
 )
 from mathcards.classroom.live.kind import LiveKind, Snapshot
-from mathcards.classroom.live.poll import Live
 from mathcards.classroom.live.views import room_view, seat_view
-from mathcards.classroom.protocol import API, MAM_LIVE, CallRefusal, EventKind, LivePath, Phase
+from mathcards.classroom.protocol import EventKind, Phase
 from mathcards.classroom.protocol.mam import (
-    AnswerBody,
     BoardAnswer,
     Judged,
     MamProjectorView,
@@ -58,15 +36,12 @@ from mathcards.classroom.protocol.mam import (
     MineAnswer,
     ReasonView,
     RevealView,
-    RoundBody,
     RoundView,
     StandingView,
-    TimeBody,
     VerdictView,
 )
-from mathcards.classroom.service.classservice import ClassService
 from mathcards.mam.checker import Verdict
-from mathcards.mam.live import Answer, LiveGame, Reveal, Standing
+from mathcards.mam.live import Answer, LiveGame, Place, Reveal
 from mathcards.mam.reasons import frozen
 
 SEED_BELOW = 10**5  # a seed the service picks is one of these: short enough to read aloud
@@ -297,7 +272,7 @@ def judged(answer: Answer) -> Judged:
     }
 
 
-def places(standings: list[Standing]) -> list[StandingView]:
+def places(standings: list[Place]) -> list[StandingView]:
     return [{"place": s.place, "name": s.name, "points": s.points} for s in standings]
 
 
@@ -345,110 +320,3 @@ def seat(
         "place": standing["place"] if standing else None,
         "podium": projector["podium"],
     }
-
-
-# ---------------------------------------------------------------- the calls
-
-
-class AnswersCall(LiveCall):
-    """POST AnswerBody: this student's answer, judged in order of arrival, acknowledged once
-    kept."""
-
-    async def post(self) -> None:
-        text = self.typed(cast(dict[str, Any], cast(AnswerBody, self.body())), "text")
-        answer: Answer = await self.student_change(Answered(text))
-        self.finish({"result": judged(answer)})
-
-
-class MamGameCall(TeacherCall):
-    """POST MamGameBody: a new live game for the class (seed None: the service picks one)."""
-
-    async def post(self) -> None:
-        await self.act(self.live.run(self.live.log.start, self.body()))
-
-
-class RoundsCall(TeacherCall):
-    """POST RoundBody: the next round opens, with a countdown if `seconds` are given."""
-
-    async def post(self) -> None:
-        seconds = cast(RoundBody, self.body()).get("seconds")
-        if seconds in (None, "", 0):
-            await self.act(self.live.run(self.live.log.open_round, None))
-        elif (
-            isinstance(seconds, int | float)
-            and not isinstance(seconds, bool)
-            and 0 < seconds <= LONGEST_COUNTDOWN
-        ):
-            await self.act(self.live.run(self.live.log.open_round, float(seconds)))
-        else:
-            self.refuse(CallRefusal.BAD_REQUEST)
-
-
-class PauseCall(TeacherCall):
-    """POST: the open round waits, its countdown stopped."""
-
-    async def post(self) -> None:
-        await self.act(self.live.run(self.live.log.pause))
-
-
-class ResumeCall(TeacherCall):
-    """POST: the paused round goes on."""
-
-    async def post(self) -> None:
-        await self.act(self.live.run(self.live.log.resume))
-
-
-class TimeCall(TeacherCall):
-    """POST TimeBody: the round's time changed, `more` seconds (at most an hour) or its
-    countdown `off` (WCAG 2.2.1: a teacher lengthens or turns off the class's time limit)."""
-
-    async def post(self) -> None:
-        sent = cast(dict[str, Any], cast(TimeBody, self.body()))
-        more, off = sent.get("more"), sent.get("off")
-        if off is True and more is None:
-            await self.act(self.live.run(self.live.log.no_countdown))
-        elif (
-            off is None
-            and isinstance(more, int | float)
-            and not isinstance(more, bool)
-            and 0 < more <= LONGEST_COUNTDOWN
-        ):
-            await self.act(self.live.run(self.live.log.more_time, float(more)))
-        else:
-            self.refuse(CallRefusal.BAD_REQUEST)
-
-
-class FinishCall(TeacherCall):
-    """POST: the game ends: the podium."""
-
-    async def post(self) -> None:
-        await self.act(self.live.change(GameFinished()))
-
-
-CALLS: dict[LivePath, type[LiveCall]] = {
-    LivePath.JOIN: JoinLiveCall,
-    LivePath.ANSWERS: AnswersCall,
-    LivePath.ME: SeatCall,
-    LivePath.STATE: StateCall,
-    LivePath.GAMES: MamGameCall,
-    LivePath.ROUNDS: RoundsCall,
-    LivePath.REVEAL: RevealCall,
-    LivePath.PAUSE: PauseCall,
-    LivePath.RESUME: ResumeCall,
-    LivePath.TIME: TimeCall,
-    LivePath.LOCK: LockCall,
-    LivePath.REMOVE: RemoveCall,
-    LivePath.ADMIT: AdmitCall,
-    LivePath.FINISH: FinishCall,
-}
-
-
-def routes(
-    service: ClassService, api: str = API, live: Live[Any, Any, Any] | None = None
-) -> list[tuple[str, type[LiveCall], dict[str, Any]]]:
-    """MAM!'s live calls, each under `api`live/; `live` the class's game (a new one if None)."""
-    live = live or Live(service, MAM)
-    return [
-        (api + MAM_LIVE + path, call, {"service": service, "live": live})
-        for path, call in CALLS.items()
-    ]

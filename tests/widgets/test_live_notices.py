@@ -15,7 +15,7 @@ from mathcards.classroom.protocol.mam import MineAnswer
 from mathcards.mam.practice import Exercise
 from tests.conftest import FakeClock
 from tests.widgets import test_lama_dice_live as guessing
-from tests.widgets.test_mam_live import follow, play, right_answer, room, service  # noqa: F401
+from tests.widgets.test_mam_live import follow, play, right_answer, room  # noqa: F401
 from widgets.controls import announcer
 from widgets.mam.live import LiveSeat
 from widgets.mam.live_views import verdict_sentence
@@ -129,23 +129,23 @@ def test_a_paused_round_s_countdown_stands_at_the_service_s_seconds(service, roo
     page.follower.step()
     clock.step()
     assert "29 seconds left" in page.countdown.view.value
-    teacher.pause_button.click()
-    service.seconds = 29  # what the service holds while paused
+    service.later(1)  # a second on the service's clock too
+    teacher.pause_button.click()  # the service holds the 29 seconds left
     follow(teacher, page)
     assert "29 seconds left" in page.countdown.view.value
     assert clock.waiting == []  # nothing counts it down while paused
+    service.later(10)  # paused: the service's seconds stand
     teacher.pause_button.click()  # Resume: on from the service's seconds
-    service.seconds = 28
+    service.later(1)
     page.follower.step()
     assert "28 seconds left" in page.countdown.view.value
     clock.step()
     assert "27 seconds left" in page.countdown.view.value
 
 
-def test_a_refused_guess_is_a_notice_not_a_wrong_guess():
-    live = guessing.StandInGuess()
-    teacher = guessing.projector(live)
-    ala = guessing.seat(live, "phone 0", "Ala")
+def test_a_refused_guess_is_a_notice_not_a_wrong_guess(service):
+    teacher = guessing.projector(service)
+    ala = guessing.seat(service, "phone 0", "Ala")
     teacher.ask_button.click()
     follow(teacher, ala)
     teacher.reveal_button.click()  # the page has not seen the reveal yet: the service refuses

@@ -27,6 +27,7 @@ from mathcards.classroom.protocol.book import (
 )
 from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import judge
+from mathcards.classroom.service.caller import typed
 from mathcards.classroom.service.games import TableGames
 from mathcards.classroom.service.presence import Presence
 from mathcards.classroom.service.tickets import Tickets
@@ -159,6 +160,7 @@ class ClassService:
 
     def record_step(self, device: str, set_id: int, sent: StepBody) -> int:
         """A step of the student's set, judged here (what the page says of it is not read)."""
+        typed(sent.get("typed", ""))  # at most as long as a page may send
         self.own_set(device, set_id)
         practice = self.practices.pop(set_id, None)
         if practice is None:

@@ -3,6 +3,7 @@ suggested ("Lama 17") for a student who does not want to choose."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Collection
@@ -32,6 +33,9 @@ def nickname(text: str) -> str:
     """A nickname as kept: in NFKC, spaces tidied; 1 to 30 letters, digits, spaces and - _ . '
     (a BadNickname says what is wrong)."""
     tidy = " ".join(folded(str(text)[: 4 * NICKNAME_LENGTH]).split())
+    wrong = next((c for c in tidy if invisible(c) or not (c.isalnum() or c in MARKS)), None)
+    if tidy and len(tidy) <= NICKNAME_LENGTH and wrong is None:
+        return tidy
     message = _(
         "a nickname has 1 to {most} letters, digits or spaces, not {nickname!r}: choose another"
     ).format(most=NICKNAME_LENGTH, nickname=str(text)[:NICKNAME_LENGTH])
@@ -39,12 +43,10 @@ def nickname(text: str) -> str:
         raise BadNickname(message, "empty")
     if len(tidy) > NICKNAME_LENGTH:
         raise BadNickname(message, "too-long")
-    wrong = next((c for c in tidy if invisible(c) or not (c.isalnum() or c in MARKS)), None)
-    if wrong is not None:
-        raise BadNickname(message, "character", wrong)
-    return tidy
+    raise BadNickname(message, "character", wrong or "")
 
 
+@functools.lru_cache(maxsize=4096)  # each live event names its student: a class's names again
 def key(text: str) -> str:
     """What two nicknames share when they are the same name: "Ann" and "ann" are one student."""
     return nickname(text).casefold()

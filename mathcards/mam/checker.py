@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from mathcards.mam import expression
@@ -98,7 +99,12 @@ class Verdict:
         return word(self.reason)
 
     def json(self) -> dict[str, Any]:
-        """The verdict as the class service sends it and the class book keeps it."""
+        """The verdict as the class service sends it and the class book keeps it (made once:
+        a live round's views send it again at every change; not to be changed)."""
+        return self.kept
+
+    @cached_property
+    def kept(self) -> dict[str, Any]:
         return {
             "kind": self.kind.value,
             **self.reason.json(),

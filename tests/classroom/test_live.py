@@ -440,7 +440,8 @@ def test_a_page_waiting_when_its_student_joins_gets_their_own_view_at_once(room)
 def test_a_classmates_answer_wakes_only_the_polls_whose_view_it_changes(room):
     """A hall of 300 is not woken for each classmate's answer: Kim's page, polling, is not
     woken by Ola's wrong answer (scoring each right answer, Kim's view is the same: in the
-    rulebook's, Kim would take a card), the projector's is."""
+    rulebook's, Kim would take a card), the projector's is; nor by Kim's own, whose reply is
+    his view (one call an answer, not two); the reveal wakes it."""
     teacher = room.teacher()
     room.ok("games", teacher, {**GAME, "scoring": "every"})
     ola, kim = room.student("Ola"), room.student("Kim")
@@ -455,7 +456,10 @@ def test_a_classmates_answer_wakes_only_the_polls_whose_view_it_changes(room):
     room.ok("answers", ola, {"text": wrong(seen)})  # answered once judged, kept and woken
     assert room.live.waiting.get("Kim") is kims and not kims.is_set()
     assert projectors.is_set()
-    room.ok("answers", kim, {"text": wrong(seen)})
+    mine = room.ok("answers", kim, {"text": wrong(seen)})  # his own: the reply is his view
+    assert [answer["text"] for answer in mine["seat"]["mine"]] == [wrong(seen)]
+    assert room.live.waiting.get("Kim") is kims and not kims.is_set()
+    room.ok("reveal", teacher, {})
     polling.join(30)
     assert not polling.is_alive() and kims.is_set()
 

@@ -222,7 +222,11 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
             return
         with self.follower.lock:
             self._say_verdict(mine)
-            self.view = {**self.view, "mine": [*self.view["mine"], mine]}
+            seat = judged.get("seat")
+            if seat is None:
+                self.view = {**self.view, "mine": [*self.view["mine"], mine]}
+            else:  # what this student sees now (their score, their place): told with it
+                self.show(seat)
 
     def _notify(self, text: str) -> None:
         """A refusal under the box, as a notice, until the round goes on (resumed, or its

@@ -6,7 +6,8 @@ Numbers are numbers: a countdown's end is a moment of the service's clock, in se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
 from mathcards.book import LiveEvent
@@ -167,6 +168,7 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
         DiceRolled,
     )
 }
+FIELDS = {kind: [field.name for field in fields(shape)] for kind, shape in PAYLOADS.items()}
 Shape = TypeVar("Shape", bound=Payload)
 
 
@@ -182,11 +184,13 @@ UNSAID: dict[str, Any] = {
 
 def to_json(payload: Payload) -> dict[str, Any]:
     """The payload as the class book keeps it, without the fields it leaves empty (an answer
-    without accommodations: its text and its verdict)."""
-    kept = asdict(payload)
-    for name, empty in UNSAID.items():
-        if name in kept and kept[name] == empty:
-            del kept[name]
+    without accommodations: its text and its verdict). Its values are JSON already: copied one
+    level deep, not walked (`asdict` walks a verdict's every list)."""
+    kept = {}
+    for name in FIELDS[payload.kind]:
+        value = getattr(payload, name)
+        if name not in UNSAID or value != UNSAID[name]:
+            kept[name] = copy(value) if isinstance(value, dict | list) else value
     return kept
 
 

@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from mathcards.accommodations import Accommodations
 from mathcards.book import LiveEvent, LiveRecord
 from mathcards.classroom.live.events import Payload
-from mathcards.classroom.protocol import Phase, RoomView, SeatView
+from mathcards.classroom.protocol import EventKind, Phase, RoomView, SeatView
 from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
 from mathcards.classroom.protocol.mam import MamSettings
 from mathcards.room import LiveRefusal, Room
@@ -61,6 +61,8 @@ class Snapshot(Generic[Projected, Seated]):
     students: dict[str, Seated] = field(default_factory=dict)
     changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
     accommodations: Mapping[str, Accommodations] = field(default_factory=dict)  # by student
+    told: dict[str, int] = field(default_factory=dict)  # student → the version of their view
+    # that the reply to their own change carried (their page has it: no need to wake it)
 
     @cached_property
     def in_room(self) -> frozenset[str]:
@@ -89,6 +91,8 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
     """A game played live by a class, as the class service plays it."""
 
     name: str  # the game, as the class book names it
+    told: frozenset[EventKind] = frozenset()  # a student's change whose reply is their view
+    # as it is once kept: their long-poll is not woken for it
 
     @abstractmethod
     def settings(self, sent: Mapping[str, Any]) -> MamSettings | LamaDiceSettings:
@@ -144,6 +148,11 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         """What each of these students sees (a game may work them out all at once)."""
         return {name: self.student(snapshot, name) for name in names}
 
+    def alike(self, view: Seated, before: Seated | None) -> bool:
+        """Is a student's view the same as `before` for waking their page (but for its
+        version)?"""
+        return alike(view, before)
+
     def projector_at(self, view: Projected, seconds_left: float | None) -> Projected:
         """The projector's view as sent, with the round's seconds left now (if it has any)."""
         return view
@@ -159,3 +168,16 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
             with contextlib.suppress(LiveRefusal):  # an event whose student was forgotten since
                 self.apply(game, event)
         return game
+
+
+def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None, *unseen: str) -> bool:
+    """Has a view not changed but for its version (and the keys `unseen`)?"""
+    return (
+        before is not None
+        and view.keys() == before.keys()
+        and all(
+            value == before[key]
+            for key, value in view.items()
+            if key != "version" and key not in unseen
+        )
+    )

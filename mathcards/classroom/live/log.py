@@ -90,6 +90,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.away: Callable[[str], bool] = lambda device: False  # has it no page there now?
         self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
         self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
+        self.told: set[str] = set()  # the students told their view by their change's reply
 
     # ------------------------------------------------------------ in the writer thread
 
@@ -239,6 +240,8 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             if self.kind.keeps(happened, change.outcome):
                 kept.append(happened)
                 self.seq, change.kept = happened.seq, True
+                if change.name and happened.kind in self.kind.told:
+                    self.told.add(change.name)
         if kept:
             self.keep(kept, last, pending)
         return pending
@@ -334,22 +337,22 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         projector = self.kind.projector(game, live_id, self.seq, self.away_names())
         phase = game.phase if game is not None else None
         snapshot: Snapshot[Projected, Seated] = Snapshot(
-            projector, self.seq, phase, self.countdown, accommodations=dict(self.accommodations)
+            projector,
+            self.seq,
+            phase,
+            self.countdown,
+            accommodations=dict(self.accommodations),
+            told=dict(self.snapshot.told),
         )
         before = self.snapshot
         players = self.kind.players(game) if game is not None else []
         for name, view in self.kind.students(snapshot, players).items():
             snapshot.students[name] = view
-            same = before.countdown == snapshot.countdown and alike(view, before.students.get(name))
+            was = before.students.get(name)
+            same = before.countdown == snapshot.countdown and self.kind.alike(view, was)
             snapshot.changed[name] = before.changed.get(name, self.seq) if same else self.seq
+        for name in self.told:
+            snapshot.told[name] = snapshot.version_for(name)
+        self.told.clear()
         self.snapshot = snapshot
         return snapshot
-
-
-def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None) -> bool:
-    """Has a view not changed but for its version?"""
-    return (
-        before is not None
-        and view.keys() == before.keys()
-        and all(value == before[key] for key, value in view.items() if key != "version")
-    )

@@ -24,7 +24,7 @@ from mathcards.classroom.live.events import (
     Revealed,
     read,
 )
-from mathcards.classroom.live.kind import LiveKind, Snapshot
+from mathcards.classroom.live.kind import LiveKind, Snapshot, alike
 from mathcards.classroom.live.views import room_view, seat_view
 from mathcards.classroom.protocol import EventKind, Phase
 from mathcards.classroom.protocol.mam import (
@@ -82,6 +82,7 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
     """MAM! live: rounds of a deal raced by the class."""
 
     name = "mam"
+    told = frozenset({EventKind.ANSWER})  # an answer's reply: the student's view after it
 
     def settings(self, sent: Mapping[str, Any]) -> MamSettings:
         """A live game's settings as kept: level, rounds, scoring, seed (picked when none)."""
@@ -153,6 +154,13 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         return {
             name: seat(snapshot, name, mine.get(name, []), standing.get(name)) for name in names
         }
+
+    def alike(self, view: MamSeatView, before: MamSeatView | None) -> bool:
+        """While a round is raced, a student's place alone changing (as the class scores)
+        wakes no page: each change sends their place with it, and the reveal sends everyone's
+        (a hall of 300 is not woken at every classmate's right answer)."""
+        racing = view["phase"] in (Phase.OPEN, Phase.PAUSED, Phase.CLOSED)
+        return alike(view, before, "place") if racing else alike(view, before)
 
     def projector_at(self, view: MamProjectorView, seconds_left: float | None) -> MamProjectorView:
         current = view["round"]

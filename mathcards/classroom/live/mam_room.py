@@ -65,9 +65,10 @@ class MamRoom(LiveRoom[LiveGame, MamProjectorView, MamSeatView]):
         super().__init__(service, MAM, clock)
 
     async def answer(self, caller: Caller, text: str) -> Judged:
-        """The caller's answer, judged once in order of arrival: what it did, once kept."""
+        """The caller's answer, judged once in order of arrival: what it did once kept, and
+        what they see now (their long-poll is not woken for it: one call, not two)."""
         answer: Answer = await self.student_change(caller, Answered(typed(text)))
-        return judged(answer)
+        return {**judged(answer), "seat": self.seat_of(self.log.snapshot, answer.name)}
 
     async def new_game(self, caller: Caller, settings: Mapping[str, Any]) -> MamProjectorView:
         """A new live game of these settings (level, rounds, scoring, seed: None, the service

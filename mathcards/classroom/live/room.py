@@ -231,17 +231,14 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         """The long-polls whose view changed look again, once a new snapshot is out (the
         answers of one batch wake them once, not once an answer; a hall of 300 students is not
         woken for each classmate's answer), the projector's and a browser's not yet in the room
-        at any change; a countdown running closes its round when it ends."""
+        at any change; a student whose own change this snapshot replies to is told it by that
+        reply, not woken; a countdown running closes its round when it ends."""
         before, snapshot = self.shown, self.log.snapshot
         if snapshot is before:
             return
         self.shown = snapshot
         for name in list(self.waiting):
-            if (
-                name is None
-                or before is None
-                or snapshot.version_for(name) != before.version_for(name)
-            ):
+            if name is None or before is None or changed(name, before, snapshot):
                 self.waiting.pop(name).set()
         until = self.log.snapshot.countdown.until
         if until is not None:
@@ -268,3 +265,10 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         """A countdown's end: its round closes (a book that is down closes it at the next call)."""
         with contextlib.suppress(BookUnavailable):
             await self.snapshot()
+
+
+def changed(name: str, before: Snapshot[Any, Any], after: Snapshot[Any, Any]) -> bool:
+    """Has student `name`'s view changed from `before` to `after`, but for the version the
+    reply to their own change told them?"""
+    now = after.version_for(name)
+    return now != before.version_for(name) and after.told.get(name) != now

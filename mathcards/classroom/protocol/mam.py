@@ -149,3 +149,4 @@ class Judged(TypedDict):
     first: bool
     given: int
     verdict: VerdictView
+    seat: NotRequired[MamSeatView]  # what the student sees once it is kept

@@ -154,6 +154,9 @@ class KernelCall(tornado.web.RequestHandler):
     def check_xsrf_cookie(self) -> None:
         """A kernel carries its page's ticket, not a browser's cookies."""
 
+    def compute_etag(self) -> None:
+        """No ETag: a call's answer is never cached (tornado would hash every answer)."""
+
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.caller = await self.identity.caller(self)

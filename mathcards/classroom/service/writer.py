@@ -46,11 +46,6 @@ class Call:
         except BaseException as problem:  # whatever it is, its caller hears it, not the writer
             self.problem = problem
 
-    def answer(self) -> None:
-        """Tell the caller, in its own event loop (gone: no one to tell)."""
-        with contextlib.suppress(RuntimeError):
-            self.loop.call_soon_threadsafe(self.settle)
-
     def settle(self) -> None:
         if self.future.done():
             return
@@ -105,8 +100,7 @@ class Writer:
                 self.commit(together)
             except Exception:  # not the calls' fault: every one is told
                 log.exception("the class book's writer")
-            for call in together:
-                call.answer()
+            answer(together)
 
     def take(self) -> list[Call]:
         """The calls waiting now, in order of arrival (at least one: waits for it), at most
@@ -147,6 +141,22 @@ class Writer:
                 continue
             run_group(group)
             down = next((c.problem for c in group if isinstance(c.problem, BookUnavailable)), None)
+
+
+def answer(together: list[Call]) -> None:
+    """Tell each caller, in its own event loop: one wake-up of a loop for all its calls, not
+    one a call (a loop gone: no one to tell)."""
+    loops: dict[asyncio.AbstractEventLoop, list[Call]] = {}
+    for call in together:
+        loops.setdefault(call.loop, []).append(call)
+    for loop, calls in loops.items():
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle_all, calls)
+
+
+def settle_all(calls: list[Call]) -> None:
+    for call in calls:
+        call.settle()
 
 
 def batches(together: list[Call]) -> list[list[Call]]:

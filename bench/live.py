@@ -158,6 +158,7 @@ class Class:
         self.board_seen: dict[int, float] = {}  # seq → when the projector first showed it
         self.calls: Counter[str] = Counter()  # the calls made, by path (`me`, `answers`, …)
         self.opened = 0  # the pages that have drawn their first view
+        self.pages_at: dict[str, int] = {}  # each page's version, as last drawn
 
     async def call(self, path: str, ticket: str, sent: Any = None, wait: float = 0) -> Any:
         self.calls[path.partition("?")[0]] += 1
@@ -191,6 +192,7 @@ class Class:
         self.opened += 1
         while not self.stop:
             version = (await self.call(f"me?after={version}", ticket, wait=20))["version"]
+            self.pages_at[ticket] = version
 
 
 async def answer(
@@ -219,6 +221,7 @@ async def race(
     rounds: int,
     cpu: Callable[[], float] = lambda: 0.0,
     begin: Callable[[], None] = lambda: None,
+    threads: Callable[[], dict[str, float]] = dict,
 ) -> dict[str, Any]:
     """The class joins, then races `rounds` rounds; `cpu()` is the server's CPU seconds so far,
     `begin()` is told as the rounds begin."""
@@ -237,7 +240,7 @@ async def race(
     problems: list[str] = []
     rng = random.Random(20)
     begin()
-    spent, before = cpu(), room.calls.copy()
+    spent, before, at_first = cpu(), room.calls.copy(), threads()
     for _ in range(rounds):
         view = (await room.call("rounds", room.teacher, {}))["round"]
         answers = texts(view, len(room.students))
@@ -251,8 +254,10 @@ async def race(
         board = await until_shown(room, [v["seq"] for _, _, v in results])
         shown += [room.board_seen[v["seq"]] - sent for sent, _, v in results]
         problems += judged(board, results, answers)
-        await room.call("reveal", room.teacher, {})
-    spent, calls = cpu() - spent, room.calls - before
+        revealed = (await room.call("reveal", room.teacher, {}))["version"]
+    await until_drawn(room, revealed)  # the calls the rounds made the pages make, counted in
+    spent, calls, at_last = cpu() - spent, room.calls - before, threads()
+    by_thread = {name: at_last[name] - at_first.get(name, 0.0) for name in at_last}
     room.stop = True
     await room.call("finish", room.teacher, {})  # wakes every long-poll
     await asyncio.wait(watchers, timeout=CALL_SECONDS)
@@ -262,6 +267,7 @@ async def race(
         "problems": problems,
         "cpu": spent,
         "calls": calls,
+        "threads": by_thread,
     }
 
 
@@ -276,6 +282,15 @@ async def floor(
         sent = [answer(room, "", "8+7", rng.uniform(0, SPREAD)) for _ in range(students)]
         replies += [done - start for start, done, _ in await asyncio.gather(*sent)]
     return replies, cpu() - spent
+
+
+async def until_drawn(room: Class, version: int) -> None:
+    """Until every page has drawn the game at `version` or later (bounded)."""
+    end = time.perf_counter() + CALL_SECONDS
+    while any(room.pages_at.get(page, -1) < version for page in room.students):
+        if time.perf_counter() > end:
+            raise RuntimeError("a page never drew the last reveal")
+        await asyncio.sleep(0.01)
 
 
 async def until_shown(room: Class, seqs: list[int]) -> list[dict[str, Any]]:
@@ -368,6 +383,11 @@ def main() -> None:
     print(f"  answer → projector's state:  {percentiles(result['shown'], SHOWN_GOAL)}")
     each = result["cpu"] / max(1, count) * 1000
     print(f"  the server's CPU in the rounds: {result['cpu']:.2f} s, {each:.2f} ms an answer")
+    by_thread = {name: spent / max(1, count) * 1000 for name, spent in result["threads"].items()}
+    print(
+        f"    of which the event loop's thread {by_thread.get('loop', 0):.2f} ms, "
+        f"the class book's writer's {by_thread.get('others', 0):.2f} ms"
+    )
     made = ", ".join(f"{n} {path}" for path, n in result["calls"].most_common())
     print(f"  the calls in the rounds: {made}")
     problems = result["problems"]
@@ -403,7 +423,15 @@ def raced(args: argparse.Namespace, book: str) -> dict[str, Any]:
             if args.profile:
                 server.send_signal(signal.SIGUSR1)  # the profiler starts
 
-        return race(port, tickets, args.rounds, cpu(server), begin)
+        process = psutil.Process(server.pid)
+
+        def threads() -> dict[str, float]:
+            """The CPU seconds of the event loop's thread, and of the others (the writer's)."""
+            spent = {t.id: t.user_time + t.system_time for t in process.threads()}
+            loop = spent.pop(server.pid, 0.0)
+            return {"loop": loop, "others": sum(spent.values())}
+
+        return race(port, tickets, args.rounds, cpu(server), begin, threads)
 
     return served(args, book, run)
 

@@ -143,9 +143,13 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         projector's view: never another student's answer."""
 
     def students(
-        self, snapshot: Snapshot[Projected, Seated], names: list[str]
+        self,
+        snapshot: Snapshot[Projected, Seated],
+        names: list[str],
+        before: Snapshot[Projected, Seated] | None = None,
     ) -> dict[str, Seated]:
-        """What each of these students sees (a game may work them out all at once)."""
+        """What each of these students sees (a game may work them out all at once, and keep
+        the views of `before` that did not change: the same object)."""
         return {name: self.student(snapshot, name) for name in names}
 
     def alike(self, view: Seated, before: Seated | None) -> bool:
@@ -176,7 +180,7 @@ def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None, *unseen: st
         before is not None
         and view.keys() == before.keys()
         and all(
-            value == before[key]
+            value is before[key] or value == before[key]
             for key, value in view.items()
             if key != "version" and key not in unseen
         )

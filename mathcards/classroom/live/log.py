@@ -91,6 +91,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
         self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
         self.told: set[str] = set()  # the students told their view by their change's reply
+        self.replayed = True  # the game was had again since the last snapshot: no view kept
 
     # ------------------------------------------------------------ in the writer thread
 
@@ -153,6 +154,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         """The game again from the events kept."""
         assert self.record is not None
         events = self.record.events
+        self.replayed = True
         self.game = self.kind.replayed(self.record)
         self.countdown = reduce(counted, events[1:], RoundTime())
         self.seq = events[-1].seq if events else self.seq
@@ -346,10 +348,14 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         )
         before = self.snapshot
         players = self.kind.players(game) if game is not None else []
-        for name, view in self.kind.students(snapshot, players).items():
+        kept = None if self.replayed else before
+        self.replayed = False
+        for name, view in self.kind.students(snapshot, players, kept).items():
             snapshot.students[name] = view
             was = before.students.get(name)
-            same = before.countdown == snapshot.countdown and self.kind.alike(view, was)
+            same = view is was or (
+                before.countdown == snapshot.countdown and self.kind.alike(view, was)
+            )
             snapshot.changed[name] = before.changed.get(name, self.seq) if same else self.seq
         for name in self.told:
             snapshot.told[name] = snapshot.version_for(name)

@@ -142,18 +142,31 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         return student_view(snapshot, name)
 
     def students(
-        self, snapshot: Snapshot[MamProjectorView, MamSeatView], names: list[str]
+        self,
+        snapshot: Snapshot[MamProjectorView, MamSeatView],
+        names: list[str],
+        before: Snapshot[MamProjectorView, MamSeatView] | None = None,
     ) -> dict[str, MamSeatView]:
         """Every student's view at once: the board and the leaderboard read once, not once a
-        student (a hall of 300 is 300 × 300 otherwise)."""
+        student (a hall of 300 is 300 × 300 otherwise); a view that did not change is kept
+        (its place alone changed: copied with it), not made again at every batch of answers."""
         projector = snapshot.projector
-        mine: dict[str, list[MineAnswer]] = {}
+        mine: dict[str, list[BoardAnswer]] = {}
         for answer in projector["board"]:
-            mine.setdefault(answer["name"], []).append(mine_answer(answer))
+            mine.setdefault(answer["name"], []).append(answer)
         standing = {s["name"]: s for s in projector["leaderboard"]}
-        return {
-            name: seat(snapshot, name, mine.get(name, []), standing.get(name)) for name in names
-        }
+        kept = before.students if before is not None and same_room(before, snapshot) else {}
+        views: dict[str, MamSeatView] = {}
+        for name in names:
+            theirs, placed = mine.get(name, []), standing.get(name)
+            old = kept.get(name)
+            if old is None or not unchanged(old, snapshot, name, theirs, placed):
+                views[name] = seat(snapshot, name, [mine_answer(a) for a in theirs], placed)
+            elif placed is not None and old["place"] != placed["place"]:
+                views[name] = {**old, "place": placed["place"]}
+            else:
+                views[name] = old
+        return views
 
     def alike(self, view: MamSeatView, before: MamSeatView | None) -> bool:
         """While a round is raced, a student's place alone changing (as the class scores)
@@ -292,6 +305,38 @@ def student_view(
     mine = [mine_answer(answer) for answer in projector["board"] if answer["name"] == name]
     standing = next((s for s in projector["leaderboard"] if s["name"] == name), None)
     return seat(snapshot, name, mine, standing)
+
+
+def same_room(
+    before: Snapshot[MamProjectorView, MamSeatView], now: Snapshot[MamProjectorView, MamSeatView]
+) -> bool:
+    """Is what every student's view shares the same in both snapshots (the game, its phase,
+    its round and podium, the scoring, the time, the accommodations)?"""
+    was, projector = before.projector, now.projector
+    return (
+        before.countdown == now.countdown
+        and before.accommodations == now.accommodations
+        and all(was[key] == projector[key] for key in SHARED)  # type: ignore[literal-required]
+    )
+
+
+SHARED = ("game", "phase", "round", "settings", "podium")  # what every student's view holds
+
+
+def unchanged(
+    old: MamSeatView,
+    snapshot: Snapshot[MamProjectorView, MamSeatView],
+    name: str,
+    theirs: list[BoardAnswer],
+    placed: StandingView | None,
+) -> bool:
+    """Is a student's view, but for their place, as `old` (in a room that is the same)?"""
+    return (
+        old["joined"] == (name in snapshot.in_room)
+        and old["removed"] == (name in snapshot.taken_out)
+        and len(old["mine"]) == len(theirs)
+        and old["points"] == (placed["points"] if placed else 0)
+    )
 
 
 def mine_answer(answer: BoardAnswer) -> MineAnswer:

@@ -28,7 +28,9 @@ from mathcards.room import LiveRefusal, Refusal
 
 LONGEST_WAIT = 20.0  # seconds a long-poll is held at most
 LINGER = 0.05  # seconds a long-poll woken by a change waits for the changes arriving with it
-SEAT_LINGER = 0.5  # a student's: their verdict comes with their answer, their place can wait
+STILL = -1.0  # a student's waits until the game has been still for `QUIET` seconds (at most
+QUIET, MOST_STILL = 0.2, 1.0  # `MOST_STILL` after the change that woke it): a class's burst
+# of answers comes in one reply after it, not one at each of its batches
 TIMER_SLACK = 0.05  # seconds after a countdown's end that the service closes the round
 
 
@@ -49,6 +51,9 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         self.log.away = service.presence.away  # whose pages are gone: not counted as here
         service.presence.listeners.append(self.moved)
         self.recounts: set[asyncio.Future[None]] = set()  # the room counted again, under way
+        self.calm = asyncio.Event()  # set once the game has been still (`calmed`)
+        self.stirred: float | None = None  # when the game last began to change (loop's time)
+        self.calming: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------ a student
 
@@ -77,7 +82,7 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         def who() -> str | None:  # the student this browser is now: they may join meanwhile
             return self.log.names.get(caller.device)
 
-        snapshot = await self.watch(after, who, SEAT_LINGER)
+        snapshot = await self.watch(after, who, STILL)
         return self.seat_of(snapshot, who())
 
     async def name(self, caller: Caller) -> str | None:
@@ -212,7 +217,8 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         """The snapshot once it changed past version `after` for the student `who()` is now (a
         student who joins while the poll waits sees their own view at once; None: the
         projector, any change), at most `LONGEST_WAIT` seconds; a poll that waited lingers
-        `LINGER` seconds more, so that the answers arriving together come in one reply."""
+        `LINGER` seconds more, so that the answers arriving together come in one reply (a
+        student's: until the game is still, `STILL`)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + LONGEST_WAIT
         snapshot = await self.snapshot()
@@ -223,7 +229,7 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
                 await asyncio.wait_for(changed.wait(), end - loop.time())
             snapshot, waited = await self.snapshot(), True
         if waited and snapshot.version_for(who()) > (after or 0):
-            await asyncio.sleep(linger)
+            await (self.calmed() if linger == STILL else asyncio.sleep(linger))
             snapshot = await self.snapshot()
         return snapshot
 
@@ -237,6 +243,7 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         if snapshot is before:
             return
         self.shown = snapshot
+        self.stir()
         for name in list(self.waiting):
             if name is None or before is None or changed(name, before, snapshot):
                 self.waiting.pop(name).set()
@@ -245,6 +252,26 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
             loop = asyncio.get_running_loop()
             delay = max(0.0, until - self.clock()) + TIMER_SLACK
             loop.call_later(delay, lambda: asyncio.ensure_future(self.time_up()))
+
+    def stir(self) -> None:
+        """The game changed: it is still again `QUIET` seconds after its last change (at most
+        `MOST_STILL` after the first of them)."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self.stirred = now if self.stirred is None else self.stirred
+        if self.calming is not None:
+            self.calming.cancel()
+        self.calming = loop.call_at(min(now + QUIET, self.stirred + MOST_STILL), self.settle)
+
+    def settle(self) -> None:
+        self.stirred, self.calming, calm = None, None, self.calm
+        self.calm = asyncio.Event()
+        calm.set()
+
+    async def calmed(self) -> None:
+        """Until the game is still (at once if it is)."""
+        if self.calming is not None:
+            await self.calm.wait()
 
     def moved(self, device: str) -> None:
         """A browser's page came or went (on the server's loop): the projector's count of who

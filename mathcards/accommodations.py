@@ -6,6 +6,7 @@ class service records those in force with each answer, so a replay scores it the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from enum import StrEnum
 
@@ -43,8 +44,12 @@ def accommodations(names: Iterable[object]) -> Accommodations:
 
 def listed(held: Iterable[Accommodation]) -> list[str]:
     """The accommodations as a page or the class book lists them: in their own order."""
-    chosen = set(held)
-    return [str(one) for one in Accommodation if one in chosen]
+    return list(_listed(frozenset(held)))
+
+
+@functools.cache  # a live game lists every student's at every change: a few sets, again
+def _listed(chosen: frozenset[Accommodation]) -> tuple[str, ...]:
+    return tuple(str(one) for one in Accommodation if one in chosen)
 
 
 def label(held: Iterable[Accommodation]) -> str:

@@ -49,9 +49,9 @@ class LiveRefusal(ValueError):
     """What a live game cannot do now, in a sentence for the student or the teacher, and as a
     `reason` a page can say in its own language."""
 
-    def __init__(self, message: str, reason: Refusal) -> None:
+    def __init__(self, message: str, reason: Refusal, detail: str = "") -> None:
         super().__init__(message)
-        self.reason = reason
+        self.reason, self.detail = reason, detail  # `detail`: a key saying more (a bad guess's)
 
 
 class Room:

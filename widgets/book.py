@@ -179,10 +179,12 @@ class ClassBook:
     def me(self, game: str) -> MeView:
         asked = (game, i18n.language())
         if asked not in self.known:
-            self.known[asked] = cast(
-                "MeView", self.call(f"{BookPath.ME}?game={asked[0]}&lang={asked[1]}")
-            )
+            self.known[asked] = self.who(*asked)
         return copy.deepcopy(self.known[asked])
+
+    def who(self, game: str, language: str) -> MeView:
+        """Who this browser is, asked of the service (`me` asks once until something is sent)."""
+        return cast("MeView", self.call(f"{BookPath.ME}?game={game}&lang={language}"))
 
     def join(self, nickname: str) -> str:
         sent: JoinBody = {"nickname": nickname}

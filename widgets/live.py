@@ -62,9 +62,9 @@ REFUSALS: Sentences = {  # the service's refusals of a live call, as a page says
 class LiveRefused(ValueError):
     """What the live game cannot do now, in the page's language, with the service's key."""
 
-    def __init__(self, reason: str, sentences: Sentences = REFUSALS) -> None:
+    def __init__(self, reason: str, sentences: Sentences = REFUSALS, detail: str = "") -> None:
         super().__init__(_(sentences[reason]))
-        self.reason = reason
+        self.reason, self.detail = reason, detail
 
 
 def live_refusal(
@@ -73,7 +73,7 @@ def live_refusal(
     """The service's refusal key as a sentence in this page's language (`sentences`: a game's
     own for its keys)."""
     if error is not None and error in sentences:
-        return LiveRefused(error, sentences)
+        return LiveRefused(error, sentences, detail)
     return book_refusal(error, detail)
 
 

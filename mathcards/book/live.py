@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
@@ -77,7 +77,7 @@ class LiveBook:
             row = LiveGameRow(class_id=room.id, game=game, settings=dict(settings), started=moment)
             session.add(row)
             session.flush()
-            session.add_all(_event_rows(session, row, [start], moment))
+            session.execute(insert(LiveEventRow), _event_rows(session, row, [start], moment))
             return row.id
 
     @guarded
@@ -89,7 +89,8 @@ class LiveBook:
             if row is None:
                 message = _("there is no live game number {game} in the class book")
                 raise BookError(message.format(game=live_id))
-            session.add_all(_event_rows(session, row, list(events), self._now()))
+            rows = _event_rows(session, row, list(events), self._now())
+            session.execute(insert(LiveEventRow), rows)  # one INSERT for them all, no ORM rows
 
     @guarded
     def newest_live(self, class_name: str, game: str | None = None) -> LiveRecord | None:
@@ -164,16 +165,16 @@ def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> 
 
 def _event_rows(
     session: Session, game: LiveGameRow, events: list[LiveEvent], moment: datetime
-) -> list[LiveEventRow]:
+) -> list[dict[str, Any]]:
     ids = students_named(session, game.class_id, events)
     return [
-        LiveEventRow(
-            live_id=game.id,
-            seq=int(event.seq),
-            kind=str(event.kind),
-            student_id=ids.get(event.name),
-            payload=dict(event.payload),
-            at=moment,
-        )
+        {
+            "live_id": game.id,
+            "seq": int(event.seq),
+            "kind": str(event.kind),
+            "student_id": ids.get(event.name),
+            "payload": dict(event.payload),
+            "at": moment,
+        }
         for event in events
     ]

@@ -3,6 +3,7 @@ suggested ("Lama 17") for a student who does not want to choose."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Collection
@@ -67,6 +68,7 @@ def spaced(text: str) -> str:
     return " ".join(kept.split())[:NICKNAME_LENGTH].strip()
 
 
+@functools.lru_cache(maxsize=4096)  # each live event names its student: a class's names again
 def key(text: str) -> str:
     """What two nicknames share when they are the same name: "Ann" and "ann" are one student."""
     return nickname(text).casefold()

@@ -105,16 +105,40 @@ class Question:
 
     def read(self, text: str) -> Fraction | str:
         """A student's guess: a percentage ("35", "35%", "12,5"), a share ("1/3"), or, for
-        roll or quit, the choice."""
+        roll or quit, the choice (a `BadGuess` naming why not)."""
         if not self.chance:
             if text in CHOICES:
                 return text
-            raise ValueError(_("answer roll or quit, not {text}").format(text=repr(text[:20])))
+            raise BadGuess("not-a-choice", text)
         return read_share(text)
 
 
+BAD_GUESSES = {  # why a guess cannot be read, by key (`BadGuess.why`)
+    "not-a-chance": N_("type a chance as a percentage, such as 35 or 35%, not {text}"),
+    "above-one": N_("a chance is at most 100%, not {text}"),
+    "not-a-choice": N_("answer roll or quit, not {text}"),
+}
+
+
+class BadGuess(ValueError):
+    """A guess that cannot be read: why (`why`, a key of `BAD_GUESSES`), said of `text`."""
+
+    def __init__(self, why: str, text: str) -> None:
+        super().__init__(why)
+        self.why, self.text = why, text
+
+    def __str__(self) -> str:
+        return bad_guess_words(self.why, self.text)
+
+
+def bad_guess_words(why: str, text: str) -> str:
+    """Why a guess typed as `text` cannot be read, in the language in use."""
+    shown = " ".join(text.split()) if why == "above-one" else repr(text[:20])
+    return _(BAD_GUESSES[why]).format(text=shown)
+
+
 def read_share(text: str) -> Fraction:
-    """A chance as a student types it: a percentage or a share; a ValueError naming why not."""
+    """A chance as a student types it: a percentage or a share; a `BadGuess` naming why not."""
     squeezed = " ".join(text.split())  # one pass; then each pattern reads it in one
     if len(squeezed) > MOST_GUESS:
         squeezed = ""  # no chance is that long
@@ -126,10 +150,9 @@ def read_share(text: str) -> Fraction:
     elif share and int(share.group(2)):
         value = Fraction(int(share.group(1)), int(share.group(2)))
     else:
-        message = _("type a chance as a percentage, such as 35 or 35%, not {text}")
-        raise ValueError(message.format(text=repr(text[:20])))
+        raise BadGuess("not-a-chance", text)
     if value > 1:
-        raise ValueError(_("a chance is at most 100%, not {text}").format(text=squeezed))
+        raise BadGuess("above-one", squeezed)
     return value
 
 
@@ -139,15 +162,22 @@ def is_a_share(digits: str, sign: str) -> bool:
     return not sign and digits[:2] in ("0,", "0.")
 
 
+def typed_as_share(text: str) -> bool:
+    """Was a guess typed as a share of the rolls ("0,5"), not a percentage?"""
+    typed = PERCENT.fullmatch(" ".join(text.split()))
+    return typed is not None and is_a_share(typed.group(1), typed.group(2))
+
+
+def said_back(text: str, share: Fraction) -> str:
+    """A guess typed as a share ("0,5") said back as what it was read as (`share`)."""
+    return _("You typed {typed}: that is {share} of the rolls.").format(
+        typed=" ".join(text.split()), share=percent(share, 1)
+    )
+
+
 def read_back(text: str) -> str:
     """What a guess typed as a share ("0,5") was read as, said back ("" for a percentage)."""
-    squeezed = " ".join(text.split())
-    typed = PERCENT.fullmatch(squeezed)
-    if not typed or not is_a_share(typed.group(1), typed.group(2)):
-        return ""
-    return _("You typed {typed}: that is {share} of the rolls.").format(
-        typed=squeezed, share=percent(read_share(text), 1)
-    )
+    return said_back(text, read_share(text)) if typed_as_share(text) else ""
 
 
 def named_moment(name: str) -> Question:
@@ -161,6 +191,7 @@ class Guess:
     seq: int
     name: str
     value: Fraction | str
+    share: bool = False  # typed as a share of the rolls ("0,5"), not a percentage
 
     def off_by(self, exact: Fraction | str) -> Fraction:
         """How far the guess is from the answer: a chance's distance, or 0/1 for a choice."""
@@ -178,6 +209,13 @@ class Asked:
     guesses: dict[str, Guess] = field(default_factory=dict)
     tries: dict[str, int] = field(default_factory=dict)  # guesses each student sent
     rolls: tuple[int, int] | None = None  # the dice rolled for it: how many times, the seed
+    exact: Fraction | str | None = None  # its answer, worked out once (at its reveal)
+
+    def answer(self) -> Fraction | str:
+        """The exact chance of the case asked about, or the better choice, worked out once."""
+        if self.exact is None:
+            self.exact = self.question.exact()
+        return self.exact
 
     def spread(self) -> list[int] | dict[str, int]:
         """How the class guessed: the count in each tenth of 0–100 %, or of each choice."""
@@ -192,7 +230,7 @@ class Asked:
 
     def closest(self) -> list[Guess]:
         """The guesses, closest to the answer first (the earlier of equal guesses first)."""
-        exact = self.question.exact()
+        exact = self.answer()
         return sorted(self.guesses.values(), key=lambda guess: (guess.off_by(exact), guess.seq))
 
 
@@ -228,22 +266,29 @@ class LiveGuessing:
         self.phase = Phase.OPEN
         return self.asked[-1]
 
-    def guess(self, name: str, text: str, seq: int) -> Guess:
-        """`name`'s guess at the open question, the `seq`-th to arrive (a ValueError when it
-        cannot be read, the last guess kept)."""
+    def guess(self, name: str, text: str, seq: int, read: Guess | None = None) -> Guess:
+        """`name`'s guess at the open question, the `seq`-th to arrive (a `BadGuess` when it
+        cannot be read, the last guess kept); `read` what it was read as before (a lesson
+        replayed: a guess is read once)."""
         self.room.check(name)
         if self.phase is not Phase.OPEN or self.current is None:
             raise LiveRefusal(_("no question is open: wait for the next one"), Refusal.NO_ROUND)
         enough(self.current.tries.get(name, 0))
-        guess = Guess(seq, name, self.current.question.read(text))
+        if read is None:
+            value = self.current.question.read(text)
+            read = Guess(seq, name, value, isinstance(value, Fraction) and typed_as_share(text))
+        guess = Guess(seq, name, read.value, read.share)
         self.current.guesses[name] = guess
         self.current.tries[name] = self.current.tries.get(name, 0) + 1
         return guess
 
-    def reveal(self) -> Asked:
-        """The exact answer is shown: no more guesses for this question."""
+    def reveal(self, exact: Fraction | str | None = None) -> Asked:
+        """The exact answer is shown (`exact`, when it was worked out before: a lesson
+        replayed): no more guesses for this question."""
         if self.phase is not Phase.OPEN or self.current is None:
             raise LiveRefusal(_("no question is open"), Refusal.NO_ROUND)
+        self.current.exact = exact
+        self.current.answer()
         self.phase = Phase.REVEALED
         return self.current
 
@@ -266,7 +311,7 @@ class LiveGuessing:
         """Each student's average distance from the answers of the revealed questions."""
         off: dict[str, list[Fraction]] = {}
         for asked in self.asked[: len(self.asked) - (self.phase is Phase.OPEN)]:
-            exact = asked.question.exact()
+            exact = asked.answer()
             for name, guess in asked.guesses.items():
                 off.setdefault(name, []).append(guess.off_by(exact))
         return {name: sum(values, Fraction(0)) / len(values) for name, values in off.items()}

@@ -12,13 +12,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
+from typing import Any
 
-from mathcards.i18n import _, ngettext
 from mathcards.mam import expression
-from mathcards.mam.cards import times
-from mathcards.mam.expression import Form, Sentence
+from mathcards.mam.expression import Form
 from mathcards.mam.inputs import checked_max_power, checked_target, hand_of
-from mathcards.mam.steps import MAX_POWER, StepError, apply, symbol
+from mathcards.mam.reasons import Reason, frozen, word
+from mathcards.mam.steps import MAX_POWER, StepError, apply
 from mathcards.mam.tree import BINDING, Node, Number, Operation, numbers, tree_latex, tree_text
 
 MAX_LENGTH = 200
@@ -48,11 +49,15 @@ MAX_CLAIMED_DIGITS = 12  # after "=": no total of the game comes near a dozen di
 
 
 class AnswerSyntaxError(ValueError):
-    """Text that cannot be read as a calculation; `position` is where reading stopped."""
+    """Text that cannot be read as a calculation: why (`reason`, a key of
+    `reasons.SYNTAX_REASONS`), and `position` where reading stopped."""
 
-    def __init__(self, message: str, position: int) -> None:
-        super().__init__(message)
-        self.position = position
+    def __init__(self, position: int, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.reason, self.position = Reason.of(key, **params), position
+
+    def __str__(self) -> str:
+        return word(self.reason)
 
 
 class VerdictKind(Enum):
@@ -74,10 +79,11 @@ class VerdictKind(Enum):
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer to "is this right?": `correct`, and a sentence that says why."""
+    """The answer to "is this right?": `correct`, and why (`reason`: a key and its parameters,
+    said in the language in use by `message`)."""
 
     correct: bool
-    message: str
+    reason: Reason
     kind: VerdictKind
     value: int | None = None
     cards: tuple[int, ...] = ()
@@ -86,6 +92,44 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.correct
+
+    @property
+    def message(self) -> str:
+        """Why, in a sentence in the language in use."""
+        return word(self.reason)
+
+    def json(self) -> dict[str, Any]:
+        """The verdict as the class service sends it and the class book keeps it (made once:
+        a live round's views send it again at every change; not to be changed)."""
+        return self.kept
+
+    @cached_property
+    def kept(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            **self.reason.json(),
+            "value": self.value,
+            "cards": list(self.cards),
+            "position": self.position,
+        }
+
+    @classmethod
+    def from_json(cls, kept: dict[str, Any]) -> Verdict:
+        """A verdict the service sent or the book kept (a ValueError if it is none)."""
+        kind, reason = VerdictKind(kept["kind"]), Reason.from_json(kept)
+        value = kept.get("value")
+        form = reason.values.get("calculation")
+        cards = tuple(int(card) for card in kept.get("cards") or ())
+        position = kept.get("position")
+        return cls(
+            kind is VerdictKind.CORRECT,
+            reason,
+            kind,
+            None if value is None else int(value),
+            cards,
+            None if position is None else int(position),
+            None if form is None else frozen(form),
+        )
 
     @property
     def calculations(self) -> tuple[Form, ...]:
@@ -125,9 +169,7 @@ def tokens(answer: str) -> list[tuple[str, int]]:
             found.append((SPELLINGS.get(char) or BRACKETS[char], i))
             i += 1
         else:
-            operators = " ".join(map(symbol, "+-*/^"))
-            message = _("I can't read “{char}”: use numbers, {operators} and brackets")
-            raise AnswerSyntaxError(message.format(char=char, operators=operators), i)
+            raise AnswerSyntaxError(i, "unreadable", char=char)
     return found
 
 
@@ -144,14 +186,13 @@ class _Reader:
 
     def read(self) -> Node:
         if not self.tokens:
-            raise AnswerSyntaxError(_("type a calculation first"), 0)
+            raise AnswerSyntaxError(0, "nothing-typed")
         tree = self.expression(1)
         token, position = self.peek()
         if token == ")":
-            raise AnswerSyntaxError(_("there is a ) with no ( before it"), position)
+            raise AnswerSyntaxError(position, "unopened")
         if token:
-            message = _("put an operator before “{token}”").format(token=symbol(token))
-            raise AnswerSyntaxError(message, position)
+            raise AnswerSyntaxError(position, "no-operator", token=token)
         return tree
 
     def expression(self, binding: int) -> Node:
@@ -171,37 +212,32 @@ class _Reader:
             return Number(int(token), position)
         if token == "(":
             if self.peek()[0] == ")":
-                raise AnswerSyntaxError(_("there is nothing between ( and )"), position)
+                raise AnswerSyntaxError(position, "empty-brackets")
             inner = self.expression(1)
             closing, end = self.peek()
             opened = self.answer[position]
             if closing != ")":
-                message = _("a bracket {bracket} is opened but never closed")
-                raise AnswerSyntaxError(message.format(bracket=opened), position)
+                raise AnswerSyntaxError(position, "unclosed", bracket=opened)
             if self.answer[end] != CLOSES[opened]:
-                message = _("the bracket {bracket} is closed with {wrong}: close it with {right}")
+                wrong, right = self.answer[end], CLOSES[opened]
                 raise AnswerSyntaxError(
-                    message.format(bracket=opened, wrong=self.answer[end], right=CLOSES[opened]),
-                    end,
+                    end, "wrong-close", bracket=opened, wrong=wrong, right=right
                 )
             self.at += 1
             return inner
         if not token:
-            message = _("a number is missing after the last “{operator}”")
-            raise AnswerSyntaxError(message.format(operator=symbol(self.tokens[-1][0])), position)
+            raise AnswerSyntaxError(position, "missing-after", operator=self.tokens[-1][0])
         if self.at == 1 and token == "-":
-            raise AnswerSyntaxError(_("a calculation can't start with −: start with a card"), 0)
+            raise AnswerSyntaxError(0, "starts-minus")
         if token == ")":
-            raise AnswerSyntaxError(_("a number is missing before )"), position)
-        message = _("a number is missing before “{operator}”").format(operator=symbol(token))
-        raise AnswerSyntaxError(message, position)
+            raise AnswerSyntaxError(position, "missing-before-close")
+        raise AnswerSyntaxError(position, "missing-before", operator=token)
 
 
 def parse(answer: str) -> Node:
     """The calculation in `answer` as a tree, or an AnswerSyntaxError saying where it breaks."""
     if len(answer) > MAX_LENGTH:
-        message = _("that is too long: keep it under {most} characters")
-        raise AnswerSyntaxError(message.format(most=MAX_LENGTH), 0)
+        raise AnswerSyntaxError(0, "too-long", most=MAX_LENGTH)
     return _Reader(answer).read()
 
 
@@ -239,38 +275,38 @@ def check(
         tree = parse(calculation)
         said = claimed.strip()
         if equals and not (said.isascii() and said.isdigit()):
-            message = _("after = write the number the calculation makes")
-            raise AnswerSyntaxError(message, len(answer))
+            raise AnswerSyntaxError(len(answer), "after-equals")
         if len(said) > MAX_CLAIMED_DIGITS:
-            raise AnswerSyntaxError(_("the number after = is far too long"), len(answer))
+            raise AnswerSyntaxError(len(answer), "equals-too-long")
     except AnswerSyntaxError as problem:
         kind = VerdictKind.SYNTAX if answer.strip() else VerdictKind.EMPTY
-        return Verdict(False, str(problem), kind, position=problem.position)
+        return Verdict(False, problem.reason, kind, position=problem.position)
     used = numbers(tree)
     cards_used = tuple(number.value for number in used)
     wrong_card = _card_problem(used, table)
     if wrong_card:
-        kind, message, position = wrong_card
-        return Verdict(False, message, kind, cards=cards_used, position=position)
+        kind, reason, position = wrong_card
+        return Verdict(False, reason, kind, cards=cards_used, position=position)
     try:
         value, form = evaluate(tree, power=power, max_power=max_power)
     except StepError as problem:
-        steps = (expression.step(*problem.step),) if problem.step else ()
-        return Verdict(False, Sentence(str(problem), steps), VerdictKind.STEP, cards=cards_used)
+        broken = Reason.of(problem.reason, **problem.values, **_step_of(problem))
+        return Verdict(False, broken, VerdictKind.STEP, cards=cards_used)
     for wanted in ([int(claimed)] if equals else []) + [target]:
         if value != wanted:
-            message = _("that makes {value}, not {wanted}").format(value=value, wanted=wanted)
-            return Verdict(False, message, VerdictKind.TOTAL, value, cards_used, form=form)
-    message = ngettext(
-        "Correct! {calculation} = {target} uses {n} card.",
-        "Correct! {calculation} = {target} uses {n} cards.",
-        len(used),
-    ).format(calculation=expression.pretty(form), target=target, n=len(used))
-    said = Sentence(message, (form,))
-    return Verdict(True, said, VerdictKind.CORRECT, value, cards_used, form=form)
+            total = Reason.of("total", value=value, wanted=wanted)
+            return Verdict(False, total, VerdictKind.TOTAL, value, cards_used, form=form)
+    right = Reason.of("correct", calculation=form, target=target, n=len(used))
+    return Verdict(True, right, VerdictKind.CORRECT, value, cards_used, form=form)
 
 
-def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind, str, int] | None:
+def _step_of(problem: StepError) -> dict[str, tuple[int, str, int]]:
+    return {"step": problem.step} if problem.step else {}
+
+
+def _card_problem(
+    used: list[Number], table: Counter[int]
+) -> tuple[VerdictKind, Reason, int] | None:
     """The first number not on the table, or used more often than it lies there."""
     counts = Counter(number.value for number in used)
     seen: Counter[int] = Counter()
@@ -278,15 +314,11 @@ def _card_problem(used: list[Number], table: Counter[int]) -> tuple[VerdictKind,
         value, lying = number.value, table[number.value]
         seen[value] += 1
         if not lying:
-            message = _("{card} is not on the table").format(card=value)
-            return VerdictKind.NOT_ON_TABLE, message, number.position
+            missing = Reason.of("not-on-table", card=value)
+            return VerdictKind.NOT_ON_TABLE, missing, number.position
         if seen[value] > lying:
-            message = ngettext(
-                "you used {card} {times}, but there is only one {card} on the table",
-                "you used {card} {times}, but there are only {count} on the table",
-                lying,
-            ).format(card=value, times=times(counts[value]), count=lying)
-            return VerdictKind.USED_TOO_OFTEN, message, number.position
+            twice = Reason.of("used-too-often", card=value, used=counts[value], lying=lying)
+            return VerdictKind.USED_TOO_OFTEN, twice, number.position
     return None
 
 

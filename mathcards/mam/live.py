@@ -25,7 +25,9 @@ from mathcards.i18n import N_, _
 from mathcards.mam.cards import Level
 from mathcards.mam.cards import level as level_named
 from mathcards.mam.checker import Verdict
+from mathcards.mam.expression import Form
 from mathcards.mam.practice import Exercise, PracticeSet
+from mathcards.mam.reasons import Reason
 from mathcards.mam.solver import Solution, find_solutions, plainest_then_fullest
 from mathcards.room import MOST_TRIES, LiveRefusal, Phase, Refusal, Room, enough
 
@@ -62,6 +64,7 @@ class Round:
     deal: Exercise
     answers: list[Answer] = field(default_factory=list)
     slips: list[Answer] = field(default_factory=list)  # answers the checker could not read
+    solutions: tuple[Form, ...] | None = None  # the best ways, worked out once, at its reveal
 
     @property
     def first_right(self) -> Answer | None:
@@ -77,11 +80,13 @@ class Reveal:
 
     solutions: list[Solution]  # the plainest ways first, then those using the most cards
     right: dict[int, list[str]]  # cards used → who made it so, in order of arrival
-    mistakes: list[tuple[str, int]]  # the checker's sentences, most common first
+    mistakes: list[tuple[Reason, int]]  # the checker's reasons, most common first
 
 
 @dataclass(frozen=True)
-class Standing:
+class Place:
+    """A player's place on the leaderboard, with the cards they won."""
+
     place: int  # equal places only for players the tie-break cannot part
     name: str
     points: int
@@ -182,9 +187,17 @@ class LiveGame:
         self._expect((Phase.OPEN, Phase.PAUSED), _("no round is open"), Refusal.NO_ROUND)
         self.phase = Phase.CLOSED
 
-    def answer(self, name: str, text: str, seq: int, held: Accommodations = NONE) -> Answer:
+    def answer(
+        self,
+        name: str,
+        text: str,
+        seq: int,
+        held: Accommodations = NONE,
+        judged: Verdict | None = None,
+    ) -> Answer:
         """Judge `name`'s answer, the `seq`-th to arrive, and score it; `held` the
-        accommodations the teacher set for them (mathcards.accommodations)."""
+        accommodations the teacher set for them (mathcards.accommodations); `judged` its
+        verdict when it was judged before (a game replayed: the checker runs once an answer)."""
         self.room.check(name)
         current = self.round
         if self.phase is Phase.PAUSED:
@@ -192,7 +205,7 @@ class LiveGame:
         if not takes_answers(self.phase, held) or current is None:
             raise LiveRefusal(_("no round is open: wait for the next one"), Refusal.NO_ROUND)
         self._may_answer(current, name)
-        verdict = current.deal.check(text)
+        verdict = judged if judged is not None else current.deal.check(text)
         if not verdict.kind.readable:  # not a claim yet: nothing to score
             return self._slipped(current, Answer(seq, name, text, verdict))
         claim = Answer(seq, name, text, verdict)
@@ -238,34 +251,38 @@ class LiveGame:
             return replace(answer, given=len(others))
         return answer
 
-    def reveal(self) -> Reveal:
-        """Show the round to the class: the best ways, who made it, the common mistakes."""
+    def reveal(self, solutions: tuple[Form, ...] | None = None) -> Reveal:
+        """Show the round to the class: the best ways (`solutions`, when they were worked out
+        before: a game replayed), who made it, the common mistakes."""
         self._expect(
             (Phase.OPEN, Phase.PAUSED, Phase.CLOSED), _("no round is open"), Refusal.NO_ROUND
         )
+        current = self.round
+        assert current is not None
+        current.solutions = best_ways(current.deal) if solutions is None else solutions
         self.phase = Phase.REVEALED
         return self.revealed()
 
     def revealed(self) -> Reveal:
-        """What the revealed round shows."""
-        assert self.round is not None
-        return revealed(self.round.deal, [(a.name, a.text) for a in self.round.answers])
+        """What the revealed round shows, from its answers as they were judged."""
+        assert self.round is not None and self.round.solutions is not None
+        return revealed(self.round.solutions, self.round.answers)
 
-    def finish(self) -> list[Standing]:
+    def finish(self) -> list[Place]:
         """The end: the podium (the first three places, ties shown)."""
         self.phase = Phase.OVER
         return self.podium()
 
-    def podium(self) -> list[Standing]:
+    def podium(self) -> list[Place]:
         """The first three places, ties shown."""
         return [standing for standing in self.standings() if standing.place <= 3]
 
     # ------------------------------------------------------------ the score
 
-    def standings(self) -> list[Standing]:
+    def standings(self) -> list[Place]:
         """Most cards first; a tie goes to the player whose last winning answer came last."""
         ranked = sorted(self.players.items(), key=lambda item: (-item[1].points, -item[1].last_win))
-        standings: list[Standing] = []
+        standings: list[Place] = []
         for index, (name, player) in enumerate(ranked):
             before = ranked[index - 1][1] if index else None
             tied = before is not None and (before.points, before.last_win) == (
@@ -273,7 +290,7 @@ class LiveGame:
                 player.last_win,
             )
             place = standings[-1].place if tied else index + 1
-            standings.append(Standing(place, name, player.points))
+            standings.append(Place(place, name, player.points))
         return standings
 
     def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: Refusal) -> None:
@@ -283,20 +300,25 @@ class LiveGame:
             raise LiveRefusal(refusal, reason)
 
 
-def revealed(deal: Exercise, answers: list[tuple[str, str]]) -> Reveal:
-    """A round's reveal from its answers (name, text) in order of arrival, each judged again
-    here, so that the sentences are in the language of the page that shows them."""
+def best_ways(deal: Exercise) -> tuple[Form, ...]:
+    """The ways a round's reveal shows: the plainest, then those using the most cards."""
     found = find_solutions(deal.cards, deal.target, power=deal.power, limit=EVERY_SOLUTION)
+    return tuple(s.form for s in plainest_then_fullest(found.solutions, REVEALED_SOLUTIONS))
+
+
+def revealed(solutions: tuple[Form, ...], answers: list[Answer]) -> Reveal:
+    """A round's reveal: its best ways, and its answers (in order of arrival) as the service
+    judged them: who made it with how many cards, the mistakes counted by their reason."""
     right: dict[int, list[str]] = {}
-    mistakes: Counter[str] = Counter()
-    for name, text in answers:
-        verdict = deal.check(text)
+    mistakes: Counter[Reason] = Counter()
+    for answer in answers:
+        verdict = answer.verdict
         if verdict.correct:
-            right.setdefault(len(verdict.cards), []).append(name)
+            right.setdefault(len(verdict.cards), []).append(answer.name)
         elif verdict.kind.readable:
-            mistakes[verdict.message] += 1
+            mistakes[verdict.reason] += 1
     return Reveal(
-        plainest_then_fullest(found.solutions, REVEALED_SOLUTIONS),
+        [Solution(form) for form in solutions],
         dict(sorted(right.items(), reverse=True)),
         mistakes.most_common(),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from mathcards.i18n import _, divided_by, number
+from mathcards.i18n import N_, _, divided_by, number
 
 MAX_POWER = 10**6
 OPERATORS = "+-*/^"
@@ -19,13 +19,39 @@ SYMBOL = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^"}
 Partners = tuple[int, ...] | Callable[[int], bool]
 
 
-class StepError(ValueError):
-    """A step that breaks a rule; the message is a sentence for a child, `step` the step
-    ``(a, op, b)`` it writes out (if it writes one)."""
+STEP_REASONS = {  # the rules a step may break, by key (`StepError.reason`)
+    "below-zero": N_("{step} goes below zero"),
+    "divide-by-zero": N_("{step}: you can't divide by zero"),
+    "not-whole": N_("{step} is not a whole number"),
+    "no-powers": N_("powers (^) are only allowed in the exponent variant"),
+    "zero-power": N_("0^0 has no value: it is not allowed"),
+    "power-too-big": N_("{step} is bigger than {largest}, the largest power allowed"),
+    "not-operator": N_("{operator} is not an operator"),
+}
 
-    def __init__(self, message: str, step: tuple[int, str, int] | None = None) -> None:
-        super().__init__(message)
-        self.step = step
+
+def step_words(reason: str, step: tuple[int, str, int] | None = None, **values: int | str) -> str:
+    """The rule a step broke, as a sentence in the language in use."""
+    shown: dict[str, object] = dict(values)
+    if step is not None:
+        shown["step"] = written(*step)
+    if "largest" in values:
+        shown["largest"] = number(int(values["largest"]), 0)
+    if "operator" in values:
+        shown["operator"] = repr(shown["operator"])
+    return _(STEP_REASONS[reason]).format(**shown)
+
+
+class StepError(ValueError):
+    """A step that breaks a rule: which (`reason`, a key of `STEP_REASONS`, with its `values`),
+    and `step` the step ``(a, op, b)`` it writes out (if it writes one); its message is the
+    sentence for a child."""
+
+    def __init__(
+        self, reason: str, step: tuple[int, str, int] | None = None, **values: int | str
+    ) -> None:
+        super().__init__(step_words(reason, step, **values))
+        self.reason, self.step, self.values = reason, step, values
 
 
 def symbol(op: str) -> str:
@@ -61,31 +87,24 @@ def apply(op: str, a: int, b: int, *, powers: bool = False, max_power: int = MAX
         return a * b
     if op == "-":
         if a < b:
-            raise StepError(_("{step} goes below zero").format(step=written(a, op, b)), (a, op, b))
+            raise StepError("below-zero", (a, op, b))
         return a - b
     if op == "/":
         if b == 0:
-            message = _("{step}: you can't divide by zero")
-            raise StepError(message.format(step=written(a, op, b)), (a, op, b))
+            raise StepError("divide-by-zero", (a, op, b))
         if a % b:
-            message = _("{step} is not a whole number")
-            raise StepError(message.format(step=written(a, op, b)), (a, op, b))
+            raise StepError("not-whole", (a, op, b))
         return a // b
     if op == "^":
         if not powers:
-            raise StepError(_("powers (^) are only allowed in the exponent variant"))
+            raise StepError("no-powers")
         result = power(a, b, max_power)
         if result is None:
             if a == 0 == b:
-                raise StepError(_("0^0 has no value: it is not allowed"))
-            raise StepError(
-                _("{step} is bigger than {largest}, the largest power allowed").format(
-                    step=written(a, op, b), largest=number(max_power, 0)
-                ),
-                (a, op, b),
-            )
+                raise StepError("zero-power")
+            raise StepError("power-too-big", (a, op, b), largest=max_power)
         return result
-    raise StepError(_("{operator} is not an operator").format(operator=repr(op)))
+    raise StepError("not-operator", operator=op)
 
 
 def combine_values(

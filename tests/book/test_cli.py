@@ -259,7 +259,7 @@ def test_class_list_reads_a_file_and_closes_the_class(capsys, book_url, tmp_path
     [
         (("assignments", "5b", "--zone", "Mars/Base"), "no time zone called 'Mars/Base'"),
         (("class-list", "5b", "no-such-file.txt"), "cannot read no-such-file.txt"),
-        (("class-list", "5b", "BAD"), "line 2 of the class list: a nickname has"),
+        (("class-list", "5b", "BAD"), "line 2 of the class list: A name cannot hold “/”"),
     ],
 )
 def test_the_class_s_commands_say_what_is_wrong_in_one_line(capsys, book_url, tmp_path, argv, said):

@@ -99,7 +99,9 @@ def test_a_wrong_claim_that_costs_nobody_and_a_restart_scores_the_same(live):
     assert answer.payload == {
         "text": wrong(view),
         "accommodations": ["no-countdown", "costs-nobody"],
+        "verdict": answer.payload["verdict"],  # as judged once, kept with it
     }
+    assert answer.payload["verdict"]["kind"] == "total"
     assert accommodate(live, "Ada") == "Ada has no accommodations now."
 
     again = restarted(live)

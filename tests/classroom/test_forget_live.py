@@ -14,12 +14,10 @@ import pytest
 import tornado.web
 
 from mathcards.book import Book
-from mathcards.classroom.live import mam
-from mathcards.classroom.live.changes import Pending
+from mathcards.classroom.live import rooms
 from mathcards.classroom.live.events import Answered
-from mathcards.classroom.live.log import LiveLog
+from mathcards.classroom.live.log import LiveLog, Pending
 from mathcards.classroom.live.mam import MAM
-from mathcards.classroom.live.poll import Live
 from mathcards.classroom.protocol import API, TICKET_HEADER
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
@@ -36,12 +34,13 @@ class LiveClass:
 
     def __init__(self, book_url: str) -> None:
         self.service = ClassService(Book.create(book_url), "5b")
-        self.live = Live(self.service, MAM, Wall())
+        self.rooms = rooms.open_rooms(self.service, Wall())
+        self.live = self.rooms.mam
 
     def app(self, _port: int) -> tornado.web.Application:
         routes = [
             *book_calls.routes(self.service),
-            *mam.routes(self.service, live=self.live),
+            *rooms.routes(self.rooms),
             *teacher_page.routes(self.service, CODE),
         ]
         return tornado.web.Application(routes, cookie_secret="secret", xsrf_cookies=True)

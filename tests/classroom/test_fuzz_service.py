@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from mathcards.book import Book
 from mathcards.classroom import protocol
-from mathcards.classroom.live import lama_dice, mam
+from mathcards.classroom.live import lama_dice_room, mam_room, rooms
 from mathcards.classroom.protocol import (
     API,
     MOST_BODY,
@@ -47,8 +47,8 @@ from tests.classroom.threaded import serving
 TEACHERS_CODE = "TEACHER7KQ"
 TABLES = ("students", "devices", "practice_sets", "practice_steps", "games", "decisions")
 LIVE = [
-    *(f"live/{path}" for path in mam.CALLS),
-    *(f"live/lama_dice/{path}" for path in lama_dice.CALLS),
+    *(f"live/{path}" for path in mam_room.CALLS),
+    *(f"live/lama_dice/{path}" for path in lama_dice_room.CALLS),
 ]
 JSON = st.recursive(
     st.none()
@@ -205,8 +205,7 @@ def fuzzed(tmp_path_factory) -> Iterator[Fuzzed]:
     service.calls = Pace(10**9)  # the pace is tested elsewhere: here every call is judged
     routes = [
         *book_calls.routes(service),
-        *mam.routes(service),
-        *lama_dice.routes(service),
+        *rooms.routes(rooms.open_rooms(service)),
     ]
     routes += teacher_page.routes(service, TEACHERS_CODE)
     app = tornado.web.Application(routes, cookie_secret="secret", xsrf_cookies=True)

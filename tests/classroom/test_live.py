@@ -20,9 +20,8 @@ from mathcards.book import Book, BookUnavailable, head, upgrade
 from mathcards.book.database import book_url as parse
 from mathcards.book.database import make_engine
 from mathcards.book.schema import migrate
-from mathcards.classroom.live import mam, poll
-from mathcards.classroom.live.mam import MAM
-from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live import room as poll
+from mathcards.classroom.live import rooms
 from mathcards.classroom.protocol import API, TICKET_HEADER
 from mathcards.classroom.server.clients import TEACHER_COOKIE, remember_device
 from mathcards.classroom.service import book as book_calls
@@ -55,8 +54,9 @@ class Class:
 
     def serve(self):
         self.service = ClassService(Book.create(self.url), "5b")
-        self.live = Live(self.service, MAM, self.wall)
-        routes = [*book_calls.routes(self.service), *mam.routes(self.service, live=self.live)]
+        opened = rooms.open_rooms(self.service, self.wall)
+        self.live = opened.mam
+        routes = [*book_calls.routes(self.service), *rooms.routes(opened)]
         return serving(lambda _port: tornado.web.Application(routes))
 
     def call(self, path: str, ticket: str, sent: Any = None) -> tuple[int, Any]:
@@ -440,7 +440,8 @@ def test_a_page_waiting_when_its_student_joins_gets_their_own_view_at_once(room)
 def test_a_classmates_answer_wakes_only_the_polls_whose_view_it_changes(room):
     """A hall of 300 is not woken for each classmate's answer: Kim's page, polling, is not
     woken by Ola's wrong answer (scoring each right answer, Kim's view is the same: in the
-    rulebook's, Kim would take a card), the projector's is."""
+    rulebook's, Kim would take a card), the projector's is; nor by Kim's own, whose reply is
+    his view (one call an answer, not two); the reveal wakes it."""
     teacher = room.teacher()
     room.ok("games", teacher, {**GAME, "scoring": "every"})
     ola, kim = room.student("Ola"), room.student("Kim")
@@ -455,7 +456,10 @@ def test_a_classmates_answer_wakes_only_the_polls_whose_view_it_changes(room):
     room.ok("answers", ola, {"text": wrong(seen)})  # answered once judged, kept and woken
     assert room.live.waiting.get("Kim") is kims and not kims.is_set()
     assert projectors.is_set()
-    room.ok("answers", kim, {"text": wrong(seen)})
+    mine = room.ok("answers", kim, {"text": wrong(seen)})  # his own: the reply is his view
+    assert [answer["text"] for answer in mine["seat"]["mine"]] == [wrong(seen)]
+    assert room.live.waiting.get("Kim") is kims and not kims.is_set()
+    room.ok("reveal", teacher, {})
     polling.join(30)
     assert not polling.is_alive() and kims.is_set()
 
@@ -482,7 +486,7 @@ def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatc
 
 def test_a_service_without_a_book_refuses_every_live_call():
     class_service = ClassService(None, "5b", problem="the database is down")
-    routes = mam.routes(class_service)
+    routes = rooms.routes(rooms.open_rooms(class_service))
     with serving(lambda _port: tornado.web.Application(routes)) as port:
         ticket = class_service.tickets.issue("device-of-ola-0123456789", teacher=True)
         for path, sent in (("me", None), ("state", None), ("games", GAME), ("join", {})):

@@ -17,10 +17,7 @@ import tornado.web
 from mathcards.book import Book
 from mathcards.book.export import BOM
 from mathcards.chips import LLAMA as L
-from mathcards.classroom.live import lama_dice, mam
-from mathcards.classroom.live.lama_dice import LAMA_DICE
-from mathcards.classroom.live.mam import MAM
-from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live import rooms
 from mathcards.classroom.protocol import API, TICKET_HEADER
 from mathcards.classroom.protocol.lama_dice import share, value_of
 from mathcards.classroom.service import book as book_calls
@@ -43,12 +40,10 @@ class Lesson:
 
     def serve(self):
         self.service = ClassService(Book.create(self.url), "5b")
-        mam_game = Live(self.service, MAM, self.wall)
-        lesson = Live(self.service, LAMA_DICE, self.wall)
+        self.rooms = rooms.open_rooms(self.service, self.wall)
         routes = [
             *book_calls.routes(self.service),
-            *mam.routes(self.service, live=mam_game),
-            *lama_dice.routes(self.service, live=lesson),
+            *rooms.routes(self.rooms),
             *teacher.routes(self.service, "TEACHER7KQ"),
         ]
         return serving(lambda _port: tornado.web.Application(routes))
@@ -136,7 +131,10 @@ def test_a_moment_from_a_real_game_and_roll_or_quit(lesson):
         row,
         llama_row,
     )
-    assert lesson.call("guesses", ola, {"text": "maybe"}) == (409, {"error": "bad-guess"})
+    assert lesson.call("guesses", ola, {"text": "maybe"}) == (
+        409,
+        {"error": "bad-guess", "detail": "not-a-choice"},
+    )
     lesson.ok("guesses", ola, {"text": "roll"})
     question = lesson.ok("reveal", teacher)["question"]
     assert question["exact"] in ("roll", "quit") and question["spread"]["roll"] == 1
@@ -157,7 +155,10 @@ def test_the_refusals_and_the_teachers_calls(lesson):
     lesson.ok("questions", teacher, MOMENT)
     assert lesson.call("questions", teacher, MOMENT) == (409, {"error": "round-open"})
     assert lesson.call("rolls", teacher, {"count": 10}) == (409, {"error": "not-revealed"})
-    assert lesson.call("guesses", ola, {"text": "150"}) == (409, {"error": "bad-guess"})
+    assert lesson.call("guesses", ola, {"text": "150"}) == (
+        409,
+        {"error": "bad-guess", "detail": "above-one"},
+    )
     lesson.ok("remove", teacher, {"name": "Ola"})
     assert lesson.call("guesses", ola, {"text": "5"}) == (409, {"error": "removed"})
 

@@ -211,3 +211,39 @@ def test_a_live_change_is_shown_only_once_its_batch_is_committed(tmp_path):
         assert log.snapshot is shown, "shown before it is committed"
     assert "Ola" in log.snapshot.students, "shown once committed"
     book.close()
+
+
+def test_the_calls_next_to_each_other_for_one_batch_are_handed_to_it_together():
+    """One queue: a live game's changes wait with every other call; those that arrive next to
+    each other reach their batch together, in order; a call between them parts them; what the
+    batch raises reaches each change it did not answer."""
+    handed: list[list[Any]] = []
+
+    def batch(calls: list[Any]) -> None:
+        handed.append([call.item for call in calls])
+        for call in calls:
+            if call.item == "boom":
+                raise RuntimeError("the batch broke")
+            call.outcome = call.item.upper()
+
+    async def scenario() -> list[Any]:
+        writer = Writer(lambda: None)
+        gate = threading.Event()
+        first = asyncio.ensure_future(writer.run(gate.wait))  # holds the writer: the rest queue
+        queued = [
+            writer.together("a", batch),
+            writer.together("b", batch),
+            writer.run(lambda: "alone"),
+            writer.together("c", batch),
+            writer.together("boom", batch),
+        ]
+        tasks = [asyncio.ensure_future(call) for call in queued]
+        await asyncio.sleep(0)  # each task puts its call on the queue, in order
+        gate.set()
+        await first
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    outcomes = played(scenario())
+    assert outcomes[:4] == ["A", "B", "alone", "C"]
+    assert isinstance(outcomes[4], RuntimeError)
+    assert handed == [["a", "b"], ["c", "boom"]]

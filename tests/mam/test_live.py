@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathcards.mam.live import LiveGame, LiveRefusal, Phase, Standing, revealed
+from mathcards.mam.live import LiveGame, LiveRefusal, Phase, Place, best_ways, revealed
 from mathcards.mam.practice import Exercise
 from mathcards.mam.solver import best, simplest
 
@@ -155,7 +155,7 @@ def test_the_reveal_shows_the_best_ways_who_made_it_by_cards_and_the_common_mist
     assert plainest is not None and len(shown.solutions[0].operators) <= len(plainest.operators)
     most = len(game.round.answers[2].verdict.cards)  # type: ignore[union-attr]
     assert shown.right[most][0] == "Cyryl" and list(shown.right) == sorted(shown.right)[::-1]
-    assert shown.mistakes == [(game.round.answers[0].verdict.message, 2)]  # type: ignore[union-attr]
+    assert shown.mistakes == [(game.round.answers[0].verdict.reason, 2)]  # type: ignore[union-attr]
 
 
 def test_a_tie_goes_to_the_player_whose_last_winning_answer_came_last() -> None:
@@ -170,7 +170,7 @@ def test_a_tie_goes_to_the_player_whose_last_winning_answer_came_last() -> None:
 
 def test_players_the_tie_break_cannot_part_share_a_place_on_the_podium() -> None:
     game = room("Ada", "Bolek", "Cyryl", "Dorota")
-    assert game.finish() == [Standing(1, n, 0) for n in ("Ada", "Bolek", "Cyryl", "Dorota")]
+    assert game.finish() == [Place(1, n, 0) for n in ("Ada", "Bolek", "Cyryl", "Dorota")]
     assert game.phase is Phase.OVER
     with pytest.raises(LiveRefusal, match="over"):
         game.open_round()
@@ -263,20 +263,19 @@ def test_points_are_the_cards_won_plus_the_cards_given_for_wrong_claims(
 
 def test_a_reveal_says_the_mistakes_in_the_language_of_the_page_that_shows_it() -> None:
     from mathcards import i18n
-    from mathcards.mam.live import revealed
 
     game = room("Ada", "Bolek", scoring="every")
     game.open_round()
     game.answer("Ada", wrong(game), seq=1)
-    answers = [(a.name, a.text) for a in game.round.answers]  # type: ignore[union-attr]
-    english = revealed(game.round.deal, answers).mistakes  # type: ignore[union-attr]
+    ((reason, count),) = game.reveal().mistakes
+    english = str(reason)
     i18n.use("pl")
     try:
-        polish = revealed(game.round.deal, answers).mistakes  # type: ignore[union-attr]
+        polish = str(reason)
     finally:
         i18n.use("en")
-    assert english == [(game.round.answers[0].verdict.message, 1)]  # type: ignore[union-attr]
-    assert polish[0][1] == 1 and polish[0][0] != english[0][0] and "nie" in polish[0][0]
+    assert count == 1 and english == game.round.answers[0].verdict.message  # type: ignore[union-attr]
+    assert polish != english and "nie" in polish
 
 
 def test_a_refusal_carries_a_reason_a_page_can_say_in_its_own_language() -> None:
@@ -293,7 +292,7 @@ def test_a_refusal_carries_a_reason_a_page_can_say_in_its_own_language() -> None
 
 def test_the_reveal_shows_the_plainest_ways_first_then_those_using_the_most_cards():
     deal = Exercise([15, 14, 8, 6, 7], (1, 2), False)  # target 3
-    shown = [s.pretty for s in revealed(deal, []).solutions]
+    shown = [s.pretty for s in revealed(best_ways(deal), []).solutions]
     assert len(shown) == 5
     plain, full = shown[:3], shown[3:]
     assert "15 + 8 − 14 − 6" in plain  # 15 − 14 + 8 − 6, as the canonical form reads it

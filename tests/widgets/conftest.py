@@ -4,11 +4,13 @@ the page's announcer silent: the kernel's one announcer (widgets.controls.announ
 test, as it outlives a widget on a page."""
 
 import asyncio
+from collections.abc import Iterator
 from types import SimpleNamespace
 
 import ipywidgets as w
 import pytest
 
+from tests.widgets.in_process import InProcessClass
 from widgets.controls import announcer
 
 
@@ -37,3 +39,12 @@ def messages(monkeypatch):
         ),
     )
     return sent
+
+
+@pytest.fixture
+def service(tmp_path) -> Iterator[InProcessClass]:
+    """The class service in process, with its class book and live rooms
+    (tests/widgets/in_process.py): every page of a test calls it without HTTP."""
+    school = InProcessClass(tmp_path)
+    yield school
+    school.close()

@@ -1,17 +1,17 @@
 """The class's open assignments on a student's practice page (widgets/assignments.py): each in
 words a ten-year-old reads, in English and Polish, with a bar a screen reader names; asked for
 when the student has joined, again after an answer that can move one on (never after one that
-cannot), and one just finished said aloud. Against the stand-in class service of
-tests/widgets/test_book.py (the real one: tests/classroom/test_service_assignments.py)."""
+cannot), and one just finished said aloud. Against the real class service in process
+(tests/widgets/in_process.py; over HTTP: tests/classroom/test_service_assignments.py)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import timedelta
 
 import pytest
 
 from mathcards import i18n
-from tests.widgets.test_book import StandInService, practice, solve
+from tests.widgets.test_book import practice, solve
 from widgets.assignments import render, sentence
 from widgets.controls import announcer
 
@@ -65,19 +65,17 @@ def test_the_box_names_its_bars_and_escapes_the_teacher_s_title():
     assert render([]) == ""
 
 
-def test_the_practice_page_shows_them_once_joined_and_moves_them_on():
-    service = StandInService()
-    service.assignments = [task(count=2, done=0, title="Two deals")]
+def test_the_practice_page_shows_them_once_joined_and_moves_them_on(service):
+    due = service.book.class_today("5b") + timedelta(days=5)
+    service.book.assign("5b", "Two deals", "mam", "deals", 2, due)
     session = practice(service)
     assert session.assignments.view.value == "", "nobody to show them to yet"
     session.book.join_button.click()
     assert "0 of 2 deals solved" in session.assignments.view.value
     asked = service.asked.count("assignments")
-    service.assignments[0]["done"] = 1
     solve(session)
     assert service.asked.count("assignments") == asked + 1
     assert "1 of 2 deals solved" in session.assignments.view.value
-    service.assignments[0]["done"] = 2
     session.skip()
     solve(session)
     assert "Done! 2 of 2 deals solved." in session.assignments.view.value
@@ -88,12 +86,12 @@ def test_the_practice_page_shows_them_once_joined_and_moves_them_on():
     assert service.asked.count("assignments") == asked, "nothing open to move on: not asked"
 
 
-def test_an_answer_in_another_skill_asks_nothing():
-    service = StandInService()
-    service.assignments = [task(skill="roll-or-quit", count=2, done=0)]
+def test_an_answer_in_another_skill_asks_nothing(service):
+    due = service.book.class_today("5b") + timedelta(days=5)
+    service.book.assign("5b", "Roll or quit", "roll-or-quit", "deals", 2, due)
     session = practice(service)
     session.book.join_button.click()
+    assert "0 of 2 decisions right" in session.assignments.view.value
     asked = service.asked.count("assignments")
     solve(session)
     assert service.asked.count("assignments") == asked
-    assert date.fromisoformat(service.assignments[0]["due"]).weekday() == 4  # a Friday

@@ -1,141 +1,35 @@
 """The practice page with a class book: joining, every step kept, a set resumed where it was
-left, and a book that is down costing one sentence, never the page. The class service is
-played here by a small stand-in behind the real client (`ClassBook.exchange`); the real service and
-database are in tests/classroom/test_service.py and tests/browser/test_book_pages.py."""
+left, and a book that is down costing one sentence, never the page. The class service is the
+real one in process, on a real class book (tests/widgets/in_process.py); over HTTP it is in
+tests/classroom/test_service.py and tests/browser/test_book_pages.py."""
 
 from __future__ import annotations
 
 import http.server
 import json
+import re
 import threading
-from collections.abc import Mapping
-from typing import Any, ClassVar
-from urllib.parse import parse_qs
+from typing import ClassVar
 
 import pytest
 
 from mathcards.book import database
 from mathcards.classroom.protocol import MOST_TYPED, SERVICE_ENV, TICKET_ENV, TICKET_HEADER
-from mathcards.classroom.service.games import standing
 from mathcards.mam import checker
-from mathcards.replay import dealt, replay
 from tests.conftest import FakeClock
-from widgets.book import TIMEOUT_SECONDS, BookBar, BookDown, ClassBook, refusal_for
+from tests.widgets.in_process import InProcessClass
+from widgets.book import TIMEOUT_SECONDS, BookBar, ClassBook
 from widgets.mam import MamTable, PracticeSession
 
 
-class StandInService:
-    """The class service's answers, kept in memory: one class, browsers by device."""
-
-    def __init__(self) -> None:
-        self.students: dict[str, str] = {}  # device → nickname
-        self.sets: list[dict[str, Any]] = []
-        self.games: list[dict[str, Any]] = []
-        self.down = False
-        self.asked: list[str] = []  # the paths of the calls answered, in order
-        self.assignments: list[dict[str, Any]] = []  # the class's open ones, as the service says
-        self.names: list[str] | None = None  # a class list's names no browser has taken yet
-
-    def answer(self, device: str, path: str, sent: Mapping[str, Any] | None) -> Any:
-        if self.down:
-            raise BookDown()
-        self.asked.append(path)
-        if path.startswith("games/open?"):
-            asked = parse_qs(path.removeprefix("games/open?"), keep_blank_values=True)
-            return self.open_game(device, asked["game"][0], asked["table"][0])
-        if path == "assignments":
-            return [dict(task) for task in self.assignments] if device in self.students else []
-        if path.startswith("me"):
-            nickname = self.students.get(device)
-            open_sets = [s for s in self.sets if s["student"] == nickname and not s["finished"]]
-            seen = {
-                "student": nickname,
-                "suggestion": "Lama 7",
-                "practice": (open_sets or [None])[-1],
-            }
-            return seen if self.names is None or nickname else {**seen, "names": list(self.names)}
-        assert sent is not None
-        if path == "join":
-            if sent["nickname"] in self.students.values():
-                raise refusal_for("name-taken")
-            if self.names is not None and sent["nickname"] not in self.names:
-                raise refusal_for("class-closed")
-            if self.names is not None:
-                self.names.remove(sent["nickname"])
-            self.students[device] = sent["nickname"]
-            return sent["nickname"]
-        if path == "sets":
-            kept = {**sent, "id": len(self.sets) + 1, "steps": [], "finished": False}
-            self.sets.append({**kept, "student": self.students[device]})
-            return kept["id"]
-        if path == "games":
-            game = dealt(sent["game"], sent["settings"], sent["seed"])
-            self.games.append(
-                {
-                    **sent,
-                    "student": self.students[device],
-                    "players": list(game.players),
-                    "moves": [],
-                    **standing(game),
-                }
-            )
-            return len(self.games)
-        if path.startswith("games/"):
-            return self.table_game(device, path, sent)
-        set_id = int(path.split("/")[1])
-        if path.endswith("steps") and len(sent.get("typed", "")) > MOST_TYPED:
-            raise refusal_for("too-long")
-        if path.endswith("steps"):
-            self.sets[set_id - 1]["steps"].append(sent)
-            return len(self.sets[set_id - 1]["steps"])
-        self.sets[set_id - 1]["finished"] = True
-        return None
-
-    def table_game(self, device: str, path: str, sent: dict[str, Any]) -> Any:
-        """A move of a game at a table (judged, as the service judges it, by replaying the
-        game), or its end (its result worked out from its moves, whatever is sent)."""
-        kept = self.games[int(path.split("/")[1]) - 1]
-        assert kept["student"] == self.students[device], "only a student's own game"
-        if path.endswith("/moves"):
-            assert sent["seq"] == len(kept["moves"]) + 1, "the moves arrive in order"
-            kept["moves"].append(sent["move"])
-        game = replay(kept["game"], kept["settings"], kept["seed"], kept["moves"])
-        kept.update(standing(game))
-        if path.endswith("/moves"):
-            return sent["seq"]
-        assert game.over, "a game is finished once its moves end it"
-        return {"scores": game.scores(), "winners": game.winners()}
-
-    def open_game(self, device: str, kind: str, table: str) -> Any:
-        """The student's newest game of this kind at this table (the service: also, for an
-        hour once over)."""
-        mine = [
-            (number, game)
-            for number, game in enumerate(self.games, 1)
-            if game["student"] == self.students.get(device)
-            and (game["game"], game["settings"].get("table", "")) == (kind, table)
-        ]
-        if not mine:
-            return None
-        number, game = mine[-1]
-        return {
-            "id": number,
-            **{key: game[key] for key in ("game", "seed", "settings", "moves", "finished")},
-            **{key: game[key] for key in ("scores", "winners")},
-        }
+def practice(service: InProcessClass, device: str = "phone-of-ola") -> PracticeSession:
+    return PracticeSession("easy", rounds=3, seed=11, book=service.book_client(device))
 
 
-class StandInBook(ClassBook):
-    def __init__(self, service: StandInService, device: str = "phone-of-ola") -> None:
-        super().__init__("http://stand-in/", ticket=device)
-        self.service = service
-
-    def exchange(self, path: str, sent: Mapping[str, Any] | None, timeout: float) -> Any:
-        return self.service.answer(self.ticket, path, sent)
-
-
-def practice(service: StandInService, device: str = "phone-of-ola") -> PracticeSession:
-    return PracticeSession("easy", rounds=3, seed=11, book=StandInBook(service, device))
+def joined(page: PracticeSession | MamTable) -> bool:
+    """Does the page's bar say the name the student joined under?"""
+    name = page.book.student
+    return name is not None and name in page.book.status.value
 
 
 def solve(session: PracticeSession) -> None:
@@ -150,20 +44,18 @@ def test_without_a_class_book_there_is_no_name_box():
     assert "Deal 1 of 2" in session.progress.value
 
 
-def test_a_student_joins_under_a_nickname_before_the_first_deal():
-    service = StandInService()
+def test_a_student_joins_under_a_nickname_before_the_first_deal(service):
     session = practice(service)
     assert session.desk.layout.display == "none"
-    assert session.book.name.value == "Lama 7"  # a name made up for them, theirs to change
+    assert re.fullmatch(r"\w+ \d+", session.book.name.value)  # made up for them, theirs to change
     session.book.name.value = "  Ola   K "
     session.book.join_button.click()
-    assert service.students == {"phone-of-ola": "Ola K"}
+    assert session.book.student == "Ola K" and service.sets[0]["student"] == "Ola K"
     assert session.desk.layout.display == "" and "Ola K" in session.book.status.value
     assert service.sets[0]["level"] == "easy" and service.sets[0]["seed"] == 11
 
 
-def test_every_answer_hint_and_next_deal_is_kept():
-    service = StandInService()
+def test_every_answer_hint_and_next_deal_is_kept(service):
     session = practice(service)
     session.book.join_button.click()
     session.answer.text.value = "99+"
@@ -183,8 +75,7 @@ def test_every_answer_hint_and_next_deal_is_kept():
     assert steps[2]["correct"] and steps[2]["hints_used"] == 1
 
 
-def test_an_answer_too_long_is_said_by_the_box_kept_there_and_the_rest_is_saved():
-    service = StandInService()
+def test_an_answer_too_long_is_said_by_the_box_kept_there_and_the_rest_is_saved(service):
     session = practice(service)
     session.book.join_button.click()
     session.answer.text.value = "99+"
@@ -197,7 +88,7 @@ def test_an_answer_too_long_is_said_by_the_box_kept_there_and_the_rest_is_saved(
     assert "mc-error" not in said, "a refusal is not a wrong answer"
     assert session.answer.text.value == long, "what the student typed stays in the box"
     assert session.practice.current.tries == 1, "it was not checked"
-    assert "Lama 7" in session.book.status.value and "Saved: 2" in session.book.status.value
+    assert joined(session) and "Saved: 2" in session.book.status.value
     solve(session)
     session.next_button.click()
     session.answer.text.value = "99+"
@@ -208,16 +99,15 @@ def test_an_answer_too_long_is_said_by_the_box_kept_there_and_the_rest_is_saved(
     assert checker.MAX_LENGTH == MOST_TYPED, "the preview, the page and the book: one bound"
 
 
-def test_a_step_the_book_refuses_is_let_go_and_the_steps_after_it_are_kept(monkeypatch):
+def test_a_step_the_book_refuses_is_let_go_and_the_steps_after_it_are_kept(monkeypatch, service):
     """Were the page's bound ever past the service's, the step refused costs only itself."""
     monkeypatch.setattr("widgets.mam.practice.MOST_TYPED", 10 * MOST_TYPED)
-    service = StandInService()
     session = practice(service)
     session.book.join_button.click()
     session.answer.text.value = "1+" * 120 + "1"
     session.answer.submit.click()
     status = session.book.status.value
-    assert "Lama 7" in status and "too long" in status and "not being saved" not in status
+    assert joined(session) and "too long" in status and "not being saved" not in status
     session.hint_button.click()
     solve(session)
     session.next_button.click()
@@ -226,7 +116,7 @@ def test_a_step_the_book_refuses_is_let_go_and_the_steps_after_it_are_kept(monke
     assert "too long" not in session.book.status.value and "Saved: 4" in session.book.status.value
 
 
-def a_set_left(service: StandInService) -> PracticeSession:
+def a_set_left(service: InProcessClass) -> PracticeSession:
     """A student joins, solves the first deal and goes on to the second."""
     first = practice(service)
     first.book.join_button.click()
@@ -235,8 +125,7 @@ def a_set_left(service: StandInService) -> PracticeSession:
     return first
 
 
-def test_a_student_who_comes_back_finds_the_set_where_they_left_it():
-    service = StandInService()
+def test_a_student_who_comes_back_finds_the_set_where_they_left_it(service):
     first = a_set_left(service)
     first.hint_button.click()
     left = (first.practice.position, first.practice.score(), first.progress.value)
@@ -250,8 +139,7 @@ def test_a_student_who_comes_back_finds_the_set_where_they_left_it():
     assert len(service.sets) == 1 and service.sets[0]["steps"][-1]["correct"]
 
 
-def test_a_finished_set_is_closed_and_the_next_visit_starts_a_new_one():
-    service = StandInService()
+def test_a_finished_set_is_closed_and_the_next_visit_starts_a_new_one(service):
     session = practice(service)
     session.book.join_button.click()
     for _ in range(3):
@@ -261,16 +149,15 @@ def test_a_finished_set_is_closed_and_the_next_visit_starts_a_new_one():
     assert practice(service).kept.id == 2
 
 
-def test_a_page_asks_who_the_student_is_once_until_it_sends_something():
-    service = StandInService()
-    book = StandInBook(service)
+def test_a_page_asks_who_the_student_is_once_until_it_sends_something(service):
+    book = service.book_client("phone-of-ola")
     first, second = BookBar(book, "mam"), BookBar(book, "mam", invite=False)
-    assert [path.partition("?")[0] for path in service.asked] == ["me"], "two bars, one question"
+    assert service.asked == ["me"], "two bars, one question"
     assert first.student is None and second.layout.display == "none"
     first.name.value = "Ola"
     first.join()
     third = BookBar(book, "mam", invite=False)
-    assert [path.partition("?")[0] for path in service.asked] == ["me", "join", "me"]
+    assert service.asked == ["me", "join", "me"]
     assert third.student == "Ola" and third.layout.display == ""
     BookBar(book, "lama", invite=False)
     assert len(service.asked) == 4, "another game's bar asks for itself"
@@ -283,13 +170,14 @@ def test_every_widget_of_a_page_shares_the_page_s_class_book():
     assert ClassBook.here({SERVICE_ENV: page[SERVICE_ENV]}) is None, "no ticket, no Hub: none"
 
 
-def test_a_name_someone_has_is_refused_next_to_the_box_and_kept_there():
-    service = StandInService()
-    practice(service).book.join_button.click()
+def test_a_name_someone_has_is_refused_next_to_the_box_and_kept_there(service):
+    first = practice(service)
+    first.book.join_button.click()
     other = practice(service, device="laptop-of-kim")
-    other.book.join_button.click()  # "Lama 7" again
+    other.book.name.value = first.book.student  # a classmate's name
+    other.book.join_button.click()
     assert "already has that name" in other.book.message.value
-    assert other.book.name.value == "Lama 7" and other.desk.layout.display == "none"
+    assert other.book.name.value == first.book.student and other.desk.layout.display == "none"
 
 
 def test_a_page_waits_for_the_service_longer_than_the_service_waits_for_its_database():
@@ -298,8 +186,7 @@ def test_a_page_waits_for_the_service_longer_than_the_service_waits_for_its_data
 
 
 @pytest.mark.parametrize("when", ["at the start", "while practising"])
-def test_a_book_that_is_down_costs_one_sentence_never_the_page(when):
-    service = StandInService()
+def test_a_book_that_is_down_costs_one_sentence_never_the_page(when, service):
     service.down = when == "at the start"
     session = practice(service)
     if when == "while practising":
@@ -352,8 +239,9 @@ def retry(page: PracticeSession | MamTable):
     return offered[0] if offered else None
 
 
-def test_a_page_that_could_not_reach_the_book_tries_again_and_keeps_what_was_done_meanwhile():
-    service = StandInService()
+def test_a_page_that_could_not_reach_the_book_tries_again_and_keeps_what_was_done_meanwhile(
+    service,
+):
     service.down = True
     session = practice(service)
     assert "not being saved right now" in session.book.status.value
@@ -367,7 +255,7 @@ def test_a_page_that_could_not_reach_the_book_tries_again_and_keeps_what_was_don
     service.down = False
     retry(session).click()
     assert retry(session) is None and session.book.name_box.layout.display == ""
-    session.book.join_button.click()  # the name made up for them: "Lama 7"
+    session.book.join_button.click()  # the name made up for them
     assert [kept["kind"] for kept in service.sets[0]["steps"]] == ["answer", "answer"]
     assert service.sets[0]["seed"] == 11 and service.sets[0]["steps"][1]["correct"]
     assert "solved 1" in session.progress.value, "the set on the page is the one kept"
@@ -376,8 +264,7 @@ def test_a_page_that_could_not_reach_the_book_tries_again_and_keeps_what_was_don
     assert len(service.sets) == 1 and session.book.saved == 4
 
 
-def test_a_known_student_whose_page_opened_without_the_book_comes_back_to_the_set_left():
-    service = StandInService()
+def test_a_known_student_whose_page_opened_without_the_book_comes_back_to_the_set_left(service):
     a_set_left(service)
     service.down = True
     again = practice(service)  # a new set on the page, nothing done in it yet
@@ -385,11 +272,10 @@ def test_a_known_student_whose_page_opened_without_the_book_comes_back_to_the_se
     retry(again).click()
     assert "where you left off" in again.answer.message.value
     assert again.kept.id == 1 and again.practice.position == 1 and len(service.sets) == 1
-    assert "Lama 7" in again.book.status.value
+    assert joined(again)
 
 
-def test_steps_the_book_could_not_keep_go_in_order_with_the_next_one():
-    service = StandInService()
+def test_steps_the_book_could_not_keep_go_in_order_with_the_next_one(service):
     session = practice(service)
     session.book.join_button.click()
     service.down = True
@@ -403,7 +289,7 @@ def test_steps_the_book_could_not_keep_go_in_order_with_the_next_one():
     steps = service.sets[0]["steps"]
     assert [step["kind"] for step in steps] == ["answer", "hint", "answer"]
     assert steps[0]["typed"] == "99+" and steps[2]["hints_used"] == 1
-    assert "Lama 7" in session.book.status.value and session.book.saved == 4
+    assert joined(session) and session.book.saved == 4
 
 
 def start_again(confirm) -> None:
@@ -411,8 +297,7 @@ def start_again(confirm) -> None:
     next(b for b in confirm.children[1:] if b.description.startswith("Yes")).click()
 
 
-def test_a_set_left_for_a_new_one_while_the_book_was_down_is_kept_before_it():
-    service = StandInService()
+def test_a_set_left_for_a_new_one_while_the_book_was_down_is_kept_before_it(service):
     session = practice(service)
     session.book.join_button.click()  # set 1 kept
     service.down = True
@@ -431,10 +316,11 @@ def test_a_set_left_for_a_new_one_while_the_book_was_down_is_kept_before_it():
     assert second["steps"][0]["correct"] and session.book.saved == 5
 
 
-def test_a_game_left_for_a_new_one_while_the_book_was_down_is_kept_before_it():
-    service = StandInService()
+def test_a_game_left_for_a_new_one_while_the_book_was_down_is_kept_before_it(service):
     practice(service).book.join_button.click()  # the browser joined the class on another page
-    table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    table = MamTable(
+        mode="versus", seed=4, clock=FakeClock(), book=service.book_client("phone-of-ola")
+    )
     table.deal_button.click()  # game 1 kept
     service.down = True
     table.answer.text.value = "1+2"
@@ -455,14 +341,17 @@ def test_a_game_left_for_a_new_one_while_the_book_was_down_is_kept_before_it():
     assert claims == ["3+4", "5+6"] and table.scorebook.behind == []
 
 
-def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
-    service = StandInService()
+def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends(service):
     practice(service).book.join_button.click()  # the browser joined the class on another page
     clock = FakeClock()
     table = MamTable(
-        mode="versus", opponents=("good", "expert"), seed=4, clock=clock, book=StandInBook(service)
+        mode="versus",
+        opponents=("good", "expert"),
+        seed=4,
+        clock=clock,
+        book=service.book_client("phone-of-ola"),
     )
-    assert table.book.layout.display == "" and "Lama 7" in table.book.status.value
+    assert table.book.layout.display == "" and joined(table)
     table.deal_button.click()
     (dealt,) = service.games
     assert (dealt["game"], dealt["seed"], dealt["finished"]) == ("mam", 4, False)
@@ -473,15 +362,17 @@ def test_a_game_at_a_table_is_kept_when_dealt_and_its_result_when_it_ends():
         if table.game.over:
             break
         table.none_button.click()  # a target no one can make: the next round
-    assert table.game.over and dealt["finished"] and dealt["winners"] == table.game.winners()
-    assert dealt["scores"] == table.game.scores()
+    (ended,) = service.games
+    assert table.game.over and ended["finished"] and ended["winners"] == table.game.winners()
+    assert ended["scores"] == table.game.scores()
 
 
-def test_a_table_that_could_not_reach_the_book_keeps_its_game_once_it_answers():
-    service = StandInService()
+def test_a_table_that_could_not_reach_the_book_keeps_its_game_once_it_answers(service):
     practice(service).book.join_button.click()  # the browser joined the class on another page
     service.down = True
-    table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    table = MamTable(
+        mode="versus", seed=4, clock=FakeClock(), book=service.book_client("phone-of-ola")
+    )
     assert "not being saved right now" in table.book.status.value
     table.deal_button.click()
     table.answer.text.value = "1+2"
@@ -490,20 +381,23 @@ def test_a_table_that_could_not_reach_the_book_keeps_its_game_once_it_answers():
     assert played and service.games == []
     service.down = False
     retry(table).click()
-    assert retry(table) is None and "Lama 7" in table.book.status.value
+    assert retry(table) is None and joined(table)
     (kept,) = service.games
     assert kept["seed"] == 4 and kept["moves"] == played
 
 
-def test_a_table_that_could_not_reach_the_book_brings_back_the_game_left_open():
-    service = StandInService()
+def test_a_table_that_could_not_reach_the_book_brings_back_the_game_left_open(service):
     practice(service).book.join_button.click()
-    first = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+    first = MamTable(
+        mode="versus", seed=4, clock=FakeClock(), book=service.book_client("phone-of-ola")
+    )
     first.deal_button.click()
     first.answer.text.value = "1+2"
     first.answer.submit.click()
     service.down = True
-    again = MamTable(mode="versus", seed=9, clock=FakeClock(), book=StandInBook(service))
+    again = MamTable(
+        mode="versus", seed=9, clock=FakeClock(), book=service.book_client("phone-of-ola")
+    )
     service.down = False
     retry(again).click()
     assert "back where you left it" in again.back_message.value
@@ -511,16 +405,16 @@ def test_a_table_that_could_not_reach_the_book_brings_back_the_game_left_open():
     assert len(service.games) == 1
 
 
-def test_a_table_shows_no_name_box_and_keeps_nothing_until_the_browser_joined():
-    service = StandInService()
-    table = MamTable(mode="versus", seed=4, clock=FakeClock(), book=StandInBook(service))
+def test_a_table_shows_no_name_box_and_keeps_nothing_until_the_browser_joined(service):
+    table = MamTable(
+        mode="versus", seed=4, clock=FakeClock(), book=service.book_client("phone-of-ola")
+    )
     table.deal_button.click()
     assert table.book.layout.display == "none" and service.games == []
 
 
-def test_with_a_class_list_the_student_picks_her_name_instead_of_typing_one():
-    service = StandInService()
-    service.names = ["Bo", "Ola"]
+def test_with_a_class_list_the_student_picks_her_name_instead_of_typing_one(service):
+    service.book.class_list("5b", ["Bo", "Ola"])
     session = practice(service)
     bar = session.book
     assert bar.pick is not None and bar.pick.options == (
@@ -531,21 +425,21 @@ def test_with_a_class_list_the_student_picks_her_name_instead_of_typing_one():
     assert bar.name not in bar.joining.children, "no box to type a name in"
     assert "Choose your name from the class list" in bar.status.value
     bar.join_button.click()
-    assert "Choose your name first." in bar.message.value and service.students == {}
-    service.students["phone-of-bo"] = "Bo"  # Bo's phone took her name meanwhile
-    service.names.remove("Bo")
+    assert "Choose your name first." in bar.message.value
+    assert service.book.student_for("phone-of-ola", "5b") is None
+    service.book_client("phone-of-bo").join("Bo")  # Bo's phone took her name meanwhile
     bar.pick.value = "Bo"
     bar.join_button.click()
     assert "already has that name" in bar.message.value
     assert [value for _label, value in bar.pick.options] == ["", "Ola"], "the names still free"
     bar.pick.value = "Ola"
     bar.join_button.click()
-    assert service.students["phone-of-ola"] == "Ola" and "Ola" in bar.status.value
-    assert session.desk.layout.display == ""
+    assert service.book.student_for("phone-of-ola", "5b").nickname == "Ola"
+    assert "Ola" in bar.status.value and session.desk.layout.display == ""
 
 
-def test_a_class_list_with_every_name_taken_says_to_ask_the_teacher():
-    service = StandInService()
-    service.names = []
+def test_a_class_list_with_every_name_taken_says_to_ask_the_teacher(service):
+    service.book.class_list("5b", ["Bo"])
+    service.book_client("phone-of-bo").join("Bo")
     session = practice(service)
     assert "Every name on the class list is taken: ask your teacher." in session.book.status.value

@@ -10,7 +10,6 @@ import pytest
 
 from mathcards.i18n import use
 from tests.conftest import FakeClock
-from tests.widgets.test_book import StandInBook, StandInService
 from widgets.deals import MOST, DealNumber, following, read_number
 from widgets.lama import LamaTable
 from widgets.lama_dice import LamaDiceTable
@@ -155,13 +154,12 @@ def test_lama_offers_the_next_number_before_its_deal_and_shows_it_during_the_gam
     assert table.deal_number.box.value == "41"
 
 
-def test_a_resumed_practice_set_keeps_its_own_number():
-    service = StandInService()
-    first = PracticeSession("easy", rounds=3, seed=None, book=StandInBook(service))
+def test_a_resumed_practice_set_keeps_its_own_number(service):
+    first = PracticeSession("easy", rounds=3, seed=None, book=service.book_client("phone"))
     first.book.join_button.click()
     kept = service.sets[0]["seed"]
     assert first.deal_number.number == kept
-    again = PracticeSession("easy", rounds=3, seed=None, book=StandInBook(service))
+    again = PracticeSession("easy", rounds=3, seed=None, book=service.book_client("phone"))
     assert again.practice.seed == kept and again.deal_number.box.value == str(kept)
     assert len(service.sets) == 1
     again.new_button.click()

@@ -1,12 +1,11 @@
 """The decision exercises (LAMA's draw or quit, LAMA Dice's roll or quit) with a class book:
 every answer kept beside the best choice, nothing sent without a book, and a book that is down
-costing one sentence, never the exercise. The class service is played by the stand-in of
-tests/widgets/test_book.py, behind the real client."""
+costing one sentence, never the exercise. The class service is the real one, in process
+(tests/widgets/in_process.py)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -18,7 +17,7 @@ from mathcards.lama.simulate import moment
 from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import DEFAULT_DICE, LAYOUTS, dice_text, parse_dice
 from tests.english import english_words
-from tests.widgets.test_book import StandInBook, StandInService
+from tests.widgets.in_process import InProcessClass
 from tests.widgets.test_lama_dice import shown_text
 from widgets.lama import DrawOrQuit
 from widgets.lama_dice import DiceChooser, RollOrQuit
@@ -26,21 +25,11 @@ from widgets.lama_dice import DiceChooser, RollOrQuit
 OLA = "phone-of-ola"
 
 
-class DecisionService(StandInService):
-    """The stand-in class service, keeping decision exercises' answers too."""
-
-    def __init__(self, *, joined: bool = True) -> None:
-        super().__init__()
-        self.decisions: list[dict[str, Any]] = []
-        if joined:
-            self.students[OLA] = "Ola"  # she joined the class on the practice page
-
-    def answer(self, device: str, path: str, sent: dict[str, Any] | None) -> Any:
-        if path != "decisions" or self.down:
-            return super().answer(device, path, sent)
-        assert sent is not None
-        self.decisions.append({**sent, "student": self.students[device]})
-        return len(self.decisions)
+@pytest.fixture
+def joined(service: InProcessClass) -> InProcessClass:
+    """The class service, Ola's browser joined to the class (on the practice page)."""
+    service.book_client(OLA).join("Ola")
+    return service
 
 
 @pytest.fixture
@@ -63,9 +52,9 @@ def press(exercise: RollOrQuit, choice: str) -> None:
 # ------------------------------------------------------------------ LAMA: draw or quit
 
 
-def test_draw_or_quit_keeps_every_decision_with_the_experts_beside_it():
-    service = DecisionService()
-    decision = DrawOrQuit(seed=4, book=StandInBook(service, OLA))
+def test_draw_or_quit_keeps_every_decision_with_the_experts_beside_it(joined):
+    service = joined
+    decision = DrawOrQuit(seed=4, book=service.book_client(OLA))
     assert "You are Ola in the class book" in decision.book.status.value
     view = decision.game.view(you())
     expert = experts_choice(decision)
@@ -97,20 +86,19 @@ def experts_choice(decision: DrawOrQuit) -> str:
     return "draw" if move == Draw() else "quit"
 
 
-def test_draw_or_quit_sends_nothing_without_a_book_or_before_the_student_joined():
+def test_draw_or_quit_sends_nothing_without_a_book_or_before_the_student_joined(service):
     alone = DrawOrQuit(seed=4, book=None)
     alone.draw.click()
     assert alone.book.layout.display == "none" and "You chose to <b>draw</b>" in alone.verdict.value
-    service = DecisionService(joined=False)
-    stranger = DrawOrQuit(seed=4, book=StandInBook(service, OLA))
+    stranger = DrawOrQuit(seed=4, book=service.book_client(OLA))
     stranger.quit.click()
     assert service.decisions == [] and stranger.book.layout.display == "none"
     assert "You chose to <b>quit</b>" in stranger.verdict.value
 
 
-def test_a_book_that_is_down_costs_draw_or_quit_one_sentence():
-    service = DecisionService()
-    decision = DrawOrQuit(seed=4, book=StandInBook(service, OLA))
+def test_a_book_that_is_down_costs_draw_or_quit_one_sentence(joined):
+    service = joined
+    decision = DrawOrQuit(seed=4, book=service.book_client(OLA))
     service.down = True
     decision.draw.click()
     assert service.decisions == [] and "not being saved right now" in decision.book.status.value
@@ -119,8 +107,8 @@ def test_a_book_that_is_down_costs_draw_or_quit_one_sentence():
     assert decision.verdict.value == "" and not decision.draw.disabled
 
 
-def test_draw_or_quit_with_its_book_in_polish(polish):
-    decision = DrawOrQuit(seed=4, book=StandInBook(DecisionService(), OLA))
+def test_draw_or_quit_with_its_book_in_polish(polish, joined):
+    decision = DrawOrQuit(seed=4, book=joined.book_client(OLA))
     decision.quit.click()
     text = shown_text(decision)
     assert english_words(text, {"Ola", "Ada", "Ben"}) == [], english_words(text)
@@ -130,9 +118,9 @@ def test_draw_or_quit_with_its_book_in_polish(polish):
 # ------------------------------------------------------------------ LAMA Dice: roll or quit
 
 
-def test_roll_or_quit_keeps_every_answer_with_the_best_choice_beside_it():
-    service = DecisionService()
-    exercise = RollOrQuit(seed=6, book=StandInBook(service, OLA))
+def test_roll_or_quit_keeps_every_answer_with_the_best_choice_beside_it(joined):
+    service = joined
+    exercise = RollOrQuit(seed=6, book=service.book_client(OLA))
     assert "You are Ola" in exercise.book.status.value
     assert "Moment 1" in exercise.heading.value and "mc-lama-card" in exercise.situation.value
     first, (best, other) = exercise.moment, best_and_other(exercise)
@@ -163,9 +151,9 @@ def test_roll_or_quit_keeps_every_answer_with_the_best_choice_beside_it():
     assert other != best
 
 
-def test_roll_or_quit_answers_once_a_moment():
-    service = DecisionService()
-    exercise = RollOrQuit(seed=2, book=StandInBook(service, OLA))
+def test_roll_or_quit_answers_once_a_moment(joined):
+    service = joined
+    exercise = RollOrQuit(seed=2, book=service.book_client(OLA))
     exercise.roll_on.click()
     exercise.answer("quit")  # the buttons are greyed; a late call changes nothing either
     assert len(service.decisions) == 1 and "Better choices: " in exercise.score.value
@@ -184,22 +172,21 @@ def test_roll_or_quit_goes_through_the_seeded_series():
     assert exercise.answered == len(known.MOMENTS)
 
 
-def test_roll_or_quit_sends_nothing_without_a_book_or_before_the_student_joined():
+def test_roll_or_quit_sends_nothing_without_a_book_or_before_the_student_joined(service):
     alone = RollOrQuit(book=None)
     alone.roll_on.click()
     assert alone.book.layout.display == "none" and "Better choices: " in alone.score.value
-    service = DecisionService(joined=False)
-    stranger = RollOrQuit(book=StandInBook(service, OLA))
+    stranger = RollOrQuit(book=service.book_client(OLA))
     stranger.quit.click()
     assert service.decisions == [] and stranger.book.layout.display == "none"
     assert "You chose to <b>quit</b>" in stranger.verdict.value
 
 
 @pytest.mark.parametrize("when", ["at the start", "while answering"])
-def test_a_book_that_is_down_costs_roll_or_quit_one_sentence(when):
-    service = DecisionService()
+def test_a_book_that_is_down_costs_roll_or_quit_one_sentence(when, joined):
+    service = joined
     service.down = when == "at the start"
-    exercise = RollOrQuit(book=StandInBook(service, OLA))
+    exercise = RollOrQuit(book=service.book_client(OLA))
     service.down = True
     exercise.roll_on.click()
     assert service.decisions == [] and "not being saved right now" in exercise.book.status.value
@@ -221,8 +208,8 @@ def test_roll_or_quit_follows_the_pages_dice():
     assert exact is not None and str(exact.quit) in exercise.verdict.value
 
 
-def test_roll_or_quit_in_polish(polish):
-    exercise = RollOrQuit(seed=6, book=StandInBook(DecisionService(), OLA))
+def test_roll_or_quit_in_polish(polish, joined):
+    exercise = RollOrQuit(seed=6, book=joined.book_client(OLA))
     assert [exercise.roll_on.description, exercise.quit.description] == ["Rzucaj dalej", "Spasuj"]
     assert exercise.again.description == "Inny szereg"
     best, other = best_and_other(exercise)

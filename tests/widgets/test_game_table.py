@@ -5,7 +5,6 @@ back as it was left, and it plays on as it would have, the computer players' cho
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -17,13 +16,14 @@ from mathcards.unikat.moves import Draw as UnikatDraw
 from mathcards.unikat.moves import Lay, Stop, Swap
 from tests.conftest import FakeClock
 from tests.test_replay import state
-from tests.widgets.test_book import StandInBook, StandInService, practice
+from tests.widgets.test_book import joined, practice
+from widgets.book import ClassBook
 from widgets.lama import LamaTable
 from widgets.lama_dice import LamaDiceTable
 from widgets.mam import MamTable, VersusTable
 from widgets.unikat import UnikatTable
 
-TABLES: dict[str, tuple[str, Callable[[StandInBook], Any]]] = {
+TABLES: dict[str, tuple[str, Callable[[ClassBook], Any]]] = {
     "MAM! class": ("mam", lambda book: MamTable(teams=3, seed=5, clock=FakeClock(), book=book)),
     "MAM! versus": (
         "mam",
@@ -54,13 +54,12 @@ def test_every_table_gives_each_view_its_classes_as_it_is_made(make, messages):
 
 
 @pytest.mark.parametrize(("game", "make"), TABLES.values(), ids=TABLES.keys())
-def test_every_table_shows_its_style_and_the_class_book_and_keeps_each_deal(game, make):
-    service = StandInService()
+def test_every_table_shows_its_style_and_the_class_book_and_keeps_each_deal(game, make, service):
     practice(service).book.join_button.click()  # the browser joined the class on another page
-    table = make(StandInBook(service))
+    table = make(service.book_client("phone-of-ola"))
     style, bar = table.children[:2]
     assert style.value.startswith("<style") and bar is table.book
-    assert "Lama 7" in table.book.status.value
+    assert joined(table)
     table.deal_number.box.value = "31"
     table.deal_number.button.click()
     assert table.deal_number.number == 31 and table.deal_number.box.value == "31"
@@ -161,7 +160,7 @@ def computers_play(table: Any) -> None:
         pass
 
 
-BACK_TABLES: dict[str, Callable[[StandInBook], Any]] = {  # computer players that draw chance,
+BACK_TABLES: dict[str, Callable[[ClassBook], Any]] = {  # computer players that draw chance,
     # and that play on
     **{name: make for name, (_game, make) in TABLES.items()},
     "MAM! versus": lambda book: MamTable(
@@ -174,24 +173,23 @@ BACK_TABLES: dict[str, Callable[[StandInBook], Any]] = {  # computer players tha
 
 
 @pytest.mark.parametrize("make", BACK_TABLES.values(), ids=BACK_TABLES.keys())
-def test_every_table_comes_back_as_it_was_and_plays_on_as_it_would_have(make):
-    service = StandInService()
+def test_every_table_comes_back_as_it_was_and_plays_on_as_it_would_have(make, service, tmp_path):
     practice(service).book.join_button.click()  # the browser joined the class on another page
-    first = make(StandInBook(service))
+    first = make(service.book_client("phone-of-ola"))
     first.deal_number.box.value = "31"
     first.deal_number.button.click()
     for turn in range(5):
         your_move(first, turn)
         computers_play(first)
-    left = copy.deepcopy(service)  # the book as the page left it, for the page that goes on
+    left = service.copy(tmp_path / "left")  # the book as the page left it, for the first page
     games, made = len(service.games), len(service.games[-1]["moves"])
 
-    again = make(StandInBook(service))  # the page is opened again (a new kernel)
+    again = make(service.book_client("phone-of-ola"))  # the page is opened again (a new kernel)
     assert len(service.games) == games, "the game came back: no other was dealt"
     assert BACK in again.back_message.value and BACK not in first.back_message.value
     assert state(again.game) == state(first.game) and again.deal_number.number == 31
     assert shown(again) == shown(first)
-    first.scorebook.bar.book.service = left  # the first page goes on with a book of its own
+    first.scorebook.bar.book.school = left  # the first page goes on with a book of its own
     for turn in range(5, 12):
         for table in (first, again):
             your_move(table, turn)
@@ -202,14 +200,13 @@ def test_every_table_comes_back_as_it_was_and_plays_on_as_it_would_have(make):
     assert len(left.games[-1]["moves"]) >= made + 7, "the game went on after it came back"
 
 
-def test_two_tables_of_one_game_on_a_page_each_find_their_own_game():
+def test_two_tables_of_one_game_on_a_page_each_find_their_own_game(service):
     """The MAM! lesson shows the class's table and the table against computer players: each
     comes back with the game dealt at it, never the other's."""
-    service = StandInService()
     practice(service).book.join_button.click()
 
     def page() -> tuple[Any, Any]:
-        book = StandInBook(service)
+        book = service.book_client("phone-of-ola")
         return MamTable(teams=3, clock=FakeClock(), book=book), MamTable(
             mode="versus", opponents=("beginner", "good"), clock=FakeClock(), book=book
         )
@@ -226,12 +223,11 @@ def test_two_tables_of_one_game_on_a_page_each_find_their_own_game():
     assert page()[0].game.players == ["Team A", "Team B", "Team C"]
 
 
-def test_a_game_that_ended_while_the_student_was_away_shows_its_result():
+def test_a_game_that_ended_while_the_student_was_away_shows_its_result(service):
     """The student made a wrong claim and left; the computer players raced on to the end of
     the game. The page opened again shows how it ended, and the class book has its result."""
-    service = StandInService()
     practice(service).book.join_button.click()
-    book = StandInBook(service)
+    book = service.book_client("phone-of-ola")
     first = MamTable(mode="versus", opponents=("good", "expert"), clock=FakeClock(), book=book)
     first.deal_number.box.value = "4"
     first.deal_number.button.click()

@@ -12,7 +12,6 @@ from mathcards.i18n import you
 from mathcards.lama import Card, Draw, LamaGame, Play
 from mathcards.lama.cards import preset
 from tests.english import english_words
-from tests.widgets.test_book import StandInBook, StandInService
 from widgets.lama import (
     DealOdds,
     DrawOrQuit,
@@ -157,10 +156,9 @@ def test_new_game_is_away_from_draw_and_quit_and_asks_first_with_a_game_under_wa
     assert table.setup.layout.display is None and table.game is None
 
 
-def test_the_table_calls_you_by_the_name_you_joined_under():
-    service = StandInService()
-    StandInBook(service).join("Ewa")  # on the practice page, the same browser
-    table = LamaTable(seed=3, pause=0, book=StandInBook(service))
+def test_the_table_calls_you_by_the_name_you_joined_under(service):
+    service.book_client("phone").join("Ewa")  # on the practice page, the same browser
+    table = LamaTable(seed=3, pause=0, book=service.book_client("phone"))
     assert table.name.value == "Ewa"
     table.deal_button.click()
     assert table.me == "Ewa" and "Kim" not in table.you.value

@@ -1,7 +1,7 @@
-"""The LAMA Dice live pages against a stand-in of the class service (the real rules, the
-service's own views): students join and guess, each told privately that their guess is in;
-the projector counts the guesses, reveals the spread beside the exact answer and who was
-closest, and rolls the dice the same as every student's page; anyone but the teacher is
+"""The LAMA Dice live pages against the real class service in process (its rooms called without
+HTTP, tests/widgets/in_process.py): students join and guess, each told privately that their
+guess is in; the projector counts the guesses, reveals the spread beside the exact answer and
+who was closest, and rolls the dice the same as every student's page; anyone but the teacher is
 refused. Each page follows one `follower.step()` at a time, never a thread."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from mathcards import i18n
 from mathcards.classroom.protocol.lama_dice import share
 from mathcards.lama_dice.live import NAMED_MOMENTS, named_moment
-from tests.widgets.guess_standin import StandInGuess
+from tests.widgets.in_process import InProcessClass
 from tests.widgets.test_mam_polish import english_in
 from widgets.lama_dice.live import GuessProjector, GuessSeat
 
@@ -21,19 +21,14 @@ FIRST = named_moment(next(iter(NAMED_MOMENTS)))  # the projector's own first mom
 EXACT = FIRST.exact()
 
 
-@pytest.fixture
-def service() -> StandInGuess:
-    return StandInGuess()
-
-
-def projector(service: StandInGuess) -> GuessProjector:
-    shown = GuessProjector(service.client("teacher"), follow=False, address="")
+def projector(service: InProcessClass) -> GuessProjector:
+    shown = GuessProjector(service.guess_client("teacher"), follow=False, address="")
     shown.follower.step()
     return shown
 
 
-def seat(service: StandInGuess, device: str, name: str | None = None) -> GuessSeat:
-    page = GuessSeat(service.client(device), follow=False)
+def seat(service: InProcessClass, device: str, name: str | None = None) -> GuessSeat:
+    page = GuessSeat(service.guess_client(device), follow=False)
     if name is not None:
         page.bar.name.value = name
         page.bar.join_button.click()
@@ -64,7 +59,7 @@ def room(service):
 
 def test_the_class_sees_the_moment_and_each_guess_is_told_only_to_its_sender(service, room):
     teacher, (ala, ola, ela) = room
-    assert service.live().room.names() == ["Ala", "Ola", "Ela"]
+    assert service.lesson().room.names() == ["Ala", "Ola", "Ela"]
     assert "discard" in ala.question.value and "card 6" in ala.moment.value
     assert ala.chance_box.layout.display == "" and ala.choice_box.layout.display == "none"
     guess(ala, "90")
@@ -84,7 +79,7 @@ def test_a_guess_that_is_not_a_chance_is_told_and_not_sent(service, room):
     _teacher, (ala, *_) = room
     guess(ala, "a lot")
     assert "percentage" in ala.said.value and "mc-error" in ala.said.value
-    assert service.live().current.guesses == {}
+    assert service.lesson().current.guesses == {}
 
 
 def test_the_reveal_shows_the_spread_beside_the_exact_answer_and_the_closest_guess(service, room):
@@ -125,7 +120,9 @@ def test_the_dice_roll_the_same_on_the_projector_and_every_page(service, room):
     assert teacher.rolling.layout.display == ""
     teacher.roll_buttons[2].click()  # 1 000 rolls
     follow(teacher, ala)
-    shares = FIRST.rolled(1000, 77)
+    rolls = teacher.view["question"]["rolls"]  # the seed the service picked
+    assert rolls["count"] == 1000
+    shares = FIRST.rolled(1000, rolls["seed"])
     said = i18n.percent(shares[-1], 1)
     assert "rolled 1,000 times" in teacher.rolled.value and said in teacher.rolled.value
     assert teacher.rolled.value == ala.rolls.value
@@ -144,7 +141,7 @@ def test_roll_or_quit_is_asked_with_two_buttons(service, room):
     assert "Your guess is in: roll" in ala.said.value
     teacher.reveal_button.click()
     follow(teacher, ala)
-    better = service.live().current.question.exact()
+    better = service.lesson().current.question.exact()
     assert f"The better choice: {better}" in teacher.exact.value
     assert teacher.rolling.layout.display == "none"  # a choice is not rolled for
     assert ("right!" in ala.said.value) == (better == "roll")
@@ -176,7 +173,7 @@ def test_the_phones_show_the_dice_of_the_moment(service, room):
 
 
 def test_the_projector_is_for_the_teacher_only(service):
-    page = GuessProjector(service.client("phone 9"), follow=False, address="")
+    page = GuessProjector(service.guess_client("phone 9"), follow=False, address="")
     assert not page.follower.step()
     assert "teacher only" in page.message.value and page.controls.layout.display == "none"
 
@@ -201,11 +198,12 @@ def test_the_guesses_are_counted_of_who_is_here(service, room):
     """Issue 49: "3 of 9 have guessed" with 4 present: now of those here (and who guessed)."""
     teacher, (ala, _ola, _ela) = room
     guess(ala, "40 %")
-    service.away = frozenset({"Ola", "Ela"})
+    service.leave("Ola", "Ela")
     follow(teacher)
     assert "In the room: 1" in teacher.room_title.value
     assert "1 of 1 has guessed" in teacher.count.value
-    service.away = frozenset({"Ala", "Ola"})  # Ala guessed and left; Ela is back
+    service.leave("Ala")  # Ala guessed and left; Ela is back
+    service.come_back("Ela")
     follow(teacher)
     assert "1 of 2 has guessed" in teacher.count.value
 
@@ -213,7 +211,7 @@ def test_the_guesses_are_counted_of_who_is_here(service, room):
 def test_the_projector_gives_its_own_lesson_and_keeps_the_room(service, room):
     _teacher, (_ala, ola, _ela) = room
     service.class_url = "http://10.0.0.5:8866/?class=K7Q2HM"
-    shown = GuessProjector(service.client("teacher"), follow=False)
+    shown = GuessProjector(service.guess_client("teacher"), follow=False)
     shown.follower.step()
     assert "/en/lama?class=K7Q2HM" in shown.address.value  # the short address
     assert "In the room: 3" in shown.room_title.value

@@ -10,7 +10,7 @@ import pytest
 
 from mathcards import i18n
 from mathcards.lama_dice.live import NAMED_MOMENTS, named_moment
-from tests.widgets.guess_standin import StandInGuess
+from tests.widgets.in_process import InProcessClass
 from tests.widgets.test_lama_dice_live import follow, guess, projector, seat
 from widgets.lama_dice.live_views import off_words, points_off
 
@@ -54,9 +54,8 @@ def test_too_low_is_said_in_percentage_points_in_both_languages(polish):
     assert off_words(Fraction(45, 100), Fraction(43, 100)).endswith("2 percentage points too high.")
 
 
-def reveal(guesses: dict[str, str]):
+def reveal(service: InProcessClass, guesses: dict[str, str]):
     """The projector at Reveal after these students' guesses."""
-    service = StandInGuess()
     teacher = projector(service)
     students = {name: seat(service, f"phone {name}", name) for name in guesses}
     teacher.ask_button.click()
@@ -68,16 +67,17 @@ def reveal(guesses: dict[str, str]):
     return teacher, students
 
 
-def test_every_guess_as_close_as_the_best_is_starred_and_no_name_is_shown():
+def test_every_guess_as_close_as_the_best_is_starred_and_no_name_is_shown(service):
     assert isinstance(EXACT, Fraction)
     below, above = EXACT - Fraction(1, 20), EXACT + Fraction(1, 20)
     teacher, students = reveal(
+        service,
         {
             "Ala": "90",
             "Ola": f"{below.numerator}/{below.denominator}",
             "Ela": f"{above.numerator}/{above.denominator}",
             "Iza": "1",
-        }
+        },
     )
     closest = teacher.closest.value
     assert closest.count("★") == 2 and "2 guesses were the closest" in closest
@@ -87,7 +87,7 @@ def test_every_guess_as_close_as_the_best_is_starred_and_no_name_is_shown():
     assert "Very close" in students["Ola"].said.value  # each told on their own phone
 
 
-def test_two_equal_best_guesses_are_both_starred():
-    teacher, _students = reveal({"Ala": "40", "Ola": "40", "Ela": "95"})
+def test_two_equal_best_guesses_are_both_starred(service):
+    teacher, _students = reveal(service, {"Ala": "40", "Ola": "40", "Ela": "95"})
     assert teacher.closest.value.count("★") == 2
     assert teacher.closest.value.count("40.0%") == 2

@@ -15,7 +15,7 @@ from mathcards.classroom.protocol.mam import MineAnswer
 from mathcards.mam.practice import Exercise
 from tests.conftest import FakeClock
 from tests.widgets import test_lama_dice_live as guessing
-from tests.widgets.test_mam_live import follow, play, right_answer, room, service  # noqa: F401
+from tests.widgets.test_mam_live import follow, play, right_answer, room  # noqa: F401
 from widgets.controls import announcer
 from widgets.mam.live import LiveSeat
 from widgets.mam.live_views import verdict_sentence
@@ -23,14 +23,17 @@ from widgets.mam.live_views import verdict_sentence
 DEAL = Exercise([7, 6, 12, 2, 15], (2, 30), False)  # the rulebook's deal: 32
 
 
-def judged(correct: bool = False, points: int = 0, first: bool = False, given: int = 0):
+def judged(text: str, points: int = 0, first: bool = False, given: int = 0):
+    """An answer as the service judged it on the rulebook's deal (its verdict as sent)."""
+    verdict = DEAL.check(text)
     said: MineAnswer = {
         "seq": 1,
-        "text": "",
-        "correct": correct,
+        "text": text,
+        "correct": verdict.correct,
         "points": points,
         "first": first,
         "given": given,
+        "verdict": verdict.json(),  # type: ignore[typeddict-item]
     }
     return said
 
@@ -62,7 +65,7 @@ def whole(said: str) -> bool:
 def test_a_wrong_claim_says_in_whole_sentences_what_it_cost_the_others(language, given, cost):
     i18n.use(language)
     try:
-        said, right = verdict_sentence("7+7", judged(given=given), DEAL)
+        said, right = verdict_sentence(judged("7+7", given=given))
         reason = DEAL.check("7+7").message
         assert not right and whole(said), said
         assert said.startswith(f"{'Not quite' if language == 'en' else 'Niezupełnie'}: {reason}. ")
@@ -76,14 +79,14 @@ def test_a_wrong_claim_says_in_whole_sentences_what_it_cost_the_others(language,
 def test_every_verdict_ends_its_sentences(language):
     i18n.use(language)
     try:
-        for text, answer, scoring in (
-            ("12+99", judged(), "rulebook"),  # 99 is not on the table
-            ("15/2", judged(), "every"),  # not a whole number: try again
-            ("7*6-12+2", judged(True, 4, True), "rulebook"),
-            ("7*6-12+2", judged(True, 0, False), "rulebook"),
-            ("7*6-12+2", judged(True, 4, False), "every"),
+        for answer, scoring in (
+            (judged("12+99"), "rulebook"),  # 99 is not on the table
+            (judged("15/2"), "every"),  # not a whole number: try again
+            (judged("7*6-12+2", 4, True), "rulebook"),
+            (judged("7*6-12+2", 0, False), "rulebook"),
+            (judged("7*6-12+2", 4, False), "every"),
         ):
-            said, _right = verdict_sentence(text, answer, DEAL, scoring)
+            said, _right = verdict_sentence(answer, scoring)
             assert whole(said), said
             assert ".." not in said and ". ." not in said, said
     finally:
@@ -126,23 +129,23 @@ def test_a_paused_round_s_countdown_stands_at_the_service_s_seconds(service, roo
     page.follower.step()
     clock.step()
     assert "29 seconds left" in page.countdown.view.value
-    teacher.pause_button.click()
-    service.seconds = 29  # what the service holds while paused
+    service.later(1)  # a second on the service's clock too
+    teacher.pause_button.click()  # the service holds the 29 seconds left
     follow(teacher, page)
     assert "29 seconds left" in page.countdown.view.value
     assert clock.waiting == []  # nothing counts it down while paused
+    service.later(10)  # paused: the service's seconds stand
     teacher.pause_button.click()  # Resume: on from the service's seconds
-    service.seconds = 28
+    service.later(1)
     page.follower.step()
     assert "28 seconds left" in page.countdown.view.value
     clock.step()
     assert "27 seconds left" in page.countdown.view.value
 
 
-def test_a_refused_guess_is_a_notice_not_a_wrong_guess():
-    live = guessing.StandInGuess()
-    teacher = guessing.projector(live)
-    ala = guessing.seat(live, "phone 0", "Ala")
+def test_a_refused_guess_is_a_notice_not_a_wrong_guess(service):
+    teacher = guessing.projector(service)
+    ala = guessing.seat(service, "phone 0", "Ala")
     teacher.ask_button.click()
     follow(teacher, ala)
     teacher.reveal_button.click()  # the page has not seen the reveal yet: the service refuses
@@ -165,8 +168,8 @@ def test_the_last_round_s_verdict_waits_for_no_next_round(language, after):
     round there is none to wait for."""
     i18n.use(language)
     try:
-        for answer in (judged(), judged(True, 4, True)):
-            said, _right = verdict_sentence("7*6-12+2", answer, DEAL, "rulebook", last=True)
+        for answer in (judged("7+7"), judged("7*6-12+2", 4, True)):
+            said, _right = verdict_sentence(answer, "rulebook", last=True)
             assert said.endswith(f". {after}") and "następną" not in said, said
             assert "next round" not in said, said
     finally:

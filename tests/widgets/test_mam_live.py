@@ -1,20 +1,24 @@
-"""The MAM! live pages against a stand-in of the class service (the real rules, the JSON of
-the contract): a student joins, sees the deal, answers and is told privately; the projector
-shows the room, the board, the reveal, the leaderboard and the podium, and refuses anyone
-but the teacher. Each page follows the game one `follower.step()` at a time, never a thread."""
+"""The MAM! live pages against the real class service in process (its rooms called without HTTP,
+tests/widgets/in_process.py): a student joins, sees the deal, answers and is told privately; the
+projector shows the room, the board, the reveal, the leaderboard and the podium, and refuses
+anyone but the teacher. Each page follows the game one `follower.step()` at a time, never a
+thread."""
 
 from __future__ import annotations
 
 import re
+import sys
 from html import unescape
+from typing import Any
 
 import pytest
 
 from mathcards import i18n
 from mathcards.accommodations import Accommodation
+from mathcards.mam import checker, solver
 from mathcards.mam.solver import find_solutions
 from tests.conftest import FakeClock
-from tests.widgets.live_standin import StandInLive
+from tests.widgets.in_process import InProcessClass
 from tests.widgets.test_mam_polish import english_in
 from widgets.live import LiveRefused, page_address
 from widgets.mam.live import LiveSeat
@@ -22,18 +26,13 @@ from widgets.mam.live_projector import LiveProjector
 from widgets.mam.live_views import time_note
 
 
-@pytest.fixture
-def service() -> StandInLive:
-    return StandInLive()
-
-
-def projector(service: StandInLive, **options) -> LiveProjector:
+def projector(service: InProcessClass, **options) -> LiveProjector:
     shown = LiveProjector(service.client("teacher"), follow=False, address="", **options)
     shown.follower.step()
     return shown
 
 
-def seat(service: StandInLive, device: str, name: str | None = None) -> LiveSeat:
+def seat(service: InProcessClass, device: str, name: str | None = None) -> LiveSeat:
     page = LiveSeat(service.client(device), follow=False, clock=FakeClock())
     if name is not None:
         page.bar.name.value = name
@@ -47,13 +46,13 @@ def follow(*pages) -> None:
         page.follower.step()
 
 
-def right_answer(service: StandInLive) -> str:
-    deal = service.live().round.deal
+def right_answer(service: InProcessClass) -> str:
+    deal = service.game().round.deal
     return find_solutions(deal.cards, deal.target, power=deal.power).solutions[0].pretty
 
 
-def wrong_answer(service: StandInLive) -> str:
-    cards = service.live().round.deal.cards
+def wrong_answer(service: InProcessClass) -> str:
+    cards = service.game().round.deal.cards
     return f"{cards[0]}+{cards[1]}+{cards[2]}+{cards[3]}+{cards[4]}+1"
 
 
@@ -75,7 +74,7 @@ def room(service):
 
 def test_students_join_with_their_class_book_name_and_the_projector_sees_them(service, room):
     teacher, students = room
-    assert service.live().room.names() == ["Ala", "Ola", "Ela"]
+    assert service.game().room.names() == ["Ala", "Ola", "Ela"]
     assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ola", "Ela"]
     assert "In the room: 3" in teacher.room_title.value
     assert "seed 2026" in teacher.settings.value
@@ -90,12 +89,12 @@ def test_the_room_counts_who_is_here_and_keeps_the_scores_of_who_left(service, r
     teacher.start_button.click()
     follow(teacher, *students)
     play(students[0], right_answer(service))
-    service.away = frozenset({"Ala", "Ola"})  # their pages gone: Ala answered, Ola did not
+    service.leave("Ala", "Ola")  # their pages gone: Ala answered, Ola did not
     follow(teacher)
     assert "In the room: 1" in teacher.room_title.value
     assert "1 of 2 have answered" in teacher.answered.value  # Ela here, and Ala's answer
     assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ola", "Ela"]
-    service.away = frozenset({"Ola"})  # Ala is back
+    service.come_back("Ala")
     follow(teacher)
     assert "In the room: 2" in teacher.room_title.value
     assert "1 of 2 have answered" in teacher.answered.value
@@ -105,7 +104,7 @@ def test_a_round_shows_the_same_deal_and_the_first_right_answer_wins(service, ro
     teacher, (ala, ola, ela) = room
     teacher.start_button.click()
     follow(teacher, ala, ola, ela)
-    deal = service.live().round.deal
+    deal = service.game().round.deal
     for page in (ala, ola, ela):
         values = re.findall(r'class="mc-card [^>]*data-value="(\d+)"', page.table.value)
         assert sorted(map(int, values)) == sorted(deal.cards)
@@ -159,12 +158,18 @@ def test_a_wrong_answer_is_told_only_to_its_sender_and_no_text_is_shown_before_t
     assert "Look at the projector" in ola.status.value
 
 
-def test_a_text_that_is_not_a_calculation_is_not_sent(service, room):
+def test_a_text_that_is_not_a_calculation_is_no_claim(service, room):
+    """The service judges it, once: no claim, nothing scored, the box open with what was typed
+    and the checker's sentence, as the service's reason says it."""
     teacher, (ala, *_rest) = room
     teacher.start_button.click()
     follow(ala)
     play(ala, "seven times six")
-    assert service.seq == 0 and "mc-error" in ala.verdict.value
+    assert service.game().round.answers == [] and "mc-error" in ala.verdict.value
+    assert (
+        "read “s”: use numbers" in ala.verdict.value and ala.answer.text.value == "seven times six"
+    )
+    assert ala.answer.children[0].layout.display == ""  # no claim: the box stays
 
 
 def test_a_student_who_reopens_the_page_keeps_their_score_and_verdict(service, room):
@@ -173,7 +178,7 @@ def test_a_student_who_reopens_the_page_keeps_their_score_and_verdict(service, r
     follow(ala)
     play(ala, right_answer(service))
     follow(ala)
-    won = service.live().players["Ala"].points
+    won = service.game().players["Ala"].points
     assert f"You have {won} cards, place 1." in ala.score.value
     again = seat(service, "phone 0")
     assert again.bar.student == "Ala"
@@ -202,12 +207,12 @@ def test_a_refusal_is_said_in_the_page_s_language(service, room):
 def test_the_teacher_locks_the_room_and_removes_a_name(service, room):
     teacher, (_ala, ola, _ela) = room
     teacher.lock_box.value = True
-    assert service.live().locked
+    assert service.game().locked
     late = seat(service, "phone late", "Ula")
     assert "locked the room" in late.message.value
     teacher.room.children[1].children[1].click()  # remove Ola
     follow(teacher, ola)
-    assert service.live().room.names() == ["Ala", "Ela"]
+    assert service.game().room.names() == ["Ala", "Ela"]
     assert [row.children[0].value for row in teacher.room.children] == ["Ala", "Ela"]
     assert ola.status.value == "The teacher has taken you out of the room."
     teacher.start_button.click()
@@ -224,7 +229,7 @@ def test_the_teacher_lets_a_student_taken_out_back_in(service, room):
     assert "Ola" in taken_out.children[0].value
     taken_out.children[1].click()  # let her in
     follow(teacher, ola)
-    assert service.live().room.names() == ["Ala", "Ola", "Ela"]
+    assert service.game().room.names() == ["Ala", "Ola", "Ela"]
     assert teacher.removed_box.children == ()
 
 
@@ -247,7 +252,7 @@ def test_the_podium_at_the_end_and_a_leaderboard_of_a_chosen_length(service, roo
     assert teacher.leaderboard.value == ""
     teacher.finish_button.click()
     follow(teacher, ala, ola, ela)
-    standings = service.live().standings()
+    standings = service.game().standings()
     places = re.findall(r"data-place='(\d)' data-name='(\w+)'", teacher.podium.value)
     assert places == [(str(s.place), s.name) for s in standings[:3]]
     assert places[0][1] == "Ela"  # the same cards: the last winning answer breaks the tie
@@ -331,17 +336,17 @@ def test_the_join_address_is_the_live_page_with_the_class_code(service):
     shown.follower.step()
     assert "data:image/svg+xml" in shown.address.value
     assert "/en/mam?class=K7Q2HM" in shown.address.value
-    assert "class_url" not in service.seat("phone 1"), "a student is never told the code"
+    assert "class_url" not in service.client("phone 1").seat(), "a student is never told it"
 
 
 def test_a_service_that_cannot_be_reached_costs_a_sentence(service, room):
     _teacher, (ala, *_rest) = room
-    service.down = True
+    service.unreachable = True
     assert not ala.follower.step()
     assert "cannot be reached" in ala.message.value
+    service.unreachable = False
     with pytest.raises(LiveRefused):
-        service.down = False
-        service.client("phone 0").call("live/answers", {"text": "1"})
+        service.client("phone 0").answer("1")  # no round is open
 
 
 def test_both_pages_are_polish_on_a_polish_page(service, room):
@@ -392,7 +397,7 @@ def test_the_answer_pad_types_the_round_s_cards_and_signs(service, room):
     teacher.start_button.click()
     follow(ala)
     cards = [int(key.description) for key in ala.pad.cards.children]
-    assert sorted(cards) == sorted(service.live().round.deal.cards)
+    assert sorted(cards) == sorted(service.game().round.deal.cards)
     ala.pad.cards.children[0].click()
     signs = {key.description: key for key in ala.pad.children[1].children}
     signs["×"].click()
@@ -455,7 +460,7 @@ def test_the_answer_pad_divides_as_a_polish_class_writes_it(service, room):
 def test_a_phone_with_no_countdown_shows_no_clock_and_takes_answers_after_the_time(service, room):
     """The accommodations (issue 49): the teacher set no countdown and larger cards for Ala."""
     teacher, (ala, ola, _ela) = room
-    service.accommodations["Ala"] = frozenset({Accommodation.NO_COUNTDOWN, Accommodation.LARGER})
+    service.accommodate("Ala", Accommodation.NO_COUNTDOWN, Accommodation.LARGER)
     teacher.seconds.value = 30
     teacher.start_button.click()
     follow(teacher, ala, ola)
@@ -463,8 +468,7 @@ def test_a_phone_with_no_countdown_shows_no_clock_and_takes_answers_after_the_ti
     assert ala.countdown.view.value == ""
     assert shown_text(ala.time_note) == "This round has no countdown: take your time."
     assert "mc-live-larger" in ala._dom_classes and "mc-live-larger" not in ola._dom_classes
-    service.live().close()  # the round's time is up
-    service.seconds = 0
+    service.later(31)  # the round's time is up
     follow(ala, ola)
     assert "Time is up" in ola.status.value and ola.answer.layout.display == "none"
     assert ala.countdown.view.value == "" and ala.answer.layout.display == ""
@@ -475,12 +479,12 @@ def test_a_phone_with_no_countdown_shows_no_clock_and_takes_answers_after_the_ti
 
 def test_a_wrong_claim_that_costs_nobody_says_the_others_take_no_card(service, room):
     teacher, (ala, _ola, _ela) = room
-    service.accommodations["Ala"] = frozenset({Accommodation.COSTS_NOBODY})
+    service.accommodate("Ala", Accommodation.COSTS_NOBODY)
     teacher.start_button.click()
     follow(ala)
     play(ala, wrong_answer(service))
     assert "The others take no card for it." in ala.verdict.value
-    assert {s.name: s.points for s in service.live().standings()} == {"Ala": 0, "Ola": 0, "Ela": 0}
+    assert {s.name: s.points for s in service.game().standings()} == {"Ala": 0, "Ola": 0, "Ela": 0}
 
 
 @pytest.mark.parametrize("typed", ["²", "-3", "9" * 30])
@@ -492,3 +496,42 @@ def test_a_seed_the_service_would_refuse_is_said_beside_it(service, typed):
     teacher.new_game_button.click()
     assert "The seed is a whole number" in teacher.message.value
     assert teacher.seed.value == typed
+
+
+def test_the_pages_judge_nothing_the_service_judges_each_answer_once(service, room, monkeypatch):
+    """Issue #52, on the pages themselves: phones that answer, a phone opened again, the
+    projector at Reveal, every page in Polish too: the checker runs once an answer, the solver
+    once a round, both in the service."""
+    runs = {"check": 0, "find_solutions": 0}
+    watched = {"check": checker.check, "find_solutions": solver.find_solutions}
+
+    def counting(name: str) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            runs[name] += 1
+            return watched[name](*args, **kwargs)
+
+        return run
+
+    for module in [m for n, m in sys.modules.items() if n.startswith(("mathcards", "widgets"))]:
+        for name, real in watched.items():
+            if getattr(module, name, None) is real:
+                monkeypatch.setattr(module, name, counting(name))
+    teacher, (ala, ola, ela) = room
+    teacher.scoring.value = "every"
+    teacher.new_game_button.click()
+    teacher.start_button.click()
+    follow(teacher, ala, ola, ela)
+    right = right_answer(service)
+    for page, text in ((ola, wrong_answer(service)), (ola, "7 + ("), (ala, right), (ela, right)):
+        play(page, text)
+    assert runs == {"check": 4, "find_solutions": 0}
+    seat(service, "phone 1")  # Ola's page opened again: her last verdict said again
+    teacher.reveal_button.click()
+    for language in ("pl", "en"):
+        i18n.use(language)
+        try:
+            follow(teacher, ala, ola, ela, teacher)
+        finally:
+            i18n.use("en")
+    assert "Common mistakes" in teacher.revealed.value
+    assert runs == {"check": 4, "find_solutions": 1}  # the service's, once, at Reveal

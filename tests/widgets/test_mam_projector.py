@@ -5,12 +5,11 @@ rest by the class `mc-presenting`), its button says how to come back, and it kee
 from __future__ import annotations
 
 from mathcards import i18n
-from tests.widgets.live_standin import StandInLive
 from widgets.mam.live_projector import LiveProjector
 
 
-def test_the_presentation_shows_the_round_alone_and_comes_back():
-    teacher = LiveProjector(StandInLive().client("teacher"), follow=False, address="")
+def test_the_presentation_shows_the_round_alone_and_comes_back(service):
+    teacher = LiveProjector(service.client("teacher"), follow=False, address="")
     present = teacher.present_button
     assert "mc-key-v" in present._dom_classes and present.description == "Presentation"
     present.click()
@@ -21,10 +20,10 @@ def test_the_presentation_shows_the_round_alone_and_comes_back():
     assert present.description == "Presentation"
 
 
-def test_the_presentation_speaks_polish():
+def test_the_presentation_speaks_polish(service):
     i18n.use("pl")
     try:
-        teacher = LiveProjector(StandInLive().client("teacher"), follow=False, address="")
+        teacher = LiveProjector(service.client("teacher"), follow=False, address="")
         teacher.present_button.click()
         assert teacher.present_button.description == "Z powrotem do przycisków"
         assert teacher.present_button.tooltip.startswith("Pokaż znowu przyciski nauczyciela")

@@ -25,7 +25,14 @@ from mathcards.i18n import N_, _, number
 from mathcards.lama_dice.dice import DEFAULT_DICE, dice_text
 from mathcards.lama_dice.game import cards_words
 from mathcards.lama_dice.known import moment
-from mathcards.lama_dice.live import NAMED_MOMENTS, QUESTIONS, ROLL_COUNTS, read_back
+from mathcards.lama_dice.live import (
+    BAD_GUESSES,
+    NAMED_MOMENTS,
+    QUESTIONS,
+    ROLL_COUNTS,
+    bad_guess_words,
+    said_back,
+)
 from widgets.book import BookBar
 from widgets.controls import button, html, render_message, row, show_message, show_notice
 from widgets.lama_dice.chooser import DiceChooser, RowsPicker
@@ -173,7 +180,8 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         )
 
     def submit(self, choice: str | None = None) -> None:
-        """Send the guess typed (once it reads as a chance) or the choice; say it is in."""
+        """Send the guess typed or the choice; say it is in, as the service read it (once), or
+        why it could not read it."""
         view = self.view
         question = view["question"] if view is not None else None
         if self.client is None or view is None or question is None or view["phase"] != Phase.OPEN:
@@ -181,22 +189,20 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
             return
         text = choice or self.text.value.strip()
         try:
-            said_back = "" if choice else read_back(text)
-        except ValueError as problem:
-            show_message(self.said, str(problem), ok=False)  # nothing is sent
-            return
-        try:
             kept = self.client.guess(text)
         except ValueError as problem:
             if getattr(problem, "reason", None) == Refusal.BAD_GUESS:
-                show_message(self.said, str(problem), ok=False)  # a slip, as the service read it
+                why = getattr(problem, "detail", "")
+                said = bad_guess_words(why, text) if why in BAD_GUESSES else str(problem)
+                show_message(self.said, said, ok=False)  # a slip, as the service read it
             else:
                 show_notice(self.said, str(problem))  # refused: a notice, not a wrong guess
             return
         with self.follower.lock:
             self.view = {**view, "mine": {"seq": kept["seq"], "value": kept["value"], "off": None}}
-            in_now = guess_is_in(share_of(kept["value"]))
-            show_message(self.said, f"{said_back} {in_now}".strip())
+            value = share_of(kept["value"])
+            back = said_back(text, value) if kept["share"] and not isinstance(value, str) else ""
+            show_message(self.said, f"{back} {guess_is_in(value)}".strip())
 
 
 class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):

@@ -2,9 +2,9 @@
 the class service's live calls that the projector (`widgets.mam.live_projector`) shares.
 
 Both pages follow the game the class service keeps (`widgets.live`), and draw from what it sent;
-no rule lives here. The service says what is authoritative (right or not, points, first,
-order of arrival); the page says the sentences, re-checking a text with the round's deal in
-its own language."""
+no rule lives here. The service judges an answer once and says what it is (its verdict as a
+reason: a key and its parameters; points, first, order of arrival); the page says the
+sentences in its own language."""
 
 from __future__ import annotations
 
@@ -35,13 +35,13 @@ from widgets.mam.live_accommodations import LARGER_STYLE, show_larger
 from widgets.mam.live_views import (
     LIVE_STYLE,
     SEAT_STYLE,
-    deal_of,
     render_countdown,
     render_podium,
     render_round,
     render_score,
     seat_status,
     time_note,
+    verdict_of,
     verdict_sentence,
 )
 from widgets.style import MAM_STYLE, page_style
@@ -186,7 +186,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         show_larger(self, view)
         mine = view["mine"]
         if mine and not self.verdict.value and round_view is not None:
-            self._say_verdict(mine[-1]["text"], mine[-1])  # a page reopened: its last verdict
+            self._say_verdict(mine[-1])  # a page reopened: its last verdict
         self._close_after_claim()
         if (self.verdict.value and view["phase"] == Phase.OPEN) or self._locked_out(view):
             self.status.value = ""  # one message at a time: the verdict, or the refusal
@@ -194,17 +194,13 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.podium.value = render_podium(view["podium"])
 
     def submit(self, _button: object = None) -> None:
-        """Send the typed calculation (once it reads as one) and say the private verdict."""
+        """Send the typed calculation and say the private verdict, as the service judged it
+        (a text that does not read as a calculation is no claim: what is typed stays)."""
         round_view = self.view["round"] if self.view is not None else None
         if self.client is None or self.view is None or round_view is None:
             self._notify(_("No round is open: wait for the next one."))
             return
         text = self.answer.text.value
-        verdict = deal_of(round_view).check(text)
-        if not verdict.kind.readable:
-            self.answer.say(verdict.message, ok=False)  # not a claim: nothing is sent
-            self.noticed = False
-            return
         try:
             judged = self.client.answer(text)
         except ValueError as problem:
@@ -217,10 +213,20 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
             "points": judged["points"],
             "first": judged["first"],
             "given": judged["given"],
+            "verdict": judged["verdict"],
         }
+        verdict = verdict_of(mine)
+        if not verdict.kind.readable:
+            self.answer.say(verdict.message, ok=False)  # not a claim: nothing scored
+            self.noticed = False
+            return
         with self.follower.lock:
-            self._say_verdict(text, mine)
-            self.view = {**self.view, "mine": [*self.view["mine"], mine]}
+            self._say_verdict(mine)
+            seat = judged.get("seat")
+            if seat is None:
+                self.view = {**self.view, "mine": [*self.view["mine"], mine]}
+            else:  # what this student sees now (their score, their place): told with it
+                self.show(seat)
 
     def _notify(self, text: str) -> None:
         """A refusal under the box, as a notice, until the round goes on (resumed, or its
@@ -228,11 +234,11 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.answer.notify(text)
         self.noticed = True
 
-    def _say_verdict(self, text: str, judged: MineAnswer) -> None:
+    def _say_verdict(self, judged: MineAnswer) -> None:
         round_view = self.view["round"] if self.view is not None else None
         assert round_view is not None
-        deal, last = deal_of(round_view), bool(round_view.get("last"))
-        sentence, right = verdict_sentence(text, judged, deal, self._scoring(), last)
+        last = bool(round_view.get("last"))
+        sentence, right = verdict_sentence(judged, self._scoring(), last)
         self.answer.say(sentence, ok=right)
         self.noticed = False
         self._close_after_claim([judged])

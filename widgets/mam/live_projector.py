@@ -22,7 +22,6 @@ from widgets.mam.cards import level_menu
 from widgets.mam.live import SEAT_LESSON, SEAT_TITLE, Countdown, LiveClient
 from widgets.mam.live_views import (
     LIVE_STYLE,
-    deal_of,
     render_answered,
     render_board,
     render_first,
@@ -340,7 +339,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.first.value = render_first(view, show_text=revealed)
         self._draw_board()
         self.revealed.value = (
-            render_reveal(deal_of(round_view), view["board"])
+            render_reveal(round_view["target"], view["reveal"])
             if phase == Phase.REVEALED and round_view is not None
             else ""
         )

@@ -13,13 +13,16 @@ from mathcards.classroom.protocol.mam import (
     MamSeatView,
     MamSettings,
     MineAnswer,
+    RevealView,
     RoundView,
     StandingView,
 )
 from mathcards.i18n import _, and_list, ngettext
+from mathcards.mam import expression
 from mathcards.mam.cards import LEVELS
-from mathcards.mam.live import SCORINGS, Reveal, revealed, scoring_label
-from mathcards.mam.practice import Exercise
+from mathcards.mam.checker import Verdict
+from mathcards.mam.live import SCORINGS, scoring_label
+from mathcards.mam.reasons import Reason, frozen
 from widgets.controls import sign
 from widgets.mam.cards import cards_count, render_table
 
@@ -118,12 +121,6 @@ SEAT_STYLE = """<style>
 </style>"""
 
 
-def deal_of(round_view: RoundView) -> Exercise:
-    """The round's deal, from what the service sent, to judge a text here again."""
-    first, second = round_view["dice"]
-    return Exercise(list(round_view["cards"]), (first, second), bool(round_view["power"]))
-
-
 def colours_of(level: str | None, dice: int) -> tuple[str, ...]:
     """The dice's colours at the game's level (blue when the level is not known)."""
     if level in LEVELS:
@@ -187,26 +184,26 @@ def seat_status(view: MamSeatView) -> str:
     return sentences.get(phase, "").format(n=number) if phase is not None else ""
 
 
+def verdict_of(judged: MineAnswer) -> Verdict:
+    """An answer's verdict as the service judged it, to be said in this page's language."""
+    return Verdict.from_json(dict(judged["verdict"]))
+
+
 def verdict_sentence(
-    text: str,
-    judged: MineAnswer,
-    deal: Exercise,
-    scoring: str = "rulebook",
-    last: bool = False,
+    judged: MineAnswer, scoring: str = "rulebook", last: bool = False
 ) -> tuple[str, bool]:
-    """The private verdict: the checker's sentence for `text` on the round's deal (in this
-    page's language), what the claim did as the service scored it (docs/rules.md#mam-round),
-    and what comes next (no next round after the `last`); each sentence ends with its full
-    stop."""
-    verdict = deal.check(text)
+    """The private verdict: the checker's sentence, from the reason the service judged the
+    answer by, in this page's language; what the claim did as the service scored it
+    (docs/rules.md#mam-round), and what comes next (no next round after the `last`); each
+    sentence ends with its full stop."""
+    verdict = verdict_of(judged)
     wait = (
         _("That was the last round: the podium comes next.")
         if last
         else _("Wait for the next round.")
     )
-    if not judged["correct"]:
-        reason = verdict.message if not verdict.correct else _("the class service says no")
-        said = _("Not quite: {reason}.").format(reason=reason.rstrip("."))
+    if not verdict.correct:
+        said = _("Not quite: {reason}.").format(reason=verdict.message.rstrip("."))
         if scoring != "rulebook":
             again = _("Try again.")
             return f"{said} {again}", False
@@ -363,26 +360,30 @@ def render_board(board: list[BoardAnswer], wrong_names: bool = False) -> str:
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-def render_reveal(deal: Exercise, board: list[BoardAnswer]) -> str:
+def render_reveal(target: int, shown: RevealView | None) -> str:
     """On reveal: the best solutions, the class's right answers by cards used, the common
-    mistakes counted (each judged again here, in this page's language)."""
-    shown: Reveal = revealed(deal, [(a["name"], a["text"]) for a in board])
+    mistakes counted, as the service worked them out once (said in this page's language)."""
+    if shown is None:
+        return ""
     parts = [heading(_("The best ways"))]
-    if shown.solutions:
-        items = "".join(f"<li>{escape(s.pretty)} = {deal.target}</li>" for s in shown.solutions)
+    if shown["solutions"]:
+        ways = [expression.pretty(frozen(form)) for form in shown["solutions"]]
+        items = "".join(f"<li>{escape(way)} = {target}</li>" for way in ways)
         parts.append(f"<ul>{items}</ul>")
     else:
-        nothing = _("No calculation makes {target} from these cards.").format(target=deal.target)
+        nothing = _("No calculation makes {target} from these cards.").format(target=target)
         parts.append(f"<p>{escape(nothing)}</p>")
-    if shown.right:
+    if shown["right"]:
         parts += [heading(_("The class made it")), "<ul>"]
-        for used, names in shown.right.items():
-            parts.append(f"<li>{escape(cards_count(used))}: {escape(', '.join(names))}</li>")
+        for made in shown["right"]:
+            names = ", ".join(made["names"])
+            parts.append(f"<li>{escape(cards_count(made['cards']))}: {escape(names)}</li>")
         parts.append("</ul>")
-    if shown.mistakes:
+    if shown["mistakes"]:
         parts += [heading(_("Common mistakes")), "<ul>"]
-        for sentence, count in shown.mistakes:
-            parts.append(f"<li>{escape(sentence)} (×{count})</li>")
+        for mistaken in shown["mistakes"]:
+            sentence = str(Reason.from_json(mistaken["reason"]))
+            parts.append(f"<li>{escape(sentence)} (×{mistaken['count']})</li>")
         parts.append("</ul>")
     return "".join(parts)
 

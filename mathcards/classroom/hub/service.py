@@ -50,11 +50,12 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken, names
-from mathcards.classroom.live import lama_dice, mam
+from mathcards.classroom.live import rooms
 from mathcards.classroom.protocol import BACKLOG, CallRefusal
 from mathcards.classroom.protocol.book import MeView
 from mathcards.classroom.server.refused import refused_page
 from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service.caller import Caller
 from mathcards.classroom.service.calls import KernelCall
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.teacher.page import TeacherPage
@@ -90,11 +91,11 @@ class HubClassService(ClassService):
         self.opener, self.clock = opener, clock
         self.next_try = clock() + RETRY_SECONDS
 
-    async def run(self, call: Callable[..., Result], *args: Any) -> Result:
+    async def ready(self) -> None:
         if self.book is None and self.opener is not None and self.clock() >= self.next_try:
             self.next_try = self.clock() + RETRY_SECONDS
             await self.writer.run(self.reopen)
-        return await super().run(call, *args)
+        await super().ready()
 
     def reopen(self) -> None:
         assert self.opener is not None
@@ -200,25 +201,23 @@ class ServerTokens:
         return bool(wanted and self.hub_auth.check_scopes(wanted, model))
 
 
-class ByServerToken(KernelCall):
-    """A call from a page's kernel on the Hub, from anywhere in the cluster: it speaks for the
-    Hub user whose server's token it carries (the teacher's, from a teacher's server)."""
+class ByServerToken:
+    """How a call from a page's kernel on the Hub is known, from anywhere in the cluster: it
+    speaks for the Hub user whose server's token it carries (the teacher's, from a teacher's
+    server)."""
 
-    tokens: ServerTokens
-    hub_user: HubUser | None = None
+    def __init__(self, tokens: ServerTokens) -> None:
+        self.tokens = tokens
 
-    async def identify(self) -> str:
-        sent = TOKEN.fullmatch(self.request.headers.get("Authorization", "").strip())
+    async def caller(self, call: KernelCall) -> Caller:
+        sent = TOKEN.fullmatch(call.request.headers.get("Authorization", "").strip())
         try:
-            self.hub_user = await self.tokens.user(sent.group(1) if sent else "")
+            user = await self.tokens.user(sent.group(1) if sent else "")
         except tornado.web.HTTPError:
-            self.refuse(CallRefusal.HUB_DOWN)
-        if self.hub_user is None:
-            self.refuse(CallRefusal.NO_TOKEN)
-        return HUB_USER + self.hub_user.name
-
-    def is_teacher(self) -> bool:
-        return self.hub_user is not None and self.hub_user.teacher
+            call.refuse(CallRefusal.HUB_DOWN)
+        if user is None:
+            call.refuse(CallRefusal.NO_TOKEN)
+        return Caller(HUB_USER + user.name, user.teacher)
 
 
 class TeacherLogin(HubOAuth):
@@ -277,14 +276,10 @@ def application(
     under prefix/api/live/ and prefix/api/live/lama_dice/), the teacher's page
     (prefix/teacher) and the Hub's login round trip. The calls are the laptop's, identified
     by their server's token instead of a ticket."""
-    api = f"{prefix}api/"
+    api, identity = f"{prefix}api/", ByServerToken(tokens)
     calls = [
-        (path, type(call.__name__, (ByServerToken, call), {"tokens": tokens}), settings)
-        for path, call, settings in [
-            *book_calls.routes(class_service, api),
-            *mam.routes(class_service, api),
-            *lama_dice.routes(class_service, api),
-        ]
+        *book_calls.routes(class_service, api, identity),
+        *rooms.routes(rooms.open_rooms(class_service), api, identity),
     ]
     teacher = f"{prefix}teacher"
     page = {"service": class_service, "home": teacher, "hub_auth": login, "lessons": LESSONS}

@@ -9,11 +9,13 @@ The machinery both games share:
   table of events, its replay, its views), and the `Snapshot` its pages see.
 - `log`: `LiveLog`, the class's newest live game in memory, replayed from the class book's
   events; each change judged, committed, then shown.
-- `changes`: the changes waiting for the writer thread, in order of arrival.
-- `poll`: `Live`, the changes queued and the long-polls waiting for the next one.
-- `views`, `calls`: what every game's views begin with; the calls both games share.
+- `room`: `LiveRoom`, a live game in process with typed methods every caller calls (the HTTP
+  handlers, the Hub's, the tests), the caller a parameter; its changes queued on the class
+  book's one queue (the writer's), and the long-polls waiting for the next one.
+- `views`, `calls`: what every game's views begin with; the HTTP calls both games share.
+- `rooms`: the class's rooms, opened with the class service, and all their calls' routes.
 
-Then one module a game, each of the same shape (its kind adapter, its views, its calls and their
-routes): `mam` (MAM!, under /mathcards/api/live/) and `lama_dice` (LAMA Dice, under
-/mathcards/api/live/lama_dice/).
+Then two modules a game, each of the same shape: its kind and views (`mam`, `lama_dice`), and
+its room with its own calls (`mam_room`: MAM!, under /mathcards/api/live/; `lama_dice_room`:
+LAMA Dice, under /mathcards/api/live/lama_dice/).
 """

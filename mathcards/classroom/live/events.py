@@ -6,7 +6,8 @@ Numbers are numbers: a countdown's end is a moment of the service's clock, in se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
 from mathcards.book import LiveEvent
@@ -44,7 +45,13 @@ class LockChanged:
 
 @dataclass(frozen=True)
 class Revealed:
+    """The round (MAM!) or the question (LAMA Dice) shown to the class, with what the service
+    worked out for it once (kept: a replay never works it out again): MAM!'s best ways (their
+    canonical forms), LAMA Dice's exact answer (a chance as "n/d", or the better choice)."""
+
     kind: ClassVar[EventKind] = EventKind.REVEAL
+    solutions: list[Any] | None = None
+    exact: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,7 @@ class Answered:
     kind: ClassVar[EventKind] = EventKind.ANSWER
     text: str
     accommodations: list[str] = field(default_factory=list)
+    verdict: dict[str, Any] | None = None  # as the service judged it (`Verdict.json`)
 
 
 @dataclass(frozen=True)
@@ -105,8 +113,13 @@ class QuestionAsked:
 
 @dataclass(frozen=True)
 class Guessed:
+    """A guess, with what the service read it as, once: a chance ("n/d") or a choice, and
+    whether it was typed as a share of the rolls ("0,5")."""
+
     kind: ClassVar[EventKind] = EventKind.GUESS
     text: str
+    value: str | None = None
+    share: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,14 +168,29 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
         DiceRolled,
     )
 }
+FIELDS = {kind: [field.name for field in fields(shape)] for kind, shape in PAYLOADS.items()}
 Shape = TypeVar("Shape", bound=Payload)
 
 
+UNSAID: dict[str, Any] = {
+    "accommodations": [],
+    "verdict": None,
+    "solutions": None,
+    "exact": None,
+    "value": None,
+    "share": False,
+}
+
+
 def to_json(payload: Payload) -> dict[str, Any]:
-    """The payload as the class book keeps it (an answer without accommodations: its text)."""
-    kept = asdict(payload)
-    if kept.get("accommodations") == []:
-        del kept["accommodations"]
+    """The payload as the class book keeps it, without the fields it leaves empty (an answer
+    without accommodations: its text and its verdict). Its values are JSON already: copied one
+    level deep, not walked (`asdict` walks a verdict's every list)."""
+    kept = {}
+    for name in FIELDS[payload.kind]:
+        value = getattr(payload, name)
+        if name not in UNSAID or value != UNSAID[name]:
+            kept[name] = copy(value) if isinstance(value, dict | list) else value
     return kept
 
 

@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from mathcards.accommodations import Accommodations
 from mathcards.book import LiveEvent, LiveRecord
 from mathcards.classroom.live.events import Payload
-from mathcards.classroom.protocol import Phase, RoomView, SeatView
+from mathcards.classroom.protocol import EventKind, Phase, RoomView, SeatView
 from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
 from mathcards.classroom.protocol.mam import MamSettings
 from mathcards.room import LiveRefusal, Room
@@ -34,9 +34,9 @@ Seated = TypeVar("Seated", bound=SeatView)  # a student's view
 
 
 @dataclass(frozen=True)
-class Countdown:
-    """The open round's time: `until` a moment of the service's clock, or `left` seconds while
-    the round is paused; neither when the round has no countdown."""
+class RoundTime:
+    """The open round's countdown on the service's clock: `until` a moment of it, or `left`
+    seconds while the round is paused; neither when the round has no countdown."""
 
     until: float | None = None
     left: float | None = None
@@ -57,10 +57,12 @@ class Snapshot(Generic[Projected, Seated]):
     projector: Projected
     version: int = 0
     phase: Phase | None = None
-    countdown: Countdown = field(default_factory=Countdown)
+    countdown: RoundTime = field(default_factory=RoundTime)
     students: dict[str, Seated] = field(default_factory=dict)
     changed: dict[str, int] = field(default_factory=dict)  # student → version their view changed
     accommodations: Mapping[str, Accommodations] = field(default_factory=dict)  # by student
+    told: dict[str, int] = field(default_factory=dict)  # student → the version of their view
+    # that the reply to their own change carried (their page has it: no need to wake it)
 
     @cached_property
     def in_room(self) -> frozenset[str]:
@@ -89,6 +91,8 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
     """A game played live by a class, as the class service plays it."""
 
     name: str  # the game, as the class book names it
+    told: frozenset[EventKind] = frozenset()  # a student's change whose reply is their view
+    # as it is once kept: their long-poll is not woken for it
 
     @abstractmethod
     def settings(self, sent: Mapping[str, Any]) -> MamSettings | LamaDiceSettings:
@@ -106,6 +110,12 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
     def in_force(self, payload: Payload, held: Accommodations) -> Payload:
         """A student's change with the accommodations in force for them as it came (kept with
         it, so that a replay judges it the same): MAM!'s answers hold them."""
+        return payload
+
+    def judged(self, payload: Payload, outcome: Any) -> Payload:
+        """The change as the class book keeps it once the engine did it: with what the service
+        worked out (MAM!'s verdict, a reveal's best ways), so that a replay never works it out
+        again."""
         return payload
 
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
@@ -133,10 +143,19 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         projector's view: never another student's answer."""
 
     def students(
-        self, snapshot: Snapshot[Projected, Seated], names: list[str]
+        self,
+        snapshot: Snapshot[Projected, Seated],
+        names: list[str],
+        before: Snapshot[Projected, Seated] | None = None,
     ) -> dict[str, Seated]:
-        """What each of these students sees (a game may work them out all at once)."""
+        """What each of these students sees (a game may work them out all at once, and keep
+        the views of `before` that did not change: the same object)."""
         return {name: self.student(snapshot, name) for name in names}
+
+    def alike(self, view: Seated, before: Seated | None) -> bool:
+        """Is a student's view the same as `before` for waking their page (but for its
+        version)?"""
+        return alike(view, before)
 
     def projector_at(self, view: Projected, seconds_left: float | None) -> Projected:
         """The projector's view as sent, with the round's seconds left now (if it has any)."""
@@ -153,3 +172,16 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
             with contextlib.suppress(LiveRefusal):  # an event whose student was forgotten since
                 self.apply(game, event)
         return game
+
+
+def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None, *unseen: str) -> bool:
+    """Has a view not changed but for its version (and the keys `unseen`)?"""
+    return (
+        before is not None
+        and view.keys() == before.keys()
+        and all(
+            value is before[key] or value == before[key]
+            for key, value in view.items()
+            if key != "version" and key not in unseen
+        )
+    )

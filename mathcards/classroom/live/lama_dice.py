@@ -1,52 +1,34 @@
-"""LAMA Dice live in the class service, under /mathcards/api/live/lama_dice/: the teacher shows
-a moment and asks about it, every student guesses from their own page, the exact answer is
-revealed, then the dice are rolled the same on every page (`mathcards.lama_dice.live`): its
-kind (`LAMA_DICE`, with its table of events), its views, its calls.
-
-- Students: `POST join`, `POST guesses {text}` → `GuessKept` once the guess is kept (the last
-  guess counts), `GET me?after=V` → what this student sees, never another's guess.
-- The teacher: `POST games` (a new live lesson), `questions {row, llama_row, dice?, asks}` (or
-  `{seed, moment, asks}`: a moment of a real game, `known.moment`), `reveal`, `rolls {count,
-  seed?}`, `lock {locked}`, `remove {name}`, each answered with the projector's view; `GET
-  state?after=V` → the projector's view."""
+"""LAMA Dice live in the class service: the class guesses about a moment, the dice answer
+(`mathcards.lama_dice.live`): its kind (`LAMA_DICE`, with its table of events) and its views.
+Its room and calls: `lama_dice_room`."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from mathcards.book import LiveEvent
-from mathcards.classroom.live.calls import (
-    AdmitCall,
-    JoinLiveCall,
-    LiveCall,
-    LockCall,
-    RemoveCall,
-    RevealCall,
-    SeatCall,
-    StateCall,
-    TeacherCall,
+from mathcards.classroom.live.events import (
+    DiceRolled,
+    Guessed,
+    LockChanged,
+    Payload,
+    QuestionAsked,
+    Revealed,
+    read,
 )
-from mathcards.classroom.live.events import DiceRolled, Guessed, LockChanged, QuestionAsked, read
 from mathcards.classroom.live.kind import LiveKind, Snapshot
-from mathcards.classroom.live.poll import Live
 from mathcards.classroom.live.views import room_view, seat_view
 from mathcards.classroom.protocol import (
-    API,
-    LAMA_DICE_LIVE,
     SEEDS,
-    CallRefusal,
     EventKind,
-    LivePath,
     Phase,
     Refusal,
 )
 from mathcards.classroom.protocol.lama_dice import (
     AskedView,
-    GuessBody,
-    GuessKept,
     GuessView,
     LamaDiceProjectorView,
     LamaDiceSeatView,
@@ -56,10 +38,9 @@ from mathcards.classroom.protocol.lama_dice import (
     QuestionView,
     value_json,
 )
-from mathcards.classroom.service.classservice import ClassService
 from mathcards.lama_dice.dice import DEFAULT_DICE
 from mathcards.lama_dice.known import moment
-from mathcards.lama_dice.live import ROLL_COUNTS, Asked, Guess, LiveGuessing, Question
+from mathcards.lama_dice.live import Asked, BadGuess, Guess, LiveGuessing, Question
 from mathcards.room import LiveRefusal
 
 SEED_BELOW = 10**5  # a seed the service picks for the rolls: short enough to read aloud
@@ -67,12 +48,25 @@ SEED_BELOW = 10**5  # a seed the service picks for the rolls: short enough to re
 
 def guess(game: LiveGuessing, event: LiveEvent) -> Guess:
     """A student's guess; one that is no chance (nor roll or quit) is refused: nothing kept."""
+    guessed = read(event, Guessed)
+    kept = None
+    if guessed.value is not None:
+        kept = Guess(event.seq, event.name, exact_of(guessed.value), guessed.share)
     try:
-        return game.guess(event.name, read(event, Guessed).text, event.seq)
-    except LiveRefusal:
-        raise
-    except ValueError as problem:
-        raise LiveRefusal(str(problem), Refusal.BAD_GUESS) from None
+        return game.guess(event.name, guessed.text, event.seq, kept)
+    except BadGuess as problem:
+        raise LiveRefusal(str(problem), Refusal.BAD_GUESS, problem.why) from None
+
+
+def reveal(game: LiveGuessing, revealed: Revealed) -> Asked:
+    """The question's answer shown, as the class book kept it (else worked out now)."""
+    kept = revealed.exact
+    return game.reveal(None if kept is None else exact_of(kept))
+
+
+def exact_of(kept: str) -> Fraction | str:
+    """An exact answer (or a guess) as the class book keeps it: "n/d", or a choice."""
+    return kept if kept in ("roll", "quit") else Fraction(kept)
 
 
 def roll(game: LiveGuessing, event: LiveEvent) -> list[float]:
@@ -87,7 +81,7 @@ EVENTS: dict[EventKind, Callable[[LiveGuessing, LiveEvent], Any]] = {  # what ea
     EventKind.LOCK: lambda game, event: game.lock(read(event, LockChanged).locked),
     EventKind.ASK: lambda game, event: game.ask(question_asked(read(event, QuestionAsked))),
     EventKind.GUESS: guess,
-    EventKind.REVEAL: lambda game, event: game.reveal(),
+    EventKind.REVEAL: lambda game, event: reveal(game, read(event, Revealed)),
     EventKind.ROLLS: roll,
 }
 
@@ -105,6 +99,14 @@ class LamaDiceLiveKind(LiveKind[LiveGuessing, LamaDiceProjectorView, LamaDiceSea
 
     def apply(self, game: LiveGuessing, event: LiveEvent) -> Any:
         return EVENTS[EventKind(event.kind)](game, event)
+
+    def judged(self, payload: Payload, outcome: Any) -> Payload:
+        """A reveal kept with the answer worked out for it, a guess with what it was read as."""
+        if isinstance(payload, Revealed) and isinstance(outcome, Asked):
+            return replace(payload, exact=str(outcome.answer()))
+        if isinstance(payload, Guessed) and isinstance(outcome, Guess):
+            return replace(payload, value=str(outcome.value), share=outcome.share)
+        return payload
 
     def players(self, game: LiveGuessing) -> list[str]:
         return list(game.room.present)
@@ -180,7 +182,7 @@ def guess_view(asked: Asked, name: str, exact: Fraction | str | None) -> GuessVi
 
 def asked_view(asked: Asked, revealed: bool) -> AskedView:
     """One question and its guesses (in order of arrival); with the answer once revealed."""
-    exact = asked.question.exact() if revealed else None
+    exact = asked.answer() if revealed else None
     order = sorted(asked.guesses, key=lambda name: asked.guesses[name].seq)
     return {
         "number": asked.number,
@@ -255,76 +257,3 @@ def student_view(
             mine = {"seq": found["seq"], "value": found["value"], "off": found["off"]}
     close = next((c["off"] for c in projector["how_close"] if c["name"] == name), None)
     return {**seat_view(snapshot, name), "question": seen, "mine": mine, "how_close": close}
-
-
-# ---------------------------------------------------------------- the calls
-
-
-class GuessesCall(LiveCall):
-    """POST GuessBody: this student's guess at the open question; the last one counts."""
-
-    async def post(self) -> None:
-        text = self.typed(cast(dict[str, Any], cast(GuessBody, self.body())), "text").strip()
-        kept: Guess = await self.student_change(Guessed(text))
-        reply: GuessKept = {"seq": kept.seq, "value": value_json(kept.value)}
-        self.finish({"result": reply})
-
-
-class LessonCall(TeacherCall):
-    """POST: a new live LAMA Dice lesson for the class."""
-
-    async def post(self) -> None:
-        await self.act(self.live.run(self.live.log.start, {}))
-
-
-class QuestionsCall(TeacherCall):
-    """POST QuestionBody: the next question, about the rows and dice typed or a moment of a
-    real game."""
-
-    async def post(self) -> None:
-        try:
-            question = question_of(self.body())
-        except (ValueError, TypeError, KeyError, OverflowError):  # OverflowError: int(Infinity)
-            self.refuse(CallRefusal.BAD_REQUEST)
-        await self.act(self.live.change(asking(question)))
-
-
-class RollsCall(TeacherCall):
-    """POST RollsBody: the dice rolled `count` times for the revealed question, from `seed` (the
-    service picks one if none), the same on every page."""
-
-    async def post(self) -> None:
-        sent = self.body()  # RollsBody, from a page: its values checked here
-        count, seed = sent.get("count"), sent.get("seed")
-        if seed is None or seed == "":
-            seed = secrets.randbelow(SEED_BELOW)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
-            self.refuse(CallRefusal.BAD_REQUEST)
-        if count not in ROLL_COUNTS:
-            self.refuse(CallRefusal.BAD_REQUEST)
-        await self.act(self.live.change(DiceRolled(count, seed)))
-
-
-CALLS: dict[LivePath, type[LiveCall]] = {
-    LivePath.JOIN: JoinLiveCall,
-    LivePath.GUESSES: GuessesCall,
-    LivePath.ME: SeatCall,
-    LivePath.STATE: StateCall,
-    LivePath.GAMES: LessonCall,
-    LivePath.QUESTIONS: QuestionsCall,
-    LivePath.REVEAL: RevealCall,
-    LivePath.ROLLS: RollsCall,
-    LivePath.LOCK: LockCall,
-    LivePath.REMOVE: RemoveCall,
-    LivePath.ADMIT: AdmitCall,
-}
-
-
-def routes(
-    service: ClassService, api: str = API, live: Live[Any, Any, Any] | None = None
-) -> list[tuple[str, type[LiveCall], dict[str, Any]]]:
-    """LAMA Dice's live calls, each under `api`live/lama_dice/; `live` the class's lesson (a
-    new one if None)."""
-    live = live or Live(service, LAMA_DICE)
-    kwargs = {"service": service, "live": live}
-    return [(api + LAMA_DICE_LIVE + path, call, kwargs) for path, call in CALLS.items()]

@@ -3,7 +3,7 @@ restart by replaying the events the class book kept (its event log), and the new
 `Snapshot` of what its pages see.
 
 Every change runs in the class service's writer thread, one at a time, in order of arrival
-(`changes.Pending`): the engine judges it (a refusal changes nothing and keeps nothing), the
+(`Pending`): the engine judges it (a refusal changes nothing and keeps nothing), the
 event is committed to the class book, then the change is shown (a new `Snapshot`, its
 `version` the event's arrival number). When the commit fails, the game is had again from the
 events kept so far: what was not kept never happened. The pages' calls read only the newest
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import reduce
 from typing import Any, Generic
 
 from mathcards.accommodations import NONE, Accommodations
 from mathcards.book import Book, LiveEvent, LiveRecord
-from mathcards.classroom.live.changes import Pending
 from mathcards.classroom.live.events import (
     GameFinished,
     GameStarted,
@@ -31,7 +31,7 @@ from mathcards.classroom.live.events import (
     event,
     from_json,
 )
-from mathcards.classroom.live.kind import Countdown, Engine, LiveKind, Projected, Seated, Snapshot
+from mathcards.classroom.live.kind import Engine, LiveKind, Projected, RoundTime, Seated, Snapshot
 from mathcards.classroom.protocol import Phase
 from mathcards.i18n import _
 from mathcards.room import LiveRefusal, Refusal
@@ -39,19 +39,34 @@ from mathcards.room import LiveRefusal, Refusal
 ROSTER_SECONDS = 1.0  # a student's poll compares the roster with the book's this often, at most
 
 
-def counted(countdown: Countdown, done: LiveEvent) -> Countdown:
+@dataclass
+class Pending:
+    """One change asked for (an event's payload and its student), and what became of it."""
+
+    payload: Payload
+    name: str = ""
+    outcome: Any = None  # what the engine returned
+    problem: Exception | None = None  # why it was refused
+    kept: bool = False
+
+    def refused(self, problem: Exception) -> Pending:
+        self.problem, self.kept = problem, False
+        return self
+
+
+def counted(countdown: RoundTime, done: LiveEvent) -> RoundTime:
     """The countdown once `done` happened: a round opened or resumed keeps its end, a pause the
     seconds left, a change of time its new end or seconds left; a round closed or a game
     finished has none."""
     payload = from_json(done.kind, done.payload)
     if isinstance(payload, RoundOpened | RoundResumed):
-        return Countdown(until=payload.until)
+        return RoundTime(until=payload.until)
     if isinstance(payload, TimeChanged):
-        return Countdown(until=payload.until, left=payload.left)
+        return RoundTime(until=payload.until, left=payload.left)
     if isinstance(payload, RoundPaused):
-        return Countdown(left=payload.left)
+        return RoundTime(left=payload.left)
     if isinstance(payload, RoundClosed | GameFinished):
-        return Countdown()
+        return RoundTime()
     return countdown
 
 
@@ -70,7 +85,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.loaded = False
         self.record: LiveRecord | None = None
         self.game: Engine | None = None
-        self.countdown = Countdown()
+        self.countdown = RoundTime()
         self.seq = 0  # the arrival number of the last event kept
         self.snapshot: Snapshot[Projected, Seated] = Snapshot(kind.projector(None, None, 0))
         self.names: dict[str, str] = {}  # device → its nickname in the class book
@@ -79,6 +94,9 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
         self.roster: int | None = None  # the class's roster number when the game was read
         self.roster_read = -ROSTER_SECONDS  # when (`clock`) it was last compared with the book's
+
+        self.told: set[str] = set()  # the students told their view by their change's reply
+        self.replayed = True  # the game was had again since the last snapshot: no view kept
 
     # ------------------------------------------------------------ in the writer thread
 
@@ -117,7 +135,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         seq = self.seq
         self.roster = self.book_of().roster(self.class_name)
         self.names.clear()
-        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, RoundTime()
         self.accommodations = self.accommodations_kept()
         record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
@@ -151,14 +169,15 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         """The game had again from the class book at its next call (a commit failed: what it
         did not keep never happened); meanwhile the pages see the last snapshot kept."""
         self.names.clear()
-        self.loaded, self.record, self.game, self.countdown = False, None, None, Countdown()
+        self.loaded, self.record, self.game, self.countdown = False, None, None, RoundTime()
 
     def replay(self) -> None:
         """The game again from the events kept."""
         assert self.record is not None
         events = self.record.events
+        self.replayed = True
         self.game = self.kind.replayed(self.record)
-        self.countdown = reduce(counted, events[1:], Countdown())
+        self.countdown = reduce(counted, events[1:], RoundTime())
         self.seq = events[-1].seq if events else self.seq
 
     def start(self, sent: Mapping[str, Any]) -> Projected:
@@ -170,7 +189,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         live_id = self.book_of().start_live(self.class_name, self.kind.name, dict(settings), start)
         started = self.book_of().newest_live(self.class_name, self.kind.name)
         assert started is not None and started.id == live_id
-        self.record, self.game, self.countdown, self.seq = started, game, Countdown(), start.seq
+        self.record, self.game, self.countdown, self.seq = started, game, RoundTime(), start.seq
         self.show()
         return self.kind.projector(game, live_id, self.seq)
 
@@ -244,9 +263,12 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             except LiveRefusal as refusal:
                 change.refused(refusal)
                 continue
+            happened = event(happened.seq, self.kind.judged(payload, change.outcome), change.name)
             if self.kind.keeps(happened, change.outcome):
                 kept.append(happened)
                 self.seq, change.kept = happened.seq, True
+                if change.name and happened.kind in self.kind.told:
+                    self.told.add(change.name)
         if kept:
             self.keep(kept, last, pending)
         return pending
@@ -351,22 +373,26 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         projector = self.kind.projector(game, live_id, self.seq, self.away_names())
         phase = game.phase if game is not None else None
         snapshot: Snapshot[Projected, Seated] = Snapshot(
-            projector, self.seq, phase, self.countdown, accommodations=dict(self.accommodations)
+            projector,
+            self.seq,
+            phase,
+            self.countdown,
+            accommodations=dict(self.accommodations),
+            told=dict(self.snapshot.told),
         )
         before = self.snapshot
         players = self.kind.players(game) if game is not None else []
-        for name, view in self.kind.students(snapshot, players).items():
+        kept = None if self.replayed else before
+        self.replayed = False
+        for name, view in self.kind.students(snapshot, players, kept).items():
             snapshot.students[name] = view
-            same = before.countdown == snapshot.countdown and alike(view, before.students.get(name))
+            was = before.students.get(name)
+            same = view is was or (
+                before.countdown == snapshot.countdown and self.kind.alike(view, was)
+            )
             snapshot.changed[name] = before.changed.get(name, self.seq) if same else self.seq
+        for name in self.told:
+            snapshot.told[name] = snapshot.version_for(name)
+        self.told.clear()
         self.snapshot = snapshot
         return snapshot
-
-
-def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None) -> bool:
-    """Has a view not changed but for its version?"""
-    return (
-        before is not None
-        and view.keys() == before.keys()
-        and all(value == before[key] for key, value in view.items() if key != "version")
-    )

@@ -1,13 +1,5 @@
-"""MAM! live in the class service, under /mathcards/api/live/: a class races the same deals,
-each student from their own page's kernel, the teacher from the projector's
-(`mathcards.mam.live.LiveGame`): its kind (`MAM`, with its table of events), its views, its
-calls.
-
-- Students: `POST join`, `POST answers {text}` → `Judged` once the answer is kept, `GET
-  me?after=V` → what this student sees, never another's answer.
-- The teacher: `POST games {level, rounds, scoring, seed?}`, `rounds {seconds?}`, `reveal`,
-  `pause`, `resume`, `time {more | off}`, `lock {locked}`, `remove {name}`, `finish`, each
-  answered with the projector's view; `GET state?after=V` → the projector's view."""
+"""MAM! live in the class service: a class races the same deals (`mathcards.mam.live.LiveGame`):
+its kind (`MAM`, with its table of events) and its views. Its room and calls: `mam_room`."""
 
 from __future__ import annotations
 
@@ -25,45 +17,32 @@ from mathcards.accommodations import (
     phase_seen,
 )
 from mathcards.book import LiveEvent
-from mathcards.classroom.live.calls import (
-    AdmitCall,
-    JoinLiveCall,
-    LiveCall,
-    LockCall,
-    RemoveCall,
-    RevealCall,
-    SeatCall,
-    StateCall,
-    TeacherCall,
+from mathcards.classroom.live.events import (
+    Answered,
+    LockChanged,
+    Payload,
+    Revealed,
+    read,
 )
-from mathcards.classroom.live.events import Answered, GameFinished, LockChanged, Payload, read
-from mathcards.classroom.live.kind import LiveKind, Snapshot
-from mathcards.classroom.live.poll import Live
+from mathcards.classroom.live.kind import LiveKind, Snapshot, alike
 from mathcards.classroom.live.views import room_view, seat_view
-from mathcards.classroom.protocol import (
-    API,
-    MAM_LIVE,
-    SEEDS,
-    CallRefusal,
-    EventKind,
-    LivePath,
-    Phase,
-)
+from mathcards.classroom.protocol import SEEDS, EventKind, Phase
 from mathcards.classroom.protocol.mam import (
-    AnswerBody,
     BoardAnswer,
     Judged,
     MamProjectorView,
     MamSeatView,
     MamSettings,
     MineAnswer,
-    RoundBody,
+    ReasonView,
+    RevealView,
     RoundView,
     StandingView,
-    TimeBody,
+    VerdictView,
 )
-from mathcards.classroom.service.classservice import ClassService
-from mathcards.mam.live import Answer, LiveGame, Standing
+from mathcards.mam.checker import Verdict
+from mathcards.mam.live import Answer, LiveGame, Place, Reveal
+from mathcards.mam.reasons import frozen
 
 SEED_BELOW = 10**5  # a seed the service picks is one of these: short enough to read aloud
 LONGEST_COUNTDOWN = 3600  # seconds
@@ -79,22 +58,31 @@ EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each e
     EventKind.TIME: lambda game, event: game.give_time(),
     EventKind.CLOSE: lambda game, event: game.close(),
     EventKind.ANSWER: lambda game, event: answered(game, event, read(event, Answered)),
-    EventKind.REVEAL: lambda game, event: game.reveal(),
+    EventKind.REVEAL: lambda game, event: reveal(game, read(event, Revealed)),
     EventKind.FINISH: lambda game, event: game.finish(),
 }
 
 
 def answered(game: LiveGame, event: LiveEvent, answer: Answered) -> Answer:
     """The answer judged with the accommodations its student had when it came (one no longer
-    known: none)."""
+    known: none), by the verdict the class book kept with it if it kept one (else by the
+    checker: an answer kept before verdicts were)."""
     known = [name for name in answer.accommodations if name in set(Accommodation)]
-    return game.answer(event.name, answer.text, event.seq, accommodations(known))
+    judged = None if answer.verdict is None else Verdict.from_json(answer.verdict)
+    return game.answer(event.name, answer.text, event.seq, accommodations(known), judged)
+
+
+def reveal(game: LiveGame, revealed: Revealed) -> Reveal:
+    """The round revealed, with the best ways the class book kept (else worked out now)."""
+    kept = revealed.solutions
+    return game.reveal(None if kept is None else tuple(frozen(form) for form in kept))
 
 
 class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
     """MAM! live: rounds of a deal raced by the class."""
 
     name = "mam"
+    told = frozenset({EventKind.ANSWER})  # an answer's reply: the student's view after it
 
     def settings(self, sent: Mapping[str, Any]) -> MamSettings:
         """A live game's settings as kept: level, rounds, scoring, seed (picked when none)."""
@@ -124,6 +112,14 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
             return replace(payload, accommodations=listed(held))
         return payload
 
+    def judged(self, payload: Payload, outcome: Any) -> Payload:
+        """An answer kept with its verdict, a reveal with its best ways."""
+        if isinstance(payload, Answered) and isinstance(outcome, Answer):
+            return replace(payload, verdict=outcome.verdict.json())
+        if isinstance(payload, Revealed) and isinstance(outcome, Reveal):
+            return replace(payload, solutions=[s.form for s in outcome.solutions])
+        return payload
+
     def keeps(self, event: LiveEvent, outcome: Any) -> bool:
         """An answer not readable is no claim: kept only as a typing slip, for the teacher."""
         return event.kind != EventKind.ANSWER or bool(outcome.verdict.kind.readable) or outcome.slip
@@ -146,18 +142,38 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         return student_view(snapshot, name)
 
     def students(
-        self, snapshot: Snapshot[MamProjectorView, MamSeatView], names: list[str]
+        self,
+        snapshot: Snapshot[MamProjectorView, MamSeatView],
+        names: list[str],
+        before: Snapshot[MamProjectorView, MamSeatView] | None = None,
     ) -> dict[str, MamSeatView]:
         """Every student's view at once: the board and the leaderboard read once, not once a
-        student (a hall of 300 is 300 × 300 otherwise)."""
+        student (a hall of 300 is 300 × 300 otherwise); a view that did not change is kept
+        (its place alone changed: copied with it), not made again at every batch of answers."""
         projector = snapshot.projector
-        mine: dict[str, list[MineAnswer]] = {}
+        mine: dict[str, list[BoardAnswer]] = {}
         for answer in projector["board"]:
-            mine.setdefault(answer["name"], []).append(mine_answer(answer))
+            mine.setdefault(answer["name"], []).append(answer)
         standing = {s["name"]: s for s in projector["leaderboard"]}
-        return {
-            name: seat(snapshot, name, mine.get(name, []), standing.get(name)) for name in names
-        }
+        kept = before.students if before is not None and same_room(before, snapshot) else {}
+        views: dict[str, MamSeatView] = {}
+        for name in names:
+            theirs, placed = mine.get(name, []), standing.get(name)
+            old = kept.get(name)
+            if old is None or not unchanged(old, snapshot, name, theirs, placed):
+                views[name] = seat(snapshot, name, [mine_answer(a) for a in theirs], placed)
+            elif placed is not None and old["place"] != placed["place"]:
+                views[name] = {**old, "place": placed["place"]}
+            else:
+                views[name] = old
+        return views
+
+    def alike(self, view: MamSeatView, before: MamSeatView | None) -> bool:
+        """While a round is raced, a student's place alone changing (as the class scores)
+        wakes no page: each change sends their place with it, and the reveal sends everyone's
+        (a hall of 300 is not woken at every classmate's right answer)."""
+        racing = view["phase"] in (Phase.OPEN, Phase.PAUSED, Phase.CLOSED)
+        return alike(view, before, "place") if racing else alike(view, before)
 
     def projector_at(self, view: MamProjectorView, seconds_left: float | None) -> MamProjectorView:
         current = view["round"]
@@ -214,6 +230,7 @@ def projector_view(
             "answered": 0,
             "answered_of": 0,
             "board": [],
+            "reveal": None,
             "leaderboard": [],
             "podium": None,
         }
@@ -232,6 +249,7 @@ def projector_view(
         "answered": len(answered),
         "answered_of": len(answered | set(seen["here"])),
         "board": [board_answer(answer) for answer in answers],
+        "reveal": reveal_view(game.revealed()) if game.phase is Phase.REVEALED else None,
         "leaderboard": places(game.standings()),
         "podium": places(game.podium()) if game.phase is Phase.OVER else None,
     }
@@ -246,6 +264,19 @@ def board_answer(answer: Answer) -> BoardAnswer:
         "points": answer.points,
         "first": answer.first,
         "given": answer.given,
+        "verdict": cast(VerdictView, answer.verdict.json()),
+    }
+
+
+def reveal_view(shown: Reveal) -> RevealView:
+    """The revealed round, as the service worked it out (the best ways as their forms)."""
+    return {
+        "solutions": [s.form for s in shown.solutions],
+        "right": [{"cards": cards, "names": names} for cards, names in shown.right.items()],
+        "mistakes": [
+            {"reason": cast(ReasonView, reason.json()), "count": count}
+            for reason, count in shown.mistakes
+        ],
     }
 
 
@@ -258,10 +289,11 @@ def judged(answer: Answer) -> Judged:
         "points": answer.points,
         "first": answer.first,
         "given": answer.given,
+        "verdict": cast(VerdictView, answer.verdict.json()),
     }
 
 
-def places(standings: list[Standing]) -> list[StandingView]:
+def places(standings: list[Place]) -> list[StandingView]:
     return [{"place": s.place, "name": s.name, "points": s.points} for s in standings]
 
 
@@ -275,6 +307,38 @@ def student_view(
     return seat(snapshot, name, mine, standing)
 
 
+def same_room(
+    before: Snapshot[MamProjectorView, MamSeatView], now: Snapshot[MamProjectorView, MamSeatView]
+) -> bool:
+    """Is what every student's view shares the same in both snapshots (the game, its phase,
+    its round and podium, the scoring, the time, the accommodations)?"""
+    was, projector = before.projector, now.projector
+    return (
+        before.countdown == now.countdown
+        and before.accommodations == now.accommodations
+        and all(was[key] == projector[key] for key in SHARED)  # type: ignore[literal-required]
+    )
+
+
+SHARED = ("game", "phase", "round", "settings", "podium")  # what every student's view holds
+
+
+def unchanged(
+    old: MamSeatView,
+    snapshot: Snapshot[MamProjectorView, MamSeatView],
+    name: str,
+    theirs: list[BoardAnswer],
+    placed: StandingView | None,
+) -> bool:
+    """Is a student's view, but for their place, as `old` (in a room that is the same)?"""
+    return (
+        old["joined"] == (name in snapshot.in_room)
+        and old["removed"] == (name in snapshot.taken_out)
+        and len(old["mine"]) == len(theirs)
+        and old["points"] == (placed["points"] if placed else 0)
+    )
+
+
 def mine_answer(answer: BoardAnswer) -> MineAnswer:
     return {
         "seq": answer["seq"],
@@ -283,6 +347,7 @@ def mine_answer(answer: BoardAnswer) -> MineAnswer:
         "points": answer["points"],
         "first": answer["first"],
         "given": answer["given"],
+        "verdict": answer["verdict"],
     }
 
 
@@ -308,110 +373,3 @@ def seat(
         "place": standing["place"] if standing else None,
         "podium": projector["podium"],
     }
-
-
-# ---------------------------------------------------------------- the calls
-
-
-class AnswersCall(LiveCall):
-    """POST AnswerBody: this student's answer, judged in order of arrival, acknowledged once
-    kept."""
-
-    async def post(self) -> None:
-        text = self.typed(cast(dict[str, Any], cast(AnswerBody, self.body())), "text")
-        answer: Answer = await self.student_change(Answered(text))
-        self.finish({"result": judged(answer)})
-
-
-class MamGameCall(TeacherCall):
-    """POST MamGameBody: a new live game for the class (seed None: the service picks one)."""
-
-    async def post(self) -> None:
-        await self.act(self.live.run(self.live.log.start, self.body()))
-
-
-class RoundsCall(TeacherCall):
-    """POST RoundBody: the next round opens, with a countdown if `seconds` are given."""
-
-    async def post(self) -> None:
-        seconds = cast(RoundBody, self.body()).get("seconds")
-        if seconds in (None, "", 0):
-            await self.act(self.live.run(self.live.log.open_round, None))
-        elif (
-            isinstance(seconds, int | float)
-            and not isinstance(seconds, bool)
-            and 0 < seconds <= LONGEST_COUNTDOWN
-        ):
-            await self.act(self.live.run(self.live.log.open_round, float(seconds)))
-        else:
-            self.refuse(CallRefusal.BAD_REQUEST)
-
-
-class PauseCall(TeacherCall):
-    """POST: the open round waits, its countdown stopped."""
-
-    async def post(self) -> None:
-        await self.act(self.live.run(self.live.log.pause))
-
-
-class ResumeCall(TeacherCall):
-    """POST: the paused round goes on."""
-
-    async def post(self) -> None:
-        await self.act(self.live.run(self.live.log.resume))
-
-
-class TimeCall(TeacherCall):
-    """POST TimeBody: the round's time changed, `more` seconds (at most an hour) or its
-    countdown `off` (WCAG 2.2.1: a teacher lengthens or turns off the class's time limit)."""
-
-    async def post(self) -> None:
-        sent = cast(dict[str, Any], cast(TimeBody, self.body()))
-        more, off = sent.get("more"), sent.get("off")
-        if off is True and more is None:
-            await self.act(self.live.run(self.live.log.no_countdown))
-        elif (
-            off is None
-            and isinstance(more, int | float)
-            and not isinstance(more, bool)
-            and 0 < more <= LONGEST_COUNTDOWN
-        ):
-            await self.act(self.live.run(self.live.log.more_time, float(more)))
-        else:
-            self.refuse(CallRefusal.BAD_REQUEST)
-
-
-class FinishCall(TeacherCall):
-    """POST: the game ends: the podium."""
-
-    async def post(self) -> None:
-        await self.act(self.live.change(GameFinished()))
-
-
-CALLS: dict[LivePath, type[LiveCall]] = {
-    LivePath.JOIN: JoinLiveCall,
-    LivePath.ANSWERS: AnswersCall,
-    LivePath.ME: SeatCall,
-    LivePath.STATE: StateCall,
-    LivePath.GAMES: MamGameCall,
-    LivePath.ROUNDS: RoundsCall,
-    LivePath.REVEAL: RevealCall,
-    LivePath.PAUSE: PauseCall,
-    LivePath.RESUME: ResumeCall,
-    LivePath.TIME: TimeCall,
-    LivePath.LOCK: LockCall,
-    LivePath.REMOVE: RemoveCall,
-    LivePath.ADMIT: AdmitCall,
-    LivePath.FINISH: FinishCall,
-}
-
-
-def routes(
-    service: ClassService, api: str = API, live: Live[Any, Any, Any] | None = None
-) -> list[tuple[str, type[LiveCall], dict[str, Any]]]:
-    """MAM!'s live calls, each under `api`live/; `live` the class's game (a new one if None)."""
-    live = live or Live(service, MAM)
-    return [
-        (api + MAM_LIVE + path, call, {"service": service, "live": live})
-        for path, call in CALLS.items()
-    ]

@@ -140,4 +140,5 @@ class LamaDiceSeatView(SeatView):
 
 class GuessKept(TypedDict):
     seq: int
-    value: Value
+    value: Value  # the guess as the service read it, once
+    share: bool  # typed as a share of the rolls ("0,5"): the page says what it was read as

@@ -3,7 +3,7 @@ projector and each student see."""
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from mathcards.classroom.protocol import RoomView, SeatView
 
@@ -51,6 +51,23 @@ class RoundView(TypedDict):
     last: bool  # the game's last round: no next one to wait for
 
 
+class ReasonView(TypedDict):
+    """Why a verdict is what it is: a key and its parameters (`mathcards.mam.reasons`), which a
+    page says in its own language."""
+
+    key: str
+    params: dict[str, Any]
+
+
+class VerdictView(ReasonView):
+    """An answer as the service judged it, once (`mathcards.mam.checker.Verdict.json`)."""
+
+    kind: str  # `VerdictKind`: correct, syntax, not-on-table, used-too-often, step, total, …
+    value: int | None  # what the calculation makes
+    cards: list[int]  # the cards it used
+    position: int | None  # where reading it stopped
+
+
 class BoardAnswer(TypedDict):
     """One answer of the round, in order of arrival (`seq`)."""
 
@@ -61,6 +78,7 @@ class BoardAnswer(TypedDict):
     points: int
     first: bool
     given: int  # the cards a wrong claim gave the others, one each (none once the round is won)
+    verdict: VerdictView
 
 
 class MineAnswer(TypedDict):
@@ -72,6 +90,26 @@ class MineAnswer(TypedDict):
     points: int
     first: bool
     given: int
+    verdict: VerdictView
+
+
+class MadeIt(TypedDict):
+    cards: int  # how many cards the right answers used
+    names: list[str]  # who made it so, in order of arrival
+
+
+class Mistaken(TypedDict):
+    reason: ReasonView
+    count: int
+
+
+class RevealView(TypedDict):
+    """The revealed round, as the service worked it out once: the best ways (canonical forms,
+    `mathcards.mam.expression`), the right answers by cards used, the mistakes counted."""
+
+    solutions: list[Any]
+    right: list[MadeIt]  # the most cards first
+    mistakes: list[Mistaken]  # the most common first
 
 
 class StandingView(TypedDict):
@@ -86,6 +124,7 @@ class MamProjectorView(RoomView):
     answered: int
     answered_of: int  # who is here, with those who answered and left: "N of M have answered"
     board: list[BoardAnswer]
+    reveal: RevealView | None  # once the round is revealed
     leaderboard: list[StandingView]
     podium: list[StandingView] | None
 
@@ -109,3 +148,5 @@ class Judged(TypedDict):
     points: int
     first: bool
     given: int
+    verdict: VerdictView
+    seat: NotRequired[MamSeatView]  # what the student sees once it is kept

@@ -16,7 +16,7 @@ from mathcards.classroom.protocol.book import (
     SetBody,
     StepBody,
 )
-from mathcards.classroom.service.calls import KernelCall
+from mathcards.classroom.service.calls import Identity, KernelCall
 from mathcards.classroom.service.classservice import ClassService
 
 
@@ -127,7 +127,9 @@ CALLS: dict[BookPath, type[KernelCall]] = {
 
 
 def routes(
-    service: ClassService, api: str = API
+    service: ClassService, api: str = API, identity: Identity | None = None
 ) -> list[tuple[str, type[KernelCall], dict[str, Any]]]:
-    """The kernels' calls of the class book, each under `api`."""
-    return [(api + route(path), call, {"service": service}) for path, call in CALLS.items()]
+    """The kernels' calls of the class book, each under `api`, its caller known by `identity`
+    (None: the page's ticket)."""
+    settings = {"service": service, "identity": identity}
+    return [(api + route(path), call, settings) for path, call in CALLS.items()]

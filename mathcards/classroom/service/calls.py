@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 import tornado.web
 
@@ -22,6 +22,7 @@ from mathcards.classroom.protocol import (
     Refusal,
 )
 from mathcards.classroom.server.clients import from_this_machine
+from mathcards.classroom.service.caller import Caller, CallRefused, NotTeacher
 from mathcards.classroom.service.classservice import ClassService, NewNames
 from mathcards.classroom.service.games import GameRefused
 from mathcards.room import LiveRefusal
@@ -63,17 +64,9 @@ NICKNAME_REFUSALS = {
 }
 
 
-class Refused(ValueError):
-    """A call refused with one of the service's keys (`refusal`), and its `detail`."""
-
-    def __init__(self, refusal: CallRefusal, detail: str = "") -> None:
-        super().__init__(refusal)
-        self.refusal, self.detail = refusal, detail
-
-
 def detail_of(problem: Exception) -> str:
     """What a refusal names besides its key (a character, a classmate's nickname), if any."""
-    if isinstance(problem, Refused | BadNickname):
+    if isinstance(problem, CallRefused | BadNickname | LiveRefusal):
         return problem.detail
     if isinstance(problem, NameTaken):
         return problem.look_alike
@@ -86,7 +79,7 @@ def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
     """What a call that raised `problem` is refused with; None for a fault of the service."""
     if isinstance(problem, LiveRefusal | GameRefused):
         return problem.reason
-    if isinstance(problem, Refused):
+    if isinstance(problem, CallRefused):
         return problem.refusal
     if isinstance(problem, NameTaken):
         return CallRefusal.NAME_LOOK_ALIKE if problem.look_alike else CallRefusal.NAME_TAKEN
@@ -100,6 +93,8 @@ def refusal_of(problem: Exception) -> Refusal | CallRefusal | None:
         return CallRefusal.CLASS_CLOSED
     if isinstance(problem, NewNames):
         return CallRefusal.NEW_NAMES
+    if isinstance(problem, NotTeacher):
+        return CallRefusal.NOT_TEACHER
     if isinstance(problem, BookUnavailable):
         return CallRefusal.BOOK_DOWN
     if isinstance(problem, ValueError | TypeError | KeyError | OverflowError):
@@ -137,50 +132,64 @@ def too_deep(sent: Any, most: int = MOST_DEPTH) -> bool:
     return True
 
 
+class Identity(Protocol):
+    """How a call's caller is known: the browser it speaks for, whether it is the teacher's,
+    where its page was asked from; else the call refused (`KernelCall.refuse`)."""
+
+    async def caller(self, call: KernelCall) -> Caller: ...
+
+
+class ByTicket:
+    """On the laptop: a call from this machine, with its page's ticket (a teacher's ticket was
+    handed to a page the teacher opened)."""
+
+    async def caller(self, call: KernelCall) -> Caller:
+        if not from_this_machine(call.request):
+            call.refuse(CallRefusal.NOT_HERE)
+        tickets, key = call.service.tickets, call.request.headers.get(TICKET_HEADER, "")
+        device, ticket = tickets.device(key), tickets.get(key)
+        if device is None:
+            call.refuse(CallRefusal.NO_TICKET)
+        return Caller(device, tickets.is_teacher(key), "" if ticket is None else ticket.address)
+
+
+BY_TICKET = ByTicket()
+
+
 class KernelCall(tornado.web.RequestHandler):
-    """A call from a page's kernel: from this machine only, JSON in and out, by its ticket."""
+    """A call from a page's kernel, JSON in and out, by its caller (`identity`: on the laptop
+    by its page's ticket, from this machine only; on the Hub by its server's token)."""
 
     service: ClassService
+    identity: Identity
+    caller: Caller
     device: str
     for_teacher = False  # a teacher's call: refused (`not-teacher`) to anyone else
 
-    def initialize(self, service: ClassService) -> None:
-        self.service = service
+    def initialize(self, service: ClassService, identity: Identity | None = None) -> None:
+        self.service, self.identity = service, identity or BY_TICKET
 
     def check_xsrf_cookie(self) -> None:
         """A kernel carries its page's ticket, not a browser's cookies."""
 
+    def compute_etag(self) -> None:
+        """No ETag: a call's answer is never cached (tornado would hash every answer)."""
+
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
-        self.device = await self.identify()
+        self.caller = await self.identity.caller(self)
+        self.device, teacher = self.caller.device, self.caller.teacher
         if len(self.request.body or b"") > MOST_BODY:  # read or not, no call takes more
             self.refuse(CallRefusal.TOO_LONG)
-        teacher = self.is_teacher()
         if self.for_teacher and not teacher:
             self.refuse(CallRefusal.NOT_TEACHER)
         if not teacher and not self.service.calls.allows(self.device):
             self.set_header("Retry-After", str(max(1, round(self.service.calls.wait(self.device)))))
             self.refuse(CallRefusal.TOO_FAST)
 
-    async def identify(self) -> str:
-        """The browser this call speaks for (its device), else the call refused: here a call
-        from this machine with its page's ticket (on the Hub, its server's token)."""
-        if not from_this_machine(self.request):
-            self.refuse(CallRefusal.NOT_HERE)
-        device = self.service.tickets.device(self.request.headers.get(TICKET_HEADER, ""))
-        if device is None:
-            self.refuse(CallRefusal.NO_TICKET)
-        return device
-
     def address(self) -> str:
         """The address this call's page was asked from ("": this machine, on the Hub)."""
-        ticket = self.service.tickets.get(self.request.headers.get(TICKET_HEADER, ""))
-        return "" if ticket is None else ticket.address
-
-    def is_teacher(self) -> bool:
-        """Does this call (identified) speak for the teacher? Here: its ticket was handed to a
-        page the teacher opened (on the Hub: its server's user is a teacher)."""
-        return self.service.tickets.is_teacher(self.request.headers.get(TICKET_HEADER, ""))
+        return self.caller.address
 
     def refuse(self, refusal: Refusal | CallRefusal, detail: str = "") -> NoReturn:
         """Answer `{"error": refusal}` (and its `detail`) with its status, and end the call."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from mathcards import i18n
 from mathcards.book import Book, BookUnavailable, PracticeRecord, Step
@@ -29,15 +29,29 @@ from mathcards.classroom.protocol.book import (
 )
 from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import judge
+from mathcards.classroom.service.caller import typed
 from mathcards.classroom.service.games import TableGames
 from mathcards.classroom.service.presence import Presence
 from mathcards.classroom.service.tickets import Tickets
-from mathcards.classroom.service.writer import Writer
+from mathcards.classroom.service.writer import Call, Writer
 from mathcards.mam.practice import PracticeSet
 
 Result = TypeVar("Result")
 CALLS_A_WHILE, A_WHILE = 100, 10.0  # a student's page's calls in 10 seconds, at most
 NEWCOMERS, A_LESSON = 60, 3600.0  # new students from one address in an hour (`--lan` sets it)
+
+
+class Watching(Protocol):
+    """A live game's room, which the class service tells when the class book changes under it
+    (`mathcards.classroom.live.room.LiveRoom`)."""
+
+    def lost(self) -> None: ...  # (in the writer thread) a commit failed
+
+    def name_taken(self, name: str) -> None: ...  # (in the writer thread) a new student's name
+
+    async def reread(self) -> None: ...  # a student renamed or forgotten
+
+    async def accommodated(self) -> None: ...  # a student's accommodations changed
 
 
 class NewNames(ValueError):
@@ -59,33 +73,44 @@ class ClassService:
         self.newcomers = Pace(NEWCOMERS, A_LESSON)  # new students, by the address they came from
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
-        self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
+        self.rooms: list[Watching] = []  # the class's live games (`live.rooms.open_rooms`)
         self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
         self.writer = Writer(lambda: self.book, self.forget_unkept)
         # Did this browser come in with the class code? Every page does off the school network
         # (all on this machine); on it, the gate says (`ClassroomApplication`).
         self.came_in: Callable[[str], bool] = lambda _device: True
 
+    async def ready(self) -> None:
+        """A refusal unless the class book is open."""
+        if self.book is None:
+            raise BookUnavailable(self.problem)
+
     async def run(self, call: Callable[..., Result], *args: Any) -> Result:
         """`call(*args)` in the writer's thread, once its turn comes; answered once what it
         wrote is committed, with the calls that arrived with it."""
-        if self.book is None:
-            raise BookUnavailable(self.problem)
+        await self.ready()
         return await self.writer.run(lambda: call(*args))
+
+    async def together(self, item: Any, batch: Callable[[list[Call]], None]) -> Any:
+        """`item` in the writer's thread, once its turn comes, handed to `batch` with the items
+        next to it in the queue for the same batch (a live game's changes); answered once
+        committed."""
+        await self.ready()
+        return await self.writer.together(item, batch)
 
     def forget_unkept(self) -> None:
         """(A commit failed.) What memory held of the calls it took is had again from the
         book: practice sets and games at the tables replayed, live games loaded again."""
         self.practices.clear()
         self.tables.playing.clear()
-        for live in self.lives:
-            live.log.unload()
+        for room in self.rooms:
+            room.lost()
 
     async def reach_live(self) -> None:
         """A student renamed or forgotten: every live game has its names again from the book
         (a forgotten student's browser is in no room any more, their name free)."""
-        for live in self.lives:
-            await live.run(live.log.reload)
+        for room in self.rooms:
+            await room.reread()
 
     # What the calls do, each in the writer's thread, so `book` is not None in them.
 
@@ -125,8 +150,8 @@ class ClassService:
         that knows the name knew a student forgotten meanwhile, maybe by `mathcards book
         forget` in another process, so it is read again from the book, where nothing of theirs
         is left, and every browser's name is looked up again."""
-        for live in self.lives:
-            live.log.name_taken(name)
+        for room in self.rooms:
+            room.name_taken(name)
 
     def start_set(self, device: str, settings: SetBody) -> int:
         """A new practice set of these settings, its deals worked out here from its seed."""
@@ -145,6 +170,7 @@ class ClassService:
 
     def record_step(self, device: str, set_id: int, sent: StepBody) -> int:
         """A step of the student's set, judged here (what the page says of it is not read)."""
+        typed(sent.get("typed", ""))  # at most as long as a page may send
         self.own_set(device, set_id)
         practice = self.practices.pop(set_id, None)
         if practice is None:

@@ -1,10 +1,12 @@
-"""The class book's one writer thread, which commits the calls that arrive together in one
-transaction (group commit): the calls waiting when it is free, at most `MOST_TOGETHER`, run one
-after another in their order of arrival, each read and write of theirs in a savepoint of its
-own (a call that fails takes back only what it wrote), then one commit for them all; each call
-is answered only once that commit is made. A commit that fails keeps none of them: each is
-refused, and what memory held of them is had again from the book (`lost`)
-(docs/design.md#the-writer-thread-commit-then-acknowledge)."""
+"""The class book's one writer thread, and the one queue between a call and the class book: the
+writer commits the calls that arrive together in one transaction (group commit): the calls
+waiting when it is free, at most `MOST_TOGETHER`, run one after another in their order of
+arrival, each read and write of theirs in a savepoint of its own (a call that fails takes back
+only what it wrote), then one commit for them all; each call is answered only once that commit
+is made. Calls next to each other in the queue that name the same `batch` (a live game's
+changes) are handed to it together, to be judged in order and kept in one write. A commit that
+fails keeps none of them: each is refused, and what memory held of them is had again from the
+book (`lost`) (docs/design.md#the-writer-thread-commit-then-acknowledge)."""
 
 from __future__ import annotations
 
@@ -26,25 +28,23 @@ log = logging.getLogger("mathcards.classroom")
 
 @dataclass
 class Call:
-    """A call waiting for the writer (`work`, from the event loop `loop`), and what became of
-    it."""
+    """A call waiting for the writer (`work`, or `item` for its `batch`, from the event loop
+    `loop`), and what became of it."""
 
-    work: Callable[[], Any]
+    work: Callable[[], Any] | None
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
     outcome: Any = None
     problem: BaseException | None = None
+    item: Any = None
+    batch: Callable[[list[Call]], None] | None = None  # takes the calls next to it together
 
     def run(self) -> None:
         try:
+            assert self.work is not None
             self.outcome = self.work()
         except BaseException as problem:  # whatever it is, its caller hears it, not the writer
             self.problem = problem
-
-    def answer(self) -> None:
-        """Tell the caller, in its own event loop (gone: no one to tell)."""
-        with contextlib.suppress(RuntimeError):
-            self.loop.call_soon_threadsafe(self.settle)
 
     def settle(self) -> None:
         if self.future.done():
@@ -74,10 +74,18 @@ class Writer:
         """`work()` in the writer thread, in its turn; what it returns once what it wrote is
         committed (or what it raised)."""
         loop = asyncio.get_running_loop()
-        call = Call(work, loop, loop.create_future())
+        return cast(Result, await self.queue(Call(work, loop, loop.create_future())))
+
+    async def together(self, item: Any, batch: Callable[[list[Call]], None]) -> Any:
+        """`item` in the writer thread, in its turn, handed to `batch` with the calls next to
+        it in the queue that name the same batch; what `batch` made of it once committed."""
+        loop = asyncio.get_running_loop()
+        return await self.queue(Call(None, loop, loop.create_future(), item=item, batch=batch))
+
+    async def queue(self, call: Call) -> Any:
         self.start()
         self.waiting.put(call)
-        return cast(Result, await call.future)
+        return await call.future
 
     def start(self) -> None:
         with self.starting:
@@ -92,8 +100,7 @@ class Writer:
                 self.commit(together)
             except Exception:  # not the calls' fault: every one is told
                 log.exception("the class book's writer")
-            for call in together:
-                call.answer()
+            answer(together)
 
     def take(self) -> list[Call]:
         """The calls waiting now, in order of arrival (at least one: waits for it), at most
@@ -111,8 +118,8 @@ class Writer:
         kept: each is refused with why, and `lost()` has memory again from the book."""
         book = self.book_of()
         if book is None:
-            for call in together:
-                call.run()
+            for group in batches(together):
+                run_group(group)
             return
         try:
             with book.together():
@@ -127,10 +134,52 @@ class Writer:
         """Each call in its turn; once the book cannot be reached (or is busy past its
         timeout), the rest are refused with that at once, not each after its own wait."""
         down: BookUnavailable | None = None
-        for call in together:
+        for group in batches(together):
             if down is not None:
-                call.problem = down
+                for call in group:
+                    call.problem = down
                 continue
-            call.run()
-            if isinstance(call.problem, BookUnavailable):
-                down = call.problem
+            run_group(group)
+            down = next((c.problem for c in group if isinstance(c.problem, BookUnavailable)), None)
+
+
+def answer(together: list[Call]) -> None:
+    """Tell each caller, in its own event loop: one wake-up of a loop for all its calls, not
+    one a call (a loop gone: no one to tell)."""
+    loops: dict[asyncio.AbstractEventLoop, list[Call]] = {}
+    for call in together:
+        loops.setdefault(call.loop, []).append(call)
+    for loop, calls in loops.items():
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle_all, calls)
+
+
+def settle_all(calls: list[Call]) -> None:
+    for call in calls:
+        call.settle()
+
+
+def batches(together: list[Call]) -> list[list[Call]]:
+    """The calls in their order, those next to each other that name the same batch together."""
+    groups: list[list[Call]] = []
+    for call in together:
+        if groups and call.batch is not None and groups[-1][0].batch == call.batch:
+            groups[-1].append(call)
+        else:
+            groups.append([call])
+    return groups
+
+
+def run_group(group: list[Call]) -> None:
+    """A call by itself, or the calls of a batch handed to it (whatever it raises told to each
+    call it did not answer)."""
+    batch = group[0].batch
+    if batch is None:
+        group[0].run()
+        return
+    try:
+        batch(group)
+    except BaseException as problem:
+        for call in group:
+            if call.problem is None and call.outcome is None:
+                call.problem = problem

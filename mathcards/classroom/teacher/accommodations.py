@@ -45,8 +45,8 @@ async def accommodate(service: ClassService, nickname: str, chosen: list[str]) -
     """Keep the student's accommodations, then show them to the live games at once."""
     book, name = service.book_of, service.class_name
     now = await service.run(lambda: book().accommodate(name, nickname, chosen))
-    for live in service.lives:
-        await live.run(live.log.accommodated)
+    for room in service.rooms:
+        await room.accommodated()
     return now
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from mathcards import i18n
-from mathcards.book import LiveRecord
+from mathcards.book import LiveEvent, LiveRecord
 from mathcards.classroom.live.lama_dice import LAMA_DICE
 from mathcards.classroom.protocol import EventKind
 from mathcards.i18n import _
@@ -66,24 +66,21 @@ def guessed(records: list[LiveRecord]) -> list[GuessLine]:
 
 
 def _replayed(record: LiveRecord) -> list[GuessLine]:
+    """The lesson's guesses, each beside its question's answer as the class book kept it at
+    the reveal (worked out here only for a question never revealed)."""
     game = LAMA_DICE.new(record.settings)
-    exact: dict[int, Fraction | str] = {}
-    found = []
+    guesses: list[tuple[Guess, Asked, LiveEvent]] = []
     for event in record.events[1:]:
         outcome: Any = None
         with contextlib.suppress(LiveRefusal):  # an event whose student was forgotten since
             outcome = LAMA_DICE.apply(game, event)
-        if event.kind != EventKind.GUESS or not isinstance(outcome, Guess):
-            continue
-        asked = game.current
-        assert asked is not None
-        if asked.number not in exact:
-            exact[asked.number] = asked.question.exact()
-        line = GuessLine(
-            outcome.name, record.id, event.seq, asked, outcome.value, exact[asked.number], event.at
-        )
-        found.append(line)
-    return found
+        if event.kind == EventKind.GUESS and isinstance(outcome, Guess):
+            assert game.current is not None
+            guesses.append((outcome, game.current, event))
+    return [
+        GuessLine(guess.name, record.id, event.seq, asked, guess.value, asked.answer(), event.at)
+        for guess, asked, event in guesses
+    ]
 
 
 def judged(records: list[LiveRecord]) -> dict[tuple[int, int], dict[str, object]]:

@@ -1,8 +1,8 @@
 """The class's live MAM! games as the teacher's page reads them: each game replayed from the
-class book (the verdicts worked out again by the service, never read from a page), every
-answer (the typing slips too, which are no claims) with its checker's verdict, its kind of
-mistake and the seconds since its round opened; each student's podium places and when they
-were last seen in a live game (docs/design.md#the-teachers-page)."""
+class book (each answer by the verdict the service judged it by once and kept with it, never
+read from a page nor judged again), every answer (the typing slips too, which are no claims)
+with its verdict, its kind of mistake and the seconds since its round opened; each student's
+podium places and when they were last seen in a live game (docs/design.md#the-teachers-page)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from mathcards.book import LiveRecord, Mistake
 from mathcards.classroom.live.mam import MAM
 from mathcards.classroom.protocol import EventKind
 from mathcards.classroom.teacher import guesses
-from mathcards.classroom.teacher.mistakes import mistake
+from mathcards.classroom.teacher.mistakes import mistake_of
 from mathcards.room import Phase
 
 
@@ -106,9 +106,7 @@ def _replayed(record: LiveRecord, found: LiveLessons) -> None:
                     deal.target,
                     answer.text,
                     answer.correct,
-                    None
-                    if answer.correct
-                    else mistake(verdict.kind.value, answer.text, deal.power),
+                    mistake_of(verdict),
                     str(verdict.message),
                     None if at is None or start is None else (at - start).total_seconds(),
                     at,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mathcards.book import Mistake, PracticeAnswer
 from mathcards.i18n import N_
-from mathcards.mam.checker import AnswerSyntaxError, VerdictKind, check, evaluate, parse
+from mathcards.mam.checker import AnswerSyntaxError, Verdict, VerdictKind, check, evaluate, parse
 from mathcards.mam.steps import StepError
 
 BY_VERDICT = {  # the checker's verdicts that are one kind of mistake each
@@ -18,6 +18,7 @@ BY_VERDICT = {  # the checker's verdicts that are one kind of mistake each
     VerdictKind.TOTAL.value: Mistake.TOTAL,
 }
 BY_STEP = {"/": Mistake.NOT_WHOLE, "-": Mistake.BELOW_ZERO}  # the step the rules forbid
+BY_REASON = {"not-whole": Mistake.NOT_WHOLE, "below-zero": Mistake.BELOW_ZERO}  # a step's rule
 WORDS = {  # what the teacher's page calls each kind, the most telling first
     Mistake.USED_TWICE: N_("a card used twice"),
     Mistake.NOT_ON_TABLE: N_("a number not on the table"),
@@ -35,6 +36,16 @@ def mistake(verdict_kind: str | None, typed: str, power: bool = False) -> Mistak
     if verdict_kind == VerdictKind.STEP.value:
         return broken_step(typed, power)
     return BY_VERDICT.get(verdict_kind or "")
+
+
+def mistake_of(verdict: Verdict) -> Mistake | None:
+    """The kind of mistake of an answer the service judged so (None: right), from its reason:
+    nothing is judged again."""
+    if verdict.correct:
+        return None
+    if verdict.kind is VerdictKind.STEP:
+        return BY_REASON.get(verdict.reason.key, Mistake.FORBIDDEN)
+    return BY_VERDICT.get(verdict.kind.value)
 
 
 def kind_of(verdict_kind: str | None, typed: str, power: bool) -> str | None:

@@ -45,7 +45,7 @@ def guesses(records: list[LiveRecord]) -> list[StudentGuesses]:
         lesson = LAMA_DICE.replayed(record)
         shown = lesson.asked[: len(lesson.asked) - (lesson.phase is Phase.OPEN)]
         for asked in shown:
-            exact = asked.question.exact()
+            exact = asked.answer()  # as the class book kept it at the reveal
             for name, guess in sorted(asked.guesses.items(), key=lambda item: item[1].seq):
                 student = found.setdefault(name, StudentGuesses(name))
                 if asked.question.chance:

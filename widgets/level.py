@@ -69,11 +69,16 @@ def render_curve(weeks: list[WeekPoint]) -> str:
         return ""
     heights = [week["height"] for week in weeks]
     first, last = weeks[0], weeks[-1]
-    said = escape(
-        _(
+    sentence = (
+        _("Your step week by week: step {last} in the week of {until}.")
+        if len(weeks) == 1
+        else _(
             "Your step week by week: step {first} in the week of {since}, "
             "step {last} in the week of {until}."
-        ).format(
+        )
+    )
+    said = escape(
+        sentence.format(
             first=step_of(first["height"]),
             since=i18n.day(date.fromisoformat(first["week"])),
             last=step_of(last["height"]),
@@ -227,6 +232,9 @@ class Coach:
             "kind": kind,
             "seconds": round(seconds, 1),
         }
+        shown = view["deal"] or view["moment"]
+        if shown is not None:
+            sent["key"] = shown["key"]
         if typed:
             sent["typed"] = typed
         if choice:
@@ -239,6 +247,9 @@ class Coach:
         if not self.bar.keeping:
             raise ValueError(_(JOIN_FIRST))
         return self.bar.save(call)
+
+
+BEHIND = N_("This page was behind the class book: here is where you are now.")
 
 
 def say_climbed(before: LevelView | None, now: LevelView) -> None:

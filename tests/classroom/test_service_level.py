@@ -198,6 +198,18 @@ def test_a_set_is_had_again_from_the_book_after_memory_is_lost(classbook):
     assert again["deal"] == view["deal"], "its steps name the deal"
 
 
+def test_a_page_that_is_behind_is_sent_the_set_as_it_stands_nothing_done(classbook):
+    ivo = joined(classbook, "Ivo")
+    view = ok(classbook, "level", ivo, {"skill": "mam"})
+    other = "1,3,4,9,10=4" if view["deal"]["key"] != "1,3,4,9,10=4" else "5,6,7,9,10=18"
+    seen = step(classbook, ivo, view, "answer", typed=right_answer(view), key=other)
+    assert "judged" not in seen and seen["deal"] == view["deal"] and seen["tries"] == 0
+    assert classbook.service.book_of().rating_steps("5b", "Ivo") == []
+    assert classbook.service.book_of().answers("5b", "Ivo") == []
+    right = step(classbook, ivo, view, "answer", typed=right_answer(view), key=view["deal"]["key"])
+    assert right["judged"]["correct"] is True
+
+
 @pytest.mark.parametrize(
     ("path", "sent", "status", "error"),
     [

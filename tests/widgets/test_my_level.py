@@ -79,6 +79,8 @@ def test_the_weeks_are_a_line_with_a_text_alternative():
         "step 4 in the week of Monday 7 December."
     ) in drawn
     assert render_curve([]) == ""
+    one = render_curve(view()["weeks"][1:])
+    assert "Your step week by week: step 4 in the week of Monday 7 December." in one
     assert climbed(view(height=3.9), view(height=5.2)) == "You climbed to step 5!"
     assert climbed(view(height=5.2), view(height=3.9)) == ""
 
@@ -149,6 +151,17 @@ def test_the_assignment_moves_on_and_a_climb_is_said_aloud(tmp_path):
         desk.next_button.click()
     assert "Done! 3 of 3 deals solved." in session.assignments.view.value
     assert "You climbed to step" in announcer().text or "Assignment done" in announcer().text
+
+
+def test_a_page_behind_the_service_shows_the_deal_the_service_holds(tmp_path):
+    _service, session = at_my_level(tmp_path)
+    desk = session.my_level
+    held = dict(desk.view["deal"])
+    desk.view["deal"]["key"] = "1,3,4,9,10=4" if held["key"] != "1,3,4,9,10=4" else "x"
+    desk.answer.text.value = "1+1"
+    desk.answer.submit.click()
+    assert "was behind the class book" in desk.answer.message.value
+    assert desk.view["deal"] == held and desk.view["tries"] == 0
 
 
 def test_a_fixed_level_again_shows_the_fixed_set(tmp_path):

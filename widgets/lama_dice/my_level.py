@@ -19,7 +19,15 @@ from widgets.assignments import Assignments
 from widgets.controls import Complains, button, html, row, shows_errors, sign
 from widgets.lama_dice.cards import render_rows
 from widgets.lama_dice.last_player import render_decision
-from widgets.level import LEVEL_STYLE, Coach, render_progress, results_line, say_climbed, summary
+from widgets.level import (
+    BEHIND,
+    LEVEL_STYLE,
+    Coach,
+    render_progress,
+    results_line,
+    say_climbed,
+    summary,
+)
 
 if TYPE_CHECKING:
     from mathcards.classroom.protocol.level import LevelView
@@ -84,7 +92,11 @@ class MomentsAtMyLevel(Complains, w.VBox):
         seen = self.coach.step(view, "choice", time.monotonic() - self.shown_at, choice=choice)
         if seen is None:
             return
-        better = "judged" in seen and seen["judged"]["correct"]
+        if "judged" not in seen:  # the page was behind: the moment the service holds now
+            self.notify(_(BEHIND))
+            self._show(seen)
+            return
+        better = seen["judged"]["correct"]
         moment = view["moment"]
         row_cards, llama_row = tuple(moment["row"]), tuple(moment["llama_row"])
         decision = known.decide(row_cards, llama_row, parse_dice(moment["dice"]))

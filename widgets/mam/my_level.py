@@ -19,6 +19,7 @@ from mathcards.mam.expression import Sentence
 from widgets.assignments import Assignments
 from widgets.controls import Complains, button, html, row, shows_errors
 from widgets.level import (
+    BEHIND,
     LEVEL_STYLE,
     Coach,
     render_progress,
@@ -101,12 +102,16 @@ class MyLevel(Complains, w.VBox):
         seen = self.coach.step(view, "answer", self._seconds(), typed=typed)
         if seen is None:
             return
+        if "judged" not in seen:  # the page was behind: the deal the service holds now
+            self.answer.notify(_(BEHIND))
+            self._show(seen, fresh=True)
+            return
         from mathcards.mam.checker import check  # the checker: the page words the verdict
 
         deal = view["deal"]
         assert deal is not None
         verdict = check(typed, deal["cards"], deal["target"], power=deal["power"])
-        right = seen["judged"]["correct"] if "judged" in seen else False
+        right = seen["judged"]["correct"]
         if right:
             self.answer.say(verdict.confirmed().message, ok=True)
         else:

@@ -21,11 +21,14 @@ class LevelBody(TypedDict):
 
 class LevelStepBody(TypedDict):
     """A step at the current item of set number `set`: `answer` (what was `typed`), `hint`,
-    `choice` (`roll` or `quit`) or `next`, and the `seconds` since the item was shown."""
+    `choice` (`roll` or `quit`) or `next`, and the `seconds` since the item was shown; `key`,
+    the item the page shows (another than the set's: the page is behind, and is sent the set as
+    it stands, nothing done)."""
 
     skill: str
     set: int
     kind: str
+    key: NotRequired[str]
     typed: NotRequired[str]
     choice: NotRequired[str]
     seconds: NotRequired[float]
@@ -96,4 +99,4 @@ class LevelView(TypedDict):
     height: float
     before: float
     weeks: list[WeekPoint]
-    judged: NotRequired[LevelJudged]
+    judged: NotRequired[LevelJudged]  # none: nothing was done (the page was behind)

@@ -68,7 +68,8 @@ class Levels:
 
     def step(self, student: int, sent: LevelStepBody) -> LevelView:
         """A step at the set's current item, judged and kept here, the answer rated; the set
-        as it stands after it, with what the step was."""
+        as it stands after it, with what the step was (nothing done for a page that shows
+        another item: the set as it stands)."""
         chosen = skill(sent.get("skill"))
         level = self._found(student, chosen)
         if level is None or sent.get("set") != level.number or level.finished:
@@ -76,6 +77,8 @@ class Levels:
         self._fill(student, level)
         current, item, position = level.current, level.item(), level.moved
         assert current is not None
+        if sent.get("key", item.key) != item.key:  # the page shows another: it is behind
+            return self._view(student, level)
         clock = self.book_of().clock_for(student)
         typed, choice = sent.get("typed", ""), sent.get("choice")
         taken = level.take(

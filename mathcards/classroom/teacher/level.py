@@ -169,24 +169,21 @@ def chart(who: str, weekly: dict[date, float], weeks: list[date]) -> Chart:
             y = TALL - (weekly[week] - 1) / (RUNGS - 1) * TALL
             placed.append((f"{x:.1f}", f"{y:.1f}"))
     first, last = min(weekly), max(weekly)
-    said = _("{who}: step {first} in the week of {since}, step {last} in the week of {until}")
-    return Chart(
-        " ".join(f"{x},{y}" for x, y in placed),
-        placed,
-        said.format(
-            who=who,
-            first=int(weekly[first]),
-            since=i18n.day(first),
-            last=int(weekly[last]),
-            until=i18n.day(last),
-        ),
-    )
+    if first == last:
+        said = _("{who}: step {last} in the week of {until}")
+    else:
+        said = _("{who}: step {first} in the week of {since}, step {last} in the week of {until}")
+    shown = {"who": who, "first": int(weekly[first]), "last": int(weekly[last])}
+    words = said.format(**shown, since=i18n.day(first), until=i18n.day(last))
+    return Chart(" ".join(f"{x},{y}" for x, y in placed), placed, words)
 
 
 def came(weekly: dict[date, float]) -> str:
     """How far a student came: "step 3 → step 5 over 4 weeks"."""
     first, last = min(weekly), max(weekly)
     weeks = (last - first).days // 7 + 1
+    if weeks == 1:
+        return _("step {step} in one week").format(step=int(weekly[last]))
     over = ngettext("over {n} week", "over {n} weeks", weeks).format(n=weeks)
     return _("step {first} → step {last} {over}").format(
         first=int(weekly[first]), last=int(weekly[last]), over=over

@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # the class book's views and bodies, types only: a page's ker
         SetBody,
         StepBody,
     )
+    from mathcards.classroom.protocol.level import LevelBody, LevelStepBody, LevelView
 
 __all__ = [
     "HUB_TOKEN_ENV",
@@ -217,6 +218,12 @@ class ClassBook:
 
     def assignments(self) -> list[AssignmentView]:
         return cast("list[AssignmentView]", self.call(BookPath.ASSIGNMENTS))
+
+    def level(self, **asked: Unpack[LevelBody]) -> LevelView:
+        return cast("LevelView", self.call(BookPath.LEVEL, asked))
+
+    def level_step(self, **step: Unpack[LevelStepBody]) -> LevelView:
+        return cast("LevelView", self.call(BookPath.LEVEL_STEPS, step))
 
 
 def error_of(refusal: urllib.error.HTTPError) -> tuple[str | None, str]:

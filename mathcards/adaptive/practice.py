@@ -5,7 +5,7 @@ memory; the class service keeps the same ratings in the class book."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from datetime import datetime
 
 from mathcards.adaptive.bank import Bank, Item, bank
@@ -59,7 +59,7 @@ class AdaptivePractice:
         self._variances = [ITEM_VARIANCE] * len(self.bank)
         self._rng = random.Random(seed)
         for key, kept in (items or {}).items():
-            self._learned(key, kept)
+            self.learned(key, kept)
 
     @property
     def success(self) -> float:
@@ -71,11 +71,11 @@ class AdaptivePractice:
     def success(self, target: float) -> None:
         self._success = checked_success(target)
 
-    def next_item(self, student: str) -> Item:
+    def next_item(self, student: str, leaving_out: Container[int] = ()) -> Item:
         """The student's next item: the chance of a right answer nearest `success`, and none
-        dealt to them in this set."""
+        dealt to them in this set, nor at the bank's places `leaving_out`."""
         dealt = self.dealt.setdefault(_named(student), [])
-        places = {self.bank.index[key] for key in dealt}
+        places = _Either({self.bank.index[key] for key in dealt}, leaving_out)
         place = choose(
             self.rating(student), self._values, self._variances, self.success, self._rng, places
         )
@@ -107,11 +107,12 @@ class AdaptivePractice:
         answer = Attempt(right, seconds, hints, shown, self.clock if clock is None else clock)
         change = update(self.rating(student), self.difficulty(key), answer, self.deadline, at)
         self.students[_named(student)] = change.student
-        self._learned(key, change.item)
+        self.learned(key, change.item)
         return change
 
-    def _learned(self, key: str, rating: Rating) -> None:
-        """Keep an item's rating, learned from answers."""
+    def learned(self, key: str, rating: Rating) -> None:
+        """Keep an item's rating, learned from answers (here or, for the class service, in the
+        class book)."""
         self.bank.find(key)  # a ValueError naming a key the bank does not hold
         place = self.bank.index[key]
         self.items[key] = rating
@@ -129,6 +130,16 @@ class AdaptivePractice:
     def chance(self, student: str, item: Item | str) -> float:
         """The chance this student answers this item right, as the ratings see it now."""
         return expected_chance(self.rating(student), self.difficulty(item))
+
+
+class _Either:
+    """The places in either of two containers."""
+
+    def __init__(self, first: Container[int], second: Container[int]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, place: object) -> bool:
+        return place in self.first or place in self.second
 
 
 def _named(student: object) -> str:

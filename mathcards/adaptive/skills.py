@@ -24,6 +24,7 @@ LABELS = {
 DEADLINES = {Skill.TARGET: 120.0, Skill.TARGET_POWERS: 150.0, Skill.ROLL_OR_QUIT: 20.0}
 DEALS = (Skill.TARGET, Skill.TARGET_POWERS)  # the skills whose items are MAM! deals
 
+MY_LEVEL = "my-level"  # a MAM! practice set at the student's level, as the class book names it
 SUCCESS = 0.75  # the share of right answers deals are chosen for (Klinkenberg et al. 2011)
 LOWEST, HIGHEST = 0.60, 0.90  # what a teacher may set instead
 

@@ -1,8 +1,9 @@
 """The class book as a file for the teacher (`mathcards book export`): every practice step,
 game and decision, every event of the class's live games, every decision made at its tables
-with its values, and every assignment with each student's progress, as CSV (one line each, for
-a spreadsheet) or JSON (class, student, set; class, live game, event; class, table, decision;
-class, assignment, progress).
+with its values, every assignment with each student's progress, and each student's ratings of
+practice at their level with what every answer did to them, as CSV (one line each, for a
+spreadsheet) or JSON (class, student, set; class, live game, event; class, table, decision;
+class, assignment, progress; class, student, rating and rating change).
 A live answer carries what the class service worked out of it (`judged`: its deal's cards and
 target, right or wrong, the kind of mistake, the checker's sentence, the seconds since its round
 opened), beside the text; a live guess its value as a percentage, the true chance and the
@@ -41,7 +42,9 @@ from mathcards.book.models import (
     PlayTableRow,
     PracticeSetRow,
     PracticeStepRow,
+    RatingChangeRow,
     SchoolClassRow,
+    StudentRatingRow,
     StudentRow,
 )
 from mathcards.book.progress import Assignment, Progress
@@ -61,6 +64,10 @@ PLAYED: tuple[str, ...] = ("seq", "seat", "chosen", "best", "values", "cost", "e
 PLAYED += ("stand_in", "situation", "at")  # a decision made at a table, scored by its review
 TASK = ("assignment", "title", "skill", "goal", "count", "due", "created")  # an assignment
 PROGRESS = ("state", "done", "began_on", "last_on", "finished_on")  # a student's, with it
+RATING = ("skill", "value", "variance", "answers", "last")  # a student's rating in a skill
+CHANGE: tuple[str, ...] = ("skill", "item", "right", "seconds", "hints", "shown", "clock")
+CHANGE += ("score", "expected", "student_before", "student_after", "item_before", "item_after")
+CHANGE += ("at",)  # what an answer at the student's level did to both ratings
 JUDGED: tuple[str, ...] = ("cards", "target", "correct", "mistake", "sentence", "seconds")
 JUDGED += ("guess", "chance", "points_off")  # a live answer and guess, as the service judged
 Judged = Mapping[tuple[int, int], Mapping[str, Any]]  # (live game, seq) → JUDGED's values
@@ -73,6 +80,7 @@ COLUMNS = tuple(
         (
             *("record", "class", "student", *RULES, *IN_CSV),
             *(*GAME, *DECISION, "live", *LIVE, *JUDGED, *TABLE, *PLAYED, *TASK, *PROGRESS),
+            *(*RATING, *CHANGE),
         )
     )
 )
@@ -139,6 +147,12 @@ def _room(
     held = _grouped(
         session, AccommodationRow, AccommodationRow.student_id.in_(ids), AccommodationRow.at
     )
+    ratings = _grouped(
+        session, StudentRatingRow, StudentRatingRow.student_id.in_(ids), StudentRatingRow.skill
+    )
+    changes = _grouped(
+        session, RatingChangeRow, RatingChangeRow.student_id.in_(ids), RatingChangeRow.at
+    )
     return {
         "name": room.name,
         "created": _moment(room.created),
@@ -154,6 +168,8 @@ def _room(
                 "games": [_fields(game, GAME) for game in games[person.id]],
                 "decisions": [_fields(choice, DECISION) for choice in decisions[person.id]],
                 "accommodations": _accommodations(held[person.id]),
+                "ratings": [_fields(rating, RATING) for rating in ratings[person.id]],
+                "rating_changes": [_fields(change, CHANGE) for change in changes[person.id]],
             }
             for person in people
         ],
@@ -338,6 +354,10 @@ def _csv(book: list[dict[str, Any]], language: str) -> str:
                 writer.writerow(_cells({"record": "game", **who, **game}, comma))
             for choice in person["decisions"]:
                 writer.writerow(_cells({"record": "decision", **who, **choice}, comma))
+            for rating in person["ratings"]:
+                writer.writerow(_cells({"record": "rating", **who, **rating}, comma))
+            for change in person["rating_changes"]:
+                writer.writerow(_cells({"record": "rating-change", **who, **change}, comma))
         for table in room["tables"]:
             played = {key: table[key] for key in ("table", "game")}
             for decision in table["decisions"]:

@@ -24,6 +24,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -68,6 +69,8 @@ class SchoolClassRow(Base):
     roster: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # see roster.py
     closed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     zone: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: the server's
+    success: Mapped[float | None] = mapped_column(Float, nullable=True)  # None: 0.75 (ratings.py)
+    clock: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class StudentRow(Base):

@@ -14,13 +14,15 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from mathcards.accommodations import Accommodation
 from mathcards.adaptive.bank import bank
 from mathcards.adaptive.rating import Attempt, Change, Rating, new_item, new_student, update
-from mathcards.adaptive.skills import DEADLINES, Skill, skill
+from mathcards.adaptive.skills import DEADLINES, SUCCESS, Skill, checked_success, skill
 from mathcards.book import names
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
+    AccommodationRow,
     ItemRatingRow,
     RatingChangeRow,
     SchoolClassRow,
@@ -45,6 +47,16 @@ class RatingStep:
     rating: float  # the student's rating after it
     spread: float
     at: datetime
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """What the teacher set for the class's practice at each student's level: the share of
+    right answers the items are chosen for, and whether time counts (off: only right or wrong
+    counts, and no clock is shown)."""
+
+    success: float = SUCCESS
+    clock: bool = True
 
 
 class RatingBook:
@@ -99,6 +111,77 @@ class RatingBook:
             return change
 
     @guarded
+    def level_settings(self, class_name: str) -> LevelSettings:
+        """The class's settings for practice at each student's level (the defaults for a class
+        the book does not hold yet)."""
+        with self._reading() as session:
+            room = session.scalar(
+                select(SchoolClassRow).where(SchoolClassRow.name == names.class_name(class_name))
+            )
+            return _settings(room)
+
+    @guarded
+    def set_level_settings(
+        self, class_name: str, *, success: float | None = None, clock: bool | None = None
+    ) -> LevelSettings:
+        """Set the share of right answers the class's items are chosen for (0.60 to 0.90),
+        whether time counts for the whole class, or both; the settings now."""
+        if success is not None:
+            try:
+                success = checked_success(success)
+            except ValueError as wrong:
+                raise BookError(str(wrong)) from None
+        if clock is not None and not isinstance(clock, bool):
+            raise BookError(_("the clock is on or off, not {x}").format(x=repr(clock)[:20]))
+        school = names.class_name(class_name)
+        with self._writing() as session:
+            room = session.scalar(select(SchoolClassRow).where(SchoolClassRow.name == school))
+            if room is None:
+                room = SchoolClassRow(name=school, created=self._now())
+                session.add(room)
+            if success is not None:
+                room.success = success
+            if clock is not None:
+                room.clock = clock
+            return _settings(room)
+
+    @guarded
+    def clock_for(self, student: int) -> bool:
+        """Does time count in this student's practice at their level? Not when the teacher took
+        the clock off for the whole class, nor for a student with no countdown."""
+        with self._reading() as session:
+            row = session.get(StudentRow, student)
+            room = None if row is None else session.get(SchoolClassRow, row.class_id)
+            if room is not None and room.clock is False:
+                return False
+            no_countdown = session.scalar(
+                select(AccommodationRow.id).where(
+                    AccommodationRow.student_id == student,
+                    AccommodationRow.kind == str(Accommodation.NO_COUNTDOWN),
+                )
+            )
+            return no_countdown is None
+
+    @guarded
+    def rating_history(
+        self, student: int, practised: Skill | str
+    ) -> list[tuple[datetime, float, float]]:
+        """Every answer of the student's practice in the skill, oldest first: when, and their
+        rating before and after it."""
+        chosen = _skill(practised)
+        with self._reading() as session:
+            rows = session.execute(
+                select(
+                    RatingChangeRow.at,
+                    RatingChangeRow.student_before,
+                    RatingChangeRow.student_after,
+                )
+                .where(RatingChangeRow.student_id == student, RatingChangeRow.skill == chosen)
+                .order_by(RatingChangeRow.at, RatingChangeRow.id)
+            )
+            return [(row.at, row.student_before, row.student_after) for row in rows]
+
+    @guarded
     def student_rating(self, student: int, practised: Skill | str) -> Rating:
         """The student's rating in the skill (a new student's before their first answer)."""
         chosen = _skill(practised)
@@ -146,6 +229,12 @@ class RatingBook:
                 )
                 for row, name in session.execute(query)
             ]
+
+
+def _settings(room: SchoolClassRow | None) -> LevelSettings:
+    if room is None:
+        return LevelSettings()
+    return LevelSettings(SUCCESS if room.success is None else room.success, room.clock is not False)
 
 
 def _skill(practised: object) -> Skill:

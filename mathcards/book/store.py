@@ -16,6 +16,7 @@ from sqlalchemy import exc as sql
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from mathcards.adaptive.skills import MY_LEVEL
 from mathcards.book import copies, names, privacy, reports, roster
 from mathcards.book.accommodations import AccommodationBook
 from mathcards.book.assignments import AssignmentBook
@@ -302,8 +303,17 @@ class Book(
             return seq
 
     @guarded
-    def open_set(self, student: int, game: str = "mam") -> PracticeRecord | None:
-        """The student's latest unfinished practice set of this game, with its steps; else None."""
+    def open_set(
+        self, student: int, game: str = "mam", *, level: str | None = None, power: bool = False
+    ) -> PracticeRecord | None:
+        """The student's latest unfinished practice set of this game, with its steps; else None.
+        A set at the student's level (`level` MY_LEVEL, with `power` or without) only when asked
+        for: a set of the fixed levels otherwise."""
+        at_level = (
+            [PracticeSetRow.level != MY_LEVEL]
+            if level is None
+            else [PracticeSetRow.level == level, PracticeSetRow.power == power]
+        )
         with self._reading() as session:
             practice = session.scalar(
                 select(PracticeSetRow)
@@ -311,6 +321,7 @@ class Book(
                     PracticeSetRow.student_id == student,
                     PracticeSetRow.game == game,
                     PracticeSetRow.finished.is_(None),
+                    *at_level,
                 )
                 .order_by(PracticeSetRow.started.desc(), PracticeSetRow.id.desc())
                 .limit(1)

@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.i18n import N_, _
+from mathcards.i18n import _
 from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import DEFAULT_DICE, Dice, Row, dice_text
 from mathcards.lama_dice.policy import Decision
@@ -20,13 +20,9 @@ from widgets.controls import Complains, button, html, shows_errors, sign
 from widgets.lama_dice.cards import render_rows
 from widgets.lama_dice.chooser import DiceChooser, follow
 from widgets.lama_dice.last_player import render_decision
+from widgets.lama_dice.my_level import BETTER, CHOSE, MomentsAtMyLevel
+from widgets.level import Coach
 from widgets.style import LAMA_DICE_STYLE, page_style
-
-CHOSE = {"roll": N_("You chose to <b>roll on</b>."), "quit": N_("You chose to <b>quit</b>.")}
-BETTER = {
-    True: N_("That was the better choice."),
-    False: N_("The other choice was better."),
-}
 
 
 class RollOrQuit(Complains, w.VBox):
@@ -54,11 +50,16 @@ class RollOrQuit(Complains, w.VBox):
         self.roll_on = button(_("Roll on"), "mc-roll-on", lambda _b: self.answer("roll"))
         self.quit = button(_("Quit"), "mc-quit", lambda _b: self.answer("quit"))
         self.again = button(_("Another row"), "mc-another", lambda _b: self.another())
-        super().__init__(
+        self.mine = w.Checkbox(
+            value=False,
+            description=_("Practice at my level"),
+            indent=False,
+            _dom_classes=("mc-my-level-choice",),
+        )
+        self.mine.observe(lambda _change: self.at_my_level(self.mine.value), names="value")
+        self.my_level: MomentsAtMyLevel | None = None  # made when first ticked
+        self.series = w.VBox(
             [
-                page_style(LAMA_DICE_STYLE),
-                self.book,
-                self.assignments.view,
                 self.heading,
                 self.situation,
                 w.HBox([self.roll_on, self.quit]),
@@ -67,10 +68,27 @@ class RollOrQuit(Complains, w.VBox):
                 w.HBox([self.again, self.score]),
             ]
         )
+        super().__init__(
+            [page_style(LAMA_DICE_STYLE), self.book, self.assignments.view, self.mine, self.series]
+        )
         self.add_class("mc-roll-or-quit")
         self.add_class("mc-dice-widget")
         self.assignments.refresh()
         self.show()
+
+    @shows_errors
+    def at_my_level(self, mine: bool = True) -> None:
+        """Moments at the student's level, dealt and judged by the class service with the
+        page's dice (ticked), or the seeded series again (not)."""
+        if mine and self.my_level is None:
+            self.my_level = MomentsAtMyLevel(Coach(self.book), self.assignments)
+            box: w.Box = self
+            box.children = (*box.children, self.my_level)
+        self.series.layout.display = "none" if mine else ""
+        if self.my_level is not None:
+            self.my_level.layout.display = "" if mine else "none"
+        if mine and self.my_level is not None:
+            self.my_level.begin(dice_text(self.dice()))
 
     @property
     def moment(self) -> tuple[Row, Row]:

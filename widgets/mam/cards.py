@@ -12,6 +12,7 @@ from ipywidgets.widgets.widget_bool import CheckboxStyle
 from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import TextStyle
 
+from mathcards.classroom.protocol import MOST_TYPED
 from mathcards.i18n import _, ngettext
 from mathcards.mam.cards import level_choices, target
 from widgets import svg
@@ -148,10 +149,11 @@ def names_typed(text: str) -> list[str]:
     return [name.strip() for name in text.replace("\n", ",").split(",") if name.strip()]
 
 
-def level_menu(level: str) -> w.Dropdown:
-    """The difficulty levels by name in the page's language; the value is the level's id."""
+def level_menu(level: str, *, mine: bool = False) -> w.Dropdown:
+    """The difficulty levels by name in the page's language; the value is the level's id; with
+    `mine`, "at my level" too (`my-level`: the class service deals at the student's level)."""
     return w.Dropdown(
-        options=level_choices(),
+        options=[*level_choices(), *([(_("at my level"), "my-level")] if mine else [])],
         value=level,
         description=_("Level"),
         style=shared(DescriptionStyle),
@@ -230,6 +232,15 @@ class AnswerBox(w.VBox):
     def clear(self) -> None:
         self.text.value = ""
         self._update_preview()
+
+
+def too_long(typed: str) -> str:
+    """Why an answer is not checked: it is longer than an answer the class book keeps."""
+    sentence = _(
+        "That answer is too long to check: an answer has at most {most} characters, "
+        "this one has {n}. Shorten it, then check it again."
+    )
+    return sentence.format(most=MOST_TYPED, n=len(typed))
 
 
 def target_box(target: int) -> w.BoundedIntText:

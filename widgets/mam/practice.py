@@ -28,6 +28,7 @@ from widgets.controls import (
     sign,
 )
 from widgets.deals import SET_REFUSAL, DealNumber
+from widgets.level import MY_LEVEL, NEEDS_BOOK, Coach
 from widgets.mam.cards import (
     AnswerBox,
     cards_count,
@@ -36,8 +37,10 @@ from widgets.mam.cards import (
     power_box,
     render_hints,
     render_table,
+    too_long,
 )
 from widgets.mam.kept import KeptSet
+from widgets.mam.my_level import MyLevel
 from widgets.style import MAM_STYLE, page_style
 from widgets.tables import table
 
@@ -71,15 +74,6 @@ REPORT_COLUMNS = (
 )
 
 
-def too_long(typed: str) -> str:
-    """Why an answer is not checked: it is longer than an answer the class book keeps."""
-    sentence = _(
-        "That answer is too long to check: an answer has at most {most} characters, "
-        "this one has {n}. Shorten it, then check it again."
-    )
-    return sentence.format(most=MOST_TYPED, n=len(typed))
-
-
 class PracticeSession(Complains, w.VBox):
     """A self-paced set of deals: answer, get feedback and hints, see the score and a summary.
     Served with a class book, every step is kept there, and a student who comes back finds
@@ -98,7 +92,8 @@ class PracticeSession(Complains, w.VBox):
             seed, self.ask_new_set_numbered, label=_("Set number"), refusal=SET_REFUSAL
         )
         self.shown_at = time.monotonic()
-        self.level_choice, self.power_choice = level_menu(level), power_box(power)
+        self.level_choice = level_menu(level, mine=True)
+        self.power_choice = power_box(power)
         self.rounds_choice = w.BoundedIntText(value=rounds, min=1, max=50, description=_("Deals"))
         self.new_button = button(_("New set"), "mc-new-set", self.ask_new_set)
         self.progress = html("mc-progress")
@@ -116,10 +111,9 @@ class PracticeSession(Complains, w.VBox):
         self.book = BookBar(served(book), "mam", self.begin)
         self.kept = KeptSet(self.book)
         self.assignments = Assignments(self.book)
-        self.desk = w.VBox(
+        self.my_level: MyLevel | None = None  # made when the student first practises at it
+        self.fixed_desk = w.VBox(
             [
-                settings,
-                self.new_confirm,
                 self.deal_number,
                 self.progress,
                 self.table,
@@ -130,6 +124,7 @@ class PracticeSession(Complains, w.VBox):
                 self.summary,
             ]
         )
+        self.desk = w.VBox([settings, self.new_confirm, self.fixed_desk])
         super().__init__([page_style(MAM_STYLE), self.book, self.assignments.view, self.desk])
         self.add_class("mc-practice")
         self.desk.layout.display = "none" if self.book.waiting else ""
@@ -142,6 +137,9 @@ class PracticeSession(Complains, w.VBox):
         in it (or the book holds none open)."""
         self.desk.layout.display = ""
         self.assignments.refresh()
+        if self.level_choice.value == MY_LEVEL:
+            self.at_my_level()
+            return
         begun_here = getattr(self, "practice", None) is not None
         if begun_here and (self.kept.unkept or not self.book.practice):
             self.kept.catch_up()
@@ -183,7 +181,12 @@ class PracticeSession(Complains, w.VBox):
 
     @shows_errors
     def new_set_numbered(self, seed: int) -> None:
-        """The set of number `seed` (typed in the box: the same set for the whole class)."""
+        """The set of number `seed` (typed in the box: the same set for the whole class); at
+        my level, a new set dealt by the class service."""
+        if self.level_choice.value == MY_LEVEL:
+            self.at_my_level(True)
+            return
+        self._at_fixed_level()
         chosen = level_named(self.level_choice.value, power=self.power_choice.value)
         self.practice = PracticeSet(chosen, rounds=self.rounds_choice.value, seed=seed)
         self.deal_number.dealt(seed)
@@ -198,6 +201,26 @@ class PracticeSession(Complains, w.VBox):
             }
         )
         self._start(chosen.power)
+
+    @shows_errors
+    def at_my_level(self, new: bool = False) -> None:
+        """Practise at my level: the class service deals each deal for this student (with
+        powers or without, as ticked); the student's open set there, or a `new` one."""
+        coach = Coach(self.book)
+        if not coach.here:
+            raise ValueError(_(NEEDS_BOOK))
+        if self.my_level is None:
+            self.my_level = MyLevel(coach, self.assignments)
+            self.desk.children = (*self.desk.children, self.my_level)
+        self.fixed_desk.layout.display = "none"
+        self.my_level.layout.display = ""
+        self.my_level.begin(self.power_choice.value, self.rounds_choice.value, new)
+
+    def _at_fixed_level(self) -> None:
+        """The fixed levels' desk again, after practice at my level."""
+        self.fixed_desk.layout.display = ""
+        if self.my_level is not None:
+            self.my_level.layout.display = "none"
 
     def resume(self, kept: PracticeView) -> None:
         """The set the student left: the same deals, replayed step by step to where they were."""

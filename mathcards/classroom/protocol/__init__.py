@@ -6,7 +6,8 @@ client (widgets/book.py, widgets/live.py) builds these bodies and reads these vi
 checks both against this package. It imports no server: a kernel imports it too.
 
 Here what every call shares and what both live games share; `book` holds the class book's
-calls, `mam` and `lama_dice` each live game's own (docs/design.md#the-protocol)."""
+calls, `level` practice at the student's level, `mam` and `lama_dice` each live game's own
+(docs/design.md#the-protocol)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ class BookPath(StrEnum):
     GAME_OVER = "games/{game_id}"  # POST {} → GameEnding, worked out from the game's moves
     DECISIONS = "decisions"  # POST DecisionBody → the decision's number
     ASSIGNMENTS = "assignments"  # GET → [AssignmentView]: the class's open ones, this student's
+    LEVEL = "level"  # POST LevelBody → LevelView: the student's set at their level in a skill
+    LEVEL_STEPS = "level/steps"  # POST LevelStepBody → LevelView, with what the step was
 
 
 class LivePath(StrEnum):

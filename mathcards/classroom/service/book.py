@@ -1,6 +1,7 @@
 """The class book's calls of a page's kernel, under /mathcards/api/ (`protocol.BookPath`): who
 this browser is, joining the class, a practice set step by step, a game played at a table move
-by move (and found again), a decision exercise answered, the class's open assignments. Each is
+by move (and found again), a decision exercise answered, the class's open assignments, practice
+at the student's level. Each is
 run in the class service's writer thread and answered once it is committed."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from mathcards.classroom.protocol.book import (
     SetBody,
     StepBody,
 )
+from mathcards.classroom.protocol.level import LevelBody, LevelStepBody
 from mathcards.classroom.service.calls import Identity, KernelCall
 from mathcards.classroom.service.classservice import ClassService
 
@@ -111,6 +113,24 @@ class AssignmentsCall(KernelCall):
         await self.answer(self.service.run(self.service.assignments, self.device))
 
 
+class LevelCall(KernelCall):
+    """POST LevelBody: the student's set at their level in a skill, its item dealt."""
+
+    async def post(self) -> None:
+        asked = cast(LevelBody, self.body())
+        await self.answer(self.service.run(self.service.level, self.device, asked))
+
+
+class LevelStepsCall(KernelCall):
+    """POST LevelStepBody: a step at the set's item (what was typed, a hint, a choice, the
+    next), judged, kept and rated by the service."""
+
+    async def post(self) -> None:
+        step = cast(LevelStepBody, self.body())
+        self.typed(cast(dict[str, Any], step), "typed")  # too long: refused as too long
+        await self.answer(self.service.run(self.service.level_step, self.device, step))
+
+
 CALLS: dict[BookPath, type[KernelCall]] = {
     BookPath.ME: MeCall,
     BookPath.JOIN: JoinClassCall,
@@ -123,6 +143,8 @@ CALLS: dict[BookPath, type[KernelCall]] = {
     BookPath.GAME_OVER: GameOverCall,
     BookPath.DECISIONS: DecisionsCall,
     BookPath.ASSIGNMENTS: AssignmentsCall,
+    BookPath.LEVEL: LevelCall,
+    BookPath.LEVEL_STEPS: LevelStepsCall,
 }
 
 

@@ -27,10 +27,12 @@ from mathcards.classroom.protocol.book import (
     StepBody,
     StepView,
 )
+from mathcards.classroom.protocol.level import LevelBody, LevelStepBody, LevelView
 from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import judge
 from mathcards.classroom.service.caller import typed
 from mathcards.classroom.service.games import TableGames
+from mathcards.classroom.service.level import Levels
 from mathcards.classroom.service.presence import Presence
 from mathcards.classroom.service.tickets import Tickets
 from mathcards.classroom.service.writer import Call, Writer
@@ -75,6 +77,7 @@ class ClassService:
         self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
         self.rooms: list[Watching] = []  # the class's live games (`live.rooms.open_rooms`)
         self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
+        self.levels = Levels(self.book_of, class_name)  # practice at each student's level
         self.writer = Writer(lambda: self.book, self.forget_unkept)
         # Did this browser come in with the class code? Every page does off the school network
         # (all on this machine); on it, the gate says (`ClassroomApplication`).
@@ -103,6 +106,7 @@ class ClassService:
         book: practice sets and games at the tables replayed, live games loaded again."""
         self.practices.clear()
         self.tables.playing.clear()
+        self.levels.forget()
         for room in self.rooms:
             room.lost()
 
@@ -210,6 +214,14 @@ class ClassService:
         return self.book_of().record_decision(
             student, game, situation=situation, choice=choice, best=best
         )
+
+    def level(self, device: str, asked: LevelBody) -> LevelView:
+        """The student's set at their level in a skill (mathcards/classroom/service/level.py)."""
+        return self.levels.open(self.student(device), asked)
+
+    def level_step(self, device: str, step: LevelStepBody) -> LevelView:
+        """A step of the student's set at their level, judged, kept and rated here."""
+        return self.levels.step(self.student(device), step)
 
     def assignments(self, device: str) -> list[AssignmentView]:
         """The class's open assignments (the first due first, at most MOST_SHOWN), each with

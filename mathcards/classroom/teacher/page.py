@@ -32,7 +32,7 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import accommodations, assignments, guesses, reports, roster
+from mathcards.classroom.teacher import accommodations, assignments, guesses, level, reports, roster
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
@@ -163,6 +163,7 @@ class TeacherPage(tornado.web.RequestHandler):
         held = await accommodations.held(self.service)
         closed, free = await roster.closed(self.service), await roster.free(self.service)
         tasks = await assignments.found(self.service)
+        practised = await level.found(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -171,7 +172,7 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats, held, (closed, free), tasks))
+            self.finish(self.page(book, problem, seats, held, (closed, free), tasks, practised))
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -284,6 +285,13 @@ class TeacherPage(tornado.web.RequestHandler):
             return
         if do == accommodations.DO:
             await self.accommodate(nickname)
+            return
+        if do == level.DO:  # the class's aim and clock at each student's level
+            form = {name: self.get_body_argument(name, "") for name in ("success", "clock")}
+            kept = await level.keep(self.service, form)
+            with speaking(reader_language(self.request)):
+                done = level.said(kept)
+            self.redirect(f"{self.home}?{urlencode({DONE: done})}#mc-level")
             return
         if do in assignments.DOES:  # set, ask before removing, remove; the class's time zone
             form = {name: self.get_body_argument(name, "") for name in assignments.SENT}
@@ -408,6 +416,7 @@ class TeacherPage(tornado.web.RequestHandler):
         held: dict[str, Any] | None = None,
         closed: tuple[bool | None, list[str] | None] = (None, None),
         tasks: assignments.AssignmentsFound | None = None,
+        practised: level.LevelFound | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
@@ -427,6 +436,7 @@ class TeacherPage(tornado.web.RequestHandler):
                 self.get_query_argument(assignments.ASKING, ""),
                 {name: self.get_query_argument(name, "") for name in assignments.FIELDS},
             ),
+            level=level.section(practised),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

@@ -1,0 +1,236 @@
+"""Practice at each student's level in the class service (docs/design.md#a-set-at-my-level):
+the service deals the next item from the skill's bank at the chance of a right answer the
+teacher set (the solver never runs to choose), judges what the page says the student did
+(the MAM! checker on what was typed; a moment's better choice from the bank), rates the answer
+in the class book (`Book.rate_answer`) and keeps it as the other practice is kept: a MAM! set as
+a practice set of the level MY_LEVEL and its steps, a roll-or-quit choice as a decision, so
+assignments count them. A MAM! set is replayed from the book at every call; a roll-or-quit set
+and a deal dealt but not yet answered are held in memory. Everything here runs in the class
+service's writer thread."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import UTC
+from functools import cache
+
+from mathcards.adaptive.bank import Deal, Item, Moment, bank
+from mathcards.adaptive.practice import AdaptivePractice
+from mathcards.adaptive.sets import MOST_ROUNDS, ROUNDS, Dealt, LevelSet, Taken, step_key
+from mathcards.adaptive.skills import DEALS, MY_LEVEL, Skill, skill
+from mathcards.book import Book, Step, zones
+from mathcards.classroom.protocol import CallRefusal
+from mathcards.classroom.protocol.level import LevelBody, LevelJudged, LevelStepBody, LevelView
+from mathcards.classroom.service.games import GameRefused
+
+KEPT = 2048  # roll-or-quit sets and deals dealt held in memory (the newest): a school's
+DICE_LENGTH = 40  # characters of a set's dice, as `3456LL,1256LL,1234LL`
+
+
+class LevelRefused(GameRefused):
+    """The service will not take this step of a set at the student's level (`reason`)."""
+
+
+class Levels:
+    """Every student's set at their level in the class book `book_of()` of `class_name`."""
+
+    def __init__(self, book_of: Callable[[], Book], class_name: str) -> None:
+        self.book_of, self.class_name = book_of, class_name
+        self.moments: OrderedDict[int, LevelSet] = OrderedDict()  # roll-or-quit, by student
+        self.dealing: OrderedDict[tuple[int, int, int], str] = OrderedDict()  # a deal dealt
+        self.practices: dict[Skill, AdaptivePractice] = {}  # the items' ratings, read once
+        self.numbers = itertools.count(1)  # roll-or-quit sets' numbers
+        self.rng = random.Random()
+
+    def forget(self) -> None:
+        """(A commit failed.) Everything is had again from the class book."""
+        self.moments.clear()
+        self.dealing.clear()
+        self.practices.clear()
+
+    def open(self, student: int, sent: LevelBody) -> LevelView:
+        """The student's set at their level in the skill: the one open, else a new one (a
+        `new` one when asked), its item dealt."""
+        chosen = skill(sent.get("skill"))
+        new, rounds, dice = sent.get("new", False), sent.get("rounds", ROUNDS), sent.get("dice", "")
+        if not isinstance(new, bool) or not isinstance(dice, str) or len(dice) > DICE_LENGTH:
+            raise ValueError("new is true or false, dice a short text")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 < rounds <= MOST_ROUNDS:
+            raise ValueError("a set has 1 to 50 items")
+        level = self._found(student, chosen)
+        if level is None or level.finished or new:
+            level = self._begin(student, chosen, rounds, dice, level)
+        self._fill(student, level)
+        return self._view(student, level)
+
+    def step(self, student: int, sent: LevelStepBody) -> LevelView:
+        """A step at the set's current item, judged and kept here, the answer rated; the set
+        as it stands after it, with what the step was (nothing done for a page that shows
+        another item: the set as it stands)."""
+        chosen = skill(sent.get("skill"))
+        level = self._found(student, chosen)
+        if level is None or sent.get("set") != level.number or level.finished:
+            raise LevelRefused(CallRefusal.OUT_OF_STEP)
+        self._fill(student, level)
+        current, item, position = level.current, level.item(), level.moved
+        assert current is not None
+        if sent.get("key", item.key) != item.key:  # the page shows another: it is behind
+            return self._view(student, level)
+        clock = self.book_of().clock_for(student)
+        typed, choice = sent.get("typed", ""), sent.get("choice")
+        taken = level.take(
+            sent.get("kind"),
+            typed=typed,
+            choice=choice,
+            seconds=sent.get("seconds", 0.0),
+            clock=clock,
+        )
+        self._keep(student, level, (position, current, item), taken, str(typed))
+        self._fill(student, level)
+        view = self._view(student, level, clock)
+        judged: LevelJudged = {
+            "kind": taken.kind,
+            "correct": taken.correct,
+            "rated": taken.attempt is not None,
+        }
+        if taken.best:
+            judged["best"] = taken.best
+        view["judged"] = judged
+        return view
+
+    def _found(self, student: int, chosen: Skill) -> LevelSet | None:
+        """The student's open set in the skill: a MAM! one replayed from the class book (with
+        the deal dealt in it since its last step), a roll-or-quit one from memory."""
+        if chosen not in DEALS:
+            return self.moments.get(student)
+        book = self.book_of()
+        kept = book.open_set(student, "mam", level=MY_LEVEL, power=chosen is Skill.TARGET_POWERS)
+        if kept is None:
+            return None
+        steps = [(s.kind, s.deal, step_key(s.cards, s.target), s.typed) for s in kept.steps]
+        try:
+            level = LevelSet.replayed(chosen, kept.id, kept.rounds, steps)
+        except ValueError:  # a deal the bank no longer holds (mathcards upgraded): a new set
+            book.finish_set(kept.id)
+            return None
+        dealt = self.dealing.get((student, level.number, level.moved))
+        if dealt is not None and level.wants_item and dealt not in level.keys:
+            level.deal(dealt)
+        return level
+
+    def _begin(
+        self, student: int, chosen: Skill, rounds: int, dice: str, before: LevelSet | None
+    ) -> LevelSet:
+        """A new set, the one `before` it finished."""
+        if chosen not in DEALS:
+            level = LevelSet(chosen, rounds, next(self.numbers), _dice(dice))
+            self._hold(self.moments, student, level)
+            return level
+        book = self.book_of()
+        if before is not None and not before.finished:
+            book.finish_set(before.number)
+        power = chosen is Skill.TARGET_POWERS
+        number = book.start_set(
+            student, game="mam", level=MY_LEVEL, power=power, rounds=rounds, seed=0
+        )
+        return LevelSet(chosen, rounds, number)
+
+    def _fill(self, student: int, level: LevelSet) -> None:
+        """Deal the set's next item, if it wants one: the chance nearest the class's aim, none
+        dealt in the set before (a MAM! deal held in memory until a step on it is kept)."""
+        if not level.wants_item:
+            return
+        book, name = self.book_of(), str(student)
+        practice = self._practice(level.skill)
+        practice.success = book.level_settings(self.class_name).success
+        practice.students[name] = book.student_rating(student, level.skill)
+        practice.dealt[name] = level.keys
+        item = practice.next_item(name, _other_dice(level.dice) if level.dice else ())
+        level.deal(item.key)
+        if level.skill in DEALS:
+            self._hold(self.dealing, (student, level.number, level.moved), item.key)
+
+    def _practice(self, chosen: Skill) -> AdaptivePractice:
+        """The skill's items with their ratings learned so far, read from the book once."""
+        if chosen not in self.practices:
+            learned = self.book_of().item_ratings(chosen)
+            self.practices[chosen] = AdaptivePractice(
+                chosen, items=learned, seed=self.rng.getrandbits(32)
+            )
+        return self.practices[chosen]
+
+    def _keep(
+        self, student: int, level: LevelSet, at: tuple[int, Dealt, Item], taken: Taken, typed: str
+    ) -> None:
+        """Keep the step in the class book, as the other practice is kept, then rate it."""
+        position, current, item = at
+        book = self.book_of()
+        if isinstance(item, Deal):
+            verdict = taken.verdict
+            step = Step(taken.kind, position + 1, list(item.cards), item.target)
+            if verdict is not None:
+                step.typed, step.correct = typed, verdict.correct
+                step.verdict_kind, step.sentence = verdict.kind.value, str(verdict.message)
+            step.hints_used, step.seconds = current.hints, taken.seconds
+            book.record_step(level.number, step)
+            if level.finished:
+                book.finish_set(level.number)
+        elif isinstance(item, Moment) and taken.kind == "choice":
+            situation = {
+                "dice": item.dice,
+                "row": list(item.row),
+                "llama_row": list(item.llama_row),
+                "item": item.key,
+                "level": MY_LEVEL,
+            }
+            book.record_decision(
+                student,
+                "lama_dice",
+                situation=situation,
+                choice=str(current.choice),
+                best=item.best,
+            )
+        if taken.attempt is not None:
+            change = book.rate_answer(student, level.skill, item.key, taken.attempt)
+            self._practice(level.skill).learned(item.key, change.item)
+
+    def _view(self, student: int, level: LevelSet, clock: bool | None = None) -> LevelView:
+        book = self.book_of()
+        rating = book.student_rating(student, level.skill)
+        history = book.rating_history(student, level.skill)
+        where = zones.zone(book.class_zone(self.class_name))
+        if clock is None:
+            clock = book.clock_for(student)
+        now = book.clock()
+        now = now if now.tzinfo else now.replace(tzinfo=UTC)
+        return level.view(rating.value, history, clock, where, now)
+
+    @staticmethod
+    def _hold(held: OrderedDict, key: object, value: object) -> None:
+        """Hold `value` under `key`, the oldest let go beyond KEPT."""
+        held[key] = value
+        held.move_to_end(key)
+        while len(held) > KEPT:
+            held.popitem(last=False)
+
+
+def _dice(dice: str) -> str:
+    """The dice a roll-or-quit set is dealt with: these, when the bank has moments of them."""
+    tidy = dice.replace(" ", "").upper()
+    return tidy if tidy in _bank_dice() else ""
+
+
+@cache
+def _bank_dice() -> frozenset[str]:
+    """The dice of the bank's roll-or-quit moments."""
+    return frozenset(key.split("/")[0] for key in bank(Skill.ROLL_OR_QUIT).keys)
+
+
+@cache
+def _other_dice(dice: str) -> frozenset[int]:
+    """The bank's places of moments of other dice than these (one of `_bank_dice`)."""
+    keys = bank(Skill.ROLL_OR_QUIT).keys
+    return frozenset(place for place, key in enumerate(keys) if key.split("/")[0] != dice)

@@ -5,7 +5,6 @@ service tells its rooms when the class book changes, through a typed list it is 
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -20,13 +19,15 @@ from mathcards.classroom.service.caller import Caller, NotTeacher
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.room import LiveRefusal
 from tests.classroom.test_live import GAME, Wall, right, wrong
+from tests.classroom.threaded import run_apart
 
 TEACHER = Caller("device-of-the-teacher-0123", teacher=True)
 OLA, KIM = Caller("device-of-ola-0123456789"), Caller("device-of-kim-0123456789")
 
 
 def played(scenario: Any) -> Any:
-    return asyncio.run(scenario)
+    """The scenario run to its end on a loop of its own (this thread may hold a browser's)."""
+    return run_apart(scenario)
 
 
 def test_a_round_called_in_process_each_caller_a_parameter(tmp_path):

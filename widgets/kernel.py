@@ -25,6 +25,10 @@ the kernel's spec).
 - No IPython history: a page's code is Voila's, hidden, and never recalled. Kept, every
   kernel of a class wrote every cell to the one `history.sqlite` in the teacher's home, 30 of
   them at once, each on a thread of its own.
+- Quiet as it stops: after a `shutdown_request`, the control thread's last flush may meet the
+  IOPub pipes the main thread has just closed (ipykernel 7's race, its PR #1518 mends one
+  path); the `ZMQError` it raises then would print a traceback into the teacher's terminal.
+  Nothing is left to send to, so that error is dropped, and only while stopping.
 - What the kernel made as it started is frozen out of the garbage collector (`gc.freeze`): a
   full collection while the class lesson made its first table went over all of it and found
   nothing to free.
@@ -33,6 +37,8 @@ the kernel's spec).
 import gc
 import sys
 from typing import Any
+
+import zmq
 
 sys.modules["debugpy"] = None  # type: ignore[assignment]  # ipykernel: no debugpy, no debugger
 # ipykernel after the line above: it looks for debugpy as it loads
@@ -142,12 +148,33 @@ def page_makes_no_widget(comm: BaseComm, message: dict[str, Any]) -> None:
     comm.close()
 
 
+def stopping(kernel: Kernel, error: Exception) -> bool:
+    """Whether `error` is only the kernel's closed pipes meeting its last flush as it stops."""
+    closed = isinstance(error, zmq.ZMQError) and error.errno == zmq.ENOTSOCK
+    return closed and kernel._shutdown_message is not None
+
+
+def quiet_as_it_stops() -> None:
+    """A control request that meets the closed pipes after a shutdown ends without a word."""
+    dispatch = Kernel.dispatch_control
+
+    async def dispatch_control(self: Kernel, msg: Any) -> None:
+        try:
+            await dispatch(self, msg)
+        except Exception as error:
+            if not stopping(self, error):
+                raise
+
+    Kernel.dispatch_control = dispatch_control  # type: ignore[method-assign]
+
+
 def main() -> None:
     """ipykernel's `launch_new_instance`, with the widgets' comm targets registered once the
     kernel is made (ipywidgets registers them as it is imported, here before there is one)."""
     announce_only_what_the_page_needs()
     open_without_state()
     states_made_once()
+    quiet_as_it_stops()
     app = kernelapp.IPKernelApp.instance(config=Config({"HistoryManager": {"enabled": False}}))
     app.initialize()
     register_comm_target()

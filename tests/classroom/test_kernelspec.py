@@ -4,15 +4,18 @@ only the widgets a page must be told of (widgets/kernel.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from collections.abc import Iterator
 
 import pytest
+import zmq
 from jupyter_client.blocking.client import BlockingKernelClient
 from jupyter_client.manager import KernelManager
 
 from mathcards.classroom.server.kernelspec import LessonKernelSpecs, lesson_argv
+from tests.classroom.threaded import run_apart
 
 IPYKERNEL = ["python", "-m", "ipykernel_launcher", "-f", "{connection_file}"]
 
@@ -264,3 +267,27 @@ def test_a_page_makes_no_widget_in_its_kernel(lesson_kernel):
     closed = [m for m in answering(client, request) if m["msg_type"] == "comm_close"]
     assert [m["content"]["comm_id"] for m in closed] == [comm]
     assert printed_by(client, count)[1] == before, "no widget made"
+
+
+class Stopping:
+    """A kernel's control thread meeting its closed pipes, before or after a shutdown."""
+
+    def __init__(self, shut_down: bool, errno: int) -> None:
+        self._shutdown_message = {"msg_type": "shutdown_reply"} if shut_down else None
+        self._control_lock = asyncio.Lock()
+        self.errno = errno
+
+    async def process_control(self, msg: object) -> None:
+        raise zmq.ZMQError(self.errno)
+
+
+def test_a_lesson_kernel_stops_without_a_traceback_but_keeps_every_other_error():
+    from ipykernel.kernelbase import Kernel
+
+    from widgets.kernel import quiet_as_it_stops
+
+    quiet_as_it_stops()
+    run_apart(Kernel.dispatch_control(Stopping(True, zmq.ENOTSOCK), {}))  # stopping: no word
+    for before_shutdown_or_other in (Stopping(False, zmq.ENOTSOCK), Stopping(True, zmq.EAGAIN)):
+        with pytest.raises(zmq.ZMQError):
+            run_apart(Kernel.dispatch_control(before_shutdown_or_other, {}))

@@ -76,9 +76,11 @@ class PlayBook:
         seed: int,
         students: list[int | None],
         away_seconds: float,
+        started: datetime | None = None,
     ) -> int:
         """Keep a table dealt: its game, settings and seed, its students by seat (None for a
-        computer player's); its number."""
+        computer player's); its number. The tables the teacher started together are one
+        sitting: each given the same moment `started` (else now)."""
         if game not in PLAYED:
             message = _("a table plays {games}, not {game}")
             raise BookError(message.format(games=", ".join(PLAYED), game=repr(game)))
@@ -101,6 +103,7 @@ class PlayBook:
             if len(set(found)) != len(seated) or len(set(seated)) != len(seated):
                 raise BookError(_("every student at a table is a different one of its class"))
             moment = self._now()
+            started = started or moment
             row = PlayTableRow(
                 class_id=room.id,
                 game=game,
@@ -110,7 +113,7 @@ class PlayBook:
                 scores={str(player): 0 for player in players},
                 winners=[],
                 finished=False,
-                started=moment,
+                started=started,
                 at=moment,
             )
             session.add(row)
@@ -201,6 +204,29 @@ class PlayBook:
                 kept.add(decision.number)
                 added += 1
             return added
+
+    @guarded
+    def newest_sitting(self, class_name: str) -> list[TableRecord]:
+        """The class's tables the teacher started last, together (none: an empty list), in the
+        order they were made."""
+        with self._reading() as session:
+            newest = session.scalar(
+                select(func.max(PlayTableRow.started))
+                .join(SchoolClassRow, SchoolClassRow.id == PlayTableRow.class_id)
+                .where(SchoolClassRow.name == names.class_name(class_name))
+            )
+            if newest is None:
+                return []
+            tables = session.scalars(
+                select(PlayTableRow.id)
+                .join(SchoolClassRow, SchoolClassRow.id == PlayTableRow.class_id)
+                .where(
+                    SchoolClassRow.name == names.class_name(class_name),
+                    PlayTableRow.started == newest,
+                )
+                .order_by(PlayTableRow.id)
+            ).all()
+        return [self.table_record(table) for table in tables]
 
     @guarded
     def table_record(self, table_id: int) -> TableRecord:

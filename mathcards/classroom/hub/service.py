@@ -51,6 +51,7 @@ from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken
 from mathcards.classroom.live import lama_dice, mam
+from mathcards.classroom.play import calls as play_calls
 from mathcards.classroom.protocol import BACKLOG, CallRefusal
 from mathcards.classroom.protocol.book import MeView
 from mathcards.classroom.server.refused import refused_page
@@ -285,6 +286,7 @@ def application(
             *book_calls.routes(class_service, api),
             *mam.routes(class_service, api),
             *lama_dice.routes(class_service, api),
+            *play_calls.routes(class_service, api),
         ]
     ]
     teacher = f"{prefix}teacher"

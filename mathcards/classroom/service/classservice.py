@@ -58,6 +58,7 @@ class ClassService:
         self.sets: dict[int, int] = {}  # practice set → its student: only they may add to it
         self.practices: dict[int, PracticeSet] = {}  # each set as its steps left it, judged
         self.lives: list[Any] = []  # the class's live games (`live.poll.Live`)
+        self.plays: list[Any] = []  # the class's tables of students (`play.keeper.TableKeeper`)
         self.tables = TableGames(self.book_of)  # the games at the tables, judged move by move
         self.writer = Writer(lambda: self.book, self.forget_unkept)
 
@@ -75,12 +76,16 @@ class ClassService:
         self.tables.playing.clear()
         for live in self.lives:
             live.log.unload()
+        for play in self.plays:
+            play.unload()
 
     async def reach_live(self) -> None:
         """A student renamed or forgotten: every live game has its names again from the book
         (a forgotten student's browser is in no room any more, their name free)."""
         for live in self.lives:
             await live.run(live.log.reload)
+        for play in self.plays:
+            await play.reload()
 
     # What the calls do, each in the writer's thread, so `book` is not None in them.
 

@@ -21,11 +21,13 @@ from mathcards.classroom.protocol import API, TICKET_HEADER
 from mathcards.classroom.server.clients import Pace
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.teacher import page as teacher_page
 from mathcards.review import ScoredDecision
 from tests.classroom import threaded
 from tests.classroom.threaded import serving
 
 SIX = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
+CODE = "TEACHER7KQ"
 
 
 def asked(path: str, after: int | None) -> str:
@@ -48,8 +50,17 @@ class PlayClass:
         routes = [
             *book_calls.routes(self.service),
             *play_calls.routes(self.service, keeper=self.keeper),
+            *teacher_page.routes(self.service, CODE),
         ]
-        return tornado.web.Application(routes)
+        return tornado.web.Application(routes, cookie_secret="secret")
+
+    def teacher_reads(self, path: str = "") -> str:
+        """The teacher's page (or its export, `/export?format=json`), as the teacher's browser
+        reads it."""
+        cookies = {"mathcards-teacher": CODE}
+        status, _headers, body = threaded.get(self.port, teacher_page.TEACHER + path, cookies)
+        assert status == 200, status
+        return body
 
     def call(self, path: str, ticket: str, sent: Any = None) -> tuple[int, Any]:
         return threaded.call(self.port, f"{API}{path}", sent, **{TICKET_HEADER: ticket})
@@ -162,6 +173,15 @@ def test_two_tables_of_three_play_lama_dice_to_the_end_and_everyone_has_a_review
     kept = [tables.service.book_of().table_record(t["table"]) for t in wall["tables"]]
     assert [len(record.moves) for record in kept] == [t["moves"] for t in wall["tables"]]
     assert all(record.finished for record in kept)
+
+    page = tables.teacher_reads()
+    assert "Playing at tables" in page and "LAMA Dice" in page
+    for name in SIX:
+        assert f"<td>{name}</td><td>1</td>" in page, name  # each student's line: one game
+    exported = json.loads(tables.teacher_reads("/export?format=json"))
+    played = exported["classes"][0]["tables"]
+    assert len(played) == 2 and sum(len(t["decisions"]) for t in played) == decisions
+    assert all(set(d["values"]) == {"roll", "quit"} for t in played for d in t["decisions"])
 
 
 def test_each_seat_sees_its_own_hand_and_the_wall_none(tables):

@@ -32,7 +32,7 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import accommodations, guesses, reports, roster
+from mathcards.classroom.teacher import accommodations, guesses, play, reports, roster
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
@@ -48,6 +48,7 @@ LINKS = (  # the pages a teacher opens from their page: the lessons, the two pro
     ("index.ipynb", N_("The lessons")),
     ("live/projector.ipynb", N_("MAM! live: the projector")),
     ("live/guess-projector.ipynb", N_("LAMA Dice live: the projector")),
+    ("live/tables-projector.ipynb", N_("Playing at tables: the projector")),
 )
 
 
@@ -162,6 +163,7 @@ class TeacherPage(tornado.web.RequestHandler):
         seats = await self.seats()
         held = await accommodations.held(self.service)
         closed = await roster.closed(self.service)
+        played = await play.report(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -170,7 +172,7 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats, held, closed))
+            self.finish(self.page(book, problem, seats, held, closed, played))
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -392,6 +394,7 @@ class TeacherPage(tornado.web.RequestHandler):
         seats: list[SeatLine] | None,
         held: dict[str, Any] | None = None,
         closed: bool | None = None,
+        played: play.PlayReport | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
@@ -405,6 +408,7 @@ class TeacherPage(tornado.web.RequestHandler):
             seats=seats,
             seat_columns=[_("who"), _("pages open"), ""],
             accommodations=accommodations.lines(held),
+            played=play.sections(played),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

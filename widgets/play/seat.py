@@ -32,12 +32,15 @@ from widgets.style import LAMA_DICE_STYLE, LAMA_STYLE, UNIKAT_STYLE, page_style
 HERE: Any = object()  # the page's default client: that of the server serving it, if any
 AWAKE_SECONDS = 4.0  # a browser whose heartbeat came this recently is awake
 BEAT_MS = 1000  # the heartbeat's period on the browser's clock
+KICK_SECONDS = 2.0  # while no beat comes, the heartbeat is started again this often
 MOST_BUTTONS = 12  # more moves than this (a Unikat turn) are chosen from a list
 
 
 class Heartbeat:
     """The browser's heartbeat: `awake()` while it beats (or for a while after the page was
-    made, before its browser draws it); `wait()` blocks a thread until it beats again."""
+    made, before its browser draws it); `wait()` blocks a thread until it beats again. A
+    `Play` counts only once its view saw it start playing, so `wait` starts it again (a kick)
+    while no beat comes: a browser awake beats from then on, one asleep from when it wakes."""
 
     def __init__(self, clock: Any = time.monotonic) -> None:
         self.clock, self.last = clock, clock()
@@ -46,7 +49,7 @@ class Heartbeat:
             interval=BEAT_MS,
             max=1_000_000,
             repeat=True,
-            playing=True,
+            playing=False,
             show_repeat=False,
             layout=w.Layout(display="none"),
         )
@@ -61,10 +64,12 @@ class Heartbeat:
         return self.clock() - self.last < AWAKE_SECONDS
 
     def wait(self, stopped: threading.Event) -> None:
-        """Until the browser is awake (or the follower stops)."""
+        """Until the browser is awake (or the follower stops), kicking its clock meanwhile."""
         while not self.awake() and not stopped.is_set():
             self.beat.clear()
-            self.beat.wait(1.0)
+            self.player.playing = False
+            self.player.playing = True
+            self.beat.wait(KICK_SECONDS)
 
 
 class AtTheTable(Complains, w.VBox):

@@ -132,11 +132,11 @@ class TableKeeper:
         if student is None:
             return await self.watch(lambda: self.seat_view(None, None), after)
         number, name = student
-        asking = self.asking.get(number)
-        if asking is None or not self.here(number):
-            self.asking[number] = asking = Asking(name)
-            self.here_changed()
+        came = not self.here(number)  # into the room, or back to it
+        asking = self.asking.setdefault(number, Asking(name))
         asking.name, asking.polls = name, asking.polls + 1
+        if came:
+            self.here_changed()
         try:
             if self.is_away(number):
                 await self.run(self.room.back, number)

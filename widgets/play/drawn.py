@@ -35,6 +35,8 @@ PLAY_STYLE = """<style>
 .mc-play-debrief { font-size: 19px; }
 .mc-play-accuracy { font-size: 22px; font-weight: 700; }
 .mc-play-frame { border-top: 1px solid #cbd5e1; padding-top: 6px; }
+.mc-play-projector .widget-checkbox .widget-label-basic { white-space: normal; height: auto; }
+.mc-play-projector .widget-checkbox { height: auto; max-width: 100%; }
 </style>"""
 
 

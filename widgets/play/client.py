@@ -27,6 +27,14 @@ from widgets.warm import wait_for_page
 POLL_SECONDS = 10.0  # the longest the service holds a table's long-poll
 
 
+class PlayRefused(ValueError):
+    """The service refused a call of the tables (`reason`, its key), in the page's words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(_(REFUSALS[reason]))
+        self.reason = reason
+
+
 class PlayClient(ClassBook):
     """The class service's tables, for the browser holding this page's ticket (on the Hub: its
     server's token)."""
@@ -45,7 +53,7 @@ class PlayClient(ClassBook):
     def refusal(self, error: str | None, detail: str = "") -> ValueError:
         """The service's refusal in this page's words; a start the rules refuse, in theirs."""
         if error in REFUSALS:
-            return ValueError(_(REFUSALS[error]))
+            return PlayRefused(error)
         if error == CallRefusal.BAD_REQUEST and detail:
             return ValueError(detail)
         return refusal_for(error, detail)

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathcards.classroom.protocol import CallRefusal
 from mathcards.classroom.protocol.play import Debrief, PlayWallView, TablesBody
 from mathcards.i18n import N_, _, language, ngettext, number, percent
 from mathcards.lama.cards import LABELS
@@ -226,7 +227,7 @@ class TablesProjector(Complains, w.VBox):
 
     def troubled(self, problem: Exception) -> None:
         self.notify(trouble(problem))
-        if "teacher" in str(problem):  # for the teacher only: the page ends here
+        if getattr(problem, "reason", None) == CallRefusal.NOT_TEACHER:  # the page ends here
             self.controls.layout.display = "none"
             self.follower.stop()
 

@@ -22,7 +22,9 @@ import argparse
 import copy
 import pickle
 import random
+import tempfile
 import time
+from pathlib import Path
 from statistics import median, quantiles
 from typing import Any
 
@@ -119,7 +121,12 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--game", choices=GAMES, default="lama_dice")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--phones", action="store_true", help="phones over HTTP to a service")
+    parser.add_argument("--away", type=float, default=5.0, help="with --phones: away seconds")
     args = parser.parse_args()
+    if args.phones:
+        over_http(args)
+        return
     clock, rng = Clock(), random.Random(args.seed)
     tables = [
         Table(
@@ -144,6 +151,35 @@ def main() -> None:
     print(f" ({max(reviews) / REVIEW_GOAL:.3f} of its {REVIEW_GOAL} s)")
     stand_ins = sum(len(table.stand_ins) for table in tables)
     print(f"moves made for a sleeping phone: {stand_ins}; the tables pickled: {held / 1e3:.0f} kB")
+
+
+def over_http(args: argparse.Namespace) -> None:
+    """Phones over HTTP to the class service (bench/table_phones.py), two sittings in a row."""
+    from bench.machine import load
+    from bench.table_phones import MOVE_GOAL, REVIEW_GOAL, measured
+
+    with tempfile.TemporaryDirectory(prefix="mathcards-tables-") as folder:
+        book = f"sqlite:///{Path(folder) / 'classbook.sqlite'}"
+        found = measured(args.game, args.tables, args.seats, args.away, book)
+    moves, reviews = found["moves"], found["reviews"]
+    print(
+        f"{args.tables} tables × {args.seats} phones of {args.game} over HTTP, two sittings, ",
+        end="",
+    )
+    print(f"{found['sent']} moves sent, load {load()}")
+    print(f"  a move → every phone of its table: {spread(moves, MOVE_GOAL)}")
+    print(f"  a game's end → its review on each phone: {spread(reviews, REVIEW_GOAL)}")
+    print(f"  results never seen: {found['missing']}; moves lost: {len(found['lost'])}")
+    start, middle, end = (rss / 1e6 for rss in found["rss"])
+    print(f"  the server's memory: {start:.0f} MB, {middle:.0f} MB after one sitting, ", end="")
+    print(f"{end:.0f} MB after two")
+
+
+def spread(times: list[float], goal: float) -> str:
+    """p50, p99 and the slowest, and p99 over its goal (at most 1: met)."""
+    p99 = quantiles(times, n=100, method="inclusive")[98] if len(times) > 1 else times[0]
+    p50, most, ratio = median(times) * 1000, max(times) * 1000, p99 / goal
+    return f"p50 {p50:.0f} ms, p99 {p99 * 1000:.0f} ms, max {most:.0f} ms (p99 / goal {ratio:.2f})"
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ moves the table makes by itself are made when asked (`tick`), never on a timer o
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,6 +120,7 @@ class Table:
         seed: int,
         away_seconds: float = AWAY_SECONDS,
         clock: Clock = time.monotonic,
+        players: Sequence[str] | None = None,
     ) -> None:
         if game not in GAMES:
             message = _("a table plays {games}, not {game}")
@@ -133,7 +134,7 @@ class Table:
             message = _("a table of {game} has no option {option}")
             raise ValueError(message.format(game=game, option=repr(unknown[0])))
         self.name, self.away_seconds, self.clock = game, float(away_seconds), clock
-        self.seats = _seated(students)
+        self.seats = _seated(students, players)
         computers = {seat.player: EXPERTS[game] for seat in self.seats if seat.computer}
         self.settings: dict[str, Any] = {
             "players": [seat.player for seat in self.seats],
@@ -193,11 +194,12 @@ class Table:
         seat.away_since = None
         return self._make(action, stand_in=False)
 
-    def tick(self) -> list[Event]:
-        """The moves the table makes by itself now: the computers' and the expert's for a seat
-        away long enough, and the next round once every seat is a computer's or away."""
+    def tick(self, most: int = MOST_AT_ONCE) -> list[Event]:
+        """The moves the table makes by itself now (at most `most`): the computers' and the
+        expert's for a seat away long enough, and the next round once every seat is a
+        computer's or away."""
         events: list[Event] = []
-        while len(events) < MOST_AT_ONCE and not self.game.over:
+        while len(events) < min(most, MOST_AT_ONCE) and not self.game.over:
             action, stand_in = self._automatic()
             if action is None:
                 break
@@ -304,15 +306,54 @@ class Table:
         return reviews(self.name, self.settings, self.seed, self.moves, self.stand_ins)
 
 
-def _seated(students: Sequence[str | None]) -> list[TableSeat]:
-    """The seats: each student's, named by them, and the computers', numbered."""
+def again(
+    game: str,
+    settings: Mapping[str, Any],
+    seed: int,
+    moves: Sequence[Move],
+    *,
+    students: Sequence[str | None],
+    stand_ins: Collection[int] = (),
+    away_seconds: float = AWAY_SECONDS,
+    clock: Clock = time.monotonic,
+) -> Table:
+    """A table had again from what the class book keeps: its settings (the players named as
+    they were dealt), its seed, its moves made again in order (`stand_ins`: those a computer
+    made for a seat away). `students`: the seats' students by the names the table knows them
+    by, None for a computer's seat or one whose student was forgotten: the expert stands in
+    for that one once the table's away time has passed."""
+    players = list(settings["players"])
+    computers = settings.get("computers") or {}
+    seated = [
+        None if player in computers else (student or player)
+        for player, student in zip(players, students, strict=True)
+    ]
+    options = {name: value for name, value in settings.items() if name in PRESETS[game]}
+    table = Table(
+        game, seated, options, seed=seed, away_seconds=away_seconds, clock=clock, players=players
+    )
+    for seat, student in zip(table.seats, students, strict=True):
+        if not seat.computer and student is None:
+            seat.away_since = clock()  # forgotten: nobody comes back to this seat
+    for number, move in enumerate(moves, 1):
+        table._make(table._read(move), stand_in=number in stand_ins)
+    return table
+
+
+def _seated(students: Sequence[str | None], players: Sequence[str] | None) -> list[TableSeat]:
+    """The seats: each student's, named by them, and the computers', numbered (or each seat's
+    player named as `players` says, a table had again)."""
     if isinstance(students, str):
         raise ValueError(_("give a table a list of students, not one name"))
+    if players is not None and len(players) != len(students):
+        raise ValueError(_("a table has one student, or a computer, a seat"))
     seats, computers = [], 0
-    for student in students:
+    for place, student in enumerate(students):
         if student is None:
             computers += 1
-            seats.append(TableSeat(_("Computer {number}").format(number=computers), None))
+            name = _("Computer {number}").format(number=computers)
+            seats.append(TableSeat(name if players is None else players[place], None))
         else:
-            seats.append(TableSeat(str(student).strip(), str(student).strip()))
+            name = str(student).strip()
+            seats.append(TableSeat(name if players is None else players[place], name))
     return seats

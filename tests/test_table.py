@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mathcards.engine import IllegalAction, NextRound, Quit
 from mathcards.lama_dice.moves import Roll
 from mathcards.replay import replay, rules
-from mathcards.table import GAMES, PRIVATE, Table, shared
+from mathcards.table import GAMES, PRIVATE, Table, again, shared
 from tests.lama.contract import scramble_hidden as scramble_lama
 from tests.lama_dice.contract import scramble_hidden as scramble_lama_dice
 from tests.unikat.stack import scramble_hidden as scramble_unikat
@@ -210,3 +210,53 @@ def test_a_whole_game_at_a_table_ends_with_a_review_for_every_seat(game: str) ->
     assert any(d.stand_in for d in reviews["Bo"].decisions) or game == "unikat"
     if game != "unikat":
         assert reviews["Computer 1"].accuracy == 100
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_had_again_from_its_moves_is_the_table_as_it_was(game: str) -> None:
+    clock = Clock()
+    table = Table(game, ["Ann", None, "Bo"], seed=4, away_seconds=5, clock=clock)
+    rng = random.Random(4)
+    for _move in range(40):
+        table.tick()
+        if table.game.over:
+            break
+        movers = table.to_move()
+        if not movers:
+            table.move("Ann", NextRound())
+            continue
+        seat = next(seat for seat in table.seats if seat.player == movers[0])
+        if seat.student == "Bo" and len(table.moves) > 10:
+            table.away("Bo")
+            clock.now += 5
+            continue
+        if seat.student is not None:
+            table.move(seat.student, rng.choice(table.view(seat.student).legal))
+    kept = (table.settings, table.seed, list(table.moves), set(table.stand_ins))
+    had = again(game, *kept[:3], students=["Ann", None, "Bo"], stand_ins=kept[3], clock=clock)
+    assert had.settings == table.settings and had.moves == table.moves
+    assert had.stand_ins == table.stand_ins and had.movers == table.movers
+    assert had.wall().shared == table.wall().shared
+    assert had.view("Ann").game == table.view("Ann").game
+
+
+def test_a_forgotten_student_s_seat_is_away_when_the_table_is_had_again() -> None:
+    clock = Clock()
+    table = Table("lama_dice", ["Ann", "Bo"], seed=2, away_seconds=5, clock=clock)
+    first = table.to_move()[0]
+    settings = {
+        **table.settings,
+        "players": [p if p != "Bo" else "Seat 2" for p in table.settings["players"]],
+    }
+    had = again("lama_dice", settings, 2, [], students=["Ann", None], away_seconds=5, clock=clock)
+    assert [seat.player for seat in had.seats] == ["Ann", "Seat 2"]
+    assert had.wall().seats[1].away and not had.wall().seats[1].computer
+    if first != "Ann":
+        clock.now += 5
+        assert had.due() == 0 and had.tick(most=1) and had.stand_ins == {1}
+
+
+def test_a_table_moves_by_itself_one_move_at_a_time_when_asked_so() -> None:
+    table = Table("lama_dice", [None, None, "Ann"], seed=3)
+    made = table.tick(most=1)
+    assert len(made) <= 1 and len(table.moves) == len(made)

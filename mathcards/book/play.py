@@ -58,6 +58,38 @@ class TableRecord:
     started: datetime
 
 
+@dataclass(frozen=True)
+class TablePlayed:
+    """A table as the teacher's page lists it: when it began, its game, its players (by the
+    names the game gave them), where it stands, its moves and its decisions scored."""
+
+    id: int
+    game: str
+    started: datetime
+    players: list[str]
+    scores: dict[str, int]
+    winners: list[str]
+    finished: bool
+    moves: int
+    decisions: int
+
+
+@dataclass(frozen=True)
+class DecisionKept:
+    """A decision a student made at a table, as the class book keeps it: their nickname, the
+    choice and the best, and each choice's value (a fraction in text)."""
+
+    student: str
+    table: int
+    game: str
+    seq: int
+    chosen: str
+    best: str
+    values: dict[str, str]
+    exact: bool
+    stand_in: bool
+
+
 class PlayBook:
     """The class book's side of the tables of students (a part of `Book`)."""
 
@@ -76,9 +108,11 @@ class PlayBook:
         seed: int,
         students: list[int | None],
         away_seconds: float,
+        started: datetime | None = None,
     ) -> int:
         """Keep a table dealt: its game, settings and seed, its students by seat (None for a
-        computer player's); its number."""
+        computer player's); its number. The tables the teacher started together are one
+        sitting: each given the same moment `started` (else now)."""
         if game not in PLAYED:
             message = _("a table plays {games}, not {game}")
             raise BookError(message.format(games=", ".join(PLAYED), game=repr(game)))
@@ -101,6 +135,7 @@ class PlayBook:
             if len(set(found)) != len(seated) or len(set(seated)) != len(seated):
                 raise BookError(_("every student at a table is a different one of its class"))
             moment = self._now()
+            started = started or moment
             row = PlayTableRow(
                 class_id=room.id,
                 game=game,
@@ -110,7 +145,7 @@ class PlayBook:
                 scores={str(player): 0 for player in players},
                 winners=[],
                 finished=False,
-                started=moment,
+                started=started,
                 at=moment,
             )
             session.add(row)
@@ -203,6 +238,97 @@ class PlayBook:
             return added
 
     @guarded
+    def tables_played(self, class_name: str) -> list[TablePlayed]:
+        """The class's tables, the newest first."""
+        with self._reading() as session:
+            room = _class(session, class_name)
+            moves = dict(
+                session.execute(
+                    select(PlayMoveRow.table_id, func.count())
+                    .join(PlayTableRow, PlayTableRow.id == PlayMoveRow.table_id)
+                    .where(PlayTableRow.class_id == room)
+                    .group_by(PlayMoveRow.table_id)
+                ).all()
+            )
+            decided = dict(
+                session.execute(
+                    select(PlayDecisionRow.table_id, func.count())
+                    .join(PlayTableRow, PlayTableRow.id == PlayDecisionRow.table_id)
+                    .where(PlayTableRow.class_id == room)
+                    .group_by(PlayDecisionRow.table_id)
+                ).all()
+            )
+            rows = session.scalars(
+                select(PlayTableRow)
+                .where(PlayTableRow.class_id == room)
+                .order_by(PlayTableRow.started.desc(), PlayTableRow.id)
+            )
+            return [
+                TablePlayed(
+                    row.id,
+                    row.game,
+                    row.started,
+                    list(row.settings["players"]),
+                    dict(row.scores),
+                    list(row.winners),
+                    row.finished,
+                    moves.get(row.id, 0),
+                    decided.get(row.id, 0),
+                )
+                for row in rows
+            ]
+
+    @guarded
+    def decisions_kept(self, class_name: str) -> list[DecisionKept]:
+        """Every decision the class's students made at tables, table by table, in order."""
+        with self._reading() as session:
+            room = _class(session, class_name)
+            found = session.execute(
+                select(PlayDecisionRow, StudentRow.nickname, PlayTableRow.game)
+                .join(StudentRow, StudentRow.id == PlayDecisionRow.student_id)
+                .join(PlayTableRow, PlayTableRow.id == PlayDecisionRow.table_id)
+                .where(PlayTableRow.class_id == room)
+                .order_by(PlayDecisionRow.table_id, PlayDecisionRow.seq)
+            ).all()
+            return [
+                DecisionKept(
+                    nickname,
+                    row.table_id,
+                    game,
+                    row.seq,
+                    row.chosen,
+                    row.best,
+                    dict(row.values),
+                    row.exact,
+                    row.stand_in,
+                )
+                for row, nickname, game in found
+            ]
+
+    @guarded
+    def newest_sitting(self, class_name: str) -> list[TableRecord]:
+        """The class's tables the teacher started last, together (none: an empty list), in the
+        order they were made."""
+        with self._reading() as session:
+            newest = session.scalar(
+                select(func.max(PlayTableRow.started))
+                .join(SchoolClassRow, SchoolClassRow.id == PlayTableRow.class_id)
+                .where(SchoolClassRow.name == names.class_name(class_name))
+            )
+            if newest is None:
+                return []
+            tables = session.scalars(
+                select(PlayTableRow.id)
+                .join(SchoolClassRow, SchoolClassRow.id == PlayTableRow.class_id)
+                .where(
+                    SchoolClassRow.name == names.class_name(class_name),
+                    PlayTableRow.started == newest,
+                )
+                .order_by(PlayTableRow.id)
+            ).all()
+        return [self.table_record(table) for table in tables]
+
+    @guarded
     def table_record(self, table_id: int) -> TableRecord:
         """A table with its moves in order; UnknownGame if there is none."""
         with self._reading() as session:
@@ -234,6 +360,14 @@ class PlayBook:
                 finished=row.finished,
                 started=row.started,
             )
+
+
+def _class(session: Session, class_name: str) -> int:
+    """The class's number in the book (-1: no such class, so nothing is found)."""
+    found = session.scalar(
+        select(SchoolClassRow.id).where(SchoolClassRow.name == names.class_name(class_name))
+    )
+    return -1 if found is None else int(found)
 
 
 def _table(session: Session, table_id: int, *, lock: bool = False) -> PlayTableRow:

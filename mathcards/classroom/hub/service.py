@@ -51,6 +51,7 @@ from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken, names
 from mathcards.classroom.live import rooms
+from mathcards.classroom.play import calls as play_calls
 from mathcards.classroom.protocol import BACKLOG, CallRefusal
 from mathcards.classroom.protocol.book import MeView
 from mathcards.classroom.server.refused import refused_page
@@ -280,6 +281,7 @@ def application(
     calls = [
         *book_calls.routes(class_service, api, identity),
         *rooms.routes(rooms.open_rooms(class_service), api, identity),
+        *play_calls.routes(class_service, api, identity),
     ]
     teacher = f"{prefix}teacher"
     page = {"service": class_service, "home": teacher, "hub_auth": login, "lessons": LESSONS}

@@ -14,6 +14,7 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 SHORT_PAGES = {  # a live page's short address, to type from the projector: /en/mam → the page
     "mam": "live/1-mam-live.ipynb",
     "lama": "live/2-lama-dice-guess.ipynb",
+    "tables": "live/3-play-at-tables.ipynb",
 }
 LANGUAGES = ("en", "pl")
 

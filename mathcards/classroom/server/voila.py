@@ -60,6 +60,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from mathcards import i18n
 from mathcards.book.records import ENVIRONMENT as BOOK_ENV
 from mathcards.classroom.live import rooms
+from mathcards.classroom.play import calls as play_calls
 from mathcards.classroom.protocol import API, SERVICE_ENV, TICKET_HEADER
 from mathcards.classroom.server import alive, formulas, handover
 from mathcards.classroom.server.address import LOOPBACK_NAMES, qr_for_terminal, student_url
@@ -206,6 +207,7 @@ class ClassroomVoila(Voila):
         ours = [
             *book_calls.routes(class_service),
             *rooms.routes(rooms.open_rooms(class_service)),
+            *play_calls.routes(class_service),
             *teacher_page.routes(class_service, teacher_code),
         ]
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])

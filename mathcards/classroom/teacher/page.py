@@ -32,7 +32,15 @@ from mathcards import i18n
 from mathcards.classroom.server.clients import TEACHER_COOKIE, Throttle, address_of, same
 from mathcards.classroom.server.refused import reader_language, refused_page
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.teacher import accommodations, assignments, guesses, level, reports, roster
+from mathcards.classroom.teacher import (
+    accommodations,
+    assignments,
+    guesses,
+    level,
+    play,
+    reports,
+    roster,
+)
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
 from mathcards.i18n import N_, _, ngettext
@@ -48,6 +56,7 @@ LINKS = (  # the pages a teacher opens from their page: the lessons, the two pro
     ("index.ipynb", N_("The lessons")),
     ("live/projector.ipynb", N_("MAM! live: the projector")),
     ("live/guess-projector.ipynb", N_("LAMA Dice live: the projector")),
+    ("live/tables-projector.ipynb", N_("Playing at tables: the projector")),
 )
 
 
@@ -164,6 +173,7 @@ class TeacherPage(tornado.web.RequestHandler):
         closed, free = await roster.closed(self.service), await roster.free(self.service)
         tasks = await assignments.found(self.service)
         practised = await level.found(self.service)
+        played = await play.report(self.service)
         book, problem = None, None
         try:
             found = await self.gathered()
@@ -172,7 +182,8 @@ class TeacherPage(tornado.web.RequestHandler):
         with speaking(reader_language(self.request)):
             if problem is None:
                 book = self.book_sections(*found)
-            self.finish(self.page(book, problem, seats, held, (closed, free), tasks, practised))
+            here = self.page(book, problem, seats, held, (closed, free), tasks, practised, played)
+            self.finish(here)
 
     async def gathered(self) -> tuple[Any, ...]:
         """What the class book holds for the page, as the filters ask."""
@@ -417,6 +428,7 @@ class TeacherPage(tornado.web.RequestHandler):
         closed: tuple[bool | None, list[str] | None] = (None, None),
         tasks: assignments.AssignmentsFound | None = None,
         practised: level.LevelFound | None = None,
+        played: play.PlayReport | None = None,
     ) -> str:
         """The page, from its template, in the server's language."""
         return TEMPLATES.get_template("teacher.html").render(
@@ -437,6 +449,7 @@ class TeacherPage(tornado.web.RequestHandler):
                 {name: self.get_query_argument(name, "") for name in assignments.FIELDS},
             ),
             level=level.section(practised),
+            played=play.sections(played),
             games=[(key, _(label)) for key, label in GAMES.items()],
             exports=EXPORTS,
             home=self.home,

@@ -1,0 +1,124 @@
+"""The tables' pages in plain pytest, against the real class service over HTTP on a real class
+book (tests/classroom/test_play.py's): the teacher's projector starts a table of two, each
+student's page shows its own table and moves by its buttons, the announcer says each move,
+the projector shows the table at a glance, and at the end each page has its review to step
+through and the projector its debrief; in Polish too."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathcards import i18n
+from mathcards.classroom.protocol import API
+from tests.classroom.test_play import PlayClass
+from tests.classroom.threaded import serving
+from widgets.controls import announcer
+from widgets.play import AtTheTable, TablesProjector
+from widgets.play.client import PlayClient
+
+
+@pytest.fixture
+def tables(tmp_path):
+    served = PlayClass(f"sqlite:///{tmp_path / 'book.sqlite'}", pace=0.0, gone=60.0)
+    with serving(served.app) as port:
+        served.port = port
+        yield served
+
+
+def client(tables: PlayClass, ticket: str) -> PlayClient:
+    return PlayClient(f"http://127.0.0.1:{tables.port}{API}", ticket)
+
+
+def pages(tables: PlayClass, *names: str) -> dict[str, AtTheTable]:
+    tables.joins(*names)
+    return {name: AtTheTable(client(tables, tables.tickets[name]), follow=False) for name in names}
+
+
+def play_by_buttons(seats: dict[str, AtTheTable], projector: TablesProjector) -> int:
+    """Each student presses their page's last move (a quit, a discard: rounds end soon) until
+    the game is over; the presses."""
+    presses = 0
+    for _turn in range(2000):
+        projector.follower.step()
+        table = projector.view["tables"][0] if projector.view else None
+        if table is not None and table["over"]:
+            return presses
+        for page in seats.values():
+            page.follower.step()
+            if page.moves.children:
+                page.moves.children[-1].click()
+                presses += 1
+            elif page.chooser.layout.display == "":
+                page.make.click()
+                presses += 1
+    raise AssertionError("the game never ended")
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_table_of_two_plays_lama_dice_from_its_pages_to_the_review(tables, language):
+    i18n.use(language)
+    try:
+        seats = pages(tables, "Nia", "Oli")
+        projector = TablesProjector(client(tables, tables.teacher), follow=False)
+        projector.follower.step()
+        assert "Nia" in projector.room.value and "Oli" in projector.room.value
+        for page in seats.values():
+            page.follower.step()
+            assert page.status.value and not page.moves.children  # wait for the teacher
+        projector.size.value = 2
+        projector.computers.value = False
+        projector.start_button.click()
+        assert projector.view is not None and len(projector.view["tables"]) == 1
+        assert "mc-play-glance" in projector.wall.value
+
+        for page in seats.values():
+            page.follower.step()
+        mover = projector.view["tables"][0]["to_move"][0]
+        page = seats[mover]
+        labels = [button.description for button in page.moves.children]
+        assert len(labels) == 2, labels  # roll or quit
+        page.moves.children[0].click()
+        assert page.view is not None and page.view["table"]["moves"] == 1
+        assert mover in announcer().text
+
+        play_by_buttons(seats, projector)
+        for name, page in seats.items():
+            page.follower.step()
+            assert page.review.layout.display == ""
+            assert "%" in page.review.summary.value
+            page.review.on.click()
+            assert page.review.number == 1 and page.review.where.value
+            page.review.back.click()
+            assert page.review.number == 0 and page.review.back.disabled
+            assert f'data-player="{name}"' in page.review.frame.value
+        projector.follower.step()
+        assert "mc-over" in projector.wall.value
+        said = {"en": "The class made", "pl": "Klasa podjęła"}[language]
+        assert said in projector.debrief.value
+        assert "Nia" not in projector.debrief.value and "Oli" not in projector.debrief.value
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_start_the_rules_refuse_is_said_on_the_projector(tables, language):
+    tables.joins("Pia" if language == "en" else "Pola")
+    i18n.use(language)
+    try:
+        refused_start_and_student(tables, language)
+    finally:
+        i18n.use("en")
+
+
+def refused_start_and_student(tables: PlayClass, language: str) -> None:
+    name = "Pia" if language == "en" else "Pola"
+    projector = TablesProjector(client(tables, tables.teacher), follow=False)
+    projector.follower.step()
+    projector.by_hand.value = f"{name}, Quin"
+    projector.start_button.click()
+    assert "&#x27;Quin&#x27;" in projector.message.value  # the rules' sentence, said
+    student = TablesProjector(client(tables, tables.tickets[name]), follow=False)
+    student.follower.step()
+    said = {"en": "teacher only", "pl": "tylko dla nauczyciela"}[language]
+    assert said in student.message.value
+    assert student.controls.layout.display == "none"

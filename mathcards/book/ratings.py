@@ -47,6 +47,7 @@ class RatingStep:
     rating: float  # the student's rating after it
     spread: float
     at: datetime
+    difficulty: float  # the item's rating as it was dealt, which chose it
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,7 @@ class RatingBook:
                     row.student_after,
                     row.student_variance**0.5,
                     row.at,
+                    row.item_before,
                 )
                 for row, name in session.execute(query)
             ]

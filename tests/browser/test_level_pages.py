@@ -2,9 +2,10 @@
 (`--lan` with a class code) against `mathcards serve` and a real class book: the teacher sets an
 assignment; a student joins on a phone, chooses "at my level" by keyboard and practises, right
 four times, then wrong four times: the deals the service dealt (read from the class book, their
-difficulty from the bank) get harder, then easier; her assignment moves on; the teacher's page
-shows her weeks as a chart and the assignment finished, and the export holds both. Roll or quit
-at one's level, ticked by keyboard. Every page at 1280 × 800 and 390 × 844, axe-checked."""
+learned difficulty as it was dealt) get harder, then easier; her assignment moves on; the
+teacher's page shows her weeks as a chart and the assignment finished, and the export holds
+both. Roll or quit at one's level, ticked by keyboard. Every page at 1280 × 800 and 390 × 844,
+axe-checked."""
 
 from __future__ import annotations
 
@@ -15,8 +16,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from mathcards.adaptive.bank import bank
-from mathcards.adaptive.skills import Skill
 from mathcards.book import Book
 from mathcards.classroom.server.cli import DEFAULT_CLASS
 from tests.browser.conftest import sent
@@ -136,7 +135,7 @@ def test_a_student_practises_at_her_level_and_the_teacher_sees_her_weeks(
 
         with Book(f"sqlite:///{tmp_path / 'classbook.sqlite'}") as book:
             kept = book.rating_steps(DEFAULT_CLASS, "Ana")
-        hard = [bank(Skill.TARGET).find(step.item).prior for step in kept]
+        hard = [step.difficulty for step in kept]
         assert [step.right for step in kept] == [True] * 4 + [False] * 4
         assert hard[3] > hard[0] and hard[7] < hard[4], hard
 

@@ -1,15 +1,14 @@
-"""Practice at my level and assignments on the real JupyterHub of tests/hub/test_hub.py (its
-proxy, its login, each student's server a process of its own, the class service over a real
-PostgreSQL database), in English and in Polish, as tests/browser/test_level_pages.py plays them
-on the laptop's server (issue #51).
-
-The teacher (a Hub admin) logs in to the service's teacher's page and sets an assignment: a
-title, MAM! without powers, deals solved, four of them, a deadline. A student logs in on a
-phone-sized page, opens the practice page under her Hub name, chooses "at my level" and
-answers four deals right, then four wrong: the deals the service dealt (read from the class
-book, their difficulty from the bank) get harder, then easier, and her assignment's bar moves
-on to done; her page is axe-checked. The teacher's page then shows her step week by week and
-the assignment finished, and the export (JSON in English, CSV in Polish) holds both."""
+"""Practice at my level and assignments on the real JupyterHub of tests/hub/test_hub.py (its proxy,
+its login, each student's server a process of its own, the class service over a real PostgreSQL
+database), in English and in Polish, as tests/browser/test_level_pages.py plays them on the
+laptop's server (issue #51). The teacher (a Hub admin) logs in to the service's teacher's page
+and sets an assignment: a title, MAM! without powers, deals solved, four of them, a deadline. A
+student logs in on a phone-sized page, opens the practice page under her Hub name, chooses "at
+my level" and answers four deals right, then four wrong: the deals the service dealt (read from
+the class book, each with its learned difficulty as it was dealt) get harder, then easier, and
+her assignment's bar moves on to done; her page is axe-checked. The teacher's page then shows
+her step week by week and the assignment finished, and the export (JSON in English, CSV in
+Polish) holds both."""
 
 from __future__ import annotations
 
@@ -24,8 +23,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from mathcards.adaptive.bank import bank
-from mathcards.adaptive.skills import Skill
 from mathcards.book import Book
 from mathcards.book.export import BOM, SEPARATORS
 from tests.browser.conftest import Visit, launch
@@ -182,7 +179,7 @@ def test_a_student_practises_at_her_level_through_the_hub_and_the_teacher_sees_i
         text = running.result(timeout=LEVEL_SECONDS)
     with Book(hub.book) as kept:
         steps = kept.rating_steps(CLASS, student)
-    hard = [bank(Skill.TARGET).find(step.item).prior for step in steps]
+    hard = [step.difficulty for step in steps]
     assert [step.right for step in steps] == [True] * 4 + [False] * 4
     assert hard[3] > hard[0] and hard[7] < hard[4], hard  # harder when right, easier when wrong
     assert exported(text, language, student, title) == (8, "finished")

@@ -14,6 +14,8 @@ from mathcards.book import Book
 from mathcards.classroom.hub import service as hub
 from mathcards.classroom.live import lama_dice_room, mam_room, rooms
 from mathcards.classroom.live.room import LiveRoom
+from mathcards.classroom.play import calls as play_calls
+from mathcards.classroom.play.keeper import TableKeeper
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.caller import Caller, NotTeacher
 from mathcards.classroom.service.classservice import ClassService
@@ -67,12 +69,15 @@ def test_the_hubs_calls_are_the_laptops_each_given_how_its_caller_is_known(tmp_p
     service = ClassService(Book.create(f"sqlite:///{tmp_path / 'book.sqlite'}"), "5b")
     tokens = hub.ServerTokens(hub_auth=None)
     app = hub.application(service, tokens, login=None, prefix="/services/mathcards/")
-    ours = {*mam_room.CALLS.values(), *lama_dice_room.CALLS.values(), *book_calls.CALLS.values()}
+    every = [mam_room.CALLS, lama_dice_room.CALLS, book_calls.CALLS, play_calls.CALLS]
+    ours = {call for calls in every for call in calls.values()}
     found = [rule.target for rule in app.wildcard_router.rules if rule.target in ours]
-    assert len(found) == len(mam_room.CALLS) + len(lama_dice_room.CALLS) + len(book_calls.CALLS)
+    assert len(found) == sum(len(calls) for calls in every)
     kinds = {type(rule.target_kwargs.get("identity")) for rule in app.wildcard_router.rules}
     assert hub.ByServerToken in kinds
-    assert len(service.rooms) == 2 and all(isinstance(room, LiveRoom) for room in service.rooms)
+    live, tables = service.rooms[:2], service.rooms[2:]
+    assert all(isinstance(room, LiveRoom) for room in live), "both live games"
+    assert [type(room) for room in tables] == [TableKeeper], "the tables, told as the rooms are"
 
 
 def test_a_laptops_routes_and_a_hubs_reach_the_same_kind_of_room(tmp_path):

@@ -112,8 +112,8 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
     touched before then (with their steps), games (with their moves), decisions, ratings'
     changes, sets at a student's level, live games (with their events), tables last played
-    before then (with their seats, moves and decisions) and assignments due before then, then students (with their ratings) and
-    classes left with nothing newer. How many records went."""
+    before then (with their seats, moves and decisions) and assignments due before then, then
+    students (with their ratings) and classes left with nothing newer. How many records went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))

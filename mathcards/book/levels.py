@@ -1,7 +1,8 @@
 """What practice at a student's level has acknowledged and not yet kept as answers, in the class
 book (a part of `Book`), so that a restart of the class service loses none of it: a roll-or-quit
-set at the student's level as it stands, and the MAM! deal dealt in a set and not answered yet.
-Both are kept by the student's id: a forget takes them away."""
+set at the student's level as it stands, and the MAM! deal dealt in a set and not answered yet;
+and, with the student, the games whose page they last practised at their level. All is kept by
+the student's id: a forget takes it away."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from mathcards.book.errors import BookError, UnknownSet, UnknownStudent
 from mathcards.book.models import LevelSetRow, PracticeSetRow, StudentRow
 from mathcards.i18n import _
 
+GAMES = ("mam", "lama_dice")  # the pages with practice at my level
+SKILL_LENGTH = 20  # a skill's name (student_ratings.skill)
 MOST_DEALT = 50  # moments in one set (mathcards.adaptive.sets.MOST_ROUNDS)
 KEY_LENGTH = 80  # an item's key in the bank (item_ratings.item)
 
@@ -109,3 +112,36 @@ class LevelSetBook:
                 message = _("there is no practice set number {set} in the class book")
                 raise UnknownSet(message.format(set=set_id))
             row.dealt = key
+
+    @guarded
+    def choose_level(self, student: int, game: str, skill: str | None) -> None:
+        """The student practises the game at their level in this skill (None: at the fixed
+        levels); their page opens so next time."""
+        named = skill is None or (isinstance(skill, str) and len(skill) <= SKILL_LENGTH)
+        if game not in GAMES or not named:
+            raise BookError(
+                _("a student practises {games} at their level, not {game}").format(
+                    games=", ".join(GAMES), game=repr(game)[:20]
+                )
+            )
+        with self._writing() as session:
+            row = session.get(StudentRow, student)
+            if row is None:
+                message = _("there is no student number {student} in the class book")
+                raise UnknownStudent(message.format(student=student))
+            chosen = dict(row.my_level) if isinstance(row.my_level, dict) else {}
+            if chosen.get(game) == skill:
+                return
+            chosen.pop(game, None)
+            if skill is not None:
+                chosen[game] = skill
+            row.my_level = chosen or None
+
+    @guarded
+    def my_level(self, student: int, game: str) -> str | None:
+        """The skill the student last practised the game in at their level (None: at the
+        fixed levels, or never at theirs)."""
+        with self._reading() as session:
+            chosen = session.scalar(select(StudentRow.my_level).where(StudentRow.id == student))
+            found = chosen.get(game) if isinstance(chosen, dict) else None
+            return found if isinstance(found, str) else None

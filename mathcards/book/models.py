@@ -83,6 +83,9 @@ class StudentRow(Base):
     nickname: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
     nickname_key: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))  # casefolded, for unique
     created: Mapped[datetime] = mapped_column(UtcDateTime)
+    my_level: Mapped[dict[str, str] | None] = mapped_column(  # a game's page opens at my level
+        JSON, nullable=True
+    )
 
 
 class DeviceRow(Base):

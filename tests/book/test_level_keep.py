@@ -93,3 +93,22 @@ def test_a_forget_reaches_the_kept_sets_in_an_sqlite_book_s_copies(tmp_path):
         book.forget("5b", "Ann")
     with closing(sqlite3.connect(copy)) as kept:
         assert kept.execute("SELECT count(*) FROM level_sets").fetchone() == (0,)
+
+
+def test_the_choice_of_practice_at_my_level_is_kept_by_game(book):
+    ann = book.join("5b", "Ann", "cookie-1").id
+    assert book.my_level(ann, "mam") is None
+    book.choose_level(ann, "mam", "mam-powers")
+    book.choose_level(ann, "lama_dice", "roll-or-quit")
+    assert (book.my_level(ann, "mam"), book.my_level(ann, "lama_dice")) == (
+        "mam-powers",
+        "roll-or-quit",
+    )
+    book.choose_level(ann, "mam", None)
+    assert book.my_level(ann, "mam") is None and book.my_level(ann, "lama_dice")
+    book.rename("5b", "Ann", "Anna")
+    assert book.my_level(ann, "lama_dice") == "roll-or-quit", "a rename keeps it"
+    with pytest.raises(BookError):
+        book.choose_level(ann, "chess", "mam")
+    with pytest.raises(UnknownStudent):
+        book.choose_level(ann + 99, "mam", "mam")

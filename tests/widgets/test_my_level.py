@@ -208,3 +208,34 @@ def test_roll_or_quit_at_my_level_asks_to_join_first(tmp_path):
     exercise = RollOrQuit(seed=3, book=InProcessBook(class_service(tmp_path), "phone-of-x"))
     exercise.mine.value = True
     assert "join the class on the MAM! practice page first" in exercise.my_level.message.value
+
+
+def test_the_next_visit_opens_at_my_level_until_the_student_picks_a_fixed_level(tmp_path):
+    service, session = at_my_level(tmp_path)
+    session.power_choice.value = True
+    session.new_button.click()
+    dealt = session.my_level.view["deal"]
+    assert dealt["power"] is True
+    back = PracticeSession("normal", rounds=3, book=InProcessBook(service, "phone-of-Ola"))
+    assert back.level_choice.value == "my-level" and back.power_choice.value is True
+    assert back.my_level is not None and back.fixed_desk.layout.display == "none"
+    assert back.my_level.view["deal"] == dealt, "the same deal, where she left it"
+    back.level_choice.value = "easy"
+    back.new_button.click()
+    again = PracticeSession("normal", rounds=3, book=InProcessBook(service, "phone-of-Ola"))
+    assert again.level_choice.value == "easy" and again.my_level is None, "the fixed set"
+    assert "Welcome back" in again.answer.message.value
+
+
+def test_roll_or_quit_opens_at_my_level_again_until_a_moment_of_the_series(tmp_path):
+    service = class_service(tmp_path)
+    service.book_of().join("5b", "Eva", "phone-of-eva")
+    exercise = RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva"))
+    assert exercise.mine.value is False, "never practised at her level yet"
+    exercise.mine.value = True
+    moment = exercise.my_level.view["moment"]
+    back = RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva"))
+    assert back.mine.value is True and back.my_level.view["moment"] == moment
+    back.mine.value = False
+    back.roll_on.click()  # a moment of the seeded series
+    assert RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva")).mine.value is False

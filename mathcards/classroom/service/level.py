@@ -48,13 +48,15 @@ class Levels:
 
     def open(self, student: int, sent: LevelBody) -> LevelView:
         """The student's set at their level in the skill: the one open, else a new one (a
-        `new` one when asked), its item dealt."""
+        `new` one when asked), its item dealt; their page of the game opens at their level
+        from now on."""
         chosen = skill(sent.get("skill"))
         new, rounds, dice = sent.get("new", False), sent.get("rounds", ROUNDS), sent.get("dice", "")
         if not isinstance(new, bool) or not isinstance(dice, str) or len(dice) > DICE_LENGTH:
             raise ValueError("new is true or false, dice a short text")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 < rounds <= MOST_ROUNDS:
             raise ValueError("a set has 1 to 50 items")
+        self.book_of().choose_level(student, "mam" if chosen in DEALS else "lama_dice", str(chosen))
         level = self._found(student, chosen)
         if level is None or level.finished or new:
             level = self._begin(student, chosen, rounds, dice, level)

@@ -304,6 +304,7 @@ class BookBar(w.VBox):
         self.book, self.game, self.joined, self.invite = book, game, joined, invite
         self.student: str | None = None
         self.practice: PracticeView | None = None
+        self.my_level: str | None = None  # the skill last practised at the student's level
         self.down = False
         self.saved = 0  # things kept since the page opened, each acknowledged by the service
         self.status = html("mc-book-status")
@@ -371,6 +372,7 @@ class BookBar(w.VBox):
             self._offer_retry()
             return
         self.student, self.practice = me["student"], me["practice"]
+        self.my_level = me.get("my_level")
         if self.student is None and not self.invite:
             self.layout.display = "none"
         elif self.student is None and "names" in me:

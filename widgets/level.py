@@ -134,6 +134,22 @@ def clock_words(view: LevelView) -> str:
     return _("Take your time: only right or wrong counts.")
 
 
+def render_clock(view: LevelView, seconds: float, *, running: bool = True) -> str:
+    """A small, calm clock of the seconds since the item was dealt, when time counts (none when
+    the clock is off, nor once the set is done). The browser counts it (a CSS animation started
+    `seconds` ago, standing still once the item is done): the kernel sends nothing each second.
+    A timer is never announced (role "timer" is not a live region); its label names it."""
+    if not view["clock"] or (view["deal"] or view["moment"]) is None:
+        return ""
+    label = escape(_("Time on this one"))
+    still = "" if running else ";animation-play-state:paused"
+    return (
+        f' · <span class="mc-level-timer" role="timer" aria-live="off" aria-label="{label}" '
+        f'title="{label}" style="animation-delay:-{max(0, int(seconds))}s{still}">'
+        '<span aria-hidden="true">⏱\ufe0e </span></span>'
+    )
+
+
 def render_progress(view: LevelView) -> str:
     """The progress box: the staircase, the words, the weeks."""
     heading = escape(_("Your level"))
@@ -198,6 +214,14 @@ LEVEL_STYLE = """<style>
 .mc-level-clock { color: #334155; font-size: 16px; }
 .mc-ladder, .mc-curve { max-width: 100%; height: auto; }
 .mc-level-line { font-size: 17px; }
+@property --mc-minutes { syntax: "<integer>"; inherits: false; initial-value: 0; }
+@property --mc-seconds { syntax: "<integer>"; inherits: false; initial-value: 0; }
+@keyframes mc-minutes { from { --mc-minutes: 0; } to { --mc-minutes: 60; } }
+@keyframes mc-seconds { from { --mc-seconds: 0; } to { --mc-seconds: 60; } }
+.mc-level-timer { color: #334155; font-variant-numeric: tabular-nums; white-space: nowrap;
+  animation: mc-minutes 3600s steps(60, end) 1 forwards, mc-seconds 60s steps(60, end) infinite;
+  counter-reset: mc-m var(--mc-minutes) mc-s var(--mc-seconds); }
+.mc-level-timer::after { content: counter(mc-m) ":" counter(mc-s, decimal-leading-zero); }
 </style>"""
 
 

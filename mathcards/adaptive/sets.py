@@ -8,7 +8,7 @@ ratings is the caller's: the class service (the class book), or `AdaptivePractic
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
@@ -243,6 +243,28 @@ class LevelSet:
             "llama_row": list(item.llama_row),
         }
 
+    def kept(self) -> list[dict[str, object]]:
+        """Each item dealt and what the student did with it, as plain data to keep."""
+        return [asdict(one) for one in self.dealt]
+
+    @classmethod
+    def restored(
+        cls, skill: Skill, number: int, rounds: int, dice: str, dealt: Iterable[object], moved: int
+    ) -> LevelSet:
+        """A set as `kept` gave it (a ValueError for what no set holds: an item not in the
+        bank, one dealt twice, more gone on from than dealt)."""
+        again = cls(skill, rounds, number, dice)
+        for one in dealt:
+            if not isinstance(one, dict) or not isinstance(one.get("key"), str):
+                raise ValueError(_("that item cannot be dealt now: it was dealt, or one is on"))
+            again.deal(one["key"])
+            again.dealt[-1] = _dealt(one)
+            again.moved = len(again.dealt)
+        if isinstance(moved, bool) or not 0 <= moved <= len(again.dealt):
+            raise ValueError(_("a set has 1 to {most} items").format(most=MOST_ROUNDS))
+        again.moved = moved
+        return again
+
     @classmethod
     def replayed(
         cls, skill: Skill, number: int, rounds: int, steps: Iterable[tuple[str, int, str, str]]
@@ -265,6 +287,21 @@ def earlier(history: History, value: float, now: datetime) -> float:
     if before:
         return before[-1]
     return history[0][1] if history else value
+
+
+def _dealt(kept: dict[str, object]) -> Dealt:
+    """An item of a set as `LevelSet.kept` gave it."""
+    hints, tries, credit, choice = (
+        kept.get(name) for name in ("hints", "tries", "credit", "choice")
+    )
+    return Dealt(
+        str(kept["key"]),
+        hints if isinstance(hints, int) else 0,
+        tries if isinstance(tries, int) else 0,
+        kept.get("solved") is True,
+        float(credit) if isinstance(credit, int | float) else None,
+        choice if choice in CHOICES else None,
+    )
 
 
 def step_key(cards: Iterable[int], target: int) -> str:

@@ -16,6 +16,7 @@ from mathcards.book import names, privacy
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError
 from mathcards.book.models import AccommodationRow, SchoolClassRow, StudentRow
+from mathcards.collation import name_key
 
 
 class AccommodationBook:
@@ -37,10 +38,9 @@ class AccommodationBook:
                 select(StudentRow.nickname, AccommodationRow.kind)
                 .outerjoin(AccommodationRow, AccommodationRow.student_id == StudentRow.id)
                 .where(StudentRow.class_id == school.scalar_subquery())
-                .order_by(StudentRow.nickname_key)
             )
             found: dict[str, set[Accommodation]] = {}
-            for nickname, kind in rows:
+            for nickname, kind in sorted(rows, key=lambda row: name_key(row[0])):
                 held = found.setdefault(nickname, set())
                 if kind in set(Accommodation):
                     held.add(Accommodation(kind))

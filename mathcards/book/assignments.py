@@ -33,6 +33,7 @@ from mathcards.book.progress import (
     is_open,
     progress,
 )
+from mathcards.collation import name_key
 from mathcards.i18n import N_, _
 
 MOST_ASSIGNMENTS = 100  # in one class: a school year's, with room to spare
@@ -145,11 +146,12 @@ def class_progress(
 ) -> list[tuple[Assignment, list[Progress]]]:
     """Every assignment of the class, the first due first, with every student's progress."""
     found = _assignments(session, room.id)
-    people = session.execute(
-        select(StudentRow.id, StudentRow.nickname)
-        .where(StudentRow.class_id == room.id)
-        .order_by(StudentRow.nickname_key)
-    ).all()
+    people = sorted(
+        session.execute(
+            select(StudentRow.id, StudentRow.nickname).where(StudentRow.class_id == room.id)
+        ).all(),
+        key=lambda who: (name_key(who.nickname), who.id),
+    )
     where = zones.zone(room.zone)
     answers = _answers(session, room.id, found, where)
     return [

@@ -15,7 +15,12 @@ from pathlib import Path
 from mathcards.book.play import unnamed
 
 OWN = ("practice_sets", "games", "decisions", "devices")  # the tables that name the student
-LATER = ("accommodations", "student_ratings", "rating_changes")  # theirs, in later revisions
+LATER = (
+    "accommodations",
+    "student_ratings",
+    "rating_changes",
+    "level_sets",
+)  # theirs, in later revisions
 IN_SETS = "DELETE FROM practice_steps WHERE set_id IN (SELECT id FROM practice_sets WHERE {who})"
 IN_GAMES = "DELETE FROM game_moves WHERE game_id IN (SELECT id FROM games WHERE {who})"
 SEATED = (  # a student's seats at tables, in revision 0008 and after

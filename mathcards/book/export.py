@@ -48,6 +48,7 @@ from mathcards.book.models import (
     StudentRow,
 )
 from mathcards.book.progress import Assignment, Progress
+from mathcards.collation import name_key
 from mathcards.i18n import _
 
 FORMATS = ("csv", "json")
@@ -120,12 +121,9 @@ def _room(
 ) -> dict[str, Any]:
     """A class with its students, each with their sets (and steps), games and decisions, and
     its live games (oldest first), each with its events."""
-    people = list(
-        session.scalars(
-            select(StudentRow)
-            .where(StudentRow.class_id == room.id)
-            .order_by(StudentRow.nickname_key)
-        )
+    people = sorted(
+        session.scalars(select(StudentRow).where(StudentRow.class_id == room.id)),
+        key=lambda person: (name_key(person.nickname), person.id),
     )
     ids = [person.id for person in people]
     sets = _grouped(

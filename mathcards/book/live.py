@@ -21,6 +21,7 @@ from mathcards.book import names
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClassRow, StudentRow
+from mathcards.collation import sorted_names
 from mathcards.i18n import _
 
 LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
@@ -157,7 +158,7 @@ def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> 
         )
     )
     found = {key: student for key, student in rows}
-    for name in sorted(name for name, key in keys.items() if key not in found):
+    for name in sorted_names(name for name, key in keys.items() if key not in found):
         message = _("there is no student called {nickname} in the class book")
         raise UnknownStudent(message.format(nickname=name))
     return {name: found[key] for name, key in keys.items()}

@@ -83,6 +83,9 @@ class StudentRow(Base):
     nickname: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))
     nickname_key: Mapped[str] = mapped_column(String(NICKNAME_LENGTH))  # casefolded, for unique
     created: Mapped[datetime] = mapped_column(UtcDateTime)
+    my_level: Mapped[dict[str, str] | None] = mapped_column(  # a game's page opens at my level
+        JSON, nullable=True
+    )
 
 
 class DeviceRow(Base):
@@ -112,6 +115,9 @@ class PracticeSetRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     started: Mapped[datetime] = mapped_column(UtcDateTime)
     finished: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    dealt: Mapped[str | None] = mapped_column(  # at my level: the deal dealt, not answered yet
+        String(80), nullable=True
+    )
 
 
 class PracticeStepRow(Base):
@@ -299,6 +305,25 @@ class PlayDecisionRow(Base):
     stand_in: Mapped[bool] = mapped_column(Boolean)
     situation: Mapped[dict[str, Any]] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class LevelSetRow(Base):
+    """A roll-or-quit set at a student's level (mathcards.adaptive.sets): its size, its dice,
+    each moment dealt in it and what the student did (`Dealt`, as JSON), how many they went on
+    from; `at`: its newest change."""
+
+    __tablename__ = "level_sets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    student_id: Mapped[int] = mapped_column(
+        ForeignKey("students.id", ondelete="CASCADE"), index=True
+    )
+    skill: Mapped[str] = mapped_column(String(20))
+    rounds: Mapped[int] = mapped_column(Integer)
+    dice: Mapped[str] = mapped_column(String(40))
+    dealt: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    moved: Mapped[int] = mapped_column(Integer)
+    started: Mapped[datetime] = mapped_column(UtcDateTime)
+    at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
 
 
 class AssignmentRow(Base):

@@ -19,6 +19,7 @@ from mathcards.book.models import (
     DeviceRow,
     GameMoveRow,
     GameRow,
+    LevelSetRow,
     LiveEventRow,
     LiveGameRow,
     PlayDecisionRow,
@@ -87,6 +88,7 @@ def forget(session: Session, student: StudentRow) -> int:
         delete(AccommodationRow).where(AccommodationRow.student_id == student.id),
         delete(RatingChangeRow).where(RatingChangeRow.student_id == student.id),
         delete(StudentRatingRow).where(StudentRatingRow.student_id == student.id),
+        delete(LevelSetRow).where(LevelSetRow.student_id == student.id),
         delete(DeviceRow).where(DeviceRow.student_id == student.id),
         delete(StudentRow).where(StudentRow.id == student.id),
     )
@@ -109,9 +111,9 @@ def forget_in_copies(backups: list[Path], student: int, joined: datetime, nickna
 def purge(session: Session, moment: datetime, keep_days: int) -> int:
     """Delete every record older than `keep_days` days before `moment`: practice sets last
     touched before then (with their steps), games (with their moves), decisions, ratings'
-    changes, live games (with their events), tables last played before then (with their seats,
-    moves and decisions) and assignments due before then, then students (with their ratings) and
-    classes left with nothing newer. How many records went."""
+    changes, sets at a student's level, live games (with their events), tables last played
+    before then (with their seats, moves and decisions) and assignments due before then, then
+    students (with their ratings) and classes left with nothing newer. How many records went."""
     if not isinstance(keep_days, int) or keep_days < 0:
         message = _("records are kept for a whole number of days, not {days}")
         raise BookError(message.format(days=repr(keep_days)))
@@ -137,6 +139,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         delete(GameRow).where(GameRow.at < cut),
         delete(DecisionRow).where(DecisionRow.at < cut),
         delete(RatingChangeRow).where(RatingChangeRow.at < cut),
+        delete(LevelSetRow).where(LevelSetRow.at < cut),
         delete(LiveEventRow).where(LiveEventRow.live_id.in_(old_live)),
         delete(LiveGameRow).where(LiveGameRow.started < cut),
         delete(PlayDecisionRow).where(PlayDecisionRow.table_id.in_(old_tables)),
@@ -153,6 +156,7 @@ def purge(session: Session, moment: datetime, keep_days: int) -> int:
         ~exists().where(LiveEventRow.student_id == StudentRow.id),
         ~exists().where(PlaySeatRow.student_id == StudentRow.id),
         ~exists().where(RatingChangeRow.student_id == StudentRow.id),
+        ~exists().where(LevelSetRow.student_id == StudentRow.id),
         ~exists().where(DeviceRow.student_id == StudentRow.id, DeviceRow.used >= cut),
     )
     gone = list(session.scalars(select(StudentRow.id).where(idle)))

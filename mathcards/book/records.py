@@ -59,6 +59,7 @@ class PracticeRecord:
     started: datetime
     finished: datetime | None
     steps: list[Step] = field(default_factory=list)
+    dealt: str | None = None  # at my level: the deal dealt and not answered yet
 
     @property
     def deal(self) -> int:

@@ -22,6 +22,7 @@ from mathcards.book.models import (
     StudentRow,
 )
 from mathcards.book.records import HardTarget, PracticeAnswer, StuckSentence, StudentSummary
+from mathcards.collation import name_key
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def summaries(session: Session, class_name: str, filters: Filters) -> list[Stude
             )
             for person in people
         ),
-        key=lambda line: (line.nickname.casefold(), line.id),
+        key=lambda line: (name_key(line.nickname), line.id),
     )
 
 
@@ -140,7 +141,7 @@ def stuck(session: Session, class_name: str, filters: Filters) -> list[StuckSent
             heard[(row.verdict_kind or "", row.sentence)].append(row.nickname)
     return sorted(
         (
-            StuckSentence(kind, sentence, len(who), sorted(set(who), key=str.casefold))
+            StuckSentence(kind, sentence, len(who), sorted(set(who), key=name_key))
             for (kind, sentence), who in heard.items()
         ),
         key=lambda group: (-group.count, group.verdict_kind, group.sentence),

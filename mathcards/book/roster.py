@@ -21,6 +21,7 @@ from mathcards.book import names
 from mathcards.book.database import guarded
 from mathcards.book.errors import BookError
 from mathcards.book.models import DeviceRow, SchoolClassRow, StudentRow
+from mathcards.collation import sorted_names
 from mathcards.i18n import _
 
 MOST_LISTED = 600  # names in a class list: as many as a class book keeps in a class
@@ -127,14 +128,12 @@ class RosterBook:
         )
         taken = exists().where(DeviceRow.student_id == StudentRow.id)
         with self._reading() as session:
-            return list(
-                session.scalars(
-                    select(StudentRow.nickname)
-                    .where(StudentRow.class_id == school.scalar_subquery(), ~taken)
-                    .order_by(StudentRow.nickname_key)
-                    .limit(MOST_LISTED)
+            free = session.scalars(
+                select(StudentRow.nickname).where(
+                    StudentRow.class_id == school.scalar_subquery(), ~taken
                 )
             )
+            return sorted_names(free)[:MOST_LISTED]
 
 
 def names_of_file(data: bytes) -> list[str]:

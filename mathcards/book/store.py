@@ -33,6 +33,7 @@ from mathcards.book.errors import (
     UnknownStudent,
 )
 from mathcards.book.export import Judged, MistakeOf, export
+from mathcards.book.levels import LevelSetBook
 from mathcards.book.live import LiveBook
 from mathcards.book.models import (
     DecisionRow,
@@ -70,7 +71,14 @@ def now() -> datetime:
 
 
 class Book(
-    LiveBook, TableBook, PlayBook, AccommodationBook, AssignmentBook, RosterBook, RatingBook
+    LiveBook,
+    TableBook,
+    PlayBook,
+    AccommodationBook,
+    AssignmentBook,
+    RosterBook,
+    RatingBook,
+    LevelSetBook,
 ):
     """A class book, opened at the URL given (else $MATHCARDS_DB, else the SQLite file in the
     user's data directory); refused with `BookOutOfDate` unless its schema is this mathcards'."""
@@ -565,4 +573,5 @@ def _record(practice: PracticeSetRow, steps: list[Step]) -> PracticeRecord:
         started=practice.started,
         finished=practice.finished,
         steps=steps,
+        dealt=practice.dealt,
     )

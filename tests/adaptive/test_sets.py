@@ -206,3 +206,19 @@ def test_a_chart_s_points_run_left_to_right_bottom_to_top():
     assert polyline([5.5], 100, 50) == "50.0,25.0"
     assert polyline([], 100, 50) == ""
     assert polyline([0, 20], 10, 10) == "0.0,10.0 10.0,0.0", "kept inside the box"
+
+
+def test_a_set_kept_as_plain_data_is_restored_the_same_and_nonsense_refused():
+    moments = bank(Skill.ROLL_OR_QUIT)
+    level = a_set(moments.keys[0], skill=Skill.ROLL_OR_QUIT, rounds=3)
+    level.take("choice", choice="quit", seconds=7)
+    level.take("next")
+    level.deal(moments.keys[1])
+    again = LevelSet.restored(Skill.ROLL_OR_QUIT, 1, 3, "", level.kept(), level.moved)
+    assert again.dealt == level.dealt and again.moved == 1 and again.current == level.current
+    with pytest.raises(ValueError):
+        LevelSet.restored(Skill.ROLL_OR_QUIT, 1, 3, "", [{"key": "no such moment"}], 0)
+    with pytest.raises(ValueError):
+        LevelSet.restored(Skill.ROLL_OR_QUIT, 1, 3, "", level.kept() * 2, 0)
+    with pytest.raises(ValueError):
+        LevelSet.restored(Skill.ROLL_OR_QUIT, 1, 3, "", level.kept(), 5)

@@ -248,10 +248,10 @@ def test_class_list_reads_a_file_and_closes_the_class(capsys, book_url, tmp_path
     assert code == 0 and out.splitlines() == [
         "2 names added to the class list of 5b",
         "the class is closed to other names: students pick theirs from the list",
-        "not yet chosen by a student: Ola Nowak, Łucja Lis",
+        "not yet chosen by a student: Łucja Lis, Ola Nowak",
     ]
     with Book(book_url) as book:
-        assert book.class_closed("5b") and book.free_names("5b") == ["Ola Nowak", "Łucja Lis"]
+        assert book.class_closed("5b") and book.free_names("5b") == ["Łucja Lis", "Ola Nowak"]
 
 
 @pytest.mark.parametrize(

@@ -101,3 +101,17 @@ def test_a_class_list_file_is_one_name_a_line_or_a_csv():
         "Łucja Kowalska",
     ]
     assert names_of_file(b"Ola,Nowak\nKim,\n") == ["Ola Nowak", "Kim"]
+
+
+def test_every_list_of_the_class_s_names_is_in_the_polish_alphabet_s_order(book):
+    listed = ["Zofia", "Łucja", "lena", "Ćwik", "Cyprian", "Ewa", "Ęla"]
+    book.class_list("5b", listed)
+    polish = ["Cyprian", "Ćwik", "Ewa", "Ęla", "lena", "Łucja", "Zofia"]
+    assert book.free_names("5b") == polish, "the names to pick from"
+    book.accommodate("5b", "Zofia", ["no-countdown"])
+    assert list(book.accommodations("5b")) == polish
+    assert [one.nickname for one in book.students("5b")] == polish
+    exported = book.export("5b", "json")
+    assert [exported.index(f'"{name}"') for name in polish] == sorted(
+        exported.index(f'"{name}"') for name in polish
+    )

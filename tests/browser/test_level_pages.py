@@ -71,6 +71,26 @@ def answer(desk, text: str) -> None:
     desk.page.keyboard.press("Enter")
 
 
+CLOCK = """timer => {
+    const running = timer.getAnimations().map(one => one.playState);
+    for (const one of timer.getAnimations()) { one.pause(); one.currentTime = 125000; }
+    const style = getComputedStyle(timer);
+    const live = timer.closest('[aria-live]:not([aria-live="off"])');
+    return [running, style.getPropertyValue("--mc-minutes").trim(),
+        style.getPropertyValue("--mc-seconds").trim(), live === null];
+}"""
+
+
+def clock_of(desk) -> tuple[list[str], str, str, bool]:
+    """The clock's animations (running or paused), what it shows 2 min 5 s in (set there,
+    never waited for), and whether it is outside every live region."""
+    timer = desk.locator(".mc-level-timer")
+    expect(timer).to_have_count(1)
+    expect(timer).to_have_attribute("role", "timer")
+    expect(timer).to_have_attribute("aria-label", re.compile(r"\S"))
+    return tuple(timer.evaluate(CLOCK))
+
+
 def pressed(page, button) -> None:
     """A button pressed by the keyboard."""
     sent(page)
@@ -116,11 +136,14 @@ def test_a_student_practises_at_her_level_and_the_teacher_sees_her_weeks(
         expect(mine.locator(".mc-level-line")).to_contain_text(words["deal"].format(n=1))
         ladder = mine.locator("svg.mc-ladder")
         expect(ladder).to_have_attribute("aria-label", re.compile("^" + words["step"]))
+        assert clock_of(mine) == (["running", "running"], "2", "5", True), "counted by the page"
         checked(ana, f"ana-{language}", tmp_path)
 
         for n in range(1, 5):
             answer(mine, good_answer(mine))
             expect(mine.locator(".mc-message.mc-ok")).to_be_visible()
+            if n == 1:
+                assert clock_of(mine)[0] == ["paused", "paused"], "solved: the clock stands"
             pressed(ana, mine.locator("button.mc-next"))
             expect(mine.locator(".mc-level-line")).to_contain_text(words["deal"].format(n=n + 1))
         expect(practice.locator(".mc-assignments-box")).to_contain_text(words["done"])
@@ -132,6 +155,9 @@ def test_a_student_practises_at_her_level_and_the_teacher_sees_her_weeks(
             expect(mine.locator(".mc-level-line")).to_contain_text(words["deal"].format(n=n + 1))
         expect(mine.locator("svg.mc-curve")).to_be_visible()
         checked(ana, f"ana-later-{language}", tmp_path)
+        ana.reload()  # the next visit: at her level again, at the deal she was at
+        expect(mine.locator(".mc-level-line")).to_contain_text(words["deal"].format(n=9))
+        expect(level).to_have_value(words["at my level"])
 
         with Book(f"sqlite:///{tmp_path / 'classbook.sqlite'}") as book:
             kept = book.rating_steps(DEFAULT_CLASS, "Ana")
@@ -178,3 +204,11 @@ def roll_or_quit(phone, base: str, words: dict[str, str], tmp_path) -> None:
     checked(page, "roll-or-quit", tmp_path)
     pressed(page, desk.locator("button.mc-another"))
     expect(desk.locator(".mc-moment")).to_contain_text("Moment 2")
+    assert clock_of(desk)[0] == ["running", "running"]
+    with Book(f"sqlite:///{tmp_path / 'classbook.sqlite'}") as book:
+        book.set_level_settings(DEFAULT_CLASS, clock=False)  # the teacher turns the clock off
+    page.reload()  # at her level again, at the same moment, and no clock anywhere
+    expect(desk.locator(".mc-moment")).to_contain_text("Moment 2")
+    expect(desk).to_contain_text("Take your time: only right or wrong counts.")
+    expect(page.locator(".mc-level-timer")).to_have_count(0)
+    checked(page, "roll-or-quit-no-clock", tmp_path)

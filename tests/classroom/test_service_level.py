@@ -6,6 +6,8 @@ class, keeps the answers where the assignments count them, and refuses what no p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from statistics import mean
 from typing import Any
@@ -230,3 +232,62 @@ def test_what_no_page_sends_is_refused(classbook, path, sent, status, error):
     assert classbook.call(path, uma, body) == (status, {"error": error})
     stranger = classbook.ticket("device-not-in-the-class-0")
     assert classbook.call("level", stranger, {"skill": "mam"})[0] == 400, "join first"
+
+
+@contextmanager
+def restarted(classbook: Served) -> Iterator[Served]:
+    """The same class book served by a new class service (a restart, or a `kill -9`): nothing
+    of the old one's memory."""
+    url = classbook.service.book_of().url.render_as_string(hide_password=False)
+    class_service = ClassService(Book(url), "5b")
+    with served(class_service) as port:
+        yield Served(class_service, port)
+
+
+def again(served_again: Served, name: str, sent: Any) -> Any:
+    return ok(served_again, "level", served_again.ticket(f"device-of-{name}-0123456789"), sent)
+
+
+def test_a_roll_or_quit_set_goes_on_where_it_was_after_a_restart(classbook):
+    noa = joined(classbook, "Noa")
+    view = ok(classbook, "level", noa, {"skill": "roll-or-quit", "rounds": 6})
+    for _ in range(2):
+        view = step(classbook, noa, view, "choice", choice="roll")
+        view = step(classbook, noa, view, "next")
+    view = step(classbook, noa, view, "choice", choice="quit")
+    assert view["position"] == 2 and len(view["results"]) == 3
+    with restarted(classbook) as later:
+        back = again(later, "Noa", {"skill": "roll-or-quit"})
+        assert (back["set"], back["position"], back["rounds"]) == (view["set"], 2, 6)
+        assert back["moment"] == view["moment"] and back["results"] == view["results"]
+        ticket = later.ticket("device-of-Noa-0123456789")
+        decided = {"skill": "roll-or-quit", "set": back["set"], "kind": "choice", "choice": "roll"}
+        assert later.call("level/steps", ticket, decided)[0] == 400, "decided before the restart"
+        view = step(later, ticket, back, "next")
+        while view["moment"] is not None:
+            view = step(later, ticket, view, "choice", choice="quit")
+            view = step(later, ticket, view, "next")
+    keys = [one["key"] for one in view["results"]]
+    assert view["position"] == 6 and len(set(keys)) == 6, "the same set, no moment twice"
+    kept = classbook.service.book_of().rating_steps("5b", "Noa")
+    assert [one.item for one in kept] == keys, "each moment rated once, before and after"
+
+
+def test_a_deal_dealt_and_not_answered_is_the_same_deal_after_a_restart(classbook):
+    pia = joined(classbook, "Pia")
+    view = ok(classbook, "level", pia, {"skill": "mam"})
+    view = step(classbook, pia, view, "answer", typed=right_answer(view))
+    view = step(classbook, pia, view, "next")  # a new deal dealt: no step names it yet
+    assert view["position"] == 1 and view["tries"] == 0
+    with restarted(classbook) as later:
+        back = again(later, "Pia", {"skill": "mam"})
+        assert (back["set"], back["position"], back["deal"]) == (
+            view["set"],
+            1,
+            view["deal"],
+        ), "the deal the page shows is still the one to answer"
+        ticket = later.ticket("device-of-Pia-0123456789")
+        solved = step(
+            later, ticket, back, "answer", typed=right_answer(back), key=back["deal"]["key"]
+        )
+        assert solved["judged"] == {"kind": "answer", "correct": True, "rated": True}

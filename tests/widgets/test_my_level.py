@@ -19,7 +19,15 @@ from mathcards.mam.solver import simplest
 from tests.widgets.level_service import InProcessBook, class_service
 from widgets.controls import announcer
 from widgets.lama_dice import RollOrQuit
-from widgets.level import climbed, render_curve, render_ladder, render_progress, trend
+from widgets.level import (
+    LEVEL_STYLE,
+    climbed,
+    render_clock,
+    render_curve,
+    render_ladder,
+    render_progress,
+    trend,
+)
 from widgets.mam import PracticeSession
 
 
@@ -208,3 +216,81 @@ def test_roll_or_quit_at_my_level_asks_to_join_first(tmp_path):
     exercise = RollOrQuit(seed=3, book=InProcessBook(class_service(tmp_path), "phone-of-x"))
     exercise.mine.value = True
     assert "join the class on the MAM! practice page first" in exercise.my_level.message.value
+
+
+def test_the_next_visit_opens_at_my_level_until_the_student_picks_a_fixed_level(tmp_path):
+    service, session = at_my_level(tmp_path)
+    session.power_choice.value = True
+    session.new_button.click()
+    dealt = session.my_level.view["deal"]
+    assert dealt["power"] is True
+    back = PracticeSession("normal", rounds=3, book=InProcessBook(service, "phone-of-Ola"))
+    assert back.level_choice.value == "my-level" and back.power_choice.value is True
+    assert back.my_level is not None and back.fixed_desk.layout.display == "none"
+    assert back.my_level.view["deal"] == dealt, "the same deal, where she left it"
+    back.level_choice.value = "easy"
+    back.new_button.click()
+    again = PracticeSession("normal", rounds=3, book=InProcessBook(service, "phone-of-Ola"))
+    assert again.level_choice.value == "easy" and again.my_level is None, "the fixed set"
+    assert "Welcome back" in again.answer.message.value
+
+
+def test_roll_or_quit_opens_at_my_level_again_until_a_moment_of_the_series(tmp_path):
+    service = class_service(tmp_path)
+    service.book_of().join("5b", "Eva", "phone-of-eva")
+    exercise = RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva"))
+    assert exercise.mine.value is False, "never practised at her level yet"
+    exercise.mine.value = True
+    moment = exercise.my_level.view["moment"]
+    back = RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva"))
+    assert back.mine.value is True and back.my_level.view["moment"] == moment
+    back.mine.value = False
+    back.roll_on.click()  # a moment of the seeded series
+    assert RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva")).mine.value is False
+
+
+def test_a_clock_counted_by_the_browser_shows_only_while_time_counts():
+    dealt = {"key": "1,3,4,9,10=4", "cards": [1, 3, 4, 9, 10], "dice": [], "target": 4}
+    shown = render_clock(view(deal=dealt), 12.7)
+    assert 'role="timer"' in shown and 'aria-live="off"' in shown, "never announced"
+    assert 'aria-label="Time on this one"' in shown and "animation-delay:-12s" in shown
+    assert "paused" in render_clock(view(deal=dealt), 30, running=False)
+    assert render_clock(view(deal=dealt, clock=False), 12) == "", "clock off: none"
+    assert render_clock(view(), 12) == "", "the set is done: none"
+    assert "@property --mc-seconds" in LEVEL_STYLE and "counter(mc-s" in LEVEL_STYLE
+
+
+def test_the_pages_show_the_clock_and_stop_it_once_the_item_is_done(tmp_path):
+    service, session = at_my_level(tmp_path)
+    desk = session.my_level
+    assert desk.line.value.count('class="mc-level-timer"') == 1
+    assert "paused" not in desk.line.value and "mc-level-timer" not in announcer().text
+    desk.answer.text.value = right_answer(session)
+    desk.answer.submit.click()
+    assert "animation-play-state:paused" in desk.line.value, "solved: the clock stands"
+    desk.next_button.click()
+    assert "mc-level-timer" in desk.line.value and "paused" not in desk.line.value
+    service.book_of().join("5b", "Eva", "phone-of-eva")
+    exercise = RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva"))
+    exercise.mine.value = True
+    moments = exercise.my_level
+    assert "mc-level-timer" in moments.line.value and "paused" not in moments.line.value
+    moments.roll_on.click()
+    assert "paused" in moments.line.value, "chosen: the clock stands"
+
+
+def test_no_clock_anywhere_for_a_student_with_no_countdown_or_the_clock_off(tmp_path):
+    service = class_service(tmp_path)
+    book = service.book_of()
+    book.join("5b", "Ida", "phone-of-ida")
+    book.accommodate("5b", "Ida", ["no-countdown"])
+    session = PracticeSession("my-level", rounds=3, book=InProcessBook(service, "phone-of-ida"))
+    assert session.my_level.view["deal"] is not None
+    assert "mc-level-timer" not in session.my_level.line.value
+    assert "Take your time" in session.my_level.progress.value
+    book.join("5b", "Eva", "phone-of-eva")
+    book.set_level_settings("5b", clock=False)
+    exercise = RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva"))
+    exercise.mine.value = True
+    assert exercise.my_level.view["moment"] is not None
+    assert "mc-level-timer" not in exercise.my_level.line.value

@@ -75,6 +75,8 @@ class RollOrQuit(Complains, w.VBox):
         self.add_class("mc-dice-widget")
         self.assignments.refresh()
         self.show()
+        if self.book.my_level:  # the student practised at their level last time
+            self.mine.value = True
 
     @shows_errors
     def at_my_level(self, mine: bool = True) -> None:

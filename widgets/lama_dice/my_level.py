@@ -23,6 +23,7 @@ from widgets.level import (
     BEHIND,
     LEVEL_STYLE,
     Coach,
+    render_clock,
     render_progress,
     results_line,
     say_climbed,
@@ -127,10 +128,11 @@ class MomentsAtMyLevel(Complains, w.VBox):
         if fresh:
             self.shown_at = time.monotonic()
         self.progress.value = render_progress(seen)
-        self.line.value = results_line(seen, "moment")
         moment = seen["moment"]
         at = seen["position"]
         chosen = at < len(seen["results"]) and seen["results"][at]["credit"] is not None
+        clock = render_clock(seen, time.monotonic() - self.shown_at, running=not chosen)
+        self.line.value = results_line(seen, "moment") + clock
         self.choices.layout.display = "none" if moment is None or chosen else ""
         self.going_on.children = (self.again,) if moment is not None else (self.new_set,)
         self.going_on.layout.display = "" if chosen or moment is None else "none"

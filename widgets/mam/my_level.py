@@ -22,6 +22,7 @@ from widgets.level import (
     BEHIND,
     LEVEL_STYLE,
     Coach,
+    render_clock,
     render_progress,
     results_line,
     say_climbed,
@@ -168,7 +169,9 @@ class MyLevel(Complains, w.VBox):
         if fresh:
             self.shown_at = time.monotonic()
         self.progress.value = render_progress(seen)
-        self.line.value = results_line(seen)
+        solved = bool(seen["results"]) and _at(seen)["solved"]
+        clock = render_clock(seen, self._seconds(), running=not solved)
+        self.line.value = results_line(seen) + clock
         deal = seen["deal"]
         finished = deal is None
         self.answer.layout.display = self.buttons.layout.display = "none" if finished else ""

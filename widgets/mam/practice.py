@@ -132,11 +132,16 @@ class PracticeSession(Complains, w.VBox):
             self.begin()
 
     def begin(self) -> None:
-        """The student's open set from the class book, else a new one; once the book answers
-        after it could not be reached, the set begun on the page instead, if anything was done
-        in it (or the book holds none open)."""
+        """The student's open set from the class book (at their level, if they practised there
+        last time), else a new one; once the book answers after it could not be reached, the
+        set begun on the page instead, if anything was done in it (or the book holds none
+        open)."""
         self.desk.layout.display = ""
         self.assignments.refresh()
+        remembered = self.book.my_level
+        if remembered and getattr(self, "practice", None) is None:  # as the student left it
+            self.level_choice.value = MY_LEVEL
+            self.power_choice.value = remembered == "mam-powers"
         if self.level_choice.value == MY_LEVEL:
             self.at_my_level()
             return

@@ -20,6 +20,7 @@ from typing import Any
 
 from mathcards.arguments import UsageError
 from mathcards.classroom.server.codes import new_class_code
+from mathcards.collation import name_key, sorted_names
 from mathcards.i18n import _
 
 SCRYPT_COST = (2**14, 8, 1)  # n, r, p: 16 MB a try, slow to guess
@@ -87,13 +88,13 @@ def problem(hashes: dict[str, str], teachers: set[str]) -> str | None:
             "the class list is empty, so nobody could log in: make it with `mathcards "
             "class-list` and install it with the values (deploy/README.md)"
         )
-    for name, hashed in sorted(hashes.items()):
+    for name, hashed in sorted(hashes.items(), key=lambda item: name_key(item[0])):
         if _parts(hashed) is None:
             return _(
                 "the class list's entry for {name} is not a password hash: make the class "
                 "list with `mathcards class-list`, never by hand"
             ).format(name=name)
-    for name in sorted(teachers - set(hashes)):
+    for name in sorted_names(teachers - set(hashes)):
         return _(
             "the teacher {name} (Authenticator.admin_users) is not on the class list: make it "
             "with `mathcards class-list --teacher {name} …`"

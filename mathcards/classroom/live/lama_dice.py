@@ -38,6 +38,7 @@ from mathcards.classroom.protocol.lama_dice import (
     QuestionView,
     value_json,
 )
+from mathcards.collation import name_key
 from mathcards.lama_dice.dice import DEFAULT_DICE
 from mathcards.lama_dice.known import moment
 from mathcards.lama_dice.live import Asked, BadGuess, Guess, LiveGuessing, Question
@@ -227,7 +228,7 @@ def projector_view(
         "asked": len(game.asked),
         "how_close": [
             {"name": name, "off": float(off)}
-            for name, off in sorted(close.items(), key=lambda item: (item[1], item[0]))
+            for name, off in sorted(close.items(), key=lambda item: (item[1], name_key(item[0])))
         ],
     }
 

@@ -123,12 +123,14 @@ class PracticeView(TypedDict):
 class MeView(TypedDict):
     """Who this browser is in the class book (None: not joined yet, with a `suggestion` for a
     nickname; in a class closed to new names, the `names` of its class list no browser has
-    taken yet, to pick from) and the practice set they left open."""
+    taken yet, to pick from), the practice set they left open, and the skill they last practised
+    the game in at their level (`my_level`; None: at the fixed levels)."""
 
     student: str | None
     suggestion: NotRequired[str]
     names: NotRequired[list[str]]
     practice: PracticeView | None
+    my_level: NotRequired[str | None]  # the skill they last practised the game in at their level
 
 
 MOST_SHOWN = 20  # open assignments a page is sent, the first due first

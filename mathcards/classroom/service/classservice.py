@@ -119,7 +119,8 @@ class ClassService:
     # What the calls do, each in the writer's thread, so `book` is not None in them.
 
     def me(self, device: str, game: str, language: str) -> MeView:
-        """Who this browser is in the class, and the practice set they left open; to a browser
+        """Who this browser is in the class, the practice set they left open and whether they
+        last practised the game at their level (the skill); to a browser
         not in the class yet that came in with the class code, the names of a closed class's
         list still free to pick."""
         book = self.book_of()
@@ -135,7 +136,8 @@ class ClassService:
         if practice is not None:
             self.sets[practice.id] = student.id
         seen = None if practice is None else practice_view(practice)
-        return {"student": student.nickname, "practice": seen}
+        mine = book.my_level(student.id, game)
+        return {"student": student.nickname, "practice": seen, "my_level": mine}
 
     def join(self, device: str, nickname: str, address: str = "") -> str:
         """The device joins the class (or is back) under `nickname`; a new student from
@@ -169,6 +171,7 @@ class ClassService:
             rounds=practice.rounds,
             seed=int(settings["seed"]),
         )
+        self.book_of().choose_level(student, "mam", None)  # the page opens at the fixed levels
         self.sets[set_id], self.practices[set_id] = student, practice
         return set_id
 
@@ -211,6 +214,8 @@ class ClassService:
             judge.best_choice(game, situation),
         )
         student = self.student(device)
+        if game == "lama_dice":  # a roll-or-quit of the fixed series: the page opens there
+            self.book_of().choose_level(student, game, None)
         return self.book_of().record_decision(
             student, game, situation=situation, choice=choice, best=best
         )

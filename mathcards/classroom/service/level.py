@@ -4,16 +4,17 @@ teacher set (the solver never runs to choose), judges what the page says the stu
 (the MAM! checker on what was typed; a moment's better choice from the bank), rates the answer
 in the class book (`Book.rate_answer`) and keeps it as the other practice is kept: a MAM! set as
 a practice set of the level MY_LEVEL and its steps, a roll-or-quit choice as a decision, so
-assignments count them. A MAM! set is replayed from the book at every call; a roll-or-quit set
-and a deal dealt but not yet answered are held in memory. Everything here runs in the class
-service's writer thread."""
+assignments count them. Nothing is held in memory between calls but the items' ratings: a MAM!
+set is replayed from the book at every call, the deal dealt in it and not answered yet kept
+beside it; a roll-or-quit set is kept in the book as it stands after every call, so a restart
+(or a lost commit) loses nothing acknowledged. Everything here runs in the class service's
+writer thread."""
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import UTC
 from functools import cache
 
@@ -26,7 +27,6 @@ from mathcards.classroom.protocol import CallRefusal
 from mathcards.classroom.protocol.level import LevelBody, LevelJudged, LevelStepBody, LevelView
 from mathcards.classroom.service.games import GameRefused
 
-KEPT = 2048  # roll-or-quit sets and deals dealt held in memory (the newest): a school's
 DICE_LENGTH = 40  # characters of a set's dice, as `3456LL,1256LL,1234LL`
 
 
@@ -39,31 +39,29 @@ class Levels:
 
     def __init__(self, book_of: Callable[[], Book], class_name: str) -> None:
         self.book_of, self.class_name = book_of, class_name
-        self.moments: OrderedDict[int, LevelSet] = OrderedDict()  # roll-or-quit, by student
-        self.dealing: OrderedDict[tuple[int, int, int], str] = OrderedDict()  # a deal dealt
         self.practices: dict[Skill, AdaptivePractice] = {}  # the items' ratings, read once
-        self.numbers = itertools.count(1)  # roll-or-quit sets' numbers
         self.rng = random.Random()
 
     def forget(self) -> None:
-        """(A commit failed.) Everything is had again from the class book."""
-        self.moments.clear()
-        self.dealing.clear()
+        """(A commit failed.) The items' ratings are had again from the class book."""
         self.practices.clear()
 
     def open(self, student: int, sent: LevelBody) -> LevelView:
         """The student's set at their level in the skill: the one open, else a new one (a
-        `new` one when asked), its item dealt."""
+        `new` one when asked), its item dealt; their page of the game opens at their level
+        from now on."""
         chosen = skill(sent.get("skill"))
         new, rounds, dice = sent.get("new", False), sent.get("rounds", ROUNDS), sent.get("dice", "")
         if not isinstance(new, bool) or not isinstance(dice, str) or len(dice) > DICE_LENGTH:
             raise ValueError("new is true or false, dice a short text")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 < rounds <= MOST_ROUNDS:
             raise ValueError("a set has 1 to 50 items")
+        self.book_of().choose_level(student, "mam" if chosen in DEALS else "lama_dice", str(chosen))
         level = self._found(student, chosen)
         if level is None or level.finished or new:
             level = self._begin(student, chosen, rounds, dice, level)
-        self._fill(student, level)
+        if self._fill(student, level):
+            self._keep_moments(level)
         return self._view(student, level)
 
     def step(self, student: int, sent: LevelStepBody) -> LevelView:
@@ -74,7 +72,8 @@ class Levels:
         level = self._found(student, chosen)
         if level is None or sent.get("set") != level.number or level.finished:
             raise LevelRefused(CallRefusal.OUT_OF_STEP)
-        self._fill(student, level)
+        if self._fill(student, level):
+            self._keep_moments(level)
         current, item, position = level.current, level.item(), level.moved
         assert current is not None
         if sent.get("key", item.key) != item.key:  # the page shows another: it is behind
@@ -90,6 +89,7 @@ class Levels:
         )
         self._keep(student, level, (position, current, item), taken, str(typed))
         self._fill(student, level)
+        self._keep_moments(level)
         view = self._view(student, level, clock)
         judged: LevelJudged = {
             "kind": taken.kind,
@@ -102,11 +102,19 @@ class Levels:
         return view
 
     def _found(self, student: int, chosen: Skill) -> LevelSet | None:
-        """The student's open set in the skill: a MAM! one replayed from the class book (with
-        the deal dealt in it since its last step), a roll-or-quit one from memory."""
-        if chosen not in DEALS:
-            return self.moments.get(student)
+        """The student's open set in the skill, from the class book: a MAM! one replayed (with
+        the deal dealt in it since its last step), a roll-or-quit one as it was kept."""
         book = self.book_of()
+        if chosen not in DEALS:
+            moments = book.level_set(student, chosen)
+            if moments is None:
+                return None
+            try:
+                return LevelSet.restored(
+                    chosen, moments.id, moments.rounds, moments.dice, moments.dealt, moments.moved
+                )
+            except ValueError:  # a moment the bank no longer holds (mathcards upgraded)
+                return None
         kept = book.open_set(student, "mam", level=MY_LEVEL, power=chosen is Skill.TARGET_POWERS)
         if kept is None:
             return None
@@ -116,20 +124,21 @@ class Levels:
         except ValueError:  # a deal the bank no longer holds (mathcards upgraded): a new set
             book.finish_set(kept.id)
             return None
-        dealt = self.dealing.get((student, level.number, level.moved))
+        dealt = kept.dealt
         if dealt is not None and level.wants_item and dealt not in level.keys:
-            level.deal(dealt)
+            with suppress(ValueError):  # not in the bank any more: another is dealt
+                level.deal(dealt)
         return level
 
     def _begin(
         self, student: int, chosen: Skill, rounds: int, dice: str, before: LevelSet | None
     ) -> LevelSet:
         """A new set, the one `before` it finished."""
-        if chosen not in DEALS:
-            level = LevelSet(chosen, rounds, next(self.numbers), _dice(dice))
-            self._hold(self.moments, student, level)
-            return level
         book = self.book_of()
+        if chosen not in DEALS:
+            tidy = _dice(dice)
+            number = book.start_level_set(student, str(chosen), rounds=rounds, dice=tidy)
+            return LevelSet(chosen, rounds, number, tidy)
         if before is not None and not before.finished:
             book.finish_set(before.number)
         power = chosen is Skill.TARGET_POWERS
@@ -138,11 +147,12 @@ class Levels:
         )
         return LevelSet(chosen, rounds, number)
 
-    def _fill(self, student: int, level: LevelSet) -> None:
+    def _fill(self, student: int, level: LevelSet) -> bool:
         """Deal the set's next item, if it wants one: the chance nearest the class's aim, none
-        dealt in the set before (a MAM! deal held in memory until a step on it is kept)."""
+        dealt in the set before (a MAM! deal kept beside its set until a step on it is kept);
+        whether one was dealt."""
         if not level.wants_item:
-            return
+            return False
         book, name = self.book_of(), str(student)
         practice = self._practice(level.skill)
         practice.success = book.level_settings(self.class_name).success
@@ -151,7 +161,13 @@ class Levels:
         item = practice.next_item(name, _other_dice(level.dice) if level.dice else ())
         level.deal(item.key)
         if level.skill in DEALS:
-            self._hold(self.dealing, (student, level.number, level.moved), item.key)
+            book.keep_dealt(level.number, item.key)
+        return True
+
+    def _keep_moments(self, level: LevelSet) -> None:
+        """A roll-or-quit set as it stands, kept in the class book."""
+        if level.skill not in DEALS:
+            self.book_of().keep_level_set(level.number, level.kept(), level.moved)
 
     def _practice(self, chosen: Skill) -> AdaptivePractice:
         """The skill's items with their ratings learned so far, read from the book once."""
@@ -207,14 +223,6 @@ class Levels:
         now = book.clock()
         now = now if now.tzinfo else now.replace(tzinfo=UTC)
         return level.view(rating.value, history, clock, where, now)
-
-    @staticmethod
-    def _hold(held: OrderedDict, key: object, value: object) -> None:
-        """Hold `value` under `key`, the oldest let go beyond KEPT."""
-        held[key] = value
-        held.move_to_end(key)
-        while len(held) > KEPT:
-            held.popitem(last=False)
 
 
 def _dice(dice: str) -> str:

@@ -20,6 +20,7 @@ from mathcards.book import PracticeAnswer, zones
 from mathcards.book.ratings import LevelSettings, RatingStep
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.classroom.teacher.mistakes import WORDS, mistake
+from mathcards.collation import name_key
 from mathcards.i18n import _, ngettext, percent
 
 DO = "level"  # the form's `do`
@@ -139,7 +140,7 @@ def curves(skill: Skill, steps: list[RatingStep], where: tzinfo) -> SkillCurves:
             len(tally[name]),
             percent(sum(tally[name]) / len(tally[name]), 0),
         )
-        for name, weekly in sorted(by_student.items(), key=lambda item: item[0].casefold())
+        for name, weekly in sorted(by_student.items(), key=lambda item: name_key(item[0]))
     ]
     return SkillCurves(
         _(LABELS[skill]), chart(_("the class"), _class(by_student, weeks), weeks), students
@@ -203,7 +204,7 @@ def mistakes_by_week(answers: list[PracticeAnswer], where: tzinfo) -> list[tuple
             weekly = counted[answer.nickname][kind]
             weekly[week] = weekly.get(week, 0) + 1
     lines = []
-    for name in sorted(counted, key=str.casefold):
+    for name in sorted(counted, key=name_key):
         weeks = sorted(practised[name])[-MISTAKE_WEEKS:]
         said = [
             _mistake_line(kind, [weekly.get(week, 0) for week in weeks])

@@ -43,6 +43,7 @@ from mathcards.classroom.teacher import (
 )
 from mathcards.classroom.teacher.lessons import LiveLessons, judged, lessons
 from mathcards.classroom.teacher.mistakes import kind_of
+from mathcards.collation import name_key
 from mathcards.i18n import N_, _, ngettext
 
 TEACHER = "/mathcards/teacher"
@@ -266,7 +267,9 @@ class TeacherPage(tornado.web.RequestHandler):
             unknown = _("a device not in the class book")
         return [
             SeatLine([names.get(client) or unknown, count], seat_of(client))
-            for client, count in sorted(held.items(), key=lambda item: names.get(item[0]) or "")
+            for client, count in sorted(
+                held.items(), key=lambda item: name_key(names.get(item[0]) or "")
+            )
         ]
 
     async def nicknames(self, clients: list[str]) -> dict[str, str]:

@@ -19,6 +19,7 @@ from mathcards.classroom.live.lama_dice import LAMA_DICE
 from mathcards.classroom.teacher.guesses import worded
 from mathcards.classroom.teacher.lessons import LiveAnswer, LiveLessons
 from mathcards.classroom.teacher.mistakes import WORDS, mistake, reworded
+from mathcards.collation import name_key
 from mathcards.i18n import N_, _
 from mathcards.mam.hints import answer_shown
 from mathcards.room import Phase
@@ -53,7 +54,7 @@ def guesses(records: list[LiveRecord]) -> list[StudentGuesses]:
                 else:
                     student.choices.append(guess.value == exact)
                 student.last = (guess.value, exact)
-    return sorted(found.values(), key=lambda student: student.name.casefold())
+    return sorted(found.values(), key=lambda student: name_key(student.name))
 
 
 def student_columns() -> list[str]:
@@ -177,7 +178,7 @@ def stuck(answers: list[PracticeAnswer], live: list[LiveAnswer]) -> list[Stuck]:
 
 
 def stuck_row(group: Stuck) -> Row:
-    who = sorted(group.who.items(), key=lambda item: (-item[1], item[0].casefold()))
+    who = sorted(group.who.items(), key=lambda item: (-item[1], name_key(item[0])))
     return [
         _(WORDS[group.kind]),
         group.who.total(),

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from mathcards.book.play import DecisionKept, TablePlayed
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.collation import sorted_names
 from mathcards.i18n import N_, _, percent
 from mathcards.review import ScoredDecision, accuracy
 
@@ -65,7 +66,7 @@ def accuracy_rows(found: PlayReport) -> list[Row]:
             sum(decision.matched for decision in own[student]),
             percent(accuracy(own[student]) / 100, 0),
         ]
-        for student in sorted(tables, key=str.casefold)
+        for student in sorted_names(tables)
     ]
 
 

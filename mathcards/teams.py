@@ -130,3 +130,16 @@ class Teams:
             message = _("{name} already answered for your team").format(name=first)
             raise LiveRefusal(message, Refusal.TEAM_CLAIMED, first)
         return theirs
+
+
+def completed(
+    size: int, teams: Iterable[Iterable[str]], everyone: Iterable[str]
+) -> list[list[str]]:
+    """Teams made by hand, then everyone in none put in the smallest (as a newcomer is): every
+    team with a member, in order."""
+    made = Teams()
+    made.make(size, teams)
+    for name in everyone:
+        made.join(name)
+    found = [made.members(number) for number in range(1, made.count + 1)]
+    return [members for members in found if members]

@@ -348,7 +348,7 @@ class LiveGame:
     def standings(self) -> list[Place]:
         """Most cards first; a tie goes to the player whose last winning answer came last. In
         teams: the teams'."""
-        players: dict[str | int, Player] = dict(self.players)
+        players: dict[str | int, Player] = {name: p for name, p in self.players.items()}
         if self.teams.on:
             numbers = set(self.teams.numbers()) | set(self.team_players)
             players = {team: self.team_players.get(team, Player()) for team in sorted(numbers)}

@@ -193,7 +193,11 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.bar.add_class("mc-live-bar")
         self._build_choice()
         self.join = w.Accordion(  # the room's count is in the bar: here the lock and names
-            [w.VBox([self.address, self.lock_box, self.room, self.removed_box])]
+            [
+                w.VBox(
+                    [self.address, self.lock_box, self.room, self.removed_box, self.teams_controls]
+                )
+            ]
         )
         self.join.set_title(0, _("How to join, and who is in"))
         self.join.selected_index = 0
@@ -209,6 +213,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
                 self.board,
                 self.revealed,
                 self.leaderboard,
+                self.teams_wall,
                 self.podium,
                 self.join,
                 self.setup,

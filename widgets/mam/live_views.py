@@ -25,6 +25,7 @@ from mathcards.mam.live import SCORINGS, scoring_label
 from mathcards.mam.reasons import Reason, frozen
 from widgets.controls import sign
 from widgets.mam.cards import cards_count, render_table
+from widgets.teams import named
 
 LIVE_STYLE = """<style>
 .mc-live-status { font-size: 20px; font-weight: 600; }
@@ -257,6 +258,7 @@ def render_podium(podium: list[StandingView] | None) -> str:
     players (docs/rules.md#mam-end), or that they share a place it cannot part them for."""
     if not podium:
         return ""
+    podium = named(podium)
     heading = escape(_("The podium"))
     items = "".join(
         f"<li data-place='{int(standing['place'])}' data-name='{escape(standing['name'])}'>"
@@ -306,6 +308,7 @@ def render_leaderboard(leaderboard: list[StandingView], length: int) -> str:
     """The first `length` places (none: hidden)."""
     if not length or not leaderboard:
         return ""
+    leaderboard = named(leaderboard)
     heads = (_("place"), _("name"), _("cards"))
     head = "".join(f"<th>{escape(h)}</th>" for h in heads)
     rows = "".join(

@@ -120,7 +120,7 @@ def test_bad_teams_calls_are_refused_with_their_reason(room):
 
 
 def test_a_late_student_joins_the_smallest_team_and_the_teacher_moves_one(room):
-    teacher, pages = two_teams(room)
+    teacher, _pages = two_teams(room)
     room.ok("teams", teacher, {"size": 3, "teams": []})  # everyone to the smallest team
     nina = room.student("Nina")
     state = room.ok("state", teacher)

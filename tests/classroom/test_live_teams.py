@@ -5,10 +5,16 @@ keeps who claimed and for which team, and a restart gives the same teams back.""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
 import pytest
 
+from mathcards.book.export import BOM
+from mathcards.classroom.teacher import page as teacher
+from tests.classroom import threaded
 from tests.classroom.test_live import GAME, Class, right, wrong
 from tests.classroom.test_live_guess import Lesson
 
@@ -169,3 +175,40 @@ def test_a_teams_guess_is_its_first_members_and_the_others_are_told(lesson):
     state = lesson.ok("state", teacher)
     assert state["teams"][0]["score"] is not None and state["teams"][0]["claimed"] == first[0]
     assert state["question"]["guesses"][0]["team"] == 1
+
+
+def test_the_report_and_the_exports_show_the_team_and_who_claimed(lesson):
+    teacher_ticket = lesson.teacher()
+    lesson.ok("games", teacher_ticket, GAME, game="")
+    pages = {name: lesson.student(name) for name in ("Ola", "Kim", "Ala", "Ewa")}
+    for name in ("Ola", "Kim", "Ala", "Ewa"):
+        lesson.ok("join", pages[name], {}, game="")
+    state = lesson.ok("teams", teacher_ticket, {"size": 2, "shuffle": True}, game="")
+    ids = ids_of(state)
+    by_hand = [[ids["Ola"], ids["Kim"]], [ids["Ala"], ids["Ewa"]]]
+    lesson.ok("teams", teacher_ticket, {"size": 2, "teams": by_hand}, game="")
+    seen = lesson.ok("rounds", teacher_ticket, {}, game="")
+    lesson.ok("answers", pages["Kim"], {"text": right(seen)}, game="")
+    lesson.ok("answers", pages["Ewa"], {"text": wrong(seen)}, game="")
+
+    cookie = {"mathcards-teacher": "TEACHER7KQ"}
+    status, _headers, page = threaded.get(
+        lesson.port, f"{teacher.TEACHER}/student?name=Kim", cookie
+    )
+    assert status == 200 and "round 1, for Team 1" in page
+    status, _headers, text = threaded.get(lesson.port, f"{teacher.TEACHER}/export", cookie)
+    answers = [
+        line
+        for line in csv.DictReader(io.StringIO(text.removeprefix(BOM)))
+        if line["kind"] == "answer"
+    ]
+    assert [(line["student"], line["team"]) for line in answers] == [("Kim", "1"), ("Ewa", "2")]
+    status, _headers, text = threaded.get(
+        lesson.port, f"{teacher.TEACHER}/export?format=json", cookie
+    )
+    (room,) = json.loads(text)["classes"]
+    events = [event for live in room["live_games"] for event in live["events"]]
+    claims = [(e["student"], e["team"]) for e in events if e["kind"] == "answer"]
+    assert claims == [("Kim", 1), ("Ewa", 2)]
+    placed = [(e["student"], e["payload"]["team"]) for e in events if e["kind"] == "team"]
+    assert placed[-4:] == [("Ola", 1), ("Kim", 1), ("Ala", 2), ("Ewa", 2)]

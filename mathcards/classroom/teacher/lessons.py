@@ -34,6 +34,7 @@ class LiveAnswer:
     seconds: float | None  # since its round opened
     at: datetime | None
     claim: bool = True  # else a typing slip, kept for the teacher: no claim, nothing scored
+    team: int | None = None  # the team it claimed for (in teams); its student claimed
 
 
 @dataclass
@@ -63,6 +64,7 @@ class LiveLessons:
                 "mistake": answer.mistake and answer.mistake.value,
                 "sentence": answer.sentence,
                 "seconds": answer.seconds,
+                "team": answer.team,
             }
             for answer in self.answers
         }
@@ -111,6 +113,7 @@ def _replayed(record: LiveRecord, found: LiveLessons) -> None:
                     None if at is None or start is None else (at - start).total_seconds(),
                     at,
                     not answer.slip,
+                    answer.team,
                 )
             )
     if game.phase is Phase.OVER:

@@ -84,6 +84,9 @@ def test_one_claims_the_teammate_is_told_who_and_cannot_claim(service, teams):
     follow(teacher)
     board = teacher.leaderboard.value
     assert "Team 1" in board and not any(name in board for name in NAMES)
+    assert "First right answer: Team 1" in teacher.first.value
+    for part in (teacher.first, teacher.board, teacher.revealed):  # teams, not children
+        assert not any(name in part.value for name in NAMES), part.value
 
 
 def test_teams_are_polish_on_a_polish_page(service, teams):

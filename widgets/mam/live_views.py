@@ -4,6 +4,7 @@ the reveal, the leaderboard and the podium."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from mathcards.classroom.protocol import Phase
@@ -23,6 +24,7 @@ from mathcards.mam.cards import LEVELS
 from mathcards.mam.checker import Verdict
 from mathcards.mam.live import SCORINGS, scoring_label
 from mathcards.mam.reasons import Reason, frozen
+from mathcards.teams import team_name
 from widgets.controls import sign
 from widgets.mam.cards import cards_count, render_table
 from widgets.teams import named
@@ -339,7 +341,7 @@ def render_first(view: MamProjectorView, show_text: bool) -> str:
         return ""
     if first is None:
         return escape(_("No right answer this round.")) if view["round"] else ""
-    line = _("First right answer: {name}").format(name=first["name"])
+    line = _("First right answer: {name}").format(name=who(first))
     return f"<b>{escape(line)} — {escape(first['text'])}</b>"
 
 
@@ -353,7 +355,7 @@ def render_board(board: list[BoardAnswer], wrong_names: bool = False) -> str:
     rows = []
     for arrival, answer in enumerate(board, 1):
         named = answer["correct"] or wrong_names
-        name = escape(answer["name"]) if named else "—"
+        name = escape(who(answer)) if named else "—"
         cells = [str(arrival), name, escape(answer["text"])]
         cells += [sign(answer["correct"]), str(answer["points"])]
         tds = "".join(f"<td>{cell}</td>" for cell in cells)
@@ -363,9 +365,18 @@ def render_board(board: list[BoardAnswer], wrong_names: bool = False) -> str:
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-def render_reveal(target: int, shown: RevealView | None) -> str:
-    """On reveal: the best solutions, the class's right answers by cards used, the common
-    mistakes counted, as the service worked them out once (said in this page's language)."""
+def who(answer: BoardAnswer) -> str:
+    """Who gave an answer, as the wall names them: their team, in teams."""
+    team = answer.get("team")
+    return answer["name"] if team is None else team_name(team)
+
+
+def render_reveal(
+    target: int, shown: RevealView | None, teams: Mapping[str, int] | None = None
+) -> str:
+    """On reveal: the best solutions, the class's right answers by cards used (by team, in
+    `teams`: each student's), the common mistakes counted, as the service worked them out once
+    (said in this page's language)."""
     if shown is None:
         return ""
     parts = [heading(_("The best ways"))]
@@ -379,7 +390,8 @@ def render_reveal(target: int, shown: RevealView | None) -> str:
     if shown["right"]:
         parts += [heading(_("The class made it")), "<ul>"]
         for made in shown["right"]:
-            names = ", ".join(made["names"])
+            said = [team_name(teams[n]) if teams and n in teams else n for n in made["names"]]
+            names = ", ".join(dict.fromkeys(said))
             parts.append(f"<li>{escape(cards_count(made['cards']))}: {escape(names)}</li>")
         parts.append("</ul>")
     if shown["mistakes"]:

@@ -75,3 +75,4 @@ def test_two_teams_of_two_one_claims_and_the_teammate_is_told(live_class, langua
     expect(phones[mate].locator(".mc-answer input")).to_be_hidden()  # the team has claimed
     expect(wall.locator("tr[data-team='1'] .mc-teams-claimed")).to_contain_text(first)
     assert_accessible(phones[mate])
+    assert_accessible(projector)  # the teams on the wall, and the teacher's teams controls

@@ -72,6 +72,7 @@ def test_one_claims_the_teammate_is_told_who_and_cannot_claim(service, teams):
     assert f"{first} answered for your team." in told.team_line.value
     assert "Right:" in told.team_line.value and "cards won" in told.team_line.value
     assert told.pad.layout.display == "none"  # the team's claim is made: the box closes
+    assert "Your team has" in told.score.value and "place 1" in told.score.value
     play(told, right_answer(service))  # a page scripted around the closed box
     assert f"{first} already answered for your team." in told.answer.message.value
     wall = teacher.teams_wall.value

@@ -234,10 +234,24 @@ def others_take(given: int) -> str:
 
 
 def render_score(view: MamSeatView) -> str:
-    """The student's own cards won and place."""
+    """The student's own cards won and place (their team's, in teams)."""
     if not view["joined"] or view["game"] is None:
         return ""
+    if view.get("team"):
+        return f"<p>{escape(team_has(view['points'], view['place']))}</p>"
     return f"<p>{escape(you_have(view['points'], view['place']))}</p>"
+
+
+def team_has(cards: int, place: int | None = None) -> str:
+    """ "Your team has 3 cards, place 1." — said whole, for the count's form."""
+    if place:
+        said = ngettext(
+            "Your team has {n} card, place {place}.",
+            "Your team has {n} cards, place {place}.",
+            cards,
+        )
+        return said.format(n=cards, place=place)
+    return ngettext("Your team has {n} card.", "Your team has {n} cards.", cards).format(n=cards)
 
 
 def you_win(cards: int) -> str:

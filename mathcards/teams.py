@@ -17,6 +17,7 @@ from mathcards.i18n import _
 from mathcards.room import LiveRefusal, Refusal
 
 SIZES = (2, 3, 4)  # the members a team has at most, as the teacher chooses
+MOST_TEAMS = 600  # a class's students, each alone at most
 
 
 def team_name(number: int) -> str:
@@ -78,10 +79,11 @@ class Teams:
         self.size, self.of, self.count = None, {}, 0
 
     def place(self, name: str, team: int) -> None:
-        """The teacher puts `name` in team `team` (one more than the teams made: a new one)."""
+        """The teacher puts `name` in team `team` (a number; the class service offers the teams
+        made and one more, a new one)."""
         if self.size is None:
             raise LiveRefusal(_("there are no teams: make them first"), Refusal.NO_TEAMS)
-        if isinstance(team, bool) or not isinstance(team, int) or not 1 <= team <= self.count + 1:
+        if isinstance(team, bool) or not isinstance(team, int) or not 1 <= team <= MOST_TEAMS:
             message = _("there is no team {team}").format(team=repr(team)[:20])
             raise LiveRefusal(message, Refusal.NO_SUCH_TEAM)
         if self.of.get(name) != team and len(self.members(team)) >= self.size:
@@ -102,6 +104,13 @@ class Teams:
             self.of[name] = team
             self.count = max(self.count, team)
         return self.of[name]
+
+    def keep(self, name: str, team: int) -> None:
+        """`name` is in team `team`, as a claim kept in the class book says they were (a game
+        replayed after a classmate was forgotten: the teams may have come out otherwise)."""
+        if self.size is not None and 1 <= team <= MOST_TEAMS:
+            self.of[name] = team
+            self.count = max(self.count, team)
 
     def team_of(self, name: str) -> int | None:
         return self.of.get(name)

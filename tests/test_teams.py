@@ -76,9 +76,10 @@ def test_a_team_is_placed_by_hand_only_into_a_team_that_has_room_between_rounds(
     with pytest.raises(LiveRefusal) as full:
         game.place("Dorota", 1)
     assert full.value.reason is Refusal.TEAM_FULL
-    with pytest.raises(LiveRefusal) as none:
-        game.place("Dorota", 4)
-    assert none.value.reason is Refusal.NO_SUCH_TEAM
+    for team in (0, -1, True, "2"):
+        with pytest.raises(LiveRefusal) as none:
+            game.place("Dorota", team)  # type: ignore[arg-type]
+        assert none.value.reason is Refusal.NO_SUCH_TEAM
     game.place("Dorota", 2)
     assert game.teams.members(2) == ["Cyryl", "Dorota"]
     game.open_round()

@@ -148,7 +148,7 @@ def test_the_book_keeps_who_claimed_for_which_team_and_a_restart_gives_the_teams
     room.ok("answers", pages["Kim"], {"text": right(seen)})
     kept = room.service.book_of().newest_live("5b", "mam")
     answer = next(event for event in kept.events if event.kind == "answer")
-    assert (answer.name, answer.payload["team"]) == ("Kim", 1)
+    assert (answer.name, answer.payload["counted"]) == ("Kim", 1)
     before = room.ok("state", teacher)
     again = Class(room.url)
     again.wall.now = room.wall.now
@@ -212,3 +212,30 @@ def test_the_report_and_the_exports_show_the_team_and_who_claimed(lesson):
     assert claims == [("Kim", 1), ("Ewa", 2)]
     placed = [(e["student"], e["payload"]["team"]) for e in events if e["kind"] == "team"]
     assert placed[-4:] == [("Ola", 1), ("Kim", 1), ("Ala", 2), ("Ewa", 2)]
+
+
+def test_a_claim_keeps_its_team_after_a_classmate_is_forgotten(room):
+    """Nina came late into the smallest team (2); once Kim is forgotten, the teams replayed
+    would put a newcomer in team 1: her claim still counts for team 2, as the book kept it."""
+    teacher = room.teacher()
+    room.ok("games", teacher, GAME)
+    for name in ("Ola", "Kim", "Ala"):
+        room.student(name)
+    ids = ids_of(room.ok("teams", teacher, {"size": 3, "shuffle": True}))
+    by_hand = [[ids["Ola"], ids["Kim"]], [ids["Ala"]]]
+    room.ok("teams", teacher, {"size": 3, "teams": by_hand})
+    nina = room.student("Nina")
+    assert room.ok("me", nina)["team"]["number"] == 2
+    seen = room.ok("rounds", teacher, {})
+    won = room.ok("answers", nina, {"text": right(seen)})
+    room.service.book_of().forget("5b", "Kim")  # `mathcards book forget`
+    again = Class(room.url)
+    again.wall.now = room.wall.now
+    with again.serve() as port:
+        again.port = port
+        state = again.ok("state", again.teacher())
+        assert members(state) == [["Ola"], ["Ala", "Nina"]]
+        assert [(s["team"], s["points"]) for s in state["leaderboard"]] == [
+            (2, won["points"]),
+            (1, 0),
+        ]

@@ -100,7 +100,8 @@ class Answered:
     text: str
     accommodations: list[str] = field(default_factory=list)
     verdict: dict[str, Any] | None = None  # as the service judged it (`Verdict.json`)
-    team: int | None = None  # the team it claims for (asked by a page; kept as judged)
+    team: int | None = None  # the team a page said it claims for (refused unless theirs)
+    counted: int | None = None  # the team it counted for, as judged (a replay keeps it)
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,8 @@ class Guessed:
     text: str
     value: str | None = None
     share: bool = False
-    team: int | None = None  # the team it is the guess of (asked by a page; kept as judged)
+    team: int | None = None  # the team a page said it guesses for (refused unless theirs)
+    counted: int | None = None  # the team it was the guess of, as judged (a replay keeps it)
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,7 @@ UNSAID: dict[str, Any] = {
     "value": None,
     "share": False,
     "team": None,
+    "counted": None,
 }
 
 

@@ -54,6 +54,8 @@ def guess(game: LiveGuessing, event: LiveEvent) -> Guess:
     if guessed.value is not None:
         kept = Guess(event.seq, event.name, exact_of(guessed.value), guessed.share)
     try:
+        if guessed.counted is not None:  # kept: the team it was the guess of
+            game.teams.keep(event.name, guessed.counted)
         return game.guess(event.name, guessed.text, event.seq, kept, guessed.team)
     except BadGuess as problem:
         raise LiveRefusal(str(problem), Refusal.BAD_GUESS, problem.why) from None
@@ -108,7 +110,7 @@ class LamaDiceLiveKind(LiveKind[LiveGuessing, LamaDiceProjectorView, LamaDiceSea
             return replace(payload, exact=str(outcome.answer()))
         if isinstance(payload, Guessed) and isinstance(outcome, Guess):
             return replace(
-                payload, value=str(outcome.value), share=outcome.share, team=outcome.team
+                payload, value=str(outcome.value), share=outcome.share, counted=outcome.team
             )
         return payload
 

@@ -72,6 +72,8 @@ def answered(game: LiveGame, event: LiveEvent, answer: Answered) -> Answer:
     known = [name for name in answer.accommodations if name in set(Accommodation)]
     judged = None if answer.verdict is None else Verdict.from_json(answer.verdict)
     held = accommodations(known)
+    if answer.counted is not None:  # kept: the team it counted for, whatever the teams now
+        game.teams.keep(event.name, answer.counted)
     return game.answer(event.name, answer.text, event.seq, held, judged, answer.team)
 
 
@@ -118,7 +120,7 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
     def judged(self, payload: Payload, outcome: Any) -> Payload:
         """An answer kept with its verdict, a reveal with its best ways."""
         if isinstance(payload, Answered) and isinstance(outcome, Answer):
-            return replace(payload, verdict=outcome.verdict.json(), team=outcome.team)
+            return replace(payload, verdict=outcome.verdict.json(), counted=outcome.team)
         if isinstance(payload, Revealed) and isinstance(outcome, Reveal):
             return replace(payload, solutions=[s.form for s in outcome.solutions])
         return payload

@@ -160,10 +160,13 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         """The teacher puts a student (by id) in a team (by number), between rounds."""
         teacher_only(caller)
         log = self.log
-        return await self.act(
-            caller,
-            lambda: self.run(lambda: log.together([placing(log.ids_in_room(), student, team)])),
-        )
+
+        def placed() -> Any:
+            ids = log.ids_in_room()
+            count = log.game.teams.count if log.game is not None else 0
+            return log.together([placing(ids, count, student, team)])
+
+        return await self.act(caller, lambda: self.run(placed))
 
     async def act(self, caller: Caller, work: Callable[[], Awaitable[Any]]) -> Projected:
         """One of the teacher's changes (refused to anyone else): the projector's view after."""

@@ -64,9 +64,10 @@ def teams_asked(room: list[str], ids: Mapping[int, str], sent: Mapping[str, Any]
     return [Pending(TeamsMade(size)), *placed]
 
 
-def placing(ids: Mapping[int, str], student: object, team: object) -> Pending:
-    """The teacher's call putting a student (by id) in a team (its number)."""
-    if isinstance(team, bool) or not isinstance(team, int):
+def placing(ids: Mapping[int, str], count: int, student: object, team: object) -> Pending:
+    """The teacher's call putting a student (by id) in a team (its number: one of the `count`
+    teams, or one more, a new one)."""
+    if isinstance(team, bool) or not isinstance(team, int) or not 1 <= team <= count + 1:
         raise LiveRefusal(
             _("there is no team {team}").format(team=repr(team)[:20]), Refusal.NO_SUCH_TEAM
         )

@@ -160,8 +160,8 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         is_open = view["phase"] == Phase.OPEN
         chance = question_of(question).chance
         team, theirs = view["team"], view.get("team_guess")
-        by_mate = team is not None and team["claimed"] not in (None, view["name"])
-        self.guessing.layout.display = "" if is_open and not by_mate else "none"
+        guessed = team is not None and team["claimed"] is not None  # the team's guess is in
+        self.guessing.layout.display = "" if is_open and not guessed else "none"
         self.chance_box.layout.display = "" if chance else "none"
         self.choice_box.layout.display = "none" if chance else ""
         mine = view["mine"]

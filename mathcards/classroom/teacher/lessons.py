@@ -81,7 +81,8 @@ def lessons(records: list[LiveRecord]) -> LiveLessons:
     found = LiveLessons()
     for record in sorted(records, key=lambda record: record.id):
         for event in record.events:
-            if event.name and event.at is not None:
+            placed = event.kind == EventKind.TEAM  # the teacher's doing: not the student seen
+            if event.name and event.at is not None and not placed:
                 seen = found.seen.get(event.name)
                 found.seen[event.name] = event.at if seen is None else max(seen, event.at)
         if record.game == MAM.name:

@@ -40,6 +40,14 @@ class Refusal(StrEnum):
     BAD_GUESS = "bad-guess"  # LAMA Dice: not a chance, nor roll or quit
     NOT_REVEALED = "not-revealed"  # LAMA Dice: the dice roll once the answer is out
     NO_CHANCE = "no-chance"  # LAMA Dice: roll or quit is a choice, not rolled for
+    TEAM_CLAIMED = "team-claimed"  # teams: a teammate has claimed this round (detail: who)
+    NOT_IN_TEAM = "not-in-team"  # teams: a claim for a team the student is not in
+    TEAM_SIZE = "team-size"  # teams: a team is 2 to 4 members
+    UNKNOWN_STUDENT = "unknown-student"  # teams: no student of the room has that id
+    TWO_TEAMS = "two-teams"  # teams: a student put in two teams at once
+    NO_TEAMS = "no-teams"  # teams: there are none to place a student in
+    NO_SUCH_TEAM = "no-such-team"  # teams: a team number that is not one
+    TEAM_FULL = "team-full"  # teams: the team has as many members as the teacher chose
 
 
 MOST_TRIES = 10  # answers (MAM!) or guesses (LAMA Dice) one student sends in a round, at most

@@ -23,16 +23,19 @@ from mathcards.classroom.protocol import (
     LiveJoinBody,
     LivePath,
     LockBody,
+    PlaceBody,
     Refusal,
     RemoveBody,
     RoomView,
     SeatView,
+    TeamsBody,
 )
 from mathcards.classroom.server.address import CODE_PARAMETER, qr_data_uri, short_page
 from mathcards.i18n import N_, _, language
 from widgets.book import BookDown, ClassBook
 from widgets.book import refusal_for as book_refusal
 from widgets.controls import Complains, button, html, row, show_notice, trouble
+from widgets.teams import TeamsControls, render_teams
 from widgets.warm import wait_for_page
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
@@ -56,6 +59,14 @@ REFUSALS: Sentences = {  # the service's refusals of a live call, as a page says
         "The projector is for the teacher only: open the teacher's address first, then this page."
     ),
     Refusal.NO_GAME: N_("There is no live game yet: the teacher starts one on the projector."),
+    Refusal.TEAM_CLAIMED: N_("{name} already answered for your team."),
+    Refusal.NOT_IN_TEAM: N_("You are not in that team."),
+    Refusal.TEAM_SIZE: N_("A team has 2 to 4 members."),
+    Refusal.UNKNOWN_STUDENT: N_("That student is not in the room."),
+    Refusal.TWO_TEAMS: N_("A student can be in one team only."),
+    Refusal.NO_TEAMS: N_("There are no teams: make them first."),
+    Refusal.NO_SUCH_TEAM: N_("There is no such team."),
+    Refusal.TEAM_FULL: N_("That team is full."),
 }
 
 
@@ -63,7 +74,10 @@ class LiveRefused(ValueError):
     """What the live game cannot do now, in the page's language, with the service's key."""
 
     def __init__(self, reason: str, sentences: Sentences = REFUSALS, detail: str = "") -> None:
-        super().__init__(_(sentences[reason]))
+        said = _(sentences[reason])
+        if reason == Refusal.TEAM_CLAIMED:  # who claimed for the team: "Ola already answered…"
+            said = said.format(name=detail)
+        super().__init__(said)
         self.reason, self.detail = reason, detail
 
 
@@ -141,6 +155,15 @@ class RoomClient(ClassBook, Generic[Seated, Projected]):
         """Let a student the teacher took out back into the room."""
         sent: RemoveBody = {"name": name}
         self.live(LivePath.ADMIT, sent)
+
+    def make_teams(self, sent: TeamsBody) -> None:
+        """Teams shuffled from the room, made by hand, or none."""
+        self.live(LivePath.TEAMS, sent)
+
+    def place(self, student: int, team: int) -> None:
+        """A student (by id) put in a team."""
+        sent: PlaceBody = {"student": student, "team": team}
+        self.live(LivePath.TEAM, sent)
 
 
 HERE: Any = object()  # a live page's default client: that of the server serving it, if any
@@ -300,6 +323,7 @@ class Projector(Following[Projected]):
     client: RoomClient[Any, Projected] | None
     seat_lesson = ""  # the students' page, e.g. "live/1-mam-live.ipynb"
     seat_title = ""  # its title as the lessons list it (a message id)
+    team_cards = True  # a team's score is cards won (MAM!), else how far its guesses were
     view: Projected | None
     controls: w.VBox  # hidden for anyone but the teacher
 
@@ -330,6 +354,8 @@ class Projector(Following[Projected]):
         self.removed_box = w.VBox()  # who the teacher took out, each with "Let in"
         self.removed_box.add_class("mc-live-removed")
         self.removed_rows: dict[str, w.HBox] = {}
+        self.teams_controls = TeamsControls(lambda: self.client, self._call)
+        self.teams_wall = html("mc-teams-wall")  # the teams, as the class sees them
 
     def _call(self, call: Callable[[], object]) -> bool:
         """One of the teacher's calls; False (and a notice, never a wrong answer's ✗) if the
@@ -381,6 +407,8 @@ class Projector(Following[Projected]):
             if name not in self.removed_rows:
                 self.removed_rows[name] = self._removed_row(name)
         self.removed_box.children = tuple(self.removed_rows[name] for name in removed)
+        self.teams_controls.show(view)
+        self.teams_wall.value = render_teams(view, cards=self.team_cards)
 
     def _removed_row(self, name: str) -> w.HBox:
         label = html("mc-live-name", escape(_("{name} (taken out)").format(name=name)))

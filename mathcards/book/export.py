@@ -71,6 +71,7 @@ CHANGE += ("score", "expected", "student_before", "student_after", "item_before"
 CHANGE += ("at",)  # what an answer at the student's level did to both ratings
 JUDGED: tuple[str, ...] = ("cards", "target", "correct", "mistake", "sentence", "seconds")
 JUDGED += ("guess", "chance", "points_off")  # a live answer and guess, as the service judged
+JUDGED += ("team",)  # the team it counted for (in teams): its student is who claimed
 Judged = Mapping[tuple[int, int], Mapping[str, Any]]  # (live game, seq) → JUDGED's values
 MistakeOf = Callable[[str | None, str, bool], str | None]  # verdict, typed, power → its kind
 BOM = "\ufeff"  # the byte-order mark: a spreadsheet then reads the file as UTF-8

@@ -61,6 +61,20 @@ class RosterBook:
             )
 
     @guarded
+    def student_ids(self, class_name: str) -> dict[str, int]:
+        """Each student of the class: their nickname → their id."""
+        school = select(SchoolClassRow.id).where(
+            SchoolClassRow.name == names.class_name(class_name)
+        )
+        with self._reading() as session:
+            found = session.execute(
+                select(StudentRow.nickname, StudentRow.id).where(
+                    StudentRow.class_id == school.scalar_subquery()
+                )
+            )
+            return {nickname: student for nickname, student in found}
+
+    @guarded
     def class_closed(self, class_name: str) -> bool:
         """Has the teacher closed the class to new names?"""
         school = names.class_name(class_name)

@@ -5,6 +5,7 @@ likely a case of the next roll is, or whether the last player should roll or qui
 answer comes from enumerating the 216 rolls; then the dice are rolled, many times, and their
 running frequency settles on it. The class service hands each guess over with its arrival
 number (`seq`); a student may change their guess while the question is open (the last counts).
+In teams (mathcards/teams.py) a team's guess is its first member's: the others are refused.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from mathcards.lama_dice.known import decide
 from mathcards.lama_dice.odds import checked_rows, roll_odds
 from mathcards.lama_dice.simulate import MAX_ROLLS, simulate_rolls
 from mathcards.room import LiveRefusal, Phase, Refusal, Room, enough
+from mathcards.teams import Teams
 
 QUESTIONS = {  # what the class is asked, by key: show it translated, `_(QUESTIONS[key])`
     "bust": N_("How likely is a bust on the next roll?"),
@@ -192,6 +194,7 @@ class Guess:
     name: str
     value: Fraction | str
     share: bool = False  # typed as a share of the rolls ("0,5"), not a percentage
+    team: int | None = None  # the team it is the guess of (None: no teams)
 
     def off_by(self, exact: Fraction | str) -> Fraction:
         """How far the guess is from the answer: a chance's distance, or 0/1 for a choice."""
@@ -210,6 +213,10 @@ class Asked:
     tries: dict[str, int] = field(default_factory=dict)  # guesses each student sent
     rolls: tuple[int, int] | None = None  # the dice rolled for it: how many times, the seed
     exact: Fraction | str | None = None  # its answer, worked out once (at its reveal)
+
+    def claimed(self) -> dict[int, str]:
+        """Each team that has guessed, and whose guess is the team's."""
+        return {g.team: g.name for g in self.guesses.values() if g.team is not None}
 
     def answer(self) -> Fraction | str:
         """The exact chance of the case asked about, or the better choice, worked out once."""
@@ -241,9 +248,37 @@ class LiveGuessing:
         self.room = Room()
         self.asked: list[Asked] = []
         self.phase = Phase.LOBBY
+        self.teams = Teams()
 
     def join(self, name: str) -> None:
         self.room.join(name)
+        self.teams.join(name)
+
+    def make_teams(self, size: int, teams: list[list[str]]) -> None:
+        """New teams of at most `size` (of students who came in), while no question is open."""
+        self._between()
+        for name in (name for team in teams for name in team):
+            self._known(name)
+        self.teams.make(size, teams)
+
+    def place(self, name: str, team: int) -> None:
+        """The teacher moves `name` to team `team`, while no question is open."""
+        self._between()
+        self._known(name)
+        self.teams.place(name, team)
+
+    def teams_off(self) -> None:
+        self._between()
+        self.teams.off()
+
+    def _between(self) -> None:
+        if self.phase is Phase.OPEN:
+            raise LiveRefusal(_("a question is still open"), Refusal.ROUND_OPEN)
+
+    def _known(self, name: str) -> None:
+        if name not in self.room.present:
+            message = _("{name} has not joined this live game").format(name=name)
+            raise LiveRefusal(message, Refusal.UNKNOWN_STUDENT, name)
 
     def remove(self, name: str) -> None:
         self.room.remove(name)
@@ -266,18 +301,22 @@ class LiveGuessing:
         self.phase = Phase.OPEN
         return self.asked[-1]
 
-    def guess(self, name: str, text: str, seq: int, read: Guess | None = None) -> Guess:
+    def guess(
+        self, name: str, text: str, seq: int, read: Guess | None = None, for_team: object = None
+    ) -> Guess:
         """`name`'s guess at the open question, the `seq`-th to arrive (a `BadGuess` when it
-        cannot be read, the last guess kept); `read` what it was read as before (a lesson
-        replayed: a guess is read once)."""
+        cannot be read, the last guess kept; in teams, the first of the team); `read` what it
+        was read as before (a lesson replayed: a guess is read once); `for_team` the team a
+        page said it guesses for (refused unless theirs)."""
         self.room.check(name)
         if self.phase is not Phase.OPEN or self.current is None:
             raise LiveRefusal(_("no question is open: wait for the next one"), Refusal.NO_ROUND)
+        team = self.teams.claim(name, self.current.claimed(), for_team)
         enough(self.current.tries.get(name, 0))
         if read is None:
             value = self.current.question.read(text)
             read = Guess(seq, name, value, isinstance(value, Fraction) and typed_as_share(text))
-        guess = Guess(seq, name, read.value, read.share)
+        guess = Guess(seq, name, read.value, read.share, team)
         self.current.guesses[name] = guess
         self.current.tries[name] = self.current.tries.get(name, 0) + 1
         return guess
@@ -315,3 +354,13 @@ class LiveGuessing:
             for name, guess in asked.guesses.items():
                 off.setdefault(name, []).append(guess.off_by(exact))
         return {name: sum(values, Fraction(0)) / len(values) for name, values in off.items()}
+
+    def team_close(self) -> dict[int, Fraction]:
+        """Each team's average distance from the answers of the revealed questions."""
+        off: dict[int, list[Fraction]] = {}
+        for asked in self.asked[: len(self.asked) - (self.phase is Phase.OPEN)]:
+            exact = asked.answer()
+            for guess in asked.guesses.values():
+                if guess.team is not None:
+                    off.setdefault(guess.team, []).append(guess.off_by(exact))
+        return {team: sum(values, Fraction(0)) / len(values) for team, values in off.items()}

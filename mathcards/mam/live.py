@@ -11,6 +11,10 @@ every target makeable. Two scorings, a named option:
 - "every": every student's first right answer of a round wins the cards it used; a wrong
   answer costs nothing and may be tried again.
 
+In teams (`make_teams`, mathcards/teams.py) a team plays as one player: any member's claim is
+the team's, its first of a round counts (later ones are refused), the cards go to the team, and
+a wrong claim as the rulebook says gives each other team a card.
+
 Most cards wins; on a tie, the tied player whose last winning answer came last
 (docs/rules.md#mam-end).
 """
@@ -30,6 +34,7 @@ from mathcards.mam.practice import Exercise, PracticeSet
 from mathcards.mam.reasons import Reason
 from mathcards.mam.solver import Solution, find_solutions, plainest_then_fullest
 from mathcards.room import MOST_TRIES, LiveRefusal, Phase, Refusal, Room, enough
+from mathcards.teams import Teams, team_name
 
 SCORINGS = {"rulebook": N_("as the rulebook says"), "every": N_("every right answer scores")}
 MOST_ROUNDS = 50
@@ -50,6 +55,7 @@ class Answer:
     first: bool = False
     given: int = 0
     slip: bool = False  # a typing slip kept for the teacher's page: no claim, nothing scored
+    team: int | None = None  # the team it claimed for (None: no teams)
 
     @property
     def correct(self) -> bool:
@@ -73,6 +79,18 @@ class Round:
     def answered(self) -> set[str]:
         return {answer.name for answer in self.answers}
 
+    def claimed(self) -> dict[int, str]:
+        """Each team that has claimed this round, and who claimed for it (the first)."""
+        first: dict[int, str] = {}
+        for answer in self.answers:
+            if answer.team is not None:
+                first.setdefault(answer.team, answer.name)
+        return first
+
+    def claim_of(self, team: int) -> Answer | None:
+        """The claim that counts for `team` this round, if it made one."""
+        return next((answer for answer in self.answers if answer.team == team), None)
+
 
 @dataclass(frozen=True)
 class Reveal:
@@ -88,8 +106,9 @@ class Place:
     """A player's place on the leaderboard, with the cards they won."""
 
     place: int  # equal places only for players the tie-break cannot part
-    name: str
+    name: str  # a team's: its name ("Team 1")
     points: int
+    team: int | None = None  # a team's place
 
 
 @dataclass
@@ -121,6 +140,8 @@ class LiveGame:
         self.rounds: list[Round] = []
         self.phase = Phase.LOBBY
         self.room = Room()
+        self.teams = Teams()
+        self.team_players: dict[int, Player] = {}  # each team's cards, once there are teams
 
     # ------------------------------------------------------------ the room
 
@@ -130,6 +151,32 @@ class LiveGame:
             raise LiveRefusal(_("this live game is over"), Refusal.OVER)
         self.room.join(name)
         self.players.setdefault(name, Player())
+        self.teams.join(name)
+
+    def make_teams(self, size: int, teams: list[list[str]]) -> None:
+        """New teams of at most `size` (of students who came in), between rounds: their cards
+        from none."""
+        self._expect((Phase.LOBBY, Phase.REVEALED), _("a round is still open"), Refusal.ROUND_OPEN)
+        for name in (name for team in teams for name in team):
+            if name not in self.room.present:
+                message = _("{name} has not joined this live game").format(name=name)
+                raise LiveRefusal(message, Refusal.UNKNOWN_STUDENT, name)
+        self.teams.make(size, teams)
+        self.team_players = {}
+
+    def place(self, name: str, team: int) -> None:
+        """The teacher moves `name` to team `team`, between rounds."""
+        self._expect((Phase.LOBBY, Phase.REVEALED), _("a round is still open"), Refusal.ROUND_OPEN)
+        if name not in self.room.present:
+            message = _("{name} has not joined this live game").format(name=name)
+            raise LiveRefusal(message, Refusal.UNKNOWN_STUDENT, name)
+        self.teams.place(name, team)
+
+    def teams_off(self) -> None:
+        """Everyone plays alone again, between rounds."""
+        self._expect((Phase.LOBBY, Phase.REVEALED), _("a round is still open"), Refusal.ROUND_OPEN)
+        self.teams.off()
+        self.team_players = {}
 
     def remove(self, name: str) -> None:
         """The teacher takes `name` out of the room; their answers stay in the record."""
@@ -194,21 +241,24 @@ class LiveGame:
         seq: int,
         held: Accommodations = NONE,
         judged: Verdict | None = None,
+        for_team: object = None,
     ) -> Answer:
         """Judge `name`'s answer, the `seq`-th to arrive, and score it; `held` the
         accommodations the teacher set for them (mathcards.accommodations); `judged` its
-        verdict when it was judged before (a game replayed: the checker runs once an answer)."""
+        verdict when it was judged before (a game replayed: the checker runs once an answer);
+        `for_team` the team a page said it claims for (refused unless theirs)."""
         self.room.check(name)
         current = self.round
         if self.phase is Phase.PAUSED:
             raise LiveRefusal(_("the teacher has paused the game: wait a moment"), Refusal.PAUSED)
         if not takes_answers(self.phase, held) or current is None:
             raise LiveRefusal(_("no round is open: wait for the next one"), Refusal.NO_ROUND)
+        team = self.teams.claim(name, current.claimed(), for_team)
         self._may_answer(current, name)
         verdict = judged if judged is not None else current.deal.check(text)
         if not verdict.kind.readable:  # not a claim yet: nothing to score
             return self._slipped(current, Answer(seq, name, text, verdict))
-        claim = Answer(seq, name, text, verdict)
+        claim = Answer(seq, name, text, verdict, team=team)
         spared = not verdict.correct and not costs_others(held)  # their wrong claim: no card
         answer = claim if spared else self._scored(current, claim)
         current.answers.append(answer)
@@ -241,15 +291,31 @@ class LiveGame:
         won = current.first_right is not None
         if answer.correct and (self.scoring == "every" or not won):
             points = len(answer.verdict.cards)
-            self.players[answer.name].points += points
-            self.players[answer.name].last_win = answer.seq
+            player = self._player(answer)
+            player.points += points
+            player.last_win = answer.seq
             return replace(answer, points=points, first=not won)
         if not answer.correct and self.scoring == "rulebook" and not won:
-            others = [other for other in self.room.names() if other != answer.name]
+            others = self._others(answer)
             for other in others:
-                self.players[other].points += 1
+                other.points += 1
             return replace(answer, given=len(others))
         return answer
+
+    def _player(self, answer: Answer) -> Player:
+        """Who an answer scores for: its team's, in teams, else its student's."""
+        if answer.team is None:
+            return self.players[answer.name]
+        return self.team_players.setdefault(answer.team, Player())
+
+    def _others(self, answer: Answer) -> list[Player]:
+        """Who a wrong claim gives a card: every other player in the room (in teams: every
+        other team with a member in the room)."""
+        here = self.room.names()
+        if answer.team is None:
+            return [self.players[other] for other in here if other != answer.name]
+        teams = {self.teams.team_of(name) for name in here} - {None, answer.team}
+        return [self.team_players.setdefault(t, Player()) for t in sorted(t for t in teams if t)]
 
     def reveal(self, solutions: tuple[Form, ...] | None = None) -> Reveal:
         """Show the round to the class: the best ways (`solutions`, when they were worked out
@@ -280,17 +346,25 @@ class LiveGame:
     # ------------------------------------------------------------ the score
 
     def standings(self) -> list[Place]:
-        """Most cards first; a tie goes to the player whose last winning answer came last."""
-        ranked = sorted(self.players.items(), key=lambda item: (-item[1].points, -item[1].last_win))
+        """Most cards first; a tie goes to the player whose last winning answer came last. In
+        teams: the teams'."""
+        players: dict[str | int, Player] = {name: p for name, p in self.players.items()}
+        if self.teams.on:
+            numbers = set(self.teams.numbers()) | set(self.team_players)
+            players = {team: self.team_players.get(team, Player()) for team in sorted(numbers)}
+        ranked = sorted(players.items(), key=lambda item: (-item[1].points, -item[1].last_win))
         standings: list[Place] = []
-        for index, (name, player) in enumerate(ranked):
+        for index, (who, player) in enumerate(ranked):
             before = ranked[index - 1][1] if index else None
             tied = before is not None and (before.points, before.last_win) == (
                 player.points,
                 player.last_win,
             )
             place = standings[-1].place if tied else index + 1
-            standings.append(Place(place, name, player.points))
+            if isinstance(who, int):
+                standings.append(Place(place, team_name(who), player.points, who))
+            else:
+                standings.append(Place(place, who, player.points))
         return standings
 
     def _expect(self, phases: tuple[Phase, ...], refusal: str, reason: Refusal) -> None:

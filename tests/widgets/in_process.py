@@ -371,6 +371,12 @@ class InProcessLive(InProcessCalls, LiveClient):
     def finish(self) -> None:
         self.room_call(self.school.rooms.mam.finish)
 
+    def make_teams(self, sent: Mapping[str, Any]) -> None:  # type: ignore[override]
+        self.room_call(self.school.rooms.mam.make_teams, sent)
+
+    def place(self, student: int, team: int) -> None:
+        self.room_call(self.school.rooms.mam.place, student, team)
+
 
 class InProcessGuess(InProcessCalls, GuessClient):
     """A LAMA Dice live page's client, calling the class's `GuessRoom` in process."""
@@ -412,6 +418,12 @@ class InProcessGuess(InProcessCalls, GuessClient):
 
     def roll(self, count: int, seed: int | None = None) -> None:
         self.room_call(self.school.rooms.guess.roll, count, seed)
+
+    def make_teams(self, sent: Mapping[str, Any]) -> None:  # type: ignore[override]
+        self.room_call(self.school.rooms.guess.make_teams, sent)
+
+    def place(self, student: int, team: int) -> None:
+        self.room_call(self.school.rooms.guess.place, student, team)
 
 
 def in_language(language: str, call: Callable[[], Result]) -> Result:

@@ -56,6 +56,7 @@ from widgets.lama_dice.live_views import (
 )
 from widgets.live import HERE, REFUSALS, Projector, RoomClient, Seat, served
 from widgets.style import LAMA_DICE_STYLE, page_style
+from widgets.teams import render_my_team
 
 SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
 SEAT_TITLE = N_("LAMA Dice live: guess the dice")  # the students' page, as the lessons list it
@@ -105,6 +106,7 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         self.joined_game: int | None = None
         self.bar = BookBar(self.client, "lama_dice", self._join_live)
         self.status = html("mc-live-status")
+        self.team_line = html("mc-live-team")
         self.moment = html("mc-guess-moment")
         self.question = html("mc-guess-question")
         self.text = w.Text(placeholder="35%", layout=w.Layout(width="8em"))
@@ -130,6 +132,7 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
                 page_style(LAMA_DICE_STYLE + GUESS_STYLE),
                 self.bar,
                 self.status,
+                self.team_line,
                 self.playing,
                 self.message,
                 self.close,
@@ -147,6 +150,7 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
             self.joined_game = game  # once a lesson: a locked room says so once
             self._join_live()
         self.status.value = escape(seat_status(view))
+        self.team_line.value = render_my_team(view)
         question = view["question"]
         self.playing.layout.display = "" if question and view["joined"] else "none"
         if question is None:
@@ -155,10 +159,14 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         self.question.value = escape(question_of(question).text)
         is_open = view["phase"] == Phase.OPEN
         chance = question_of(question).chance
-        self.guessing.layout.display = "" if is_open else "none"
+        team, theirs = view["team"], view.get("team_guess")
+        guessed = team is not None and team["claimed"] is not None  # the team's guess is in
+        self.guessing.layout.display = "" if is_open and not guessed else "none"
         self.chance_box.layout.display = "" if chance else "none"
         self.choice_box.layout.display = "none" if chance else ""
         mine = view["mine"]
+        if mine is None and theirs is not None:  # the team's guess, a teammate's
+            mine = {"seq": theirs["seq"], "value": theirs["value"], "off": theirs["off"]}
         if is_open:
             self.said.value = (
                 "" if mine is None else render_message(guess_is_in(share_of(mine["value"])))
@@ -211,6 +219,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
     beside the exact answer and who was closest, and the dice rolled 10 to 10 000 times."""
 
     seat_lesson, seat_title = SEAT_LESSON, SEAT_TITLE
+    team_cards = False
 
     client: GuessClient | None
 
@@ -266,7 +275,11 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
         self.setup.selected_index = 0
         self.setup.add_class("mc-guess-setup")
         self.join = w.Accordion(
-            [w.VBox([self.address, self.room_line, self.room, self.removed_box])]
+            [
+                w.VBox(
+                    [self.address, self.room_line, self.room, self.removed_box, self.teams_controls]
+                )
+            ]
         )
         self.join.set_title(0, _("How to join, and who is in"))
         self.join.selected_index = 0
@@ -292,6 +305,7 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
                 self.why,
                 self.spread,
                 self.closest,
+                self.teams_wall,
                 self.rolling,
                 self.rolled,
                 self.chart,

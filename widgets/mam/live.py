@@ -45,6 +45,7 @@ from widgets.mam.live_views import (
     verdict_sentence,
 )
 from widgets.style import MAM_STYLE, page_style
+from widgets.teams import render_my_team
 from widgets.worker import background
 
 SEAT_LESSON = "live/1-mam-live.ipynb"
@@ -122,6 +123,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         self.round_number: int | None = None
         self.bar = BookBar(self.client, "mam", self._join_live)
         self.status = html("mc-live-status")
+        self.team_line = html("mc-live-team")
         self.table = html("mc-table")
         self.countdown = Countdown(html("mc-countdown"), clock)
         self.time_note = html("mc-live-time-note")  # who can change the time, and how
@@ -144,6 +146,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
                 page_style(MAM_STYLE + LIVE_STYLE + SEAT_STYLE + LARGER_STYLE),
                 self.bar,
                 self.status,
+                self.team_line,
                 self.playing,
                 self.message,
                 self.score,
@@ -170,6 +173,7 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
                 self.answer.clear()
             self.verdict.value, self.noticed = "", False
         self.status.value = escape(seat_status(view))
+        self.team_line.value = render_my_team(view, view.get("team_claim"))
         open_round = view["phase"] in (Phase.OPEN, Phase.PAUSED) and round_view is not None
         playing = round_view is not None and view["joined"] and view["phase"] != Phase.OVER
         self.playing.layout.display = "" if playing else "none"
@@ -250,7 +254,12 @@ class LiveSeat(Seat[MamSeatView], w.VBox):
         """After a claim (a right answer, or any as the rulebook says) the box closes until
         the next round; the verdict stays."""
         mine = [*(self.view["mine"] if self.view is not None else []), *(sent or [])]
-        done = any(a["correct"] for a in mine) or (mine and self._scoring() == "rulebook")
+        team = self.view.get("team") if self.view is not None else None
+        done = (
+            any(a["correct"] for a in mine)
+            or (mine and self._scoring() == "rulebook")
+            or (team is not None and team["claimed"] is not None)  # the team's claim is made
+        )
         for part in (self.answer.children[0], self.pad):  # the box and MAM!, and the pad
             part.layout.display = "none" if done else ""
         if done:

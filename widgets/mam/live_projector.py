@@ -193,7 +193,11 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.bar.add_class("mc-live-bar")
         self._build_choice()
         self.join = w.Accordion(  # the room's count is in the bar: here the lock and names
-            [w.VBox([self.address, self.lock_box, self.room, self.removed_box])]
+            [
+                w.VBox(
+                    [self.address, self.lock_box, self.room, self.removed_box, self.teams_controls]
+                )
+            ]
         )
         self.join.set_title(0, _("How to join, and who is in"))
         self.join.selected_index = 0
@@ -209,6 +213,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
                 self.board,
                 self.revealed,
                 self.leaderboard,
+                self.teams_wall,
                 self.podium,
                 self.join,
                 self.setup,
@@ -339,7 +344,7 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         self.first.value = render_first(view, show_text=revealed)
         self._draw_board()
         self.revealed.value = (
-            render_reveal(round_view["target"], view["reveal"])
+            render_reveal(round_view["target"], view["reveal"], teams_of(view))
             if phase == Phase.REVEALED and round_view is not None
             else ""
         )
@@ -374,6 +379,11 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
         revealed = view is not None and view["phase"] in (Phase.REVEALED, Phase.OVER)
         board = view["board"] if view is not None and revealed else []
         self.board.value = render_board(board, wrong_names=bool(self.wrong_names.value))
+
+
+def teams_of(view: MamProjectorView) -> dict[str, int]:
+    """Each student's team (in teams), for the wall to name teams, not children."""
+    return {m["name"]: t["number"] for t in view["teams"] for m in t["members"]}
 
 
 def len_rounds(view: MamProjectorView) -> int:

@@ -4,6 +4,7 @@ the reveal, the leaderboard and the podium."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from mathcards.classroom.protocol import Phase
@@ -23,8 +24,10 @@ from mathcards.mam.cards import LEVELS
 from mathcards.mam.checker import Verdict
 from mathcards.mam.live import SCORINGS, scoring_label
 from mathcards.mam.reasons import Reason, frozen
+from mathcards.teams import team_name
 from widgets.controls import sign
 from widgets.mam.cards import cards_count, render_table
+from widgets.teams import named
 
 LIVE_STYLE = """<style>
 .mc-live-status { font-size: 20px; font-weight: 600; }
@@ -231,10 +234,24 @@ def others_take(given: int) -> str:
 
 
 def render_score(view: MamSeatView) -> str:
-    """The student's own cards won and place."""
+    """The student's own cards won and place (their team's, in teams)."""
     if not view["joined"] or view["game"] is None:
         return ""
+    if view.get("team"):
+        return f"<p>{escape(team_has(view['points'], view['place']))}</p>"
     return f"<p>{escape(you_have(view['points'], view['place']))}</p>"
+
+
+def team_has(cards: int, place: int | None = None) -> str:
+    """ "Your team has 3 cards, place 1." — said whole, for the count's form."""
+    if place:
+        said = ngettext(
+            "Your team has {n} card, place {place}.",
+            "Your team has {n} cards, place {place}.",
+            cards,
+        )
+        return said.format(n=cards, place=place)
+    return ngettext("Your team has {n} card.", "Your team has {n} cards.", cards).format(n=cards)
 
 
 def you_win(cards: int) -> str:
@@ -257,6 +274,7 @@ def render_podium(podium: list[StandingView] | None) -> str:
     players (docs/rules.md#mam-end), or that they share a place it cannot part them for."""
     if not podium:
         return ""
+    podium = named(podium)
     heading = escape(_("The podium"))
     items = "".join(
         f"<li data-place='{int(standing['place'])}' data-name='{escape(standing['name'])}'>"
@@ -306,6 +324,7 @@ def render_leaderboard(leaderboard: list[StandingView], length: int) -> str:
     """The first `length` places (none: hidden)."""
     if not length or not leaderboard:
         return ""
+    leaderboard = named(leaderboard)
     heads = (_("place"), _("name"), _("cards"))
     head = "".join(f"<th>{escape(h)}</th>" for h in heads)
     rows = "".join(
@@ -336,7 +355,7 @@ def render_first(view: MamProjectorView, show_text: bool) -> str:
         return ""
     if first is None:
         return escape(_("No right answer this round.")) if view["round"] else ""
-    line = _("First right answer: {name}").format(name=first["name"])
+    line = _("First right answer: {name}").format(name=who(first))
     return f"<b>{escape(line)} — {escape(first['text'])}</b>"
 
 
@@ -350,7 +369,7 @@ def render_board(board: list[BoardAnswer], wrong_names: bool = False) -> str:
     rows = []
     for arrival, answer in enumerate(board, 1):
         named = answer["correct"] or wrong_names
-        name = escape(answer["name"]) if named else "—"
+        name = escape(who(answer)) if named else "—"
         cells = [str(arrival), name, escape(answer["text"])]
         cells += [sign(answer["correct"]), str(answer["points"])]
         tds = "".join(f"<td>{cell}</td>" for cell in cells)
@@ -360,9 +379,18 @@ def render_board(board: list[BoardAnswer], wrong_names: bool = False) -> str:
     return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-def render_reveal(target: int, shown: RevealView | None) -> str:
-    """On reveal: the best solutions, the class's right answers by cards used, the common
-    mistakes counted, as the service worked them out once (said in this page's language)."""
+def who(answer: BoardAnswer) -> str:
+    """Who gave an answer, as the wall names them: their team, in teams."""
+    team = answer.get("team")
+    return answer["name"] if team is None else team_name(team)
+
+
+def render_reveal(
+    target: int, shown: RevealView | None, teams: Mapping[str, int] | None = None
+) -> str:
+    """On reveal: the best solutions, the class's right answers by cards used (by team, in
+    `teams`: each student's), the common mistakes counted, as the service worked them out once
+    (said in this page's language)."""
     if shown is None:
         return ""
     parts = [heading(_("The best ways"))]
@@ -376,7 +404,8 @@ def render_reveal(target: int, shown: RevealView | None) -> str:
     if shown["right"]:
         parts += [heading(_("The class made it")), "<ul>"]
         for made in shown["right"]:
-            names = ", ".join(made["names"])
+            said = [team_name(teams[n]) if teams and n in teams else n for n in made["names"]]
+            names = ", ".join(dict.fromkeys(said))
             parts.append(f"<li>{escape(cards_count(made['cards']))}: {escape(names)}</li>")
         parts.append("</ul>")
     if shown["mistakes"]:

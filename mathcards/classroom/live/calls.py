@@ -9,7 +9,14 @@ from collections.abc import Awaitable
 from typing import Any, cast
 
 from mathcards.classroom.live.room import LiveRoom
-from mathcards.classroom.protocol import CallRefusal, LiveJoinBody, LockBody, RemoveBody
+from mathcards.classroom.protocol import (
+    CallRefusal,
+    LiveJoinBody,
+    LockBody,
+    PlaceBody,
+    RemoveBody,
+    TeamsBody,
+)
 from mathcards.classroom.service.calls import Identity, KernelCall
 from mathcards.classroom.service.classservice import ClassService
 
@@ -32,6 +39,13 @@ class RoomCall(KernelCall):
             return int(after) if after else None
         except ValueError:
             self.refuse(CallRefusal.BAD_REQUEST)
+
+    def team_asked(self, sent: dict[str, Any]) -> int | None:
+        """The team a student's claim says it is for, if it says one (a whole number)."""
+        team = sent.get("team")
+        if team is not None and (isinstance(team, bool) or not isinstance(team, int)):
+            self.refuse(CallRefusal.BAD_REQUEST)
+        return team
 
     async def reply(self, work: Awaitable[Any]) -> None:
         """Answer with what the room returns (its refusal, in words)."""
@@ -97,3 +111,19 @@ class RevealCall(TeacherCall):
 
     async def post(self) -> None:
         await self.reply(self.room.reveal(self.caller))
+
+
+class TeamsCall(TeacherCall):
+    """POST TeamsBody: teams shuffled from the room, made by hand, or none."""
+
+    async def post(self) -> None:
+        sent = cast(dict[str, Any], cast(TeamsBody, self.body()))
+        await self.reply(self.room.make_teams(self.caller, sent))
+
+
+class TeamCall(TeacherCall):
+    """POST PlaceBody: the teacher puts a student (by id) in a team."""
+
+    async def post(self) -> None:
+        sent = cast(dict[str, Any], cast(PlaceBody, self.body()))
+        await self.reply(self.room.place(self.caller, sent.get("student"), sent.get("team")))

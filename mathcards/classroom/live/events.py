@@ -100,6 +100,24 @@ class Answered:
     text: str
     accommodations: list[str] = field(default_factory=list)
     verdict: dict[str, Any] | None = None  # as the service judged it (`Verdict.json`)
+    team: int | None = None  # the team a page said it claims for (refused unless theirs)
+    counted: int | None = None  # the team it counted for, as judged (a replay keeps it)
+
+
+@dataclass(frozen=True)
+class TeamsMade:
+    """New teams of at most `size` (None: no teams); their members follow, one `Placed` each."""
+
+    kind: ClassVar[EventKind] = EventKind.TEAMS
+    size: int | None = None
+
+
+@dataclass(frozen=True)
+class Placed:
+    """The event's student put in team `team` by the teacher."""
+
+    kind: ClassVar[EventKind] = EventKind.TEAM
+    team: int
 
 
 @dataclass(frozen=True)
@@ -120,6 +138,8 @@ class Guessed:
     text: str
     value: str | None = None
     share: bool = False
+    team: int | None = None  # the team a page said it guesses for (refused unless theirs)
+    counted: int | None = None  # the team it was the guess of, as judged (a replay keeps it)
 
 
 @dataclass(frozen=True)
@@ -146,6 +166,8 @@ Payload = (
     | QuestionAsked
     | Guessed
     | DiceRolled
+    | TeamsMade
+    | Placed
 )
 PAYLOADS: dict[EventKind, type[Payload]] = {
     shape.kind: shape
@@ -166,6 +188,8 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
         QuestionAsked,
         Guessed,
         DiceRolled,
+        TeamsMade,
+        Placed,
     )
 }
 FIELDS = {kind: [field.name for field in fields(shape)] for kind, shape in PAYLOADS.items()}
@@ -179,6 +203,8 @@ UNSAID: dict[str, Any] = {
     "exact": None,
     "value": None,
     "share": False,
+    "team": None,
+    "counted": None,
 }
 
 

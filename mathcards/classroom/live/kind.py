@@ -19,6 +19,7 @@ from mathcards.classroom.protocol import EventKind, Phase, RoomView, SeatView
 from mathcards.classroom.protocol.lama_dice import LamaDiceSettings
 from mathcards.classroom.protocol.mam import MamSettings
 from mathcards.room import LiveRefusal, Room
+from mathcards.teams import Teams
 
 
 class InRoom(Protocol):
@@ -26,6 +27,13 @@ class InRoom(Protocol):
 
     phase: Phase
     room: Room
+    teams: Teams
+
+    def make_teams(self, size: int, teams: list[list[str]]) -> None: ...
+
+    def place(self, name: str, team: int) -> None: ...
+
+    def teams_off(self) -> None: ...
 
 
 Engine = TypeVar("Engine", bound=InRoom)  # the engine: MAM!'s LiveGame, LAMA Dice's LiveGuessing
@@ -133,9 +141,11 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         live_id: int | None,
         version: int,
         away: frozenset[str] = frozenset(),
+        ids: Mapping[str, int] | None = None,
     ) -> Projected:
         """What the projector shows (no game yet: an empty room); the students `away` have no
-        page there now, and are not counted as here."""
+        page there now, and are not counted as here; `ids`: each student's id in the class
+        book (the teams show them, for the teacher's calls)."""
 
     @abstractmethod
     def student(self, snapshot: Snapshot[Projected, Seated], name: str | None) -> Seated:

@@ -20,7 +20,8 @@ from mathcards.classroom.live.events import (
     read,
 )
 from mathcards.classroom.live.kind import LiveKind, Snapshot
-from mathcards.classroom.live.views import room_view, seat_view
+from mathcards.classroom.live.teams import TEAM_EVENTS
+from mathcards.classroom.live.views import room_view, seat_view, teams_view
 from mathcards.classroom.protocol import (
     SEEDS,
     EventKind,
@@ -54,7 +55,9 @@ def guess(game: LiveGuessing, event: LiveEvent) -> Guess:
     if guessed.value is not None:
         kept = Guess(event.seq, event.name, exact_of(guessed.value), guessed.share)
     try:
-        return game.guess(event.name, guessed.text, event.seq, kept)
+        if guessed.counted is not None:  # kept: the team it was the guess of
+            game.teams.keep(event.name, guessed.counted)
+        return game.guess(event.name, guessed.text, event.seq, kept, guessed.team)
     except BadGuess as problem:
         raise LiveRefusal(str(problem), Refusal.BAD_GUESS, problem.why) from None
 
@@ -84,6 +87,7 @@ EVENTS: dict[EventKind, Callable[[LiveGuessing, LiveEvent], Any]] = {  # what ea
     EventKind.GUESS: guess,
     EventKind.REVEAL: lambda game, event: reveal(game, read(event, Revealed)),
     EventKind.ROLLS: roll,
+    **TEAM_EVENTS,
 }
 
 
@@ -106,7 +110,9 @@ class LamaDiceLiveKind(LiveKind[LiveGuessing, LamaDiceProjectorView, LamaDiceSea
         if isinstance(payload, Revealed) and isinstance(outcome, Asked):
             return replace(payload, exact=str(outcome.answer()))
         if isinstance(payload, Guessed) and isinstance(outcome, Guess):
-            return replace(payload, value=str(outcome.value), share=outcome.share)
+            return replace(
+                payload, value=str(outcome.value), share=outcome.share, counted=outcome.team
+            )
         return payload
 
     def players(self, game: LiveGuessing) -> list[str]:
@@ -118,8 +124,9 @@ class LamaDiceLiveKind(LiveKind[LiveGuessing, LamaDiceProjectorView, LamaDiceSea
         live_id: int | None,
         version: int,
         away: frozenset[str] = frozenset(),
+        ids: Mapping[str, int] | None = None,
     ) -> LamaDiceProjectorView:
-        return projector_view(game, live_id, version, away)
+        return projector_view(game, live_id, version, away, ids or {})
 
     def student(
         self, snapshot: Snapshot[LamaDiceProjectorView, LamaDiceSeatView], name: str | None
@@ -178,7 +185,13 @@ def question_view(question: Question) -> QuestionView:
 def guess_view(asked: Asked, name: str, exact: Fraction | str | None) -> GuessView:
     guessed = asked.guesses[name]
     off = None if exact is None else float(guessed.off_by(exact))
-    return {"seq": guessed.seq, "name": name, "value": value_json(guessed.value), "off": off}
+    return {
+        "seq": guessed.seq,
+        "name": name,
+        "value": value_json(guessed.value),
+        "off": off,
+        "team": guessed.team,
+    }
 
 
 def asked_view(asked: Asked, revealed: bool) -> AskedView:
@@ -201,6 +214,7 @@ def projector_view(
     live_id: int | None,
     version: int,
     away: frozenset[str] = frozenset(),
+    ids: Mapping[str, int] | None = None,
 ) -> LamaDiceProjectorView:
     """What the teacher's projector sees: the room (who of it is here: all but those `away`),
     the question, its guesses, the answer and
@@ -215,7 +229,12 @@ def projector_view(
             "asked": 0,
             "how_close": [],
         }
-    seen, current = room_view(version, live_id, game, away), game.current
+    current = game.current
+    claimed = current.claimed() if current is not None else {}
+    scores = {team: float(off) for team, off in game.team_close().items()}
+    seen = room_view(
+        version, live_id, game, away, teams_view(game.teams, ids or {}, scores, claimed)
+    )
     guessed = set() if current is None else set(current.guesses) & set(seen["room"])
     revealed = game.phase is Phase.REVEALED
     close = game.how_close()
@@ -257,4 +276,15 @@ def student_view(
         if found is not None:
             mine = {"seq": found["seq"], "value": found["value"], "off": found["off"]}
     close = next((c["off"] for c in projector["how_close"] if c["name"] == name), None)
-    return {**seat_view(snapshot, name), "question": seen, "mine": mine, "how_close": close}
+    shown = seat_view(snapshot, name)
+    team = shown["team"]
+    theirs = None
+    if team is not None and question is not None:
+        found = next((g for g in question["guesses"] if g.get("team") == team["number"]), None)
+        theirs = found and {
+            "seq": found["seq"],
+            "value": found["value"],
+            "off": found["off"],
+            "name": found["name"],
+        }
+    return {**shown, "question": seen, "mine": mine, "how_close": close, "team_guess": theirs}

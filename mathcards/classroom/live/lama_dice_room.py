@@ -27,6 +27,8 @@ from mathcards.classroom.live.calls import (
     SeatCall,
     StateCall,
     TeacherCall,
+    TeamCall,
+    TeamsCall,
 )
 from mathcards.classroom.live.events import DiceRolled, Guessed
 from mathcards.classroom.live.lama_dice import LAMA_DICE, asking, question_of
@@ -54,9 +56,11 @@ class GuessRoom(LiveRoom[LiveGuessing, LamaDiceProjectorView, LamaDiceSeatView])
     def __init__(self, service: ClassService, clock: Callable[[], float] = time.time) -> None:
         super().__init__(service, LAMA_DICE, clock)
 
-    async def guess(self, caller: Caller, text: str) -> GuessKept:
-        """The caller's guess at the open question (the last one counts), read once."""
-        kept: Guess = await self.student_change(caller, Guessed(typed(text).strip()))
+    async def guess(self, caller: Caller, text: str, team: int | None = None) -> GuessKept:
+        """The caller's guess at the open question (the last one counts; in teams, the team's
+        first), read once; for their `team`, if the page names it (refused unless theirs)."""
+        guessed = Guessed(typed(text).strip(), team=team)
+        kept: Guess = await self.student_change(caller, guessed)
         return {"seq": kept.seq, "value": value_json(kept.value), "share": kept.share}
 
     async def new_lesson(self, caller: Caller) -> LamaDiceProjectorView:
@@ -96,7 +100,8 @@ class GuessesCall(GuessCall):
 
     async def post(self) -> None:
         sent = cast(dict[str, Any], cast(GuessBody, self.body()))
-        await self.reply(self.room.guess(self.caller, self.typed(sent, "text")))
+        team = self.team_asked(sent)
+        await self.reply(self.room.guess(self.caller, self.typed(sent, "text"), team))
 
 
 class LessonCall(GuessCall, TeacherCall):
@@ -133,6 +138,8 @@ CALLS: dict[LivePath, type[RoomCall]] = {
     LivePath.LOCK: LockCall,
     LivePath.REMOVE: RemoveCall,
     LivePath.ADMIT: AdmitCall,
+    LivePath.TEAMS: TeamsCall,
+    LivePath.TEAM: TeamCall,
 }
 
 

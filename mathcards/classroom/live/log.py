@@ -89,6 +89,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.seq = 0  # the arrival number of the last event kept
         self.snapshot: Snapshot[Projected, Seated] = Snapshot(kind.projector(None, None, 0))
         self.names: dict[str, str] = {}  # device → its nickname in the class book
+        self.ids: dict[str, int] = {}  # nickname → the student's id (the teams' calls key by it)
         self.away: Callable[[str], bool] = lambda device: False  # has it no page there now?
         self.shut: dict[str, str] = {}  # an address → the student taken out who was its only one
         self.accommodations: dict[str, Accommodations] = {}  # nickname → what the teacher set
@@ -107,6 +108,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
             return
         self.roster = self.book_of().roster(self.class_name)
         self.accommodations = self.accommodations_kept()
+        self.ids = self.book_of().student_ids(self.class_name)
         record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
             self.record = record
@@ -137,6 +139,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         self.names.clear()
         self.loaded, self.record, self.game, self.countdown = False, None, None, RoundTime()
         self.accommodations = self.accommodations_kept()
+        self.ids = self.book_of().student_ids(self.class_name)
         record = self.book_of().newest_live(self.class_name, self.kind.name)
         if record is not None:
             self.record = record
@@ -191,7 +194,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         assert started is not None and started.id == live_id
         self.record, self.game, self.countdown, self.seq = started, game, RoundTime(), start.seq
         self.show()
-        return self.kind.projector(game, live_id, self.seq)
+        return self.kind.projector(game, live_id, self.seq, ids=self.ids)
 
     def change(self, payload: Payload, name: str = "") -> Any:
         """One call that changes the game: judged, kept, then shown; what the engine returned."""
@@ -270,8 +273,26 @@ class LiveLog(Generic[Engine, Projected, Seated]):
                 if change.name and happened.kind in self.kind.told:
                     self.told.add(change.name)
         if kept:
+            if any(done.name and done.name not in self.ids for done in kept):
+                self.ids = self.book_of().student_ids(self.class_name)  # a newcomer
             self.keep(kept, last, pending)
         return pending
+
+    def together(self, pending: list[Pending]) -> list[Any]:
+        """Changes made by one call (the teacher's teams), kept in one commit: what the engine
+        returned for each, or the first refusal."""
+        self.load()
+        done = self.changes(pending)
+        for change in done:
+            if change.problem is not None:
+                raise change.problem
+        return [change.outcome for change in done]
+
+    def ids_in_room(self) -> dict[int, str]:
+        """Each student in the room now: their id → their nickname."""
+        self.load()
+        room = self.game.room.names() if self.game is not None else []
+        return {self.ids[name]: name for name in room if name in self.ids}
 
     def still_here(self, pending: list[Pending]) -> list[Pending]:
         """The changes, those of students forgotten or renamed meanwhile refused: a forgotten
@@ -370,7 +391,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
     def publish(self) -> Snapshot[Projected, Seated]:
         """Show the game as it is now: a new snapshot for the pages."""
         game, live_id = self.game, self.record.id if self.record else None
-        projector = self.kind.projector(game, live_id, self.seq, self.away_names())
+        projector = self.kind.projector(game, live_id, self.seq, self.away_names(), self.ids)
         phase = game.phase if game is not None else None
         snapshot: Snapshot[Projected, Seated] = Snapshot(
             projector,

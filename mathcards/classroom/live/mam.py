@@ -25,7 +25,8 @@ from mathcards.classroom.live.events import (
     read,
 )
 from mathcards.classroom.live.kind import LiveKind, Snapshot, alike
-from mathcards.classroom.live.views import room_view, seat_view
+from mathcards.classroom.live.teams import TEAM_EVENTS
+from mathcards.classroom.live.views import room_view, seat_view, teams_view
 from mathcards.classroom.protocol import SEEDS, EventKind, Phase
 from mathcards.classroom.protocol.mam import (
     BoardAnswer,
@@ -60,6 +61,7 @@ EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each e
     EventKind.ANSWER: lambda game, event: answered(game, event, read(event, Answered)),
     EventKind.REVEAL: lambda game, event: reveal(game, read(event, Revealed)),
     EventKind.FINISH: lambda game, event: game.finish(),
+    **TEAM_EVENTS,
 }
 
 
@@ -69,7 +71,10 @@ def answered(game: LiveGame, event: LiveEvent, answer: Answered) -> Answer:
     checker: an answer kept before verdicts were)."""
     known = [name for name in answer.accommodations if name in set(Accommodation)]
     judged = None if answer.verdict is None else Verdict.from_json(answer.verdict)
-    return game.answer(event.name, answer.text, event.seq, accommodations(known), judged)
+    held = accommodations(known)
+    if answer.counted is not None:  # kept: the team it counted for, whatever the teams now
+        game.teams.keep(event.name, answer.counted)
+    return game.answer(event.name, answer.text, event.seq, held, judged, answer.team)
 
 
 def reveal(game: LiveGame, revealed: Revealed) -> Reveal:
@@ -115,7 +120,7 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
     def judged(self, payload: Payload, outcome: Any) -> Payload:
         """An answer kept with its verdict, a reveal with its best ways."""
         if isinstance(payload, Answered) and isinstance(outcome, Answer):
-            return replace(payload, verdict=outcome.verdict.json())
+            return replace(payload, verdict=outcome.verdict.json(), counted=outcome.team)
         if isinstance(payload, Revealed) and isinstance(outcome, Reveal):
             return replace(payload, solutions=[s.form for s in outcome.solutions])
         return payload
@@ -133,8 +138,9 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         live_id: int | None,
         version: int,
         away: frozenset[str] = frozenset(),
+        ids: Mapping[str, int] | None = None,
     ) -> MamProjectorView:
-        return projector_view(game, live_id, version, away)
+        return projector_view(game, live_id, version, away, ids or {})
 
     def student(
         self, snapshot: Snapshot[MamProjectorView, MamSeatView], name: str | None
@@ -154,7 +160,7 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         mine: dict[str, list[BoardAnswer]] = {}
         for answer in projector["board"]:
             mine.setdefault(answer["name"], []).append(answer)
-        standing = {s["name"]: s for s in projector["leaderboard"]}
+        standing = standings_by_name(projector)
         kept = before.students if before is not None and same_room(before, snapshot) else {}
         views: dict[str, MamSeatView] = {}
         for name in names:
@@ -218,10 +224,14 @@ def round_view(game: LiveGame) -> RoundView | None:
 
 
 def projector_view(
-    game: LiveGame | None, live_id: int | None, version: int, away: frozenset[str] = frozenset()
+    game: LiveGame | None,
+    live_id: int | None,
+    version: int,
+    away: frozenset[str] = frozenset(),
+    ids: Mapping[str, int] | None = None,
 ) -> MamProjectorView:
     """What the teacher's projector sees: the room (who of it is here: all but those `away`),
-    the round's answers in order of arrival, the leaderboard, the podium."""
+    its teams, the round's answers in order of arrival, the leaderboard, the podium."""
     if game is None:
         return {
             **room_view(version, None, None),
@@ -234,7 +244,10 @@ def projector_view(
             "leaderboard": [],
             "podium": None,
         }
-    seen = room_view(version, live_id, game, away)
+    scores = {team: float(player.points) for team, player in game.team_players.items()}
+    claimed = game.round.claimed() if game.round and game.phase is not Phase.LOBBY else {}
+    teams = teams_view(game.teams, ids or {}, scores, claimed)
+    seen = room_view(version, live_id, game, away, teams)
     answers = game.round.answers if game.round else []
     answered = {a.name for a in answers} & set(seen["room"])
     return {
@@ -265,6 +278,7 @@ def board_answer(answer: Answer) -> BoardAnswer:
         "first": answer.first,
         "given": answer.given,
         "verdict": cast(VerdictView, answer.verdict.json()),
+        "team": answer.team,
     }
 
 
@@ -294,7 +308,9 @@ def judged(answer: Answer) -> Judged:
 
 
 def places(standings: list[Place]) -> list[StandingView]:
-    return [{"place": s.place, "name": s.name, "points": s.points} for s in standings]
+    return [
+        {"place": s.place, "name": s.name, "points": s.points, "team": s.team} for s in standings
+    ]
 
 
 def student_view(
@@ -303,8 +319,39 @@ def student_view(
     """What one student sees: the round, their own answers and score; never another's answer."""
     projector = snapshot.projector
     mine = [mine_answer(answer) for answer in projector["board"] if answer["name"] == name]
-    standing = next((s for s in projector["leaderboard"] if s["name"] == name), None)
-    return seat(snapshot, name, mine, standing)
+    return seat(snapshot, name, mine, standing_of(projector, name))
+
+
+def standing_of(projector: MamProjectorView, name: str | None) -> StandingView | None:
+    """Student `name`'s place: their team's, in teams."""
+    team = next(
+        (t["number"] for t in projector["teams"] if name in [m["name"] for m in t["members"]]),
+        None,
+    )
+    if team is not None:
+        return next((s for s in projector["leaderboard"] if s.get("team") == team), None)
+    return next((s for s in projector["leaderboard"] if s["name"] == name), None)
+
+
+def standings_by_name(projector: MamProjectorView) -> dict[str, StandingView]:
+    """Each student's place, read once for a hall (their team's, in teams)."""
+    board = projector["leaderboard"]
+    if not projector["teams"]:
+        return {s["name"]: s for s in board}
+    by_team = {s.get("team"): s for s in board}
+    return {
+        member["name"]: by_team[team["number"]]
+        for team in projector["teams"]
+        for member in team["members"]
+        if team["number"] in by_team
+    }
+
+
+def team_claim(projector: MamProjectorView, team: int | None) -> BoardAnswer | None:
+    """The claim that counts for `team` this round, if it made one."""
+    if team is None:
+        return None
+    return next((a for a in projector["board"] if a.get("team") == team), None)
 
 
 def same_room(
@@ -320,7 +367,7 @@ def same_room(
     )
 
 
-SHARED = ("game", "phase", "round", "settings", "podium")  # what every student's view holds
+SHARED = ("game", "phase", "round", "settings", "podium", "teams")  # every student's view holds
 
 
 def unchanged(
@@ -362,6 +409,7 @@ def seat(
     projector = snapshot.projector
     held = snapshot.accommodations.get(name, NONE) if name is not None else NONE
     seen = seat_view(snapshot, name)
+    claim = team_claim(projector, seen["team"]["number"] if seen["team"] else None)
     return {
         **seen,
         "phase": phase_seen(seen["phase"], held),
@@ -372,4 +420,5 @@ def seat(
         "points": standing["points"] if standing else 0,
         "place": standing["place"] if standing else None,
         "podium": projector["podium"],
+        "team_claim": None if claim is None else {**mine_answer(claim), "name": claim["name"]},
     }

@@ -25,6 +25,8 @@ from mathcards.classroom.live.calls import (
     SeatCall,
     StateCall,
     TeacherCall,
+    TeamCall,
+    TeamsCall,
 )
 from mathcards.classroom.live.events import Answered, GameFinished
 from mathcards.classroom.live.mam import MAM, judged
@@ -64,10 +66,12 @@ class MamRoom(LiveRoom[LiveGame, MamProjectorView, MamSeatView]):
     def __init__(self, service: ClassService, clock: Callable[[], float] = time.time) -> None:
         super().__init__(service, MAM, clock)
 
-    async def answer(self, caller: Caller, text: str) -> Judged:
-        """The caller's answer, judged once in order of arrival: what it did once kept, and
-        what they see now (their long-poll is not woken for it: one call, not two)."""
-        answer: Answer = await self.student_change(caller, Answered(typed(text)))
+    async def answer(self, caller: Caller, text: str, team: int | None = None) -> Judged:
+        """The caller's answer (for their `team`, if the page names it: refused unless it is
+        theirs), judged once in order of arrival: what it did once kept, and what they see now
+        (their long-poll is not woken for it: one call, not two)."""
+        answered = Answered(typed(text), team=team)
+        answer: Answer = await self.student_change(caller, answered)
         return {**judged(answer), "seat": self.seat_of(self.log.snapshot, answer.name)}
 
     async def new_game(self, caller: Caller, settings: Mapping[str, Any]) -> MamProjectorView:
@@ -115,7 +119,8 @@ class AnswersCall(MamCall):
 
     async def post(self) -> None:
         sent = cast(dict[str, Any], cast(AnswerBody, self.body()))
-        await self.reply(self.room.answer(self.caller, self.typed(sent, "text")))
+        team = self.team_asked(sent)
+        await self.reply(self.room.answer(self.caller, self.typed(sent, "text"), team))
 
 
 class GameCall(MamCall, TeacherCall):
@@ -177,6 +182,8 @@ CALLS: dict[LivePath, type[RoomCall]] = {
     LivePath.REMOVE: RemoveCall,
     LivePath.ADMIT: AdmitCall,
     LivePath.FINISH: FinishCall,
+    LivePath.TEAMS: TeamsCall,
+    LivePath.TEAM: TeamCall,
 }
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Generic, cast
 
 from mathcards.book import BookUnavailable
 from mathcards.classroom.live.events import Joined, LetIn, LockChanged, Payload, Revealed, TakenOut
 from mathcards.classroom.live.kind import Engine, LiveKind, Projected, Seated, Snapshot
 from mathcards.classroom.live.log import LiveLog, Pending
+from mathcards.classroom.live.teams import placing, teams_asked
 from mathcards.classroom.protocol import RoomView
 from mathcards.classroom.service.caller import Caller, teacher_only
 from mathcards.classroom.service.classservice import ClassService
@@ -138,6 +139,34 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
     async def reveal(self, caller: Caller) -> Projected:
         """The round's answers (MAM!), the question's answer (LAMA Dice) shown to the class."""
         return await self.act(caller, lambda: self.change(Revealed()))
+
+    async def make_teams(self, caller: Caller, sent: Mapping[str, Any]) -> Projected:
+        """Teams of a size (2 to 4) shuffled from the room or made by hand (students by id), or
+        none (`TeamsBody`), between rounds."""
+        teacher_only(caller)
+        log = self.log
+
+        def made() -> Any:
+            log.load()
+            if log.game is None:
+                raise LiveRefusal(
+                    _("there is no live game: the teacher starts one"), Refusal.NO_GAME
+                )
+            return log.together(teams_asked(log.game.room.names(), log.ids_in_room(), sent))
+
+        return await self.act(caller, lambda: self.run(made))
+
+    async def place(self, caller: Caller, student: object, team: object) -> Projected:
+        """The teacher puts a student (by id) in a team (by number), between rounds."""
+        teacher_only(caller)
+        log = self.log
+
+        def placed() -> Any:
+            ids = log.ids_in_room()
+            count = log.game.teams.count if log.game is not None else 0
+            return log.together([placing(ids, count, student, team)])
+
+        return await self.act(caller, lambda: self.run(placed))
 
     async def act(self, caller: Caller, work: Callable[[], Awaitable[Any]]) -> Projected:
         """One of the teacher's changes (refused to anyone else): the projector's view after."""

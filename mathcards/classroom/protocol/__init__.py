@@ -65,6 +65,8 @@ class LivePath(StrEnum):
     GUESSES = "guesses"  # LAMA Dice: POST GuessBody → GuessKept
     QUESTIONS = "questions"  # LAMA Dice: POST QuestionBody
     ROLLS = "rolls"  # LAMA Dice: POST RollsBody
+    TEAMS = "teams"  # POST TeamsBody: teams made (shuffled, by hand) or none
+    TEAM = "team"  # POST PlaceBody: the teacher puts a student in a team
 
 
 MAM_LIVE = "live/"  # MAM!'s live calls, under API
@@ -130,6 +132,8 @@ class EventKind(StrEnum):
     ASK = "ask"  # LAMA Dice: the teacher's question
     GUESS = "guess"  # LAMA Dice: a student's guess
     ROLLS = "rolls"  # LAMA Dice: the dice rolled for the revealed question
+    TEAMS = "teams"  # new teams of a size (their members follow, one TEAM each), or none
+    TEAM = "team"  # a student put in a team
 
 
 class Failure(TypedDict):
@@ -163,10 +167,49 @@ class RemoveBody(TypedDict):
     name: str
 
 
+class TeamsBody(TypedDict):
+    """Teams of at most `size` (2 to 4): `shuffle`d from the room, or by hand (`teams`: each a
+    list of student ids; whoever is in the room and in none goes to the smallest); or `off`."""
+
+    size: NotRequired[int]
+    shuffle: NotRequired[bool]
+    teams: NotRequired[list[list[int]]]
+    off: NotRequired[bool]
+
+
+class PlaceBody(TypedDict):
+    student: int  # the student's id
+    team: int  # a team's number (one more than the teams: a new one)
+
+
+class MemberView(TypedDict):
+    id: int
+    name: str
+
+
+class TeamView(TypedDict):
+    """A team: its number (pages name it: "Team 1"), its members, its score (MAM!: cards won;
+    LAMA Dice: how far off on average, a share), who claimed for it this round."""
+
+    number: int
+    members: list[MemberView]
+    score: float | None
+    claimed: str | None
+
+
+class MyTeamView(TypedDict):
+    """A student's team, as their page shows it."""
+
+    number: int
+    members: list[str]
+    score: float | None
+    claimed: str | None  # who claimed for the team this round (maybe the student)
+
+
 class RoomView(TypedDict):
     """What every projector's view begins with: the game (its number), its phase, its room
     and who of it is here now; `class_url`, where students join on the school network (""
-    elsewhere)."""
+    elsewhere); the teams, if the game is played in teams (`team_size` None: alone)."""
 
     version: int
     game: int | None
@@ -176,6 +219,8 @@ class RoomView(TypedDict):
     here: list[str]  # who of the room has a page there now: the room's count
     removed: list[str]
     class_url: str
+    team_size: int | None
+    teams: list[TeamView]
 
 
 class SeatView(TypedDict):
@@ -187,3 +232,4 @@ class SeatView(TypedDict):
     name: str | None
     joined: bool
     removed: bool
+    team: MyTeamView | None  # their team, if the game is played in teams

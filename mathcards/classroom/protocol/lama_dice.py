@@ -94,12 +94,19 @@ class GuessView(TypedDict):
     name: str
     value: Value
     off: float | None
+    team: NotRequired[int | None]  # the team it is the guess of (in teams)
 
 
 class MyGuess(TypedDict):
     seq: int
     value: Value
     off: float | None
+
+
+class TeamGuess(MyGuess):
+    """The guess of the student's team, and whose it is (in teams)."""
+
+    name: str
 
 
 class QuestionSeen(QuestionView):
@@ -136,6 +143,7 @@ class LamaDiceSeatView(SeatView):
     question: QuestionSeen | None
     mine: MyGuess | None
     how_close: float | None
+    team_guess: NotRequired[TeamGuess | None]  # in teams: the team's guess
 
 
 class GuessKept(TypedDict):

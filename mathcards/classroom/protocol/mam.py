@@ -79,6 +79,7 @@ class BoardAnswer(TypedDict):
     first: bool
     given: int  # the cards a wrong claim gave the others, one each (none once the round is won)
     verdict: VerdictView
+    team: NotRequired[int | None]  # the team it claimed for (in teams)
 
 
 class MineAnswer(TypedDict):
@@ -114,8 +115,9 @@ class RevealView(TypedDict):
 
 class StandingView(TypedDict):
     place: int
-    name: str
+    name: str  # a team's: "Team 1" in the service's language (a page names it in its own)
     points: int
+    team: NotRequired[int | None]  # a team's place, in teams
 
 
 class MamProjectorView(RoomView):
@@ -129,6 +131,12 @@ class MamProjectorView(RoomView):
     podium: list[StandingView] | None
 
 
+class TeamClaim(MineAnswer):
+    """The claim that counts for the student's team this round, and who made it."""
+
+    name: str
+
+
 class MamSeatView(SeatView):
     round: RoundView | None
     scoring: str  # what a claim does ("rulebook": one claim a round, a wrong one costs a card)
@@ -137,6 +145,7 @@ class MamSeatView(SeatView):
     place: int | None
     podium: list[StandingView] | None
     accommodations: NotRequired[list[str]]  # what the teacher set for them (no countdown, …)
+    team_claim: NotRequired[TeamClaim | None]  # in teams: the team's claim this round
 
 
 class Judged(TypedDict):

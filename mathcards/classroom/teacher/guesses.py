@@ -18,6 +18,7 @@ from mathcards.classroom.protocol import EventKind
 from mathcards.i18n import _
 from mathcards.lama_dice.live import Asked, Guess
 from mathcards.room import LiveRefusal
+from mathcards.teams import team_name
 
 Row = list[object]
 
@@ -33,6 +34,7 @@ class GuessLine:
     value: Fraction | str  # a chance, or roll or quit
     exact: Fraction | str
     at: datetime | None
+    team: int | None = None  # the team it was the guess of (in teams); its student guessed
 
     @property
     def points_off(self) -> float | None:
@@ -48,6 +50,7 @@ class GuessLine:
             "guess": as_percent(self.value),
             "chance": as_percent(self.exact),
             "points_off": self.points_off,
+            "team": self.team,
         }
 
 
@@ -78,7 +81,16 @@ def _replayed(record: LiveRecord) -> list[GuessLine]:
             assert game.current is not None
             guesses.append((outcome, game.current, event))
     return [
-        GuessLine(guess.name, record.id, event.seq, asked, guess.value, asked.answer(), event.at)
+        GuessLine(
+            guess.name,
+            record.id,
+            event.seq,
+            asked,
+            guess.value,
+            asked.answer(),
+            event.at,
+            guess.team,
+        )
         for guess, asked, event in guesses
     ]
 
@@ -103,8 +115,11 @@ def guess_rows(lines: list[GuessLine]) -> list[Row]:
     return [
         [
             line.at.strftime("%Y-%m-%d %H:%M") if line.at else "—",
-            _("LAMA Dice live {game}, question {number}: {question}").format(
-                game=line.live, number=line.asked.number, question=line.asked.question.text
+            for_team(
+                _("LAMA Dice live {game}, question {number}: {question}").format(
+                    game=line.live, number=line.asked.number, question=line.asked.question.text
+                ),
+                line.team,
             ),
             worded(line.value),
             worded(line.exact),
@@ -112,6 +127,13 @@ def guess_rows(lines: list[GuessLine]) -> list[Row]:
         ]
         for line in lines
     ]
+
+
+def for_team(where: str, team: int | None) -> str:
+    """Where an answer or a guess was, and the team it counted for (in teams)."""
+    if team is None:
+        return where
+    return _("{where}, for {team}").format(where=where, team=team_name(team))
 
 
 def worded(value: Fraction | str) -> str:

@@ -34,6 +34,7 @@ class LiveAnswer:
     seconds: float | None  # since its round opened
     at: datetime | None
     claim: bool = True  # else a typing slip, kept for the teacher: no claim, nothing scored
+    team: int | None = None  # the team it claimed for (in teams); its student claimed
 
 
 @dataclass
@@ -63,6 +64,7 @@ class LiveLessons:
                 "mistake": answer.mistake and answer.mistake.value,
                 "sentence": answer.sentence,
                 "seconds": answer.seconds,
+                "team": answer.team,
             }
             for answer in self.answers
         }
@@ -79,7 +81,8 @@ def lessons(records: list[LiveRecord]) -> LiveLessons:
     found = LiveLessons()
     for record in sorted(records, key=lambda record: record.id):
         for event in record.events:
-            if event.name and event.at is not None:
+            placed = event.kind == EventKind.TEAM  # the teacher's doing: not the student seen
+            if event.name and event.at is not None and not placed:
                 seen = found.seen.get(event.name)
                 found.seen[event.name] = event.at if seen is None else max(seen, event.at)
         if record.game == MAM.name:
@@ -111,6 +114,7 @@ def _replayed(record: LiveRecord, found: LiveLessons) -> None:
                     None if at is None or start is None else (at - start).total_seconds(),
                     at,
                     not answer.slip,
+                    answer.team,
                 )
             )
     if game.phase is Phase.OVER:

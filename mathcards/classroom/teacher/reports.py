@@ -16,7 +16,7 @@ from mathcards import i18n
 from mathcards.book import HardTarget, LiveRecord, Mistake, PracticeAnswer, StudentSummary
 from mathcards.book.tables import GameRecord
 from mathcards.classroom.live.lama_dice import LAMA_DICE
-from mathcards.classroom.teacher.guesses import worded
+from mathcards.classroom.teacher.guesses import for_team, worded
 from mathcards.classroom.teacher.lessons import LiveAnswer, LiveLessons
 from mathcards.classroom.teacher.mistakes import WORDS, mistake, reworded
 from mathcards.collation import name_key
@@ -271,7 +271,9 @@ def answer_rows(answers: list[PracticeAnswer], live: list[LiveAnswer]) -> list[R
         where = _("practice, deal {deal}").format(deal=a.deal)
         rows.append((a.at, _answer_row(a.at, where, a, reworded(a), a.seconds, hints)))
     for b in live:
-        where = _("MAM! live {game}, round {round}").format(game=b.live, round=b.round)
+        where = for_team(
+            _("MAM! live {game}, round {round}").format(game=b.live, round=b.round), b.team
+        )
         if not b.claim:
             where = _("{where} (a typing slip, no claim)").format(where=where)
         rows.append((b.at, _answer_row(b.at, where, b, b.sentence, b.seconds, "—")))

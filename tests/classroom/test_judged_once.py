@@ -23,7 +23,6 @@ from mathcards.mam.solver import find_solutions
 from tests.classroom import threaded
 from tests.classroom.teacher_lesson import MATCH
 from tests.classroom.test_live import GAME, right, wrong
-from tests.classroom.test_live_guess import Lesson
 from widgets.mam.live_views import render_reveal, verdict_sentence
 
 GAME_EVERY = {**GAME, "scoring": "every"}
@@ -70,14 +69,6 @@ def counted(monkeypatch) -> Counter[str]:
             if getattr(module, name, None) is real:
                 monkeypatch.setattr(module, name, counting(name, real))
     return runs
-
-
-@pytest.fixture
-def lesson(tmp_path):
-    served = Lesson(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with served.serve() as port:
-        served.port = port
-        yield served
 
 
 def test_an_answer_is_judged_once_from_the_phone_to_the_teachers_page(lesson, counted):

@@ -21,7 +21,7 @@ from mathcards.room import MOST_TRIES
 from tests.classroom import threaded
 from tests.classroom.test_forget_live import CODE, LiveClass
 from tests.classroom.test_live import GAME, Class, right, wrong
-from tests.classroom.test_live_guess import MOMENT, Lesson
+from tests.classroom.test_live_guess import MOMENT
 from tests.classroom.threaded import serving
 from widgets.book import refusal_for
 
@@ -30,22 +30,6 @@ def join(room: Class, ticket: str, nickname: object) -> tuple[int, object]:
     """This browser joins the class book (the book's call, not the live game's)."""
     sent = {"nickname": nickname}
     return threaded.call(room.port, API + "join", sent, **{TICKET_HEADER: ticket})
-
-
-@pytest.fixture
-def room(tmp_path):
-    live_class = Class(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with live_class.serve() as port:
-        live_class.port = port
-        yield live_class
-
-
-@pytest.fixture
-def lesson(tmp_path):
-    served = Lesson(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with served.serve() as port:
-        served.port = port
-        yield served
 
 
 def test_an_answer_of_900000_spaces_is_refused_and_never_reaches_the_projector(room):

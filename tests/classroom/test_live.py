@@ -11,7 +11,6 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import pytest
 import tornado.web
 from sqlalchemy import event
 from sqlalchemy import text as sql
@@ -80,14 +79,6 @@ class Class:
 
     def teacher(self) -> str:
         return self.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
-
-
-@pytest.fixture
-def room(tmp_path):
-    live_class = Class(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with live_class.serve() as port:
-        live_class.port = port
-        yield live_class
 
 
 def right(view: dict[str, Any]) -> str:

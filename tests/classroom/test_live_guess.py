@@ -73,14 +73,6 @@ class Lesson:
         return self.service.tickets.issue("device-of-the-teacher-0123", teacher=True)
 
 
-@pytest.fixture
-def lesson(tmp_path):
-    served = Lesson(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with served.serve() as port:
-        served.port = port
-        yield served
-
-
 def test_the_class_guesses_the_answer_and_spread_are_revealed_and_the_dice_roll(lesson):
     teacher = lesson.teacher()
     assert lesson.ok("games", teacher)["phase"] == "lobby"

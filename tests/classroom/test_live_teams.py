@@ -10,29 +10,10 @@ import io
 import json
 from typing import Any
 
-import pytest
-
 from mathcards.book.export import BOM
 from mathcards.classroom.teacher import page as teacher
 from tests.classroom import threaded
 from tests.classroom.test_live import GAME, Class, right, wrong
-from tests.classroom.test_live_guess import Lesson
-
-
-@pytest.fixture
-def room(tmp_path):
-    live_class = Class(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with live_class.serve() as port:
-        live_class.port = port
-        yield live_class
-
-
-@pytest.fixture
-def lesson(tmp_path):
-    served = Lesson(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with served.serve() as port:
-        served.port = port
-        yield served
 
 
 def ids_of(state: dict[str, Any]) -> dict[str, int]:

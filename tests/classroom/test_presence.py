@@ -108,14 +108,6 @@ def test_the_bound_is_a_setting():
     assert AliveKernels(away_seconds=5).away_seconds == 5
 
 
-@pytest.fixture
-def room(tmp_path):
-    live_class = Class(f"sqlite:///{tmp_path / 'book.sqlite'}")
-    with live_class.serve() as port:
-        live_class.port = port
-        yield live_class
-
-
 def page(room: Class, nickname: str) -> str:
     """A student's page with its kernel (`kernel-of-name`), joined, and connected."""
     ticket = room.service.tickets.issue(f"device-of-{nickname}", kernel=f"kernel-of-{nickname}")

@@ -15,7 +15,7 @@ import urllib.request
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from html import escape
-from typing import TYPE_CHECKING, Any, Unpack, cast
+from typing import TYPE_CHECKING, Any, Self, Unpack, cast
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_description import DescriptionStyle
@@ -115,6 +115,20 @@ class NicknameRefused(ValueError):
     not a nickname; the sentence says which."""
 
 
+def page_caller(environ: Mapping[str, str]) -> tuple[str, str, str] | None:
+    """The class service of the server that serves this page and how its browser is known
+    there (its page's ticket, else on the Hub its server's token), once the page is made; None
+    if the server keeps no class book."""
+    if not environ.get(SERVICE_ENV):
+        return None
+    wait_for_page()
+    ticket = environ.get(TICKET_ENV, "")
+    hub_token = "" if ticket else environ.get(HUB_TOKEN_ENV, "")
+    if not ticket and not hub_token:
+        return None
+    return environ[SERVICE_ENV], ticket, hub_token
+
+
 class ClassBook:
     """The class service at `url`, speaking for the browser that holds `ticket` or, on
     JupyterHub, for the Hub user whose server holds `hub_token`. Who the student is (`me`) is
@@ -131,17 +145,19 @@ class ClassBook:
     def here(cls, environ: Mapping[str, str] = os.environ) -> ClassBook | None:
         """The class book of the server that serves this page, if it keeps one: the same one
         for every widget of the page."""
-        if not environ.get(SERVICE_ENV):
+        caller = page_caller(environ)
+        if caller is None:
             return None
-        wait_for_page()
-        url, ticket = environ[SERVICE_ENV], environ.get(TICKET_ENV, "")
-        hub_token = "" if ticket else environ.get(HUB_TOKEN_ENV, "")
-        if not ticket and not hub_token:
-            return None
-        key = (url, ticket, hub_token)
-        if key not in PAGE_BOOKS:
-            PAGE_BOOKS[key] = cls(url, ticket, hub_token=hub_token)
-        return PAGE_BOOKS[key]
+        if caller not in PAGE_BOOKS:
+            PAGE_BOOKS[caller] = cls(*caller[:2], hub_token=caller[2])
+        return PAGE_BOOKS[caller]
+
+    @classmethod
+    def for_page(cls, environ: Mapping[str, str] = os.environ) -> Self | None:
+        """A client of its own for the server that serves this page, if it keeps a class book
+        (a live game's, the tables'), for the page's browser."""
+        caller = page_caller(environ)
+        return None if caller is None else cls(*caller[:2], hub_token=caller[2])
 
     def call(
         self, path: str, sent: Mapping[str, Any] | None = None, *, timeout: float | None = None

@@ -16,9 +16,6 @@ from typing import Any, Generic, Self, TypeVar, cast
 import ipywidgets as w
 
 from mathcards.classroom.protocol import (
-    HUB_TOKEN_ENV,
-    SERVICE_ENV,
-    TICKET_ENV,
     CallRefusal,
     LiveJoinBody,
     LivePath,
@@ -36,7 +33,6 @@ from widgets.book import BookDown, ClassBook
 from widgets.book import refusal_for as book_refusal
 from widgets.controls import Complains, button, html, row, show_notice, trouble
 from widgets.teams import TeamsControls, render_teams
-from widgets.warm import wait_for_page
 
 POLL_SECONDS = 20.0  # the longest the service holds a long-poll before it answers anyway
 RETRY_SECONDS = 2.0  # after the service could not be reached, the next try
@@ -105,13 +101,7 @@ class RoomClient(ClassBook, Generic[Seated, Projected]):
     @classmethod
     def here(cls, environ: Mapping[str, str] = os.environ) -> Self | None:
         """The live class of the server that serves this page, if it keeps one."""
-        if not environ.get(SERVICE_ENV):
-            return None
-        wait_for_page()
-        ticket, hub_token = environ.get(TICKET_ENV, ""), environ.get(HUB_TOKEN_ENV, "")
-        if not (ticket or hub_token):
-            return None
-        return cls(environ[SERVICE_ENV], ticket, hub_token=hub_token if not ticket else "")
+        return cls.for_page(environ)
 
     def refusal(self, error: str | None, detail: str = "") -> ValueError:
         return live_refusal(error, self.SENTENCES, detail)

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, Self, cast
 
-from mathcards.classroom.protocol import HUB_TOKEN_ENV, SERVICE_ENV, TICKET_ENV, CallRefusal
+from mathcards.classroom.protocol import CallRefusal
 from mathcards.classroom.protocol.play import (
     PLAY,
     AtTableView,
@@ -22,7 +22,6 @@ from mathcards.classroom.protocol.play import (
 from mathcards.i18n import _
 from widgets.book import ClassBook, refusal_for
 from widgets.play.words import REFUSALS
-from widgets.warm import wait_for_page
 
 POLL_SECONDS = 10.0  # the longest the service holds a table's long-poll
 
@@ -42,13 +41,7 @@ class PlayClient(ClassBook):
     @classmethod
     def here(cls, environ: Mapping[str, str] = os.environ) -> Self | None:
         """The tables of the server that serves this page, if it keeps a class book."""
-        if not environ.get(SERVICE_ENV):
-            return None
-        wait_for_page()
-        ticket, hub_token = environ.get(TICKET_ENV, ""), environ.get(HUB_TOKEN_ENV, "")
-        if not (ticket or hub_token):
-            return None
-        return cls(environ[SERVICE_ENV], ticket, hub_token=hub_token if not ticket else "")
+        return cls.for_page(environ)
 
     def refusal(self, error: str | None, detail: str = "") -> ValueError:
         """The service's refusal in this page's words; a start the rules refuse, in theirs."""

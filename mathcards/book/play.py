@@ -242,22 +242,8 @@ class PlayBook:
         """The class's tables, the newest first."""
         with self._reading() as session:
             room = _class(session, class_name)
-            moves = dict(
-                session.execute(
-                    select(PlayMoveRow.table_id, func.count())
-                    .join(PlayTableRow, PlayTableRow.id == PlayMoveRow.table_id)
-                    .where(PlayTableRow.class_id == room)
-                    .group_by(PlayMoveRow.table_id)
-                ).all()
-            )
-            decided = dict(
-                session.execute(
-                    select(PlayDecisionRow.table_id, func.count())
-                    .join(PlayTableRow, PlayTableRow.id == PlayDecisionRow.table_id)
-                    .where(PlayTableRow.class_id == room)
-                    .group_by(PlayDecisionRow.table_id)
-                ).all()
-            )
+            moves = _per_table(session, PlayMoveRow, room)
+            decided = _per_table(session, PlayDecisionRow, room)
             rows = session.scalars(
                 select(PlayTableRow)
                 .where(PlayTableRow.class_id == room)
@@ -410,3 +396,16 @@ def forget_seats(session: Session, student: int) -> int:
         delete(PlayDecisionRow).where(PlayDecisionRow.student_id == student)
     )
     return changed + gone.rowcount
+
+
+def _per_table(
+    session: Session, counted: type[PlayMoveRow] | type[PlayDecisionRow], room: int
+) -> dict[int, int]:
+    """How many rows of `counted` (moves, decisions) each of the class's tables holds."""
+    found = session.execute(
+        select(counted.table_id, func.count())
+        .join(PlayTableRow, PlayTableRow.id == counted.table_id)
+        .where(PlayTableRow.class_id == room)
+        .group_by(counted.table_id)
+    )
+    return {table: count for table, count in found}

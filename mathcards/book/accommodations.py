@@ -4,28 +4,20 @@ them away (mathcards.accommodations says what each does)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
-from datetime import datetime
+from collections.abc import Iterable
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
 
 from mathcards.accommodations import Accommodation, Accommodations, accommodations
 from mathcards.book import names, privacy
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError
 from mathcards.book.models import AccommodationRow, SchoolClassRow, StudentRow
 from mathcards.collation import name_key
 
 
-class AccommodationBook:
+class AccommodationBook(BookPart):
     """The class book's side of the accommodations (a part of `Book`)."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def accommodations(self, class_name: str) -> dict[str, Accommodations]:

@@ -5,8 +5,6 @@ says the rules), in the class's time zone (mathcards/book/zones.py)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
@@ -14,7 +12,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from mathcards.book import names, zones
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError, UnknownAssignment
 from mathcards.book.models import (
     AssignmentRow,
@@ -47,13 +45,8 @@ FURTHEST = timedelta(days=366)  # a deadline at most a year ahead
 Answers = dict[tuple[int, Skill], list[SkillAnswer]]  # (student, skill) → their answers
 
 
-class AssignmentBook:
+class AssignmentBook(BookPart):
     """The class book's side of the assignments (a part of `Book`)."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def class_zone(self, class_name: str) -> str | None:

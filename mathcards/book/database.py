@@ -8,7 +8,8 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from datetime import datetime
 from functools import wraps
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -17,6 +18,7 @@ import platformdirs
 from sqlalchemy import create_engine, event
 from sqlalchemy import exc as sql
 from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.orm import Session
 
 from mathcards.book.errors import BookError, first_line, unavailable
 from mathcards.book.records import ENVIRONMENT
@@ -125,6 +127,16 @@ def guard(where: str) -> Iterator[None]:
 
 class Located(Protocol):
     where: str
+
+
+class BookPart:
+    """What each part of the class book (a mixin of `Book`) is given by `Book`: where the book
+    is, a session to write in and one to read in, and the book's clock."""
+
+    where: str
+    _writing: Callable[[], AbstractContextManager[Session]]
+    _reading: Callable[[], AbstractContextManager[Session]]
+    _now: Callable[[], datetime]
 
 
 P = ParamSpec("P")

@@ -6,16 +6,12 @@ the student's id: a forget takes it away."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError, UnknownSet, UnknownStudent
 from mathcards.book.models import LevelSetRow, PracticeSetRow, StudentRow
 from mathcards.i18n import _
@@ -41,13 +37,8 @@ class KeptLevelSet:
     moved: int
 
 
-class LevelSetBook:
+class LevelSetBook(BookPart):
     """The class book's side of the sets at a student's level held between calls."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def start_level_set(self, student: int, skill: str, *, rounds: int, dice: str = "") -> int:

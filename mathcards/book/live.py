@@ -8,8 +8,6 @@ student's are gone with them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -18,7 +16,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import LiveEventRow, LiveGameRow, SchoolClassRow, StudentRow
 from mathcards.collation import sorted_names
@@ -51,13 +49,8 @@ class LiveRecord:
     events: list[LiveEvent] = field(default_factory=list)
 
 
-class LiveBook:
+class LiveBook(BookPart):
     """The class book's side of the live games (a part of `Book`)."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def start_live(

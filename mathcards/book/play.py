@@ -7,8 +7,7 @@ classmates who played it, under the seat's number instead of the student's nickn
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -17,7 +16,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError, UnknownClass, UnknownGame
 from mathcards.book.models import (
     PlayDecisionRow,
@@ -90,13 +89,8 @@ class DecisionKept:
     stand_in: bool
 
 
-class PlayBook:
+class PlayBook(BookPart):
     """The class book's side of the tables of students (a part of `Book`)."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def record_table(

@@ -6,20 +6,17 @@ away. An item's rating, learned from every class, names nobody and stays."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from mathcards.accommodations import Accommodation
 from mathcards.adaptive.bank import bank
 from mathcards.adaptive.rating import Attempt, Change, Rating, new_item, new_student, update
 from mathcards.adaptive.skills import DEADLINES, SUCCESS, Skill, checked_success, skill
 from mathcards.book import names
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError, UnknownStudent
 from mathcards.book.models import (
     AccommodationRow,
@@ -60,13 +57,8 @@ class LevelSettings:
     clock: bool = True
 
 
-class RatingBook:
+class RatingBook(BookPart):
     """The class book's side of practice at a student's level (a part of `Book`)."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def rate_answer(

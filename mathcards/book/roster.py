@@ -10,15 +10,13 @@ forgotten student is out of every live game at once, their name free, inheriting
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
-from datetime import datetime
+from collections.abc import Iterable
 
 from sqlalchemy import exists, select, update
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError
 from mathcards.book.models import DeviceRow, SchoolClassRow, StudentRow
 from mathcards.collation import sorted_names
@@ -27,13 +25,8 @@ from mathcards.i18n import _
 MOST_LISTED = 600  # names in a class list: as many as a class book keeps in a class
 
 
-class RosterBook:
+class RosterBook(BookPart):
     """The class book's side of who may be in a class."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def roster(self, class_name: str) -> int:

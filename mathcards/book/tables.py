@@ -6,8 +6,7 @@ before the service acknowledges it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -16,7 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
-from mathcards.book.database import guarded
+from mathcards.book.database import BookPart, guarded
 from mathcards.book.errors import BookError, UnknownGame, UnknownStudent
 from mathcards.book.models import GameMoveRow, GameRow, SchoolClassRow, StudentRow
 from mathcards.book.records import GAMES
@@ -45,13 +44,8 @@ class GameRecord:
     moves: list[dict[str, Any]] = field(default_factory=list)
 
 
-class TableBook:
+class TableBook(BookPart):
     """The class book's side of the games played at a table (a part of `Book`)."""
-
-    where: str
-    _writing: Callable[[], AbstractContextManager[Session]]
-    _reading: Callable[[], AbstractContextManager[Session]]
-    _now: Callable[[], datetime]
 
     @guarded
     def record_game(

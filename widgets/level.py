@@ -1,21 +1,26 @@
 """Practice at my level, as a student's page shows it (docs/design.md#the-ladder): their step on
 a staircase of ten, how far they came in words a ten-year-old reads ("You are getting better
-at MAM! without powers: you climbed from step 3 to step 5."), whether time counts, and their
-steps week by week; never a rating in logits. The class service deals, judges and rates
+at MAM! without powers: you climbed from step 3 to step 5."), whether time counts (with a box
+to turn it off and on, when the teacher did not turn it off: `OwnClock`), and their steps week
+by week; never a rating in logits. The class service deals, judges and rates
 (`Coach`, over the class book's client); a page without a class book says it needs one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from html import escape
 from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+from ipywidgets.widgets.widget_bool import CheckboxStyle
 
 from mathcards import i18n
 from mathcards.adaptive.ladder import RUNGS, polyline
 from mathcards.adaptive.skills import LABELS, Skill
 from mathcards.i18n import N_, _
 from widgets.book import BookBar
-from widgets.controls import announce
+from widgets.controls import announce, html, shared
 
 if TYPE_CHECKING:  # the views, for types only
     from mathcards.classroom.protocol.level import LevelBody, LevelStepBody, LevelView, WeekPoint
@@ -128,9 +133,11 @@ def trend(view: LevelView) -> str:
 
 
 def clock_words(view: LevelView) -> str:
-    """Whether time counts, never a clock."""
+    """Whether time counts (and who turned it off, when the teacher did), never a clock."""
     if view["clock"]:
         return _("Quick answers count a little more, but every right answer counts.")
+    if not view["clock_choice"]:
+        return _("Your teacher turned the clock off. Take your time: only right or wrong counts.")
     return _("Take your time: only right or wrong counts.")
 
 
@@ -225,6 +232,67 @@ LEVEL_STYLE = """<style>
 </style>"""
 
 
+OWN_CLOCK_ON = N_("Your time counts: the clock shows how long you take.")
+OWN_CLOCK_OFF = N_("No clock now: only right or wrong counts. Tick the box to count your time.")
+TURNED = {
+    True: N_("The clock is on: your time counts again."),
+    False: N_("The clock is off: only right or wrong counts now."),
+}
+
+
+class OwnClock(w.HBox):
+    """The student's own clock at their level: a box "Count my time", ticked while time counts,
+    with words beside it; a change is sent to the class service (`turn`, which answers with the
+    set as it stands, or None when it could not be reached) and said aloud once. Shown only
+    while an item is on the table and the clock is the student's to choose (the teacher did not
+    turn it off)."""
+
+    def __init__(self, turn: Callable[[bool], LevelView | None]) -> None:
+        self.turn = turn
+        self.box = w.Checkbox(
+            value=True,
+            description=_("Count my time"),
+            indent=False,
+            style=shared(CheckboxStyle),
+            _dom_classes=("mc-own-clock",),
+        )
+        self.words = html("mc-own-clock-words")
+        self.quiet = False  # the box set from the service's word: nothing to send
+        self.box.observe(self._changed, names="value")
+        super().__init__(
+            [self.box, self.words],
+            layout=w.Layout(flex_flow="row wrap", align_items="center", max_width="100%"),
+            _dom_classes=("mc-own-clock-row",),
+        )
+
+    def show(self, view: LevelView) -> None:
+        """The box as the service says the clock is; hidden when there is no choice to make."""
+        theirs = view["clock_choice"] and (view["deal"] or view["moment"]) is not None
+        self.layout.display = "" if theirs else "none"
+        self.quiet = True
+        try:
+            self.box.value = view["clock"]
+        finally:
+            self.quiet = False
+        said = _(OWN_CLOCK_ON if view["clock"] else OWN_CLOCK_OFF)
+        self.words.value = f"<span class='mc-level-clock'>{escape(said)}</span>"
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if self.quiet:
+            return
+        on = bool(change["new"])
+        seen = self.turn(on)
+        if seen is None:  # not reached: the box as it was, the bar says why
+            self.quiet = True
+            try:
+                self.box.value = not on
+            finally:
+                self.quiet = False
+            return
+        if seen["clock"] is on:
+            announce(_(TURNED[on]))
+
+
 class Coach:
     """The class service's side of a set at the student's level, through the page's bar of the
     class book; what it cannot reach is said in the bar, and nothing changes on the page."""
@@ -238,12 +306,21 @@ class Coach:
         return self.bar.book is not None
 
     def open(
-        self, skill: str, *, new: bool = False, rounds: int = 10, dice: str = ""
+        self,
+        skill: str,
+        *,
+        new: bool = False,
+        rounds: int = 10,
+        dice: str = "",
+        clock: bool | None = None,
     ) -> LevelView | None:
-        """The student's set in the skill: the one open, or a new one."""
+        """The student's set in the skill: the one open, or a new one; the student's own
+        `clock` turned on or off, when given."""
         asked: LevelBody = {"skill": skill, "new": new, "rounds": rounds}
         if dice:
             asked["dice"] = dice
+        if clock is not None:
+            asked["clock"] = clock
         return self._kept(lambda book: book.level(**asked))
 
     def step(

@@ -190,10 +190,18 @@ class LevelSet:
         return Taken("next", False, seconds, attempt=attempt)
 
     def view(
-        self, value: float, history: History, clock: bool, where: tzinfo, now: datetime
+        self,
+        value: float,
+        history: History,
+        clock: bool,
+        where: tzinfo,
+        now: datetime,
+        *,
+        choice: bool = True,
     ) -> LevelView:
         """The set as a page is sent it, with the student's rating `value` now and its
-        `history` as steps on the ladder (their weeks in the zone `where`)."""
+        `history` as steps on the ladder (their weeks in the zone `where`); whether time counts
+        (`clock`) and whether the student may turn it on or off (`choice`)."""
         current = self.current
         weeks = weekly(((at, after) for at, _before, after in history), where)[-MOST_WEEKS:]
         return {
@@ -209,6 +217,7 @@ class LevelSet:
                 {"key": one.key, "solved": one.solved, "credit": one.credit} for one in self.dealt
             ],
             "clock": clock,
+            "clock_choice": choice,
             "height": round(height(self.skill, value), 2),
             "before": round(height(self.skill, earlier(history, value, now)), 2),
             "weeks": [

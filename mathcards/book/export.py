@@ -167,6 +167,7 @@ def _room(
                 "games": [_fields(game, GAME) for game in games[person.id]],
                 "decisions": [_fields(choice, DECISION) for choice in decisions[person.id]],
                 "accommodations": _accommodations(held[person.id]),
+                "own_clock": person.own_clock,  # False: they turned time off at their level
                 "ratings": [_fields(rating, RATING) for rating in ratings[person.id]],
                 "rating_changes": [_fields(change, CHANGE) for change in changes[person.id]],
             }

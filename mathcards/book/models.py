@@ -86,6 +86,9 @@ class StudentRow(Base):
     my_level: Mapped[dict[str, str] | None] = mapped_column(  # a game's page opens at my level
         JSON, nullable=True
     )
+    own_clock: Mapped[bool | None] = mapped_column(  # False: they turned time off at their level
+        Boolean, nullable=True
+    )
 
 
 class DeviceRow(Base):

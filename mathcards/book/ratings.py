@@ -57,6 +57,16 @@ class LevelSettings:
     clock: bool = True
 
 
+@dataclass(frozen=True)
+class StudentClock:
+    """Whether time counts in a student's practice at their level now (`counts`), and whether
+    the student may turn it on or off (`theirs`: not when the teacher took it off, for the whole
+    class or for them with no countdown)."""
+
+    counts: bool
+    theirs: bool
+
+
 class RatingBook(BookPart):
     """The class book's side of practice at a student's level (a part of `Book`)."""
 
@@ -141,19 +151,31 @@ class RatingBook(BookPart):
     @guarded
     def clock_for(self, student: int) -> bool:
         """Does time count in this student's practice at their level? Not when the teacher took
-        the clock off for the whole class, nor for a student with no countdown."""
+        the clock off for the whole class or for a student with no countdown, nor when the
+        student turned it off themselves."""
+        return self.clock_of(student).counts
+
+    @guarded
+    def clock_of(self, student: int) -> StudentClock:
+        """Whether time counts in this student's practice at their level, and whether it is
+        theirs to turn on or off (the teacher's word comes first)."""
         with self._reading() as session:
+            return _clock(session, session.get(StudentRow, student))
+
+    @guarded
+    def set_own_clock(self, student: int, on: bool) -> StudentClock:
+        """The student turns time on or off in their practice at their level; kept only when
+        it is theirs to choose (the teacher's word comes first, and stays). The clock now."""
+        if not isinstance(on, bool):
+            raise BookError(_("the clock is on or off, not {x}").format(x=repr(on)[:20]))
+        with self._writing() as session:
             row = session.get(StudentRow, student)
-            room = None if row is None else session.get(SchoolClassRow, row.class_id)
-            if room is not None and room.clock is False:
-                return False
-            no_countdown = session.scalar(
-                select(AccommodationRow.id).where(
-                    AccommodationRow.student_id == student,
-                    AccommodationRow.kind == str(Accommodation.NO_COUNTDOWN),
-                )
-            )
-            return no_countdown is None
+            if row is None:
+                message = _("there is no student number {student} in the class book")
+                raise UnknownStudent(message.format(student=student))
+            if _clock(session, row).theirs:
+                row.own_clock = on
+            return _clock(session, row)
 
     @guarded
     def rating_history(
@@ -229,6 +251,22 @@ def _settings(room: SchoolClassRow | None) -> LevelSettings:
     if room is None:
         return LevelSettings()
     return LevelSettings(SUCCESS if room.success is None else room.success, room.clock is not False)
+
+
+def _clock(session: Session, row: StudentRow | None) -> StudentClock:
+    """The student's clock: off by the teacher (for the class, or no countdown), else theirs."""
+    if row is None:
+        return StudentClock(True, True)
+    room = session.get(SchoolClassRow, row.class_id)
+    no_countdown = session.scalar(
+        select(AccommodationRow.id).where(
+            AccommodationRow.student_id == row.id,
+            AccommodationRow.kind == str(Accommodation.NO_COUNTDOWN),
+        )
+    )
+    if (room is not None and room.clock is False) or no_countdown is not None:
+        return StudentClock(False, False)
+    return StudentClock(row.own_clock is not False, True)
 
 
 def _skill(practised: object) -> Skill:

@@ -282,3 +282,25 @@ def test_the_assignments_come_with_nothing_of_a_class_lost_and_go_the_same_way(b
         steps = connection.execute(text("SELECT count(*) FROM practice_steps")).scalar()
         assert steps == 1
     engine.dispose()
+
+
+def test_a_student_s_own_clock_comes_with_nothing_lost_and_goes_the_same_way(book_url):
+    """Revision 0014 adds the student's own clock in place (a copy of `students` would cascade
+    to all they did on SQLite); back to 0013, the student and their practice are whole."""
+    engine = at_first_revision(book_url)
+    with engine.connect() as connection:
+        migrate(connection, "0013_level_keep")
+        connection.commit()
+    engine.dispose()
+    assert upgrade(book_url).after == head()
+    with Book(book_url) as book:
+        assert book.clock_of(1).counts and book.open_set(1) is not None
+        assert not book.set_own_clock(1, False).counts
+    engine = make_engine(parse(book_url))
+    with engine.connect() as connection:
+        command.downgrade(config(connection), "0013_level_keep")
+        connection.commit()
+        assert connection.execute(text("SELECT nickname FROM students")).scalars().all() == ["Ann"]
+        steps = connection.execute(text("SELECT count(*) FROM practice_steps")).scalar()
+        assert steps == 1
+    engine.dispose()

@@ -5,7 +5,8 @@ four times, then wrong four times: the deals the service dealt (read from the cl
 learned difficulty as it was dealt) get harder, then easier; her assignment moves on; the
 teacher's page shows her weeks as a chart and the assignment finished, and the export holds
 both. Roll or quit at one's level, ticked by keyboard. Every page at 1280 × 800 and 390 × 844,
-axe-checked."""
+axe-checked. She turns her own clock off by keyboard: it is gone, and still gone after a reload,
+until she ticks the box again."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ WORDS = {
         "weeks": "MAM! without powers",
         "better": "That was the better choice.",
         "worse": "The other choice was better.",
+        "count my time": "Count my time",
+        "clock off": "The clock is off: only right or wrong counts now.",
+        "clock on": "The clock is on: your time counts again.",
     },
     "pl": {
         "title": "Tytuł",
@@ -57,6 +61,9 @@ WORDS = {
         "weeks": "MAM! bez potęgowania",
         "better": "To był lepszy wybór.",
         "worse": "Lepszy był drugi wybór.",
+        "count my time": "Licz mój czas",
+        "clock off": "Zegar jest wyłączony: teraz liczy się tylko, czy odpowiedź jest dobra.",
+        "clock on": "Zegar jest włączony: twój czas znowu się liczy.",
     },
 }
 
@@ -158,6 +165,7 @@ def test_a_student_practises_at_her_level_and_the_teacher_sees_her_weeks(
         ana.reload()  # the next visit: at her level again, at the deal she was at
         expect(mine.locator(".mc-level-line")).to_contain_text(words["deal"].format(n=9))
         expect(level).to_have_value(words["at my level"])
+        own_clock(ana, mine, words, f"ana-no-clock-{language}", tmp_path)
 
         with Book(f"sqlite:///{tmp_path / 'classbook.sqlite'}") as book:
             kept = book.rating_steps(DEFAULT_CLASS, "Ana")
@@ -188,6 +196,31 @@ def test_a_student_practises_at_her_level_and_the_teacher_sees_her_weeks(
             context.close()
 
 
+def own_clock(page, desk, words: dict[str, str], name: str, tmp_path) -> None:
+    """She unticks "Count my time" by keyboard: the clock is gone at once and the change said
+    once; after a reload it is still gone, until she ticks the box again."""
+    box = desk.get_by_label(words["count my time"], exact=True)
+    expect(box).to_be_checked()
+    sent(page)
+    box.focus()
+    page.keyboard.press("Space")
+    expect(box).not_to_be_checked()
+    expect(desk.locator(".mc-level-timer")).to_have_count(0)
+    said = page.locator(".mc-announcer")
+    expect(said).to_contain_text(words["clock off"])
+    assert said.inner_text().count(words["clock off"]) == 1, "said once"
+    checked(page, name, tmp_path)
+    page.reload()
+    expect(box).not_to_be_checked()
+    expect(desk.locator(".mc-level-line")).to_be_visible()
+    expect(page.locator(".mc-level-timer")).to_have_count(0)
+    box.focus()
+    page.keyboard.press("Space")
+    expect(box).to_be_checked()
+    expect(desk.locator(".mc-level-timer")).to_have_count(1)
+    expect(said).to_contain_text(words["clock on"])
+
+
 def roll_or_quit(phone, base: str, words: dict[str, str], tmp_path) -> None:
     """Roll or quit at her level: ticked by keyboard, a choice judged by the service."""
     page = phone.new_page()
@@ -209,6 +242,7 @@ def roll_or_quit(phone, base: str, words: dict[str, str], tmp_path) -> None:
         book.set_level_settings(DEFAULT_CLASS, clock=False)  # the teacher turns the clock off
     page.reload()  # at her level again, at the same moment, and no clock anywhere
     expect(desk.locator(".mc-moment")).to_contain_text("Moment 2")
-    expect(desk).to_contain_text("Take your time: only right or wrong counts.")
+    expect(desk).to_contain_text("Your teacher turned the clock off. Take your time")
     expect(page.locator(".mc-level-timer")).to_have_count(0)
+    expect(desk.get_by_label("Count my time", exact=True)).to_be_hidden()  # not hers to choose
     checked(page, "roll-or-quit-no-clock", tmp_path)

@@ -2,10 +2,12 @@
 book: the service deals from the bank at the class's aim, judges what was typed itself (a
 page's word on it is never read), counts the hints it was told of, rates each deal once, never
 deals one twice in a set, takes the clock off for a student with no countdown or for the whole
-class, keeps the answers where the assignments count them, and refuses what no page sends."""
+class or when the student turns it off (only when it is theirs to), keeps the answers where the
+assignments count them, and refuses what no page sends."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -148,6 +150,46 @@ def test_with_no_countdown_or_the_class_s_clock_off_only_right_or_wrong_counts(c
     assert ok(classbook, "level", timed, {"skill": "mam"})["clock"] is False
 
 
+def rating_changes(classbook: Served, name: str) -> list[dict[str, Any]]:
+    room = json.loads(classbook.service.book_of().export("5b", "json"))["classes"][0]
+    (found,) = [one for one in room["students"] if one["nickname"] == name]
+    return found["rating_changes"]
+
+
+def test_a_student_turns_their_own_clock_off_and_their_answers_are_rated_untimed(classbook):
+    eli = joined(classbook, "Eli")
+    view = ok(classbook, "level", eli, {"skill": "mam"})
+    assert (view["clock"], view["clock_choice"]) == (True, True)
+    view = step(classbook, eli, view, "answer", typed=right_answer(view), seconds=50)
+    off = ok(classbook, "level", eli, {"skill": "mam", "clock": False})
+    assert (off["clock"], off["clock_choice"]) == (False, True)
+    assert (off["set"], off["position"]) == (view["set"], view["position"]), "the same set"
+    assert ok(classbook, "level", eli, {"skill": "mam"})["clock"] is False, "kept in the book"
+    off = step(classbook, eli, off, "next")
+    off = step(classbook, eli, off, "answer", typed=right_answer(off), seconds=50)
+    assert off["clock"] is False
+    assert [one["clock"] for one in rating_changes(classbook, "Eli")] == [True, False]
+    on = ok(classbook, "level", eli, {"skill": "roll-or-quit", "clock": True})
+    assert (on["clock"], on["clock_choice"]) == (True, True), "one clock for all their practice"
+
+
+def test_a_clock_the_teacher_turned_off_stays_off_whatever_the_page_sends(classbook):
+    book = classbook.service.book_of()
+    gus = joined(classbook, "Gus")
+    book.accommodate("5b", "Gus", ["no-countdown"])
+    view = ok(classbook, "level", gus, {"skill": "mam", "clock": True})
+    assert (view["clock"], view["clock_choice"]) == (False, False)
+    view = step(classbook, gus, view, "answer", typed=right_answer(view), seconds=50)
+    assert view["clock"] is False and rating_changes(classbook, "Gus")[0]["clock"] is False
+    hal = joined(classbook, "Hal")
+    book.set_level_settings("5b", clock=False)
+    seen = ok(classbook, "level", hal, {"skill": "mam", "clock": False})
+    assert (seen["clock"], seen["clock_choice"]) == (False, False)
+    book.set_level_settings("5b", clock=True)
+    seen = ok(classbook, "level", hal, {"skill": "mam"})
+    assert (seen["clock"], seen["clock_choice"]) == (True, True), "what was sent changed nothing"
+
+
 def test_answers_at_their_level_move_the_assignments_on(classbook):
     book = classbook.service.book_of()
     today = book.class_today("5b")
@@ -218,6 +260,9 @@ def test_a_page_that_is_behind_is_sent_the_set_as_it_stands_nothing_done(classbo
         ("level", {"skill": "chess"}, 400, "bad-request"),
         ("level", {"skill": "mam", "rounds": 0}, 400, "bad-request"),
         ("level", {"skill": "mam", "new": "yes"}, 400, "bad-request"),
+        ("level", {"skill": "mam", "clock": "off"}, 400, "bad-request"),
+        ("level", {"skill": "mam", "clock": 0}, 400, "bad-request"),
+        ("level", {"skill": "mam", "clock": None}, 400, "bad-request"),
         ("level", {"skill": "roll-or-quit", "dice": "L" * 41}, 400, "bad-request"),
         ("level/steps", {"skill": "mam", "set": 999, "kind": "next"}, 409, "out-of-step"),
         ("level/steps", {"skill": "mam", "kind": "dance"}, 400, "bad-request"),

@@ -3,8 +3,8 @@ widgets/lama_dice/my_level.py), against the real class service in this process
 (tests/widgets/level_service.py): the student's step on a staircase and in words a ten-year-old
 reads, in English and Polish, never a rating in logits; a deal dealt by the service, the verdict
 worded by the page, hints and skips as the service counted them; a finished set; the
-assignments moving on; roll or quit at one's level; and a page without a class book saying it
-needs one."""
+assignments moving on; roll or quit at one's level; the student's own clock, off and on again;
+and a page without a class book saying it needs one."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from widgets.lama_dice import RollOrQuit
 from widgets.level import (
     LEVEL_STYLE,
     climbed,
+    clock_words,
     render_clock,
     render_curve,
     render_ladder,
@@ -43,6 +44,7 @@ def view(**changed):
         "tries": 0,
         "results": [],
         "clock": True,
+        "clock_choice": True,
         "height": 4.6,
         "before": 3.2,
         "weeks": [{"week": "2026-11-30", "height": 3.2}, {"week": "2026-12-07", "height": 4.6}],
@@ -294,3 +296,69 @@ def test_no_clock_anywhere_for_a_student_with_no_countdown_or_the_clock_off(tmp_
     exercise.mine.value = True
     assert exercise.my_level.view["moment"] is not None
     assert "mc-level-timer" not in exercise.my_level.line.value
+
+
+def test_the_clock_words_say_when_the_teacher_turned_it_off(polish):
+    teacher = render_progress(view(clock=False, clock_choice=False))
+    assert "Nauczyciel wyłączył zegar." in teacher
+    i18n.use("en")
+    assert clock_words(view(clock=False, clock_choice=False)) == (
+        "Your teacher turned the clock off. Take your time: only right or wrong counts."
+    )
+    assert clock_words(view(clock=False)) == "Take your time: only right or wrong counts."
+
+
+def test_a_student_turns_their_own_clock_off_and_finds_it_off_after_a_reload(tmp_path):
+    service, session = at_my_level(tmp_path)
+    desk = session.my_level
+    own = desk.own_clock
+    assert own.layout.display == "" and own.box.value is True
+    assert own.box.description == "Count my time" and "Your time counts" in own.words.value
+    own.box.value = False
+    assert "mc-level-timer" not in desk.line.value, "the clock is gone at once"
+    assert "Take your time: only right or wrong counts." in desk.progress.value
+    assert "No clock now" in own.words.value
+    assert announcer().text.count("The clock is off: only right or wrong counts now.") == 1
+    student = service.book_of().student_for("phone-of-Ola")
+    assert not service.book_of().clock_for(student.id)
+    desk.answer.text.value = right_answer(session)
+    desk.answer.submit.click()
+    assert "mc-level-timer" not in desk.line.value
+    back = PracticeSession("normal", rounds=3, book=InProcessBook(service, "phone-of-Ola"))
+    assert back.my_level.own_clock.box.value is False, "kept in the book"
+    assert "mc-level-timer" not in back.my_level.line.value
+    back.my_level.own_clock.box.value = True
+    assert "mc-level-timer" in back.my_level.line.value
+    assert "The clock is on: your time counts again." in announcer().text
+    assert service.book_of().clock_for(student.id)
+
+
+def test_roll_or_quit_at_my_level_has_the_same_box(tmp_path):
+    service = class_service(tmp_path)
+    service.book_of().join("5b", "Eva", "phone-of-eva")
+    exercise = RollOrQuit(seed=3, book=InProcessBook(service, "phone-of-eva"))
+    exercise.mine.value = True
+    desk = exercise.my_level
+    moment = desk.view["moment"]
+    desk.own_clock.box.value = False
+    assert "mc-level-timer" not in desk.line.value and desk.view["moment"] == moment
+    assert desk.view["clock"] is False and desk.own_clock.box.value is False
+
+
+def test_no_box_when_the_teacher_turned_the_clock_off(tmp_path):
+    service = class_service(tmp_path)
+    book = service.book_of()
+    book.join("5b", "Ida", "phone-of-ida")
+    book.accommodate("5b", "Ida", ["no-countdown"])
+    session = PracticeSession("my-level", rounds=3, book=InProcessBook(service, "phone-of-ida"))
+    desk = session.my_level
+    assert desk.own_clock.layout.display == "none"
+    assert "Your teacher turned the clock off" in desk.progress.value
+
+
+def test_a_box_the_service_could_not_hear_goes_back_as_it_was(tmp_path):
+    _service, session = at_my_level(tmp_path)
+    own = session.my_level.own_clock
+    own.turn = lambda _on: None
+    own.box.value = False
+    assert own.box.value is True

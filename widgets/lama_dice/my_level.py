@@ -23,6 +23,7 @@ from widgets.level import (
     BEHIND,
     LEVEL_STYLE,
     Coach,
+    OwnClock,
     render_clock,
     render_progress,
     results_line,
@@ -55,6 +56,7 @@ class MomentsAtMyLevel(Complains, w.VBox):
         self.message = html("mc-message-box")
         self.verdict = html("mc-verdict")
         self.line = html("mc-level-line")
+        self.own_clock = OwnClock(self.turn_clock)
         self.roll_on = button(_("Roll on"), "mc-roll-on", lambda _b: self.choose("roll"))
         self.quit = button(_("Quit"), "mc-quit", lambda _b: self.choose("quit"))
         self.again = button(_("Another row"), "mc-another", lambda _b: self.another())
@@ -71,7 +73,7 @@ class MomentsAtMyLevel(Complains, w.VBox):
                 self.message,
                 self.verdict,
                 self.going_on,
-                self.line,
+                row(self.line, self.own_clock),
             ],
             _dom_classes=("mc-my-level",),
         )
@@ -122,6 +124,21 @@ class MomentsAtMyLevel(Complains, w.VBox):
             self.verdict.value = self.message.value = ""
             self._show(seen)
 
+    def turn_clock(self, on: bool) -> LevelView | None:
+        """The student turns their own clock on or off; the set as the service says it stands
+        (None, and the page as it was, when it could not be reached)."""
+        view = self.view
+        if view is None:
+            return None
+        try:
+            seen = self.coach.open(SKILL, clock=on)
+        except ValueError as problem:
+            self.complain(str(problem))
+            return None
+        if seen is not None:
+            self._show(seen, fresh=seen["moment"] != view["moment"])
+        return seen
+
     def _show(self, seen: LevelView, *, fresh: bool = True) -> None:
         before, self.view = self.view, seen
         say_climbed(before, seen)
@@ -133,6 +150,7 @@ class MomentsAtMyLevel(Complains, w.VBox):
         chosen = at < len(seen["results"]) and seen["results"][at]["credit"] is not None
         clock = render_clock(seen, time.monotonic() - self.shown_at, running=not chosen)
         self.line.value = results_line(seen, "moment") + clock
+        self.own_clock.show(seen)
         self.choices.layout.display = "none" if moment is None or chosen else ""
         self.going_on.children = (self.again,) if moment is not None else (self.new_set,)
         self.going_on.layout.display = "" if chosen or moment is None else "none"

@@ -22,6 +22,7 @@ from widgets.level import (
     BEHIND,
     LEVEL_STYLE,
     Coach,
+    OwnClock,
     render_clock,
     render_progress,
     results_line,
@@ -45,6 +46,7 @@ class MyLevel(Complains, w.VBox):
         self.shown_at = time.monotonic()
         self.progress = html("mc-level-progress")
         self.line = html("mc-level-line")
+        self.own_clock = OwnClock(self.turn_clock)
         self.table = html("mc-table")
         self.answer = AnswerBox(_("Check"), False)
         self.message = self.answer.message
@@ -59,7 +61,7 @@ class MyLevel(Complains, w.VBox):
             [
                 html("mc-style", LEVEL_STYLE),
                 self.progress,
-                self.line,
+                row(self.line, self.own_clock),
                 self.table,
                 self.answer,
                 self.buttons,
@@ -159,6 +161,21 @@ class MyLevel(Complains, w.VBox):
             self.answer.say("")
             self._show(seen, fresh=True)
 
+    def turn_clock(self, on: bool) -> LevelView | None:
+        """The student turns their own clock on or off; the set as the service says it stands
+        (None, and the page as it was, when it could not be reached)."""
+        view = self.view
+        if view is None:
+            return None
+        try:
+            seen = self.coach.open(view["skill"], clock=on)
+        except ValueError as problem:
+            self.complain(str(problem))
+            return None
+        if seen is not None:
+            self._show(seen, fresh=seen["deal"] != view["deal"])
+        return seen
+
     def _seconds(self) -> float:
         return time.monotonic() - self.shown_at
 
@@ -172,6 +189,7 @@ class MyLevel(Complains, w.VBox):
         solved = bool(seen["results"]) and _at(seen)["solved"]
         clock = render_clock(seen, self._seconds(), running=not solved)
         self.line.value = results_line(seen) + clock
+        self.own_clock.show(seen)
         deal = seen["deal"]
         finished = deal is None
         self.answer.layout.display = self.buttons.layout.display = "none" if finished else ""

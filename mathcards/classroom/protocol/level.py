@@ -11,12 +11,14 @@ from typing import NotRequired, TypedDict
 class LevelBody(TypedDict):
     """The student's set at their level in `skill` (`mam`, `mam-powers`, `roll-or-quit`): the
     one open, or a `new` one of `rounds` items; a roll-or-quit set's moments dealt with `dice`
-    (as `3456LL,1256LL,1234LL`) when the bank has moments of them."""
+    (as `3456LL,1256LL,1234LL`) when the bank has moments of them; `clock`, the student turning
+    time on or off for their practice at their level (kept only when it is theirs to choose)."""
 
     skill: str
     new: NotRequired[bool]
     rounds: NotRequired[int]
     dice: NotRequired[str]
+    clock: NotRequired[bool]
 
 
 class LevelStepBody(TypedDict):
@@ -83,8 +85,9 @@ class LevelJudged(TypedDict):
 class LevelView(TypedDict):
     """The set as it stands: its number and size, the item at `position` (from 0; `rounds`
     once finished), the hints taken and answers tried on it, every item so far; whether time
-    counts (`clock`: off, no clock is shown); the student's step now (`height`, 1 to 10) and a
-    week ago or at their first answer (`before`), and their weeks."""
+    counts (`clock`: off, no clock is shown) and whether the student may turn it on or off
+    (`clock_choice`: not when the teacher took it off); the student's step now (`height`, 1 to
+    10) and a week ago or at their first answer (`before`), and their weeks."""
 
     skill: str
     set: int
@@ -96,6 +99,7 @@ class LevelView(TypedDict):
     tries: int
     results: list[LevelResult]
     clock: bool
+    clock_choice: bool
     height: float
     before: float
     weeks: list[WeekPoint]

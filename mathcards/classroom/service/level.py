@@ -23,6 +23,7 @@ from mathcards.adaptive.practice import AdaptivePractice
 from mathcards.adaptive.sets import MOST_ROUNDS, ROUNDS, Dealt, LevelSet, Taken, step_key
 from mathcards.adaptive.skills import DEALS, MY_LEVEL, Skill, skill
 from mathcards.book import Book, Step, zones
+from mathcards.book.ratings import StudentClock
 from mathcards.classroom.protocol import CallRefusal
 from mathcards.classroom.protocol.level import LevelBody, LevelJudged, LevelStepBody, LevelView
 from mathcards.classroom.service.games import GameRefused
@@ -49,14 +50,20 @@ class Levels:
     def open(self, student: int, sent: LevelBody) -> LevelView:
         """The student's set at their level in the skill: the one open, else a new one (a
         `new` one when asked), its item dealt; their page of the game opens at their level
-        from now on."""
+        from now on. The student's `clock`, when sent, is kept if it is theirs to choose (the
+        book decides)."""
         chosen = skill(sent.get("skill"))
         new, rounds, dice = sent.get("new", False), sent.get("rounds", ROUNDS), sent.get("dice", "")
         if not isinstance(new, bool) or not isinstance(dice, str) or len(dice) > DICE_LENGTH:
             raise ValueError("new is true or false, dice a short text")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 < rounds <= MOST_ROUNDS:
             raise ValueError("a set has 1 to 50 items")
-        self.book_of().choose_level(student, "mam" if chosen in DEALS else "lama_dice", str(chosen))
+        if "clock" in sent and not isinstance(sent["clock"], bool):
+            raise ValueError("the clock is true or false")
+        book = self.book_of()
+        book.choose_level(student, "mam" if chosen in DEALS else "lama_dice", str(chosen))
+        if "clock" in sent:
+            book.set_own_clock(student, sent["clock"])
         level = self._found(student, chosen)
         if level is None or level.finished or new:
             level = self._begin(student, chosen, rounds, dice, level)
@@ -78,14 +85,14 @@ class Levels:
         assert current is not None
         if sent.get("key", item.key) != item.key:  # the page shows another: it is behind
             return self._view(student, level)
-        clock = self.book_of().clock_for(student)
+        clock = self.book_of().clock_of(student)
         typed, choice = sent.get("typed", ""), sent.get("choice")
         taken = level.take(
             sent.get("kind"),
             typed=typed,
             choice=choice,
             seconds=sent.get("seconds", 0.0),
-            clock=clock,
+            clock=clock.counts,
         )
         self._keep(student, level, (position, current, item), taken, str(typed))
         self._fill(student, level)
@@ -213,16 +220,16 @@ class Levels:
             change = book.rate_answer(student, level.skill, item.key, taken.attempt)
             self._practice(level.skill).learned(item.key, change.item)
 
-    def _view(self, student: int, level: LevelSet, clock: bool | None = None) -> LevelView:
+    def _view(self, student: int, level: LevelSet, clock: StudentClock | None = None) -> LevelView:
         book = self.book_of()
         rating = book.student_rating(student, level.skill)
         history = book.rating_history(student, level.skill)
         where = zones.zone(book.class_zone(self.class_name))
         if clock is None:
-            clock = book.clock_for(student)
+            clock = book.clock_of(student)
         now = book.clock()
         now = now if now.tzinfo else now.replace(tzinfo=UTC)
-        return level.view(rating.value, history, clock, where, now)
+        return level.view(rating.value, history, clock.counts, where, now, choice=clock.theirs)
 
 
 def _dice(dice: str) -> str:

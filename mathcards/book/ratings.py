@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from mathcards.accommodations import Accommodation
 from mathcards.adaptive.bank import bank

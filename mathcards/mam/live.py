@@ -65,6 +65,12 @@ class Round:
     answers: list[Answer] = field(default_factory=list)
     slips: list[Answer] = field(default_factory=list)  # answers the checker could not read
     solutions: tuple[Form, ...] | None = None  # the best ways, worked out once, at its reveal
+    by_name: dict[str, list[Answer]] = field(default_factory=dict)  # each student's answers
+
+    def add(self, answer: Answer) -> None:
+        """An answer judged, in its order of arrival."""
+        self.answers.append(answer)
+        self.by_name.setdefault(answer.name, []).append(answer)
 
     @property
     def first_right(self) -> Answer | None:
@@ -211,7 +217,7 @@ class LiveGame:
         claim = Answer(seq, name, text, verdict)
         spared = not verdict.correct and not costs_others(held)  # their wrong claim: no card
         answer = claim if spared else self._scored(current, claim)
-        current.answers.append(answer)
+        current.add(answer)
         return answer
 
     @staticmethod
@@ -226,7 +232,7 @@ class LiveGame:
         return kept
 
     def _may_answer(self, current: Round, name: str) -> None:
-        mine = [answer for answer in current.answers if answer.name == name]
+        mine = current.by_name.get(name, [])  # a hall's round: not every answer looked at
         if any(answer.correct for answer in mine):
             raise LiveRefusal(
                 _("you have already made the target this round"), Refusal.ALREADY_RIGHT
@@ -281,15 +287,13 @@ class LiveGame:
 
     def standings(self) -> list[Place]:
         """Most cards first; a tie goes to the player whose last winning answer came last."""
-        ranked = sorted(self.players.items(), key=lambda item: (-item[1].points, -item[1].last_win))
+        ranked = sorted(self.players.items(), key=ranking)
         standings: list[Place] = []
-        for index, (name, player) in enumerate(ranked):
-            before = ranked[index - 1][1] if index else None
-            tied = before is not None and (before.points, before.last_win) == (
-                player.points,
-                player.last_win,
-            )
-            place = standings[-1].place if tied else index + 1
+        place, above = 0, None
+        for index, (name, player) in enumerate(ranked, 1):
+            score = (player.points, player.last_win)
+            if score != above:  # tied with the player above: their place
+                place, above = index, score
             standings.append(Place(place, name, player.points))
         return standings
 
@@ -298,6 +302,11 @@ class LiveGame:
             raise LiveRefusal(_("this live game is over"), Refusal.OVER)
         if self.phase not in phases:
             raise LiveRefusal(refusal, reason)
+
+
+def ranking(item: tuple[str, Player]) -> tuple[int, int]:
+    """Most cards first, then the last winning answer that came last."""
+    return -item[1].points, -item[1].last_win
 
 
 def best_ways(deal: Exercise) -> tuple[Form, ...]:

@@ -386,7 +386,12 @@ def main() -> None:
     print(f"  answer → verdict:            {percentiles(result['verdicts'], VERDICT_GOAL)}")
     print(f"  answer → projector's state:  {percentiles(result['shown'], SHOWN_GOAL)}")
     each = result["cpu"] / max(1, count) * 1000
-    print(f"  the server's CPU in the rounds: {result['cpu']:.2f} s, {each:.2f} ms an answer")
+    calls = sum(result["calls"].values())  # the polls woken vary with the machine's speed
+    print(
+        f"  the server's CPU in the rounds: {result['cpu']:.2f} s, {each:.2f} ms an answer "
+        f"({calls / max(1, count):.2f} calls an answer, {result['cpu'] / max(1, calls) * 1000:.2f}"
+        " ms a call)"
+    )
     by_thread = {name: spent / max(1, count) * 1000 for name, spent in result["threads"].items()}
     print(
         f"    of which the event loop's thread {by_thread.get('loop', 0):.2f} ms, "

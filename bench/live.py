@@ -29,7 +29,7 @@ live.prof`` runs the service under cProfile in the rounds only (each thread's CP
 event loop's, and the class book's writer's while it commits, summed), writes the profile to
 `live.prof` when it is stopped and prints the functions that took the most of it (``python -m
 pstats live.prof`` reads it again). The profiler slows the service: the figures of such a run
-are not measured.
+are not measured. The writer's parts without a profiler: ``python -m bench.live_writer``.
 """
 
 from __future__ import annotations

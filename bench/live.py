@@ -29,7 +29,7 @@ live.prof`` runs the service under cProfile in the rounds only (each thread's CP
 event loop's, and the class book's writer's while it commits, summed), writes the profile to
 `live.prof` when it is stopped and prints the functions that took the most of it (``python -m
 pstats live.prof`` reads it again). The profiler slows the service: the figures of such a run
-are not measured.
+are not measured. The writer's parts without a profiler: ``python -m bench.live_writer``.
 """
 
 from __future__ import annotations
@@ -386,7 +386,12 @@ def main() -> None:
     print(f"  answer → verdict:            {percentiles(result['verdicts'], VERDICT_GOAL)}")
     print(f"  answer → projector's state:  {percentiles(result['shown'], SHOWN_GOAL)}")
     each = result["cpu"] / max(1, count) * 1000
-    print(f"  the server's CPU in the rounds: {result['cpu']:.2f} s, {each:.2f} ms an answer")
+    calls = sum(result["calls"].values())  # the polls woken vary with the machine's speed
+    print(
+        f"  the server's CPU in the rounds: {result['cpu']:.2f} s, {each:.2f} ms an answer "
+        f"({calls / max(1, count):.2f} calls an answer, {result['cpu'] / max(1, calls) * 1000:.2f}"
+        " ms a call)"
+    )
     by_thread = {name: spent / max(1, count) * 1000 for name, spent in result["threads"].items()}
     print(
         f"    of which the event loop's thread {by_thread.get('loop', 0):.2f} ms, "

@@ -78,9 +78,34 @@ def make_engine(url: URL, timeout: float = TIMEOUT) -> Engine:
     connect: dict[str, Any] = {"options": options}
     if "connect_timeout" not in url.query:
         connect["connect_timeout"] = max(2, math.ceil(timeout))
-    return create_engine(
+    engine = create_engine(
         url, connect_args=connect, pool_pre_ping=True, pool_timeout=timeout, pool_size=10
     )
+    return plain_savepoints(engine)
+
+
+def plain_savepoints(engine: Engine) -> Engine:
+    """The engine saying its savepoints to the driver as they are, not as statements it compiles
+    and runs as it would a query: the class service's writer takes two or three each batch, one
+    each call of the class book it makes (the same SQL, for a fraction of the CPU)."""
+    dialect, quote = engine.dialect, engine.dialect.identifier_preparer.quote
+
+    def saying(words: str) -> Callable[[Connection, str], None]:
+        def say(connection: Connection, name: str) -> None:
+            connection.exec_driver_sql(f"{words} {quote(name)}")
+
+        return say
+
+    for method, words in SAVEPOINTS.items():
+        setattr(dialect, method, saying(words))
+    return engine
+
+
+SAVEPOINTS = {  # the dialect's method → the SQL it says
+    "do_savepoint": "SAVEPOINT",
+    "do_release_savepoint": "RELEASE SAVEPOINT",
+    "do_rollback_to_savepoint": "ROLLBACK TO SAVEPOINT",
+}
 
 
 def _sqlite_engine(url: URL, timeout: float) -> Engine:
@@ -110,7 +135,7 @@ def _sqlite_engine(url: URL, timeout: float) -> Engine:
         writing = connection.get_execution_options().get("writing", False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
 
-    return engine
+    return plain_savepoints(engine)
 
 
 @contextmanager

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
@@ -23,6 +23,13 @@ from mathcards.collation import sorted_names
 from mathcards.i18n import _
 
 LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
+# What every batch of a live game's answers asks, built once (not again at every batch)
+GAME_CLASS = select(LiveGameRow.class_id).where(LiveGameRow.id == bindparam("live"))
+STUDENT_IDS = select(StudentRow.nickname_key, StudentRow.id).where(
+    StudentRow.class_id == bindparam("school"),
+    StudentRow.nickname_key.in_(bindparam("keys", expanding=True)),
+)
+NEW_EVENTS = insert(LiveEventRow)
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,8 @@ class LiveBook(BookPart):
             row = LiveGameRow(class_id=room.id, game=game, settings=dict(settings), started=moment)
             session.add(row)
             session.flush()
-            session.execute(insert(LiveEventRow), _event_rows(session, row, [start], moment))
+            rows = _event_rows(session, row.id, row.class_id, [start], moment)
+            session.execute(NEW_EVENTS, rows)
             return row.id
 
     @guarded
@@ -79,12 +87,12 @@ class LiveBook(BookPart):
         """Keep events of live game `live_id`, in one transaction committed when this returns
         (the answers that arrived together: one commit for them all)."""
         with self._writing() as session:
-            row = session.get(LiveGameRow, live_id)
-            if row is None:
+            class_id = session.scalar(GAME_CLASS, {"live": live_id})
+            if class_id is None:
                 message = _("there is no live game number {game} in the class book")
                 raise BookError(message.format(game=live_id))
-            rows = _event_rows(session, row, list(events), self._now())
-            session.execute(insert(LiveEventRow), rows)  # one INSERT for them all, no ORM rows
+            rows = _event_rows(session, live_id, class_id, list(events), self._now())
+            session.execute(NEW_EVENTS, rows)  # one INSERT for them all, no ORM rows
 
     @guarded
     def newest_live(self, class_name: str, game: str | None = None) -> LiveRecord | None:
@@ -145,11 +153,7 @@ def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> 
     keys = {event.name: names.key(event.name) for event in events if event.name}
     if not keys:
         return {}
-    rows = session.execute(
-        select(StudentRow.nickname_key, StudentRow.id).where(
-            StudentRow.class_id == class_id, StudentRow.nickname_key.in_(set(keys.values()))
-        )
-    )
+    rows = session.execute(STUDENT_IDS, {"school": class_id, "keys": sorted(set(keys.values()))})
     found = {key: student for key, student in rows}
     for name in sorted_names(name for name, key in keys.items() if key not in found):
         message = _("there is no student called {nickname} in the class book")
@@ -158,12 +162,12 @@ def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> 
 
 
 def _event_rows(
-    session: Session, game: LiveGameRow, events: list[LiveEvent], moment: datetime
+    session: Session, live_id: int, class_id: int, events: list[LiveEvent], moment: datetime
 ) -> list[dict[str, Any]]:
-    ids = students_named(session, game.class_id, events)
+    ids = students_named(session, class_id, events)
     return [
         {
-            "live_id": game.id,
+            "live_id": live_id,
             "seq": int(event.seq),
             "kind": str(event.kind),
             "student_id": ids.get(event.name),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable
 
-from sqlalchemy import exists, select, update
+from sqlalchemy import bindparam, exists, select, update
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
@@ -23,6 +23,8 @@ from mathcards.collation import sorted_names
 from mathcards.i18n import _
 
 MOST_LISTED = 600  # names in a class list: as many as a class book keeps in a class
+ROSTER = select(SchoolClassRow.roster).where(SchoolClassRow.name == bindparam("school"))  # every
+# batch of a live game's changes asks it: built once
 
 
 class RosterBook(BookPart):
@@ -33,9 +35,7 @@ class RosterBook(BookPart):
         """The class's roster number (0 for a class the book does not hold yet)."""
         school = names.class_name(class_name)
         with self._reading() as session:
-            found = session.scalar(
-                select(SchoolClassRow.roster).where(SchoolClassRow.name == school)
-            )
+            found = session.scalar(ROSTER, {"school": school})
         return found or 0
 
     @guarded

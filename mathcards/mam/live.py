@@ -71,6 +71,12 @@ class Round:
     answers: list[Answer] = field(default_factory=list)
     slips: list[Answer] = field(default_factory=list)  # answers the checker could not read
     solutions: tuple[Form, ...] | None = None  # the best ways, worked out once, at its reveal
+    by_name: dict[str, list[Answer]] = field(default_factory=dict)  # each student's answers
+
+    def add(self, answer: Answer) -> None:
+        """An answer judged, in its order of arrival."""
+        self.answers.append(answer)
+        self.by_name.setdefault(answer.name, []).append(answer)
 
     @property
     def first_right(self) -> Answer | None:
@@ -261,7 +267,7 @@ class LiveGame:
         claim = Answer(seq, name, text, verdict, team=team)
         spared = not verdict.correct and not costs_others(held)  # their wrong claim: no card
         answer = claim if spared else self._scored(current, claim)
-        current.answers.append(answer)
+        current.add(answer)
         return answer
 
     @staticmethod
@@ -276,7 +282,7 @@ class LiveGame:
         return kept
 
     def _may_answer(self, current: Round, name: str) -> None:
-        mine = [answer for answer in current.answers if answer.name == name]
+        mine = current.by_name.get(name, [])  # a hall's round: not every answer looked at
         if any(answer.correct for answer in mine):
             raise LiveRefusal(
                 _("you have already made the target this round"), Refusal.ALREADY_RIGHT
@@ -352,15 +358,13 @@ class LiveGame:
         if self.teams.on:
             numbers = set(self.teams.numbers()) | set(self.team_players)
             players = {team: self.team_players.get(team, Player()) for team in sorted(numbers)}
-        ranked = sorted(players.items(), key=lambda item: (-item[1].points, -item[1].last_win))
+        ranked = sorted(players.items(), key=ranking)
         standings: list[Place] = []
-        for index, (who, player) in enumerate(ranked):
-            before = ranked[index - 1][1] if index else None
-            tied = before is not None and (before.points, before.last_win) == (
-                player.points,
-                player.last_win,
-            )
-            place = standings[-1].place if tied else index + 1
+        place, above = 0, None
+        for index, (who, player) in enumerate(ranked, 1):
+            score = (player.points, player.last_win)
+            if score != above:  # tied with the player above: their place
+                place, above = index, score
             if isinstance(who, int):
                 standings.append(Place(place, team_name(who), player.points, who))
             else:
@@ -372,6 +376,11 @@ class LiveGame:
             raise LiveRefusal(_("this live game is over"), Refusal.OVER)
         if self.phase not in phases:
             raise LiveRefusal(refusal, reason)
+
+
+def ranking(item: tuple[str | int, Player]) -> tuple[int, int]:
+    """Most cards first, then the last winning answer that came last."""
+    return -item[1].points, -item[1].last_win
 
 
 def best_ways(deal: Exercise) -> tuple[Form, ...]:

@@ -190,8 +190,7 @@ def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None, *unseen: st
         before is not None
         and view.keys() == before.keys()
         and all(
-            value is before[key] or value == before[key]
+            value is before[key] or key == "version" or key in unseen or value == before[key]
             for key, value in view.items()
-            if key != "version" and key not in unseen
         )
     )

@@ -65,11 +65,14 @@ EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each e
 }
 
 
+KNOWN = frozenset(Accommodation)  # the accommodations this version knows
+
+
 def answered(game: LiveGame, event: LiveEvent, answer: Answered) -> Answer:
     """The answer judged with the accommodations its student had when it came (one no longer
     known: none), by the verdict the class book kept with it if it kept one (else by the
     checker: an answer kept before verdicts were)."""
-    known = [name for name in answer.accommodations if name in set(Accommodation)]
+    known = [name for name in answer.accommodations if name in KNOWN]
     judged = None if answer.verdict is None else Verdict.from_json(answer.verdict)
     held = accommodations(known)
     if answer.counted is not None:  # kept: the team it counted for, whatever the teams now

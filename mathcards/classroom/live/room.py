@@ -259,7 +259,8 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         while after is not None and snapshot.version_for(who()) <= after and loop.time() < end:
             changed = self.waiting.setdefault(who(), asyncio.Event())
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), end - loop.time())
+                async with asyncio.timeout_at(end):  # no task of its own, as wait_for makes
+                    await changed.wait()
             snapshot, waited = await self.snapshot(), True
         if waited and snapshot.version_for(who()) > (after or 0):
             await (self.calmed() if linger == STILL else asyncio.sleep(linger))

@@ -146,11 +146,10 @@ class ByTicket:
     async def caller(self, call: KernelCall) -> Caller:
         if not from_this_machine(call.request):
             call.refuse(CallRefusal.NOT_HERE)
-        tickets, key = call.service.tickets, call.request.headers.get(TICKET_HEADER, "")
-        device, ticket = tickets.device(key), tickets.get(key)
-        if device is None:
+        ticket = call.service.tickets.get(call.request.headers.get(TICKET_HEADER, ""))
+        if ticket is None:  # looked up once a call: its kernel asked whether it runs once
             call.refuse(CallRefusal.NO_TICKET)
-        return Caller(device, tickets.is_teacher(key), "" if ticket is None else ticket.address)
+        return Caller(ticket.device, ticket.teacher, ticket.address)
 
 
 BY_TICKET = ByTicket()

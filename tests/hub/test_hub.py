@@ -45,9 +45,11 @@ TEACHER = "teacher"  # goes straight to the Hub's admin page (and the service's 
 LIVE_STUDENTS, LIVE_TEACHER = ["dora", "emil", "fay"], "tina"  # test_hub_live.py's
 PRACTISING = "gosia"  # test_hub_service.py's student
 WAKING = "hana"  # test_hub_alive.py's: her phone's page loses its connection, and comes back
-TEACHERS = {TEACHER, LIVE_TEACHER}
+TABLE_STUDENTS, TABLE_TEACHER = ["ines", "jan", "kuba"], "tola"  # test_hub_tables.py's
+TEACHERS = {TEACHER, LIVE_TEACHER, TABLE_TEACHER}
 PASSWORDS = {  # each their own
-    name: new_password() for name in [*STUDENTS, *LIVE_STUDENTS, PRACTISING, WAKING, *TEACHERS]
+    name: new_password()
+    for name in [*STUDENTS, *LIVE_STUDENTS, PRACTISING, WAKING, *TABLE_STUDENTS, *TEACHERS]
 }
 HUB_UP_SECONDS = 60
 PLAY_SECONDS = 240  # the three students, from the login form to the solutions

@@ -46,11 +46,17 @@ LIVE_STUDENTS, LIVE_TEACHER = ["dora", "emil", "fay"], "tina"  # test_hub_live.p
 PRACTISING = "gosia"  # test_hub_service.py's student
 WAKING = "hana"  # test_hub_alive.py's: her phone's page loses its connection, and comes back
 LEVEL_STUDENTS, LEVEL_TEACHER = {"en": "iga", "pl": "jola"}, "lena"  # test_hub_level.py's
-TEACHERS = {TEACHER, LIVE_TEACHER, LEVEL_TEACHER}
-PASSWORDS = {  # each their own
-    name: new_password()
-    for name in [*STUDENTS, *LIVE_STUDENTS, PRACTISING, WAKING, *LEVEL_STUDENTS.values(), *TEACHERS]
-}
+TABLE_STUDENTS, TABLE_TEACHER = ["ines", "jan", "kuba"], "tola"  # test_hub_tables.py's
+TEACHERS = {TEACHER, LIVE_TEACHER, LEVEL_TEACHER, TABLE_TEACHER}
+LEARNERS = [
+    *STUDENTS,
+    *LIVE_STUDENTS,
+    PRACTISING,
+    WAKING,
+    *LEVEL_STUDENTS.values(),
+    *TABLE_STUDENTS,
+]
+PASSWORDS = {name: new_password() for name in [*LEARNERS, *TEACHERS]}  # each their own
 HUB_UP_SECONDS = 60
 PLAY_SECONDS = 240  # the three students, from the login form to the solutions
 STOP_SECONDS = 30

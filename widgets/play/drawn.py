@@ -41,11 +41,13 @@ PLAY_STYLE = """<style>
 
 
 def render_status(table: TableSeen, player: str | None) -> str:
-    """Which table, whose turn (said in words, not only by the colour of a seat)."""
+    """Which table, whose turn (said in words, not only by the colour of a seat); the moves
+    made so far in `data-moves`, for a page's tests to wait on."""
     named = _("Table {number} · {game}").format(
         number=table["number"], game=_(GAME_NAMES[table["game"]])
     )
-    return f'<p class="mc-play-status">{escape(named)}: {escape(whose_turn(table, player))}</p>'
+    said = f"{escape(named)}: {escape(whose_turn(table, player))}"
+    return f'<p class="mc-play-status" data-moves="{table["moves"]}">{said}</p>'
 
 
 def render_seats(table: TableSeen, player: str | None, drawn: dict[str, str]) -> str:

@@ -122,3 +122,21 @@ def refused_start_and_student(tables: PlayClass, language: str) -> None:
     said = {"en": "teacher only", "pl": "tylko dla nauczyciela"}[language]
     assert said in student.message.value
     assert student.controls.layout.display == "none"
+
+
+def test_a_tap_on_a_button_the_next_view_took_away_is_out_of_step_not_a_bad_move(tables):
+    """The page shows a new view a moment before the browser has drawn its buttons: a tap on
+    a button of the view before is sent with the moves of the view it was shown in."""
+    seats = pages(tables, "Pia", "Rob")
+    projector = TablesProjector(client(tables, tables.teacher), follow=False)
+    projector.size.value, projector.computers.value = 2, False
+    projector.start_button.click()
+    assert projector.view is not None
+    page = seats[projector.view["tables"][0]["to_move"][0]]
+    page.follower.step()
+    by_label = {button.description: button for button in page.moves.children}
+    by_label["Quit"].click()  # the turn passes: this page has no move now
+    assert page.view is not None and page.view["table"]["moves"] == 1
+    by_label["Roll"].click()  # drawn before the quit, tapped after it
+    assert "moved on" in page.message.value, page.message.value
+    assert page.view["table"]["moves"] == 1

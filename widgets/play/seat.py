@@ -83,6 +83,8 @@ class AtTheTable(Complains, w.VBox):
         self.status = html("mc-play-status-line")
         self.table = html("mc-play-table")
         self.buttons: dict[str, w.Button] = {}  # each move's button, made once
+        self.fresh: dict[str, int] = {}  # each move shown now → the table's moves then
+        self.shown_at: dict[str, int] = {}  # the same, for this view's moves and the last's
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"), _dom_classes=("mc-play-moves",))
         self.choice = w.Dropdown(description=_("Your move"), layout=w.Layout(max_width="100%"))
         self.choice.add_class("mc-play-choice")
@@ -130,12 +132,15 @@ class AtTheTable(Complains, w.VBox):
             self.complain(trouble(problem))
 
     def send(self, move: dict[str, Any]) -> None:
-        """The student's move, sent with the moves their page has seen; what they see then."""
+        """The student's move, sent with the moves the table had made when it was shown (a tap
+        on a button the next view took away is out of step, never a move the rules refuse);
+        what they see then."""
         view = self.view
         if self.client is None or view is None or view["table"] is None:
             return
+        made = self.shown_at.get(json.dumps(move, sort_keys=True), view["table"]["moves"])
         try:
-            seen = self.client.move(move, view["table"]["moves"])
+            seen = self.client.move(move, made)
         except ValueError as problem:
             self.notify(str(problem))  # refused: a notice, never a wrong answer
             return
@@ -175,7 +180,10 @@ class AtTheTable(Complains, w.VBox):
 
     def _moves(self, legal: list[dict[str, Any]]) -> None:
         """A button for each move the student may make, or a list when there are many."""
-        game = self.view["table"]["game"] if self.view and self.view["table"] else ""
+        table = self.view["table"] if self.view else None
+        game, made = (table["game"], table["moves"]) if table else ("", 0)
+        fresh = {json.dumps(move, sort_keys=True): made for move in legal}
+        self.shown_at, self.fresh = {**self.fresh, **fresh}, fresh  # this view's and the last
         many = len(legal) > MOST_BUTTONS
         self.chooser.layout.display = "" if many else "none"
         if many:

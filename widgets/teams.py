@@ -17,7 +17,6 @@ from mathcards.i18n import _, ngettext, percent
 from mathcards.teams import SIZES, team_name
 from widgets.controls import button, row
 
-
 def named(standings: list[Any]) -> list[Any]:
     """Standings with each team's place named in this page's language ("Team 1")."""
     return [
@@ -51,13 +50,18 @@ class TeamsControls(w.VBox):
         """The students and teams to move between, as the service says them."""
         teams = view["teams"]
         self.mover.layout.display = "" if teams else "none"
-        students = [(m["name"], m["id"]) for t in teams for m in t["members"]]
-        if list(self.student.options) != students:
-            self.student.options = students
+        students = [
+            (f"{m['name']} ({team_name(t['number'])})", m["id"])
+            for t in teams
+            for m in t["members"]
+        ]
         numbers = [t["number"] for t in teams]
         choices = [(team_name(n), n) for n in [*numbers, max(numbers, default=0) + 1]]
-        if list(self.team.options) != choices:
-            self.team.options = choices
+        for menu, options in ((self.student, students), (self.team, choices)):
+            if list(menu.options) != options:
+                menu.options = options
+            if menu.value is None and options:  # never an empty box beside Move
+                menu.index = 0
 
     def _make(self, _button: object = None) -> None:
         client = self.client()

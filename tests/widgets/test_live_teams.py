@@ -33,9 +33,19 @@ def teams(service):
 
 def move(teacher, name: str, team: int) -> None:
     controls = teacher.teams_controls
-    controls.student.value = dict(controls.student.options)[name]
+    (student,) = [key for label, key in controls.student.options if label.startswith(f"{name} (")]
+    controls.student.value = student
     controls.team.value = team
     controls.move.click()
+
+
+def test_the_move_menus_name_each_student_s_team_and_are_never_empty(service, teams):
+    teacher, _pages, one, _two = teams
+    controls = teacher.teams_controls
+    assert controls.student.value is not None and controls.team.value is not None
+    labels = [label for label, _id in controls.student.options]
+    assert f"{one[0]} (Team 1)" in labels and f"{one[1]} (Team 1)" in labels
+    assert [label for label, _n in controls.team.options] == ["Team 1", "Team 2", "Team 3"]
 
 
 def test_the_teacher_moves_a_student_by_hand_and_a_full_team_is_refused(service, teams):

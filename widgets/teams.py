@@ -17,6 +17,16 @@ from mathcards.i18n import _, ngettext, percent
 from mathcards.teams import SIZES, team_name
 from widgets.controls import button, row
 
+# the teams on the projector's wall, read from the back row: a line per team, its cells apart
+TEAMS_STYLE = """<style>
+.mc-teams-wall h3 { font-size: max(26px, 3.6vh); line-height: 1.3; margin: 1.2vh 0 .4vh; }
+.mc-teams-wall table.mc-teams { border-collapse: collapse; font-size: max(22px, 3vh);
+  line-height: 1.3; }
+.mc-teams-wall .mc-teams th, .mc-teams-wall .mc-teams td { padding: 4px 16px 4px 0;
+  border-bottom: 1px solid #e5e7eb; text-align: left; }
+</style>"""
+
+
 def named(standings: list[Any]) -> list[Any]:
     """Standings with each team's place named in this page's language ("Team 1")."""
     return [

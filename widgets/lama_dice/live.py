@@ -56,7 +56,7 @@ from widgets.lama_dice.live_views import (
 )
 from widgets.live import HERE, REFUSALS, Projector, RoomClient, Seat, served
 from widgets.style import LAMA_DICE_STYLE, page_style
-from widgets.teams import render_my_team
+from widgets.teams import TEAMS_STYLE, render_my_team
 
 SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
 SEAT_TITLE = N_("LAMA Dice live: guess the dice")  # the students' page, as the lessons list it
@@ -313,7 +313,9 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
                 self.join,
             ]
         )
-        super().__init__([page_style(LAMA_DICE_STYLE + GUESS_STYLE), self.message, self.controls])
+        super().__init__(
+            [page_style(LAMA_DICE_STYLE + GUESS_STYLE, TEAMS_STYLE), self.message, self.controls]
+        )
         self.add_class("mc-guess-projector")
 
     # ------------------------------------------------------------ the teacher's buttons

@@ -107,7 +107,7 @@ def test_teams_are_polish_on_a_polish_page(service, teams):
         teacher.show(teacher.view)  # type: ignore[arg-type]
         pages[one[0]].show(pages[one[0]].view)  # type: ignore[arg-type]
         assert "Drużyna 1" in teacher.teams_wall.value
-        assert "Grasz w drużynie" in pages[one[0]].team_line.value
+        assert "Twoja drużyna to Drużyna 1:" in pages[one[0]].team_line.value
     finally:
         i18n.use("en")
 

@@ -204,6 +204,7 @@ def test_roll_or_quit_at_my_level_with_the_page_s_dice(tmp_path):
     )
     assert desk.choices.layout.display == "none" and desk.going_on.layout.display == ""
     assert "better choices 1" in desk.line.value
+    assert "better choice" not in desk.message.value, "the verdict said once, not twice"
     desk.again.click()
     assert "Moment 2" in desk.heading.value and desk.verdict.value == ""
     (kept,) = service.book_of().rating_steps("5b")

@@ -70,6 +70,8 @@ def test_a_table_of_two_plays_lama_dice_from_its_pages_to_the_review(tables, lan
         projector.start_button.click()
         assert projector.view is not None and len(projector.view["tables"]) == 1
         assert "mc-play-glance" in projector.wall.value
+        one = {"en": "LAMA Dice at 1 table<", "pl": "LAMA kostkowa przy 1 stole<"}[language]
+        assert one in projector.wall.value
 
         for page in seats.values():
             page.follower.step()

@@ -184,6 +184,9 @@ def test_a_class_of_six_plays_lama_dice_at_two_tables(live_class, tmp_path, lang
     assert_accessible(projector)
     assert not layout_problems(projector)
     projector.screenshot(path=str(tmp_path / f"play-projector-{language}.png"), full_page=True)
+    resized(projector, 390, 844)  # the debrief on a phone: its exact costs wrap, none cut
+    assert not layout_problems(projector)
+    resized(projector, 1280, 800)
 
     report = teacher.new_page()
     report.goto(f"{base}/mathcards/teacher")

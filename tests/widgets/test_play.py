@@ -15,6 +15,7 @@ from tests.classroom.threaded import serving
 from widgets.controls import announcer
 from widgets.play import AtTheTable, TablesProjector
 from widgets.play.client import PlayClient
+from widgets.play.review import render_review
 
 
 @pytest.fixture
@@ -124,3 +125,16 @@ def refused_start_and_student(tables: PlayClass, language: str) -> None:
     said = {"en": "teacher only", "pl": "tylko dla nauczyciela"}[language]
     assert said in student.message.value
     assert student.controls.layout.display == "none"
+
+
+def test_a_game_without_a_decision_shows_no_accuracy():
+    """Not "accuracy 100 %" beside "0 decisions": a LAMA game can end before a player has
+    weighed a choice the review counts."""
+    shown = render_review(
+        {"accuracy": 100.0, "decisions": 0, "matched": 0, "costliest": [], "frames": 5}
+    )
+    assert "%" not in shown and "no decision of yours" in shown
+    weighed = render_review(
+        {"accuracy": 50.0, "decisions": 2, "matched": 1, "costliest": [], "frames": 5}
+    )
+    assert "Your accuracy: 50%" in weighed and "You made 2 decisions" in weighed

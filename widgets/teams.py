@@ -23,7 +23,9 @@ TEAMS_STYLE = """<style>
 .mc-teams-wall table.mc-teams { border-collapse: collapse; font-size: max(22px, 3vh);
   line-height: 1.3; }
 .mc-teams-wall .mc-teams th, .mc-teams-wall .mc-teams td { padding: 4px 16px 4px 0;
-  border-bottom: 1px solid #e5e7eb; text-align: left; }
+  border-bottom: 1px solid #e5e7eb; text-align: left; overflow-wrap: anywhere; }
+@media (max-width: 600px) { .mc-teams-wall table.mc-teams { font-size: 15px; }
+  .mc-teams-wall .mc-teams th, .mc-teams-wall .mc-teams td { padding: 3px 8px 3px 0; } }
 </style>"""
 
 

@@ -128,5 +128,8 @@ def test_a_teams_guess_is_its_first_members_and_the_teammate_sees_it(service):
     guessing.follow(*pages.values())
     assert f"{first} answered for your team." in pages[second].team_line.value
     assert pages[second].guessing.layout.display == "none"
+    for name in (first, second):  # the team's guess stands: no "you may change it"
+        assert "Your team&#x27;s guess is in: 40.0%." in pages[name].said.value
+        assert "change" not in pages[name].said.value
     guessing.guess(pages[second], "60")
     assert f"{first} already answered for your team." in pages[second].said.value

@@ -141,6 +141,15 @@ def clock_words(view: LevelView) -> str:
     return _("Take your time: only right or wrong counts.")
 
 
+# a stopwatch drawn, not a character: a laptop with only the usual fonts has no ⏱ (a box)
+WATCH = (
+    '<svg class="mc-level-watch" aria-hidden="true" viewBox="0 0 16 16" width="1em" '
+    'height="1em"><g fill="none" stroke="currentColor" stroke-width="1.6" '
+    'stroke-linecap="round"><circle cx="8" cy="9.5" r="5.5"/>'
+    '<path d="M8 9.5V6.5M6 1.5h4M8 1.5V4"/></g></svg>'
+)
+
+
 def render_clock(view: LevelView, seconds: float, *, running: bool = True) -> str:
     """A small, calm clock of the seconds since the item was dealt, when time counts (none when
     the clock is off, nor once the set is done). The browser counts it (a CSS animation started
@@ -153,7 +162,7 @@ def render_clock(view: LevelView, seconds: float, *, running: bool = True) -> st
     return (
         f' · <span class="mc-level-timer" role="timer" aria-live="off" aria-label="{label}" '
         f'title="{label}" style="animation-delay:-{max(0, int(seconds))}s{still}">'
-        '<span aria-hidden="true">⏱\ufe0e </span></span>'
+        f"{WATCH} </span>"
     )
 
 
@@ -228,6 +237,7 @@ LEVEL_STYLE = """<style>
 .mc-level-timer { color: #334155; font-variant-numeric: tabular-nums; white-space: nowrap;
   animation: mc-minutes 3600s steps(60, end) 1 forwards, mc-seconds 60s steps(60, end) infinite;
   counter-reset: mc-m var(--mc-minutes) mc-s var(--mc-seconds); }
+.mc-level-watch { vertical-align: -0.125em; }
 .mc-level-timer::after { content: counter(mc-m) ":" counter(mc-s, decimal-leading-zero); }
 </style>"""
 

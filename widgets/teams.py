@@ -17,6 +17,17 @@ from mathcards.i18n import _, ngettext, percent
 from mathcards.teams import SIZES, team_name
 from widgets.controls import button, row
 
+# the teams on the projector's wall, read from the back row: a line per team, its cells apart
+TEAMS_STYLE = """<style>
+.mc-teams-wall h3 { font-size: max(26px, 3.6vh); line-height: 1.3; margin: 1.2vh 0 .4vh; }
+.mc-teams-wall table.mc-teams { border-collapse: collapse; font-size: max(22px, 3vh);
+  line-height: 1.3; }
+.mc-teams-wall .mc-teams th, .mc-teams-wall .mc-teams td { padding: 4px 16px 4px 0;
+  border-bottom: 1px solid #e5e7eb; text-align: left; overflow-wrap: anywhere; }
+@media (max-width: 600px) { .mc-teams-wall table.mc-teams { font-size: 15px; }
+  .mc-teams-wall .mc-teams th, .mc-teams-wall .mc-teams td { padding: 3px 8px 3px 0; } }
+</style>"""
+
 
 def named(standings: list[Any]) -> list[Any]:
     """Standings with each team's place named in this page's language ("Team 1")."""
@@ -51,13 +62,18 @@ class TeamsControls(w.VBox):
         """The students and teams to move between, as the service says them."""
         teams = view["teams"]
         self.mover.layout.display = "" if teams else "none"
-        students = [(m["name"], m["id"]) for t in teams for m in t["members"]]
-        if list(self.student.options) != students:
-            self.student.options = students
+        students = [
+            (f"{m['name']} ({team_name(t['number'])})", m["id"])
+            for t in teams
+            for m in t["members"]
+        ]
         numbers = [t["number"] for t in teams]
         choices = [(team_name(n), n) for n in [*numbers, max(numbers, default=0) + 1]]
-        if list(self.team.options) != choices:
-            self.team.options = choices
+        for menu, options in ((self.student, students), (self.team, choices)):
+            if list(menu.options) != options:
+                menu.options = options
+            if menu.value is None and options:  # never an empty box beside Move
+                menu.index = 0
 
     def _make(self, _button: object = None) -> None:
         client = self.client()

@@ -108,6 +108,7 @@ def test_a_class_guesses_and_the_dice_answer(live_class, tmp_path, language):
             live_class.context(viewport={"width": 390, "height": 844}),
             f"{base}/voila/render/{spoken}/live/2-lama-dice-guess.ipynb",
         )
+        in_first_screen(pages[name], ".mc-join-name input")  # how to play folded below
         join(pages[name], name)
 
     projector.locator("button.mc-guess-ask").click()  # the lesson starts with its question

@@ -24,8 +24,8 @@ SAID = {
         "wall": "Team {n}",
     },
     "pl": {
-        "team": "Grasz w drużynie „Drużyna {n}”",
-        "playing": "Grasz w drużynie",
+        "team": "Twoja drużyna to Drużyna {n}:",
+        "playing": "Twoja drużyna to",
         "told": "{name} odpowiedział(a) za twoją drużynę.",
         "first": "Twoja odpowiedź była pierwsza",
         "wall": "Drużyna {n}",

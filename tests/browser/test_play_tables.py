@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import FIRST_RENDER_MS, join, layout_problems, resized
 from tests.browser.test_keyboard import press
+from tests.browser.test_live_pages import in_first_screen
 from tests.servers import wait_for
 
 pytestmark = pytest.mark.browser
@@ -154,6 +155,8 @@ def test_a_class_of_six_plays_lama_dice_at_two_tables(live_class, tmp_path, lang
     assert_accessible(pages[typist])
     assert not layout_problems(pages[typist])
     assert not layout_problems(projector)
+    for page in pages.values():  # the table in a phone's first screen: how to play folded
+        in_first_screen(page, ".mc-play-status-line")
 
     asleep = sleep_page(pages[sleeper])
     awake = [name for name in names if name != sleeper]
@@ -206,6 +209,9 @@ def test_a_class_of_six_plays_lama_dice_at_two_tables(live_class, tmp_path, lang
     assert_accessible(projector)
     assert not layout_problems(projector)
     projector.screenshot(path=str(tmp_path / f"play-projector-{language}.png"), full_page=True)
+    resized(projector, 390, 844)  # the debrief on a phone: its exact costs wrap, none cut
+    assert not layout_problems(projector)
+    resized(projector, 1280, 800)
 
     report = teacher.new_page()
     report.goto(f"{base}/mathcards/teacher")

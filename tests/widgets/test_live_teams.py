@@ -33,9 +33,19 @@ def teams(service):
 
 def move(teacher, name: str, team: int) -> None:
     controls = teacher.teams_controls
-    controls.student.value = dict(controls.student.options)[name]
+    (student,) = [key for label, key in controls.student.options if label.startswith(f"{name} (")]
+    controls.student.value = student
     controls.team.value = team
     controls.move.click()
+
+
+def test_the_move_menus_name_each_student_s_team_and_are_never_empty(service, teams):
+    teacher, _pages, one, _two = teams
+    controls = teacher.teams_controls
+    assert controls.student.value is not None and controls.team.value is not None
+    labels = [label for label, _id in controls.student.options]
+    assert f"{one[0]} (Team 1)" in labels and f"{one[1]} (Team 1)" in labels
+    assert [label for label, _n in controls.team.options] == ["Team 1", "Team 2", "Team 3"]
 
 
 def test_the_teacher_moves_a_student_by_hand_and_a_full_team_is_refused(service, teams):
@@ -97,7 +107,7 @@ def test_teams_are_polish_on_a_polish_page(service, teams):
         teacher.show(teacher.view)  # type: ignore[arg-type]
         pages[one[0]].show(pages[one[0]].view)  # type: ignore[arg-type]
         assert "Drużyna 1" in teacher.teams_wall.value
-        assert "Grasz w drużynie" in pages[one[0]].team_line.value
+        assert "Twoja drużyna to Drużyna 1:" in pages[one[0]].team_line.value
     finally:
         i18n.use("en")
 
@@ -118,5 +128,8 @@ def test_a_teams_guess_is_its_first_members_and_the_teammate_sees_it(service):
     guessing.follow(*pages.values())
     assert f"{first} answered for your team." in pages[second].team_line.value
     assert pages[second].guessing.layout.display == "none"
+    for name in (first, second):  # the team's guess stands: no "you may change it"
+        assert "Your team&#x27;s guess is in: 40.0%." in pages[name].said.value
+        assert "change" not in pages[name].said.value
     guessing.guess(pages[second], "60")
     assert f"{first} already answered for your team." in pages[second].said.value

@@ -206,6 +206,7 @@ def test_roll_or_quit_at_my_level_with_the_page_s_dice(tmp_path):
     )
     assert desk.choices.layout.display == "none" and desk.going_on.layout.display == ""
     assert "better choices 1" in desk.line.value
+    assert "better choice" not in desk.message.value, "the verdict said once, not twice"
     desk.again.click()
     assert "Moment 2" in desk.heading.value and desk.verdict.value == ""
     (kept,) = service.book_of().rating_steps("5b")
@@ -256,6 +257,8 @@ def test_a_clock_counted_by_the_browser_shows_only_while_time_counts():
     shown = render_clock(view(deal=dealt), 12.7)
     assert 'role="timer"' in shown and 'aria-live="off"' in shown, "never announced"
     assert 'aria-label="Time on this one"' in shown and "animation-delay:-12s" in shown
+    assert '<svg class="mc-level-watch" aria-hidden="true"' in shown, "a watch drawn"
+    assert "⏱" not in shown, "no character a laptop's fonts may lack"
     assert "paused" in render_clock(view(deal=dealt), 30, running=False)
     assert render_clock(view(deal=dealt, clock=False), 12) == "", "clock off: none"
     assert render_clock(view(), 12) == "", "the set is done: none"

@@ -15,6 +15,7 @@ from tests.classroom.threaded import serving
 from widgets.controls import announcer
 from widgets.play import AtTheTable, TablesProjector
 from widgets.play.client import PlayClient
+from widgets.play.review import render_review
 
 
 @pytest.fixture
@@ -70,6 +71,8 @@ def test_a_table_of_two_plays_lama_dice_from_its_pages_to_the_review(tables, lan
         projector.start_button.click()
         assert projector.view is not None and len(projector.view["tables"]) == 1
         assert "mc-play-glance" in projector.wall.value
+        one = {"en": "LAMA Dice at 1 table<", "pl": "LAMA kostkowa przy 1 stole<"}[language]
+        assert one in projector.wall.value
 
         for page in seats.values():
             page.follower.step()
@@ -140,3 +143,16 @@ def test_a_tap_on_a_button_the_next_view_took_away_is_out_of_step_not_a_bad_move
     by_label["Roll"].click()  # drawn before the quit, tapped after it
     assert "moved on" in page.message.value, page.message.value
     assert page.view["table"]["moves"] == 1
+
+
+def test_a_game_without_a_decision_shows_no_accuracy():
+    """Not "accuracy 100 %" beside "0 decisions": a LAMA game can end before a player has
+    weighed a choice the review counts."""
+    shown = render_review(
+        {"accuracy": 100.0, "decisions": 0, "matched": 0, "costliest": [], "frames": 5}
+    )
+    assert "%" not in shown and "no decision of yours" in shown
+    weighed = render_review(
+        {"accuracy": 50.0, "decisions": 2, "matched": 1, "costliest": [], "frames": 5}
+    )
+    assert "Your accuracy: 50%" in weighed and "You made 2 decisions" in weighed

@@ -53,10 +53,11 @@ from widgets.lama_dice.live_views import (
     rolls_words,
     seat_status,
     share_of,
+    team_guess_is_in,
 )
 from widgets.live import HERE, REFUSALS, Projector, RoomClient, Seat, served
 from widgets.style import LAMA_DICE_STYLE, page_style
-from widgets.teams import render_my_team
+from widgets.teams import TEAMS_STYLE, render_my_team
 
 SEAT_LESSON = "live/2-lama-dice-guess.ipynb"
 SEAT_TITLE = N_("LAMA Dice live: guess the dice")  # the students' page, as the lessons list it
@@ -168,9 +169,8 @@ class GuessSeat(Seat[LamaDiceSeatView], w.VBox):
         if mine is None and theirs is not None:  # the team's guess, a teammate's
             mine = {"seq": theirs["seq"], "value": theirs["value"], "off": theirs["off"]}
         if is_open:
-            self.said.value = (
-                "" if mine is None else render_message(guess_is_in(share_of(mine["value"])))
-            )
+            said = team_guess_is_in if guessed else guess_is_in  # a team's guess stands
+            self.said.value = "" if mine is None else render_message(said(share_of(mine["value"])))
         else:
             sentence, good = how_close_words(question, mine)
             show_message(self.said, sentence, ok=True if good else None)  # never red
@@ -313,7 +313,9 @@ class GuessProjector(Projector[LamaDiceProjectorView], w.VBox):
                 self.join,
             ]
         )
-        super().__init__([page_style(LAMA_DICE_STYLE + GUESS_STYLE), self.message, self.controls])
+        super().__init__(
+            [page_style(LAMA_DICE_STYLE + GUESS_STYLE, TEAMS_STYLE), self.message, self.controls]
+        )
         self.add_class("mc-guess-projector")
 
     # ------------------------------------------------------------ the teacher's buttons

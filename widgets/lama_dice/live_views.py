@@ -165,6 +165,11 @@ def guess_is_in(value: Fraction | str) -> str:
     )
 
 
+def team_guess_is_in(value: Fraction | str) -> str:
+    """A team's guess, made by the first member to guess: it stands (the box is closed)."""
+    return _("Your team's guess is in: {guess}.").format(guess=value_words(value))
+
+
 def exact_words(question: QuestionSeen) -> str:
     """The exact answer as the projector and a student's page say it (once revealed)."""
     assert question["exact"] is not None

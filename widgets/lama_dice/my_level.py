@@ -16,7 +16,7 @@ from mathcards.i18n import N_, _
 from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import parse_dice
 from widgets.assignments import Assignments
-from widgets.controls import Complains, button, html, row, shows_errors, sign
+from widgets.controls import Complains, announce, button, html, row, shows_errors, sign
 from widgets.lama_dice.cards import render_rows
 from widgets.lama_dice.last_player import render_decision
 from widgets.level import (
@@ -108,7 +108,8 @@ class MomentsAtMyLevel(Complains, w.VBox):
             f'<p class="mc-{"better" if better else "worse"}">{sign(better, ending=": ")}'
             f"{said}</p>{render_decision(row_cards, decision)}"
         )
-        self.say(_(BETTER[better]), ok=better)
+        self.message.value = ""  # the verdict says it, once; a screen reader hears it
+        announce(_(BETTER[better]), better)
         self._show(seen, fresh=False)
         if self.assignments.moves(SKILL):
             self.assignments.refresh()

@@ -32,6 +32,7 @@ from widgets.mam.live_views import (
     render_settings,
 )
 from widgets.style import MAM_STYLE, page_style
+from widgets.teams import TEAMS_STYLE
 from widgets.worker import background
 
 LEADERBOARD_LENGTHS = (3, 5, 10, 0)
@@ -220,7 +221,9 @@ class LiveProjector(Projector[MamProjectorView], w.VBox):
                 self.settings,
             ]
         )
-        super().__init__([page_style(MAM_STYLE + LIVE_STYLE), self.message, self.controls])
+        super().__init__(
+            [page_style(MAM_STYLE + LIVE_STYLE, TEAMS_STYLE), self.message, self.controls]
+        )
         self.add_class("mc-live-projector")
 
     def _build_choice(self) -> None:

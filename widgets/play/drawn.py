@@ -33,6 +33,9 @@ PLAY_STYLE = """<style>
 .mc-play-glance h3 { margin: 0 0 4px; font-size: 20px; }
 .mc-play-glance ul { margin: 0; padding-left: 1.1em; }
 .mc-play-debrief { font-size: 19px; }
+.mc-play-values { border-collapse: collapse; }
+.mc-play-values th, .mc-play-values td { padding: 2px 16px 2px 0; text-align: left; }
+.mc-play-values td { overflow-wrap: anywhere; }  /* a long exact fraction wraps, never cuts */
 .mc-play-accuracy { font-size: 22px; font-weight: 700; }
 .mc-play-frame { border-top: 1px solid #cbd5e1; padding-top: 6px; }
 .mc-play-projector .widget-checkbox .widget-label-basic { white-space: normal; height: auto; }

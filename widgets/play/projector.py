@@ -247,8 +247,9 @@ class TablesProjector(Complains, w.VBox):
             self.address.value = render_address(page_address(lesson, self.class_url), _(SEAT_TITLE))
         game = view["game"]
         if game is not None:
-            title = _("{game} at {n} tables").format(
-                game=_(GAME_NAMES[game]), n=len(view["tables"])
+            count = len(view["tables"])
+            title = ngettext("{game} at {n} table", "{game} at {n} tables", count).format(
+                game=_(GAME_NAMES[game]), n=count
             )
             self.wall.value = f"<h2>{escape(title)}</h2>{render_wall(view['tables'])}"
         else:

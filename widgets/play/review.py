@@ -21,6 +21,9 @@ from widgets.play.words import choice_words, decision_words, happened, values_wo
 
 def render_review(review: ReviewSeen) -> str:
     """The accuracy, the decisions that matched, the costliest in words."""
+    if not review["decisions"]:  # no decision weighed: no accuracy (never 100 % of nothing)
+        none = _("Your accuracy: this game had no decision of yours to check.")
+        return f'<p class="mc-play-accuracy">{escape(none)}</p>'
     accuracy = _("Your accuracy: {accuracy}").format(accuracy=percent(review["accuracy"] / 100, 0))
     matched = ngettext(
         "You made {n} decision; {matched} matched the best.",

@@ -124,14 +124,15 @@ class Teams:
 
     def claim(self, name: str, claimed: dict[int, str], team: object = None) -> int | None:
         """`name` claims for their team this round (`claimed`: each team's claimer so far this
-        round), or for `team` if a page named one: their team, if there are teams; a refusal if
-        they are in no team or another, or their team has claimed already. The caller records
-        the claim once it counts (a typing slip is no claim)."""
+        round), or for `team` if a page named one: their team, if there are teams (one in none,
+        away when the teams were made, joins the smallest first, as a newcomer does); a refusal
+        if they name another team, or their team has claimed already. The caller records the
+        claim once it counts (a typing slip is no claim)."""
         if self.size is None:
             if team is not None:
                 raise LiveRefusal(_("there are no teams in this game"), Refusal.NOT_IN_TEAM)
             return None
-        theirs = self.of.get(name)
+        theirs = self.join(name)
         if theirs is None or (team is not None and team != theirs):
             raise LiveRefusal(_("you are not in that team"), Refusal.NOT_IN_TEAM)
         first = claimed.get(theirs)

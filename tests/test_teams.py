@@ -189,3 +189,12 @@ def test_a_teams_guess_is_its_first_members_and_each_team_is_scored_by_it() -> N
     assert game.phase is Phase.REVEALED
     exact = game.current.answer()  # type: ignore[union-attr]
     assert game.team_close() == {1: abs(exact - Fraction(1, 2)), 2: abs(exact - Fraction(7, 10))}
+
+
+def test_a_student_in_no_team_who_claims_joins_the_smallest_team_first() -> None:
+    """Away when the teams were made (a phone asleep), back for the round: as a newcomer."""
+    game = room("Ada", "Bolek", "Cyryl")
+    game.make_teams(2, [["Ada", "Bolek"]])  # Cyryl's page was gone
+    game.open_round()
+    claim = game.answer("Cyryl", right(game), seq=1)
+    assert claim.team == 2 and game.teams.team_of("Cyryl") == 2 and claim.points > 0

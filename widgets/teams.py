@@ -1,7 +1,7 @@
 """Teams on the live pages, both games: the teacher's controls on the projector (a size, Make
 teams shuffled, No teams, a student moved to a team: each a call to the class service, which
-decides), the teams on the wall (names, members, score, who has claimed this round: never a
-child's answer), and a student's team on their phone (its members, who claimed for it). No
+decides), the teams on the wall (names, members, score, whether each claimed this round: never
+a child's name), and a student's team on their phone (its members, who claimed for it). No
 rule of a team lives here (mathcards/teams.py)."""
 
 from __future__ import annotations
@@ -103,7 +103,8 @@ def score_words(score: float | None, cards: bool) -> str:
 
 def render_teams(view: RoomView, cards: bool = True) -> str:
     """The teams on the wall: each team's name, how many members, its score (`cards`: MAM!'s
-    cards won, else how far its guesses were), and who claimed for it this round."""
+    cards won, else how far its guesses were), and whether it claimed this round (never who:
+    the wall names teams, not children)."""
     teams = view["teams"]
     if not teams:
         return ""
@@ -113,7 +114,7 @@ def render_teams(view: RoomView, cards: bool = True) -> str:
             n=len(team["members"])
         )
         claimed = team["claimed"]
-        said = _("{name} answered").format(name=claimed) if claimed else _("not yet")
+        said = _("answered") if claimed else _("not yet")
         rows.append(
             f"<tr data-team='{int(team['number'])}'><td>{escape(team_name(team['number']))}</td>"
             f"<td>{escape(count)}</td><td>{escape(score_words(team['score'], cards))}</td>"

@@ -14,6 +14,7 @@ from mathcards.book.export import BOM
 from mathcards.classroom.teacher import page as teacher
 from tests.classroom import threaded
 from tests.classroom.test_live import GAME, Class, right, wrong
+from tests.classroom.test_presence import page
 
 
 def ids_of(state: dict[str, Any]) -> dict[str, int]:
@@ -220,3 +221,18 @@ def test_a_claim_keeps_its_team_after_a_classmate_is_forgotten(room):
             (2, won["points"]),
             (1, 0),
         ]
+
+
+def test_teams_are_shuffled_from_the_students_here_and_one_back_joins_the_smallest(room):
+    teacher = room.teacher()
+    room.ok("games", teacher, GAME)
+    tickets = {name: page(room, name) for name in ("Ala", "Ola", "Ela", "Iza", "Kim")}
+    threaded.on_loop(room.port, room.service.presence.ended, "kernel-of-Kim")  # her page went
+    made = room.ok("teams", teacher, {"size": 2, "shuffle": True})
+    assert sorted(len(team) for team in members(made)) == [2, 2]
+    assert all("Kim" not in team for team in members(made)), "not a page that is gone"
+    threaded.on_loop(room.port, room.service.presence.came, "kernel-of-Kim")  # she is back
+    seen = room.ok("rounds", teacher, {})
+    claim = room.ok("answers", tickets["Kim"], {"text": right(seen)})
+    assert claim["first"], "she claims for the team she joined"
+    assert [len(team) for team in members(room.ok("state", teacher))] == [2, 2, 1]

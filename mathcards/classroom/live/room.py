@@ -141,8 +141,9 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         return await self.act(caller, lambda: self.change(Revealed()))
 
     async def make_teams(self, caller: Caller, sent: Mapping[str, Any]) -> Projected:
-        """Teams of a size (2 to 4) shuffled from the room or made by hand (students by id), or
-        none (`TeamsBody`), between rounds."""
+        """Teams of a size (2 to 4) shuffled from the students here (not those whose pages are
+        gone: they join the smallest team when they come back) or made by hand (students by
+        id), or none (`TeamsBody`), between rounds."""
         teacher_only(caller)
         log = self.log
 
@@ -152,7 +153,9 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
                 raise LiveRefusal(
                     _("there is no live game: the teacher starts one"), Refusal.NO_GAME
                 )
-            return log.together(teams_asked(log.game.room.names(), log.ids_in_room(), sent))
+            gone = log.away_names()
+            here = [name for name in log.game.room.names() if name not in gone]
+            return log.together(teams_asked(here, log.ids_in_room(), sent))
 
         return await self.act(caller, lambda: self.run(made))
 

@@ -126,13 +126,7 @@ class LiveClass:
         shown.goto(self.teacher_url())  # the teacher's cookie
         shown.goto(f"{self.base}/voila/render/{language}/live/projector.ipynb")
         expect(shown.locator(".mc-live-room-title")).not_to_be_empty()  # the service's view
-        if shown.locator(".mc-live-seed input").is_hidden():  # the last game's settings folded
-            shown.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
-        shown.locator(".mc-live-seed input").fill(str(seed))
-        shown.locator(".mc-live-rounds input").fill(str(rounds))
-        shown.locator(".mc-live-rounds input").press("Enter")
-        shown.locator("button.mc-live-new").click()
-        expect(shown.locator(".mc-live-settings")).to_contain_text(str(seed))
+        new_live_game(shown, seed, rounds)
         return shown
 
     def leave(self, seconds: float = 60) -> None:
@@ -369,3 +363,16 @@ def first_visit(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     yield Visit(context.new_page())
     context.close()
+
+
+def new_live_game(projector, seed: int, rounds: int) -> None:
+    """On an open MAM! live projector, a new game: deal number `seed`, `rounds` rounds."""
+    from playwright.sync_api import expect
+
+    if projector.locator(".mc-live-seed input").is_hidden():  # the last game's settings folded
+        projector.locator(".mc-live-setup-box .jupyter-widget-Collapse-header").click()
+    projector.locator(".mc-live-seed input").fill(str(seed))
+    projector.locator(".mc-live-rounds input").fill(str(rounds))
+    projector.locator(".mc-live-rounds input").press("Enter")
+    projector.locator("button.mc-live-new").click()
+    expect(projector.locator(".mc-live-settings")).to_contain_text(str(seed))

@@ -47,7 +47,8 @@ PRACTISING = "gosia"  # test_hub_service.py's student
 WAKING = "hana"  # test_hub_alive.py's: her phone's page loses its connection, and comes back
 LEVEL_STUDENTS, LEVEL_TEACHER = {"en": "iga", "pl": "jola"}, "lena"  # test_hub_level.py's
 TABLE_STUDENTS, TABLE_TEACHER = ["ines", "jan", "kuba"], "tola"  # test_hub_tables.py's
-TEACHERS = {TEACHER, LIVE_TEACHER, LEVEL_TEACHER, TABLE_TEACHER}
+TEAM_STUDENTS, TEAM_TEACHER = ["lea", "max", "noa", "oto"], "vera"  # test_hub_teams.py's
+TEACHERS = {TEACHER, LIVE_TEACHER, LEVEL_TEACHER, TABLE_TEACHER, TEAM_TEACHER}
 LEARNERS = [
     *STUDENTS,
     *LIVE_STUDENTS,
@@ -55,6 +56,7 @@ LEARNERS = [
     WAKING,
     *LEVEL_STUDENTS.values(),
     *TABLE_STUDENTS,
+    *TEAM_STUDENTS,
 ]
 PASSWORDS = {name: new_password() for name in [*LEARNERS, *TEACHERS]}  # each their own
 HUB_UP_SECONDS = 60

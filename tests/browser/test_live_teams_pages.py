@@ -14,7 +14,7 @@ from tests.browser.conftest import join
 from tests.browser.test_live_pages import SEED, answer, open_page, right
 
 pytestmark = pytest.mark.browser
-CLASSES = {"en": ("Bea", "Bob", "Cyd", "Dex"), "pl": ("Fox", "Gil", "Hal", "Ivo")}
+CLASSES = {"en": ("Bea", "Bob", "Cyd", "Taj"), "pl": ("Fox", "Gil", "Hal", "Ivo")}
 SAID = {
     "en": {
         "team": "You play in Team {n}",

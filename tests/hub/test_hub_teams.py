@@ -61,6 +61,7 @@ def play(chromium, base: str) -> None:
     for name in TEAM_STUDENTS:
         expect(projector.locator(".mc-live-room")).to_contain_text(name)
 
+    only_these_in_the_room(projector, TEAM_STUDENTS)
     wall = make_two_teams(projector, TEAM_STUDENTS, said)
     teams = teams_of(phones, said)
     projector.locator("button.mc-live-start").click()
@@ -70,6 +71,22 @@ def play(chromium, base: str) -> None:
         assert name not in wall.inner_text()
     for name, visit in visits.items():
         assert visit.errors == [], (name, visit.errors)
+
+
+def only_these_in_the_room(projector, names: list[str]) -> None:
+    """The room locked, and anyone else in it taken out by the teacher: the Hub's earlier tests
+    leave their students' servers running, and their pages follow the class's new game too."""
+    if projector.locator("button.mc-teams-make").is_hidden():  # the room folded away
+        projector.locator(".mc-live-join-box .jupyter-widget-Collapse-header").click()
+    projector.locator(".mc-live-lock input").check()
+    rows = projector.locator(".mc-live-room .mc-live-seat-row")
+    expect(rows.first).to_be_visible()
+    strays = [n for n in rows.locator(".mc-live-name").all_inner_texts() if n not in names]
+    for stray in strays:
+        row = rows.filter(has=projector.get_by_text(stray, exact=True))
+        row.locator("button.mc-live-remove").click()
+        expect(row).to_have_count(0)
+    expect(rows).to_have_count(len(names))
 
 
 def test_two_teams_of_two_one_claims_and_the_teammate_is_told_through_the_hub(hub):

@@ -44,7 +44,7 @@ from widgets.controls import (
     shared,
     show_message,
 )
-from widgets.warm import wait_for_page
+from widgets.warm import page_caller
 
 if TYPE_CHECKING:  # the class book's views and bodies, types only: a page's kernel loads none
     from mathcards.classroom.protocol.book import (
@@ -113,20 +113,6 @@ class BookRefused(ValueError):
 class NicknameRefused(ValueError):
     """The nickname is refused: another student of the class has it (or one like it), or it is
     not a nickname; the sentence says which."""
-
-
-def page_caller(environ: Mapping[str, str]) -> tuple[str, str, str] | None:
-    """The class service of the server that serves this page and how its browser is known
-    there (its page's ticket, else on the Hub its server's token), once the page is made; None
-    if the server keeps no class book."""
-    if not environ.get(SERVICE_ENV):
-        return None
-    wait_for_page()
-    ticket = environ.get(TICKET_ENV, "")
-    hub_token = "" if ticket else environ.get(HUB_TOKEN_ENV, "")
-    if not ticket and not hub_token:
-        return None
-    return environ[SERVICE_ENV], ticket, hub_token
 
 
 class ClassBook:

@@ -12,6 +12,9 @@ import asyncio
 import json
 import os
 import threading
+from collections.abc import Mapping
+
+from mathcards.classroom.protocol import HUB_TOKEN_ENV, SERVICE_ENV, TICKET_ENV
 
 HANDED_SECONDS = 5  # Voila's own: to open the websocket that hands the request over
 PAGE_SEEN = False  # this kernel has had its page's request
@@ -56,3 +59,17 @@ def wait_for_page() -> None:
     if received and received[0] is not None:
         os.environ.update(json.loads(received[0]))
     PAGE_SEEN = True
+
+
+def page_caller(environ: Mapping[str, str]) -> tuple[str, str, str] | None:
+    """The class service of the server that serves this page and how its browser is known
+    there (its page's ticket, else on the Hub its server's token), once the page is made; None
+    if the server keeps no class book."""
+    if not environ.get(SERVICE_ENV):
+        return None
+    wait_for_page()
+    ticket = environ.get(TICKET_ENV, "")
+    hub_token = "" if ticket else environ.get(HUB_TOKEN_ENV, "")
+    if not ticket and not hub_token:
+        return None
+    return environ[SERVICE_ENV], ticket, hub_token

@@ -53,7 +53,6 @@ from statistics import median, quantiles
 from typing import Any
 
 import psutil
-from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 from mathcards.classroom.protocol import API, BACKLOG, MAM_LIVE, TICKET_HEADER
 from mathcards.classroom.service.writer import MOST_TOGETHER
@@ -123,8 +122,6 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
     """The server's side (in its own process): the class service on `port`, its class book at
     the URL `book`; prints the students' tickets and the teacher's, then serves until killed
     (under the profiler, writing to `profile`, if one is named)."""
-    import tornado.web
-
     if profile:
         profiled(profile)
 
@@ -132,6 +129,7 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
     from mathcards.classroom.live import rooms
     from mathcards.classroom.service import book as book_calls
     from mathcards.classroom.service.classservice import ClassService
+    from mathcards.classroom.service.door import Door, listening
 
     class_service = ClassService(Book.create(book), "bench")
     class_service.writer.most = together
@@ -144,20 +142,51 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
     }
 
     async def run() -> None:
-        tornado.web.Application(routes).listen(port, "127.0.0.1", backlog=BACKLOG)
+        await Door(routes).start(listening(port))  # as `mathcards serve` serves its kernels
         print(json.dumps(tickets), flush=True)
         await asyncio.Event().wait()
 
     asyncio.run(run())
 
 
+class Line:
+    """HTTP/1.1 calls to the server on `port`, each caller's connections kept open between its
+    calls, as a page's kernel keeps its own (one for its long-poll, one for its other calls)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.idle: dict[str, list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]] = {}
+
+    async def fetch(self, caller: str, method: str, path: str, body: bytes) -> tuple[int, bytes]:
+        """The status and body of the answer to one call of `caller`'s."""
+        idle = self.idle.setdefault(caller, [])
+        reader, writer = (
+            idle.pop() if idle else await asyncio.open_connection("127.0.0.1", self.port)
+        )
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{TICKET_HEADER}: {caller}\r\n"
+        head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        writer.write(head.encode() + body)
+        status = int((await reader.readline()).split()[1])
+        length, closes = 0, False
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            length = int(value) if name.lower() == "content-length" else length
+            closes = closes or (name.lower() == "connection" and value.strip() == "close")
+        answer = await reader.readexactly(length)
+        if closes:
+            writer.close()
+        else:
+            idle.append((reader, writer))
+        return status, answer
+
+
 class Class:
     """The bench's side: calls to the service, by ticket."""
 
     def __init__(self, port: int, tickets: dict[str, Any]) -> None:
-        self.base = f"http://127.0.0.1:{port}{API}{MAM_LIVE}"
+        self.base = f"{API}{MAM_LIVE}"
         self.students, self.teacher = tickets["students"], tickets["teacher"]
-        self.http = AsyncHTTPClient(force_instance=True, max_clients=4 * len(self.students) + 8)
+        self.line = Line(port)
         self.stop = False
         self.board_seen: dict[int, float] = {}  # seq → when the projector first showed it
         self.calls: Counter[str] = Counter()  # the calls made, by path (`me`, `answers`, …)
@@ -166,19 +195,12 @@ class Class:
 
     async def call(self, path: str, ticket: str, sent: Any = None, wait: float = 0) -> Any:
         self.calls[path.partition("?")[0]] += 1
-        request = HTTPRequest(
-            self.base + path,
-            method="GET" if sent is None else "POST",
-            body=None if sent is None else json.dumps(sent),
-            headers={TICKET_HEADER: ticket},
-            request_timeout=CALL_SECONDS + wait,
-        )
-        try:
-            answer = await self.http.fetch(request)
-        except HTTPClientError as refused:
-            body = refused.response.body if refused.response else b"{}"
-            raise RuntimeError(f"{path}: {refused.code} {body.decode()}") from None
-        return json.loads(answer.body)["result"]
+        method, body = ("GET", b"") if sent is None else ("POST", json.dumps(sent).encode())
+        fetched = self.line.fetch(ticket, method, self.base + path, body)
+        status, answer = await asyncio.wait_for(fetched, CALL_SECONDS + wait)
+        if status >= 400:
+            raise RuntimeError(f"{path}: {status} {answer.decode()}")
+        return json.loads(answer)["result"]
 
     async def projector(self) -> None:
         """The projector's page: long-polls the state, noting when each answer shows."""

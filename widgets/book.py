@@ -7,13 +7,13 @@ be saved. Without a class service (JupyterLab, a test) there is no bar and nothi
 from __future__ import annotations
 
 import copy
+import http.client
 import json
 import os
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable, Mapping
 from contextlib import suppress
+from functools import cached_property
 from html import escape
 from typing import TYPE_CHECKING, Any, Self, Unpack, cast
 
@@ -44,6 +44,7 @@ from widgets.controls import (
     shared,
     show_message,
 )
+from widgets.line import ServiceLine
 from widgets.warm import page_caller
 
 if TYPE_CHECKING:  # the class book's views and bodies, types only: a page's kernel loads none
@@ -79,10 +80,6 @@ TIMEOUT_SECONDS = 15.0  # a call to the service on this machine; beyond it, the 
 # a busy server's queue (a class arriving at once): the page says "not saved" when the service
 # said so, never for a step the service was still keeping.
 
-
-# The service is reached directly, never through a proxy the environment names (a school's
-# `http_proxy`, which Voila hands every kernel): the proxy would refuse or not know the address.
-DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 HERE: Any = object()  # a widget's default book: that of the server serving its page, if any
 PAGE_BOOKS: dict[tuple[str, str, str], ClassBook] = {}  # (url, ticket, Hub token) → the book
@@ -154,19 +151,21 @@ class ClassBook:
             self.known.clear()
         return self.exchange(path, sent, timeout or self.timeout)
 
+    @cached_property
+    def line(self) -> ServiceLine:
+        """This book's line to the service, opened at its first call."""
+        return ServiceLine(self.url)
+
     def exchange(self, path: str, sent: Mapping[str, Any] | None, timeout: float) -> Any:
-        """The HTTP request of `call`."""
-        request = urllib.request.Request(
-            self.url + path,
-            data=None if sent is None else json.dumps(sent).encode(),
-            headers={**self.credentials(), "Content-Type": "application/json"},
-        )
+        """The HTTP request of `call`, on this book's line to the service."""
+        method, body = ("GET", None) if sent is None else ("POST", json.dumps(sent).encode())
+        headers = {**self.credentials(), "Content-Type": "application/json"}
         try:
-            with DIRECT.open(request, timeout=timeout) as response:
-                return json.load(response)["result"]
-        except urllib.error.HTTPError as refusal:
-            raise self.refusal(*error_of(refusal)) from None
-        except (OSError, ValueError, KeyError):
+            status, answer = self.line.send(method, self.line.path + path, body, headers, timeout)
+            if status >= 400:
+                raise self.refusal(*error_of(answer))
+            return json.loads(answer)["result"]
+        except (OSError, http.client.HTTPException, json.JSONDecodeError, KeyError, TypeError):
             raise BookDown() from None
 
     def refusal(self, error: str | None, detail: str = "") -> ValueError:
@@ -228,13 +227,13 @@ class ClassBook:
         return cast("LevelView", self.call(BookPath.LEVEL_STEPS, step))
 
 
-def error_of(refusal: urllib.error.HTTPError) -> tuple[str | None, str]:
+def error_of(refusal: bytes) -> tuple[str | None, str]:
     """The key of the service's refusal (`{"error": what, "detail": …}`) and its detail, read
     from its answer."""
     try:
-        failure = json.load(refusal)
+        failure = json.loads(refusal)
         error, detail = failure.get("error"), failure.get("detail", "")
-    except (OSError, ValueError, AttributeError):
+    except (ValueError, AttributeError):
         return None, ""
     return (error if isinstance(error, str) else None), (detail if isinstance(detail, str) else "")
 

@@ -79,6 +79,7 @@ from mathcards.classroom.server.seats import ClassroomPage
 from mathcards.classroom.server.templates import compile_templates_once, render_markdown_once
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import open_service
+from mathcards.classroom.service.door import Door, listening
 from mathcards.classroom.teacher import page as teacher_page
 from mathcards.i18n import _
 
@@ -148,7 +149,8 @@ class ClassroomVoila(Voila):
         hook = functools.partial(page_config, version=self.scripts_version)
         self.voila_configuration.page_config_hook = hook
         self.voila_configuration.http_header_envs = [TICKET_HEADER]
-        os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.port}{API}"
+        self.door = listening()  # the kernels' door, on a free port of this machine's own
+        os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.door.getsockname()[1]}{API}"
         filters = {**formulas.FILTERS, **alive.FILTERS}
         # The notebook is checked against its schema once, after Voila's preprocessors, not after
         # each of them: the server's CPU a page of the class lesson
@@ -204,15 +206,17 @@ class ClassroomVoila(Voila):
         class_service.tickets.teacher_code, class_service.class_url = teacher_code, url
         if self.seats_per_address:  # an address brings a lesson as many students as its seats
             class_service.newcomers.most = self.seats_per_address
-        ours = [
+        calls = [
             *book_calls.routes(class_service),
             *rooms.routes(rooms.open_rooms(class_service)),
             *play_calls.routes(class_service),
-            *teacher_page.routes(class_service, teacher_code),
         ]
+        ours = [*calls, *teacher_page.routes(class_service, teacher_code)]
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])
         if self.ip not in ("0.0.0.0", "::", "", *LOOPBACK_NAMES):
-            self.app.listen(self.port, "127.0.0.1")  # the kernels call the class service here
+            self.app.listen(self.port, "127.0.0.1")  # the teacher's page, on the laptop only
+        self.kernels_door = Door(calls)
+        IOLoop.current().add_callback(self.kernels_door.start, self.door)  # the kernels call here
         IOLoop.current().add_callback(self.announce, url)
         # What the server made to start lives as long as it: out of the garbage collector, so
         # that a full collection goes over what its pages make, not over it all again

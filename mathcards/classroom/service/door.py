@@ -1,0 +1,267 @@
+"""The kernels' door: the class service's calls from the pages' kernels on this machine, over
+HTTP/1.1, each kernel's connection kept open between its calls; read and answered by asyncio
+itself, each request handed to its call's tornado handler as tornado's own server hands it
+(`Application.find_handler`). Why a door of its own: for a call that does nothing, tornado's
+HTTP server costs several times what this door does, and a hall's answers are mostly calls
+(docs/design.md#the-kernels-door).
+
+Bounded: a request's head (`MOST_HEAD`) and body (`MOST_BODY`, refused as the calls refuse
+it), the connections open at once (`MOST_OPEN`), how long one stays open with no call
+(`IDLE_SECONDS`); a connection's requests are answered one at a time, in order."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+
+import tornado.web
+from tornado import httputil
+from tornado.httputil import HTTPHeaders, HTTPInputError, RequestStartLine, ResponseStartLine
+
+from mathcards.classroom.protocol import BACKLOG, MOST_BODY, CallRefusal
+
+MOST_HEAD = 16 * 1024  # bytes of a request's line and headers (a kernel's are a few hundred)
+MOST_OPEN = 1024  # connections open at once: two a page (its calls, its long-poll), a class's
+IDLE_SECONDS = 120.0  # a connection with no call this long is closed (a kernel lets go sooner)
+SWEEP_SECONDS = 30.0  # how often idle connections are looked for
+MOST_DIGITS = 9  # of a Content-Length: past MOST_BODY anyway
+PLAIN_PATH = re.compile(r"[A-Za-z0-9_/-]+")  # a route that is a path, not a pattern
+log = logging.getLogger("mathcards.classroom")
+
+
+def listening(port: int = 0, host: str = "127.0.0.1") -> socket.socket:
+    """A socket listening on this machine's loopback address at `port` (0: a free one), for the
+    door to serve once its calls are known: kernels can be told where it is before it opens."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(BACKLOG)
+    sock.setblocking(False)
+    return sock
+
+
+def quiet(handler: tornado.web.RequestHandler) -> None:
+    """Log a call only when it failed on the service's side (a kernel's every call is not news)."""
+    if handler.get_status() >= 500:
+        log.error("%d %s %s", handler.get_status(), handler.request.method, handler.request.path)
+
+
+class Door:
+    """The door of the calls `routes` (tornado's handlers and their arguments), on a socket of
+    this machine; `clock` tells how long a connection has waited (a test winds it)."""
+
+    def __init__(self, routes: list[Any], clock: Callable[[], float] = time.monotonic) -> None:
+        self.calls = tornado.web.Application(routes, log_function=quiet)
+        self.paths = {  # a call's path → its handler: found at once, never by regex after regex
+            route[0]: (route[1], route[2] if len(route) > 2 else None)
+            for route in routes
+            if PLAIN_PATH.fullmatch(route[0])
+        }
+        self.clock = clock
+        self.open: set[Entry] = set()
+        self.opened = 0  # connections ever opened: a kernel's calls share one
+        self.server: asyncio.Server | None = None
+        self.sweeper: asyncio.TimerHandle | None = None
+
+    async def start(self, sock: socket.socket) -> None:
+        """Serve the calls on `sock` (`listening`)."""
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: Entry(self), sock=sock)
+        self.sweeper = loop.call_later(SWEEP_SECONDS, self.sweep_often)
+
+    def sweep_often(self) -> None:
+        self.sweep()
+        self.sweeper = asyncio.get_running_loop().call_later(SWEEP_SECONDS, self.sweep_often)
+
+    def sweep(self) -> None:
+        """Close the connections that have waited for a call longer than `IDLE_SECONDS`."""
+        since = self.clock() - IDLE_SECONDS
+        for entry in [entry for entry in self.open if entry.idle_since(since)]:
+            entry.transport.close()
+
+    def close(self) -> None:
+        """No more connections, and those open closed."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+        if self.server is not None:
+            self.server.close()
+        for entry in list(self.open):
+            entry.transport.close()
+
+
+class Context:
+    """Where a request came from, as tornado's handlers read it (`request.remote_ip`)."""
+
+    protocol = "http"
+
+    def __init__(self, remote_ip: str) -> None:
+        self.remote_ip = remote_ip
+
+
+def head_of(head: bytes) -> tuple[RequestStartLine, HTTPHeaders, int]:
+    """A request's start line, its headers and its body's length; HTTPInputError if malformed
+    (a body is sent whole, with its Content-Length: never in chunks)."""
+    first, _, rest = head.decode("latin-1").partition("\r\n")
+    start = httputil.parse_request_start_line(first)
+    headers = HTTPHeaders.parse(rest)
+    if "Transfer-Encoding" in headers:
+        raise HTTPInputError("a body in chunks")
+    length = headers.get("Content-Length", "0")
+    if not length.isdigit() or not length.isascii() or len(length) > MOST_DIGITS:
+        raise HTTPInputError(f"Content-Length {length!r}")
+    return start, headers, int(length)
+
+
+def keeps_open(start: RequestStartLine, headers: HTTPHeaders) -> bool:
+    """Whether the client keeps its connection open after this request (HTTP/1.1's default)."""
+    asked = headers.get("Connection", "").lower()
+    if start.version == "HTTP/1.1":
+        return asked != "close"
+    return asked == "keep-alive"
+
+
+class Entry(asyncio.Protocol):
+    """One connection through the door: its requests read, each handed on once whole, and
+    answered in order (reading stops while one is answered, once a whole request more waits)."""
+
+    transport: asyncio.Transport
+
+    def __init__(self, door: Door) -> None:
+        self.door, self.buffer = door, bytearray()
+        self.busy, self.keep, self.paused, self.last = False, True, False, door.clock()
+        self.on_close: Callable[[], None] | None = None
+        self.context = Context("")
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        if len(self.door.open) >= MOST_OPEN:
+            self.transport.abort()
+            return
+        peer = transport.get_extra_info("peername")
+        self.context = Context(peer[0] if peer else "")
+        self.door.open.add(self)
+        self.door.opened += 1
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.open.discard(self)
+        if self.busy and self.on_close is not None:
+            self.on_close()
+
+    def idle_since(self, moment: float) -> bool:
+        return not self.busy and self.last < moment
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if not self.busy:
+            self.next()
+        elif len(self.buffer) > MOST_HEAD + MOST_BODY and not self.paused:
+            self.paused = True  # requests sent ahead of their answers: no more read till then
+            self.transport.pause_reading()
+
+    def next(self) -> None:
+        """The next request, if it is all here, handed to its call; else wait for the rest."""
+        end = self.buffer.find(b"\r\n\r\n", 0, MOST_HEAD + 4)
+        if end < 0:
+            if len(self.buffer) > MOST_HEAD:
+                self.refuse(431, CallRefusal.TOO_LONG)
+            return
+        try:
+            start, headers, length = head_of(bytes(self.buffer[:end]))
+        except HTTPInputError:
+            self.refuse(400, CallRefusal.BAD_REQUEST)
+            return
+        if length > MOST_BODY:
+            self.refuse(413, CallRefusal.TOO_LONG)
+            return
+        whole = end + 4 + length
+        if len(self.buffer) < whole:
+            return
+        body = bytes(self.buffer[end + 4 : whole])
+        del self.buffer[:whole]
+        self.hand_on(start, headers, body)
+
+    def hand_on(self, start: RequestStartLine, headers: HTTPHeaders, body: bytes) -> None:
+        """The request to its call's handler, as tornado's server would hand it."""
+        self.busy, self.keep = True, keeps_open(start, headers)
+        exchange = Exchange(self)
+        request = httputil.HTTPServerRequest(
+            connection=exchange, start_line=start, headers=headers, body=body
+        )
+        calls, path = self.door.calls, self.door.paths.get(request.path)
+        delegate = (
+            calls.get_handler_delegate(request, *path) if path else calls.find_handler(request)
+        )
+        delegate.headers_received(start, headers)
+        if body:
+            delegate.data_received(body)
+        delegate.finish()
+
+    def refuse(self, status: int, refusal: CallRefusal) -> None:
+        """Answer a request the door cannot read with `{"error": refusal}`, and close."""
+        self.keep = False
+        body = json.dumps({"error": refusal}).encode()
+        reason = httputil.responses.get(status, "Refused")
+        headers = HTTPHeaders({"Content-Type": "application/json; charset=UTF-8"})
+        self.answer(ResponseStartLine("HTTP/1.1", status, reason), headers, body)
+
+    def answer(self, start: ResponseStartLine, headers: HTTPHeaders, body: bytes) -> None:
+        """Send a request's answer; then the next request, or close if the client asked to."""
+        if self.transport.is_closing():
+            return
+        lines = [f"HTTP/1.1 {start.code} {start.reason}"]
+        lines += [
+            f"{name}: {value}"
+            for name, value in headers.get_all()
+            if name not in ("Content-Length", "Transfer-Encoding", "Connection")
+        ]
+        lines.append(f"Content-Length: {len(body)}")
+        if not self.keep:
+            lines.append("Connection: close")
+        self.busy, self.on_close, self.last = False, None, self.door.clock()  # before it is read
+        self.transport.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+        if not self.keep:
+            self.transport.close()
+            return
+        if self.paused:
+            self.paused = False
+            self.transport.resume_reading()
+        self.next()
+
+
+class Exchange(httputil.HTTPConnection):
+    """One request's side of its connection, as a tornado handler writes its answer: held
+    until it is finished, then sent whole."""
+
+    def __init__(self, entry: Entry) -> None:
+        self.entry, self.context = entry, entry.context
+        self.start = ResponseStartLine("HTTP/1.1", 200, "OK")
+        self.headers = HTTPHeaders()
+        self.parts: list[bytes] = []
+
+    def set_close_callback(self, callback: Callable[[], None] | None) -> None:
+        self.entry.on_close = callback
+
+    def write_headers(
+        self,
+        start_line: RequestStartLine | ResponseStartLine,
+        headers: HTTPHeaders,
+        chunk: bytes | None = None,
+    ) -> asyncio.Future[None]:
+        assert isinstance(start_line, ResponseStartLine)
+        self.start, self.headers = start_line, headers
+        return self.write(chunk or b"")
+
+    def write(self, chunk: bytes) -> asyncio.Future[None]:
+        self.parts.append(chunk)
+        written: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        written.set_result(None)
+        return written
+
+    def finish(self) -> None:
+        self.entry.answer(self.start, self.headers, b"".join(self.parts))

@@ -185,12 +185,11 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
 
 
 def alike(view: Mapping[str, Any], before: Mapping[str, Any] | None, *unseen: str) -> bool:
-    """Has a view not changed but for its version (and the keys `unseen`)?"""
-    return (
-        before is not None
-        and view.keys() == before.keys()
-        and all(
-            value is before[key] or key == "version" or key in unseen or value == before[key]
-            for key, value in view.items()
-        )
-    )
+    """Has a view not changed but for its version (and the keys `unseen`)? (Compared as whole
+    dicts: a hall's every view is compared at every batch of answers.)"""
+    if before is None or view.keys() != before.keys():
+        return False
+    if view is before:
+        return True
+    blank = dict.fromkeys(("version", *unseen))
+    return {**view, **blank} == {**before, **blank}

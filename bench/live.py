@@ -30,6 +30,13 @@ event loop's, and the class book's writer's while it commits, summed), writes th
 `live.prof` when it is stopped and prints the functions that took the most of it (``python -m
 pstats live.prof`` reads it again). The profiler slows the service: the figures of such a run
 are not measured. The writer's parts without a profiler: ``python -m bench.live_writer``.
+With py-spy (``pip install py-spy``; it samples, and slows the service far less): ``py-spy
+record --subprocesses --threads -r 1000 -f raw -o live.txt -- python -m bench.live --students
+300 --rounds 3`` (the whole run: the class joining too).
+
+The students call the service as the pages' kernels do (`widgets.line`): each keeps its
+connections open between its calls, one for its long-poll and one for the rest; the service
+is behind the kernels' door (`mathcards.classroom.service.door`), as `mathcards serve` runs it.
 """
 
 from __future__ import annotations

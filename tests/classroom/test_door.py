@@ -16,10 +16,12 @@ from typing import Any
 
 import pytest
 import tornado.web
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mathcards.classroom.protocol import MOST_BODY
 from mathcards.classroom.service import door as door_module
-from mathcards.classroom.service.door import IDLE_SECONDS, MOST_HEAD, Door, listening
+from mathcards.classroom.service.door import IDLE_SECONDS, MOST_HEAD, Door, Entry, listening
 from tests.classroom.threaded import on_loop, serving
 from widgets.line import IDLE_SECONDS as LINE_IDLE
 from widgets.line import ServiceLine
@@ -54,6 +56,13 @@ class Held(tornado.web.RequestHandler):
         self.finish({"released": True})
 
 
+class Broken(tornado.web.RequestHandler):
+    """A handler that cannot even be made: a fault of the service's."""
+
+    def initialize(self) -> None:
+        raise RuntimeError("broken on purpose")
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 0.0
@@ -81,7 +90,7 @@ class Opened:
 @pytest.fixture
 def door() -> Iterator[tuple[Door, int, Clock]]:
     clock = Clock()
-    kernels_door = Door([("/echo", Echo), ("/held", Held)], clock)
+    kernels_door = Door([("/echo", Echo), ("/held", Held), ("/broken", Broken)], clock)
     with serving(lambda _port: Opened(kernels_door)) as port:
         yield kernels_door, port, clock
 
@@ -125,14 +134,23 @@ def test_calls_sent_together_on_one_connection_are_answered_in_order(door):
     ("sent", "status", "error"),
     [
         (b"POST /echo HTTP/1.1\r\nX: " + b"a" * MOST_HEAD, 431, "too-long"),
-        (b"POST /echo HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % (MOST_BODY + 1), 413, "too-long"),
-        (b"POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 400, "bad-request"),
-        (b"POST /echo HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400, "bad-request"),
-        (b"POST /echo HTTP/1.1\r\nContent-Length: 1e3\r\n\r\n", 400, "bad-request"),
-        (b"POST /echo HTTP/1.1\r\nContent-Length: \xd9\xa3\r\n\r\n", 400, "bad-request"),
+        (
+            b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % (MOST_BODY + 1),
+            413,
+            "too-long",
+        ),
+        (
+            b"POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+            400,
+            "bad-request",
+        ),
+        (b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400, "bad-request"),
+        (b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1e3\r\n\r\n", 400, "bad-request"),
+        (b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \xd9\xa3\r\n\r\n", 400, "bad-request"),
         (b"HELLO\r\n\r\n", 400, "bad-request"),
         (b"GET /echo HTTP/2\r\n\r\n", 400, "bad-request"),
-        (b"GET /echo HTTP/1.1\r\nno colon\r\n\r\n", 400, "bad-request"),
+        (b"GET /echo HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n", 400, "bad-request"),
+        (b"GET /echo HTTP/1.1\r\nX: no host\r\n\r\n", 400, "bad-request"),
     ],
 )
 def test_what_the_door_cannot_read_is_refused_in_one_answer_and_closed(door, sent, status, error):
@@ -175,6 +193,13 @@ def test_no_more_connections_are_kept_than_the_door_allows(door, monkeypatch):
     for connection in kept:
         assert call(connection, {})[0] == 200, "those open are served as before"
         connection.close()
+
+
+def test_a_call_the_service_cannot_even_begin_is_answered_as_its_fault_and_logged(door, caplog):
+    answer = raw(door[1], b"GET /broken HTTP/1.1\r\nHost: x\r\n\r\n")
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 500 ") and json.loads(body) == {"error": "server"}
+    assert "broken on purpose" in caplog.text
 
 
 def test_a_request_in_http_1_0_is_answered_then_closed(door):
@@ -223,3 +248,52 @@ def test_a_get_is_asked_again_when_the_door_closed_the_line_a_post_never(door):
 def test_a_line_is_only_to_an_http_address():
     with pytest.raises(ValueError, match="address"):
         ServiceLine("in-process://service/")
+
+
+class Wire:
+    """A connection's other end, in memory: what the door wrote, and whether it closed."""
+
+    def __init__(self) -> None:
+        self.sent, self.closed = b"", False
+
+    def write(self, data: bytes) -> None:
+        self.sent += data
+
+    def close(self) -> None:
+        self.closed = True
+
+    abort = close
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def pause_reading(self) -> None: ...
+
+    def resume_reading(self) -> None: ...
+
+    def get_extra_info(self, _name: str) -> tuple[str, int]:
+        return ("127.0.0.1", 1)
+
+
+VALID = b'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 8\r\n\r\n{"n": 1}'
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.builds(lambda cut, junk: VALID[:cut] + junk, st.integers(0, len(VALID)), st.binary()),
+        st.lists(st.sampled_from(VALID.split(b"\r\n")), max_size=8).map(b"\r\n".join),
+    )
+)
+def test_whatever_a_kernel_sends_is_answered_or_waited_for_never_a_fault(sent):
+    async def through() -> Wire:
+        entry, wire = Entry(Door([("/echo", Echo)])), Wire()
+        entry.connection_made(wire)  # type: ignore[arg-type]
+        entry.data_received(sent)
+        await asyncio.sleep(0)  # the call's handler, if one was reached, answers
+        return wire
+
+    wire = asyncio.run(through())
+    assert wire.sent == b"" or wire.sent.startswith(b"HTTP/1.1 ")
+    assert not wire.sent or wire.closed or b"Content-Length: " in wire.sent

@@ -189,18 +189,25 @@ class Entry(asyncio.Protocol):
     def hand_on(self, start: RequestStartLine, headers: HTTPHeaders, body: bytes) -> None:
         """The request to its call's handler, as tornado's server would hand it."""
         self.busy, self.keep = True, keeps_open(start, headers)
-        exchange = Exchange(self)
-        request = httputil.HTTPServerRequest(
-            connection=exchange, start_line=start, headers=headers, body=body
-        )
+        try:
+            request = httputil.HTTPServerRequest(
+                connection=Exchange(self), start_line=start, headers=headers, body=body
+            )
+        except HTTPInputError:  # HTTP/1.1 without its Host
+            self.refuse(400, CallRefusal.BAD_REQUEST)
+            return
         calls, path = self.door.calls, self.door.paths.get(request.path)
-        delegate = (
-            calls.get_handler_delegate(request, *path) if path else calls.find_handler(request)
-        )
-        delegate.headers_received(start, headers)
-        if body:
-            delegate.data_received(body)
-        delegate.finish()
+        try:
+            delegate = (
+                calls.get_handler_delegate(request, *path) if path else calls.find_handler(request)
+            )
+            delegate.headers_received(start, headers)
+            if body:
+                delegate.data_received(body)
+            delegate.finish()
+        except Exception:  # a fault of the service's, not the kernel's: answered, and logged
+            log.exception("the kernels' door could not hand on %s", request.path)
+            self.refuse(500, CallRefusal.SERVER)
 
     def refuse(self, status: int, refusal: CallRefusal) -> None:
         """Answer a request the door cannot read with `{"error": refusal}`, and close."""

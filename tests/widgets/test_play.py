@@ -6,15 +6,22 @@ through and the projector its debrief; in Polish too."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mathcards import i18n
+from mathcards.classroom.play.views import decision_seen
 from mathcards.classroom.protocol import API
+from mathcards.classroom.protocol.play import Debrief
+from mathcards.lama_dice.game import LamaDiceGame
+from mathcards.lama_dice.review import judged
 from tests.classroom.test_play import PlayClass
 from tests.classroom.threaded import serving
 from widgets.controls import announcer
 from widgets.play import AtTheTable, TablesProjector
 from widgets.play.client import PlayClient
+from widgets.play.projector import render_debrief
 from widgets.play.review import render_review
 
 
@@ -156,3 +163,44 @@ def test_a_game_without_a_decision_shows_no_accuracy():
         {"accuracy": 50.0, "decisions": 2, "matched": 1, "costliest": [], "frames": 5}
     )
     assert "Your accuracy: 50%" in weighed and "You made 2 decisions" in weighed
+
+
+def costly_debrief(named: str | None) -> Debrief:
+    """A debrief whose costliest decision is Ann's roll with a 6 alone in her row."""
+    game = LamaDiceGame(["Ann", "Bo", "Cy"], seed=1)
+    game.rows["Ann"] = (6,)
+    game.quit = {"Bo", "Cy"}
+    worst = decision_seen(judged("lama_dice", 1, game, "roll"))
+    return {"tables_over": 1, "decisions": 3, "matched": 2, "costliest": worst, "named": named}
+
+
+@pytest.mark.parametrize(
+    ("language", "unnamed", "named"),
+    [
+        ("en", "Someone at a table rolled with 1 card in their row", "Ann rolled with 1 card"),
+        ("pl", "Ktoś przy stole: rzut, gdy w szeregu była 1 karta", "Ann: rzut, gdy w szeregu"),
+    ],
+)
+def test_the_debrief_tells_the_class_about_a_player_never_to_you(language, unnamed, named):
+    """The projector's debrief is read by the whole class: its costliest decision is about a
+    player (named once the teacher shows the name), never "you"; the student's own review
+    still speaks to them."""
+    i18n.use(language)
+    try:
+        hidden, shown = render_debrief(costly_debrief(None)), render_debrief(costly_debrief("Ann"))
+        own = render_review(
+            {
+                "accuracy": 50.0,
+                "decisions": 2,
+                "matched": 1,
+                "costliest": [costly_debrief(None)["costliest"]],
+                "frames": 5,
+            }
+        )
+    finally:
+        i18n.use("en")
+    assert unnamed in hidden and "Ann" not in hidden
+    assert named in shown
+    for debrief in (hidden, shown):
+        assert not re.search(r"\b(you|your|twój|twoim|twoja)\b", debrief, re.IGNORECASE)
+    assert {"en": "You rolled with 1 card", "pl": "Twój wybór: rzut"}[language] in own

@@ -33,6 +33,7 @@ from widgets.style import LAMA_DICE_STYLE, page_style
 
 SEAT_LESSON = "live/3-play-at-tables.ipynb"
 SEAT_TITLE = N_("Play at a table")  # the students' page, as the lessons list it
+SOMEONE = N_("Someone at a table")  # the costliest decision's player, until the teacher names them
 
 
 def render_debrief(debrief: Debrief) -> str:
@@ -56,6 +57,7 @@ def render_debrief(debrief: Debrief) -> str:
     heading = _("The costliest decision of the day")
     if debrief["named"]:
         heading += f" ({debrief['named']})"
+    who = debrief["named"] or _(SOMEONE)  # the class is told about a player, never spoken to
     exact = _("exact odds") if worst["exact"] else _("the expert's reckoning")
     values = decision_of(worst).values
     rows = "".join(
@@ -69,7 +71,7 @@ def render_debrief(debrief: Debrief) -> str:
         how=escape(exact)
     )
     return (
-        f"{shown}<h4>{escape(heading)}</h4><p>{escape(decision_words(worst))}</p>"
+        f"{shown}<h4>{escape(heading)}</h4><p>{escape(decision_words(worst, who))}</p>"
         f"<p>{costs} {escape(values_words(worst))}</p>"
         f"<table class='mc-play-values'><tr>{columns}</tr>{rows}</table>"
     )

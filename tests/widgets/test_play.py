@@ -204,3 +204,20 @@ def test_the_debrief_tells_the_class_about_a_player_never_to_you(language, unnam
     for debrief in (hidden, shown):
         assert not re.search(r"\b(you|your|twój|twoim|twoja)\b", debrief, re.IGNORECASE)
     assert {"en": "You rolled with 1 card", "pl": "Twój wybór: rzut"}[language] in own
+
+
+@pytest.mark.parametrize(("language", "about"), [("en", "≈ 10.2"), ("pl", "≈ 10,2")])
+def test_the_debrief_says_a_long_exact_cost_about_not_in_fifteen_digits(language, about):
+    """The expert's reckoning can cost 168528545005135/16449147240448 points: the "exactly"
+    column shows a short fraction as it is, a long one as a decimal in the page's language."""
+    debrief = costly_debrief(None)
+    assert debrief["costliest"] is not None
+    debrief["costliest"]["values"] = {"roll": "168528545005135/16449147240448", "quit": "10"}
+    short = costly_debrief(None)
+    i18n.use(language)
+    try:
+        shown, kept = render_debrief(debrief), render_debrief(short)
+    finally:
+        i18n.use("en")
+    assert "168528545005135" not in shown and f"<td>{about}</td>" in shown
+    assert "<td>2201/104</td>" in kept

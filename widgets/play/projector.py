@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from mathcards.classroom.protocol import CallRefusal
 from mathcards.classroom.protocol.play import Debrief, PlayWallView, TablesBody
-from mathcards.i18n import N_, _, language, ngettext, number, percent
+from mathcards.i18n import N_, _, exact_or_about, language, ngettext, number, percent
 from mathcards.lama.cards import LABELS
 from mathcards.lama_dice.dice import LAYOUTS, parse_dice
 from widgets.controls import Complains, button, html, trouble
@@ -61,8 +61,8 @@ def render_debrief(debrief: Debrief) -> str:
     exact = _("exact odds") if worst["exact"] else _("the expert's reckoning")
     values = decision_of(worst).values
     rows = "".join(
-        f"<tr><th scope='row'>{escape(choice_words(choice))}</th><td>{escape(str(value))}</td>"
-        f"<td>{escape(number(value, 2))}</td></tr>"
+        f"<tr><th scope='row'>{escape(choice_words(choice))}</th>"
+        f"<td>{escape(exact_or_about(value))}</td><td>{escape(number(value, 2))}</td></tr>"
         for choice, value in sorted(values.items(), key=lambda item: item[1])
     )
     named = (_("choice"), _("exactly"), _("about"))

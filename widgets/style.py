@@ -111,6 +111,8 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 .mc-layout-dice { display: flex; flex-wrap: wrap; gap: 6px 22px; }
 .mc-layout-die { display: flex; align-items: center; gap: 3px; }
 .mc-layout-die b { margin-right: 4px; white-space: nowrap; }
+.mc-dice-used { margin: 4px 0 8px; color: #374151; }
+.mc-dice-used .mc-layout-die b { font-size: 14px; font-weight: 600; }
 .mc-decisions .mc-row, .mc-dice-chances .mc-layout-die { flex-wrap: nowrap !important;
   gap: 4px !important; }
 .mc-decisions .mc-row svg, .mc-dice-chances svg { flex-shrink: 0; }

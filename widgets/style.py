@@ -76,6 +76,8 @@ MAM_STYLE = """<style>
 .mc-report td, .mc-report th { padding: 3px 10px; border-bottom: 1px solid #e5e7eb; }
 .mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
 .widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
+.mc-power-choice { height: auto !important; max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
+.mc-power-choice .widget-label-basic { white-space: normal; height: auto; }
 </style>"""
 
 LAMA_STYLE = """<style>

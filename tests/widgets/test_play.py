@@ -6,14 +6,17 @@ through and the projector its debrief; in Polish too."""
 
 from __future__ import annotations
 
+import json
 import re
+from typing import cast
 
 import pytest
+from ipywidgets.widgets.widget import _instances
 
 from mathcards import i18n
 from mathcards.classroom.play.views import decision_seen
 from mathcards.classroom.protocol import API
-from mathcards.classroom.protocol.play import Debrief
+from mathcards.classroom.protocol.play import AtTableView, Debrief
 from mathcards.lama_dice.game import LamaDiceGame
 from mathcards.lama_dice.review import judged
 from tests.classroom.test_play import PlayClass
@@ -23,6 +26,7 @@ from widgets.play import AtTheTable, TablesProjector
 from widgets.play.client import PlayClient
 from widgets.play.projector import render_debrief
 from widgets.play.review import render_review
+from widgets.play.seat import MOST_BUTTONS
 
 
 @pytest.fixture
@@ -221,3 +225,24 @@ def test_the_debrief_says_a_long_exact_cost_about_not_in_fifteen_digits(language
         i18n.use("en")
     assert "168528545005135" not in shown and f"<td>{about}</td>" in shown
     assert "<td>2201/104</td>" in kept
+
+
+def test_a_seat_keeps_two_views_buttons_at_most_however_long_the_game():
+    """Each move's button lives while its move is shown and one view more (a tap a moment late
+    is out of step, not lost), then it is closed: a Unikat game of hours offers new moves at
+    every turn, and the page's buttons and widgets stay as many as two views need."""
+    page = AtTheTable(None, follow=False)
+    open_before = len(_instances)
+    table: dict = {"game": "unikat", "moves": 0}
+    for turn in range(100):
+        table["moves"] = turn
+        page.view = cast(AtTableView, {"table": table})
+        legal = [{"move": "lay", "card": "swb1", "at": [n, turn]} for n in range(turn % 5 + 1)]
+        page._moves([*legal, {"move": "stop"}])
+        assert list(page.buttons) == [
+            json.dumps(m, sort_keys=True) for m in [*legal, {"move": "stop"}]
+        ]
+        assert tuple(page.buttons.values()) == page.moves.children
+    assert len(_instances) - open_before <= 2 * MOST_BUTTONS
+    stop = page.buttons['{"move": "stop"}']
+    assert stop.model_id in _instances, "the move shown at every turn keeps its one button"

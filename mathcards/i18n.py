@@ -115,12 +115,33 @@ def number(value: float | Fraction, digits: int = 2) -> str:
     return format_decimal(float(value), pattern, locale=_language)
 
 
+SHORT = 4  # a fraction is shown as one while its numerator and denominator have this many digits
+
+
+def short_fraction(value: Fraction, digits: int = SHORT) -> str | None:
+    """A fraction as a reader follows it ("2201/104", "6"), while its numerator and denominator
+    have at most `digits` digits each; None when it is longer (a decimal says it better)."""
+    if max(len(str(abs(value.numerator))), len(str(value.denominator))) > digits:
+        return None
+    return str(value)
+
+
 def percent(share: float | Fraction, digits: int = 1) -> str:
     """A share as a percentage with `digits` decimals: 95.4% or 95,4%."""
     from babel.numbers import format_percent  # Babel when first needed, as in `number`
 
     pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
     return format_percent(float(share), pattern, locale=_language)
+
+
+def exact_or_about(value: Fraction, share: bool = False) -> str:
+    """A value exactly while its fraction is short ("2201/104"), else about, with one decimal
+    as this language writes it: a share as a percentage ("≈ 44.8%"), points as a number
+    ("≈ 10.2", "≈ 10,2")."""
+    short = short_fraction(value)
+    if short is not None:
+        return short
+    return "≈ " + (percent(value, 1) if share else number(value, 1))
 
 
 def day(when: date) -> str:

@@ -120,9 +120,10 @@ class Review:
         """The player's own costliest decisions."""
         return costliest(self.own, most)
 
-    def told(self, most: int = COSTLIEST) -> list[str]:
-        """The costliest decisions in words, in the language in use."""
-        return [explained(decision) for decision in self.costliest(most)]
+    def told(self, most: int = COSTLIEST, player: str | None = None) -> list[str]:
+        """The costliest decisions in words, in the language in use, about `player` (as in
+        `explained`)."""
+        return [explained(decision, player) for decision in self.costliest(most)]
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ class Judge(Protocol):
 
     def decisions(self, game: str, steps: Iterable[ReviewedMove]) -> Iterator[ScoredDecision]: ...
 
-    def explained(self, decision: ScoredDecision) -> str: ...
+    def explained(self, decision: ScoredDecision, player: str | None = None) -> str: ...
 
 
 def judge(game: str) -> Judge:
@@ -154,9 +155,11 @@ def judge(game: str) -> Judge:
     return module
 
 
-def explained(decision: ScoredDecision) -> str:
-    """A decision in words a 12-year-old follows, in the language in use."""
-    return judge(decision.game).explained(decision)
+def explained(decision: ScoredDecision, player: str | None = None) -> str:
+    """A decision in words a 12-year-old follows, in the language in use: about `player` (the
+    decision's own player when None) in the third person, as the class sees it on a wall; to
+    the reader in the second person when `player` is the reader's seat (`i18n.you()`)."""
+    return judge(decision.game).explained(decision, player)
 
 
 def reviews(

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 import string
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mathcards import i18n
 from mathcards.i18n import LANGUAGES, LOCALE, _, ngettext
@@ -107,6 +110,25 @@ def test_numbers_as_each_language_writes_them(polish):
     i18n.use("en")
     assert (i18n.percent(0.954), i18n.number(2.5), i18n.divided_by()) == ("95.4%", "2.5", "/")
     assert i18n.percent(1 / 3, digits=0) == "33%"
+
+
+def test_a_long_exact_value_is_said_about_in_each_language(polish):
+    """A fraction of 12 digits is no answer a child reads: a short one stays exact, a long one
+    is a decimal with the language's separator, a share a percentage."""
+    long = Fraction(168528545005135, 16449147240448)
+    assert i18n.exact_or_about(long) == "≈ 10,2"
+    assert i18n.exact_or_about(Fraction(519680, 1159587), share=True) == "≈ 44,8%"
+    assert i18n.exact_or_about(Fraction(2201, 104)) == "2201/104"
+    i18n.use("en")
+    assert i18n.exact_or_about(long) == "≈ 10.2" and i18n.exact_or_about(Fraction(6)) == "6"
+
+
+@given(st.fractions(max_denominator=10**8))
+def test_a_fraction_is_short_while_both_its_parts_have_four_digits(value):
+    short = i18n.short_fraction(value)
+    parts = (abs(value.numerator), value.denominator)
+    assert (short is not None) == all(part < 10_000 for part in parts)
+    assert short is None or Fraction(short) == value
 
 
 def test_the_reader_is_you_in_every_language(polish):

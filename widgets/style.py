@@ -76,6 +76,8 @@ MAM_STYLE = """<style>
 .mc-report td, .mc-report th { padding: 3px 10px; border-bottom: 1px solid #e5e7eb; }
 .mc-hint-cost { color: #9a3412; font-size: 16px; margin: 0; }
 .widget-dropdown { max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
+.mc-power-choice { height: auto !important; max-width: calc(100% - 2 * var(--jp-widgets-margin)); }
+.mc-power-choice .widget-label-basic { white-space: normal; height: auto; }
 </style>"""
 
 LAMA_STYLE = """<style>
@@ -111,6 +113,8 @@ svg.mc-card.mc-match { filter: drop-shadow(0 0 6px #f59e0b); }
 .mc-layout-dice { display: flex; flex-wrap: wrap; gap: 6px 22px; }
 .mc-layout-die { display: flex; align-items: center; gap: 3px; }
 .mc-layout-die b { margin-right: 4px; white-space: nowrap; }
+.mc-dice-used { margin: 4px 0 8px; color: #374151; }
+.mc-dice-used .mc-layout-die b { font-size: 14px; font-weight: 600; }
 .mc-decisions .mc-row, .mc-dice-chances .mc-layout-die { flex-wrap: nowrap !important;
   gap: 4px !important; }
 .mc-decisions .mc-row svg, .mc-dice-chances svg { flex-shrink: 0; }

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from mathcards.engine import Quit
-from mathcards.i18n import _, ngettext, number, percent
+from mathcards.i18n import _, is_you, ngettext, number, percent
 from mathcards.lama.bots import reckoning
 from mathcards.lama.cards import Card
 from mathcards.lama.game import LamaGame
@@ -59,22 +59,18 @@ def judged(game: str, number: int, played: LamaGame, chosen: str) -> ScoredDecis
     )
 
 
-def explained(decision: ScoredDecision) -> str:
-    """A draw or quit in words: the points held, the odds panel's numbers, the verdict."""
+def explained(decision: ScoredDecision, player: str | None = None) -> str:
+    """A draw or quit in words: the points held, the odds panel's numbers, the verdict; about
+    `player` (the decision's own when None), or to the reader (`mathcards.review.explained`)."""
+    who = decision.player if player is None else player
     points, top = decision.situation["points"], Card(decision.situation["top"]).the
-    if decision.chosen == "draw":
-        did = ngettext(
-            "You drew with {n} point in your hand and no card to play on {top}.",
-            "You drew with {n} points in your hand and no card to play on {top}.",
-            points,
+    did = _did(decision.chosen, is_you(who), points)
+    if is_you(who):
+        odds = _(
+            "A card drawn fitted with chance {fits} and added {adds} to your points on average."
         )
     else:
-        did = ngettext(
-            "You quit with {n} point in your hand and no card to play on {top}.",
-            "You quit with {n} points in your hand and no card to play on {top}.",
-            points,
-        )
-    odds = _("A card drawn fitted with chance {fits} and added {adds} to your points on average.")
+        odds = _("A card drawn fitted with chance {fits} and added {adds} to the hand on average.")
     gap = number(decision.values[decision.chosen] - decision.values[decision.best], 1)
     if decision.best == "draw":
         verdict = _("By the expert's reckoning, drawing was better, by {points} points.")
@@ -82,11 +78,38 @@ def explained(decision: ScoredDecision) -> str:
         verdict = _("By the expert's reckoning, quitting was better, by {points} points.")
     return " ".join(
         (
-            did.format(n=points, top=top),
+            did.format(player=who, n=points, top=top),
             odds.format(
                 fits=percent(Fraction(decision.situation["fits"]), 0),
                 adds=number(Fraction(decision.situation["adds"]), 1),
             ),
             verdict.format(points=gap),
         )
+    )
+
+
+def _did(chosen: str, to_you: bool, points: int) -> str:
+    """What the player chose, with the points in hand: to the reader, or about the player."""
+    if chosen == "draw" and to_you:
+        return ngettext(
+            "You drew with {n} point in your hand and no card to play on {top}.",
+            "You drew with {n} points in your hand and no card to play on {top}.",
+            points,
+        )
+    if chosen == "draw":
+        return ngettext(
+            "{player} drew with {n} point in hand and no card to play on {top}.",
+            "{player} drew with {n} points in hand and no card to play on {top}.",
+            points,
+        )
+    if to_you:
+        return ngettext(
+            "You quit with {n} point in your hand and no card to play on {top}.",
+            "You quit with {n} points in your hand and no card to play on {top}.",
+            points,
+        )
+    return ngettext(
+        "{player} quit with {n} point in hand and no card to play on {top}.",
+        "{player} quit with {n} points in hand and no card to play on {top}.",
+        points,
     )

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from mathcards.engine import Quit
-from mathcards.i18n import _, ngettext, number, percent
+from mathcards.i18n import _, is_you, ngettext, number, percent
 from mathcards.lama_dice.dice import dice_text
 from mathcards.lama_dice.game import LamaDiceGame, cards_words, sentences
 from mathcards.lama_dice.known import decide
@@ -55,28 +55,21 @@ def judged(game: str, number: int, played: LamaDiceGame, chosen: str) -> ScoredD
     )
 
 
-def explained(decision: ScoredDecision) -> str:
-    """A roll or quit in words: the row, the chance of a bust, what each choice cost."""
+def explained(decision: ScoredDecision, player: str | None = None) -> str:
+    """A roll or quit in words: the row, the chance of a bust, what each choice cost; about
+    `player` (the decision's own when None), or to the reader (`mathcards.review.explained`)."""
+    who = decision.player if player is None else player
     row = decision.situation["row"]
-    cards = cards_words(row)
-    if decision.chosen == "roll":
-        did = ngettext(
-            "You rolled with {n} card in your row ({cards}).",
-            "You rolled with {n} cards in your row ({cards}).",
-            len(row),
-        )
-    else:
-        did = ngettext(
-            "You quit with {n} card in your row ({cards}).",
-            "You quit with {n} cards in your row ({cards}).",
-            len(row),
-        )
+    did = _did(decision.chosen, is_you(who), len(row))
     quit_points, chance = int(decision.values["quit"]), Fraction(decision.situation["no_match"])
     if decision.exact:
         risk = _("Everyone else had quit: the chance of a bust was {chance}.")
         how = ""
     else:
-        risk = _("The chance of no match in your row was {chance}.")
+        if is_you(who):
+            risk = _("The chance of no match in your row was {chance}.")
+        else:
+            risk = _("The chance of no match in their row was {chance}.")
         how = _(
             "Others still played: this is the expert's reckoning, as if everyone else had quit."
         )
@@ -86,5 +79,35 @@ def explained(decision: ScoredDecision) -> str:
         quit_points,
     ).format(quit=quit_points, roll=number(decision.values["roll"], 1))
     return sentences(
-        did.format(n=len(row), cards=cards), risk.format(chance=percent(chance, 0)), costs, how
+        did.format(player=who, n=len(row), cards=cards_words(row)),
+        risk.format(chance=percent(chance, 0)),
+        costs,
+        how,
+    )
+
+
+def _did(chosen: str, to_you: bool, cards: int) -> str:
+    """What the player chose, with the cards in their row: to the reader, or about them."""
+    if chosen == "roll" and to_you:
+        return ngettext(
+            "You rolled with {n} card in your row ({cards}).",
+            "You rolled with {n} cards in your row ({cards}).",
+            cards,
+        )
+    if chosen == "roll":
+        return ngettext(
+            "{player} rolled with {n} card in their row ({cards}).",
+            "{player} rolled with {n} cards in their row ({cards}).",
+            cards,
+        )
+    if to_you:
+        return ngettext(
+            "You quit with {n} card in your row ({cards}).",
+            "You quit with {n} cards in your row ({cards}).",
+            cards,
+        )
+    return ngettext(
+        "{player} quit with {n} card in their row ({cards}).",
+        "{player} quit with {n} cards in their row ({cards}).",
+        cards,
     )

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mathcards.i18n import ngettext
+from mathcards.i18n import is_you, ngettext
 from mathcards.review import ReviewedMove, ScoredDecision
 from mathcards.unikat.chain import best_chain
 from mathcards.unikat.game import UnikatGame
@@ -65,15 +65,25 @@ def judged(game: str, turn: Turn) -> ScoredDecision:
     )
 
 
-def explained(decision: ScoredDecision) -> str:
-    """A turn in words: the cards laid, and the longest chain there was."""
+def explained(decision: ScoredDecision, player: str | None = None) -> str:
+    """A turn in words: the cards laid, and the longest chain there was; about `player` (the
+    decision's own when None), or to the reader (`mathcards.review.explained`)."""
+    who = decision.player if player is None else player
     laid, longest = decision.situation["laid"], decision.situation["longest"]
-    did = ngettext(
-        "In this turn you laid {n} card.", "In this turn you laid {n} cards.", laid
-    ).format(n=laid)
-    could = ngettext(
-        "The longest chain you could lay was {n} card long.",
-        "The longest chain you could lay was {n} cards long.",
-        longest,
-    ).format(n=longest)
-    return f"{did} {could}"
+    if is_you(who):
+        did = ngettext("In this turn you laid {n} card.", "In this turn you laid {n} cards.", laid)
+        could = ngettext(
+            "The longest chain you could lay was {n} card long.",
+            "The longest chain you could lay was {n} cards long.",
+            longest,
+        )
+    else:
+        did = ngettext(
+            "{player} laid {n} card in this turn.", "{player} laid {n} cards in this turn.", laid
+        )
+        could = ngettext(
+            "The longest chain they could lay was {n} card long.",
+            "The longest chain they could lay was {n} cards long.",
+            longest,
+        )
+    return f"{did.format(player=who, n=laid)} {could.format(n=longest)}"

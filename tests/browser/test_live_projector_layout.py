@@ -3,7 +3,7 @@
 "answered" line, the cards, the target, the reveal's lines; measured from the boxes their text
 and pictures fill, not from their widgets' boxes), the round uses the screen, and the
 presentation view shows the round alone, the teacher's controls reachable again by key and
-by a button."""
+by a button; on a phone's 390 px, the revealed board shows every column."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from mathcards.mam.live import LiveGame
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import join, resized
+from tests.browser.conftest import join, layout_problems, resized
 from tests.browser.test_live_pages import answer, open_page, right, wrong
 
 pytestmark = pytest.mark.browser
@@ -65,6 +65,22 @@ OVERLAPS = """(selectors) => {
     }
   }
   return found;
+}"""
+
+
+# A cell of the board or the leaderboard that passes its widget's edge or the window's, unless it
+# is visually hidden on purpose (1 px, clipped: there for a screen reader)
+CUT_CELLS = """() => {
+  const cut = [];
+  for (const cell of document.querySelectorAll(
+      '.mc-live-projector :is(.mc-live-board, .mc-live-leaderboard) :is(td, th)')) {
+    const box = cell.getBoundingClientRect();
+    if (box.width <= 1) continue;
+    const room = cell.closest('.widget-html').getBoundingClientRect();
+    if (box.right > Math.min(room.right, window.innerWidth) + 1 || box.left < room.left - 1)
+      cut.push(`"${cell.textContent.trim()}" ${Math.round(box.left)}..${Math.round(box.right)}`);
+  }
+  return cut;
 }"""
 
 
@@ -181,3 +197,16 @@ def test_the_projector_s_lines_do_not_overlap(live_class, tmp_path, language):
     projector.locator("button.mc-live-reveal").click()
     expect(projector.locator(".mc-live-board tr[data-correct]")).to_have_count(2)
     no_overlaps_at_each_size(projector, REVEAL_PARTS, tmp_path, f"reveal-{language}")
+    the_board_fits_a_phone(projector, tmp_path, language)
+
+
+def the_board_fits_a_phone(projector, shots, language: str) -> None:
+    """On a phone's 390 px (the teacher's, in hand) every column of the revealed board and of
+    the leaderboard shows whole: none cut at the screen's edge."""
+    resized(projector, 390, 844)
+    projector.locator(".mc-live-board").scroll_into_view_if_needed()
+    projector.screenshot(path=str(shots / f"reveal-{language}-390.png"), full_page=True)
+    cut = projector.evaluate(CUT_CELLS)
+    problems = [p for p in layout_problems(projector) if "mc-live-board" in p or "leader" in p]
+    resized(projector, *SIZES[0])
+    assert not cut and not problems, (cut, problems)

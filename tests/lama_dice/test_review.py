@@ -11,7 +11,7 @@ import pytest
 
 from mathcards.chips import LLAMA as L
 from mathcards.cli import main
-from mathcards.i18n import use
+from mathcards.i18n import use, you
 from mathcards.lama_dice.dice import DEFAULT_DICE
 from mathcards.lama_dice.game import LamaDiceGame
 from mathcards.lama_dice.review import explained, judged
@@ -61,14 +61,15 @@ def test_every_value_is_the_command_s_on_the_same_situation(
         assert Fraction(alone["bust"]) == Fraction(decision.situation["no_match"])
 
 
-def last_player_with(row: tuple[int, ...], chosen: str) -> str:
-    """The words for the last player in the round, holding `row`, who chose `chosen`."""
+def last_player_with(row: tuple[int, ...], chosen: str, player: str | None = "You") -> str:
+    """The words for the last player in the round, holding `row`, who chose `chosen`, to
+    `player` (the reader by default; None: about Ann)."""
     game = LamaDiceGame(["Ann", "Bo", "Cy"], seed=1)
     game.rows["Ann"] = row
     game.quit = {"Bo", "Cy"}
     decision = judged("lama_dice", 1, game, chosen)
     assert decision.exact and decision.player == "Ann"
-    return explained(decision)
+    return explained(decision, you() if player == "You" else player)
 
 
 def test_a_roll_with_one_6_left_is_told_with_its_odds() -> None:
@@ -85,7 +86,7 @@ def test_an_earlier_player_s_values_are_the_expert_s_and_say_so() -> None:
     game = LamaDiceGame(["Ann", "Bo"], seed=1, dice=DEFAULT_DICE)
     decision = judged("lama_dice", 1, game, "roll")
     assert not decision.exact
-    assert explained(decision).endswith(
+    assert explained(decision, you()).endswith(
         "Others still played: this is the expert's reckoning, as if everyone else had quit."
     )
 
@@ -100,3 +101,25 @@ def test_the_words_count_cards_and_points_in_polish() -> None:
     assert "6 punktów" in one
     assert three.startswith("Twój wybór: pas, gdy w szeregu było 5 kart (2 3 5 5 6).")
     assert "Pas kosztował 16 punktów" in three
+
+
+def test_a_players_decision_is_told_about_them_to_the_class() -> None:
+    """On the projector's debrief the class reads about a player, in the third person."""
+    assert last_player_with((6,), "roll", None) == (
+        "Ann rolled with 1 card in their row (6). Everyone else had quit: the chance of a bust "
+        "was 66%. Quitting cost 6 points, rolling cost 21.2 on average."
+    )
+    assert last_player_with((2, 3, L), "quit", "Ola").startswith(
+        "Ola quit with 3 cards in their row (2 3 L)."
+    )
+    earlier = judged("lama_dice", 1, LamaDiceGame(["Ann", "Bo"], seed=1, dice=DEFAULT_DICE), "roll")
+    assert "The chance of no match in their row was " in explained(earlier)
+    try:
+        use("pl")
+        one = last_player_with((6,), "roll", "Ola")
+        other = explained(earlier, "Ola")
+    finally:
+        use("en")
+    assert one.startswith("Ola: rzut, gdy w szeregu była 1 karta (6).")
+    assert "Szansa, że nic nie trafi w ten szereg, wynosiła " in other
+    assert "twó" not in one.lower() + other.lower()

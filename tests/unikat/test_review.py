@@ -3,6 +3,7 @@ laid, the cards laid against the longest chain there was as the turn began."""
 
 from __future__ import annotations
 
+from mathcards.i18n import use, you
 from mathcards.review import reviews
 from mathcards.unikat.chain import best_chain
 from tests.reviewed import played
@@ -30,6 +31,16 @@ def test_each_turn_is_scored_against_the_longest_chain_as_it_began() -> None:
 
 def test_a_short_turn_is_told_in_cards() -> None:
     setup, moves = played("unikat", ["random", "greedy"], 3)
-    told = reviews("unikat", setup, 3, moves)["P1"].told()
+    review = reviews("unikat", setup, 3, moves)["P1"]
+    told = review.told(player=you())
     assert told[0].startswith("In this turn you laid ")
     assert "The longest chain you could lay was " in told[0]
+    about = review.told()
+    assert about[0].startswith("P1 laid ") and " in this turn." in about[0]
+    assert "The longest chain they could lay was " in about[0]
+    try:
+        use("pl")
+        polish = review.told(player="Ola")
+    finally:
+        use("en")
+    assert polish[0].startswith("Ola kładzie w tej turze ")

@@ -89,7 +89,7 @@ def test_the_chooser_offers_named_layouts_and_draws_the_dice():
     chooser = DiceChooser()
     assert chooser.choice.value == "The usual dice"
     assert chooser.drawn.value.count('class="mc-die') == 18
-    assert 'aria-label="die 2: 1 2 5 6 L L"' in chooser.drawn.value
+    assert 'aria-label="die 2: 1, 2, 5, 6, llama, llama"' in chooser.drawn.value
     chooser.choice.value = "One llama a die"
     assert chooser.dice == parse_dice(ONE_LLAMA) and chooser.text.value == ONE_LLAMA
 
@@ -347,7 +347,30 @@ def test_llama_scoring_reaches_the_widgets(scoring, points, at_the_table):
 def test_the_dice_layout_reaches_the_table_and_its_odds():
     played, _clock = table("bold", seed=4, dice=parse_dice(ONE_LLAMA))
     assert played.game.dice == parse_dice(ONE_LLAMA)
-    assert "1/216" in played.odds_panel.value and ONE_LLAMA in played.scores.value
+    assert "1/216" in played.odds_panel.value
+    assert 'aria-label="die 1: 1, 2, 3, 4, 5, llama"' in played.scores.value
+
+
+CODE = re.compile(r"[1-6L]{6},")  # a die written as its faces' code: 3456LL,
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "die 1: 3, 4, 5, 6, llama, llama"), ("pl", "kość 1: 3, 4, 5, 6, lama, lama")],
+)
+def test_the_dice_are_drawn_with_their_faces_in_words_never_as_a_code(language, words):
+    """The table and Roll or quit? show the dice the page plays with as the other LAMA Dice
+    pages draw them, each die one image whose faces a screen reader says in words."""
+    use(language)
+    try:
+        played, _clock = table("bold", seed=4)
+        exercise = RollOrQuit(book=None)
+    finally:
+        use("en")
+    for shown in (played.scores.value, exercise.heading.value):
+        assert not CODE.search(shown), shown
+        assert shown.count('class="mc-layout-die" role="img"') == 3
+        assert shown.count('<svg class="mc-die ') == 18 and f'aria-label="{words}"' in shown
 
 
 def test_new_dice_start_a_fresh_table_but_never_wipe_a_game_under_way(clock):

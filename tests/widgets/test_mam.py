@@ -723,3 +723,25 @@ def test_a_quick_deal_is_seeded_and_shows_every_way_on_request():
     assert f"to make {sum(first.dice)}" in first.found.value
     first.children[2].children[0].click()  # Another deal
     assert first.found.value == "" and (first.cards, first.dice) != (again.cards, again.dice)
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("en", "Powers too (2³ = 2×2×2, typed 2^3)"), ("pl", "Także potęgi (2³ = 2·2·2, wpisz 2^3)")],
+)
+def test_the_exponent_variant_is_ticked_in_a_child_s_words(language, label):
+    """The practice page, the table and the explorers say what powers are, not "exponent
+    variant", a rulebook's word the command line keeps."""
+    i18n.use(language)
+    try:
+        boxes = [
+            PracticeSession("easy", rounds=2, seed=5).power_choice,
+            MamTable(mode="practice", seed=2).power_choice,
+            SolverExplorer().power,
+            TargetOdds(clock=FakeClock()).power_choice,
+        ]
+    finally:
+        i18n.use("en")
+    for box in boxes:
+        assert box.description == label
+        assert not re.search(r"exponent|variant|wariant", box.description, re.IGNORECASE)

@@ -199,6 +199,8 @@ def test_roll_or_quit_at_my_level_with_the_page_s_dice(tmp_path):
     assert desk is not None and exercise.series.layout.display == "none"
     moment = desk.view["moment"]
     assert moment["dice"] == "3456LL,1256LL,1234LL" and "Moment 1" in desk.heading.value
+    assert "3456LL" not in desk.heading.value, "the dice drawn, not written as a code"
+    assert 'aria-label="die 1: 3, 4, 5, 6, llama, llama"' in desk.heading.value
     best = bank(Skill.ROLL_OR_QUIT).find(moment["key"]).best
     (desk.roll_on if best == "roll" else desk.quit).click()
     assert (

@@ -6,16 +6,27 @@ through and the projector its debrief; in Polish too."""
 
 from __future__ import annotations
 
+import json
+import re
+from typing import cast
+
 import pytest
+from ipywidgets.widgets.widget import _instances
 
 from mathcards import i18n
+from mathcards.classroom.play.views import decision_seen
 from mathcards.classroom.protocol import API
+from mathcards.classroom.protocol.play import AtTableView, Debrief
+from mathcards.lama_dice.game import LamaDiceGame
+from mathcards.lama_dice.review import judged
 from tests.classroom.test_play import PlayClass
 from tests.classroom.threaded import serving
 from widgets.controls import announcer
 from widgets.play import AtTheTable, TablesProjector
 from widgets.play.client import PlayClient
+from widgets.play.projector import render_debrief
 from widgets.play.review import render_review
+from widgets.play.seat import MOST_BUTTONS
 
 
 @pytest.fixture
@@ -156,3 +167,82 @@ def test_a_game_without_a_decision_shows_no_accuracy():
         {"accuracy": 50.0, "decisions": 2, "matched": 1, "costliest": [], "frames": 5}
     )
     assert "Your accuracy: 50%" in weighed and "You made 2 decisions" in weighed
+
+
+def costly_debrief(named: str | None) -> Debrief:
+    """A debrief whose costliest decision is Ann's roll with a 6 alone in her row."""
+    game = LamaDiceGame(["Ann", "Bo", "Cy"], seed=1)
+    game.rows["Ann"] = (6,)
+    game.quit = {"Bo", "Cy"}
+    worst = decision_seen(judged("lama_dice", 1, game, "roll"))
+    return {"tables_over": 1, "decisions": 3, "matched": 2, "costliest": worst, "named": named}
+
+
+@pytest.mark.parametrize(
+    ("language", "unnamed", "named"),
+    [
+        ("en", "Someone at a table rolled with 1 card in their row", "Ann rolled with 1 card"),
+        ("pl", "Ktoś przy stole: rzut, gdy w szeregu była 1 karta", "Ann: rzut, gdy w szeregu"),
+    ],
+)
+def test_the_debrief_tells_the_class_about_a_player_never_to_you(language, unnamed, named):
+    """The projector's debrief is read by the whole class: its costliest decision is about a
+    player (named once the teacher shows the name), never "you"; the student's own review
+    still speaks to them."""
+    i18n.use(language)
+    try:
+        hidden, shown = render_debrief(costly_debrief(None)), render_debrief(costly_debrief("Ann"))
+        own = render_review(
+            {
+                "accuracy": 50.0,
+                "decisions": 2,
+                "matched": 1,
+                "costliest": [costly_debrief(None)["costliest"]],
+                "frames": 5,
+            }
+        )
+    finally:
+        i18n.use("en")
+    assert unnamed in hidden and "Ann" not in hidden
+    assert named in shown
+    for debrief in (hidden, shown):
+        assert not re.search(r"\b(you|your|twój|twoim|twoja)\b", debrief, re.IGNORECASE)
+    assert {"en": "You rolled with 1 card", "pl": "Twój wybór: rzut"}[language] in own
+
+
+@pytest.mark.parametrize(("language", "about"), [("en", "≈ 10.2"), ("pl", "≈ 10,2")])
+def test_the_debrief_says_a_long_exact_cost_about_not_in_fifteen_digits(language, about):
+    """The expert's reckoning can cost 168528545005135/16449147240448 points: the "exactly"
+    column shows a short fraction as it is, a long one as a decimal in the page's language."""
+    debrief = costly_debrief(None)
+    assert debrief["costliest"] is not None
+    debrief["costliest"]["values"] = {"roll": "168528545005135/16449147240448", "quit": "10"}
+    short = costly_debrief(None)
+    i18n.use(language)
+    try:
+        shown, kept = render_debrief(debrief), render_debrief(short)
+    finally:
+        i18n.use("en")
+    assert "168528545005135" not in shown and f"<td>{about}</td>" in shown
+    assert "<td>2201/104</td>" in kept
+
+
+def test_a_seat_keeps_two_views_buttons_at_most_however_long_the_game():
+    """Each move's button lives while its move is shown and one view more (a tap a moment late
+    is out of step, not lost), then it is closed: a Unikat game of hours offers new moves at
+    every turn, and the page's buttons and widgets stay as many as two views need."""
+    page = AtTheTable(None, follow=False)
+    open_before = len(_instances)
+    table: dict = {"game": "unikat", "moves": 0}
+    for turn in range(100):
+        table["moves"] = turn
+        page.view = cast(AtTableView, {"table": table})
+        legal = [{"move": "lay", "card": "swb1", "at": [n, turn]} for n in range(turn % 5 + 1)]
+        page._moves([*legal, {"move": "stop"}])
+        assert list(page.buttons) == [
+            json.dumps(m, sort_keys=True) for m in [*legal, {"move": "stop"}]
+        ]
+        assert tuple(page.buttons.values()) == page.moves.children
+    assert len(_instances) - open_before <= 2 * MOST_BUTTONS
+    stop = page.buttons['{"move": "stop"}']
+    assert stop.model_id in _instances, "the move shown at every turn keeps its one button"

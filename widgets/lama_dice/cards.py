@@ -93,16 +93,28 @@ def row_words(row: Row) -> str:
 
 
 def render_layout(dice: Dice, *, size: int = 34) -> str:
-    """The three dice drawn face by face: the layout this page uses."""
+    """The three dice drawn face by face: the layout this page uses. Each die is one image to
+    a screen reader, its faces in words ("die 1: 3, 4, 5, 6, llama, llama")."""
     spoken, shown = _("die {number}: {faces}"), _("Die {number}")
     dice_drawn = "".join(
-        f'<div class="mc-layout-die" '
-        f'aria-label="{escape(spoken.format(number=i, faces=cards_words(die)))}">'
+        f'<div class="mc-layout-die" role="img" '
+        f'aria-label="{escape(spoken.format(number=i, faces=faces_words(die)))}">'
         f"<b>{escape(shown.format(number=i))}</b>"
         f"{''.join(svg.die(name(face), 'white', size=size) for face in die)}</div>"
         for i, die in enumerate(dice, 1)
     )
     return f'<div class="mc-layout"><div class="mc-layout-dice">{dice_drawn}</div></div>'
+
+
+def faces_words(die: tuple[int, ...]) -> str:
+    """A die's faces as a reader says them: "3, 4, 5, 6, llama, llama"."""
+    return ", ".join(_("llama") if face == LLAMA else str(face) for face in die)
+
+
+def render_dice_used(dice: Dice, *, size: int = 26) -> str:
+    """The dice a page plays with, drawn small under "The dice:" (never as 3456LL,…)."""
+    said = escape(_("The dice:"))
+    return f'<div class="mc-dice-used"><small>{said}</small>{render_layout(dice, size=size)}</div>'
 
 
 def layout_name(dice: Dice) -> str:

@@ -17,7 +17,7 @@ from mathcards.lama_dice.policy import Decision
 from widgets.assignments import Assignments
 from widgets.book import HERE, BookBar, ClassBook, served
 from widgets.controls import Complains, button, html, shows_errors, sign
-from widgets.lama_dice.cards import render_rows
+from widgets.lama_dice.cards import render_dice_used, render_rows
 from widgets.lama_dice.chooser import DiceChooser, follow
 from widgets.lama_dice.last_player import render_decision
 from widgets.lama_dice.my_level import BETTER, CHOSE, MomentsAtMyLevel
@@ -102,10 +102,9 @@ class RollOrQuit(Complains, w.VBox):
         """The moment, not yet answered (again, if the page's dice changed)."""
         row, llama_row = self.moment
         lead = _("Everyone else has quit: you are the last player. Roll on or quit?")
-        dice = _("Dice: {dice}").format(dice=dice_text(self.dice()))
         title = _("Moment {number}").format(number=self.number + 1)
         self.heading.value = (
-            f"<h4>{escape(title)}</h4><p>{escape(lead)} <small>{escape(dice)}</small></p>"
+            f"<h4>{escape(title)}</h4><p>{escape(lead)}</p>{render_dice_used(self.dice())}"
         )
         self.situation.value = render_rows(row, llama_row)
         self.message.value = self.verdict.value = ""

@@ -17,7 +17,7 @@ from mathcards.lama_dice import known
 from mathcards.lama_dice.dice import parse_dice
 from widgets.assignments import Assignments
 from widgets.controls import Complains, announce, button, html, row, shows_errors, sign
-from widgets.lama_dice.cards import render_rows
+from widgets.lama_dice.cards import render_dice_used, render_rows
 from widgets.lama_dice.last_player import render_decision
 from widgets.level import (
     BEHIND,
@@ -162,8 +162,6 @@ class MomentsAtMyLevel(Complains, w.VBox):
             return
         title = _("Moment {number}").format(number=seen["position"] + 1)
         lead = _("Everyone else has quit: you are the last player. Roll on or quit?")
-        dice = _("Dice: {dice}").format(dice=moment["dice"])
-        self.heading.value = (
-            f"<h4>{escape(title)}</h4><p>{escape(lead)} <small>{escape(dice)}</small></p>"
-        )
+        dice = render_dice_used(parse_dice(moment["dice"]))
+        self.heading.value = f"<h4>{escape(title)}</h4><p>{escape(lead)}</p>{dice}"
         self.situation.value = render_rows(tuple(moment["row"]), tuple(moment["llama_row"]))

@@ -20,7 +20,7 @@ from mathcards.engine import (
 )
 from mathcards.i18n import N_, _, is_you, ngettext, number, you
 from mathcards.lama_dice.bots import STRATEGIES
-from mathcards.lama_dice.dice import DEFAULT_DICE, Dice, Faces, dice_text, name
+from mathcards.lama_dice.dice import DEFAULT_DICE, Dice, Faces, name
 from mathcards.lama_dice.game import LamaDiceGame, cards_words
 from mathcards.lama_dice.moves import Action, Discard, LamaDiceKind, Phase, Roll, Take
 from mathcards.lama_dice.odds import roll_odds
@@ -32,6 +32,7 @@ from widgets.game_table import GameTable
 from widgets.lama_dice.cards import (
     computer_names,
     render_dice,
+    render_dice_used,
     render_row,
 )
 from widgets.lama_dice.chooser import DiceChooser, follow
@@ -277,9 +278,7 @@ class LamaDiceTable(GameTable):
             + escape(_("Points (fewest wins; the game ends at 40):"))
             + " "
             + " · ".join(f"{escape(p)} {points}" for p, points in game.scores().items())
-            + "<br><small>"
-            + escape(_("Dice: {dice}").format(dice=dice_text(game.dice)))
-            + "</small>"
+            + render_dice_used(game.dice)
         )
         takeable = {action.card for action in game.legal_actions() if isinstance(action, Take)}
         self.llama_view.value = (

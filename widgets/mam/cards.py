@@ -13,7 +13,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards.classroom.protocol import MOST_TYPED
-from mathcards.i18n import _, ngettext
+from mathcards.i18n import N_, _, ngettext
 from mathcards.mam.cards import level_choices, target
 from widgets import svg
 from widgets.controls import announce, button, fixed, html, render_message, shared, show_notice
@@ -161,13 +161,17 @@ def level_menu(level: str, *, mine: bool = False) -> w.Dropdown:
     )
 
 
+POWERS_TOO = N_("Powers too (2³ = 2×2×2, typed 2^3)")  # the exponent variant's box
+
+
 def power_box(power: bool) -> w.Checkbox:
-    """The exponent variant, on or off."""
+    """The exponent variant, on or off, in a child's words (the CLI names it by the rulebook)."""
     return w.Checkbox(
         value=power,
-        description=_("exponent variant (^)"),
+        description=_(POWERS_TOO),
         style=shared(CheckboxStyle),
         layout=fixed(),
+        _dom_classes=("mc-power-choice",),  # its words wrap on a phone (MAM_STYLE)
     )
 
 

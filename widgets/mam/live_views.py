@@ -75,6 +75,19 @@ body:has(.mc-live-projector) #rendered_cells { max-width: none; left: 0 !importa
 .mc-live-projector .mc-podium li[data-place="1"] { font-size: 1.25em; }
 .mc-live-projector .mc-podium .mc-live-tie { font-size: max(22px, 3vh); line-height: 1.3; }
 .mc-live-projector .mc-live-address { font-size: 26px; }
+/* a projector page on a phone (390 px): the board's five columns fit; an answer wraps anywhere,
+   and the arrival number, which the rows' order already shows, is left to screen readers */
+@media (max-width: 600px) {
+  .mc-live-projector .mc-live-board table, .mc-live-projector .mc-live-leaderboard table {
+    font-size: 19px; }
+  .mc-live-board td, .mc-live-board th, .mc-live-leaderboard td, .mc-live-leaderboard th {
+    padding: 3px 5px; }
+  .mc-live-board td:nth-child(3) { overflow-wrap: anywhere; }
+  .mc-live-board tr > :first-child { position: absolute; width: 1px; height: 1px;
+    padding: 0; border: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .mc-live-board .widget-html-content, .mc-live-leaderboard .widget-html-content {
+    overflow-x: auto; }
+}
 .mc-live-projector .mc-live-address img { width: min(360px, 45vh); height: min(360px, 45vh); }
 /* the presentation: the round alone, filling the screen; the bar's other buttons are there for
    their keys and come back when one has the keyboard's focus (Tab) */

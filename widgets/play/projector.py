@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from mathcards.classroom.protocol import CallRefusal
 from mathcards.classroom.protocol.play import Debrief, PlayWallView, TablesBody
-from mathcards.i18n import N_, _, language, ngettext, number, percent
+from mathcards.i18n import N_, _, exact_or_about, language, ngettext, number, percent
 from mathcards.lama.cards import LABELS
 from mathcards.lama_dice.dice import LAYOUTS, parse_dice
 from widgets.controls import Complains, button, html, trouble
@@ -33,6 +33,7 @@ from widgets.style import LAMA_DICE_STYLE, page_style
 
 SEAT_LESSON = "live/3-play-at-tables.ipynb"
 SEAT_TITLE = N_("Play at a table")  # the students' page, as the lessons list it
+SOMEONE = N_("Someone at a table")  # the costliest decision's player, until the teacher names them
 
 
 def render_debrief(debrief: Debrief) -> str:
@@ -56,11 +57,12 @@ def render_debrief(debrief: Debrief) -> str:
     heading = _("The costliest decision of the day")
     if debrief["named"]:
         heading += f" ({debrief['named']})"
+    who = debrief["named"] or _(SOMEONE)  # the class is told about a player, never spoken to
     exact = _("exact odds") if worst["exact"] else _("the expert's reckoning")
     values = decision_of(worst).values
     rows = "".join(
-        f"<tr><th scope='row'>{escape(choice_words(choice))}</th><td>{escape(str(value))}</td>"
-        f"<td>{escape(number(value, 2))}</td></tr>"
+        f"<tr><th scope='row'>{escape(choice_words(choice))}</th>"
+        f"<td>{escape(exact_or_about(value))}</td><td>{escape(number(value, 2))}</td></tr>"
         for choice, value in sorted(values.items(), key=lambda item: item[1])
     )
     named = (_("choice"), _("exactly"), _("about"))
@@ -69,7 +71,7 @@ def render_debrief(debrief: Debrief) -> str:
         how=escape(exact)
     )
     return (
-        f"{shown}<h4>{escape(heading)}</h4><p>{escape(decision_words(worst))}</p>"
+        f"{shown}<h4>{escape(heading)}</h4><p>{escape(decision_words(worst, who))}</p>"
         f"<p>{costs} {escape(values_words(worst))}</p>"
         f"<table class='mc-play-values'><tr>{columns}</tr>{rows}</table>"
     )

@@ -12,7 +12,7 @@ from typing import Any
 import ipywidgets as w
 
 from mathcards.classroom.protocol.play import DecisionSeen, FrameSeen, ReviewSeen, TableSeen
-from mathcards.i18n import _, ngettext, percent
+from mathcards.i18n import _, ngettext, percent, you
 from widgets.controls import Complains, button, html, row, show_notice
 from widgets.play.client import PlayClient
 from widgets.play.drawn import render_game
@@ -31,7 +31,7 @@ def render_review(review: ReviewSeen) -> str:
         review["decisions"],
     ).format(n=review["decisions"], matched=review["matched"])
     costly = "".join(
-        f"<li>{escape(decision_words(decision))}</li>" for decision in review["costliest"]
+        f"<li>{escape(decision_words(decision, you()))}</li>" for decision in review["costliest"]
     )
     heading = escape(_("What cost you the most:")) if costly else ""
     return f'<p class="mc-play-accuracy">{escape(accuracy)}</p><p>{escape(matched)}</p>' + (
@@ -52,9 +52,8 @@ def render_decision(decision: DecisionSeen | None) -> str:
     values = _("What each choice costs: {values} (lower is better).").format(
         values=values_words(decision)
     )
-    return (
-        f"<p><b>{escape(choice)}</b> {escape(values)}</p><p>{escape(decision_words(decision))}</p>"
-    )
+    words = decision_words(decision, you())  # the student's own decision, spoken to them
+    return f"<p><b>{escape(choice)}</b> {escape(values)}</p><p>{escape(words)}</p>"
 
 
 def frame_table(game: str, frame: FrameSeen) -> TableSeen:

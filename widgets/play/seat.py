@@ -82,7 +82,8 @@ class AtTheTable(Complains, w.VBox):
         self.bar = BookBar(self.client, "play")
         self.status = html("mc-play-status-line")
         self.table = html("mc-play-table")
-        self.buttons: dict[str, w.Button] = {}  # each move's button, made once
+        self.buttons: dict[str, w.Button] = {}  # the button of each move shown now
+        self.before: dict[str, w.Button] = {}  # the last view's others, for a tap a moment late
         self.fresh: dict[str, int] = {}  # each move shown now → the table's moves then
         self.shown_at: dict[str, int] = {}  # the same, for this view's moves and the last's
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"), _dom_classes=("mc-play-moves",))
@@ -187,20 +188,28 @@ class AtTheTable(Complains, w.VBox):
         many = len(legal) > MOST_BUTTONS
         self.chooser.layout.display = "" if many else "none"
         if many:
-            self.moves.children = ()
             self.choice.options = [(move_words(game, m), json.dumps(m)) for m in legal]
-            return
-        shown = []
+        self._show_buttons(game, [] if many else legal)
+
+    def _show_buttons(self, game: str, legal: list[dict[str, Any]]) -> None:
+        """The moves' buttons, each kept while its move is shown (and for one view more, so a
+        tap on it a moment late is still heard, out of step), else closed: a page whose game
+        goes on for hours keeps at most two views' buttons, never every move there was."""
+        shown: dict[str, w.Button] = {}
         for move in legal:
             key = json.dumps(move, sort_keys=True)
-            if key not in self.buttons:
-                label = move_words(game, move)
-                kind = str(move.get("move"))
-                self.buttons[key] = button(
-                    label, f"mc-play-move mc-play-{kind}", lambda _b, m=move: self.send(m)
-                )
-            shown.append(self.buttons[key])
-        self.moves.children = tuple(shown)
+            kept = self.buttons.get(key) or self.before.get(key)
+            shown[key] = kept or button(
+                move_words(game, move),
+                f"mc-play-move mc-play-{move.get('move')}",
+                lambda _b, m=move: self.send(m),
+            )
+        self.moves.children = tuple(shown.values())
+        last = {key: made for key, made in self.buttons.items() if key not in shown}
+        for key, old in self.before.items():
+            if key not in shown and key not in last:
+                old.close()
+        self.before, self.buttons = last, shown
 
     def _announce(self, view: AtTableView) -> None:
         """The moves made since the last said, and whose turn it is now."""

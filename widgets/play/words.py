@@ -105,10 +105,11 @@ def seat_words(seat: Mapping[str, Any], player: str | None, points: int) -> str:
     return _("{seat}: {points} points").format(seat=shown, points=points)
 
 
-def decision_words(decision: DecisionSeen) -> str:
+def decision_words(decision: DecisionSeen, player: str | None = None) -> str:
     """A decision of a review in words a 12-year-old follows, in the page's language: the
-    game's own review words it from its facts (`situation`)."""
-    return explained(decision_of(decision))
+    game's own review words it from its facts (`situation`), about `player` (the decision's
+    own when None), or to the student who made it when `player` is `i18n.you()`."""
+    return explained(decision_of(decision), player)
 
 
 def decision_of(decision: DecisionSeen) -> ScoredDecision:

@@ -149,8 +149,8 @@ class ClassroomVoila(Voila):
         hook = functools.partial(page_config, version=self.scripts_version)
         self.voila_configuration.page_config_hook = hook
         self.voila_configuration.http_header_envs = [TICKET_HEADER]
-        self.door = listening()  # the kernels' door, on a free port of this machine's own
-        os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.door.getsockname()[1]}{API}"
+        self.door_socket = listening()  # the kernels' door, on a free port of this machine's own
+        os.environ[SERVICE_ENV] = f"http://127.0.0.1:{self.door_socket.getsockname()[1]}{API}"
         filters = {**formulas.FILTERS, **alive.FILTERS}
         # The notebook is checked against its schema once, after Voila's preprocessors, not after
         # each of them: the server's CPU a page of the class lesson
@@ -216,7 +216,9 @@ class ClassroomVoila(Voila):
         if self.ip not in ("0.0.0.0", "::", "", *LOOPBACK_NAMES):
             self.app.listen(self.port, "127.0.0.1")  # the teacher's page, on the laptop only
         self.kernels_door = Door(calls)
-        IOLoop.current().add_callback(self.kernels_door.start, self.door)  # the kernels call here
+        IOLoop.current().add_callback(
+            self.kernels_door.start, self.door_socket
+        )  # the kernels call here
         IOLoop.current().add_callback(self.announce, url)
         # What the server made to start lives as long as it: out of the garbage collector, so
         # that a full collection goes over what its pages make, not over it all again

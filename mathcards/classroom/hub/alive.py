@@ -29,9 +29,11 @@ class ToTheService:
     """The `presence` of a student's server: its pages' comings and goings, told to the class
     service at `url` (its calls' address) with `token`."""
 
-    def __init__(self, url: str, token: str, log: logging.Logger | Any) -> None:
+    def __init__(
+        self, url: str, token: str, log: logging.Logger | Any, seconds: float = SEND_SECONDS
+    ) -> None:
         self.url = url.rstrip("/") + "/" + ServerPath.PRESENCE
-        self.token, self.log = token, log
+        self.token, self.log, self.seconds = token, log, seconds
         self.turn = asyncio.Lock()  # one notice at a time, in the order told
         self.waiting: set[asyncio.Task[None]] = set()
         self.failing = False  # the last notice failed (and was said so)
@@ -65,8 +67,8 @@ class ToTheService:
                         "Authorization": f"token {self.token}",
                         "Content-Type": "application/json",
                     },
-                    connect_timeout=SEND_SECONDS,
-                    request_timeout=SEND_SECONDS,
+                    connect_timeout=self.seconds,
+                    request_timeout=self.seconds,
                 )
             except Exception as problem:  # refused, down, slow: the next connection repairs it
                 self.failed(str(problem))

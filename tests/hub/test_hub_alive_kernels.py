@@ -176,3 +176,10 @@ def test_the_image_s_servers_keep_their_kernels_so():
     named = config["ServerApp"]["kernel_manager_class"]
     assert named == f"{HubAliveKernels.__module__}.{HubAliveKernels.__name__}"
     assert issubclass(HubAliveKernels, AliveKernels)
+
+
+def test_a_notice_with_no_loop_running_is_dropped_and_said():
+    log = Log()
+    presence = ToTheService("http://127.0.0.1:1/hub/api/", "t", log)
+    presence.ended("k1")  # the server stopping, its loop gone
+    assert presence.waiting == set() and len(log.said) == 1

@@ -52,7 +52,13 @@ class ToTheService:
         if len(self.waiting) >= MOST_WAITING:
             self.failed(f"{MOST_WAITING} notices waiting")
             return
-        task = asyncio.ensure_future(self.send(notice))
+        sending = self.send(notice)
+        try:
+            task = asyncio.get_running_loop().create_task(sending)
+        except RuntimeError:  # no loop running (the server stopping): nothing can be sent
+            sending.close()
+            self.failed("the server's loop is not running")
+            return
         self.waiting.add(task)
         task.add_done_callback(self.waiting.discard)
 

@@ -145,3 +145,13 @@ def test_the_projector_counts_who_is_here_and_keeps_who_left(room):
     assert state["here"] == ["Ola", "Ela"] and state["answered_of"] == 3
     seat = room.ok("me", ola)
     assert seat["joined"], "Ola's own page never saw her leave"
+
+
+def test_on_the_laptop_no_page_may_say_whose_pages_are_there(room):
+    """The Hub's servers' `presence` call: on the laptop the server tells it itself."""
+    ticket = room.service.tickets.issue("device-of-ola", kernel="kernel-of-ola")
+    sent = '{"kernel": "kernel-of-ola", "here": false}'
+    status, _headers, _body = threaded.send(
+        room.port, "POST", f"{API}presence", sent, **{TICKET_HEADER: ticket}
+    )
+    assert status == 404

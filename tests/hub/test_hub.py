@@ -12,6 +12,7 @@ the terminals, the contents and kernels APIs and code sent to the page's kernel 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -48,6 +49,7 @@ WAKING = "hana"  # test_hub_alive.py's: her phone's page loses its connection, a
 LEVEL_STUDENTS, LEVEL_TEACHER = {"en": "iga", "pl": "jola"}, "lena"  # test_hub_level.py's
 TABLE_STUDENTS, TABLE_TEACHER = ["ines", "jan", "kuba"], "tola"  # test_hub_tables.py's
 TEAM_STUDENTS, TEAM_TEACHER = ["lea", "max", "noa", "oto"], "vera"  # test_hub_teams.py's
+TEAM_LEAVER = "pia"  # test_hub_teams.py's too: she joins the room and closes her page
 TEACHERS = {TEACHER, LIVE_TEACHER, LEVEL_TEACHER, TABLE_TEACHER, TEAM_TEACHER}
 LEARNERS = [
     *STUDENTS,
@@ -57,9 +59,11 @@ LEARNERS = [
     *LEVEL_STUDENTS.values(),
     *TABLE_STUDENTS,
     *TEAM_STUDENTS,
+    TEAM_LEAVER,
 ]
 PASSWORDS = {name: new_password() for name in [*LEARNERS, *TEACHERS]}  # each their own
 HUB_UP_SECONDS = 60
+AWAY_SECONDS = 2  # a page's connection gone this long: its student is away (the image: 60)
 PLAY_SECONDS = 240  # the three students, from the login form to the solutions
 STOP_SECONDS = 30
 
@@ -144,7 +148,9 @@ def write_config(
 ) -> Path:
     """The Hub's config, and the single-user servers' settings: the image's own (deploy/)."""
     (folder / "etc").mkdir()
-    shutil.copy(ROOT / "deploy" / "jupyter_server_config.json", folder / "etc")
+    servers = json.loads((ROOT / "deploy" / "jupyter_server_config.json").read_text())
+    servers["AliveKernels"] = {"away_seconds": AWAY_SECONDS}  # a page closed: soon away
+    (folder / "etc" / "jupyter_server_config.json").write_text(json.dumps(servers, indent=2))
     config = folder / "jupyterhub_config.py"
     extra = "\n".join(example_hub()["extraConfig"].values())  # hub.extraConfig, run last
     config.write_text(

@@ -3,7 +3,10 @@ student's server a process of its own), through the example's class service over
 PostgreSQL database (issue 53): the teacher (a Hub admin) opens the projector on her own server,
 four students open the live page on theirs, the teacher makes two teams of two, opens a round;
 one of a team claims right for it, the teammate's phone says who answered for the team and its
-box is closed; the projector shows the teams, not the children. English only (the Polish is
+box is closed; the projector shows the teams, not the children. A fifth student joins the
+room and closes her page: once her server says her page is gone, the projector no longer counts
+her, and the teams are made of the four here (as are any earlier test's students whose pages
+closed). English only (the Polish is
 tests/browser/test_live_teams_pages.py's, on the laptop)."""
 
 from __future__ import annotations
@@ -22,14 +25,15 @@ from tests.browser.test_live_teams_pages import (
     one_claims_for_team_1,
     teams_of,
 )
-from tests.hub.test_hub import TEAM_STUDENTS, TEAM_TEACHER
+from tests.hub.test_hub import AWAY_SECONDS, TEAM_LEAVER, TEAM_STUDENTS, TEAM_TEACHER
 from tests.hub.test_hub_live import PROJECTOR, SEAT, logged_in, open_lesson
 from tests.postgres import postgres  # noqa: F401 - the session's PostgreSQL server
 
 pytestmark = pytest.mark.hub
 
 ROUNDS = 2
-PLAY_SECONDS = 600  # five servers started, five pages, teams made and a claim
+PLAY_SECONDS = 600  # six servers started, six pages, teams made and a claim
+GONE_MS = (AWAY_SECONDS + 60) * 1000  # a closed page told away, and the projector told
 
 
 def teams_through_the_hub(base: str) -> None:
@@ -61,7 +65,8 @@ def play(chromium, base: str) -> None:
     for name in TEAM_STUDENTS:
         expect(projector.locator(".mc-live-room")).to_contain_text(name)
 
-    only_these_in_the_room(projector, TEAM_STUDENTS)
+    leaves_the_room(chromium, base, projector)
+    only_these_here(projector, TEAM_STUDENTS)
     wall = make_two_teams(projector, TEAM_STUDENTS, said)
     teams = teams_of(phones, said)
     projector.locator("button.mc-live-start").click()
@@ -73,20 +78,27 @@ def play(chromium, base: str) -> None:
         assert visit.errors == [], (name, visit.errors)
 
 
-def only_these_in_the_room(projector, names: list[str]) -> None:
-    """The room locked, and anyone else in it taken out by the teacher: the Hub's earlier tests
-    leave their students' servers running, and their pages follow the class's new game too."""
+def leaves_the_room(chromium, base: str, projector) -> None:
+    """The leaver joins the room (her Hub name in it), then closes her page: she keeps her
+    place in the room."""
+    phone = logged_in(chromium, base, TEAM_LEAVER, {"width": 390, "height": 844})
+    open_lesson(phone, base, TEAM_LEAVER, SEAT)
+    expect(phone.locator(".mc-book-who")).to_contain_text(TEAM_LEAVER)
+    expect(projector.locator(".mc-live-room")).to_contain_text(TEAM_LEAVER)
+    phone.context.close()
+
+
+def only_these_here(projector, names: list[str]) -> None:
+    """The room locked; the projector counts only `names` here: the leaver, and the Hub's
+    earlier tests' students (whose pages followed the class's new game, then closed), are
+    away once their servers said their pages were gone."""
     if projector.locator("button.mc-teams-make").is_hidden():  # the room folded away
         projector.locator(".mc-live-join-box .jupyter-widget-Collapse-header").click()
     projector.locator(".mc-live-lock input").check()
     rows = projector.locator(".mc-live-room .mc-live-seat-row")
-    expect(rows.first).to_be_visible()
-    strays = [n for n in rows.locator(".mc-live-name").all_inner_texts() if n not in names]
-    for stray in strays:
-        row = rows.filter(has=projector.get_by_text(stray, exact=True))
-        row.locator("button.mc-live-remove").click()
-        expect(row).to_have_count(0)
-    expect(rows).to_have_count(len(names))
+    expect(rows.filter(has_text=TEAM_LEAVER)).to_have_count(1)  # she keeps her place
+    title = f"In the room: {len(names)}"
+    expect(projector.locator(".mc-live-room-title")).to_have_text(title, timeout=GONE_MS)
 
 
 def test_two_teams_of_two_one_claims_and_the_teammate_is_told_through_the_hub(hub):

@@ -9,4 +9,6 @@
   JupyterHub).
 - `service`: the class service as one of the Hub's services (run in the Hub's image): the
   kernels' calls, each by its server's token, and the teacher's page, for the Hub's admins.
+- `alive`: the kernel manager of a student's server (the laptop's `AliveKernels`), which tells
+  the class service whose pages are there; `pages`: the service's call that is told so.
 """

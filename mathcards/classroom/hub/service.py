@@ -14,6 +14,8 @@ services (`c.JupyterHub.services`, deploy/values.yaml) and served under its pref
   teacher's own server with that server's token. A student's token is refused them
   (403 `not-teacher`); the students' live calls (`live/join`, `live/answers`, `live/me`) are
   the laptop's (`mathcards.classroom.live`), each student under their Hub name.
+- Each student's server tells the service whose pages are there (`pages`, with its own token):
+  a student whose pages are all gone is away from the live rooms, as on the laptop.
 
 Run by the Hub as `python -m mathcards.classroom.hub.service [--class NAME] [--language pl]
 [--teachers-group NAME]`; it listens where JUPYTERHUB_SERVICE_URL says.
@@ -50,6 +52,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-untyped]
 from mathcards import i18n
 from mathcards.arguments import whole
 from mathcards.book import ENVIRONMENT, KEEP_DAYS, BadNickname, Book, BookError, NameTaken, names
+from mathcards.classroom.hub import pages
 from mathcards.classroom.live import rooms
 from mathcards.classroom.play import calls as play_calls
 from mathcards.classroom.protocol import BACKLOG, CallRefusal
@@ -282,6 +285,7 @@ def application(
         *book_calls.routes(class_service, api, identity),
         *rooms.routes(rooms.open_rooms(class_service), api, identity),
         *play_calls.routes(class_service, api, identity),
+        *pages.routes(class_service, api, identity),  # whose pages are there: the servers'
     ]
     teacher = f"{prefix}teacher"
     page = {"service": class_service, "home": teacher, "hub_auth": login, "lessons": LESSONS}

@@ -69,6 +69,23 @@ class LivePath(StrEnum):
     TEAM = "team"  # POST PlaceBody: the teacher puts a student in a team
 
 
+class ServerPath(StrEnum):
+    """On the Hub only: the calls of a student's own server (not of its pages' kernels), under
+    API, with the server's token (on the laptop the server is the service's own process)."""
+
+    PRESENCE = "presence"  # POST PresenceBody: a page of this server came, went or ended
+
+
+class PresenceBody(TypedDict):
+    """A page of the caller's server, known by its kernel's id (at most `MOST_KERNEL_ID`
+    characters): `here` (its connection is there) or not, and `ended` (its kernel ended)."""
+
+    kernel: str
+    here: bool
+    ended: NotRequired[bool]
+
+
+MOST_KERNEL_ID = 64  # characters of a page's kernel's id (Jupyter's: a UUID, 36)
 MAM_LIVE = "live/"  # MAM!'s live calls, under API
 LAMA_DICE_LIVE = "live/lama_dice/"  # LAMA Dice's
 
@@ -107,6 +124,7 @@ class CallRefusal(StrEnum):
     TOO_MANY_MOVES = "too-many-moves"  # a game at a table: past the most moves a game has
     NOT_OVER = "not-over"  # a game at a table finished before its moves end it
     TOO_BIG = "too-big"  # a move or a game's settings past their size
+    TOO_MANY_PAGES = "too-many-pages"  # on the Hub: more pages of a user there than a class has
     BOOK_DOWN = "book-down"  # the class book cannot be reached now
     BAD_REQUEST = "bad-request"  # not a call the service understands
     SERVER = "server"  # the service failed

@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import psutil  # type: ignore[import-untyped]
 import tornado.web
@@ -40,7 +40,6 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from mathcards import i18n
 from mathcards.classroom.server.activity import WatchedKernels
 from mathcards.classroom.server.refused import refused_page
-from mathcards.classroom.service.presence import Presence
 from mathcards.i18n import N_
 
 START_ATTEMPTS = 3  # kernels started for one page before it is given up
@@ -70,6 +69,15 @@ SWAP = """<script>(function () {
   var found = new DOMParser().parseFromString(PAGE, 'text/html');
   document.replaceChild(document.adoptNode(found.documentElement), document.documentElement);
 })();</script>"""
+
+
+class Notices(Protocol):
+    """Who is told of the pages that come and go: the class service's `Presence` on the
+    laptop, the class service over HTTP on the Hub (`mathcards.classroom.hub.alive`)."""
+
+    def came(self, kernel: str) -> None: ...
+    def went(self, kernel: str) -> None: ...
+    def ended(self, kernel: str) -> None: ...
 
 
 class NoKernel(RuntimeError):
@@ -160,7 +168,7 @@ class AliveKernels(WatchedKernels):
         self.answered: dict[str, int | None] = {}  # a kernel → the process that answered
         self.connected: set[str] = set()  # the kernels a page has connected to
         self.memory_watch: PeriodicCallback | None = None
-        self.presence: Presence | None = None  # the class service's, told of pages there
+        self.presence: Notices | None = None  # the class service's, told of pages there
         self.leaving: dict[str, Any] = {}  # a page's kernel → its going, once `away_seconds` end
         self.later: Callable[[float, Callable[[], None]], Any] = later
 

@@ -50,6 +50,7 @@ STATUS: dict[Refusal | CallRefusal, int] = {  # the HTTP status of each refusal
     CallRefusal.TOO_MANY_MOVES: 409,
     CallRefusal.NOT_OVER: 409,
     CallRefusal.TOO_BIG: 413,
+    CallRefusal.TOO_MANY_PAGES: 409,
     CallRefusal.BOOK_DOWN: 503,
     CallRefusal.BAD_REQUEST: 400,
     CallRefusal.SERVER: 500,

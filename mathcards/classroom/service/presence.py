@@ -3,8 +3,9 @@ a page gone longer than the server's bound, a page's kernel ended), by the brows
 each page's ticket names. The live games count who is in the room by it; a student who left
 keeps their place, their scores and their records, and counts again once back.
 
-A browser the server gave no notice of (a page on the Hub, a test's page without a kernel)
-counts as there, as every browser did before the server noticed its pages."""
+On the Hub each student's own server gives the notices of its pages (`hub.pages`), each page
+known by its Hub user and kernel. A browser no server gave notice of (a test's page without a
+kernel) counts as there, as every browser did before the servers noticed their pages."""
 
 from __future__ import annotations
 
@@ -30,9 +31,10 @@ class Presence:
         """Has this browser no page there now, though the server noticed one of its pages?"""
         return device in self.known and not self.open[device]
 
-    def came(self, kernel: str) -> None:
-        """The page of `kernel` connected (or connected again)."""
-        device = self.pages.get(kernel) or self.device_of(kernel)
+    def came(self, kernel: str, device: str | None = None) -> None:
+        """The page of `kernel` connected (or connected again): the page of `device`, when the
+        caller knows it (a student's server on the Hub), else of its ticket's browser."""
+        device = self.pages.get(kernel) or device or self.device_of(kernel)
         if device is None or kernel in self.there:
             return
         back = self.away(device)

@@ -27,7 +27,7 @@ from playwright.sync_api import expect
 
 from mathcards.mam import best
 from mathcards.mam.live import LiveGame
-from tests.browser.conftest import LiveClass, Visit, join
+from tests.browser.conftest import FIRST_RENDER_MS, LiveClass, Visit, join
 from tests.browser.network import Network, has_ipv6_loopback, network
 from tests.servers import ROOT, Served, serving
 
@@ -399,6 +399,53 @@ def test_a_browser_that_knows_it_is_offline_says_so_at_once_and_goes_on_when_bac
     deal = page.locator(".mc-quick-deal")
     deal.locator("button.mc-show-all").click()
     expect(deal.locator(".mc-solutions")).not_to_be_empty()
+    assert visit.errors == [], visit.errors
+
+
+WIDGETS_ASKED = (b'"comm_open"', b'"comm_info_request"')  # ipywidgets fetching a page's widgets
+
+
+def test_a_page_whose_connection_drops_while_its_widgets_are_fetched_draws_them_when_back(
+    live_server, live_class
+):
+    """A phone's first connection may drop while ipywidgets is still fetching the page's widgets:
+    what it asked is lost with the connection, and it would wait for the answer for ever, the
+    page saying "Loading widget..." and nothing else. Back on a new connection, the page asks
+    again and its widgets are drawn."""
+    page = live_class.context(viewport=PHONE).new_page()
+    visit, lost, sockets = Visit(page), [], []
+
+    def first_loses_what_widgets_ask(socket) -> None:
+        server, first = socket.connect_to_server(), not sockets
+        sockets.append(socket)
+
+        def to_server(message: str | bytes) -> None:
+            data = message if isinstance(message, bytes) else message.encode()
+            if first and any(asked in data for asked in WIDGETS_ASKED):
+                lost.append(data)
+            else:
+                server.send(message)
+
+        socket.on_message(to_server)
+
+    page.route_web_socket("**/api/kernels/*/channels*", first_loses_what_widgets_ask)
+    page.goto(f"{live_server.base}/voila/render/en/index.ipynb", timeout=FIRST_RENDER_MS)
+    for _ in range(600):  # all states asked; no answer in 4 s, so each widget's: both lost
+        if len(lost) == len(WIDGETS_ASKED):
+            break
+        page.wait_for_timeout(100)  # the handler above runs only while playwright is called
+    assert len(lost) == len(WIDGETS_ASKED), "ipywidgets asked for the widgets both ways"
+    assert page.evaluate("() => !window.jupyterapp.widgetManager.restoredStatus")
+    expect(page.get_by_text("Loading widget...").first).to_be_visible()
+
+    sockets[0].close()  # the connection drops; the page makes another
+
+    deal = page.locator(".mc-quick-deal")
+    deal.locator("button.mc-show-all").click()
+    expect(deal.locator(".mc-solutions")).not_to_be_empty()
+    expect(page.get_by_text("Loading widget...")).to_have_count(0)
+    expect(banner(page)).to_be_empty()
+    assert len(sockets) == 2, "one connection made again"
     assert visit.errors == [], visit.errors
 
 

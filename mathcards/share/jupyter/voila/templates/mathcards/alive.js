@@ -2,7 +2,8 @@
 
    While all is well it shows nothing. While the page's connection to its kernel is down it says
    "Reconnecting…": JupyterLab's kernel connection tries again by itself, with back-off, and
-   ipywidgets restores the widgets once it is back. When the kernel is gone (the server says so),
+   ipywidgets restores the widgets once it is back (asked again if it was still fetching them
+   when the connection dropped: what it asked went with it). When the kernel is gone (the server says so),
    was restarted (what comes back is from another process) or does not come back, it says so in
    one sentence with one button that reloads the page, and the page is left inert and dimmed.
 
@@ -137,6 +138,11 @@
     }, function () {});
   }
 
+  function restore() {  // ipywidgets would wait for ever for what it asked on a lost connection
+    var manager = window.jupyterapp.widgetManager;
+    if (!manager.restoredStatus) manager.restoreWidgets();
+  }
+
   function gone() {  // the kernel is gone, or is not the one the page was made on: for good
     lost = true;
     clearTimeout(timer);
@@ -156,6 +162,7 @@
     if (lost || leaving) return;
     clearTimeout(grace);
     if (status === 'connected') {
+      if (seen) restore();
       seen = true;
       silentSince = livesSince = null;
       clearTimeout(timer);

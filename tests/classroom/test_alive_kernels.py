@@ -5,6 +5,7 @@ page still loading has its first connection's while to connect, however short th
 from __future__ import annotations
 
 import asyncio
+from contextlib import suppress
 from datetime import timedelta
 from types import SimpleNamespace
 
@@ -83,3 +84,31 @@ def test_a_page_s_first_connection_s_while_is_a_setting():
     kernels = AliveKernels(first_connection_seconds=5)
     assert not culled(kernels, 4, connected=False), "within its first connection's while"
     assert culled(kernels, 6, connected=False), "one never to come"
+
+
+async def restarted_while_shutting_down(folder: str) -> bool:
+    kernels = AliveKernels(connection_dir=folder)
+    kernel_id = await kernels.start_kernel(kernel_name="python3")
+    kernel = kernels.get_kernel(kernel_id)
+    shutdown = asyncio.ensure_future(kernels.shutdown_kernel(kernel_id))
+    while await kernel.is_alive():  # the shutdown under way, till its process has ended;
+        await asyncio.sleep(0)  # then the restarter, as its poll found the kernel dead
+    assert not shutdown.done()
+    restart = asyncio.ensure_future(kernel.restart_kernel(now=True))
+    await asyncio.wait_for(shutdown, 120)
+    kept = kernel_id in kernels
+    restart.cancel()  # what is left of it waits for the new process to answer: none will
+    with suppress(asyncio.CancelledError, Exception):  # (or it tripped on the shutdown)
+        await restart
+    kernels.context.destroy(linger=0)  # its question to that process is dropped
+    return kept
+
+
+@pytest.mark.server
+def test_a_kernel_restarted_as_it_is_shut_down_leaves_no_process_behind(tmp_path):
+    """The restarter found the kernel dead as its page asked for the shutdown (CI saw the
+    process it started in its place outlive the shutdown)."""
+    before = running()
+    kept = run_apart(restarted_while_shutting_down(str(tmp_path)), 300)
+    assert not kept, "the kernel is no longer the server's"
+    assert running() <= before, "no kernel runs on"

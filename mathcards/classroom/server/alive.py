@@ -133,6 +133,24 @@ async def answers(kernel: Any, seconds: float = ANSWER_SECONDS) -> bool:
         client.stop_channels()
 
 
+async def settled(kernel: Any) -> None:
+    """Until a kernel's start, shutdown or restart (a shutdown, then a start) under way has
+    ended, `ANSWER_SECONDS` at most (then jupyter_client says what is wrong)."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(ANSWER_SECONDS):
+            while not (ready := kernel.ready).done():
+                await asyncio.wait([ready])
+
+
+async def ended(kernel: Any) -> None:
+    """The kernel's process, if one still runs, killed and reaped, and what it held let go."""
+    provisioner = kernel.provisioner
+    if provisioner is not None and await provisioner.poll() is None:
+        await provisioner.kill()
+        await provisioner.wait()
+        await kernel.cleanup_resources()
+
+
 def later(seconds: float, then: Callable[[], None]) -> asyncio.TimerHandle:
     """`then()` on the server's loop, `seconds` from now (a test's clock may stand in)."""
     return asyncio.get_running_loop().call_later(seconds, then)
@@ -237,9 +255,10 @@ class AliveKernels(WatchedKernels):
         return first is None or getattr(kernel.provisioner, "pid", None) == first
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        """Shut a kernel down, once any restart under way has ended (jupyter_client cannot shut
-        down a kernel whose restart is under way: a page reloaded as its dead kernel was being
-        restarted would leave the new one running)."""
+        """Shut a kernel down, once any restart under way has ended, and begin none meanwhile
+        (jupyter_client cannot shut down a kernel whose restart is under way: a page reloaded
+        as its dead kernel was being restarted would leave the new one running, and its
+        restarter may find the kernel dead as the shutdown begins)."""
         self.answered.pop(kernel_id, None)
         self.connected.discard(kernel_id)
         self._stay(kernel_id)
@@ -247,11 +266,16 @@ class AliveKernels(WatchedKernels):
             self.presence.ended(kernel_id)
         kernel = self._kernels.get(kernel_id)
         if kernel is not None:
-            with contextlib.suppress(TimeoutError):  # then jupyter_client says what is wrong
-                async with asyncio.timeout(ANSWER_SECONDS):
-                    while not (ready := kernel.ready).done():  # a restart: a shutdown, a start
-                        await asyncio.wait([ready])
-        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+            kernel.stop_restarter()  # no restart begins now: its process would outlive this
+            await settled(kernel)
+        try:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            if kernel is not None:  # a restart that raced the shutdown: what it started ended,
+                await settled(kernel)  # and the kernel no longer the server's
+                await ended(kernel)
+                if self._kernels.get(kernel_id) is kernel:
+                    self.remove_kernel(kernel_id)
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)

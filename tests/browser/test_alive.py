@@ -267,6 +267,7 @@ def open_page(classroom: LiveClass, net: Network, path: str) -> Visit:
     visit = Visit(classroom.context(viewport=PHONE).new_page())
     visit.open(f"{net.base}/voila/render/{path}")
     connected(visit.page)
+    visit.page.wait_for_function("() => window.jupyterapp.widgetManager.restoredStatus")
     return visit
 
 

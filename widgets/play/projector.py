@@ -54,9 +54,7 @@ def render_debrief(debrief: Debrief) -> str:
     worst = debrief["costliest"]
     if worst is None:
         return shown
-    heading = _("The costliest decision of the day")
-    if debrief["named"]:
-        heading += f" ({debrief['named']})"
+    heading = _("The costliest decision of the day")  # its sentence names who made it
     who = debrief["named"] or _(SOMEONE)  # the class is told about a player, never spoken to
     exact = _("exact odds") if worst["exact"] else _("the expert's reckoning")
     values = decision_of(worst).values

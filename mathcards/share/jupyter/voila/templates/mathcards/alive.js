@@ -3,9 +3,10 @@
    While all is well it shows nothing. While the page's connection to its kernel is down it says
    "Reconnecting…": JupyterLab's kernel connection tries again by itself, with back-off, and
    ipywidgets restores the widgets once it is back (asked again if it was still fetching them
-   when the connection dropped: what it asked went with it). When the kernel is gone (the server says so),
-   was restarted (what comes back is from another process) or does not come back, it says so in
-   one sentence with one button that reloads the page, and the page is left inert and dimmed.
+   when the connection dropped: what it asked went with it). When the kernel is gone (the
+   server says so), was restarted (what comes back is from another process) or does not come
+   back, it says so in one sentence with one button that reloads the page, and the page is left
+   inert and dimmed.
 
    It asks only the kernel's own address on the server that served the page, as the page's kernel
    connection asks it (with the XSRF token of its cookie, which a JupyterHub user's server needs

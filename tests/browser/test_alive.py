@@ -108,13 +108,18 @@ def live_network(live_server) -> Iterator[Network]:
 
 
 def until(
-    condition: Callable[[], bool], seconds: float, what: str, seen: Callable[[], str] = str
+    condition: Callable[[], bool],
+    seconds: float,
+    what: str,
+    seen: Callable[[], str] = str,
+    pause: Callable[[float], object] = time.sleep,
 ) -> None:
-    """Wait for `condition`; if it never holds, the failure says `what`, and what is `seen`."""
+    """Wait for `condition`; if it never holds, the failure says `what`, and what is `seen`
+    (`pause`: how to wait between two looks)."""
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, f"not within {seconds:.0f} s: {what}{seen()}"
-        time.sleep(0.2)
+        pause(0.2)
 
 
 def page_kernel(page) -> str:
@@ -431,11 +436,14 @@ def test_a_page_whose_connection_drops_while_its_widgets_are_fetched_draws_them_
 
     page.route_web_socket("**/api/kernels/*/channels*", first_loses_what_widgets_ask)
     page.goto(f"{live_server.base}/voila/render/en/index.ipynb", timeout=FIRST_RENDER_MS)
-    for _ in range(600):  # all states asked; no answer in 4 s, so each widget's: both lost
-        if len(lost) == len(WIDGETS_ASKED):
-            break
-        page.wait_for_timeout(100)  # the handler above runs only while playwright is called
-    assert len(lost) == len(WIDGETS_ASKED), "ipywidgets asked for the widgets both ways"
+    # All the states asked, no answer in ipywidgets' 4 s, then each widget's: both lost. The
+    # handler above runs only while playwright is called: the wait is playwright's.
+    until(
+        lambda: len(lost) == len(WIDGETS_ASKED),
+        60,
+        "ipywidgets asks for the widgets both ways",
+        pause=lambda seconds: page.wait_for_timeout(seconds * 1000),
+    )
     assert page.evaluate("() => !window.jupyterapp.widgetManager.restoredStatus")
     expect(page.get_by_text("Loading widget...").first).to_be_visible()
 

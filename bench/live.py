@@ -135,6 +135,7 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
     from mathcards.book import Book
     from mathcards.classroom.live import rooms
     from mathcards.classroom.service import book as book_calls
+    from mathcards.classroom.service import collector
     from mathcards.classroom.service.classservice import ClassService
     from mathcards.classroom.service.door import Door, listening
 
@@ -150,6 +151,7 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
 
     async def run() -> None:
         await Door(routes).start(listening(port))  # as `mathcards serve` serves its kernels
+        collector.started()  # as `mathcards serve` has, once started
         print(json.dumps(tickets), flush=True)
         await asyncio.Event().wait()
 

@@ -59,6 +59,7 @@ from mathcards.classroom.protocol import BACKLOG, CallRefusal
 from mathcards.classroom.protocol.book import MeView
 from mathcards.classroom.server.refused import refused_page
 from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service import collector
 from mathcards.classroom.service.caller import Caller
 from mathcards.classroom.service.calls import KernelCall
 from mathcards.classroom.service.classservice import ClassService
@@ -407,6 +408,7 @@ async def serve(args: argparse.Namespace) -> None:
     server.listen(args.port, args.ip, backlog=BACKLOG)
     where = f"{args.ip or '*'}:{args.port}{prefix}"
     log.info("the class service of %s listens on %s", args.class_name, where)
+    collector.started()
     await stopped()
     server.stop()  # what was acknowledged is in the book already; the rest was never promised
 

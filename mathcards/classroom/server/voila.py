@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import gc
 import os
 import signal
 import ssl
@@ -78,6 +77,7 @@ from mathcards.classroom.server.logs import quieten
 from mathcards.classroom.server.seats import ClassroomPage
 from mathcards.classroom.server.templates import compile_templates_once, render_markdown_once
 from mathcards.classroom.service import book as book_calls
+from mathcards.classroom.service import collector
 from mathcards.classroom.service.classservice import open_service
 from mathcards.classroom.service.door import Door, listening
 from mathcards.classroom.teacher import page as teacher_page
@@ -220,9 +220,7 @@ class ClassroomVoila(Voila):
             self.kernels_door.start, self.door_socket
         )  # the kernels call here
         IOLoop.current().add_callback(self.announce, url)
-        # What the server made to start lives as long as it: out of the garbage collector, so
-        # that a full collection goes over what its pages make, not over it all again
-        gc.freeze()
+        collector.started()
         self.listen()
 
     async def announce(self, class_url: str) -> None:

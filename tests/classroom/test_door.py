@@ -22,7 +22,14 @@ from hypothesis import strategies as st
 
 from mathcards.classroom.protocol import MOST_BODY
 from mathcards.classroom.service import door as door_module
-from mathcards.classroom.service.door import IDLE_SECONDS, MOST_HEAD, Door, Entry, listening
+from mathcards.classroom.service.door import (
+    IDLE_SECONDS,
+    MOST_HEAD,
+    MOST_UNREAD,
+    Door,
+    Entry,
+    listening,
+)
 from tests.classroom.threaded import on_loop, serving
 from widgets.line import IDLE_SECONDS as LINE_IDLE
 from widgets.line import ServiceLine
@@ -136,8 +143,14 @@ def test_calls_sent_together_on_one_connection_are_answered_in_order(door):
     [
         (b"POST /echo HTTP/1.1\r\nX: " + b"a" * MOST_HEAD, 431, "too-long"),
         (
-            b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % (MOST_BODY + 1),
+            b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % (MOST_BODY + 1)
+            + b" " * (MOST_BODY + 1),  # read and dropped, so that its sender reads the refusal
             413,
+            "too-long",
+        ),
+        (
+            b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % (MOST_UNREAD + 1),
+            413,  # too long even to be read: closed at once
             "too-long",
         ),
         (

@@ -31,6 +31,8 @@ MOST_OPEN = 1024  # connections open at once: two a page (its calls, its long-po
 IDLE_SECONDS = 120.0  # a connection with no call this long is closed (a kernel lets go sooner)
 SWEEP_SECONDS = 30.0  # how often idle connections are looked for
 MOST_DIGITS = 9  # of a Content-Length: past MOST_BODY anyway
+MOST_UNREAD = 1024 * 1024  # bytes of a body too long read and dropped, that its sender reads
+# the refusal (a connection closed while it sends, it would see only its pipe broken)
 PLAIN_PATH = re.compile(r"[A-Za-z0-9_/-]+")  # a route that is a path, not a pattern
 log = logging.getLogger("mathcards.classroom")
 
@@ -135,6 +137,7 @@ class Entry(asyncio.Protocol):
     def __init__(self, door: Door) -> None:
         self.door, self.buffer = door, bytearray()
         self.busy, self.keep, self.paused, self.last = False, True, False, door.clock()
+        self.unread = 0  # bytes of a refused body still to come, dropped as they come
         self.on_close: Callable[[], None] | None = None
         self.context = Context("")
 
@@ -157,6 +160,9 @@ class Entry(asyncio.Protocol):
         return not self.busy and self.last < moment
 
     def data_received(self, data: bytes) -> None:
+        if self.unread:
+            self.drop(len(data))
+            return
         self.buffer += data
         if not self.busy:
             self.next()
@@ -177,7 +183,8 @@ class Entry(asyncio.Protocol):
             self.refuse(400, CallRefusal.BAD_REQUEST)
             return
         if length > MOST_BODY:
-            self.refuse(413, CallRefusal.TOO_LONG)
+            unread = end + 4 + length - len(self.buffer)
+            self.refuse(413, CallRefusal.TOO_LONG, unread if length <= MOST_UNREAD else 0)
             return
         whole = end + 4 + length
         if len(self.buffer) < whole:
@@ -209,9 +216,11 @@ class Entry(asyncio.Protocol):
             log.exception("the kernels' door could not hand on %s", request.path)
             self.refuse(500, CallRefusal.SERVER)
 
-    def refuse(self, status: int, refusal: CallRefusal) -> None:
-        """Answer a request the door cannot read with `{"error": refusal}`, and close."""
-        self.keep = False
+    def refuse(self, status: int, refusal: CallRefusal, unread: int = 0) -> None:
+        """Answer a request the door cannot read with `{"error": refusal}`, and close (once
+        the `unread` bytes its sender is still sending have come, and been dropped)."""
+        self.keep, self.unread = False, max(0, unread)
+        self.buffer.clear()
         body = json.dumps({"error": refusal}).encode()
         reason = httputil.responses.get(status, "Refused")
         headers = HTTPHeaders({"Content-Type": "application/json; charset=UTF-8"})
@@ -233,12 +242,18 @@ class Entry(asyncio.Protocol):
         self.busy, self.on_close, self.last = False, None, self.door.clock()  # before it is read
         self.transport.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
         if not self.keep:
-            self.transport.close()
+            self.drop(0)
             return
         if self.paused:
             self.paused = False
             self.transport.resume_reading()
         self.next()
+
+    def drop(self, count: int) -> None:
+        """`count` bytes of a refused body dropped; closed once none is still to come."""
+        self.unread = max(0, self.unread - count)
+        if not self.unread:
+            self.transport.close()
 
 
 class Exchange(httputil.HTTPConnection):

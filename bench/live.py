@@ -141,7 +141,8 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
 
     class_service = ClassService(Book.create(book), "bench")
     class_service.writer.most = together
-    routes = [*book_calls.routes(class_service), *rooms.routes(rooms.open_rooms(class_service))]
+    opened = rooms.open_rooms(class_service)
+    routes = [*book_calls.routes(class_service), *rooms.routes(opened)]
     tickets = {
         "students": [
             class_service.tickets.issue(f"bench-device-{n:03}-0123456789") for n in range(students)
@@ -150,7 +151,8 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
     }
 
     async def run() -> None:
-        await Door(routes).start(listening(port))  # as `mathcards serve` serves its kernels
+        door = Door(routes, lanes=rooms.lanes(opened))  # as `mathcards serve` serves kernels
+        await door.start(listening(port))
         collector.started()  # as `mathcards serve` has, once started
         print(json.dumps(tickets), flush=True)
         await asyncio.Event().wait()

@@ -28,9 +28,8 @@ from mathcards.classroom.service.door import (
     MOST_UNREAD,
     Door,
     Entry,
-    listening,
 )
-from tests.classroom.threaded import on_loop, serving
+from tests.classroom.threaded import AtTheDoor, on_loop, serving
 from widgets.line import IDLE_SECONDS as LINE_IDLE
 from widgets.line import ServiceLine
 
@@ -79,27 +78,13 @@ class Clock:
         return self.now
 
 
-class Opened:
-    """A door as `serving` starts an application (`listen`, then `stop`)."""
-
-    def __init__(self, door: Door) -> None:
-        self.door = door
-
-    def listen(self, port: int, host: str) -> Opened:
-        self.starting = asyncio.ensure_future(self.door.start(listening(port, host)))
-        Held.release, Echo.answered = asyncio.Event(), 0
-        Held.started.clear()
-        return self
-
-    def stop(self) -> None:
-        self.door.close()
-
-
 @pytest.fixture
 def door() -> Iterator[tuple[Door, int, Clock]]:
     clock = Clock()
     kernels_door = Door([("/echo", Echo), ("/held", Held), ("/broken", Broken)], clock)
-    with serving(lambda _port: Opened(kernels_door)) as port:
+    Held.release, Echo.answered = asyncio.Event(), 0
+    Held.started.clear()
+    with serving(lambda _port: AtTheDoor(kernels_door)) as port:
         yield kernels_door, port, clock
 
 

@@ -1,7 +1,8 @@
 """The live calls over real HTTP, on a real class book (an SQLite file), served on a thread of
-its own: a teacher's ticket for the projector's calls, a round raced by the class and judged in
-order of arrival, each student seeing only their own answers, a restart that gives the same
-game back, a countdown on the service's clock, and a book that is down costing one refusal."""
+its own as `mathcards serve` serves them (the kernels' door, with its lanes): a teacher's
+ticket for the projector's calls, a round raced by the class and judged in order of arrival,
+each student seeing only their own answers, a restart that gives the same game back, a
+countdown on the service's clock, and a book that is down costing one refusal."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from mathcards.classroom.protocol import API, TICKET_HEADER
 from mathcards.classroom.server.clients import TEACHER_COOKIE, remember_device
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.door import Door
 from mathcards.classroom.service.tickets import hand_ticket
 from mathcards.mam.live import LiveGame
 from mathcards.mam.solver import simplest
@@ -56,7 +58,8 @@ class Class:
         opened = rooms.open_rooms(self.service, self.wall)
         self.live = opened.mam
         routes = [*book_calls.routes(self.service), *rooms.routes(opened)]
-        return serving(lambda _port: tornado.web.Application(routes))
+        door = Door(routes, lanes=rooms.lanes(opened))  # as `mathcards serve` has it
+        return serving(lambda _port: threaded.AtTheDoor(door))
 
     def call(self, path: str, ticket: str, sent: Any = None) -> tuple[int, Any]:
         return threaded.call(self.port, f"{API}live/{path}", sent, **{TICKET_HEADER: ticket})

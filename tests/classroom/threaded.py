@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from mathcards.classroom.service.door import Door, listening
 from tests.servers import free_port
 
 LOOPS: dict[int, asyncio.AbstractEventLoop] = {}  # a port served here → its server's loop
@@ -42,6 +43,21 @@ def serving(make: Any) -> Iterator[int]:
         box["loop"].call_soon_threadsafe(box["stop"].set)
         thread.join(30)
         LOOPS.pop(port, None)
+
+
+class AtTheDoor:
+    """A kernels' door (`Door`) served as `serving` serves an application."""
+
+    def __init__(self, door: Door) -> None:
+        self.door = door
+
+    def listen(self, port: int, host: str) -> AtTheDoor:
+        sock = listening(port, host)  # listening from now: a call waits for the door to open
+        self.opening = asyncio.get_running_loop().create_task(self.door.start(sock))
+        return self
+
+    def stop(self) -> None:
+        self.door.close()
 
 
 def on_loop(port: int, call: Any, *args: Any) -> Any:

@@ -5,8 +5,10 @@ teacher's (`state`, `lock`, `remove`, `admit`, `reveal`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from typing import Any, cast
+
+from tornado.httputil import HTTPServerRequest
 
 from mathcards.classroom.live.room import LiveRoom
 from mathcards.classroom.protocol import (
@@ -17,8 +19,41 @@ from mathcards.classroom.protocol import (
     RemoveBody,
     TeamsBody,
 )
+from mathcards.classroom.service.caller import Caller, CallRefused
 from mathcards.classroom.service.calls import Identity, KernelCall
 from mathcards.classroom.service.classservice import ClassService
+
+
+def after_of(request: HTTPServerRequest) -> int | None:
+    """The version a long-poll waits past (`?after=V`), else None: now."""
+    values = request.query_arguments.get("after")
+    after = values[-1].decode("utf-8", "replace").strip() if values else ""
+    try:
+        return int(after) if after else None
+    except ValueError:
+        raise CallRefused(CallRefusal.BAD_REQUEST) from None
+
+
+def team_of(sent: Mapping[str, Any]) -> int | None:
+    """The team a student's claim says it is for, if it says one (a whole number)."""
+    team = sent.get("team")
+    if team is not None and (isinstance(team, bool) or not isinstance(team, int)):
+        raise CallRefused(CallRefusal.BAD_REQUEST)
+    return team
+
+
+async def seat_asked(
+    room: LiveRoom[Any, Any, Any], caller: Caller, request: HTTPServerRequest
+) -> Any:
+    """GET ?after=V: what the caller's student sees of the live game."""
+    return await room.seat(caller, after_of(request))
+
+
+async def projector_asked(
+    room: LiveRoom[Any, Any, Any], caller: Caller, request: HTTPServerRequest
+) -> Any:
+    """GET ?after=V: what the projector shows."""
+    return await room.projector(caller, after_of(request))
 
 
 class RoomCall(KernelCall):
@@ -31,21 +66,6 @@ class RoomCall(KernelCall):
     ) -> None:
         super().initialize(service, identity)
         self.room = room
-
-    def after(self) -> int | None:
-        """The version a long-poll waits past (`?after=V`), else None: now."""
-        after = self.get_query_argument("after", None)
-        try:
-            return int(after) if after else None
-        except ValueError:
-            self.refuse(CallRefusal.BAD_REQUEST)
-
-    def team_asked(self, sent: dict[str, Any]) -> int | None:
-        """The team a student's claim says it is for, if it says one (a whole number)."""
-        team = sent.get("team")
-        if team is not None and (isinstance(team, bool) or not isinstance(team, int)):
-            self.refuse(CallRefusal.BAD_REQUEST)
-        return team
 
     async def reply(self, work: Awaitable[Any]) -> None:
         """Answer with what the room returns (its refusal, in words)."""
@@ -72,14 +92,14 @@ class SeatCall(RoomCall):
     """GET ?after=V: what this student sees of the live game."""
 
     async def get(self) -> None:
-        await self.reply(self.room.seat(self.caller, self.after()))
+        await self.reply(seat_asked(self.room, self.caller, self.request))
 
 
 class StateCall(TeacherCall):
     """GET ?after=V: what the projector shows."""
 
     async def get(self) -> None:
-        await self.reply(self.room.projector(self.caller, self.after()))
+        await self.reply(projector_asked(self.room, self.caller, self.request))
 
 
 class LockCall(TeacherCall):

@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from tornado.httputil import HTTPServerRequest
+
 from mathcards.classroom.live.calls import (
     AdmitCall,
     JoinCall,
@@ -29,6 +31,7 @@ from mathcards.classroom.live.calls import (
     TeacherCall,
     TeamCall,
     TeamsCall,
+    team_of,
 )
 from mathcards.classroom.live.events import DiceRolled, Guessed
 from mathcards.classroom.live.lama_dice import LAMA_DICE, asking, question_of
@@ -43,7 +46,7 @@ from mathcards.classroom.protocol.lama_dice import (
     value_json,
 )
 from mathcards.classroom.service.caller import Caller, typed
-from mathcards.classroom.service.calls import Identity
+from mathcards.classroom.service.calls import Identity, sent_body
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.lama_dice.live import ROLL_COUNTS, Guess, LiveGuessing
 
@@ -95,13 +98,17 @@ class GuessCall(RoomCall):
     room: GuessRoom
 
 
+async def guess_asked(room: GuessRoom, caller: Caller, request: HTTPServerRequest) -> Any:
+    """POST GuessBody: the caller's guess at the open question."""
+    sent = cast(dict[str, Any], cast(GuessBody, sent_body(request.body)))
+    return await room.guess(caller, typed(sent.get("text", "")), team_of(sent))
+
+
 class GuessesCall(GuessCall):
     """POST GuessBody: this student's guess at the open question."""
 
     async def post(self) -> None:
-        sent = cast(dict[str, Any], cast(GuessBody, self.body()))
-        team = self.team_asked(sent)
-        await self.reply(self.room.guess(self.caller, self.typed(sent, "text"), team))
+        await self.reply(guess_asked(self.room, self.caller, self.request))
 
 
 class LessonCall(GuessCall, TeacherCall):

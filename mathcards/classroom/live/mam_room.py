@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from tornado.httputil import HTTPServerRequest
+
 from mathcards.classroom.live.calls import (
     AdmitCall,
     JoinCall,
@@ -27,6 +29,7 @@ from mathcards.classroom.live.calls import (
     TeacherCall,
     TeamCall,
     TeamsCall,
+    team_of,
 )
 from mathcards.classroom.live.events import Answered, GameFinished
 from mathcards.classroom.live.mam import MAM, judged
@@ -41,7 +44,7 @@ from mathcards.classroom.protocol.mam import (
     TimeBody,
 )
 from mathcards.classroom.service.caller import Caller, typed
-from mathcards.classroom.service.calls import Identity
+from mathcards.classroom.service.calls import Identity, sent_body
 from mathcards.classroom.service.classservice import ClassService
 from mathcards.mam.live import Answer, LiveGame
 
@@ -114,13 +117,17 @@ class MamCall(RoomCall):
     room: MamRoom
 
 
+async def answer_asked(room: MamRoom, caller: Caller, request: HTTPServerRequest) -> Judged:
+    """POST AnswerBody: the caller's answer."""
+    sent = cast(dict[str, Any], cast(AnswerBody, sent_body(request.body)))
+    return await room.answer(caller, typed(sent.get("text", "")), team_of(sent))
+
+
 class AnswersCall(MamCall):
     """POST AnswerBody: this student's answer."""
 
     async def post(self) -> None:
-        sent = cast(dict[str, Any], cast(AnswerBody, self.body()))
-        team = self.team_asked(sent)
-        await self.reply(self.room.answer(self.caller, self.typed(sent, "text"), team))
+        await self.reply(answer_asked(self.room, self.caller, self.request))
 
 
 class GameCall(MamCall, TeacherCall):

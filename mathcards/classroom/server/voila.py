@@ -206,16 +206,17 @@ class ClassroomVoila(Voila):
         class_service.tickets.teacher_code, class_service.class_url = teacher_code, url
         if self.seats_per_address:  # an address brings a lesson as many students as its seats
             class_service.newcomers.most = self.seats_per_address
+        opened = rooms.open_rooms(class_service)
         calls = [
             *book_calls.routes(class_service),
-            *rooms.routes(rooms.open_rooms(class_service)),
+            *rooms.routes(opened),
             *play_calls.routes(class_service),
         ]
         ours = [*calls, *teacher_page.routes(class_service, teacher_code)]
         self.app.add_handlers(".*$", [*ours, *self.init_handlers()])
         if self.ip not in ("0.0.0.0", "::", "", *LOOPBACK_NAMES):
             self.app.listen(self.port, "127.0.0.1")  # the teacher's page, on the laptop only
-        self.kernels_door = Door(calls)
+        self.kernels_door = Door(calls, lanes=rooms.lanes(opened))
         IOLoop.current().add_callback(
             self.kernels_door.start, self.door_socket
         )  # the kernels call here

@@ -133,6 +133,53 @@ def too_deep(sent: Any, most: int = MOST_DEPTH) -> bool:
     return True
 
 
+def sent_body(raw: bytes | None) -> dict[str, Any]:
+    """The JSON object a call sent, at most so deep, its numbers JSON's, its texts whole (its
+    values are checked where they are used); else refused (`bad-request`)."""
+    raw = raw or b"{}"
+    try:  # read as `json.loads` reads bytes, by one decoder made once
+        sent = READER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's stack
+        sent = None
+    if not isinstance(sent, dict) or too_deep(sent) or unpaired(sent):
+        raise CallRefused(CallRefusal.BAD_REQUEST)
+    return sent
+
+
+READER = json.JSONDecoder(parse_constant=not_a_number)  # one for every call: made once
+
+
+def admitted(service: ClassService, caller: Caller, size: int, for_teacher: bool) -> None:
+    """A refusal unless `caller`'s call (of `size` bytes, `for_teacher` or not) may be made:
+    at most `MOST_BODY`, a teacher's call by the teacher, a student's within their rate
+    (`TooFast`)."""
+    if size > MOST_BODY:  # read or not, no call takes more
+        raise CallRefused(CallRefusal.TOO_LONG)
+    if for_teacher and not caller.teacher:
+        raise CallRefused(CallRefusal.NOT_TEACHER)
+    if not caller.teacher and not service.calls.allows(caller.device):
+        raise TooFast(max(1, round(service.calls.wait(caller.device))))
+
+
+class TooFast(CallRefused):
+    """A student's calls past their rate: the next in `seconds` (its `Retry-After`)."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(CallRefusal.TOO_FAST)
+        self.seconds = seconds
+
+
+def by_ticket(service: ClassService, request: Any) -> Caller:
+    """On the laptop: the caller of a call from this machine, by its page's ticket (a
+    teacher's ticket was handed to a page the teacher opened); else refused."""
+    if not from_this_machine(request):
+        raise CallRefused(CallRefusal.NOT_HERE)
+    ticket = service.tickets.get(request.headers.get(TICKET_HEADER, ""))
+    if ticket is None:  # looked up once a call: its kernel asked whether it runs once
+        raise CallRefused(CallRefusal.NO_TICKET)
+    return Caller(ticket.device, ticket.teacher, ticket.address)
+
+
 class Identity(Protocol):
     """How a call's caller is known: the browser it speaks for, whether it is the teacher's,
     where its page was asked from; else the call refused (`KernelCall.refuse`)."""
@@ -145,12 +192,10 @@ class ByTicket:
     handed to a page the teacher opened)."""
 
     async def caller(self, call: KernelCall) -> Caller:
-        if not from_this_machine(call.request):
-            call.refuse(CallRefusal.NOT_HERE)
-        ticket = call.service.tickets.get(call.request.headers.get(TICKET_HEADER, ""))
-        if ticket is None:  # looked up once a call: its kernel asked whether it runs once
-            call.refuse(CallRefusal.NO_TICKET)
-        return Caller(ticket.device, ticket.teacher, ticket.address)
+        try:
+            return by_ticket(call.service, call.request)
+        except CallRefused as refused:
+            call.refuse(refused.refusal)
 
 
 BY_TICKET = ByTicket()
@@ -178,14 +223,14 @@ class KernelCall(tornado.web.RequestHandler):
     async def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.caller = await self.identity.caller(self)
-        self.device, teacher = self.caller.device, self.caller.teacher
-        if len(self.request.body or b"") > MOST_BODY:  # read or not, no call takes more
-            self.refuse(CallRefusal.TOO_LONG)
-        if self.for_teacher and not teacher:
-            self.refuse(CallRefusal.NOT_TEACHER)
-        if not teacher and not self.service.calls.allows(self.device):
-            self.set_header("Retry-After", str(max(1, round(self.service.calls.wait(self.device)))))
-            self.refuse(CallRefusal.TOO_FAST)
+        self.device = self.caller.device
+        try:
+            admitted(self.service, self.caller, len(self.request.body or b""), self.for_teacher)
+        except TooFast as fast:
+            self.set_header("Retry-After", str(fast.seconds))
+            self.refuse(fast.refusal)
+        except CallRefused as refused:
+            self.refuse(refused.refusal)
 
     def address(self) -> str:
         """The address this call's page was asked from ("": this machine, on the Hub)."""
@@ -203,12 +248,9 @@ class KernelCall(tornado.web.RequestHandler):
         """The JSON object sent, at most so deep, its numbers JSON's, its texts whole (its
         values are checked where they are used)."""
         try:
-            sent = json.loads(self.request.body or b"{}", parse_constant=not_a_number)
-        except (ValueError, RecursionError):  # not JSON, or nested past the parser's stack
-            sent = None
-        if not isinstance(sent, dict) or too_deep(sent) or unpaired(sent):
-            self.refuse(CallRefusal.BAD_REQUEST)
-        return sent
+            return sent_body(self.request.body)
+        except CallRefused as refused:
+            self.refuse(refused.refusal)
 
     def typed(self, sent: dict[str, Any], field: str, most: int = MOST_TYPED) -> str:
         """A text the page sent (`field`: "" when it sent none), at most `most` characters."""
@@ -234,6 +276,7 @@ class KernelCall(tornado.web.RequestHandler):
         self.finish({"result": await self.attempt(work)})
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Cache-Control", "no-store")  # tornado cleared the headers first
         failure: Failure = {
             "error": CallRefusal.BAD_REQUEST if status_code < 500 else CallRefusal.SERVER
         }

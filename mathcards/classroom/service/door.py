@@ -7,7 +7,12 @@ HTTP server costs several times what this door does, and a hall's answers are mo
 
 Bounded: a request's head (`MOST_HEAD`) and body (`MOST_BODY`, refused as the calls refuse
 it), the connections open at once (`MOST_OPEN`), how long one stays open with no call
-(`IDLE_SECONDS`); a connection's requests are answered one at a time, in order."""
+(`IDLE_SECONDS`); a connection's requests are answered one at a time, in order.
+
+A call may have a lane (`Lane`): the request is handed to a function that returns its answer
+(`Reply`), without tornado's handler, whose making and finishing cost a call most of its
+CPU; the calls a class makes by the hundred in a round (their answers, their long-polls) have
+one (`mathcards.classroom.service.quick`)."""
 
 from __future__ import annotations
 
@@ -17,8 +22,8 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, NamedTuple
 
 import tornado.web
 from tornado import httputil
@@ -54,12 +59,31 @@ def quiet(handler: tornado.web.RequestHandler) -> None:
         log.error("%d %s %s", handler.get_status(), handler.request.method, handler.request.path)
 
 
-class Door:
-    """The door of the calls `routes` (tornado's handlers and their arguments), on a socket of
-    this machine; `clock` tells how long a connection has waited (a test winds it)."""
+class Reply(NamedTuple):
+    """A lane's answer to its request: its status, its headers, its body."""
 
-    def __init__(self, routes: list[Any], clock: Callable[[], float] = time.monotonic) -> None:
+    status: int
+    headers: Iterable[tuple[str, str]]
+    body: bytes
+
+
+Lane = Callable[[httputil.HTTPServerRequest], Awaitable[Reply]]  # a call's, by method and path
+
+
+class Door:
+    """The door of the calls `routes` (tornado's handlers and their arguments) and of the
+    `lanes` (by method and path), on a socket of this machine; `clock` tells how long a
+    connection has waited (a test winds it)."""
+
+    def __init__(
+        self,
+        routes: list[Any],
+        clock: Callable[[], float] = time.monotonic,
+        lanes: Mapping[tuple[str, str], Lane] | None = None,
+    ) -> None:
         self.calls = tornado.web.Application(routes, log_function=quiet)
+        self.lanes = dict(lanes or {})
+        self.running: set[asyncio.Future[None]] = set()  # the lanes' calls under way
         self.paths = {  # a call's path → its handler: found at once, never by regex after regex
             route[0]: (route[1], route[2] if len(route) > 2 else None)
             for route in routes
@@ -203,6 +227,12 @@ class Entry(asyncio.Protocol):
         except HTTPInputError:  # HTTP/1.1 without its Host
             self.refuse(400, CallRefusal.BAD_REQUEST)
             return
+        lane = self.door.lanes.get((start.method, request.path))
+        if lane is not None:
+            running = asyncio.ensure_future(self.through(lane, request))
+            self.door.running.add(running)  # held until done: a task nothing holds may be lost
+            running.add_done_callback(self.door.running.discard)
+            return
         calls, path = self.door.calls, self.door.paths.get(request.path)
         try:
             delegate = (
@@ -216,6 +246,17 @@ class Entry(asyncio.Protocol):
             log.exception("the kernels' door could not hand on %s", request.path)
             self.refuse(500, CallRefusal.SERVER)
 
+    async def through(self, lane: Lane, request: httputil.HTTPServerRequest) -> None:
+        """The request to its lane, and its answer sent."""
+        try:
+            reply = await lane(request)
+        except Exception:  # a fault of the service's, not the kernel's: answered, and logged
+            log.exception("the kernels' door could not answer %s", request.path)
+            self.refuse(500, CallRefusal.SERVER)
+            return
+        reason = httputil.responses.get(reply.status, "Unknown")
+        self.answer(reply.status, reason, reply.headers, reply.body)
+
     def refuse(self, status: int, refusal: CallRefusal, unread: int = 0) -> None:
         """Answer a request the door cannot read with `{"error": refusal}`, and close (once
         the `unread` bytes its sender is still sending have come, and been dropped)."""
@@ -223,17 +264,18 @@ class Entry(asyncio.Protocol):
         self.buffer.clear()
         body = json.dumps({"error": refusal}).encode()
         reason = httputil.responses.get(status, "Refused")
-        headers = HTTPHeaders({"Content-Type": "application/json; charset=UTF-8"})
-        self.answer(ResponseStartLine("HTTP/1.1", status, reason), headers, body)
+        self.answer(status, reason, [("Content-Type", "application/json; charset=UTF-8")], body)
 
-    def answer(self, start: ResponseStartLine, headers: HTTPHeaders, body: bytes) -> None:
+    def answer(
+        self, status: int, reason: str, headers: Iterable[tuple[str, str]], body: bytes
+    ) -> None:
         """Send a request's answer; then the next request, or close if the client asked to."""
         if self.transport.is_closing():
             return
-        lines = [f"HTTP/1.1 {start.code} {start.reason}"]
+        lines = [f"HTTP/1.1 {status} {reason}"]
         lines += [
             f"{name}: {value}"
-            for name, value in headers.get_all()
+            for name, value in headers
             if name not in ("Content-Length", "Transfer-Encoding", "Connection")
         ]
         lines.append(f"Content-Length: {len(body)}")
@@ -286,4 +328,5 @@ class Exchange(httputil.HTTPConnection):
         return written
 
     def finish(self) -> None:
-        self.entry.answer(self.start, self.headers, b"".join(self.parts))
+        start, headers = self.start, self.headers.get_all()
+        self.entry.answer(start.code, start.reason, headers, b"".join(self.parts))

@@ -29,7 +29,7 @@ STUDENT_IDS = select(StudentRow.nickname_key, StudentRow.id).where(
     StudentRow.class_id == bindparam("school"),
     StudentRow.nickname_key.in_(bindparam("keys", expanding=True)),
 )
-NEW_EVENTS = insert(LiveEventRow)
+NEW_EVENTS = insert(LiveEventRow.__table__)  # by SQLAlchemy Core: no ORM bulk machinery
 
 
 @dataclass(frozen=True)

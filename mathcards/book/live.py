@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, insert, select
+from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
@@ -29,7 +29,7 @@ STUDENT_IDS = select(StudentRow.nickname_key, StudentRow.id).where(
     StudentRow.class_id == bindparam("school"),
     StudentRow.nickname_key.in_(bindparam("keys", expanding=True)),
 )
-NEW_EVENTS = insert(LiveEventRow.__table__)  # by SQLAlchemy Core: no ORM bulk machinery
+NEW_EVENTS = insert(cast(Table, LiveEventRow.__table__))  # by Core: no ORM bulk persistence
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import pytest
 import tornado.web
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tornado.httputil import HTTPHeaders, HTTPInputError
 
 from mathcards.classroom.protocol import MOST_BODY
 from mathcards.classroom.service import door as door_module
@@ -28,6 +29,7 @@ from mathcards.classroom.service.door import (
     MOST_UNREAD,
     Door,
     Entry,
+    headers_of,
 )
 from tests.classroom.threaded import AtTheDoor, on_loop, serving
 from widgets.line import IDLE_SECONDS as LINE_IDLE
@@ -297,3 +299,28 @@ def test_whatever_a_kernel_sends_is_answered_or_waited_for_never_a_fault(sent):
         wire = elsewhere.submit(asyncio.run, through()).result(timeout=30)
     assert wire.sent == b"" or wire.sent.startswith(b"HTTP/1.1 ")
     assert not wire.sent or wire.closed or b"Content-Length: " in wire.sent
+
+
+CHARACTERS = st.sampled_from('Ab-_:;, \t\r\n\x00\x7f\xe9\x80"(@9')
+LINE = st.one_of(  # any line, or one whose name may be a token and whose value anything
+    st.text(CHARACTERS, max_size=12),
+    st.builds("{}:{}".format, st.text(st.sampled_from("Ab-_9("), max_size=4), st.text(CHARACTERS)),
+)
+
+
+@given(st.lists(LINE, max_size=4))
+def test_the_door_reads_headers_as_tornado_does_but_for_a_bare_lf(lines):
+    """The door reads a request's headers itself (`headers_of`): the same headers as tornado's
+    `HTTPHeaders.parse`, or refused alike (a line ending in a lone LF, which tornado still
+    takes, is refused: no kernel sends one)."""
+    text = "\r\n".join(lines)
+    try:
+        theirs: Any = sorted(HTTPHeaders.parse(text).get_all())
+    except HTTPInputError:
+        theirs = HTTPInputError
+    try:
+        ours: Any = sorted(headers_of(text).get_all())
+    except HTTPInputError:
+        ours = HTTPInputError
+    lone_lf = "\n" in text.replace("\r\n", "")
+    assert ours == (HTTPInputError if lone_lf else theirs)

@@ -39,6 +39,8 @@ MOST_DIGITS = 9  # of a Content-Length: past MOST_BODY anyway
 MOST_UNREAD = 1024 * 1024  # bytes of a body too long read and dropped, that its sender reads
 # the refusal (a connection closed while it sends, it would see only its pipe broken)
 PLAIN_PATH = re.compile(r"[A-Za-z0-9_/-]+")  # a route that is a path, not a pattern
+FIELD_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # a header's name: a token
+FIELD_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?")  # its value
 log = logging.getLogger("mathcards.classroom")
 
 
@@ -135,13 +137,33 @@ def head_of(head: bytes) -> tuple[RequestStartLine, HTTPHeaders, int]:
     (a body is sent whole, with its Content-Length: never in chunks)."""
     first, _, rest = head.decode("latin-1").partition("\r\n")
     start = httputil.parse_request_start_line(first)
-    headers = HTTPHeaders.parse(rest)
+    headers = headers_of(rest)
     if "Transfer-Encoding" in headers:
         raise HTTPInputError("a body in chunks")
     length = headers.get("Content-Length", "0")
     if not length.isdigit() or not length.isascii() or len(length) > MOST_DIGITS:
         raise HTTPInputError(f"Content-Length {length!r}")
     return start, headers, int(length)
+
+
+def headers_of(lines: str) -> HTTPHeaders:
+    """A request's headers, a line `name: value` each (CRLF between them), as RFC 9110 has
+    them (5.1, 5.5): HTTPInputError for a line that is not one (a line folded, a control
+    character). Read here rather than by `HTTPHeaders.parse`, whose every line is looked at
+    by a regular expression looked up again, for the lines ending in a bare LF it accepts."""
+    headers = HTTPHeaders()
+    for line in lines.split("\r\n"):
+        if not line:
+            continue  # (none in a head the door reads: it ends at the first empty line)
+        name, colon, value = line.partition(":")
+        value = value.strip(" \t")
+        if not colon or not FIELD_NAME.fullmatch(name) or not FIELD_VALUE.fullmatch(value):
+            raise HTTPInputError(f"a header line {line[:40]!r}")
+        if name in headers:
+            headers.add(name, value)  # its values joined, as tornado joins them
+        else:
+            headers[name] = value
+    return headers
 
 
 def keeps_open(start: RequestStartLine, headers: HTTPHeaders) -> bool:

@@ -22,7 +22,9 @@ Most cards wins; on a tie, the tied player whose last winning answer came last
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from mathcards.accommodations import NONE, Accommodations, costs_others, takes_answers
 from mathcards.i18n import N_, _
@@ -107,9 +109,9 @@ class Reveal:
     mistakes: list[tuple[Reason, int]]  # the checker's reasons, most common first
 
 
-@dataclass(frozen=True)
-class Place:
-    """A player's place on the leaderboard, with the cards they won."""
+class Place(NamedTuple):
+    """A player's place on the leaderboard, with the cards they won (a tuple: a hall's
+    leaderboard is made again at every batch of answers)."""
 
     place: int  # equal places only for players the tie-break cannot part
     name: str  # a team's: its name ("Team 1")
@@ -354,11 +356,11 @@ class LiveGame:
     def standings(self) -> list[Place]:
         """Most cards first; a tie goes to the player whose last winning answer came last. In
         teams: the teams'."""
-        players: dict[str | int, Player] = {name: p for name, p in self.players.items()}
+        players: Iterable[tuple[str | int, Player]] = self.players.items()
         if self.teams.on:
-            numbers = set(self.teams.numbers()) | set(self.team_players)
-            players = {team: self.team_players.get(team, Player()) for team in sorted(numbers)}
-        ranked = sorted(players.items(), key=ranking)
+            numbers = sorted(set(self.teams.numbers()) | set(self.team_players))
+            players = [(team, self.team_players.get(team, Player())) for team in numbers]
+        ranked = sorted(players, key=ranking)
         standings: list[Place] = []
         place, above = 0, None
         for index, (who, player) in enumerate(ranked, 1):

@@ -115,6 +115,8 @@ REFUSED = [  # (method, path, body): (status, error), for a student of the class
     ("POST", f"{GUESS}guesses", '{"text": 3, "team": 1}'),
     ("POST", f"{GUESS}guesses", json.dumps({"text": "7"})),  # no lesson yet
     ("GET", f"{GUESS}me?after=x", None),
+    ("GET", f"{MAM}state", None),  # the teacher's
+    ("GET", f"{GUESS}state?after=1", None),
 ]
 
 
@@ -156,6 +158,9 @@ def test_a_race_is_answered_at_both_doors_alike(served):
     seats = [served.send(door, "GET", f"{MAM}me", served.ola)[2] for door in (0, 1)]
     assert seats[0] == seats[1], "the same view of the same student"
     assert [mine["text"] for mine in seats[0]["result"]["mine"]] == [wrong]
+    walls = [served.send(door, "GET", f"{MAM}state?after=1", served.teacher) for door in (0, 1)]
+    assert walls[0][:3] == walls[1][:3], "the same projector"
+    assert [row["name"] for row in walls[0][2]["result"]["board"]] == ["Ola", "Ada"]
 
 
 def test_a_fault_of_the_service_is_answered_as_its_own_and_logged(served, monkeypatch, caplog):
@@ -174,7 +179,9 @@ def test_the_lanes_take_the_race_s_calls_from_tornado_s_handlers(served):
     assert set(lanes) == {
         ("POST", f"{MAM}answers"),
         ("GET", f"{MAM}me"),
+        ("GET", f"{MAM}state"),
         ("POST", f"{GUESS}guesses"),
         ("GET", f"{GUESS}me"),
+        ("GET", f"{GUESS}state"),
     }
     assert on_loop(served.ports[0], lambda: served.doors.handled.lanes) == {}

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from mathcards.classroom.live import lama_dice_room, mam_room
-from mathcards.classroom.live.calls import RoomCall, seat_asked
+from mathcards.classroom.live.calls import RoomCall, projector_asked, seat_asked
 from mathcards.classroom.live.lama_dice_room import GuessRoom, guess_asked
 from mathcards.classroom.live.mam_room import MamRoom, answer_asked
 from mathcards.classroom.protocol import API, LAMA_DICE_LIVE, MAM_LIVE, LivePath
@@ -48,12 +48,15 @@ def routes(
 
 
 def lanes(rooms: Rooms, api: str = API) -> dict[tuple[str, str], Lane]:
-    """A student's answer or guess, and their page's long-poll, in both games (by method and
-    path, as `routes` has them), as the kernels' door's lanes."""
+    """A student's answer or guess, their page's long-poll and the projector's, in both games
+    (by method and path, as `routes` has them), as the kernels' door's lanes."""
     service, mam, guess = rooms.mam.service, api + MAM_LIVE, api + LAMA_DICE_LIVE
+    projector = partial(quick, service, for_teacher=True)
     return {
         ("POST", mam + LivePath.ANSWERS): quick(service, partial(answer_asked, rooms.mam)),
         ("GET", mam + LivePath.ME): quick(service, partial(seat_asked, rooms.mam)),
+        ("GET", mam + LivePath.STATE): projector(partial(projector_asked, rooms.mam)),
         ("POST", guess + LivePath.GUESSES): quick(service, partial(guess_asked, rooms.guess)),
         ("GET", guess + LivePath.ME): quick(service, partial(seat_asked, rooms.guess)),
+        ("GET", guess + LivePath.STATE): projector(partial(projector_asked, rooms.guess)),
     }

@@ -6,13 +6,13 @@ the same functions (docs/design.md#the-kernels-door)."""
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from email.utils import formatdate
 from typing import Any
 
-from tornado.escape import json_encode
 from tornado.httputil import HTTPServerRequest
 
 from mathcards.classroom.protocol import CallRefusal, Failure
@@ -30,16 +30,18 @@ from mathcards.classroom.service.door import Lane, Reply
 
 Work = Callable[[Caller, HTTPServerRequest], Awaitable[Any]]  # a call's work, for its caller
 log = logging.getLogger("mathcards.classroom")
+COMPACT = (",", ":")  # JSON without the spaces a person reads: a projector's view is 100 KB
 
 
-def quick(service: ClassService, work: Work) -> Lane:
-    """A student's call of `service` that does `work`, as a door's lane: its caller by the
-    page's ticket, admitted as `KernelCall` admits it, answered `{"result": …}` or refused."""
+def quick(service: ClassService, work: Work, for_teacher: bool = False) -> Lane:
+    """A call of `service` that does `work` (`for_teacher`: the teacher's), as a door's lane:
+    its caller by the page's ticket, admitted as `KernelCall` admits it, answered `{"result":
+    …}` or refused."""
 
     async def lane(request: HTTPServerRequest) -> Reply:
         try:
             caller = by_ticket(service, request)
-            admitted(service, caller, len(request.body or b""), for_teacher=False)
+            admitted(service, caller, len(request.body or b""), for_teacher)
             return reply(200, {"result": await work(caller, request)})
         except Exception as problem:
             return refused(problem, request)
@@ -69,7 +71,7 @@ def reply(status: int, sent: dict[str, Any], more: tuple[tuple[str, str], ...] =
         ("Date", date_of(int(time.time()))),
         *more,
     ]
-    return Reply(status, headers, json_encode(sent).encode())
+    return Reply(status, headers, json.dumps(sent, separators=COMPACT).encode())
 
 
 @functools.lru_cache(maxsize=1)  # every answer of a second has the same

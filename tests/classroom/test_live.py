@@ -458,6 +458,31 @@ def test_a_classmates_answer_wakes_only_the_polls_whose_view_it_changes(room):
     assert not polling.is_alive() and kims.is_set()
 
 
+def test_a_place_moved_while_a_round_is_raced_wakes_no_page_and_shows_at_its_next_look(room):
+    """A hall's places move at every batch of right answers: Kim's page, polling, is not woken
+    when Ola's answer takes his first place (as many cards, later: the rulebook's tie-break),
+    and whatever his page asks next shows his place as it is now; the reveal wakes it."""
+    teacher = room.teacher()
+    room.ok("games", teacher, {**GAME, "scoring": "every"})
+    kim, ola = room.student("Kim"), room.student("Ola")
+    seen = room.ok("rounds", teacher, {})
+    his = room.ok("answers", kim, {"text": right(seen)})["seat"]
+    assert his["place"] == 1
+    shown: dict[str, Any] = {}
+    asked = f"me?after={his['version']}"
+    polling = threading.Thread(target=lambda: shown.update(room.ok(asked, kim)), daemon=True)
+    polling.start()
+    while "Kim" not in room.live.waiting:  # until Kim's poll waits at the service
+        polling.join(0.01)
+    kims = room.live.waiting["Kim"]
+    assert room.ok("answers", ola, {"text": right(seen)})["seat"]["place"] == 1
+    assert room.live.waiting.get("Kim") is kims and not kims.is_set(), "not woken"
+    assert room.ok("me", kim)["place"] == 2, "his place as it is now"
+    room.ok("reveal", teacher, {})
+    polling.join(30)
+    assert not polling.is_alive() and shown["place"] == 2 and shown["phase"] == "revealed"
+
+
 def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatch):
     teacher, ola, kim = room.teacher(), room.student("Ola"), room.student("Kim")
     room.ok("games", teacher, GAME)

@@ -71,6 +71,8 @@ class Snapshot(Generic[Projected, Seated]):
     accommodations: Mapping[str, Accommodations] = field(default_factory=dict)  # by student
     told: dict[str, int] = field(default_factory=dict)  # student → the version of their view
     # that the reply to their own change carried (their page has it: no need to wake it)
+    fresh: dict[str, Mapping[str, Any]] = field(default_factory=dict)  # student → what changed
+    # in the view kept for them, not worth a new view (MAM!'s place while a round is raced)
 
     @cached_property
     def in_room(self) -> frozenset[str]:
@@ -159,7 +161,8 @@ class LiveKind(ABC, Generic[Engine, Projected, Seated]):
         before: Snapshot[Projected, Seated] | None = None,
     ) -> dict[str, Seated]:
         """What each of these students sees (a game may work them out all at once, and keep
-        the views of `before` that did not change: the same object)."""
+        the views of `before` that did not change: the same object; or that changed only in
+        what wakes no page, noted in `snapshot.fresh`)."""
         return {name: self.student(snapshot, name) for name in names}
 
     def alike(self, view: Seated, before: Seated | None) -> bool:

@@ -47,6 +47,7 @@ from mathcards.mam.reasons import frozen
 
 SEED_BELOW = 10**5  # a seed the service picks is one of these: short enough to read aloud
 LONGEST_COUNTDOWN = 3600  # seconds
+RACING = (Phase.OPEN, Phase.PAUSED, Phase.CLOSED)  # a round raced: its answers still come
 
 EVENTS: dict[EventKind, Callable[[LiveGame, LiveEvent], Any]] = {  # what each event does
     EventKind.JOIN: lambda game, event: game.join(event.name),
@@ -157,31 +158,37 @@ class MamLiveKind(LiveKind[LiveGame, MamProjectorView, MamSeatView]):
         before: Snapshot[MamProjectorView, MamSeatView] | None = None,
     ) -> dict[str, MamSeatView]:
         """Every student's view at once: the board and the leaderboard read once, not once a
-        student (a hall of 300 is 300 × 300 otherwise); a view that did not change is kept
-        (its place alone changed: copied with it), not made again at every batch of answers."""
+        student (a hall of 300 is 300 × 300 otherwise); a view that did not change is kept,
+        not made again at every batch of answers. One whose place alone changed is kept too
+        while a round is raced, its place noted in `snapshot.fresh` (a hall's places change at
+        every batch); else copied with it."""
         projector = snapshot.projector
         mine: dict[str, list[BoardAnswer]] = {}
         for answer in projector["board"]:
             mine.setdefault(answer["name"], []).append(answer)
         standing = standings_by_name(projector)
         kept = before.students if before is not None and same_room(before, snapshot) else {}
+        racing = projector["phase"] in RACING
         views: dict[str, MamSeatView] = {}
         for name in names:
             theirs, placed = mine.get(name, []), standing.get(name)
             old = kept.get(name)
             if old is None or not unchanged(old, snapshot, name, theirs, placed):
                 views[name] = seat(snapshot, name, [mine_answer(a) for a in theirs], placed)
-            elif placed is not None and old["place"] != placed["place"]:
-                views[name] = {**old, "place": placed["place"]}
-            else:
+            elif placed is None or old["place"] == placed["place"]:
                 views[name] = old
+            elif racing:
+                views[name] = old
+                snapshot.fresh[name] = {"place": placed["place"]}
+            else:
+                views[name] = {**old, "place": placed["place"]}
         return views
 
     def alike(self, view: MamSeatView, before: MamSeatView | None) -> bool:
         """While a round is raced, a student's place alone changing (as the class scores)
         wakes no page: each change sends their place with it, and the reveal sends everyone's
         (a hall of 300 is not woken at every classmate's right answer)."""
-        racing = view["phase"] in (Phase.OPEN, Phase.PAUSED, Phase.CLOSED)
+        racing = view["phase"] in RACING
         return alike(view, before, "place") if racing else alike(view, before)
 
     def projector_at(self, view: MamProjectorView, seconds_left: float | None) -> MamProjectorView:

@@ -108,7 +108,9 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         """What student `name` sees in `snapshot`, with the round's seconds left now."""
         kind = self.log.kind
         view = snapshot.students.get(name or "") or kind.student(snapshot, name)
-        return kind.student_at(view, snapshot.seconds_left(self.clock()))
+        fresh = snapshot.fresh.get(name or "")
+        seen = cast(Seated, {**view, **fresh}) if fresh else view
+        return kind.student_at(seen, snapshot.seconds_left(self.clock()))
 
     # ------------------------------------------------------------ the teacher
 

@@ -160,17 +160,24 @@ def serve(port: int, book: str, students: int, together: int, profile: str = "")
     asyncio.run(run())
 
 
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
 class Line:
     """HTTP/1.1 calls to the server on `port`, each caller's connections kept open between its
-    calls, as a page's kernel keeps its own (one for its long-poll, one for its other calls)."""
+    calls, as a page's kernel keeps its own (`widgets.line`: one a thread; its long-poll has a
+    thread of its own, its other calls are its page's: joining, answering)."""
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.idle: dict[str, list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]] = {}
+        self.idle: dict[tuple[str, bool], list[Connection]] = {}  # by caller, and poll or not
 
-    async def fetch(self, caller: str, method: str, path: str, body: bytes) -> tuple[int, bytes]:
-        """The status and body of the answer to one call of `caller`'s."""
-        idle = self.idle.setdefault(caller, [])
+    async def fetch(
+        self, caller: str, method: str, path: str, body: bytes, poll: bool = False
+    ) -> tuple[int, bytes]:
+        """The status and body of the answer to one call of `caller`'s (`poll`: on the
+        connection of its long-poll's thread)."""
+        idle = self.idle.setdefault((caller, poll), [])
         reader, writer = (
             idle.pop() if idle else await asyncio.open_connection("127.0.0.1", self.port)
         )
@@ -204,10 +211,14 @@ class Class:
         self.opened = 0  # the pages that have drawn their first view
         self.pages_at: dict[str, int] = {}  # each page's version, as last drawn
 
-    async def call(self, path: str, ticket: str, sent: Any = None, wait: float = 0) -> Any:
+    async def call(
+        self, path: str, ticket: str, sent: Any = None, wait: float = 0, poll: bool = False
+    ) -> Any:
+        """One call of the page of `ticket` (`poll`: its long-poll's), answered within
+        CALL_SECONDS and the `wait` it asks."""
         self.calls[path.partition("?")[0]] += 1
         method, body = ("GET", b"") if sent is None else ("POST", json.dumps(sent).encode())
-        fetched = self.line.fetch(ticket, method, self.base + path, body)
+        fetched = self.line.fetch(ticket, method, self.base + path, body, poll)
         status, answer = await asyncio.wait_for(fetched, CALL_SECONDS + wait)
         if status >= 400:
             raise RuntimeError(f"{path}: {status} {answer.decode()}")
@@ -217,7 +228,7 @@ class Class:
         """The projector's page: long-polls the state, noting when each answer shows."""
         version = 0
         while not self.stop:
-            state = await self.call(f"state?after={version}", self.teacher, wait=20)
+            state = await self.call(f"state?after={version}", self.teacher, wait=20, poll=True)
             now = time.perf_counter()
             version = state["version"]
             for row in state["board"]:
@@ -225,10 +236,11 @@ class Class:
 
     async def page(self, ticket: str) -> None:
         """A student's page: long-polls what this student sees."""
-        version = (await self.call("me", ticket))["version"]
+        version = (await self.call("me", ticket, poll=True))["version"]
         self.opened += 1
         while not self.stop:
-            version = (await self.call(f"me?after={version}", ticket, wait=20))["version"]
+            asked = f"me?after={version}"
+            version = (await self.call(asked, ticket, wait=20, poll=True))["version"]
             self.pages_at[ticket] = version
 
 

@@ -22,7 +22,7 @@ from mathcards.classroom.protocol import (
     Refusal,
 )
 from mathcards.classroom.server.clients import from_this_machine
-from mathcards.classroom.service.caller import Caller, CallRefused, NotTeacher
+from mathcards.classroom.service.caller import Caller, CallRefused, NotTeacher, typed
 from mathcards.classroom.service.classservice import ClassService, NewNames
 from mathcards.classroom.service.games import GameRefused
 from mathcards.room import LiveRefusal
@@ -254,12 +254,10 @@ class KernelCall(tornado.web.RequestHandler):
 
     def typed(self, sent: dict[str, Any], field: str, most: int = MOST_TYPED) -> str:
         """A text the page sent (`field`: "" when it sent none), at most `most` characters."""
-        text = sent.get(field, "")
-        if not isinstance(text, str):
-            self.refuse(CallRefusal.BAD_REQUEST)
-        if len(text) > most:
-            self.refuse(CallRefusal.TOO_LONG)
-        return text
+        try:
+            return typed(sent.get(field, ""), most)
+        except CallRefused as refused:
+            self.refuse(refused.refusal)
 
     async def attempt(self, work: Awaitable[Result]) -> Result:
         """What `work` gives, else the call refused in words (a fault of the service raises)."""

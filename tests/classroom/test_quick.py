@@ -4,7 +4,6 @@ the same answer as the calls' tornado handlers give, refusals and all."""
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import json
 import logging
@@ -18,8 +17,8 @@ from mathcards.classroom.live import rooms
 from mathcards.classroom.protocol import API, LAMA_DICE_LIVE, MAM_LIVE, MOST_TYPED, TICKET_HEADER
 from mathcards.classroom.service import book as book_calls
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.service.door import Door, listening
-from tests.classroom.threaded import on_loop, serving
+from mathcards.classroom.service.door import Door
+from tests.classroom.threaded import AtTheDoor, on_loop, serving
 from tests.servers import free_port
 
 MAM, GUESS = API + MAM_LIVE, API + LAMA_DICE_LIVE
@@ -38,16 +37,14 @@ class TwoDoors:
         self.other = free_port()
 
     def listen(self, port: int, host: str) -> TwoDoors:
-        loop = asyncio.get_running_loop()
-        self.opening = [
-            loop.create_task(door.start(listening(at, host)))
-            for door, at in ((self.quick, port), (self.handled, self.other))
-        ]
+        self.served = [AtTheDoor(self.quick), AtTheDoor(self.handled)]
+        for door, at in zip(self.served, (port, self.other), strict=True):
+            door.listen(at, host)
         return self
 
     def stop(self) -> None:
-        self.quick.close()
-        self.handled.close()
+        for door in self.served:
+            door.stop()
 
 
 class Served:

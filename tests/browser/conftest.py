@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from pathlib import Path
+from typing import TypeVar
 
 import psutil
 import pytest
@@ -19,6 +20,7 @@ import pytest
 from tests.servers import ROOT, Served, is_kernel, serving
 
 FIRST_RENDER_MS = 60_000
+Held = TypeVar("Held")  # what a condition gives once it holds
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -52,13 +54,33 @@ def sent(page) -> None:
     page.wait_for_function(SENT, timeout=FIRST_RENDER_MS)
 
 
+def until(
+    condition: Callable[[], Held],
+    seconds: float,
+    what: str,
+    seen: Callable[[], str] = str,
+    pause: Callable[[float], object] = time.sleep,
+) -> Held:
+    """Wait for `condition` to hold (a condition, not a sleep: however slowly the machine runs,
+    it has happened when it holds), and what it gave then; if it never does within `seconds`,
+    the failure says `what`, and what is `seen` (`pause`: how to wait between two looks)."""
+    deadline = time.monotonic() + seconds
+    while not (held := condition()):
+        assert time.monotonic() < deadline, f"not within {seconds:.0f} s: {what}{seen()}"
+        pause(0.2)
+    return held
+
+
+def in_playwright(page) -> Callable[[float], object]:
+    """A pause of `until` that lets Playwright run: a page's route handlers run only while
+    Playwright is called."""
+    return lambda seconds: page.wait_for_timeout(seconds * 1000)
+
+
 def wait_until_warm(log: Path, page: str, times: int = 1, seconds: float = 300) -> None:
     """Until the server's log says the page's warm kernels have been ready `times` times."""
-    deadline = time.monotonic() + seconds
-    while log.read_text().count(f"Kernel pool of {page} is filled") < times:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{page}: no warm kernel after {seconds:.0f} s")
-        time.sleep(0.5)
+    filled = f"Kernel pool of {page} is filled"
+    until(lambda: log.read_text().count(filled) >= times, seconds, f"{page}: no warm kernel")
 
 
 def warm_pages(lessons: Path, language: str) -> list[str]:
@@ -137,11 +159,13 @@ class LiveClass:
         for context in self.contexts:
             for page in context.pages:
                 page.goto("about:blank")
-        deadline = time.monotonic() + seconds
         try:
-            while left := kernels(self.served) - self.kernels:
-                assert time.monotonic() < deadline, self.left_behind(left)
-                time.sleep(0.2)
+            until(
+                lambda: not kernels(self.served) - self.kernels,
+                seconds,
+                "every page's kernel ended\n",
+                lambda: self.left_behind(kernels(self.served) - self.kernels),
+            )
         finally:
             for context in self.contexts:
                 context.close()

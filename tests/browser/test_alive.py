@@ -18,7 +18,7 @@ import json
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import suppress
 
 import psutil
@@ -27,7 +27,7 @@ from playwright.sync_api import expect
 
 from mathcards.mam import best
 from mathcards.mam.live import LiveGame
-from tests.browser.conftest import FIRST_RENDER_MS, LiveClass, Visit, join
+from tests.browser.conftest import FIRST_RENDER_MS, LiveClass, Visit, in_playwright, join, until
 from tests.browser.network import Network, has_ipv6_loopback, network
 from tests.servers import ROOT, Served, serving
 
@@ -105,21 +105,6 @@ def live_network(live_server) -> Iterator[Network]:
     the class's pages leave across it before it goes."""
     with network(live_server.base) as net:
         yield net
-
-
-def until(
-    condition: Callable[[], bool],
-    seconds: float,
-    what: str,
-    seen: Callable[[], str] = str,
-    pause: Callable[[float], object] = time.sleep,
-) -> None:
-    """Wait for `condition`; if it never holds, the failure says `what`, and what is `seen`
-    (`pause`: how to wait between two looks)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"not within {seconds:.0f} s: {what}{seen()}"
-        pause(0.2)
 
 
 def page_kernel(page) -> str:
@@ -442,7 +427,7 @@ def test_a_page_whose_connection_drops_while_its_widgets_are_fetched_draws_them_
         lambda: len(lost) == len(WIDGETS_ASKED),
         60,
         "ipywidgets asks for the widgets both ways",
-        pause=lambda seconds: page.wait_for_timeout(seconds * 1000),
+        pause=in_playwright(page),
     )
     assert page.evaluate("() => !window.jupyterapp.widgetManager.restoredStatus")
     expect(page.get_by_text("Loading widget...").first).to_be_visible()

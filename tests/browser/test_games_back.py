@@ -9,14 +9,13 @@ from __future__ import annotations
 import os
 import re
 import signal
-import time
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from mathcards import i18n
-from tests.browser.conftest import SIZES, join, kernels, layout_problems
+from tests.browser.conftest import SIZES, in_playwright, join, kernels, layout_problems, until
 
 pytestmark = pytest.mark.browser
 BACK = "Your game is back where you left it."
@@ -191,10 +190,13 @@ def steady(page: Page, parts: list[str]) -> list[str]:
 
 def comes_to(page: Page, parts: list[str], shown: list[str], how: str) -> None:
     """Until the page shows the game as `shown` (it draws what its kernel replayed)."""
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while (now := drawn(page, parts)) != shown and time.monotonic() < deadline:
-        page.wait_for_timeout(200)
-    assert now == shown, how
+    until(
+        lambda: drawn(page, parts) == shown,
+        WAIT_MS / 1000,
+        how,
+        lambda: f": {drawn(page, parts)}, not {shown}",
+        in_playwright(page),
+    )
 
 
 def opened(page: Page, url: str | None = None) -> None:
@@ -209,11 +211,7 @@ def opened(page: Page, url: str | None = None) -> None:
 
 def page_kernel(live_class, before: set[int]) -> int:
     """The kernel of the page opened since `before` was taken (a server's kernels, by pid)."""
-    deadline = time.monotonic() + 30
-    while not (started := kernels(live_class.served) - before):
-        assert time.monotonic() < deadline, "no kernel started for the page"
-        time.sleep(0.2)
-    (kernel,) = started
+    (kernel,) = until(lambda: kernels(live_class.served) - before, 30, "a kernel for the page")
     return kernel
 
 

@@ -6,14 +6,13 @@ seconds, and a refusal is a notice, never a wrong answer's ✗."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from mathcards.mam.live import LiveGame
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import join, layout_problems, resized
+from tests.browser.conftest import in_playwright, join, layout_problems, resized, until
 from tests.browser.test_live_pages import SEED, answer, open_page, right, wrong
 
 pytestmark = pytest.mark.browser
@@ -172,10 +171,11 @@ def server_clock_moves_on(page, seconds: int, patience: float = 60) -> None:
     """Until the server's clock has moved on `seconds` from now (a condition, not a sleep:
     however slowly the machine runs, the time has passed when it holds)."""
     start = page.evaluate(SERVER_CLOCK)
-    deadline = time.monotonic() + patience
-    while page.evaluate(SERVER_CLOCK) < start + seconds:
-        assert time.monotonic() < deadline, "the server's clock stood still"
-        page.wait_for_timeout(250)  # between two looks at the server's clock
+
+    def moved() -> bool:
+        return bool(page.evaluate(SERVER_CLOCK) >= start + seconds)
+
+    until(moved, patience, "the server's clock moves on", pause=in_playwright(page))
 
 
 WATCH_COUNTDOWN = """() => {  // every value the phone's countdown shows from now on

@@ -228,11 +228,11 @@ class Entry(asyncio.Protocol):
         except HTTPInputError:
             self.refuse(400, CallRefusal.BAD_REQUEST)
             return
-        if length > MOST_BODY:
-            unread = end + 4 + length - len(self.buffer)
-            self.refuse(413, CallRefusal.TOO_LONG, unread if length <= MOST_UNREAD else 0)
-            return
         whole = end + 4 + length
+        if length > MOST_BODY:
+            unread = whole - len(self.buffer) if length <= MOST_UNREAD else 0
+            self.refuse(413, CallRefusal.TOO_LONG, unread)
+            return
         if len(self.buffer) < whole:
             return
         body = bytes(self.buffer[end + 4 : whole])

@@ -156,11 +156,13 @@ class Located(Protocol):
 
 class BookPart:
     """What each part of the class book (a mixin of `Book`) is given by `Book`: where the book
-    is, a session to write in and one to read in, and the book's clock."""
+    is, a session to write in and one to read in, a connection to say Core statements on
+    (`_said`), and the book's clock."""
 
     where: str
     _writing: Callable[[], AbstractContextManager[Session]]
     _reading: Callable[[], AbstractContextManager[Session]]
+    _said: Callable[..., AbstractContextManager[Connection]]
     _now: Callable[[], datetime]
 
 

@@ -8,11 +8,13 @@ student's are gone with them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, insert, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
@@ -24,10 +26,11 @@ from mathcards.i18n import _
 
 LIVE_GAMES = ("mam", "lama_dice")  # the games a class can play live
 # What every batch of a live game's answers asks, built once (not again at every batch)
-GAME_CLASS = select(LiveGameRow.class_id).where(LiveGameRow.id == bindparam("live"))
-STUDENT_IDS = select(StudentRow.nickname_key, StudentRow.id).where(
-    StudentRow.class_id == bindparam("school"),
-    StudentRow.nickname_key.in_(bindparam("keys", expanding=True)),
+GAMES, STUDENTS = cast(Table, LiveGameRow.__table__), cast(Table, StudentRow.__table__)
+GAME_CLASS = select(GAMES.c.class_id).where(GAMES.c.id == bindparam("live"))
+STUDENT_IDS = select(STUDENTS.c.nickname_key, STUDENTS.c.id).where(
+    STUDENTS.c.class_id == bindparam("school"),
+    STUDENTS.c.nickname_key.in_(bindparam("keys", expanding=True)),
 )
 NEW_EVENTS = insert(cast(Table, LiveEventRow.__table__))  # by Core: no ORM bulk persistence
 
@@ -78,21 +81,25 @@ class LiveBook(BookPart):
             row = LiveGameRow(class_id=room.id, game=game, settings=dict(settings), started=moment)
             session.add(row)
             session.flush()
-            rows = _event_rows(session, row.id, row.class_id, [start], moment)
-            session.execute(NEW_EVENTS, rows)
+            ids = students_named(session, row.class_id, [start])
+            session.execute(NEW_EVENTS, event_rows(row.id, ids, [start], moment))
             return row.id
 
     @guarded
-    def record_live(self, live_id: int, *events: LiveEvent) -> None:
+    def record_live(
+        self, live_id: int, *events: LiveEvent, ids: Mapping[str, int] | None = None
+    ) -> None:
         """Keep events of live game `live_id`, in one transaction committed when this returns
-        (the answers that arrived together: one commit for them all)."""
-        with self._writing() as session:
-            class_id = session.scalar(GAME_CLASS, {"live": live_id})
-            if class_id is None:
-                message = _("there is no live game number {game} in the class book")
-                raise BookError(message.format(game=live_id))
-            rows = _event_rows(session, live_id, class_id, list(events), self._now())
-            session.execute(NEW_EVENTS, rows)  # one INSERT for them all, no ORM rows
+        (the answers that arrived together: one commit for them all). `ids`: each student's
+        id by nickname as the caller knows them, not asked again (the class service's: read
+        when the class's roster number was what it is now, so no one was renamed or
+        forgotten since)."""
+        with self._said(writing=True) as connection:
+            named = {event.name for event in events if event.name}
+            if ids is None or not named <= ids.keys():
+                ids = students_named(connection, class_of(connection, live_id), events)
+            rows = event_rows(live_id, ids, list(events), self._now())
+            connection.execute(NEW_EVENTS, rows)  # one INSERT for them all, no ORM rows
 
     @guarded
     def newest_live(self, class_name: str, game: str | None = None) -> LiveRecord | None:
@@ -147,7 +154,18 @@ def _record(session: Session, row: LiveGameRow) -> LiveRecord:
     )
 
 
-def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> dict[str, int]:
+def class_of(connection: Connection, live_id: int) -> int:
+    """The class of live game `live_id` (BookError if the book has no such game)."""
+    class_id = connection.scalar(GAME_CLASS, {"live": live_id})
+    if class_id is None:
+        message = _("there is no live game number {game} in the class book")
+        raise BookError(message.format(game=live_id))
+    return int(class_id)
+
+
+def students_named(
+    session: Session | Connection, class_id: int, events: Iterable[LiveEvent]
+) -> dict[str, int]:
     """The id of each student the events name, in the class (UnknownStudent for a name no
     student of the class has: nothing is kept under it)."""
     keys = {event.name: names.key(event.name) for event in events if event.name}
@@ -161,10 +179,10 @@ def students_named(session: Session, class_id: int, events: list[LiveEvent]) -> 
     return {name: found[key] for name, key in keys.items()}
 
 
-def _event_rows(
-    session: Session, live_id: int, class_id: int, events: list[LiveEvent], moment: datetime
+def event_rows(
+    live_id: int, ids: Mapping[str, int], events: list[LiveEvent], moment: datetime
 ) -> list[dict[str, Any]]:
-    ids = students_named(session, class_id, events)
+    """The events as rows of the live events' table (each student by their id in `ids`)."""
     return [
         {
             "live_id": live_id,

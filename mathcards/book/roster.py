@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable
+from typing import cast
 
-from sqlalchemy import bindparam, exists, select, update
+from sqlalchemy import Table, bindparam, exists, select, update
 from sqlalchemy.orm import Session
 
 from mathcards.book import names
@@ -23,8 +24,9 @@ from mathcards.collation import sorted_names
 from mathcards.i18n import _
 
 MOST_LISTED = 600  # names in a class list: as many as a class book keeps in a class
-ROSTER = select(SchoolClassRow.roster).where(SchoolClassRow.name == bindparam("school"))  # every
-# batch of a live game's changes asks it: built once
+CLASSES = cast(Table, SchoolClassRow.__table__)
+ROSTER = select(CLASSES.c.roster).where(CLASSES.c.name == bindparam("school"))  # every batch of
+# a live game's changes asks it: built once, said by Core
 
 
 class RosterBook(BookPart):
@@ -34,9 +36,9 @@ class RosterBook(BookPart):
     def roster(self, class_name: str) -> int:
         """The class's roster number (0 for a class the book does not hold yet)."""
         school = names.class_name(class_name)
-        with self._reading() as session:
-            found = session.scalar(ROSTER, {"school": school})
-        return found or 0
+        with self._said() as connection:
+            found = connection.scalar(ROSTER, {"school": school})
+        return int(found or 0)
 
     @guarded
     def nicknames(self, class_name: str) -> set[str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import exc as sql
 from sqlalchemy import func, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from mathcards.adaptive.skills import MY_LEVEL
@@ -140,6 +141,9 @@ class Book(
 
     def _reading(self) -> AbstractContextManager[Session]:
         return self._kept.reading()
+
+    def _said(self, writing: bool = False) -> AbstractContextManager[Connection]:
+        return self._kept.said(writing)
 
     @contextmanager
     def together(self) -> Iterator[None]:

@@ -55,6 +55,25 @@ def test_an_arrival_number_is_kept_once_and_only_for_a_game_that_exists(book):
         book.start_live("5b", "chess", SETTINGS, LiveEvent(3, "start"))
 
 
+def test_events_are_kept_by_the_ids_the_caller_knows_and_a_forgotten_id_is_refused(book):
+    """The class service hands in the ids it read (its roster number unchanged since): the
+    book keeps the events under them without asking again; an id of a student forgotten
+    meanwhile keeps nothing."""
+    book.join("5b", "Ann", "cookie-of-ann-0123456789")
+    book.join("5b", "Bob", "cookie-of-bob-0123456789")
+    ids = book.student_ids("5b")
+    live = book.start_live("5b", "mam", SETTINGS, LiveEvent(1, "start"))
+    swapped = {"Ann": ids["Bob"], "Bob": ids["Ann"]}  # the ids given are the ones kept
+    book.record_live(live, LiveEvent(2, "join", "Ann"), LiveEvent(3, "join", "Bob"), ids=swapped)
+    assert [e.name for e in book.newest_live("5b").events] == ["", "Bob", "Ann"]
+    book.record_live(live, LiveEvent(4, "join", "Bob"), ids={})  # a name not given: looked up
+    assert book.newest_live("5b").events[-1].name == "Bob"
+    book.forget("5b", "Ann")
+    with pytest.raises(BookError):
+        book.record_live(live, LiveEvent(5, "open"), LiveEvent(6, "join", "Ann"), ids=ids)
+    assert [e.seq for e in book.newest_live("5b").events] == [1, 2, 4]  # 3 was kept as Ann's
+
+
 def test_a_forgotten_student_leaves_no_live_event_and_old_games_are_purged(book, school_clock):
     book.join("5b", "Ann", "cookie-of-ann-0123456789")
     book.join("5b", "Bob", "cookie-of-bob-0123456789")

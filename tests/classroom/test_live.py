@@ -491,7 +491,7 @@ def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatc
     book = room.service.book_of()
     record = book.record_live
 
-    def down_once(*args: Any) -> None:
+    def down_once(*args: Any, **kwargs: Any) -> None:
         monkeypatch.setattr(book, "record_live", record)
         raise BookUnavailable("the class book cannot be reached")
 

@@ -307,7 +307,7 @@ class LiveLog(Generic[Engine, Projected, Seated]):
         """Commit the events, then show them; if the book fails, they never happened."""
         assert self.record is not None
         try:
-            self.book_of().record_live(self.record.id, *events)
+            self.book_of().record_live(self.record.id, *events, ids=self.ids)
         except Exception as problem:
             self.seq = last
             self.replay()

@@ -19,7 +19,7 @@ import pytest
 import tornado.web
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tornado.httputil import HTTPHeaders, HTTPInputError
+from tornado.httputil import HTTPHeaders, HTTPInputError, HTTPServerRequest, RequestStartLine
 
 from mathcards.classroom.protocol import MOST_BODY
 from mathcards.classroom.service import door as door_module
@@ -30,6 +30,7 @@ from mathcards.classroom.service.door import (
     Door,
     Entry,
     headers_of,
+    hosted,
 )
 from tests.classroom.threaded import AtTheDoor, on_loop, serving
 from widgets.line import IDLE_SECONDS as LINE_IDLE
@@ -324,3 +325,23 @@ def test_the_door_reads_headers_as_tornado_does_but_for_a_bare_lf(lines):
         ours = HTTPInputError
     lone_lf = "\n" in text.replace("\r\n", "")
     assert ours == (HTTPInputError if lone_lf else theirs)
+
+
+HOSTS = st.one_of(
+    st.none(),
+    st.text(st.sampled_from("a9.-:[]%Ff,@_~!$'()*+;= \t\x7f\xe9/"), max_size=10),
+)
+
+
+@given(HOSTS, st.sampled_from(["HTTP/1.1", "HTTP/1.0", "HTTP/2.0"]))
+def test_the_door_takes_a_requests_host_as_tornado_does(host, version):
+    """A lane's request is the door's own (`Asked`), not tornado's, and its `Host` is checked
+    as tornado checks it (`hosted`): one host and port, else none only in HTTP/1.0."""
+    headers = HTTPHeaders() if host is None else HTTPHeaders({"Host": host})
+    start = RequestStartLine("GET", "/", version)
+    try:
+        HTTPServerRequest(start_line=start, headers=headers)
+        theirs = True
+    except HTTPInputError:
+        theirs = False
+    assert hosted(start, headers) == theirs

@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import logging
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -133,6 +134,19 @@ def test_a_call_without_a_ticket_or_too_fast_is_refused_at_both_doors_alike(serv
     for method, path, body in (("POST", f"{MAM}answers", "{}"), ("GET", f"{GUESS}me", None)):
         status, headers, sent = served.both(method, path, served.ola, body)
         assert (status, sent, headers["Retry-After"]) == (429, {"error": "too-fast"}, "4")
+
+
+@pytest.mark.parametrize("host", [None, "two,hosts", "a host"])
+def test_a_request_without_its_one_host_is_refused_at_both_doors_alike(served, host):
+    """A lane reads the door's own request, not tornado's: its `Host` checked as tornado's is."""
+    named = f"Host: {host}\r\n" if host is not None else ""
+    head = f"GET {MAM}me HTTP/1.1\r\n{named}{TICKET_HEADER}: {served.ola}\r\n\r\n"
+    for port in served.ports:
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            sock.sendall(head.encode())
+            answer = http.client.HTTPResponse(sock)
+            answer.begin()
+            assert (answer.status, json.loads(answer.read())) == json_of(400, "bad-request")
 
 
 def test_a_race_is_answered_at_both_doors_alike(served):

@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Mapping
 from typing import Any, cast
 
-from tornado.httputil import HTTPServerRequest
-
 from mathcards.classroom.live.room import LiveRoom
 from mathcards.classroom.protocol import (
     CallRefusal,
@@ -22,9 +20,10 @@ from mathcards.classroom.protocol import (
 from mathcards.classroom.service.caller import Caller, CallRefused
 from mathcards.classroom.service.calls import Identity, KernelCall
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.door import Request
 
 
-def after_of(request: HTTPServerRequest) -> int | None:
+def after_of(request: Request) -> int | None:
     """The version a long-poll waits past (`?after=V`), else None: now."""
     values = request.query_arguments.get("after")
     after = values[-1].decode("utf-8", "replace").strip() if values else ""
@@ -42,16 +41,12 @@ def team_of(sent: Mapping[str, Any]) -> int | None:
     return team
 
 
-async def seat_asked(
-    room: LiveRoom[Any, Any, Any], caller: Caller, request: HTTPServerRequest
-) -> Any:
+async def seat_asked(room: LiveRoom[Any, Any, Any], caller: Caller, request: Request) -> Any:
     """GET ?after=V: what the caller's student sees of the live game."""
     return await room.seat(caller, after_of(request))
 
 
-async def projector_asked(
-    room: LiveRoom[Any, Any, Any], caller: Caller, request: HTTPServerRequest
-) -> Any:
+async def projector_asked(room: LiveRoom[Any, Any, Any], caller: Caller, request: Request) -> Any:
     """GET ?after=V: what the projector shows."""
     return await room.projector(caller, after_of(request))
 

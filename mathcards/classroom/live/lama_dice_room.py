@@ -17,8 +17,6 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from tornado.httputil import HTTPServerRequest
-
 from mathcards.classroom.live.calls import (
     AdmitCall,
     JoinCall,
@@ -48,6 +46,7 @@ from mathcards.classroom.protocol.lama_dice import (
 from mathcards.classroom.service.caller import Caller, typed
 from mathcards.classroom.service.calls import Identity, sent_body
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.door import Request
 from mathcards.lama_dice.live import ROLL_COUNTS, Guess, LiveGuessing
 
 SEED_BELOW = 10**5  # a seed the service picks for the rolls: short enough to read aloud
@@ -98,7 +97,7 @@ class GuessCall(RoomCall):
     room: GuessRoom
 
 
-async def guess_asked(room: GuessRoom, caller: Caller, request: HTTPServerRequest) -> Any:
+async def guess_asked(room: GuessRoom, caller: Caller, request: Request) -> Any:
     """POST GuessBody: the caller's guess at the open question."""
     sent = cast(dict[str, Any], cast(GuessBody, sent_body(request.body)))
     return await room.guess(caller, typed(sent.get("text", "")), team_of(sent))

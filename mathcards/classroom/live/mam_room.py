@@ -15,8 +15,6 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from tornado.httputil import HTTPServerRequest
-
 from mathcards.classroom.live.calls import (
     AdmitCall,
     JoinCall,
@@ -46,6 +44,7 @@ from mathcards.classroom.protocol.mam import (
 from mathcards.classroom.service.caller import Caller, typed
 from mathcards.classroom.service.calls import Identity, sent_body
 from mathcards.classroom.service.classservice import ClassService
+from mathcards.classroom.service.door import Request
 from mathcards.mam.live import Answer, LiveGame
 
 LONGEST_COUNTDOWN = 3600  # seconds
@@ -117,7 +116,7 @@ class MamCall(RoomCall):
     room: MamRoom
 
 
-async def answer_asked(room: MamRoom, caller: Caller, request: HTTPServerRequest) -> Judged:
+async def answer_asked(room: MamRoom, caller: Caller, request: Request) -> Judged:
     """POST AnswerBody: the caller's answer."""
     sent = cast(dict[str, Any], cast(AnswerBody, sent_body(request.body)))
     return await room.answer(caller, typed(sent.get("text", "")), team_of(sent))

@@ -23,7 +23,7 @@ import re
 import socket
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import tornado.web
 from tornado import httputil
@@ -40,6 +40,8 @@ MOST_UNREAD = 1024 * 1024  # bytes of a body too long read and dropped, that its
 # the refusal (a connection closed while it sends, it would see only its pipe broken)
 PLAIN_PATH = re.compile(r"[A-Za-z0-9_/-]+")  # a route that is a path, not a pattern
 FIELD_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # a header's name: a token
+HOST = re.compile(r"(?:[][:A-Za-z0-9._~!$&'()*+;=-]|%[0-9A-Fa-f]{2})*(?::[0-9]*)?")  # RFC 3986's
+# host and port, as tornado checks them, without a comma (RFC 9112 3.2: a request has one Host)
 FIELD_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?")  # its value
 log = logging.getLogger("mathcards.classroom")
 
@@ -69,7 +71,41 @@ class Reply(NamedTuple):
     body: bytes
 
 
-Lane = Callable[[httputil.HTTPServerRequest], Awaitable[Reply]]  # a call's, by method and path
+class Request(Protocol):
+    """What a call reads of its request: tornado's (`HTTPServerRequest`) or a lane's (`Asked`)."""
+
+    @property
+    def method(self) -> str | None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def headers(self) -> HTTPHeaders: ...
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def remote_ip(self) -> str | None: ...
+    @property
+    def query_arguments(self) -> Mapping[str, list[bytes]]: ...
+
+
+class Asked(NamedTuple):
+    """A request as the door hands it to a lane: only what a call reads of it (tornado's
+    `HTTPServerRequest` would also split its query into arguments twice, at every call)."""
+
+    method: str
+    path: str
+    query: str  # after the `?`
+    headers: HTTPHeaders
+    body: bytes
+    remote_ip: str
+
+    @property
+    def query_arguments(self) -> dict[str, list[bytes]]:
+        """The query's arguments, as tornado reads them (read when a call asks)."""
+        return httputil.parse_qs_bytes(self.query, keep_blank_values=True)
+
+
+Lane = Callable[[Asked], Awaitable[Reply]]  # a call's, by method and path
 
 
 class Door:
@@ -166,6 +202,14 @@ def headers_of(lines: str) -> HTTPHeaders:
     return headers
 
 
+def hosted(start: RequestStartLine, headers: HTTPHeaders) -> bool:
+    """Whether a request names the one host it is for, as tornado requires (HTTP/1.0 need not)."""
+    host = headers.get("Host")
+    if host is None:
+        return start.version == "HTTP/1.0"
+    return HOST.fullmatch(host) is not None
+
+
 def keeps_open(start: RequestStartLine, headers: HTTPHeaders) -> bool:
     """Whether the client keeps its connection open after this request (HTTP/1.1's default)."""
     asked = headers.get("Connection", "").lower()
@@ -240,25 +284,29 @@ class Entry(asyncio.Protocol):
         self.hand_on(start, headers, body)
 
     def hand_on(self, start: RequestStartLine, headers: HTTPHeaders, body: bytes) -> None:
-        """The request to its call's handler, as tornado's server would hand it."""
+        """The request to its call's lane, else to its handler as tornado's server would hand
+        it; refused without its one `Host` (but in HTTP/1.0)."""
         self.busy, self.keep = True, keeps_open(start, headers)
-        try:
-            request = httputil.HTTPServerRequest(
-                connection=Exchange(self), start_line=start, headers=headers, body=body
-            )
-        except HTTPInputError:  # HTTP/1.1 without its Host
+        if not hosted(start, headers):
             self.refuse(400, CallRefusal.BAD_REQUEST)
             return
-        lane = self.door.lanes.get((start.method, request.path))
+        path, _, query = start.path.partition("?")
+        lane = self.door.lanes.get((start.method, path))
         if lane is not None:
-            running = asyncio.ensure_future(self.through(lane, request))
+            asked = Asked(start.method, path, query, headers, body, self.context.remote_ip)
+            running = asyncio.ensure_future(self.through(lane, asked))
             self.door.running.add(running)  # held until done: a task nothing holds may be lost
             running.add_done_callback(self.door.running.discard)
             return
-        calls, path = self.door.calls, self.door.paths.get(request.path)
+        request = httputil.HTTPServerRequest(
+            connection=Exchange(self), start_line=start, headers=headers, body=body
+        )
+        calls, route = self.door.calls, self.door.paths.get(request.path)
         try:
             delegate = (
-                calls.get_handler_delegate(request, *path) if path else calls.find_handler(request)
+                calls.get_handler_delegate(request, *route)
+                if route
+                else calls.find_handler(request)
             )
             delegate.headers_received(start, headers)
             if body:
@@ -268,7 +316,7 @@ class Entry(asyncio.Protocol):
             log.exception("the kernels' door could not hand on %s", request.path)
             self.refuse(500, CallRefusal.SERVER)
 
-    async def through(self, lane: Lane, request: httputil.HTTPServerRequest) -> None:
+    async def through(self, lane: Lane, request: Asked) -> None:
         """The request to its lane, and its answer sent."""
         try:
             reply = await lane(request)

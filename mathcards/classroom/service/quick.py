@@ -13,8 +13,6 @@ from collections.abc import Awaitable, Callable
 from email.utils import formatdate
 from typing import Any
 
-from tornado.httputil import HTTPServerRequest
-
 from mathcards.classroom.protocol import CallRefusal, Failure
 from mathcards.classroom.service.caller import Caller
 from mathcards.classroom.service.calls import (
@@ -26,9 +24,9 @@ from mathcards.classroom.service.calls import (
     refusal_of,
 )
 from mathcards.classroom.service.classservice import ClassService
-from mathcards.classroom.service.door import Lane, Reply
+from mathcards.classroom.service.door import Lane, Reply, Request
 
-Work = Callable[[Caller, HTTPServerRequest], Awaitable[Any]]  # a call's work, for its caller
+Work = Callable[[Caller, Request], Awaitable[Any]]  # a call's work, for its caller
 log = logging.getLogger("mathcards.classroom")
 COMPACT = (",", ":")  # JSON without the spaces a person reads: a projector's view is 100 KB
 
@@ -38,7 +36,7 @@ def quick(service: ClassService, work: Work, for_teacher: bool = False) -> Lane:
     its caller by the page's ticket, admitted as `KernelCall` admits it, answered `{"result":
     …}` or refused."""
 
-    async def lane(request: HTTPServerRequest) -> Reply:
+    async def lane(request: Request) -> Reply:
         try:
             caller = by_ticket(service, request)
             admitted(service, caller, len(request.body or b""), for_teacher)
@@ -49,7 +47,7 @@ def quick(service: ClassService, work: Work, for_teacher: bool = False) -> Lane:
     return lane
 
 
-def refused(problem: Exception, request: HTTPServerRequest) -> Reply:
+def refused(problem: Exception, request: Request) -> Reply:
     """A call that raised `problem` refused in words (`{"error": key}`, its status), or, for a
     fault of the service's, answered as such and logged."""
     refusal = refusal_of(problem)

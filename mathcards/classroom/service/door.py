@@ -9,10 +9,10 @@ Bounded: a request's head (`MOST_HEAD`) and body (`MOST_BODY`, refused as the ca
 it), the connections open at once (`MOST_OPEN`), how long one stays open with no call
 (`IDLE_SECONDS`); a connection's requests are answered one at a time, in order.
 
-A call may have a lane (`Lane`): the request is handed to a function that returns its answer
-(`Reply`), without tornado's handler, whose making and finishing cost a call most of its
-CPU; the calls a class makes by the hundred in a round (their answers, their long-polls) have
-one (`mathcards.classroom.service.quick`)."""
+A call may have a lane (`Lane`): the request (the door's own, `Asked`) is handed to a function
+that returns its answer (`Reply`), without tornado's handler, whose making and finishing cost
+a call most of its CPU; the calls a class makes by the hundred in a round (their answers, their
+long-polls) have one (`mathcards.classroom.service.quick`)."""
 
 from __future__ import annotations
 
@@ -40,9 +40,9 @@ MOST_UNREAD = 1024 * 1024  # bytes of a body too long read and dropped, that its
 # the refusal (a connection closed while it sends, it would see only its pipe broken)
 PLAIN_PATH = re.compile(r"[A-Za-z0-9_/-]+")  # a route that is a path, not a pattern
 FIELD_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # a header's name: a token
+FIELD_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?")  # its value
 HOST = re.compile(r"(?:[][:A-Za-z0-9._~!$&'()*+;=-]|%[0-9A-Fa-f]{2})*(?::[0-9]*)?")  # RFC 3986's
 # host and port, as tornado checks them, without a comma (RFC 9112 3.2: a request has one Host)
-FIELD_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?")  # its value
 log = logging.getLogger("mathcards.classroom")
 
 

@@ -150,28 +150,28 @@ def test_a_request_without_its_one_host_is_refused_at_both_doors_alike(served, h
 
 
 def test_a_race_is_answered_at_both_doors_alike(served):
-    ada = served.page("Ada")
+    lucja = served.page("Łucja")  # her name in UTF-8 at one door, escaped at the other
     game = {"level": "normal", "rounds": 1, "scoring": "every", "seed": 7}
     served.send(0, "POST", f"{MAM}games", served.teacher, json.dumps(game))
-    for ticket in (served.ola, ada):
+    for ticket in (served.ola, lucja):
         assert served.send(0, "POST", f"{MAM}join", ticket, "{}")[0] == 200
     opened = served.send(0, "POST", f"{MAM}rounds", served.teacher, "{}")[2]["result"]
     one, two = opened["round"]["cards"][:2]
     wrong = f"{one}+{two}" if one + two != opened["round"]["target"] else f"{one}*{two}"
     answers = [
         served.send(door, "POST", f"{MAM}answers", ticket, json.dumps({"text": wrong}))
-        for door, ticket in ((0, served.ola), (1, ada))
+        for door, ticket in ((0, served.ola), (1, lucja))
     ]
     (quick, _, theirs, _), (handled, _, hers, _) = answers
     assert quick == handled == 200
     assert theirs["result"]["verdict"] == hers["result"]["verdict"], "the same verdict"
-    assert theirs["result"]["seat"]["name"] == "Ola" and hers["result"]["seat"]["name"] == "Ada"
+    assert theirs["result"]["seat"]["name"] == "Ola" and hers["result"]["seat"]["name"] == "Łucja"
     seats = [served.send(door, "GET", f"{MAM}me", served.ola)[2] for door in (0, 1)]
     assert seats[0] == seats[1], "the same view of the same student"
     assert [mine["text"] for mine in seats[0]["result"]["mine"]] == [wrong]
     walls = [served.send(door, "GET", f"{MAM}state?after=1", served.teacher) for door in (0, 1)]
     assert walls[0][:3] == walls[1][:3], "the same projector"
-    assert [row["name"] for row in walls[0][2]["result"]["board"]] == ["Ola", "Ada"]
+    assert [row["name"] for row in walls[0][2]["result"]["board"]] == ["Ola", "Łucja"]
 
 
 def test_a_fault_of_the_service_is_answered_as_its_own_and_logged(served, monkeypatch, caplog):

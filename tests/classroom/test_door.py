@@ -335,7 +335,7 @@ HOSTS = st.one_of(
 
 @given(HOSTS, st.sampled_from(["HTTP/1.1", "HTTP/1.0", "HTTP/2.0"]))
 def test_the_door_takes_a_requests_host_as_tornado_does(host, version):
-    """A lane's request is the door's own (`Asked`), not tornado's, and its `Host` is checked
+    """A lane's request is the door's own (`LaneRequest`), not tornado's, and its `Host` is checked
     as tornado checks it (`hosted`): one host and port, else none only in HTTP/1.0."""
     headers = HTTPHeaders() if host is None else HTTPHeaders({"Host": host})
     start = RequestStartLine("GET", "/", version)

@@ -9,10 +9,10 @@ Bounded: a request's head (`MOST_HEAD`) and body (`MOST_BODY`, refused as the ca
 it), the connections open at once (`MOST_OPEN`), how long one stays open with no call
 (`IDLE_SECONDS`); a connection's requests are answered one at a time, in order.
 
-A call may have a lane (`Lane`): the request (the door's own, `Asked`) is handed to a function
-that returns its answer (`Reply`), without tornado's handler, whose making and finishing cost
-a call most of its CPU; the calls a class makes by the hundred in a round (their answers, their
-long-polls) have one (`mathcards.classroom.service.quick`)."""
+A call may have a lane (`Lane`): the request (the door's own, `LaneRequest`) is handed to a
+function that returns its answer (`Reply`), without tornado's handler, whose making and
+finishing cost a call most of its CPU; the calls a class makes by the hundred in a round (their
+answers, their long-polls) have one (`mathcards.classroom.service.quick`)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ class Reply(NamedTuple):
 
 
 class Request(Protocol):
-    """What a call reads of its request: tornado's (`HTTPServerRequest`) or a lane's (`Asked`)."""
+    """What a call reads of its request: tornado's (`HTTPServerRequest`) or a lane's."""
 
     @property
     def method(self) -> str | None: ...
@@ -88,7 +88,7 @@ class Request(Protocol):
     def query_arguments(self) -> Mapping[str, list[bytes]]: ...
 
 
-class Asked(NamedTuple):
+class LaneRequest(NamedTuple):
     """A request as the door hands it to a lane: only what a call reads of it (tornado's
     `HTTPServerRequest` would also split its query into arguments twice, at every call)."""
 
@@ -105,7 +105,7 @@ class Asked(NamedTuple):
         return httputil.parse_qs_bytes(self.query, keep_blank_values=True)
 
 
-Lane = Callable[[Asked], Awaitable[Reply]]  # a call's, by method and path
+Lane = Callable[[LaneRequest], Awaitable[Reply]]  # a call's, by method and path
 
 
 class Door:
@@ -293,7 +293,7 @@ class Entry(asyncio.Protocol):
         path, _, query = start.path.partition("?")
         lane = self.door.lanes.get((start.method, path))
         if lane is not None:
-            asked = Asked(start.method, path, query, headers, body, self.context.remote_ip)
+            asked = LaneRequest(start.method, path, query, headers, body, self.context.remote_ip)
             running = asyncio.ensure_future(self.through(lane, asked))
             self.door.running.add(running)  # held until done: a task nothing holds may be lost
             running.add_done_callback(self.door.running.discard)
@@ -316,7 +316,7 @@ class Entry(asyncio.Protocol):
             log.exception("the kernels' door could not hand on %s", request.path)
             self.refuse(500, CallRefusal.SERVER)
 
-    async def through(self, lane: Lane, request: Asked) -> None:
+    async def through(self, lane: Lane, request: LaneRequest) -> None:
         """The request to its lane, and its answer sent."""
         try:
             reply = await lane(request)

@@ -483,6 +483,41 @@ def test_a_place_moved_while_a_round_is_raced_wakes_no_page_and_shows_at_its_nex
     assert not polling.is_alive() and shown["place"] == 2 and shown["phase"] == "revealed"
 
 
+def test_a_page_woken_by_a_round_its_answer_told_meanwhile_waits_on(room, monkeypatch):
+    """A hall answers a round before the game is still: Kim's page, woken by the round's
+    opening, lingers until the game is still; his answer's reply tells his page his view
+    meanwhile, so once the game is still his poll is not answered that view again: it waits
+    on, and the reveal answers it."""
+    monkeypatch.setattr(poll, "QUIET", 600.0)  # the game still only when the test says so
+    monkeypatch.setattr(poll, "MOST_STILL", 600.0)
+    teacher = room.teacher()
+    room.ok("games", teacher, GAME)
+    kim = room.student("Kim")
+    shown: dict[str, Any] = {}
+    asked = f"me?after={room.ok('me', kim)['version']}"
+    polling = threading.Thread(target=lambda: shown.update(room.ok(asked, kim)), daemon=True)
+    polling.start()
+
+    def until_waiting() -> None:  # Kim's poll waits at the service, or it was answered
+        for _ in range(3000):
+            if "Kim" in room.live.waiting or not polling.is_alive():
+                return
+            polling.join(0.01)
+        raise AssertionError("Kim's poll neither waits nor was answered")
+
+    until_waiting()
+    seen = room.ok("rounds", teacher, {})  # wakes it: it lingers until the game is still
+    told = room.ok("answers", kim, {"text": wrong(seen)})["seat"]
+    threaded.on_loop(room.port, room.live.settle)  # the game is still
+    until_waiting()
+    assert polling.is_alive() and not shown, "not answered the view his answer told"
+    assert room.ok("me", kim)["version"] == told["version"]
+    room.ok("reveal", teacher, {})
+    threaded.on_loop(room.port, room.live.settle)
+    polling.join(30)
+    assert not polling.is_alive() and shown["phase"] == "revealed"
+
+
 def test_a_book_that_is_down_costs_one_refusal_and_nothing_else(room, monkeypatch):
     teacher, ola, kim = room.teacher(), room.student("Ola"), room.student("Kim")
     room.ok("games", teacher, GAME)

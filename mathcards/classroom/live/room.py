@@ -256,21 +256,27 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
         student who joins while the poll waits sees their own view at once; None: the
         projector, any change), at most `LONGEST_WAIT` seconds; a poll that waited lingers
         `LINGER` seconds more, so that the answers arriving together come in one reply (a
-        student's: until the game is still, `STILL`)."""
+        student's: until the game is still, `STILL`). A student's view that is, after the
+        linger, the one the reply to their own change told them is waited past: their page
+        has it (a hall that answers a round before it is still is not answered twice)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + LONGEST_WAIT
         snapshot = await self.snapshot()
-        waited = False
-        while after is not None and snapshot.version_for(who()) <= after and loop.time() < end:
-            changed = self.waiting.setdefault(who(), asyncio.Event())
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout_at(end):  # no task of its own, as wait_for makes
-                    await changed.wait()
-            snapshot, waited = await self.snapshot(), True
-        if waited and snapshot.version_for(who()) > (after or 0):
+        while True:
+            waited = False
+            while after is not None and snapshot.version_for(who()) <= after and loop.time() < end:
+                changed = self.waiting.setdefault(who(), asyncio.Event())
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout_at(end):  # no task of its own, as wait_for makes
+                        await changed.wait()
+                snapshot, waited = await self.snapshot(), True
+            if not waited or snapshot.version_for(who()) <= (after or 0):
+                return snapshot
             await (self.calmed() if linger == STILL else asyncio.sleep(linger))
             snapshot = await self.snapshot()
-        return snapshot
+            if not told(snapshot, who()):
+                return snapshot
+            after = snapshot.version_for(who())
 
     def wake(self) -> None:
         """The long-polls whose view changed look again, once a new snapshot is out (the
@@ -333,8 +339,12 @@ class LiveRoom(Generic[Engine, Projected, Seated]):
             await self.snapshot()
 
 
+def told(snapshot: Snapshot[Any, Any], name: str | None) -> bool:
+    """Is student `name`'s view in `snapshot` the one the reply to their own change told them?"""
+    return name is not None and snapshot.told.get(name) == snapshot.version_for(name)
+
+
 def changed(name: str, before: Snapshot[Any, Any], after: Snapshot[Any, Any]) -> bool:
     """Has student `name`'s view changed from `before` to `after`, but for the version the
     reply to their own change told them?"""
-    now = after.version_for(name)
-    return now != before.version_for(name) and after.told.get(name) != now
+    return after.version_for(name) != before.version_for(name) and not told(after, name)

@@ -97,6 +97,16 @@ def wrong(view: dict[str, Any]) -> str:
     return f"{one}+{two}" if one + two != view["round"]["target"] else f"{one}*{two}"
 
 
+def until_waiting(room: Class, name: str | None, polling: threading.Thread) -> None:
+    """Until the poll of student `name` (None: a browser not in the room yet) waits at the
+    service, or it was answered: a condition, looked at for 30 s at most."""
+    for _ in range(3000):
+        if name in room.live.waiting or not polling.is_alive():
+            return
+        polling.join(0.01)
+    raise AssertionError(f"the poll of {name} neither waits nor was answered")
+
+
 def test_only_a_teachers_ticket_makes_the_teachers_calls(room):
     ola = room.student("Ola")
     assert room.call("state", ola) == (403, {"error": "not-teacher"})
@@ -423,8 +433,7 @@ def test_a_page_waiting_when_its_student_joins_gets_their_own_view_at_once(room)
         daemon=True,
     )
     polling.start()
-    while not room.live.waiting:  # until the poll waits at the service
-        polling.join(0.01)
+    until_waiting(room, None, polling)
     joined = room.ok("join", ticket, {"nickname": "Ola"})
     polling.join(30)
     assert (answered["name"], answered["joined"]) == ("Ola", True)
@@ -443,8 +452,7 @@ def test_a_classmates_answer_wakes_only_the_polls_whose_view_it_changes(room):
     version = room.ok("me", kim)["version"]
     polling = threading.Thread(target=lambda: room.ok(f"me?after={version}", kim), daemon=True)
     polling.start()
-    while "Kim" not in room.live.waiting:  # until Kim's poll waits at the service
-        polling.join(0.01)
+    until_waiting(room, "Kim", polling)
     kims = room.live.waiting["Kim"]
     projectors = room.live.waiting.setdefault(None, asyncio.Event())
     room.ok("answers", ola, {"text": wrong(seen)})  # answered once judged, kept and woken
@@ -472,8 +480,7 @@ def test_a_place_moved_while_a_round_is_raced_wakes_no_page_and_shows_at_its_nex
     asked = f"me?after={his['version']}"
     polling = threading.Thread(target=lambda: shown.update(room.ok(asked, kim)), daemon=True)
     polling.start()
-    while "Kim" not in room.live.waiting:  # until Kim's poll waits at the service
-        polling.join(0.01)
+    until_waiting(room, "Kim", polling)
     kims = room.live.waiting["Kim"]
     assert room.ok("answers", ola, {"text": right(seen)})["seat"]["place"] == 1
     assert room.live.waiting.get("Kim") is kims and not kims.is_set(), "not woken"
@@ -497,19 +504,11 @@ def test_a_page_woken_by_a_round_its_answer_told_meanwhile_waits_on(room, monkey
     asked = f"me?after={room.ok('me', kim)['version']}"
     polling = threading.Thread(target=lambda: shown.update(room.ok(asked, kim)), daemon=True)
     polling.start()
-
-    def until_waiting() -> None:  # Kim's poll waits at the service, or it was answered
-        for _ in range(3000):
-            if "Kim" in room.live.waiting or not polling.is_alive():
-                return
-            polling.join(0.01)
-        raise AssertionError("Kim's poll neither waits nor was answered")
-
-    until_waiting()
+    until_waiting(room, "Kim", polling)
     seen = room.ok("rounds", teacher, {})  # wakes it: it lingers until the game is still
     told = room.ok("answers", kim, {"text": wrong(seen)})["seat"]
     threaded.on_loop(room.port, room.live.settle)  # the game is still
-    until_waiting()
+    until_waiting(room, "Kim", polling)
     assert polling.is_alive() and not shown, "not answered the view his answer told"
     assert room.ok("me", kim)["version"] == told["version"]
     room.ok("reveal", teacher, {})

@@ -26,6 +26,7 @@ from mathcards.classroom.protocol import (
 from mathcards.classroom.server.clients import from_this_machine
 from mathcards.classroom.service.caller import Caller, CallRefused, NotTeacher, typed
 from mathcards.classroom.service.classservice import ClassService, NewNames
+from mathcards.classroom.service.door import Request
 from mathcards.classroom.service.games import GameRefused
 from mathcards.room import LiveRefusal
 
@@ -179,7 +180,7 @@ def as_json(sent: dict[str, Any]) -> bytes:
     return orjson.dumps(sent, option=orjson.OPT_NON_STR_KEYS)
 
 
-def by_ticket(service: ClassService, request: Any) -> Caller:
+def by_ticket(service: ClassService, request: Request) -> Caller:
     """On the laptop: the caller of a call from this machine, by its page's ticket (a
     teacher's ticket was handed to a page the teacher opened); else refused."""
     if not from_this_machine(request):
